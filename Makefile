@@ -1,0 +1,79 @@
+# Strikeline: `make run` to use it, `make test` to check it. See README.md.
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+CARGO ?= cargo
+NPM ?= npm
+PORT ?= 8080
+# CI sets this to 1: an unreachable PostgreSQL is then a failure, not a skip.
+STRIKELINE_REQUIRE_PG ?= 0
+export STRIKELINE_REQUIRE_PG
+
+.PHONY: help run build web web-deps test test-deps rust-test web-test e2e chromium bench api screenshots clean
+
+help:
+	@echo "make run          build (release) and serve on http://127.0.0.1:$(PORT) with SQLite under ./data"
+	@echo "make test         install test needs (npm packages, chromium) and run every test"
+	@echo "make build        release build of the server and the web app"
+	@echo "make bench        benchmarks (criterion and side-by-side peers)"
+	@echo "make api          regenerate docs/openapi.json and the web's API types after an API change"
+	@echo "make screenshots  refresh docs/screenshots (needs a debug build)"
+
+web-deps:
+	cd web && $(NPM) install --no-audit --no-fund --loglevel=error
+
+web: web-deps
+	cd web && $(NPM) run build
+
+build: web
+	$(CARGO) build --release --locked -p strikeline-server --bin strikeline
+
+run: build
+	@echo "Starting Strikeline at http://127.0.0.1:$(PORT)  (Ctrl-C to stop)"
+	./target/release/strikeline serve --port $(PORT)
+
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium for browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+test-deps: web-deps chromium
+
+rust-test:
+	@if $(CARGO) nextest --version >/dev/null 2>&1; then \
+	  $(CARGO) nextest run --workspace --locked --no-fail-fast; \
+	else \
+	  $(CARGO) test --workspace --locked --no-fail-fast; \
+	fi
+	$(CARGO) test --workspace --locked --doc
+
+# vitest's own summary is not one CI reads, so print a plain "N passed, N failed" line too.
+web-test:
+	cd web && $(NPM) run lint
+	mkdir -p target
+	cd web && rc=0; $(NPM) run test -- --reporter=default --reporter=json --outputFile.json=../target/vitest.json || rc=$$?; \
+	  node -e 'const r=require("../target/vitest.json"); console.log(`web: $${r.numPassedTests} passed, $${r.numFailedTests} failed, $${r.numPendingTests} skipped`)' || true; \
+	  exit $$rc
+
+e2e: chromium
+	$(CARGO) build --locked -p strikeline-server --bin strikeline
+	cd web && $(NPM) run build && $(NPM) run e2e
+
+test: test-deps rust-test web-test e2e
+
+bench:
+	$(CARGO) bench -p strikeline-quant
+	@if [ -x bench/peers/run.sh ]; then bench/peers/run.sh; fi
+
+api:
+	UPDATE_SNAPSHOTS=1 $(CARGO) test --locked -p strikeline-server --test openapi_snapshot
+	cd web && $(NPM) run gen:api
+
+screenshots: chromium
+	$(CARGO) build --locked -p strikeline-server --bin strikeline
+	cd web && $(NPM) run build && $(NPM) run screenshots
+
+clean:
+	$(CARGO) clean
+	rm -rf web/dist web/node_modules

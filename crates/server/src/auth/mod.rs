@@ -1,0 +1,136 @@
+//! Accounts and sessions: register, sign in, sign out, and who is signed in.
+
+pub mod model;
+pub mod password;
+pub mod session;
+mod throttle;
+
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{AppendHeaders, IntoResponse};
+use chrono::Duration;
+use strikeline_store::users::{self, NewUser};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::error::{AppError, Problem, Result};
+use crate::extract::{ApiJson, ClientIp};
+use crate::state::AppState;
+use model::{Credentials, LoginRequest, RegisterRequest, Registration, User};
+pub use session::{AdminUser, CurrentUser};
+
+/// Every new account starts with this many days of Pro, no card needed.
+pub const TRIAL_DAYS: i64 = 14;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(register)).routes(routes!(login)).routes(routes!(logout)).routes(routes!(me))
+}
+
+/// Create an account and sign in.
+///
+/// New accounts get a 14-day Pro trial. Sets the session cookie.
+#[utoipa::path(
+    post, path = "/api/auth/register", tag = "auth",
+    request_body = RegisterRequest,
+    responses(
+        (status = 201, description = "Account created and signed in", body = User),
+        (status = 409, description = "Email or username taken; `errors` names the field", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Invalid fields", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+async fn register(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<RegisterRequest>,
+) -> Result<impl IntoResponse> {
+    let reg = Registration::try_from(body)?;
+    let now = crate::now();
+    let password_hash = password::hash_async(reg.password).await?;
+    let new_user = NewUser {
+        id: uuid::Uuid::new_v4().to_string(),
+        email: reg.email,
+        username: reg.username,
+        password_hash,
+        first_name: reg.first_name,
+        last_name: reg.last_name,
+        subscription_plan: "pro".into(),
+        subscription_status: "trialing".into(),
+        subscription_expires_at: Some(now + Duration::days(TRIAL_DAYS)),
+        created_at: now,
+    };
+    let record = users::insert(&state.db, &new_user).await.map_err(|err| match AppError::from(err) {
+        AppError::Conflict(mut field) => {
+            field.message = match field.field.as_str() {
+                "email" => "An account with this email already exists".into(),
+                _ => "This username is already taken".into(),
+            };
+            AppError::Conflict(field)
+        }
+        other => other,
+    })?;
+    tracing::info!(user_id = %record.id, "account registered");
+    let cookie = session::start(&state, &headers, &record.id, &ip.to_string(), now).await?;
+    Ok((StatusCode::CREATED, AppendHeaders([(header::SET_COOKIE, cookie)]), axum::Json(User::from_record(record, now))))
+}
+
+/// Sign in with email and password.
+///
+/// After 5 failed attempts for one account, or 20 from one address, within 15 minutes,
+/// answers 429 with `Retry-After`. A successful sign-in always starts a new session.
+#[utoipa::path(
+    post, path = "/api/auth/login", tag = "auth",
+    request_body = LoginRequest,
+    responses(
+        (status = 200, description = "Signed in", body = User),
+        (status = 401, description = "Invalid email or password", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "Invalid fields", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many failed attempts; see Retry-After", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+async fn login(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<LoginRequest>,
+) -> Result<impl IntoResponse> {
+    let creds = Credentials::try_from(body)?;
+    let now = crate::now();
+    let ip = ip.to_string();
+    throttle::check(&state, &creds.email, &ip, now).await?;
+    let user = users::find_by_email(&state.db, &creds.email).await?;
+    let stored = user.as_ref().map(|u| u.password_hash.clone());
+    if !password::verify_async(creds.password, stored).await? {
+        throttle::record_failure(&state, &creds.email, &ip, now).await?;
+        return Err(AppError::Unauthorized("Invalid email or password".into()));
+    }
+    let user = user.ok_or_else(|| AppError::Unauthorized("Invalid email or password".into()))?;
+    throttle::forget(&state, &creds.email).await?;
+    // A new session id at every sign-in; a session the browser already had is ended.
+    session::end(&state, &headers).await?;
+    let cookie = session::start(&state, &headers, &user.id, &ip, now).await?;
+    Ok((AppendHeaders([(header::SET_COOKIE, cookie)]), axum::Json(User::from_record(user, now))))
+}
+
+/// Sign out: ends the session and clears the cookie. Succeeds when not signed in, too.
+#[utoipa::path(
+    post, path = "/api/auth/logout", tag = "auth",
+    responses((status = 204, description = "Signed out"))
+)]
+async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Result<impl IntoResponse> {
+    session::end(&state, &headers).await?;
+    let cookie = session::clearing_cookie(&state, &headers)?;
+    Ok((StatusCode::NO_CONTENT, AppendHeaders([(header::SET_COOKIE, cookie)])))
+}
+
+/// The signed-in user.
+#[utoipa::path(
+    get, path = "/api/auth/me", tag = "auth",
+    responses(
+        (status = 200, description = "The signed-in user", body = User),
+        (status = 401, description = "Not signed in", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+async fn me(CurrentUser(user): CurrentUser) -> axum::Json<User> {
+    axum::Json(User::from_record(user, crate::now()))
+}

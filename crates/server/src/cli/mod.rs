@@ -1,0 +1,3 @@
+//! Command-line tools on top of the library crates.
+
+pub mod quant;

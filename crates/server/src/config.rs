@@ -1,0 +1,273 @@
+//! Typed, layered configuration: built-in defaults, then an optional TOML file, then
+//! `STRIKELINE_*` environment variables (nested keys with `__`, e.g.
+//! `STRIKELINE_SESSION__IDLE_MINUTES`), then `DATABASE_URL`, then command-line flags.
+
+use std::fmt;
+use std::net::IpAddr;
+use std::path::{Path, PathBuf};
+
+use figment::Figment;
+use figment::providers::{Env, Format, Serialized, Toml};
+use serde::{Deserialize, Serialize};
+
+/// A value that must not appear in logs: `Debug` and `Display` print `[redacted]`.
+#[derive(Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Secret<T>(T);
+
+impl<T> Secret<T> {
+    pub fn new(value: T) -> Self {
+        Secret(value)
+    }
+    /// The wrapped value; call only where it is used.
+    pub fn expose(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> fmt::Debug for Secret<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+/// Everything the server can be told.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Config {
+    /// Address to listen on. Keep 127.0.0.1 unless a reverse proxy needs otherwise.
+    pub host: IpAddr,
+    /// Port to listen on; 0 picks a free one.
+    pub port: u16,
+    /// Where the embedded SQLite database and other local state live.
+    pub data_dir: PathBuf,
+    /// `sqlite://…` or `postgres://…`; default: SQLite in `data_dir`.
+    pub database_url: Option<Secret<String>>,
+    /// The built web app (`web/dist`).
+    pub web_dir: PathBuf,
+    /// The address users reach the app at, e.g. `https://strikeline.example.com`. When set it is
+    /// the only origin accepted for state-changing requests, and `https` turns on `Secure` cookies.
+    pub public_url: Option<String>,
+    /// Trust `X-Forwarded-For` and `X-Forwarded-Proto` (only behind a reverse proxy you run).
+    pub trust_proxy: bool,
+    /// Administrators' emails: a list, or one comma-separated string (`STRIKELINE_ADMIN_EMAILS`).
+    #[serde(deserialize_with = "list_or_commas")]
+    pub admin_emails: Vec<String>,
+    pub session: SessionConfig,
+    pub login_throttle: LoginThrottleConfig,
+    pub schedule: ScheduleConfig,
+    /// `tracing` filter, e.g. `info` or `strikeline_server=debug,info`.
+    pub log: String,
+}
+
+/// Session lifetimes.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SessionConfig {
+    /// A session ends after this long without a request.
+    pub idle_minutes: i64,
+    /// A session ends this long after sign-in, however active.
+    pub absolute_hours: i64,
+}
+
+/// Failed sign-ins allowed within a window before answering 429.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LoginThrottleConfig {
+    pub window_minutes: i64,
+    pub per_account: usize,
+    pub per_ip: usize,
+}
+
+/// How often market data and signals are refreshed (read by the scheduler and shown to users).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ScheduleConfig {
+    pub signal_refresh_seconds: u64,
+    pub price_refresh_seconds: u64,
+}
+
+impl Default for ScheduleConfig {
+    fn default() -> Self {
+        ScheduleConfig { signal_refresh_seconds: 300, price_refresh_seconds: 60 }
+    }
+}
+
+fn list_or_commas<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Raw {
+        List(Vec<String>),
+        One(String),
+    }
+    let items = match Raw::deserialize(deserializer)? {
+        Raw::List(items) => items,
+        Raw::One(text) => text.split(',').map(str::to_owned).collect(),
+    };
+    Ok(items.into_iter().map(|s| s.trim().to_lowercase()).filter(|s| !s.is_empty()).collect())
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            host: IpAddr::from([127, 0, 0, 1]),
+            port: 8080,
+            data_dir: PathBuf::from("./data"),
+            database_url: None,
+            web_dir: PathBuf::from("web/dist"),
+            public_url: None,
+            trust_proxy: false,
+            admin_emails: Vec::new(),
+            session: SessionConfig::default(),
+            login_throttle: LoginThrottleConfig::default(),
+            schedule: ScheduleConfig::default(),
+            log: "info".into(),
+        }
+    }
+}
+
+impl Default for SessionConfig {
+    fn default() -> Self {
+        SessionConfig { idle_minutes: 24 * 60, absolute_hours: 30 * 24 }
+    }
+}
+
+impl Default for LoginThrottleConfig {
+    fn default() -> Self {
+        LoginThrottleConfig { window_minutes: 15, per_account: 5, per_ip: 20 }
+    }
+}
+
+impl Config {
+    /// Reads the layers. `file` is optional; a named file that does not exist is an error,
+    /// while the default `strikeline.toml` is read only if present.
+    pub fn load(file: Option<&Path>) -> anyhow::Result<Config> {
+        let mut figment = Figment::from(Serialized::defaults(Config::default()));
+        match file {
+            Some(path) if !path.exists() => anyhow::bail!("config file {} does not exist", path.display()),
+            Some(path) => figment = figment.merge(Toml::file(path)),
+            None => figment = figment.merge(Toml::file("strikeline.toml")),
+        }
+        figment = figment.merge(Env::prefixed("STRIKELINE_").split("__"));
+        if let Ok(url) = std::env::var("DATABASE_URL")
+            && !url.is_empty()
+        {
+            figment = figment.merge(("database_url", url));
+        }
+        let config: Config = figment.extract()?;
+        config.validate()?;
+        Ok(config)
+    }
+
+    /// Checks values that would otherwise fail later and less clearly.
+    pub fn validate(&self) -> anyhow::Result<()> {
+        anyhow::ensure!(self.session.idle_minutes > 0, "session.idle_minutes must be positive");
+        anyhow::ensure!(self.session.absolute_hours > 0, "session.absolute_hours must be positive");
+        anyhow::ensure!(self.login_throttle.window_minutes > 0, "login_throttle.window_minutes must be positive");
+        anyhow::ensure!(self.login_throttle.per_account > 0, "login_throttle.per_account must be positive");
+        anyhow::ensure!(self.login_throttle.per_ip > 0, "login_throttle.per_ip must be positive");
+        anyhow::ensure!(self.schedule.signal_refresh_seconds > 0, "schedule.signal_refresh_seconds must be positive");
+        anyhow::ensure!(self.schedule.price_refresh_seconds > 0, "schedule.price_refresh_seconds must be positive");
+        if let Some(url) = &self.public_url {
+            anyhow::ensure!(
+                url.starts_with("http://") || url.starts_with("https://"),
+                "public_url must start with http:// or https://"
+            );
+        }
+        Ok(())
+    }
+
+    /// The database URL in force: the configured one, or SQLite in the data directory.
+    pub fn database_url(&self) -> String {
+        match &self.database_url {
+            Some(url) => url.expose().clone(),
+            None => strikeline_store::Db::sqlite_url_in(&self.data_dir),
+        }
+    }
+
+    /// Whether `email` belongs to an administrator.
+    pub fn is_admin(&self, email: &str) -> bool {
+        self.admin_emails.iter().any(|admin| admin.eq_ignore_ascii_case(email))
+    }
+
+    /// The origin (`scheme://host[:port]`) of `public_url`, without a trailing slash.
+    pub fn public_origin(&self) -> Option<String> {
+        self.public_url.as_ref().map(|url| origin_of(url).to_owned())
+    }
+}
+
+/// The `scheme://authority` part of a URL.
+pub fn origin_of(url: &str) -> &str {
+    let after_scheme = url.find("://").map_or(0, |i| i + 3);
+    match url[after_scheme..].find('/') {
+        Some(slash) => &url[..after_scheme + slash],
+        None => url,
+    }
+}
+
+#[cfg(test)]
+#[expect(clippy::result_large_err, reason = "figment::Jail's closure signature")]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secrets_do_not_print() {
+        let s = Secret::new("postgres://u:pw@h/db".to_string());
+        assert_eq!(format!("{s:?}"), "[redacted]");
+    }
+
+    #[test]
+    fn origin_drops_the_path() {
+        assert_eq!(origin_of("https://app.example.com/x/y"), "https://app.example.com");
+        assert_eq!(origin_of("http://127.0.0.1:8080"), "http://127.0.0.1:8080");
+    }
+
+    #[test]
+    fn defaults_are_valid_and_database_defaults_to_sqlite_in_data_dir() {
+        let config = Config::default();
+        config.validate().expect("defaults validate");
+        assert_eq!(config.database_url(), "sqlite://./data/strikeline.db");
+        assert_eq!(config.port, 8080);
+    }
+
+    #[test]
+    fn file_then_environment_layers_override_defaults() {
+        figment::Jail::expect_with(|jail| {
+            jail.create_file("custom.toml", "port = 9000\nlog = \"debug\"\n[session]\nidle_minutes = 30\n")?;
+            jail.set_env("STRIKELINE_LOG", "warn");
+            jail.set_env("STRIKELINE_SESSION__ABSOLUTE_HOURS", "12");
+            let config = Config::load(Some(Path::new("custom.toml"))).expect("loads");
+            assert_eq!(config.port, 9000);
+            assert_eq!(config.log, "warn");
+            assert_eq!(config.session.idle_minutes, 30);
+            assert_eq!(config.session.absolute_hours, 12);
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn admin_emails_come_as_a_list_or_a_comma_separated_string() {
+        figment::Jail::expect_with(|jail| {
+            jail.set_env("STRIKELINE_ADMIN_EMAILS", "Ops@Example.com, cto@example.com");
+            let config = Config::load(None).expect("loads");
+            assert_eq!(config.admin_emails, ["ops@example.com", "cto@example.com"]);
+            assert!(config.is_admin("OPS@example.com"));
+            assert!(!config.is_admin("someone@example.com"));
+            jail.create_file("admins.toml", "admin_emails = [\"a@b.co\"]\n")?;
+            jail.clear_env();
+            let config = Config::load(Some(Path::new("admins.toml"))).expect("loads");
+            assert_eq!(config.admin_emails, ["a@b.co"]);
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn a_missing_named_file_or_bad_value_is_an_error() {
+        assert!(Config::load(Some(Path::new("/nonexistent/strikeline.toml"))).is_err());
+        figment::Jail::expect_with(|jail| {
+            jail.set_env("STRIKELINE_PORT", "not-a-port");
+            assert!(Config::load(None).is_err());
+            Ok(())
+        });
+    }
+}

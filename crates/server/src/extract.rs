@@ -1,0 +1,174 @@
+//! Extractors whose rejections are [`AppError`]s, so a bad request gets the same
+//! problem+json shape as every other error.
+
+use std::net::{IpAddr, SocketAddr};
+
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, FromRef, FromRequest, FromRequestParts, Request};
+use axum::http::header;
+use axum::http::request::Parts;
+use serde::de::DeserializeOwned;
+
+use crate::error::{AppError, FieldError};
+use crate::state::AppState;
+
+/// A JSON body. Malformed JSON is a 400; a wrong type, a missing or an unknown field is a 422
+/// naming the field; a body over the limit is a 413; a missing JSON content type is a 415.
+pub struct ApiJson<T>(pub T);
+
+impl<S, T> FromRequest<S> for ApiJson<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned,
+{
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let is_json = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(';').next())
+            .map(|mime| {
+                let mime = mime.trim().to_ascii_lowercase();
+                mime == "application/json" || (mime.starts_with("application/") && mime.ends_with("+json"))
+            })
+            .unwrap_or(false);
+        if !is_json {
+            return Err(AppError::UnsupportedMediaType("Send the body as JSON with Content-Type: application/json.".into()));
+        }
+        let bytes = Bytes::from_request(req, state).await.map_err(|rejection| {
+            if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+                AppError::PayloadTooLarge
+            } else {
+                AppError::MalformedBody("The request body could not be read.".into())
+            }
+        })?;
+        parse_json(&bytes).map(ApiJson)
+    }
+}
+
+/// Deserialises a JSON object from `bytes`, turning serde's error into the field at fault.
+/// Every request body of this API is an object; serde would also accept an array for a struct.
+pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
+    if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        return Err(match serde_json::from_slice::<serde::de::IgnoredAny>(bytes) {
+            Ok(_) => AppError::field("body", "The body must be a JSON object"),
+            Err(err) => AppError::MalformedBody(format!("The body is not valid JSON: {err}.")),
+        });
+    }
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(|err| {
+        let path = err.path().to_string();
+        let inner = err.into_inner();
+        match inner.classify() {
+            serde_json::error::Category::Data => data_error(&path, &inner),
+            _ => AppError::MalformedBody(format!("The body is not valid JSON: {inner}.")),
+        }
+    })?;
+    de.end().map_err(|err| AppError::MalformedBody(format!("The body is not valid JSON: {err}.")))?;
+    Ok(value)
+}
+
+fn data_error(path: &str, err: &serde_json::Error) -> AppError {
+    let message = err.to_string();
+    let message = message.split(" at line ").next().unwrap_or(&message).to_owned();
+    // `missing field `x`` and `unknown field `x`` are reported at the parent's path.
+    let named = message.split('`').nth(1).filter(|_| message.starts_with("missing field") || message.starts_with("unknown field"));
+    let field = match (path, named) {
+        (".", Some(name)) => name.to_owned(),
+        // serde reports an unknown key at its own path, a missing one at its parent's.
+        (_, Some(name)) if path == name || path.ends_with(&format!(".{name}")) => path.to_owned(),
+        (_, Some(name)) => format!("{path}.{name}"),
+        (".", None) => "body".to_owned(),
+        (_, None) => path.to_owned(),
+    };
+    let sentence = if message.starts_with("missing field") {
+        "This field is required".to_owned()
+    } else if message.starts_with("unknown field") {
+        "This field is not accepted here".to_owned()
+    } else {
+        let mut s = message.clone();
+        if let Some(first) = s.get_mut(0..1) {
+            first.make_ascii_uppercase();
+        }
+        s
+    };
+    AppError::Validation(vec![FieldError::new(field, sentence)])
+}
+
+/// The client's IP address: the socket peer, or the first `X-Forwarded-For` hop when the
+/// server is configured to trust its proxy.
+#[derive(Clone, Copy, Debug)]
+pub struct ClientIp(pub IpAddr);
+
+impl<S> FromRequestParts<S> for ClientIp
+where
+    S: Send + Sync,
+    AppState: FromRef<S>,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let state = AppState::from_ref(state);
+        if state.config.trust_proxy {
+            let forwarded = parts
+                .headers
+                .get("x-forwarded-for")
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.split(',').next())
+                .and_then(|v| v.trim().parse::<IpAddr>().ok());
+            if let Some(ip) = forwarded {
+                return Ok(ClientIp(ip));
+            }
+        }
+        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|ConnectInfo(addr)| addr.ip());
+        Ok(ClientIp(peer.unwrap_or(IpAddr::from([0, 0, 0, 0]))))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[expect(dead_code)]
+    struct Login {
+        email: String,
+        age: u8,
+    }
+
+    fn fields(err: AppError) -> Vec<FieldError> {
+        match err {
+            AppError::Validation(errors) => errors,
+            other => panic!("expected a validation error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_missing_field_is_named() {
+        let errors = fields(parse_json::<Login>(br#"{"age": 3}"#).unwrap_err());
+        assert_eq!(errors, vec![FieldError::new("email", "This field is required")]);
+    }
+
+    #[test]
+    fn an_unknown_field_is_named() {
+        let errors = fields(parse_json::<Login>(br#"{"email":"a","age":3,"admin":true}"#).unwrap_err());
+        assert_eq!(errors, vec![FieldError::new("admin", "This field is not accepted here")]);
+    }
+
+    #[test]
+    fn a_wrong_type_is_named() {
+        let errors = fields(parse_json::<Login>(br#"{"email":"a","age":"old"}"#).unwrap_err());
+        assert_eq!(errors[0].field, "age");
+        assert!(errors[0].message.starts_with("Invalid type"), "{}", errors[0].message);
+    }
+
+    #[test]
+    fn malformed_json_and_trailing_garbage_are_bad_requests() {
+        assert!(matches!(parse_json::<Login>(b"{\"email\":"), Err(AppError::MalformedBody(_))));
+        assert!(matches!(parse_json::<Login>(br#"{"email":"a","age":1} x"#), Err(AppError::MalformedBody(_))));
+        assert_eq!(fields(parse_json::<Login>(br#"["a", 1]"#).unwrap_err())[0].field, "body");
+    }
+}

@@ -1,0 +1,85 @@
+//! The HTTP application: feature routers merged in one place, and the layers around them.
+
+mod middleware;
+mod web;
+
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::{HeaderName, HeaderValue, StatusCode, header};
+use axum::routing::{any, get};
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::error::AppError;
+use crate::state::AppState;
+use crate::{auth, health, openapi, plans, site};
+
+pub use middleware::log_server_errors;
+
+/// Largest request body accepted.
+pub const BODY_LIMIT: usize = 1024 * 1024;
+
+/// The Content-Security-Policy the web app runs under. Radix positions popovers with inline
+/// `style` attributes, hence `'unsafe-inline'` for styles only; no inline scripts.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+    img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; \
+    base-uri 'self'; form-action 'self'; object-src 'none'";
+
+/// Every `/api` route with its OpenAPI description.
+pub fn api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(openapi::ApiDoc::openapi()).merge(auth::router())
+        .merge(plans::router())
+        .merge(site::router())
+        .merge(health::router())
+}
+
+/// The whole application for `state`.
+pub fn router(state: AppState) -> Router {
+    let (api, doc) = api().split_for_parts();
+    let doc_json = serde_json::to_string(&doc).unwrap_or_default();
+    let web_dir = state.config.web_dir.clone();
+
+    let app = Router::new()
+        .merge(api)
+        .route(
+            "/api/openapi.json",
+            get(move || {
+                let body = doc_json.clone();
+                async move { ([(header::CONTENT_TYPE, "application/json")], body) }
+            }),
+        )
+        .route("/api/{*rest}", any(api_not_found))
+        .fallback_service(web::service(&web_dir))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::same_origin_writes))
+        .with_state(state);
+
+    app.layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn(middleware::limit_body))
+        .layer(CompressionLayer::new())
+        .layer(axum::middleware::from_fn(middleware::problem_for_bare_errors))
+        .layer(axum::middleware::from_fn(log_server_errors))
+        .layer(CatchPanicLayer::custom(middleware::panic_to_problem))
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
+        .layer(security_header("content-security-policy", CONTENT_SECURITY_POLICY))
+        .layer(security_header("x-content-type-options", "nosniff"))
+        .layer(security_header("referrer-policy", "strict-origin-when-cross-origin"))
+        .layer(security_header("x-frame-options", "DENY"))
+        .layer(security_header("cross-origin-opener-policy", "same-origin"))
+        .layer(security_header("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=(self)"))
+        .layer(TraceLayer::new_for_http())
+}
+
+fn security_header(name: &'static str, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {
+    SetResponseHeaderLayer::if_not_present(HeaderName::from_static(name), HeaderValue::from_static(value))
+}
+
+async fn api_not_found() -> AppError {
+    AppError::NotFound
+}

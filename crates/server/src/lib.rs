@@ -1,0 +1,120 @@
+//! The Strikeline server: configuration, the HTTP application and the `strikeline` command.
+
+pub mod auth;
+pub mod cli;
+pub mod config;
+pub mod error;
+pub mod extract;
+pub mod health;
+pub mod http;
+pub mod limits;
+pub mod openapi;
+pub mod plans;
+pub mod site;
+pub mod state;
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use strikeline_store::{Db, login_failures, rate_limits, sessions};
+use tokio::net::TcpListener;
+
+use crate::config::Config;
+use crate::state::AppState;
+
+/// The current time, to the millisecond (what the API shows and the database keeps).
+/// Only the HTTP layer and the scheduler read the clock; everything below takes time as input.
+pub fn now() -> chrono::DateTime<chrono::Utc> {
+    use chrono::SubsecRound;
+    chrono::Utc::now().trunc_subsecs(3)
+}
+
+/// Connects to the configured database and applies migrations.
+pub async fn open_database(config: &Config) -> anyhow::Result<Db> {
+    let url = config.database_url();
+    if url.starts_with("sqlite:") && config.database_url.is_none() {
+        std::fs::create_dir_all(&config.data_dir)
+            .with_context(|| format!("creating data directory {}", config.data_dir.display()))?;
+    }
+    let db = Db::connect(&url).await.with_context(|| format!("connecting to {}", strikeline_store::redact(&url)))?;
+    db.migrate().await.context("applying migrations")?;
+    Ok(db)
+}
+
+/// A running server: its address and a way to wait for it.
+pub struct Server {
+    pub addr: SocketAddr,
+    pub state: AppState,
+    listener: TcpListener,
+}
+
+impl Server {
+    /// Opens the database, migrates and binds the listener (port 0 picks a free port).
+    pub async fn bind(config: Config) -> anyhow::Result<Server> {
+        let db = open_database(&config).await?;
+        let listener = TcpListener::bind((config.host, config.port))
+            .await
+            .with_context(|| format!("binding {}:{}", config.host, config.port))?;
+        let addr = listener.local_addr()?;
+        Ok(Server { addr, state: AppState { db, config: Arc::new(config) }, listener })
+    }
+
+    /// Serves until `shutdown` completes, then finishes in-flight requests.
+    pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+        let sweeper = tokio::spawn(sweep_expired(self.state.clone()));
+        let app = http::router(self.state.clone());
+        axum::serve(self.listener, app.into_make_service_with_connect_info::<SocketAddr>())
+            .with_graceful_shutdown(shutdown)
+            .await?;
+        sweeper.abort();
+        self.state.db.close().await;
+        Ok(())
+    }
+}
+
+/// Removes expired sessions and old sign-in failures every few minutes.
+async fn sweep_expired(state: AppState) {
+    let mut tick = tokio::time::interval(Duration::from_secs(300));
+    loop {
+        tick.tick().await;
+        let now = now();
+        let horizon = now - chrono::Duration::minutes(state.config.login_throttle.window_minutes);
+        let swept = async {
+            let s = sessions::delete_expired(&state.db, now).await?;
+            let f = login_failures::delete_before(&state.db, horizon).await?
+                + rate_limits::delete_before(&state.db, now - chrono::Duration::days(1)).await?;
+            Ok::<_, strikeline_store::StoreError>((s, f))
+        };
+        match swept.await {
+            Ok((0, 0)) => {}
+            Ok((s, f)) => tracing::debug!(sessions = s, failures = f, "swept expired rows"),
+            Err(err) => tracing::warn!(error = %err, "sweeping expired rows failed"),
+        }
+    }
+}
+
+/// Completes on Ctrl-C or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down");
+}

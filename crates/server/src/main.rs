@@ -1,0 +1,165 @@
+//! `strikeline`: the server and its tools.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use strikeline_server::cli::quant;
+use strikeline_server::config::Config;
+use strikeline_server::{Server, open_database, openapi, shutdown_signal};
+use tracing_subscriber::EnvFilter;
+
+#[derive(Parser)]
+#[command(name = "strikeline", version, about = "Options signals, portfolios and backtests for US equities")]
+struct Cli {
+    /// Configuration file (TOML). Default: ./strikeline.toml when present.
+    #[arg(long, global = true, env = "STRIKELINE_CONFIG")]
+    config: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Migrate the database and serve the API and the web app.
+    Serve {
+        /// Port to listen on (0 picks a free one).
+        #[arg(long, env = "STRIKELINE_PORT")]
+        port: Option<u16>,
+        /// Directory for the embedded database and local state.
+        #[arg(long, env = "STRIKELINE_DATA_DIR")]
+        data_dir: Option<PathBuf>,
+        /// Directory of the built web app.
+        #[arg(long, env = "STRIKELINE_WEB_DIR")]
+        web_dir: Option<PathBuf>,
+    },
+    /// Apply database migrations and exit.
+    Migrate {
+        #[arg(long, env = "STRIKELINE_DATA_DIR")]
+        data_dir: Option<PathBuf>,
+    },
+    /// Print the OpenAPI document.
+    Openapi,
+    /// Price options: JSON lines {"type","spot","strike","years","rate","dividend","vol"} on stdin,
+    /// {"price","delta","gamma","vega","theta","rho"} on stdout.
+    Price,
+    /// Implied volatility: JSON lines {"type","spot","strike","years","rate","dividend","price"}
+    /// on stdin, {"iv"} on stdout.
+    Iv,
+    /// Statistics of a CSV of daily returns (column `return`) or of trade P&Ls (column `pnl`),
+    /// written as one JSON object.
+    /// Indicators of a bars CSV (`date,open,high,low,close,volume`) as CSV on stdout.
+    Indicators {
+        #[arg(long)]
+        input: PathBuf,
+    },
+    Stats {
+        #[arg(long, conflicts_with = "trades", required_unless_present = "trades")]
+        returns: Option<PathBuf>,
+        #[arg(long)]
+        trades: Option<PathBuf>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let line_tool = match cli.command {
+        Command::Openapi => {
+            print!("{}", openapi::document_json());
+            return ExitCode::SUCCESS;
+        }
+        Command::Price => Some(quant::price_line as quant::Tool),
+        Command::Iv => Some(quant::iv_line as quant::Tool),
+        _ => None,
+    };
+    if let Command::Indicators { input } = &cli.command {
+        let result = std::fs::read_to_string(input)
+            .map_err(|e| e.to_string())
+            .and_then(|text| quant::indicators_csv(&text));
+        return match result {
+            Ok(csv) => {
+                print!("{csv}");
+                ExitCode::SUCCESS
+            }
+            Err(err) => {
+                eprintln!("strikeline: {}: {err}", input.display());
+                ExitCode::FAILURE
+            }
+        };
+    }
+    if let Command::Stats { returns, trades } = &cli.command {
+        let (path, compute): (&PathBuf, quant::Tool) = match (returns, trades) {
+            (Some(path), _) => (path, quant::return_stats),
+            (None, Some(path)) => (path, quant::trade_stats),
+            (None, None) => return ExitCode::from(2),
+        };
+        let result = std::fs::read_to_string(path)
+            .map_err(|e| format!("{}: {e}", path.display()))
+            .and_then(|text| compute(&text).map_err(|e| format!("{}: {e}", path.display())));
+        return match result {
+            Ok(value) => {
+                println!("{value}");
+                ExitCode::SUCCESS
+            }
+            Err(err) => {
+                eprintln!("strikeline: {err}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    if let Some(each) = line_tool {
+        return match quant::run_lines(std::io::stdin().lock(), std::io::stdout().lock(), each) {
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) => ExitCode::FAILURE,
+            Err(err) => {
+                eprintln!("strikeline: {err}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let mut config = match Config::load(cli.config.as_deref()) {
+        Ok(config) => config,
+        Err(err) => {
+            eprintln!("strikeline: configuration error: {err:#}");
+            return ExitCode::from(2);
+        }
+    };
+    tracing_subscriber::fmt()
+        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(&config.log)))
+        .with_writer(std::io::stderr)
+        .init();
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(runtime) => runtime,
+        Err(err) => {
+            eprintln!("strikeline: cannot start the runtime: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = runtime.block_on(async move {
+        match cli.command {
+            Command::Serve { port, data_dir, web_dir } => {
+                config.port = port.unwrap_or(config.port);
+                config.data_dir = data_dir.unwrap_or(config.data_dir);
+                config.web_dir = web_dir.unwrap_or(config.web_dir);
+                let server = Server::bind(config).await?;
+                // Tests and scripts read this line to find the port.
+                println!("listening on http://{}", server.addr);
+                server.run(shutdown_signal()).await
+            }
+            Command::Migrate { data_dir } => {
+                config.data_dir = data_dir.unwrap_or(config.data_dir);
+                open_database(&config).await?;
+                println!("migrations applied");
+                Ok(())
+            }
+            Command::Openapi | Command::Price | Command::Iv | Command::Stats { .. } | Command::Indicators { .. } => Ok(()),
+        }
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("strikeline: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,28 @@
+//! The OpenAPI 3.1 document, generated from the handlers' annotations.
+
+use utoipa::OpenApi;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Strikeline API",
+        description = "Options signals, portfolios and backtests for US equities. Errors are RFC 9457 problem details (application/problem+json).",
+        version = "0.1.0"
+    ),
+    tags(
+        (name = "auth", description = "Accounts and sessions"),
+        (name = "public", description = "Plans, live platform figures and the public site's forms"),
+        (name = "admin", description = "Administrators only"),
+        (name = "operations", description = "Health and readiness")
+    ),
+    components(schemas(crate::error::Problem, crate::error::FieldError))
+)]
+pub struct ApiDoc;
+
+/// The document as pretty JSON (what `strikeline openapi` prints and `docs/openapi.json` holds).
+pub fn document_json() -> String {
+    let (_, doc) = crate::http::api().split_for_parts();
+    let mut json = serde_json::to_string_pretty(&doc).unwrap_or_default();
+    json.push('\n');
+    json
+}

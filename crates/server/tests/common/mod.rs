@@ -1,0 +1,212 @@
+//! Test harness: the real application on port 0 over a fresh database, on either engine.
+//!
+//! PostgreSQL tests use `STRIKELINE_TEST_PG_URL` (default `postgres://postgres@127.0.0.1:5432`)
+//! and create one database per test. When PostgreSQL cannot be reached they are skipped with a
+//! notice, unless `STRIKELINE_REQUIRE_PG=1` (set by CI), where that is a failure.
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use reqwest::header::{HeaderMap, HeaderValue, ORIGIN};
+use serde_json::{Value, json};
+use strikeline_server::config::{Config, Secret};
+use strikeline_server::{Server, state::AppState};
+use strikeline_store::Db;
+use tokio::sync::oneshot;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    Sqlite,
+    Postgres,
+}
+
+pub struct TestApp {
+    pub addr: SocketAddr,
+    pub base: String,
+    pub state: AppState,
+    /// A browser: keeps cookies and sends this site's Origin.
+    pub client: reqwest::Client,
+    pub dir: tempfile::TempDir,
+    pub database_url: String,
+    pg_database: Option<String>,
+    shutdown: Option<oneshot::Sender<()>>,
+}
+
+fn pg_base() -> String {
+    std::env::var("STRIKELINE_TEST_PG_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into())
+}
+
+fn pg_required() -> bool {
+    std::env::var("STRIKELINE_REQUIRE_PG").is_ok_and(|v| v == "1" || v == "true")
+}
+
+/// Creates an empty PostgreSQL database, or says why it cannot.
+async fn create_pg_database() -> Result<(String, String), String> {
+    use sqlx::Connection;
+    let admin_url = format!("{}/postgres", pg_base());
+    let mut conn = sqlx::PgConnection::connect(&admin_url).await.map_err(|e| format!("{admin_url}: {e}"))?;
+    let name = format!("strikeline_test_{}", uuid::Uuid::new_v4().simple());
+    sqlx::query(&format!("CREATE DATABASE \"{name}\"")).execute(&mut conn).await.map_err(|e| e.to_string())?;
+    conn.close().await.ok();
+    Ok((format!("{}/{name}", pg_base()), name))
+}
+
+impl TestApp {
+    /// The default test configuration, rooted in a temporary directory.
+    pub fn config(dir: &std::path::Path) -> Config {
+        let web_dir = dir.join("web");
+        std::fs::create_dir_all(web_dir.join("assets")).expect("web dir");
+        std::fs::write(web_dir.join("index.html"), "<!doctype html><title>Strikeline</title><div id=root></div>")
+            .expect("index");
+        std::fs::write(web_dir.join("assets/app-1234.js"), "console.log('strikeline');".repeat(200)).expect("asset");
+        Config { port: 0, data_dir: dir.join("data"), web_dir, ..Config::default() }
+    }
+
+    /// Starts the app on `engine`; `None` only when PostgreSQL is unreachable and not required.
+    pub async fn spawn(engine: Engine) -> Option<TestApp> {
+        Self::spawn_with(engine, |_| {}).await
+    }
+
+    /// Like [`spawn`](Self::spawn), with a chance to change the configuration first.
+    pub async fn spawn_with(engine: Engine, tweak: impl FnOnce(&mut Config)) -> Option<TestApp> {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut config = Self::config(dir.path());
+        let mut pg_database = None;
+        if engine == Engine::Postgres {
+            match create_pg_database().await {
+                Ok((url, name)) => {
+                    config.database_url = Some(Secret::new(url));
+                    pg_database = Some(name);
+                }
+                Err(why) if !pg_required() => {
+                    eprintln!("SKIPPED: PostgreSQL is not reachable ({why}); set STRIKELINE_REQUIRE_PG=1 to fail instead");
+                    return None;
+                }
+                Err(why) => panic!("PostgreSQL is required (STRIKELINE_REQUIRE_PG=1) but not reachable: {why}"),
+            }
+        }
+        tweak(&mut config);
+        let database_url = config.database_url();
+        let server = Server::bind(config).await.expect("server binds");
+        let addr = server.addr;
+        let state = server.state.clone();
+        let (tx, rx) = oneshot::channel::<()>();
+        tokio::spawn(server.run(async move {
+            let _ = rx.await;
+        }));
+        let base = format!("http://{addr}");
+        let client = Self::browser(&base);
+        Some(TestApp { addr, base, state, client, dir, database_url, pg_database, shutdown: Some(tx) })
+    }
+
+    /// A new browser with its own cookie jar, sending `Origin` for this site.
+    pub fn browser(base: &str) -> reqwest::Client {
+        let mut headers = HeaderMap::new();
+        headers.insert(ORIGIN, HeaderValue::from_str(base).expect("origin"));
+        reqwest::Client::builder()
+            .cookie_store(true)
+            .default_headers(headers)
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("client")
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    pub fn db(&self) -> &Db {
+        &self.state.db
+    }
+
+    pub async fn post_json(&self, client: &reqwest::Client, path: &str, body: &Value) -> reqwest::Response {
+        client.post(self.url(path)).json(body).send().await.expect("request")
+    }
+
+    pub async fn register_with(&self, client: &reqwest::Client, email: &str, username: &str, password: &str) -> reqwest::Response {
+        let body = json!({"email": email, "username": username, "password": password, "firstName": "Ada", "lastName": "Lovelace"});
+        self.post_json(client, "/api/auth/register", &body).await
+    }
+
+    /// Registers `ada@example.com` / `ada` / `correct-horse` on the default client.
+    pub async fn register(&self) -> Value {
+        let response = self.register_with(&self.client, "ada@example.com", "ada", "correct-horse").await;
+        assert_eq!(response.status(), 201, "registration should succeed");
+        response.json().await.expect("user json")
+    }
+
+    pub async fn login_with(&self, client: &reqwest::Client, email: &str, password: &str) -> reqwest::Response {
+        self.post_json(client, "/api/auth/login", &json!({"email": email, "password": password})).await
+    }
+
+    pub async fn me(&self, client: &reqwest::Client) -> reqwest::Response {
+        client.get(self.url("/api/auth/me")).send().await.expect("request")
+    }
+
+    pub fn data_dir(&self) -> PathBuf {
+        self.dir.path().join("data")
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        if let Some(name) = self.pg_database.take() {
+            // Best effort, on a thread of its own: Drop cannot await.
+            let admin_url = format!("{}/postgres", pg_base());
+            let _ = std::thread::spawn(move || {
+                let Ok(runtime) = tokio::runtime::Builder::new_current_thread().enable_all().build() else { return };
+                runtime.block_on(async move {
+                    use sqlx::Connection;
+                    if let Ok(mut conn) = sqlx::PgConnection::connect(&admin_url).await {
+                        let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).execute(&mut conn).await;
+                    }
+                });
+            })
+            .join();
+        }
+    }
+}
+
+/// A problem+json body, checked for its content type.
+pub async fn problem(response: reqwest::Response) -> Value {
+    let content_type = response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
+    assert_eq!(content_type, "application/problem+json", "errors are problem+json");
+    let body: Value = response.json().await.expect("problem json");
+    assert!(body["title"].is_string() && body["status"].is_u64(), "problem has title and status: {body}");
+    body
+}
+
+/// The field names in a problem's `errors`.
+pub fn fields(problem: &Value) -> Vec<String> {
+    problem["errors"].as_array().map(|errors| errors.iter().filter_map(|e| e["field"].as_str().map(str::to_owned)).collect()).unwrap_or_default()
+}
+
+/// Runs each listed `async fn(TestApp)` once on SQLite and once on PostgreSQL.
+#[macro_export]
+macro_rules! on_both_engines {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let app = $crate::common::TestApp::spawn($crate::common::Engine::Sqlite).await.expect("sqlite app");
+                    super::$name(app).await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    if let Some(app) = $crate::common::TestApp::spawn($crate::common::Engine::Postgres).await {
+                        super::$name(app).await;
+                    }
+                }
+            )*
+        }
+    };
+}

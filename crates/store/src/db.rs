@@ -1,0 +1,131 @@
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{PgPool, SqlitePool};
+
+use crate::StoreResult;
+
+/// A connection pool on one of the two supported engines.
+#[derive(Clone, Debug)]
+pub enum Db {
+    /// Embedded SQLite (WAL mode, foreign keys on).
+    Sqlite(SqlitePool),
+    /// PostgreSQL, chosen by a `postgres://` URL.
+    Postgres(PgPool),
+}
+
+/// Which engine a [`Db`] runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    Sqlite,
+    Postgres,
+}
+
+/// Expands `$body` once per engine with `$pool` bound to that engine's pool.
+#[macro_export]
+macro_rules! with_db {
+    ($db:expr, $pool:ident => $body:expr) => {
+        match $db {
+            $crate::Db::Sqlite($pool) => $body,
+            $crate::Db::Postgres($pool) => $body,
+        }
+    };
+}
+
+static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+
+impl Db {
+    /// Connects to `url` (`sqlite://path` or `postgres://…`), creating an SQLite file if needed.
+    pub async fn connect(url: &str) -> StoreResult<Db> {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            let options = PgConnectOptions::from_str(url)?;
+            let pool = PgPoolOptions::new()
+                .max_connections(16)
+                .acquire_timeout(Duration::from_secs(5))
+                .connect_with(options)
+                .await?;
+            Ok(Db::Postgres(pool))
+        } else if url.starts_with("sqlite:") {
+            let options = SqliteConnectOptions::from_str(url)?
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Normal)
+                .foreign_keys(true)
+                .busy_timeout(Duration::from_secs(5));
+            let pool = SqlitePoolOptions::new()
+                .max_connections(8)
+                .acquire_timeout(Duration::from_secs(5))
+                .connect_with(options)
+                .await?;
+            Ok(Db::Sqlite(pool))
+        } else {
+            Err(sqlx::Error::Configuration(
+                format!("unsupported database URL scheme in {:?}; use sqlite:// or postgres://", redact(url)).into(),
+            )
+            .into())
+        }
+    }
+
+    /// The SQLite URL for a database file in `data_dir`.
+    pub fn sqlite_url_in(data_dir: &Path) -> String {
+        format!("sqlite://{}", data_dir.join("strikeline.db").display())
+    }
+
+    /// Applies every migration not yet applied.
+    pub async fn migrate(&self) -> StoreResult<()> {
+        match self {
+            Db::Sqlite(pool) => SQLITE_MIGRATIONS.run(pool).await?,
+            Db::Postgres(pool) => POSTGRES_MIGRATIONS.run(pool).await?,
+        }
+        Ok(())
+    }
+
+    /// Succeeds when the database answers a trivial query.
+    pub async fn ping(&self) -> StoreResult<()> {
+        with_db!(self, pool => { sqlx::query("SELECT 1").execute(pool).await?; });
+        Ok(())
+    }
+
+    /// The engine behind this pool.
+    pub fn engine(&self) -> Engine {
+        match self {
+            Db::Sqlite(_) => Engine::Sqlite,
+            Db::Postgres(_) => Engine::Postgres,
+        }
+    }
+
+    /// Closes every connection; later queries fail.
+    pub async fn close(&self) {
+        with_db!(self, pool => pool.close().await);
+    }
+}
+
+/// A database URL with any password replaced, for messages and logs.
+pub fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme_end), Some(at)) if at > scheme_end => {
+            let userinfo = &url[scheme_end + 3..at];
+            match userinfo.split_once(':') {
+                Some((user, _)) => format!("{}{}:[redacted]{}", &url[..scheme_end + 3], user, &url[at..]),
+                None => url.to_owned(),
+            }
+        }
+        _ => url.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::redact;
+
+    #[test]
+    fn passwords_are_redacted_from_urls() {
+        assert_eq!(redact("postgres://app:s3cret@db:5432/x"), "postgres://app:[redacted]@db:5432/x");
+        assert_eq!(redact("postgres://app@db/x"), "postgres://app@db/x");
+        assert_eq!(redact("sqlite://data/x.db"), "sqlite://data/x.db");
+    }
+}

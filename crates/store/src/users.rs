@@ -1,0 +1,95 @@
+//! The `users` table.
+
+use chrono::{DateTime, Utc};
+
+use crate::{Db, StoreError, StoreResult, with_db};
+
+/// A stored account. Money is kept in whole cents so what a user enters reads back exactly.
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct UserRecord {
+    pub id: String,
+    pub email: String,
+    pub username: String,
+    pub password_hash: String,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub profile_image_url: Option<String>,
+    pub role: String,
+    pub subscription_plan: String,
+    pub subscription_status: String,
+    pub subscription_expires_at: Option<DateTime<Utc>>,
+    pub investment_capital_cents: i64,
+    pub risk_tolerance: String,
+    pub max_position_size_cents: i64,
+    pub preferred_strategies: String,
+    pub email_notifications: bool,
+    pub signal_alerts: bool,
+    pub portfolio_updates: bool,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// What registration supplies; everything else takes the schema's defaults.
+#[derive(Clone, Debug)]
+pub struct NewUser {
+    pub id: String,
+    /// Already normalised to lower case.
+    pub email: String,
+    pub username: String,
+    pub password_hash: String,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub subscription_plan: String,
+    pub subscription_status: String,
+    pub subscription_expires_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+}
+
+const COLUMNS: &str = "id, email, username, password_hash, first_name, last_name, profile_image_url, role, \
+    subscription_plan, subscription_status, subscription_expires_at, investment_capital_cents, risk_tolerance, \
+    max_position_size_cents, preferred_strategies, email_notifications, signal_alerts, portfolio_updates, \
+    created_at, updated_at";
+
+/// Inserts a user. A taken email or username is [`StoreError::Conflict`] naming the field.
+pub async fn insert(db: &Db, user: &NewUser) -> StoreResult<UserRecord> {
+    let sql = format!(
+        "INSERT INTO users (id, email, username, username_key, password_hash, first_name, last_name, \
+         subscription_plan, subscription_status, subscription_expires_at, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING {COLUMNS}"
+    );
+    with_db!(db, pool => {
+        sqlx::query_as::<_, UserRecord>(&sql)
+            .bind(&user.id)
+            .bind(&user.email)
+            .bind(&user.username)
+            .bind(user.username.to_lowercase())
+            .bind(&user.password_hash)
+            .bind(&user.first_name)
+            .bind(&user.last_name)
+            .bind(&user.subscription_plan)
+            .bind(&user.subscription_status)
+            .bind(user.subscription_expires_at)
+            .bind(user.created_at)
+            .bind(user.created_at)
+            .fetch_one(pool)
+            .await
+            .map_err(StoreError::from_write)
+    })
+}
+
+/// Finds a user by (lower-cased) email.
+pub async fn find_by_email(db: &Db, email: &str) -> StoreResult<Option<UserRecord>> {
+    let sql = format!("SELECT {COLUMNS} FROM users WHERE email = $1");
+    Ok(with_db!(db, pool => sqlx::query_as::<_, UserRecord>(&sql).bind(email).fetch_optional(pool).await?))
+}
+
+/// Finds a user by id.
+pub async fn find_by_id(db: &Db, id: &str) -> StoreResult<Option<UserRecord>> {
+    let sql = format!("SELECT {COLUMNS} FROM users WHERE id = $1");
+    Ok(with_db!(db, pool => sqlx::query_as::<_, UserRecord>(&sql).bind(id).fetch_optional(pool).await?))
+}
+
+/// Counts registered accounts.
+pub async fn count(db: &Db) -> StoreResult<i64> {
+    Ok(with_db!(db, pool => sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM users").fetch_one(pool).await?))
+}

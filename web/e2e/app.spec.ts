@@ -1,0 +1,142 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+
+const PASSWORD = "correct-horse-42";
+const LANDING_HEADING = /options signals with the reasoning attached/i;
+
+function uniqueAccount(firstName = "Ada") {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return { firstName, lastName: "Lovelace", email: `ada.${id}@example.com`, username: `ada_${id}`, password: PASSWORD };
+}
+
+async function registerViaApi(request: APIRequestContext, account = uniqueAccount()) {
+  const res = await request.post("/api/auth/register", { data: account });
+  expect(res.status(), await res.text()).toBe(201);
+  return account;
+}
+
+/** A toast's title (Radix also repeats toasts in a live region for screen readers). */
+function toastTitle(page: Page, title: string) {
+  return page.locator('[data-slot="toast-title"]', { hasText: title });
+}
+
+function toastText(page: Page, text: string) {
+  return page.locator('[data-slot="toast-description"]', { hasText: text });
+}
+
+/** Fails the test on any console error or uncaught exception (a CSP violation shows up as one). */
+function watchConsole(page: Page) {
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error" && !/status of 401/.test(msg.text())) errors.push(msg.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+test("a new user registers, stays signed in across a reload, and logs out", async ({ page }) => {
+  const errors = watchConsole(page);
+  const account = uniqueAccount();
+
+  await page.goto("/register");
+  await page.getByLabel("First Name").fill(account.firstName);
+  await page.getByLabel("Last Name").fill(account.lastName);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Username").fill(account.username);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+
+  await expect(toastTitle(page, "Account Created!")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Welcome back, Ada" })).toBeVisible();
+  await expect(page.getByTestId("plan-label").first()).toHaveText(/^Pro trial, 1[34] days left$/);
+  await expect(page.getByText("No signals found")).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Welcome back, Ada" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(toastTitle(page, "Logged out successfully")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: LANDING_HEADING })).toBeVisible();
+
+  await page.goto("/portfolio");
+  await expect(page.getByRole("heading", { level: 1, name: LANDING_HEADING })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Portfolio Analysis" })).toHaveCount(0);
+
+  expect(errors).toEqual([]);
+});
+
+test("a wrong password shows 'Login Failed'; the right one signs in", async ({ page, request }) => {
+  const account = await registerViaApi(request);
+
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill("not-the-password");
+  await page.getByRole("button", { name: "Sign In" }).click();
+
+  await expect(toastTitle(page, "Login Failed")).toBeVisible();
+  await expect(toastText(page, "Invalid email or password")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(toastTitle(page, "Welcome back!")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Welcome back, Ada" })).toBeVisible();
+});
+
+test("a taken username is shown under the input", async ({ page, request }) => {
+  const taken = await registerViaApi(request);
+  await page.goto("/register");
+  await page.getByLabel("Email").fill(`other.${taken.email}`);
+  await page.getByLabel("Username").fill(taken.username);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(toastTitle(page, "Registration Failed")).toBeVisible();
+  await expect(page.getByLabel("Username")).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL(/\/register$/);
+});
+
+test.describe("at 390 px wide", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("the navigation drawer opens, navigates and closes", async ({ page }) => {
+    await registerViaApi(page.request, uniqueAccount("Grace"));
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Welcome back, Grace" })).toBeVisible();
+
+    const drawer = page.getByTestId("mobile-drawer");
+    await expect(drawer).toHaveCount(0);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole("link", { name: "Portfolio" })).toBeVisible();
+    await drawer.getByRole("button", { name: "Close menu" }).click();
+    await expect(drawer).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await drawer.getByRole("link", { name: /Signals/ }).click();
+    await expect(drawer).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1, name: "Trading Signals" })).toBeVisible();
+  });
+
+  test("the landing page's menu toggles", async ({ page }) => {
+    await page.goto("/");
+    const menu = page.locator("#mobile-menu");
+    await expect(menu).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(menu.getByRole("link", { name: "Get Started" })).toBeVisible();
+    await page.getByRole("button", { name: "Close menu" }).click();
+    await expect(menu).toBeHidden();
+  });
+});
+
+test("the theme choice is applied before paint and survives a reload", async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto("/");
+  await page.getByRole("button", { name: "Toggle theme" }).click();
+  await page.getByRole("menuitemradio", { name: "Dark" }).click();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,100 @@
+// Starts the real Strikeline server for browser tests and screenshots:
+// `$STRIKELINE_BIN serve --port 0 --data-dir <fresh temp dir>` serving web/dist.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const distDir = path.join(webDir, "dist");
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/** The administrator the e2e tests register to read stored form submissions (GET /api/admin/messages). */
+export const ADMIN_EMAIL = "admin@example.com";
+
+export function serverBinary() {
+  return path.resolve(webDir, process.env.STRIKELINE_BIN ?? "../target/debug/strikeline");
+}
+
+/** Checks what the browser runs need before anything starts. */
+export function checkPrerequisites() {
+  const problems = [];
+  if (!existsSync(path.join(distDir, "index.html"))) problems.push(`no built app at ${distDir} (run \`npm run build\`)`);
+  if (!existsSync(serverBinary())) problems.push(`no server binary at ${serverBinary()} (build it or set STRIKELINE_BIN)`);
+  if (!existsSync(CHROMIUM_PATH)) problems.push(`no Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`);
+  return problems;
+}
+
+/**
+ * Starts the server on a free port over a fresh data directory and resolves
+ * with its base URL once it prints `listening on http://…`.
+ */
+export function startServer({ timeoutMs = 60_000 } = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "strikeline-e2e-"));
+  const child = spawn(serverBinary(), ["serve", "--port", "0", "--data-dir", dataDir], {
+    cwd: dataDir,
+    env: {
+      ...process.env,
+      STRIKELINE_WEB_DIR: distDir,
+      STRIKELINE_ADMIN_EMAILS: [process.env.STRIKELINE_ADMIN_EMAILS, ADMIN_EMAIL].filter(Boolean).join(","),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+
+  let output = "";
+  const remember = (chunk) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stderr.on("data", remember);
+
+  const stop = () =>
+    new Promise((resolve) => {
+      const done = () => {
+        rmSync(dataDir, { recursive: true, force: true });
+        resolve();
+      };
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      const killTimer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      child.once("exit", () => {
+        clearTimeout(killTimer);
+        done();
+      });
+      child.kill("SIGTERM");
+    });
+
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop().then(() => reject(new Error(`server did not report its address within ${timeoutMs} ms\n${output}`)));
+    }, timeoutMs);
+    let buffer = "";
+    child.stdout.on("data", (chunk) => {
+      remember(chunk);
+      buffer += chunk.toString();
+      const match = buffer.match(/listening on (https?:\/\/[^\s]+)/);
+      if (match) {
+        clearTimeout(timer);
+        buffer = "";
+        resolve({ baseURL: match[1].replace(/\/$/, ""), stop, output: () => output });
+      }
+    });
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited early (code ${code}, signal ${signal})\n${output}`));
+    });
+  });
+}

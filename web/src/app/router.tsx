@@ -1,0 +1,113 @@
+import { lazy } from "react";
+import { Navigate, Route, Routes } from "react-router";
+import { FullPageSpinner } from "@/components/spinner";
+import { useUser } from "@/features/auth/api/get-me";
+import { PublicLayout } from "./layouts/public-layout";
+// The landing page is part of the entry chunk: it is the page most visitors open first, and
+// a lazy chunk would cost a round trip after the session check. Every other route is lazy.
+import Landing from "./routes/landing";
+
+// The signed-in shell (sidebar, menus, dialogs) is its own chunk: visitors never load it.
+const AppLayout = lazy(() => import("./layouts/app-layout").then((m) => ({ default: m.AppLayout })));
+
+const Login = lazy(() => import("./routes/login"));
+const Register = lazy(() => import("./routes/register"));
+const NotFound = lazy(() => import("./routes/not-found"));
+const Dashboard = lazy(() => import("./routes/dashboard"));
+const Signals = lazy(() => import("./routes/signals"));
+const News = lazy(() => import("./routes/news"));
+const Backtest = lazy(() => import("./routes/backtest"));
+const Portfolio = lazy(() => import("./routes/portfolio"));
+const Settings = lazy(() => import("./routes/settings"));
+const Preferences = lazy(() => import("./routes/preferences"));
+const Pricing = lazy(() => import("./routes/pricing"));
+const Subscribe = lazy(() => import("./routes/subscribe"));
+const About = lazy(() => import("./routes/about"));
+const Blog = lazy(() => import("./routes/blog"));
+const Careers = lazy(() => import("./routes/careers"));
+const Help = lazy(() => import("./routes/help"));
+const Community = lazy(() => import("./routes/community"));
+const Privacy = lazy(() => import("./routes/privacy"));
+const Terms = lazy(() => import("./routes/terms"));
+const Documentation = lazy(() => import("./routes/documentation"));
+const ApiReference = lazy(() => import("./routes/api"));
+const BlogArticle = lazy(() => import("./routes/blog-article"));
+const CareerOpening = lazy(() => import("./routes/career-opening"));
+const HelpCategory = lazy(() => import("./routes/help-category"));
+const HelpArticle = lazy(() => import("./routes/help-article"));
+const CommunityGuidelines = lazy(() => import("./routes/community-guidelines"));
+const Doc = lazy(() => import("./routes/doc"));
+
+/** Public information pages, reachable signed in or out. */
+const INFO_ROUTES = [
+  { path: "/about", Page: About },
+  { path: "/blog", Page: Blog },
+  { path: "/careers", Page: Careers },
+  { path: "/help", Page: Help },
+  { path: "/community", Page: Community },
+  { path: "/privacy", Page: Privacy },
+  { path: "/terms", Page: Terms },
+  { path: "/documentation", Page: Documentation },
+  { path: "/api", Page: ApiReference },
+  // The linked pages (spec section 2, "Further linked paths"); unknown slugs show 404.
+  { path: "/blog/:slug", Page: BlogArticle },
+  { path: "/careers/:slug", Page: CareerOpening },
+  { path: "/help/:category", Page: HelpCategory },
+  { path: "/help/:category/:article", Page: HelpArticle },
+  { path: "/community/guidelines", Page: CommunityGuidelines },
+  { path: "/docs/:slug", Page: Doc },
+];
+
+/** Product spec, section 2: the signed-in route table. Unknown paths show 404. */
+export function SignedInRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route path="/" element={<Dashboard />} />
+        <Route path="/dashboard" element={<Dashboard />} />
+        <Route path="/signals" element={<Signals />} />
+        <Route path="/news" element={<News />} />
+        <Route path="/backtest" element={<Backtest />} />
+        <Route path="/portfolio" element={<Portfolio />} />
+        <Route path="/settings" element={<Settings />} />
+        <Route path="/preferences" element={<Preferences />} />
+        <Route path="/pricing" element={<Pricing />} />
+        <Route path="/subscribe" element={<Subscribe />} />
+      </Route>
+      <Route element={<PublicLayout />}>
+        {INFO_ROUTES.map(({ path, Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+      </Route>
+      {/* A signed-in user has nothing to do on the sign-in pages. */}
+      <Route path="/login" element={<Navigate to="/dashboard" replace />} />
+      <Route path="/register" element={<Navigate to="/dashboard" replace />} />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}
+
+/** Product spec, section 2: the signed-out route table. Unknown paths show the landing page. */
+export function SignedOutRoutes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<Login />} />
+      <Route path="/register" element={<Register />} />
+      <Route element={<PublicLayout />}>
+        <Route path="/" element={<Landing />} />
+        <Route path="/pricing" element={<Pricing />} />
+        {INFO_ROUTES.map(({ path, Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+        <Route path="*" element={<Landing />} />
+      </Route>
+    </Routes>
+  );
+}
+
+/** Chooses the route table from the session; a centred spinner while it loads. */
+export function AppRoutes() {
+  const { user, isLoading } = useUser();
+  if (isLoading) return <FullPageSpinner />;
+  return user ? <SignedInRoutes /> : <SignedOutRoutes />;
+}

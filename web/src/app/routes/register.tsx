@@ -1,0 +1,16 @@
+import { AuthLayout } from "@/features/auth/components/auth-layout";
+import { RegisterFooter, RegisterForm } from "@/features/auth/components/register-form";
+import { usePageMeta } from "@/lib/page-meta";
+
+export default function RegisterRoute() {
+  usePageMeta("Create Your Account", "Create a Strikeline account. Every new account starts with a 14-day Pro trial, no credit card required.");
+  return (
+    <AuthLayout
+      title="Create your account"
+      description="Every new account starts with a 14-day Pro trial. No credit card required."
+      footer={<RegisterFooter />}
+    >
+      <RegisterForm />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,365 @@
+import { LockIcon, ServerCrashIcon, UnlockIcon } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
+import { CopyButton } from "@/components/copy-button";
+import { EmptyState } from "@/components/empty-state";
+import { MethodBadge } from "@/components/method-badge";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { cn } from "@/lib/utils";
+import { useOpenApi } from "../api/get-openapi";
+import {
+  type ApiDocument,
+  type AuthRequirement,
+  type BodyInfo,
+  curlExample,
+  defaultEndpoint,
+  type Endpoint,
+  type FieldInfo,
+  successResponse,
+} from "../lib/openapi";
+
+/** OpenAPI descriptions mark code with backticks; show those parts as code. */
+function Text({ children }: { children: string }) {
+  const parts = children.split("`");
+  return (
+    <>
+      {parts.map((part, i) =>
+        i % 2 === 1 ? (
+          <code key={i} className="rounded bg-muted px-1 py-0.5 font-mono text-[0.85em] text-foreground">
+            {part}
+          </code>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
+const AUTH_TEXT: Record<AuthRequirement, string> = {
+  none: "No authentication",
+  session: "Signed-in session (cookie)",
+  admin: "Administrator session (cookie)",
+  apiKey: "API key (Bearer)",
+};
+
+function FieldTable({ fields, caption }: { fields: FieldInfo[]; caption: string }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-label={caption}>
+      <table className="w-full min-w-[32rem] text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-muted/60">
+          <tr>
+            <th scope="col" className="px-4 py-2 font-medium">Field</th>
+            <th scope="col" className="px-4 py-2 font-medium">Type</th>
+            <th scope="col" className="px-4 py-2 font-medium">Description</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {fields.map((field) => (
+            <tr key={field.name}>
+              <td className="px-4 py-2 align-top">
+                <code className="font-mono text-xs">{field.name}</code>
+                {field.required ? <span className="ml-1.5 text-xs text-destructive-strong">required</span> : null}
+              </td>
+              <td className="px-4 py-2 align-top font-mono text-xs text-muted-foreground">{field.type}</td>
+              <td className="px-4 py-2 align-top text-muted-foreground">
+                <Text>{field.description}</Text>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Json({ value, label }: { value: unknown; label: string }) {
+  return (
+    <pre tabIndex={0} aria-label={label} className="max-h-96 overflow-auto rounded-lg border bg-muted/60 p-4 font-mono text-xs leading-5">
+      <code>{JSON.stringify(value, null, 2)}</code>
+    </pre>
+  );
+}
+
+function BodyFields({ body, caption }: { body: BodyInfo; caption: string }) {
+  if (body.fields.length > 0) return <FieldTable fields={body.fields} caption={caption} />;
+  return (
+    <p className="text-sm text-muted-foreground">
+      {body.type ? (
+        <>
+          Type: <code className="font-mono text-xs text-foreground">{body.type}</code>
+        </>
+      ) : (
+        "No body."
+      )}
+    </p>
+  );
+}
+
+function ParametersTab({ endpoint }: { endpoint: Endpoint }) {
+  if (endpoint.parameters.length === 0 && !endpoint.requestBody) {
+    return <p className="text-sm text-muted-foreground">This endpoint takes no parameters and no request body.</p>;
+  }
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      {endpoint.parameters.length > 0 ? (
+        <section aria-label="Parameters">
+          <h4 className="mb-3 text-sm font-semibold">Parameters</h4>
+          <div className="overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-label="Parameters table">
+            <table className="w-full min-w-[32rem] text-left text-sm">
+              <thead className="bg-muted/60">
+                <tr>
+                  <th scope="col" className="px-4 py-2 font-medium">Name</th>
+                  <th scope="col" className="px-4 py-2 font-medium">In</th>
+                  <th scope="col" className="px-4 py-2 font-medium">Type</th>
+                  <th scope="col" className="px-4 py-2 font-medium">Description</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y">
+                {endpoint.parameters.map((p) => (
+                  <tr key={`${p.in}-${p.name}`}>
+                    <td className="px-4 py-2 align-top">
+                      <code className="font-mono text-xs">{p.name}</code>
+                      {p.required ? <span className="ml-1.5 text-xs text-destructive-strong">required</span> : null}
+                    </td>
+                    <td className="px-4 py-2 align-top text-muted-foreground">{p.in}</td>
+                    <td className="px-4 py-2 align-top font-mono text-xs text-muted-foreground">{p.type}</td>
+                    <td className="px-4 py-2 align-top text-muted-foreground">
+                      <Text>{p.description}</Text>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+      {endpoint.requestBody ? (
+        <section aria-label="Request body">
+          <h4 className="mb-3 text-sm font-semibold">
+            Request body <span className="font-normal text-muted-foreground">({endpoint.requestBody.contentType})</span>
+          </h4>
+          <BodyFields body={endpoint.requestBody} caption="Request body fields" />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function ResponseTab({ endpoint }: { endpoint: Endpoint }) {
+  const success = successResponse(endpoint);
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <ul className="grid gap-2">
+        {endpoint.responses.map((r) => (
+          <li key={r.status} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
+            <code
+              className={cn(
+                "rounded px-1.5 py-0.5 font-mono text-xs font-semibold",
+                r.status.startsWith("2") ? "bg-positive/12 text-positive-strong" : "bg-destructive/10 text-destructive-strong",
+              )}
+            >
+              {r.status}
+            </code>
+            <span className="text-muted-foreground">
+              {r.description || (r.status.startsWith("2") ? "Success" : "Error")}
+              {r.body && !r.status.startsWith("2") ? ` (${r.body.contentType})` : ""}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {success?.body ? (
+        <>
+          <section aria-label="Response fields">
+            <h4 className="mb-3 text-sm font-semibold">
+              {success.status} response <span className="font-normal text-muted-foreground">({success.body.contentType})</span>
+            </h4>
+            <BodyFields body={success.body} caption="Response fields" />
+          </section>
+          {success.body.example !== undefined ? (
+            <section aria-label="Example response">
+              <div className="mb-3 flex items-center justify-between gap-3">
+                <h4 className="text-sm font-semibold">Example response</h4>
+                <CopyButton text={JSON.stringify(success.body.example, null, 2)} label="response" />
+              </div>
+              <Json value={success.body.example} label="Example response body" />
+            </section>
+          ) : null}
+        </>
+      ) : success ? (
+        <p className="text-sm text-muted-foreground">A successful answer has no body.</p>
+      ) : null}
+      {endpoint.responses.some((r) => !r.status.startsWith("2")) ? (
+        <p className="text-sm text-muted-foreground">
+          Errors are problem details (<code className="font-mono text-xs">application/problem+json</code>); see{" "}
+          <Link to="/docs/errors" className="font-medium text-primary underline-offset-4 hover:underline">
+            API errors
+          </Link>
+          .
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ExampleTab({ endpoint }: { endpoint: Endpoint }) {
+  const origin = typeof window === "undefined" ? "" : window.location.origin;
+  const curl = curlExample(endpoint, origin);
+  return (
+    <div className="grid grid-cols-1 gap-3">
+      <div className="flex items-center justify-between gap-3">
+        <h4 className="text-sm font-semibold">curl</h4>
+        <CopyButton text={curl} label="curl example" />
+      </div>
+      <pre tabIndex={0} aria-label="curl example" className="overflow-x-auto rounded-lg border bg-muted/60 p-4 font-mono text-xs leading-5">
+        <code>{curl}</code>
+      </pre>
+      {endpoint.auth === "session" || endpoint.auth === "admin" ? (
+        <p className="text-sm text-muted-foreground">
+          This endpoint uses the browser session. From a terminal, sign in first with{" "}
+          <code className="font-mono text-xs">POST /api/auth/login</code> and <code className="font-mono text-xs">-c cookies.txt</code>.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function EndpointDetail({ endpoint }: { endpoint: Endpoint }) {
+  const AuthIcon = endpoint.auth === "none" ? UnlockIcon : LockIcon;
+  return (
+    <div id="endpoint-detail" className="min-w-0 scroll-mt-20 rounded-2xl border bg-card" data-testid="endpoint-detail">
+      <div className="border-b p-5 sm:p-6">
+        <div className="flex flex-wrap items-center gap-3">
+          <MethodBadge method={endpoint.method} />
+          <h3 className="font-mono text-base font-semibold break-all">{endpoint.path}</h3>
+        </div>
+        <p className="mt-3 font-medium">
+          <Text>{endpoint.summary}</Text>
+        </p>
+        {endpoint.description ? (
+          <p className="mt-2 text-sm text-muted-foreground">
+            <Text>{endpoint.description}</Text>
+          </p>
+        ) : null}
+        <p className="mt-3 inline-flex items-center gap-1.5 text-xs text-muted-foreground">
+          <AuthIcon className="size-3.5" aria-hidden />
+          {AUTH_TEXT[endpoint.auth]}
+        </p>
+      </div>
+      <Tabs defaultValue="parameters" className="p-5 sm:p-6">
+        <TabsList aria-label="Endpoint details">
+          <TabsTrigger value="parameters">Parameters</TabsTrigger>
+          <TabsTrigger value="response">Response</TabsTrigger>
+          <TabsTrigger value="example">Example</TabsTrigger>
+        </TabsList>
+        <TabsContent value="parameters" className="mt-5">
+          <ParametersTab endpoint={endpoint} />
+        </TabsContent>
+        <TabsContent value="response" className="mt-5">
+          <ResponseTab endpoint={endpoint} />
+        </TabsContent>
+        <TabsContent value="example" className="mt-5">
+          <ExampleTab endpoint={endpoint} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+function EndpointList({ doc, selected, onSelect }: { doc: ApiDocument; selected: Endpoint; onSelect: (id: string) => void }) {
+  return (
+    <nav aria-label="Endpoints" className="rounded-2xl border bg-card p-3 lg:sticky lg:top-24 lg:max-h-[calc(100dvh-7rem)] lg:overflow-y-auto">
+      {doc.tags.map((tag) => (
+        <section key={tag.name} aria-label={tag.name} className="mb-3 last:mb-0">
+          <p className="px-2 pt-1 pb-1.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase" title={tag.description}>
+            {tag.name}
+          </p>
+          <ul className="grid gap-0.5">
+            {doc.endpoints
+              .filter((e) => e.tag === tag.name)
+              .map((endpoint) => {
+                const active = endpoint.id === selected.id;
+                return (
+                  <li key={endpoint.id}>
+                    <button
+                      type="button"
+                      aria-current={active ? "true" : undefined}
+                      onClick={() => onSelect(endpoint.id)}
+                      className={cn(
+                        "flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring",
+                        active && "bg-accent",
+                      )}
+                    >
+                      <MethodBadge method={endpoint.method} className="w-12 text-[0.65rem]" />
+                      <span className={cn("min-w-0 font-mono text-xs break-all", active ? "font-semibold text-foreground" : "text-muted-foreground")}>
+                        {endpoint.path}
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+          </ul>
+        </section>
+      ))}
+    </nav>
+  );
+}
+
+/**
+ * The API explorer over the server's own OpenAPI document: the endpoint list (default: the
+ * signals list if the server has one, else the first endpoint) and a detail panel with
+ * Parameters, Response and Example tabs. The selection is kept in the URL (?endpoint=).
+ */
+export function ApiExplorer() {
+  const { data: doc, isPending, isError, refetch } = useOpenApi();
+  const [params, setParams] = useSearchParams();
+
+  if (isPending) {
+    return (
+      <div className="grid gap-6 lg:grid-cols-[18rem_1fr]" aria-busy="true" aria-label="Loading the API reference">
+        <Skeleton className="h-80 rounded-2xl" />
+        <Skeleton className="h-96 rounded-2xl" />
+      </div>
+    );
+  }
+  if (isError || !doc) {
+    return (
+      <EmptyState
+        icon={ServerCrashIcon}
+        title="The API reference could not be loaded"
+        description="The server's OpenAPI document did not arrive. Check your connection and try again."
+        action={
+          <Button variant="outline" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  const selected = doc.endpoints.find((e) => e.id === params.get("endpoint")) ?? defaultEndpoint(doc.endpoints);
+  if (!selected) {
+    return <EmptyState icon={ServerCrashIcon} title="No endpoints" description="The server's OpenAPI document lists no endpoints." />;
+  }
+  const select = (id: string) => {
+    setParams({ endpoint: id }, { replace: true, preventScrollReset: true });
+    // Below the large breakpoint the detail sits under the list: bring it into view.
+    if (window.matchMedia?.("(max-width: 1023px)").matches) {
+      requestAnimationFrame(() => document.getElementById("endpoint-detail")?.scrollIntoView({ block: "start" }));
+    }
+  };
+
+  return (
+    <div>
+      <p className="mb-6 text-sm text-muted-foreground">
+        {doc.title} {doc.version ? `v${doc.version}` : ""} · {doc.endpoints.length} endpoints, generated from the running
+        server.
+      </p>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+        <EndpointList doc={doc} selected={selected} onSelect={select} />
+        <EndpointDetail key={selected.id} endpoint={selected} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { User } from "../api/get-me";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whole days left in a trial, rounded up; null when the user is not trialing. */
+export function trialDaysLeft(user: Pick<User, "subscriptionStatus" | "subscriptionExpiresAt">, now: number): number | null {
+  if (user.subscriptionStatus !== "trialing" || !user.subscriptionExpiresAt) return null;
+  const end = Date.parse(user.subscriptionExpiresAt);
+  if (Number.isNaN(end)) return null;
+  return Math.max(0, Math.ceil((end - now) / DAY_MS));
+}
+
+const PLAN_NAMES: Record<User["subscriptionPlan"], string> = { free: "Free", pro: "Pro", premium: "Premium" };
+
+/** "Pro trial, 12 days left", or the plan's name ("Free plan", "Premium plan"). */
+export function planLabel(user: User, now: number): string {
+  const days = trialDaysLeft(user, now);
+  const name = PLAN_NAMES[user.subscriptionPlan] ?? user.subscriptionPlan;
+  if (days !== null) return `${name} trial, ${days} ${days === 1 ? "day" : "days"} left`;
+  return `${name} plan`;
+}
+
+/** The name the app greets the user by: first name, else username. */
+export function displayName(user: Pick<User, "firstName" | "username">): string {
+  return user.firstName?.trim() || user.username;
+}
+
+/** One or two letters for an avatar. */
+export function initials(user: Pick<User, "firstName" | "lastName" | "username">): string {
+  const first = user.firstName?.trim()?.[0];
+  const last = user.lastName?.trim()?.[0];
+  if (first) return (first + (last ?? "")).toUpperCase();
+  return user.username.slice(0, 2).toUpperCase();
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api/client";
+import type { components } from "@/lib/api/schema";
+
+export type PublicStats = components["schemas"]["PublicStats"];
+
+export const publicStatsQueryKey = ["/api/public/stats"] as const;
+
+/** GET /api/public/stats: live platform figures, each with its period. */
+export function getPublicStats(): Promise<PublicStats> {
+  return apiJson<PublicStats>("GET", "/api/public/stats");
+}
+
+export function publicStatsQueryOptions() {
+  // Figures move slowly; a minute-old copy is fresh enough when a visitor navigates back.
+  return queryOptions({ queryKey: publicStatsQueryKey, queryFn: getPublicStats, staleTime: 60_000 });
+}
+
+export function usePublicStats() {
+  return useQuery(publicStatsQueryOptions());
+}

@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError, apiRequest, errorMessage, getQueryFn } from "./client";
+
+function stubFetch(response: Response) {
+  const mock = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(response));
+  vi.stubGlobal("fetch", mock);
+  return mock;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("ApiError", () => {
+  it("has the message '{status}: {body text}' and keeps the parsed problem", async () => {
+    const body = { type: "about:blank", title: "Unauthorized", status: 401, detail: "Invalid email or password" };
+    stubFetch(new Response(JSON.stringify(body), { status: 401, headers: { "Content-Type": "application/problem+json" } }));
+
+    const error = await apiRequest("POST", "/api/auth/login", { email: "a@b.co", password: "secret1" }).catch((e) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe(`401: ${JSON.stringify(body)}`);
+    expect(error.status).toBe(401);
+    expect(error.problem).toEqual(body);
+  });
+
+  it("falls back to the status text when the body is empty", async () => {
+    stubFetch(new Response(null, { status: 503, statusText: "Service Unavailable" }));
+    const error = await apiRequest("GET", "/api/stats").catch((e) => e);
+    expect(error.message).toBe("503: Service Unavailable");
+    expect(error.problem).toBeNull();
+  });
+
+  it("keeps a plain-text body in the message without a problem", async () => {
+    stubFetch(new Response("upstream timed out", { status: 502 }));
+    const error = await apiRequest("GET", "/api/stats").catch((e) => e);
+    expect(error.message).toBe("502: upstream timed out");
+    expect(error.problem).toBeNull();
+  });
+
+  it("exposes the server's field errors", () => {
+    const error = new ApiError(409, "409: {}", {
+      type: "about:blank",
+      title: "Conflict",
+      status: 409,
+      errors: [{ field: "email", message: "Email is already registered" }],
+    });
+    expect(error.fieldErrors).toEqual([{ field: "email", message: "Email is already registered" }]);
+  });
+});
+
+describe("errorMessage", () => {
+  it("prefers the problem detail, then its title, then the fallback", () => {
+    const withDetail = new ApiError(429, "429: ...", { type: "x", title: "Too Many Requests", status: 429, detail: "Try again in 60 seconds" });
+    const titleOnly = new ApiError(500, "500: ...", { type: "x", title: "Internal Server Error", status: 500 });
+    expect(errorMessage(withDetail, "fallback")).toBe("Try again in 60 seconds");
+    expect(errorMessage(titleOnly, "fallback")).toBe("Internal Server Error");
+    expect(errorMessage(new ApiError(500, "500: oops"), "fallback")).toBe("fallback");
+    expect(errorMessage(new TypeError("Failed to fetch"), "fallback")).toBe("fallback");
+  });
+});
+
+describe("apiRequest", () => {
+  it("sends JSON with a content type and the session cookie when there is a body", async () => {
+    const mock = stubFetch(new Response("{}", { status: 200 }));
+    await apiRequest("POST", "/api/auth/login", { email: "a@b.co" });
+    const init = mock.mock.calls[0][1];
+    expect(init).toMatchObject({ method: "POST", credentials: "same-origin", body: '{"email":"a@b.co"}' });
+    expect(init?.headers).toEqual({ "Content-Type": "application/json" });
+  });
+
+  it("sends no content type without a body", async () => {
+    const mock = stubFetch(new Response(null, { status: 204 }));
+    await apiRequest("POST", "/api/auth/logout");
+    const init = mock.mock.calls[0][1];
+    expect(init?.headers).toEqual({});
+    expect(init?.body).toBeUndefined();
+  });
+});
+
+describe("getQueryFn", () => {
+  it("GETs the key segments joined with '/'", async () => {
+    const mock = stubFetch(new Response('{"ok":true}', { status: 200 }));
+    const result = await getQueryFn({ on401: "throw" })({ queryKey: ["/api/portfolio/position", "42"] });
+    expect(mock.mock.calls[0][0]).toBe("/api/portfolio/position/42");
+    expect(mock.mock.calls[0][1]).toMatchObject({ credentials: "same-origin" });
+    expect(result).toEqual({ ok: true });
+  });
+
+  it("returns null on 401 when asked to, and throws otherwise", async () => {
+    stubFetch(new Response("", { status: 401, statusText: "Unauthorized" }));
+    await expect(getQueryFn({ on401: "returnNull" })({ queryKey: ["/api/auth/me"] })).resolves.toBeNull();
+    stubFetch(new Response("", { status: 401, statusText: "Unauthorized" }));
+    await expect(getQueryFn({ on401: "throw" })({ queryKey: ["/api/auth/me"] })).rejects.toThrow("401: Unauthorized");
+  });
+});

@@ -1,0 +1,52 @@
+/// <reference types="vitest/config" />
+import { readFile } from "node:fs/promises";
+import { fileURLToPath, URL } from "node:url";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig, type Plugin } from "vite";
+import { markdownMeta } from "./src/lib/front-matter.ts";
+
+// During `npm run dev` the API is proxied to a locally running `strikeline serve`.
+const apiTarget = process.env.STRIKELINE_API ?? "http://127.0.0.1:8080";
+
+/**
+ * `import meta from "./post.md?meta"` gives the file's front matter (plus word count and
+ * headings) without its body, so listing pages stay small and each article's text is its own
+ * chunk, loaded with `?raw` when the article is opened.
+ */
+function markdownMetaPlugin(): Plugin {
+  return {
+    name: "strikeline:markdown-meta",
+    enforce: "pre",
+    async load(id) {
+      const [file, query] = id.split("?");
+      if (!file.endsWith(".md") || query !== "meta") return null;
+      this.addWatchFile(file);
+      const meta = markdownMeta(await readFile(file, "utf8"));
+      return `export default ${JSON.stringify(meta)};`;
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [markdownMetaPlugin(), react(), tailwindcss()],
+  resolve: {
+    alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
+  },
+  server: {
+    proxy: { "/api": { target: apiTarget, changeOrigin: false } },
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  test: {
+    environment: "jsdom",
+    globals: true,
+    setupFiles: ["./src/test/setup.ts"],
+    include: ["src/**/*.test.{ts,tsx}"],
+    css: false,
+    restoreMocks: true,
+  },
+});
