@@ -56,6 +56,7 @@ pub struct Config {
     pub session: SessionConfig,
     pub login_throttle: LoginThrottleConfig,
     pub schedule: ScheduleConfig,
+    pub market: MarketConfig,
     /// `tracing` filter, e.g. `info` or `strikeline_server=debug,info`.
     pub log: String,
 }
@@ -79,17 +80,88 @@ pub struct LoginThrottleConfig {
     pub per_ip: usize,
 }
 
-/// How often market data and signals are refreshed (read by the scheduler and shown to users).
+/// How often the scheduler does each job (read by the scheduler and shown to users).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ScheduleConfig {
+    /// Marking active signals to market while the exchange is open.
     pub signal_refresh_seconds: u64,
+    /// Refreshing the watchlist's quotes while the exchange is open.
     pub price_refresh_seconds: u64,
+    /// Running the strategies for new signals while the exchange is open.
+    pub new_signal_seconds: u64,
+    /// Recomputing the dashboard figures and their daily snapshot.
+    pub portfolio_stats_seconds: u64,
+    /// Minutes before the open for the pre-market job (history caught up, quotes primed).
+    pub pre_market_minutes: i64,
+    /// Minutes after the close for the end-of-day job (the day's bars stored, snapshot taken).
+    pub end_of_day_minutes: i64,
+    /// Whether automation runs on a fresh deployment until an administrator stops it.
+    pub start_running: bool,
+    /// How often each instance checks for due jobs.
+    pub tick_seconds: u64,
 }
 
 impl Default for ScheduleConfig {
     fn default() -> Self {
-        ScheduleConfig { signal_refresh_seconds: 300, price_refresh_seconds: 60 }
+        ScheduleConfig {
+            signal_refresh_seconds: 300,
+            price_refresh_seconds: 60,
+            new_signal_seconds: 900,
+            portfolio_stats_seconds: 900,
+            pre_market_minutes: 30,
+            end_of_day_minutes: 10,
+            start_running: true,
+            tick_seconds: 15,
+        }
+    }
+}
+
+/// Where market data comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MarketProvider {
+    /// The seeded, deterministic simulated market (no network).
+    Simulated,
+    /// Polygon.io's REST API (`market.polygon_api_key` required).
+    Polygon,
+}
+
+/// Market data and the pricing assumptions.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MarketConfig {
+    pub provider: MarketProvider,
+    /// Seed of the simulated market: same seed, same market.
+    pub seed: u64,
+    /// Years of daily history loaded on first start (0 loads none).
+    pub history_years: u32,
+    /// Trading days replayed through the engine on first start, so a new deployment shows the
+    /// signals the strategies issued recently and how they ended (0 replays none).
+    pub replay_days: u32,
+    /// Risk-free rate used for option prices.
+    pub risk_free_rate: f64,
+    /// Most symbols the shared watchlist may hold.
+    pub max_symbols: usize,
+    pub polygon_base_url: String,
+    pub polygon_api_key: Option<Secret<String>>,
+    /// The vendor plan's request budget (the free tier allows 5 per minute).
+    pub polygon_requests_per_minute: u32,
+}
+
+impl Default for MarketConfig {
+    fn default() -> Self {
+        MarketConfig {
+            provider: MarketProvider::Simulated,
+            seed: 20_140_102,
+            history_years: 10,
+            replay_days: 60,
+            risk_free_rate: 0.04,
+            max_symbols: 500,
+            polygon_base_url: "https://api.polygon.io".into(),
+            polygon_api_key: None,
+            polygon_requests_per_minute: 5,
+        }
     }
 }
 
@@ -121,6 +193,7 @@ impl Default for Config {
             session: SessionConfig::default(),
             login_throttle: LoginThrottleConfig::default(),
             schedule: ScheduleConfig::default(),
+            market: MarketConfig::default(),
             log: "info".into(),
         }
     }
@@ -168,6 +241,21 @@ impl Config {
         anyhow::ensure!(self.login_throttle.per_ip > 0, "login_throttle.per_ip must be positive");
         anyhow::ensure!(self.schedule.signal_refresh_seconds > 0, "schedule.signal_refresh_seconds must be positive");
         anyhow::ensure!(self.schedule.price_refresh_seconds > 0, "schedule.price_refresh_seconds must be positive");
+        anyhow::ensure!(self.schedule.new_signal_seconds > 0, "schedule.new_signal_seconds must be positive");
+        anyhow::ensure!(self.schedule.portfolio_stats_seconds > 0, "schedule.portfolio_stats_seconds must be positive");
+        anyhow::ensure!(self.schedule.tick_seconds > 0, "schedule.tick_seconds must be positive");
+        anyhow::ensure!(
+            (0.0..=0.25).contains(&self.market.risk_free_rate),
+            "market.risk_free_rate must be between 0 and 0.25"
+        );
+        anyhow::ensure!(self.market.history_years <= 30, "market.history_years must be at most 30");
+        anyhow::ensure!(self.market.max_symbols > 0, "market.max_symbols must be positive");
+        if self.market.provider == MarketProvider::Polygon {
+            anyhow::ensure!(
+                self.market.polygon_api_key.as_ref().is_some_and(|k| !k.expose().is_empty()),
+                "market.polygon_api_key is required when market.provider is polygon"
+            );
+        }
         if let Some(url) = &self.public_url {
             anyhow::ensure!(
                 url.starts_with("http://") || url.starts_with("https://"),

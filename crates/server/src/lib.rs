@@ -1,17 +1,22 @@
 //! The Strikeline server: configuration, the HTTP application and the `strikeline` command.
 
 pub mod auth;
+pub mod automation;
 pub mod cli;
 pub mod config;
+pub mod desk;
 pub mod error;
+pub mod events;
 pub mod extract;
 pub mod health;
 pub mod http;
 pub mod limits;
 pub mod openapi;
 pub mod plans;
+pub mod signals;
 pub mod site;
 pub mod state;
+pub mod stocks;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -59,17 +64,32 @@ impl Server {
             .await
             .with_context(|| format!("binding {}:{}", config.host, config.port))?;
         let addr = listener.local_addr()?;
-        Ok(Server { addr, state: AppState { db, config: Arc::new(config) }, listener })
+        let market = Arc::new(desk::Market::from_config(&config)?);
+        let state = AppState {
+            db,
+            config: Arc::new(config),
+            events: events::Events::default(),
+            market,
+            instance_id: uuid::Uuid::new_v4().to_string(),
+        };
+        // A provider that cannot answer now must not keep the site down: log and go on.
+        if let Err(err) = desk::bootstrap(&state, now()).await {
+            tracing::warn!(error = %err, "market bootstrap incomplete; the scheduler will retry");
+        }
+        Ok(Server { addr, state, listener })
     }
 
     /// Serves until `shutdown` completes, then finishes in-flight requests.
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         let sweeper = tokio::spawn(sweep_expired(self.state.clone()));
+        let scheduler = tokio::spawn(automation::run_forever(self.state.clone()));
         let app = http::router(self.state.clone());
         axum::serve(self.listener, app.into_make_service_with_connect_info::<SocketAddr>())
             .with_graceful_shutdown(shutdown)
             .await?;
         sweeper.abort();
+        scheduler.abort();
+        automation::release(&self.state).await;
         self.state.db.close().await;
         Ok(())
     }

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use strikeline_server::cli::quant;
+use strikeline_server::cli::{import, quant};
 use strikeline_server::config::Config;
 use strikeline_server::{Server, open_database, openapi, shutdown_signal};
 use tracing_subscriber::EnvFilter;
@@ -46,18 +46,34 @@ enum Command {
     /// Implied volatility: JSON lines {"type","spot","strike","years","rate","dividend","price"}
     /// on stdin, {"iv"} on stdout.
     Iv,
-    /// Statistics of a CSV of daily returns (column `return`) or of trade P&Ls (column `pnl`),
-    /// written as one JSON object.
     /// Indicators of a bars CSV (`date,open,high,low,close,volume`) as CSV on stdout.
     Indicators {
         #[arg(long)]
         input: PathBuf,
     },
+    /// Statistics of a CSV of daily returns (column `return`) or of trade P&Ls (column `pnl`),
+    /// written as one JSON object.
     Stats {
         #[arg(long, conflicts_with = "trades", required_unless_present = "trades")]
         returns: Option<PathBuf>,
         #[arg(long)]
         trades: Option<PathBuf>,
+    },
+    /// Load data into the database.
+    Import {
+        #[command(subcommand)]
+        what: ImportCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum ImportCommand {
+    /// Daily history from a CSV with the header `symbol,date,open,high,low,close,volume`.
+    /// Any bad row rejects the whole file (each problem is printed with its line number).
+    Prices {
+        file: PathBuf,
+        #[arg(long, env = "STRIKELINE_DATA_DIR")]
+        data_dir: Option<PathBuf>,
     },
 }
 
@@ -151,6 +167,29 @@ fn main() -> ExitCode {
                 open_database(&config).await?;
                 println!("migrations applied");
                 Ok(())
+            }
+            Command::Import { what: ImportCommand::Prices { file, data_dir } } => {
+                if let Some(dir) = data_dir {
+                    config.data_dir = dir;
+                }
+                let text = std::fs::read_to_string(&file).map_err(|e| anyhow::anyhow!("reading {}: {e}", file.display()))?;
+                let db = open_database(&config).await?;
+                match import::import_prices(&db, &text, config.market.seed, strikeline_server::now()).await {
+                    Ok(s) => {
+                        println!(
+                            "imported {} bars for {} symbols ({} new to the watchlist), {} to {}",
+                            s.bars, s.symbols, s.new_symbols, s.first, s.last
+                        );
+                        Ok(())
+                    }
+                    Err(import::ImportError::Csv(errors)) => {
+                        for error in &errors {
+                            eprintln!("{}: {error}", file.display());
+                        }
+                        Err(anyhow::anyhow!("{} problem(s) in {}; nothing was imported", errors.len(), file.display()))
+                    }
+                    Err(err) => Err(err.into()),
+                }
             }
             Command::Openapi | Command::Price | Command::Iv | Command::Stats { .. } | Command::Indicators { .. } => Ok(()),
         }

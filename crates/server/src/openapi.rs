@@ -12,6 +12,9 @@ use utoipa::OpenApi;
     tags(
         (name = "auth", description = "Accounts and sessions"),
         (name = "public", description = "Plans, live platform figures and the public site's forms"),
+        (name = "signals", description = "Signals, dashboard figures and live updates"),
+        (name = "market", description = "The shared watchlist, quotes and history"),
+        (name = "automation", description = "The scheduler that keeps signals current"),
         (name = "admin", description = "Administrators only"),
         (name = "operations", description = "Health and readiness")
     ),

@@ -70,11 +70,14 @@ pub struct PublicStats {
 #[utoipa::path(get, path = "/api/public/stats", tag = "public", responses((status = 200, body = PublicStats)))]
 async fn public_stats(State(state): State<AppState>) -> Result<axum::Json<PublicStats>> {
     let registered_users = users::count(&state.db).await?;
-    // Signals and the market arrive with the signal engine; until then there are none to count.
-    let (issued, closed, wins, symbols) = (0_i64, 0_i64, 0_i64, 0_i64);
+    let now = crate::now();
+    let issued = strikeline_store::signals::issued_since(&state.db, now - Duration::days(30)).await?;
+    let figures = strikeline_store::signals::figures(&state.db, now - Duration::days(90)).await?;
+    let (closed, wins) = (figures.closed, figures.winners);
+    let symbols = strikeline_store::market::count_stocks(&state.db).await?;
     let value = (closed >= WIN_RATE_MINIMUM_SAMPLE).then(|| wins as f64 * 100.0 / closed as f64);
     Ok(axum::Json(PublicStats {
-        generated_at: crate::now(),
+        generated_at: now,
         registered_users,
         signals_issued: PeriodCount { count: issued, period_days: 30 },
         win_rate: WinRate { value, closed_signals: closed, period_days: 90, minimum_sample: WIN_RATE_MINIMUM_SAMPLE },

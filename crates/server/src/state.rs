@@ -3,10 +3,17 @@ use std::sync::Arc;
 use strikeline_store::Db;
 
 use crate::config::Config;
+use crate::desk::Market;
+use crate::events::Events;
 
 /// What every handler can reach.
 #[derive(Clone, Debug)]
 pub struct AppState {
     pub db: Db,
     pub config: Arc<Config>,
+    pub events: Events,
+    /// Provider, calendar and engine states.
+    pub market: Arc<Market>,
+    /// This process, as the holder of leases.
+    pub instance_id: String,
 }

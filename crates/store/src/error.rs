@@ -23,6 +23,7 @@ pub enum StoreError {
 const UNIQUE_CONSTRAINTS: &[(&str, &str, &str)] = &[
     ("users_email_key", "users.email", "email"),
     ("users_username_key", "users.username_key", "username"),
+    ("stock_prices_symbol_key", "stock_prices.symbol", "symbol"),
 ];
 
 impl StoreError {

@@ -9,12 +9,16 @@
 //! Errors stay boring ([`StoreError`]): not found, a named uniqueness conflict, or anything else.
 //! The HTTP layer decides what status each becomes.
 
+pub mod automation;
 mod db;
 mod error;
 pub mod inbox;
 pub mod login_failures;
+pub mod market;
 pub mod rate_limits;
 pub mod sessions;
+pub mod signals;
+pub mod snapshots;
 pub mod users;
 
 pub use db::{Db, Engine, redact};

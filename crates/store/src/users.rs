@@ -93,3 +93,28 @@ pub async fn find_by_id(db: &Db, id: &str) -> StoreResult<Option<UserRecord>> {
 pub async fn count(db: &Db) -> StoreResult<i64> {
     Ok(with_db!(db, pool => sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM users").fetch_one(pool).await?))
 }
+
+/// Sets a user's subscription (plan `free|pro|premium`, status, end of period).
+pub async fn set_subscription(
+    db: &Db,
+    id: &str,
+    plan: &str,
+    status: &str,
+    expires_at: Option<DateTime<Utc>>,
+    at: DateTime<Utc>,
+) -> StoreResult<()> {
+    let done = with_db!(db, pool => {
+        sqlx::query(
+            "UPDATE users SET subscription_plan = $1, subscription_status = $2, subscription_expires_at = $3, updated_at = $4 WHERE id = $5",
+        )
+        .bind(plan)
+        .bind(status)
+        .bind(expires_at)
+        .bind(at)
+        .bind(id)
+        .execute(pool)
+        .await?
+        .rows_affected()
+    });
+    if done == 0 { Err(crate::StoreError::NotFound) } else { Ok(()) }
+}

@@ -139,6 +139,24 @@ pub enum Plan {
     Premium,
 }
 
+impl Plan {
+    /// The plan in force for `record` at `now`: a trial that has run out is Free.
+    pub fn of(record: &UserRecord, now: DateTime<Utc>) -> Plan {
+        if trial_over(record, now) {
+            return Plan::Free;
+        }
+        match record.subscription_plan.as_str() {
+            "pro" => Plan::Pro,
+            "premium" => Plan::Premium,
+            _ => Plan::Free,
+        }
+    }
+}
+
+fn trial_over(record: &UserRecord, now: DateTime<Utc>) -> bool {
+    record.subscription_status == "trialing" && record.subscription_expires_at.is_none_or(|end| end <= now)
+}
+
 /// Risk tolerance, shown as Conservative, Moderate, Aggressive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -189,17 +207,11 @@ pub fn dollars(cents: i64) -> f64 {
 impl User {
     /// The client view of a stored user at `now`: a trial that has run out reads as Free.
     pub fn from_record(record: UserRecord, now: DateTime<Utc>) -> User {
-        let trial_over = record.subscription_status == "trialing"
-            && record.subscription_expires_at.is_none_or(|end| end <= now);
-        let (plan, status, expires) = if trial_over {
-            (Plan::Free, "active".to_owned(), None)
+        let plan = Plan::of(&record, now);
+        let (status, expires) = if trial_over(&record, now) {
+            ("active".to_owned(), None)
         } else {
-            let plan = match record.subscription_plan.as_str() {
-                "pro" => Plan::Pro,
-                "premium" => Plan::Premium,
-                _ => Plan::Free,
-            };
-            (plan, record.subscription_status, record.subscription_expires_at)
+            (record.subscription_status, record.subscription_expires_at)
         };
         let risk_tolerance = match record.risk_tolerance.as_str() {
             "low" => RiskTolerance::Low,

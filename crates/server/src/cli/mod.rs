@@ -1,3 +1,4 @@
 //! Command-line tools on top of the library crates.
 
+pub mod import;
 pub mod quant;

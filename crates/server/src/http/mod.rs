@@ -19,7 +19,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::error::AppError;
 use crate::state::AppState;
-use crate::{auth, health, openapi, plans, site};
+use crate::{auth, automation, events, health, openapi, plans, signals, site, stocks};
 
 pub use middleware::log_server_errors;
 
@@ -37,6 +37,10 @@ pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(openapi::ApiDoc::openapi()).merge(auth::router())
         .merge(plans::router())
         .merge(site::router())
+        .merge(signals::router())
+        .merge(events::router())
+        .merge(stocks::router())
+        .merge(automation::router())
         .merge(health::router())
 }
 

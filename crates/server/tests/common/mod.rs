@@ -60,7 +60,13 @@ impl TestApp {
         std::fs::write(web_dir.join("index.html"), "<!doctype html><title>Strikeline</title><div id=root></div>")
             .expect("index");
         std::fs::write(web_dir.join("assets/app-1234.js"), "console.log('strikeline');".repeat(200)).expect("asset");
-        Config { port: 0, data_dir: dir.join("data"), web_dir, ..Config::default() }
+        let mut config = Config { port: 0, data_dir: dir.join("data"), web_dir, ..Config::default() };
+        // Tests that need a market ask for one (see `with_market`); the rest start lean, and
+        // no test has the background scheduler running jobs behind its back.
+        config.market.history_years = 0;
+        config.market.replay_days = 0;
+        config.schedule.start_running = false;
+        config
     }
 
     /// Starts the app on `engine`; `None` only when PostgreSQL is unreachable and not required.
@@ -209,4 +215,43 @@ macro_rules! on_both_engines {
             )*
         }
     };
+}
+
+/// Like [`on_both_engines!`], with the configuration changed by `common::$tweak`
+/// (a `fn(&mut Config)`); the tests are grouped in module `$group`.
+#[macro_export]
+macro_rules! on_both_engines_with {
+    ($group:ident, $tweak:ident; $($name:ident),* $(,)?) => {
+        mod $group {
+            mod sqlite {
+                $(
+                    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                    async fn $name() {
+                        let app = $crate::common::TestApp::spawn_with($crate::common::Engine::Sqlite, $crate::common::$tweak).await.expect("sqlite app");
+                        super::super::$name(app).await;
+                    }
+                )*
+            }
+            mod postgres {
+                $(
+                    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                    async fn $name() {
+                        if let Some(app) = $crate::common::TestApp::spawn_with($crate::common::Engine::Postgres, $crate::common::$tweak).await {
+                            super::super::$name(app).await;
+                        }
+                    }
+                )*
+            }
+        }
+    };
+}
+
+/// A market with two years of simulated history, so the strategies have something to read.
+pub fn with_market(config: &mut Config) {
+    config.market.history_years = 2;
+}
+
+/// Makes `email` an administrator (before the app starts).
+pub fn with_admin(config: &mut Config) {
+    config.admin_emails = vec!["admin@example.com".into()];
 }

@@ -96,6 +96,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/automation/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts automation (administrators only). Idempotent. */
+        post: operations["start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/automation/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether automation runs and when each job runs next. Pages poll this every 30 s. */
+        get: operations["status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/automation/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stops automation (administrators only): no job runs until it is started again. Idempotent. */
+        post: operations["stop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/automation/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Runs a manual update now (quotes, marks, new signals, figures), whether automation is running
+         *     or not. Any user; 12 per hour each.
+         */
+        post: operations["manual_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contact": {
         parameters: {
             query?: never;
@@ -110,6 +181,27 @@ export interface paths {
          *     within 24 hours is stored once (answer 200 with the first id).
          */
         post: operations["contact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live updates as server-sent events named `signals`, `prices`, `stats` and `automation`, each
+         *     with data `{"at": instant}`; a comment every 15 s keeps the connection open. A page that
+         *     falls behind (or reconnects) gets a `resync` event and should refetch everything.
+         */
+        get: operations["events"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -170,6 +262,196 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks active signals to market now (quotes refreshed first). Ten per minute per user; the
+         *     scheduler does this for everyone on its own.
+         */
+        post: operations["refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Signals, newest first, with the filters of the dashboard and the signals page. Automated
+         *     signals are shared by everyone; each day the plan shows its quota of them (highest
+         *     confidence first: Free 5, Pro 50, Premium all) and returns the rest `locked`. Signals the
+         *     user generated on demand are always shown and count toward the quota.
+         */
+        get: operations["list_signals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signals/generate-for-symbol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generates a signal for one symbol now: the strongest setup the four strategies see, with an
+         *     honest confidence (a weak setup says so). Pro and Premium; counts toward the daily quota.
+         */
+        post: operations["generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signals/{id}/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The detail analysis of one signal: history, levels, breakevens, probability of profit and
+         *     the payoff chart. A signal the plan has locked is refused (403).
+         */
+        get: operations["analysis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboard's stat cards. Change figures compare with stored daily snapshots and are
+         *     `null` where there is no earlier snapshot.
+         */
+        get: operations["get_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock-prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The watchlist every user shares, ordered by symbol. */
+        get: operations["list_stocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock-prices/bulk-add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds stocks to the shared watchlist with their history, so the strategies scan them from
+         *     the next refresh. Each entry succeeds or fails on its own, with a reason.
+         */
+        post: operations["bulk_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock-prices/{symbol}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tracked stock's daily bars, oldest first: the last `days` sessions (1–2520, default 90). */
+        get: operations["history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/update-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Recomputes the figures now and records today's snapshot. */
+        post: operations["update_stats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/update-stock-prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Quotes every tracked stock now. Six per minute per user. */
+        post: operations["update_prices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -213,6 +495,52 @@ export interface components {
             contactMessages: components["schemas"]["ContactMessageView"][];
             newsletterSubscribers: components["schemas"]["SubscriberView"][];
         };
+        /** @description Whether automation runs, and when each job runs next. */
+        AutomationStatus: {
+            isRunning: boolean;
+            /**
+             * Format: date-time
+             * @description When a job last ran.
+             */
+            lastRunAt?: string | null;
+            /** @description Whether the exchange's regular session is open now. */
+            marketOpen: boolean;
+            nextSchedules: components["schemas"]["NextSchedules"];
+        };
+        /** @description `POST /api/stock-prices/bulk-add`. */
+        BulkAddRequest: {
+            /** @description 1–50 entries. */
+            symbols: components["schemas"]["WatchlistEntry"][];
+        };
+        BulkAddResponse: {
+            results: components["schemas"]["BulkAddResult"][];
+            summary: components["schemas"]["BulkAddSummary"];
+        };
+        /** @description How one entry went. */
+        BulkAddResult: {
+            ok: boolean;
+            /** @description Why it failed. */
+            reason?: string | null;
+            stock?: null | components["schemas"]["StockPrice"];
+            /** @description As sent (upper-cased and trimmed). */
+            symbol: string;
+        };
+        BulkAddSummary: {
+            failed: number;
+            successful: number;
+        };
+        /**
+         * @description A change figure and what it compares against; `value` is `null` when there is no earlier
+         *     snapshot to compare with (show "—").
+         */
+        Change: {
+            /** @example vs yesterday */
+            label: string;
+            /** @description `percent` (relative change) or `points` (difference of two percentages). */
+            unit: string;
+            /** Format: double */
+            value?: number | null;
+        };
         /** @description A stored contact message, for administrators. */
         ContactMessageView: {
             company?: string | null;
@@ -248,6 +576,38 @@ export interface components {
          * @enum {string}
          */
         ContactSource: "landing" | "help";
+        /** @description The dashboard's stat cards. */
+        DashboardStats: {
+            /**
+             * Format: int64
+             * @description Active automated signals.
+             */
+            activeSignals: number;
+            /**
+             * Format: double
+             * @description Average confidence of the active signals; `null` when none are active.
+             */
+            avgConfidence?: number | null;
+            changes: components["schemas"]["StatChanges"];
+            /**
+             * Format: int64
+             * @description How many closed signals the win rate is over.
+             */
+            closedSignals: number;
+            /** Format: date-time */
+            lastUpdated: string;
+            /**
+             * Format: double
+             * @description The user's portfolio value in dollars (positions arrive with the portfolio).
+             */
+            portfolioValue: number;
+            /**
+             * Format: double
+             * @description Percent of the automated signals closed in the last 30 days that made money; `null`
+             *     when none closed.
+             */
+            winRate?: number | null;
+        };
         /** @description One field at fault and what is wrong with it. */
         FieldError: {
             /** @description The request field, in the request's own spelling (`email`, `firstName`). */
@@ -255,9 +615,32 @@ export interface components {
             /** @description A sentence a user can act on. */
             message: string;
         };
+        /** @description `POST /api/signals/generate-for-symbol`. */
+        GenerateRequest: {
+            /**
+             * @description Ticker; trimmed and upper-cased. Added to the watchlist when not tracked yet.
+             * @example AAPL
+             */
+            symbol: string;
+        };
         Health: {
             /** @example ok */
             status: string;
+        };
+        /** @description One day of a stock's history. */
+        HistoryBar: {
+            /** Format: double */
+            close: number;
+            /** Format: date */
+            date: string;
+            /** Format: double */
+            high: number;
+            /** Format: double */
+            low: number;
+            /** Format: double */
+            open: number;
+            /** Format: int64 */
+            volume: number;
         };
         /** @description `POST /api/auth/login`. */
         LoginRequest: {
@@ -272,6 +655,36 @@ export interface components {
         /** @description `POST /api/newsletter`. */
         NewsletterRequest: {
             email: string;
+        };
+        /** @description When each job runs next. */
+        NextSchedules: {
+            /** Format: date-time */
+            endOfDay: string;
+            /** Format: date-time */
+            newSignals: string;
+            /** Format: date-time */
+            portfolioStats: string;
+            /** Format: date-time */
+            preMarket: string;
+            /** Format: date-time */
+            signalUpdates: string;
+            /** Format: date-time */
+            weekend: string;
+        };
+        /** @description One point of the payoff chart: P&L per contract at `price`. */
+        PayoffPoint: {
+            /**
+             * Format: double
+             * @description At expiry.
+             */
+            expiry: number;
+            /** Format: double */
+            price: number;
+            /**
+             * Format: double
+             * @description Today, with the time left now (equals `expiry` once expired).
+             */
+            today: number;
         };
         /** @description A count over a stated period. */
         PeriodCount: {
@@ -365,6 +778,11 @@ export interface components {
             /** @example ready */
             status: string;
         };
+        /** @description When the refresh ran. */
+        RefreshReceipt: {
+            /** Format: date-time */
+            refreshedAt: string;
+        };
         /** @description `POST /api/auth/register`. */
         RegisterRequest: {
             /** @example ada@example.com */
@@ -384,6 +802,182 @@ export interface components {
          * @enum {string}
          */
         RiskTolerance: "low" | "medium" | "high";
+        /**
+         * @description A signal as the client sees it. Option prices (`entryPrice`, `currentOptionPrice`,
+         *     `targetPrice`, `stopLoss`) are per share; a contract is 100 shares, and `pnl` is per
+         *     contract. A signal beyond the plan's daily quota comes back `locked`, with what it
+         *     recommends (type, strike, expiry, prices, reasoning) left out.
+         */
+        Signal: {
+            /** @description `target`, `stop` or `expiry` once the signal has ended. */
+            closeReason?: string | null;
+            /** Format: date-time */
+            closedAt?: string | null;
+            /** @example Apple Inc. */
+            companyName: string;
+            /**
+             * Format: int64
+             * @description 0–100; see docs/strategies.md for what it means.
+             */
+            confidence: number;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: double
+             * @description The option's premium per share now.
+             */
+            currentOptionPrice?: number | null;
+            /**
+             * Format: double
+             * @description The underlying now.
+             */
+            currentPrice: number;
+            /**
+             * Format: double
+             * @description The option's premium per share when issued.
+             */
+            entryPrice?: number | null;
+            /** Format: date */
+            expirationDate?: string | null;
+            /** Format: uuid */
+            id: string;
+            isActive: boolean;
+            /** @description Beyond the plan's daily quota. */
+            locked: boolean;
+            /** @description Generated on request by the signed-in user. */
+            onDemand: boolean;
+            /**
+             * Format: double
+             * @description Per contract, in dollars.
+             */
+            pnl?: number | null;
+            /** Format: double */
+            pnlPercent?: number | null;
+            /**
+             * Format: double
+             * @description The underlying's change since the previous close.
+             */
+            priceChange: number;
+            /** Format: double */
+            priceChangePercent: number;
+            reasoning?: string | null;
+            /** Format: double */
+            rsi?: number | null;
+            /**
+             * @description `CALL`, `PUT` or `STRADDLE`.
+             * @example CALL
+             */
+            signalType?: string | null;
+            /**
+             * @description `active`, `closed` or `expired`.
+             * @example active
+             */
+            status: string;
+            /**
+             * Format: double
+             * @description Premium per share at which the signal closes with a loss.
+             */
+            stopLoss?: number | null;
+            /**
+             * @description `Momentum`, `Mean Reversion`, `Breakout` or `Volatility`.
+             * @example Momentum
+             */
+            strategy: string;
+            /** Format: double */
+            strikePrice?: number | null;
+            /** @example AAPL */
+            symbol: string;
+            /**
+             * Format: double
+             * @description Premium per share at which the signal closes with a profit.
+             */
+            targetPrice?: number | null;
+            /**
+             * Format: double
+             * @description The underlying when the signal was issued.
+             */
+            underlyingEntryPrice: number;
+            /**
+             * Format: double
+             * @description The annual volatility used to price the option.
+             */
+            volatility?: number | null;
+            /** Format: int64 */
+            volume?: number | null;
+        };
+        /** @description Everything the signal detail charts need. */
+        SignalAnalysis: {
+            /** @description Underlying prices at expiry where the P&L is zero. */
+            breakevens: number[];
+            /**
+             * Format: double
+             * @description One standard deviation of the underlying to expiry, in dollars.
+             */
+            expectedMove: number;
+            /** Format: date */
+            expirationDate: string;
+            /** @description The underlying's last 90 sessions. */
+            history: components["schemas"]["HistoryBar"][];
+            /**
+             * Format: double
+             * @description Per contract; `null` when unlimited.
+             */
+            maxGain?: number | null;
+            /**
+             * Format: double
+             * @description Per contract (the premium paid × 100).
+             */
+            maxLoss: number;
+            payoff: components["schemas"]["PayoffPoint"][];
+            /**
+             * Format: double
+             * @description Under the lognormal model at the pricing volatility, risk-neutral drift (0–1).
+             */
+            probabilityOfProfit: number;
+            /** Format: double */
+            strike: number;
+            /** @description Underlying prices at which the option would fall to the stop today. */
+            underlyingStop: number[];
+            /** @description Underlying prices at which the option would be worth the target today. */
+            underlyingTarget: number[];
+        };
+        StatChanges: {
+            activeSignals: components["schemas"]["Change"];
+            avgConfidence: components["schemas"]["Change"];
+            portfolioValue: components["schemas"]["Change"];
+            winRate: components["schemas"]["Change"];
+        };
+        /** @description A tracked stock with its latest quote. */
+        StockPrice: {
+            companyName: string;
+            /** Format: double */
+            currentPrice: number;
+            /** Format: double */
+            high52Week: number;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            lastUpdated: string;
+            /** Format: double */
+            low52Week: number;
+            /**
+             * Format: double
+             * @description Dollars.
+             */
+            marketCap?: number | null;
+            /** Format: double */
+            previousClose: number;
+            /** Format: double */
+            priceChange: number;
+            /** Format: double */
+            priceChangePercent: number;
+            /** @example Technology */
+            sector: string;
+            /** @example AAPL */
+            symbol: string;
+            /** Format: int64 */
+            volume: number;
+        };
         /** @description A newsletter subscriber, for administrators. */
         SubscriberView: {
             /** Format: date-time */
@@ -434,6 +1028,21 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             username: string;
+        };
+        /** @description One stock to add. */
+        WatchlistEntry: {
+            /** @description Defaults to the provider's name for the company. */
+            companyName?: string | null;
+            /**
+             * @description One of Technology, Healthcare, Financial, Consumer, Energy, Industrial, Utilities,
+             *     Real Estate, Materials, Communications; defaults to the provider's.
+             */
+            sector?: string | null;
+            /**
+             * @description Ticker; upper-cased.
+             * @example PLTR
+             */
+            symbol: string;
         };
         /** @description The win rate of closed signals, or `null` when too few closed to say. */
         WinRate: {
@@ -635,6 +1244,118 @@ export interface operations {
             };
         };
     };
+    start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationStatus"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationStatus"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    stop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationStatus"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    manual_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationStatus"];
+                };
+            };
+            /** @description Too many manual updates; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     contact: {
         parameters: {
             query?: never;
@@ -682,6 +1403,35 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    events: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -771,6 +1521,372 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicStats"];
+                };
+            };
+        };
+    };
+    refresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefreshReceipt"];
+                };
+            };
+            /** @description Too many refreshes; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_signals: {
+        parameters: {
+            query?: {
+                /** @description Symbol prefix, case-insensitive (`AA` matches AAPL and AAL). */
+                symbol?: string;
+                /** @description `Momentum`, `Mean Reversion`, `Breakout` or `Volatility`. */
+                strategy?: string;
+                /** @description `CALL`, `PUT` or `STRADDLE`. */
+                signalType?: string;
+                /** @description `active`, `closed` or `expired`. */
+                status?: string;
+                /** @description Cost of one contract (entry premium × 100): `under-50`, `50-100`, `100-250`, `250-500`, `over-500`. */
+                maxCost?: string;
+                /** @description By confidence: `low` (under 30), `medium` (30–70), `high` (over 70). */
+                riskLevel?: string;
+                /** @description At most this many signals (1–500, default 500). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Signal"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A filter is not valid; `errors` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    generate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Signal"];
+                };
+            };
+            /** @description The plan does not include generation (Free) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `symbol` is blank, not a ticker, or unknown */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Today's signal quota is used up */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    analysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Signal id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignalAnalysis"];
+                };
+            };
+            /** @description Locked by the plan's daily quota */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such signal */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardStats"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_stocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockPrice"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bulk_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkAddRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkAddResponse"];
+                };
+            };
+            /** @description No entries, or more than 50 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    history: {
+        parameters: {
+            query?: {
+                /** @description Sessions, 1–2520 (default 90) */
+                days?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Ticker */
+                symbol: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryBar"][];
+                };
+            };
+            /** @description Not in the watchlist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `days` out of range */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    update_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardStats"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    update_prices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockPrice"][];
+                };
+            };
+            /** @description Too many updates; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The market-data provider cannot answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
         };

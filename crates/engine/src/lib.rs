@@ -1,0 +1,62 @@
+//! Strikeline's signal engine: pure functions and state machines over daily bars. No
+//! I/O, no async, no clock: dates, prices and the expiration calendar are arguments.
+//!
+//! - [`SymbolState`]: one symbol's streaming indicators, fed one completed daily bar at a
+//!   time ([`DailyBar`]); warm after [`WARM_UP_BARS`] bars. Cheap to clone, so the server
+//!   evaluates today's partial bar on a clone.
+//! - [`SymbolState::propose`] / [`SymbolState::propose_best`]: the four strategies
+//!   ([`Strategy`]) turned into priced [`Proposal`]s: strike on the listed grid, a listed
+//!   expiration from the caller's picker ([`ProposalContext`]), Black–Scholes premium,
+//!   target and stop on the premium, a confidence 0–100 and the reasoning with its
+//!   numbers. The rules are documented in `docs/strategies.md`.
+//! - [`mark`], [`underlying_levels`], [`years_between`]: the lifecycle of an issued
+//!   signal ([`OpenSignal`] → [`Mark`] with an [`Outcome`]).
+//! - [`Universe`]: every symbol's state, refreshed in one call ([`Universe::refresh`]).
+//!
+//! ```
+//! use chrono::{Days, NaiveDate};
+//! use strikeline_engine::{Assumptions, DailyBar, ProposalContext, SymbolState, mark, years_between};
+//!
+//! let mut state = SymbolState::new();
+//! let mut date = NaiveDate::from_ymd_opt(2025, 1, 1).unwrap();
+//! for i in 0..300 {
+//!     let close = 100.0 + (i as f64 * 0.7).sin();
+//!     state.update(&DailyBar { date, open: close, high: close + 0.3, low: close - 0.3, close, volume: 1e6 })?;
+//!     date = date + Days::new(1);
+//! }
+//! // Today's close breaks out of the range on triple volume.
+//! state.update(&DailyBar { date, open: 100.5, high: 104.2, low: 100.4, close: 104.0, volume: 3e6 })?;
+//!
+//! let picker = |from: NaiveDate, min_days: u32| from + Days::new(u64::from(min_days) + 2);
+//! let ctx = ProposalContext { symbol: "XYZ", as_of: date, spot: 104.0, assumptions: Assumptions::default(), expiration: &picker };
+//! for proposal in state.propose(&ctx) {
+//!     println!("{} {} {} @ {}: {}", proposal.strategy, proposal.signal_type, proposal.strike, proposal.entry_price, proposal.reasoning);
+//!     // A week later, the underlying unchanged: time decay only.
+//!     let later = date + Days::new(7);
+//!     let m = mark(&proposal.open_signal(), 104.0, years_between(later, proposal.expiration), false, Assumptions::default())?;
+//!     assert!(m.option_price <= proposal.entry_price);
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod lifecycle;
+mod proposal;
+mod state;
+mod strategies;
+mod types;
+mod universe;
+
+pub use lifecycle::{Levels, Mark, OpenSignal, Outcome, mark, underlying_levels, years_between};
+pub use proposal::{
+    MAX_VOLATILITY, MIN_VOLATILITY, Proposal, ProposalContext, StrikeChoice, pick_strike,
+    pricing_volatility, round_cents, strike_choice, strike_increment,
+};
+pub use state::{Snapshot, SymbolState, WARM_UP_BARS};
+pub use strikeline_quant::InputError;
+pub use types::{
+    Assumptions, BarError, DailyBar, MIN_DAYS_DIRECTIONAL, MIN_DAYS_STRADDLE, ParseError,
+    SignalType, Strategy,
+};
+pub use universe::{
+    ActiveSignal, MarkError, RefreshContext, RefreshOutcome, SymbolProposal, Universe,
+};

@@ -1,0 +1,46 @@
+//! The interface every market-data provider implements.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use chrono::{DateTime, NaiveDate, Utc};
+
+use crate::data::{CompanyInfo, DailyBar, MarketError, Quote};
+
+/// The future a [`MarketData`] method returns: boxed, `Send`, borrowing the provider and the
+/// arguments for `'a`.
+pub type MarketFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, MarketError>> + Send + 'a>>;
+
+/// A source of quotes, daily history and company facts: the simulated market (the offline
+/// default), imported history, or an HTTP vendor.
+///
+/// Object safe, so the server holds one as `Arc<dyn MarketData>` and tests swap it.
+/// Providers never read the clock to decide what "now" is: the caller passes `at`.
+pub trait MarketData: Send + Sync {
+    /// A short name for logs and for "which provider said so" labels, e.g. `simulated`.
+    fn provider_name(&self) -> &'static str;
+
+    /// The quote of each of `symbols` as of `at`, in the order asked. Symbols the provider does
+    /// not list are left out (compare the answer with the question); an
+    /// [invalid](crate::is_valid_symbol) symbol fails the whole call with
+    /// [`MarketError::InvalidSymbol`]. A live vendor answers with its latest data whatever
+    /// `at` says; the simulated market answers for `at` exactly.
+    fn quotes<'a>(
+        &'a self,
+        symbols: &'a [String],
+        at: DateTime<Utc>,
+    ) -> MarketFuture<'a, Vec<Quote>>;
+
+    /// The daily bars of `symbol` for the trading days in `[from, to]`, oldest first; empty
+    /// when `to < from` or the range holds no session the provider has.
+    /// [`MarketError::UnknownSymbol`] when the provider does not list the symbol at all.
+    fn daily_bars<'a>(
+        &'a self,
+        symbol: &'a str,
+        from: NaiveDate,
+        to: NaiveDate,
+    ) -> MarketFuture<'a, Vec<DailyBar>>;
+
+    /// Name, sector and size of the company behind `symbol`.
+    fn company<'a>(&'a self, symbol: &'a str) -> MarketFuture<'a, CompanyInfo>;
+}

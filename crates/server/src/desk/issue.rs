@@ -1,0 +1,162 @@
+//! Issuing signals from the strategies, and marking active ones to market.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use strikeline_engine::{DailyBar, OpenSignal, Outcome, Proposal, ProposalContext, SignalType, SymbolState, mark};
+use strikeline_market::Quote;
+use strikeline_store::market::{self, StockRow};
+use strikeline_store::signals::{self as store, SignalMark, SignalRow};
+
+use super::history::last_completed_day;
+use super::{cents_to_dollars, issue_day, to_cents, warm_state};
+use crate::error::{AppError, Result};
+use crate::state::AppState;
+
+/// The stored form of an issued proposal.
+pub fn signal_row(p: &Proposal, stock: &StockRow, quote: Option<&Quote>, owner: Option<&str>, issued_on: NaiveDate, at: DateTime<Utc>) -> SignalRow {
+    let previous_close = quote.map_or(stock.previous_close_cents, |q| to_cents(q.previous_close));
+    SignalRow {
+        id: uuid::Uuid::new_v4().to_string(),
+        symbol: stock.symbol.clone(),
+        company_name: stock.company_name.clone(),
+        signal_type: p.signal_type.as_str().to_owned(),
+        strategy: p.strategy.label().to_owned(),
+        strike_cents: to_cents(p.strike),
+        expiration_date: p.expiration,
+        entry_cents: to_cents(p.entry_price),
+        target_cents: to_cents(p.target_price),
+        stop_cents: to_cents(p.stop_loss),
+        underlying_entry_cents: to_cents(p.underlying_price),
+        volatility: p.volatility,
+        confidence: i64::from(p.confidence),
+        rsi: p.rsi,
+        volume: p.volume.and_then(|v| i64::try_from(v).ok()),
+        reasoning: p.reasoning.clone(),
+        current_option_cents: to_cents(p.entry_price),
+        current_price_cents: to_cents(p.underlying_price),
+        previous_close_cents: previous_close,
+        pnl_cents: 0,
+        pnl_percent: 0.0,
+        status: "active".into(),
+        close_reason: None,
+        closed_at: None,
+        owner_id: owner.map(str::to_owned),
+        issued_on,
+        created_at: at,
+        updated_at: at,
+    }
+}
+
+/// The engine's view of a stored signal.
+pub fn open_signal(row: &SignalRow) -> Option<OpenSignal> {
+    Some(OpenSignal {
+        signal_type: row.signal_type.parse::<SignalType>().ok()?,
+        strike: cents_to_dollars(row.strike_cents),
+        expiration: row.expiration_date,
+        entry_price: cents_to_dollars(row.entry_cents),
+        target_price: cents_to_dollars(row.target_cents),
+        stop_loss: cents_to_dollars(row.stop_cents),
+        volatility: row.volatility,
+    })
+}
+
+/// The mark of `row` at `spot` and `now`, with how it ends if it does.
+pub fn mark_row(state: &AppState, row: &SignalRow, spot: f64, previous_close: f64, now: DateTime<Utc>) -> Option<SignalMark> {
+    let open = open_signal(row)?;
+    let years = state.market.years_to_expiry(row.expiration_date, now);
+    let expired = state.market.has_expired(row.expiration_date, now);
+    let m = mark(&open, spot, years, expired, state.market.assumptions).ok()?;
+    let close = match m.outcome {
+        Outcome::Active => None,
+        Outcome::TargetHit => Some(("closed", "target")),
+        Outcome::StopHit => Some(("closed", "stop")),
+        Outcome::Expired => Some(("expired", "expiry")),
+    };
+    Some(SignalMark {
+        id: row.id.clone(),
+        current_option_cents: to_cents(m.option_price),
+        current_price_cents: to_cents(spot),
+        previous_close_cents: to_cents(previous_close),
+        pnl_cents: to_cents(m.pnl),
+        pnl_percent: m.pnl_percent,
+        close: close.map(|(s, r)| (s.to_owned(), r.to_owned())),
+        at: now,
+    })
+}
+
+/// Marks every active signal to its symbol's quote; signals reaching their target or stop
+/// close, and those past expiry expire at intrinsic value. Returns how many ended.
+pub async fn mark_signals(state: &AppState, quotes: &HashMap<String, Quote>, now: DateTime<Utc>) -> Result<usize> {
+    let active = store::active(&state.db).await?;
+    let marks: Vec<SignalMark> = active
+        .iter()
+        .filter_map(|row| {
+            let quote = quotes.get(&row.symbol)?;
+            mark_row(state, row, quote.price, quote.previous_close, now)
+        })
+        .collect();
+    let ended = marks.iter().filter(|m| m.close.is_some()).count();
+    store::apply_marks(&state.db, &marks).await?;
+    Ok(ended)
+}
+
+/// The engine state of `stock` at `now`: warmed through the last completed session, plus the
+/// session in progress (from its quote) while the exchange is open.
+async fn state_now(state: &AppState, symbol: &str, quote: Option<&Quote>, now: DateTime<Utc>) -> Result<Option<(SymbolState, NaiveDate, f64)>> {
+    let through = last_completed_day(state, now);
+    let Some(mut engine) = warm_state(state, symbol, through).await? else { return Ok(None) };
+    let Some(latest) = engine.latest().map(|s| (s.date, s.close)) else { return Ok(None) };
+    let today = state.market.today(now);
+    match quote {
+        Some(q) if state.market.calendar.is_open(now) && today > latest.0 => {
+            let partial = DailyBar { date: today, open: q.day_open, high: q.day_high, low: q.day_low, close: q.price, volume: q.volume as f64 };
+            if engine.update(&partial).is_ok() {
+                return Ok(Some((engine, today, q.price)));
+            }
+            Ok(Some((engine, latest.0, latest.1)))
+        }
+        Some(q) => Ok(Some((engine, latest.0, q.price))),
+        None => Ok(Some((engine, latest.0, latest.1))),
+    }
+}
+
+/// Runs the four strategies over every tracked symbol and issues what they propose. A symbol
+/// and strategy with an active signal already is skipped (the store refuses duplicates).
+/// Returns the ids issued.
+pub async fn issue_signals(state: &AppState, quotes: &HashMap<String, Quote>, now: DateTime<Utc>) -> Result<Vec<String>> {
+    let stocks = market::list_stocks(&state.db).await?;
+    let issued_on = issue_day(&state.market, now);
+    let picker = |from: NaiveDate, min_days: u32| state.market.expiration(from, min_days);
+    let mut rows = Vec::new();
+    for stock in &stocks {
+        let quote = quotes.get(&stock.symbol);
+        let Some((engine, as_of, spot)) = state_now(state, &stock.symbol, quote, now).await? else { continue };
+        let ctx = ProposalContext { symbol: &stock.symbol, as_of, spot, assumptions: state.market.assumptions, expiration: &picker };
+        for proposal in engine.propose(&ctx) {
+            rows.push(signal_row(&proposal, stock, quote, None, issued_on, now));
+        }
+    }
+    let issued = store::issue_automated(&state.db, &rows).await?;
+    if !issued.is_empty() {
+        tracing::info!(count = issued.len(), "signals issued");
+    }
+    Ok(issued)
+}
+
+/// The strongest setup the strategies see in `stock` now, as a signal owned by `owner`.
+pub async fn generate_for_symbol(state: &AppState, stock: &StockRow, owner: &str, now: DateTime<Utc>) -> Result<SignalRow> {
+    let symbols = [stock.symbol.clone()];
+    let quote = state.market.provider.quotes(&symbols, now).await.map_err(|e| AppError::Unavailable(e.to_string()))?.into_iter().next();
+    let no_history = || AppError::field("symbol", "There is not enough price history for this symbol yet");
+    let (engine, as_of, spot) = state_now(state, &stock.symbol, quote.as_ref(), now).await?.ok_or_else(no_history)?;
+    let proposal = {
+        // The context borrows a `dyn Fn` (not `Sync`): keep it out of the awaits.
+        let picker = |from: NaiveDate, min_days: u32| state.market.expiration(from, min_days);
+        let ctx = ProposalContext { symbol: &stock.symbol, as_of, spot, assumptions: state.market.assumptions, expiration: &picker };
+        engine.propose_best(&ctx).ok_or_else(no_history)?
+    };
+    let row = signal_row(&proposal, stock, quote.as_ref(), Some(owner), issue_day(&state.market, now), now);
+    store::insert_on_demand(&state.db, &row).await?;
+    Ok(row)
+}

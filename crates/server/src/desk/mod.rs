@@ -1,0 +1,201 @@
+//! The trading desk: where the market provider, the exchange calendar, the engine and the
+//! store meet. Every job the scheduler runs and every endpoint that touches the market goes
+//! through here; the time is always an argument, so tests choose it.
+
+pub mod history;
+pub mod issue;
+mod prices;
+mod replay;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use strikeline_engine::{Assumptions, DailyBar, SymbolState};
+use strikeline_market::calendar::{Calendar, ExpirationKind, to_new_york};
+use strikeline_market::simulated::SimulatedMarket;
+use strikeline_market::MarketData;
+use strikeline_market::polygon::{PolygonClient, PolygonConfig};
+use tokio::sync::Mutex;
+
+use crate::automation::schedule::Job;
+use crate::config::{Config, MarketProvider};
+use crate::error::Result;
+use crate::events::Topic;
+use crate::signals::take_snapshot;
+use crate::state::AppState;
+
+pub use history::{catch_up_history, last_completed_day};
+pub use issue::{generate_for_symbol, issue_signals, mark_signals};
+pub use prices::{AddError, add_stock, refresh_prices};
+
+/// Bars loaded to warm a symbol's engine state (the engine needs 272).
+pub const WARM_UP_LOAD: i64 = 320;
+
+/// The market as the server sees it: provider, calendar, pricing assumptions, and each
+/// symbol's engine state warmed through its last stored bar.
+pub struct Market {
+    pub provider: Arc<dyn MarketData>,
+    pub calendar: Calendar,
+    pub assumptions: Assumptions,
+    states: Mutex<HashMap<String, (SymbolState, NaiveDate)>>,
+}
+
+impl std::fmt::Debug for Market {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Market").field("provider", &self.provider.provider_name()).finish_non_exhaustive()
+    }
+}
+
+impl Market {
+    /// The configured provider (the simulated market unless told otherwise).
+    pub fn from_config(config: &Config) -> anyhow::Result<Market> {
+        let provider: Arc<dyn MarketData> = match config.market.provider {
+            MarketProvider::Simulated => Arc::new(SimulatedMarket::new(config.market.seed)),
+            MarketProvider::Polygon => {
+                let key = config.market.polygon_api_key.as_ref().map(|k| k.expose().clone()).unwrap_or_default();
+                let mut polygon = PolygonConfig::new(key);
+                polygon.base_url = config.market.polygon_base_url.clone();
+                polygon.requests_per_minute = config.market.polygon_requests_per_minute;
+                Arc::new(PolygonClient::new(polygon).map_err(|e| anyhow::anyhow!("{e}"))?)
+            }
+        };
+        Ok(Market::with_provider(provider, config.market.risk_free_rate))
+    }
+
+    pub fn with_provider(provider: Arc<dyn MarketData>, rate: f64) -> Market {
+        Market {
+            provider,
+            calendar: Calendar::nyse(),
+            assumptions: Assumptions { rate, dividend_yield: 0.0 },
+            states: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The listed expiration at least `min_days` after `from` (weeklies are listed on every
+    /// name the product covers).
+    pub fn expiration(&self, from: NaiveDate, min_days: u32) -> NaiveDate {
+        self.calendar.next_expiration_at_least(from, i64::from(min_days), ExpirationKind::Weekly)
+    }
+
+    /// Years from `now` to the close of `expiration` (0 once it has passed).
+    pub fn years_to_expiry(&self, expiration: NaiveDate, now: DateTime<Utc>) -> f64 {
+        let close = match self.calendar.session(expiration) {
+            Some(session) => session.close,
+            None => expiration.and_hms_opt(21, 0, 0).map_or(now, |t| t.and_utc()),
+        };
+        ((close - now).num_seconds().max(0) as f64) / (365.0 * 86_400.0)
+    }
+
+    /// Whether `expiration` has passed at `now` (its session has closed).
+    pub fn has_expired(&self, expiration: NaiveDate, now: DateTime<Utc>) -> bool {
+        self.years_to_expiry(expiration, now) <= 0.0
+    }
+
+    /// The New York trading date of `now`.
+    pub fn today(&self, now: DateTime<Utc>) -> NaiveDate {
+        to_new_york(now).date_naive()
+    }
+}
+
+/// An engine bar from stored cents.
+pub fn engine_bar(bar: &strikeline_store::market::BarRow) -> DailyBar {
+    DailyBar {
+        date: bar.day,
+        open: cents_to_dollars(bar.open_cents),
+        high: cents_to_dollars(bar.high_cents),
+        low: cents_to_dollars(bar.low_cents),
+        close: cents_to_dollars(bar.close_cents),
+        volume: bar.volume as f64,
+    }
+}
+
+pub fn cents_to_dollars(cents: i64) -> f64 {
+    cents as f64 / 100.0
+}
+
+pub fn to_cents(dollars: f64) -> i64 {
+    (dollars * 100.0).round() as i64
+}
+
+/// Prepares a deployment: the default watchlist on first start, history caught up, recent
+/// signals replayed (first start only), then prices, marks and signals brought to `now`.
+pub async fn bootstrap(state: &AppState, now: DateTime<Utc>) -> Result<()> {
+    prices::ensure_universe(state, now).await?;
+    catch_up_history(state, now).await?;
+    replay::replay_recent(state, now).await?;
+    update_now(state, now).await
+}
+
+/// Everything a manual update does: quotes, marks, new signals and today's figures.
+pub async fn update_now(state: &AppState, now: DateTime<Utc>) -> Result<()> {
+    let quotes = refresh_prices(state, now).await?;
+    mark_signals(state, &quotes, now).await?;
+    issue_signals(state, &quotes, now).await?;
+    take_snapshot(state, now).await?;
+    for topic in [Topic::Prices, Topic::Signals, Topic::Stats] {
+        state.events.publish(topic);
+    }
+    Ok(())
+}
+
+/// Runs one scheduler job at `now`.
+pub async fn run_job(state: &AppState, job: Job, now: DateTime<Utc>) -> Result<()> {
+    match job {
+        Job::PreMarket | Job::Weekend => {
+            catch_up_history(state, now).await?;
+            refresh_prices(state, now).await?;
+            state.events.publish(Topic::Prices);
+        }
+        Job::SignalUpdates => {
+            let quotes = refresh_prices(state, now).await?;
+            mark_signals(state, &quotes, now).await?;
+            state.events.publish(Topic::Prices);
+            state.events.publish(Topic::Signals);
+        }
+        Job::NewSignals => {
+            let quotes = refresh_prices(state, now).await?;
+            issue_signals(state, &quotes, now).await?;
+            state.events.publish(Topic::Signals);
+        }
+        Job::PortfolioStats => {
+            take_snapshot(state, now).await?;
+            state.events.publish(Topic::Stats);
+        }
+        Job::EndOfDay => {
+            catch_up_history(state, now).await?;
+            let quotes = refresh_prices(state, now).await?;
+            mark_signals(state, &quotes, now).await?;
+            take_snapshot(state, now).await?;
+            for topic in [Topic::Prices, Topic::Signals, Topic::Stats] {
+                state.events.publish(topic);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `symbol`'s engine state warmed through its last stored bar, from the cache or the store.
+pub async fn warm_state(state: &AppState, symbol: &str, through: NaiveDate) -> Result<Option<SymbolState>> {
+    let mut states = state.market.states.lock().await;
+    if let Some((cached, day)) = states.get(symbol)
+        && *day == through
+    {
+        return Ok(Some(cached.clone()));
+    }
+    let bars = strikeline_store::market::last_bars(&state.db, symbol, through, WARM_UP_LOAD).await?;
+    let Some(last) = bars.last().map(|b| b.day) else { return Ok(None) };
+    let mut engine = SymbolState::new();
+    for bar in &bars {
+        // A bar the engine refuses (out of order, inconsistent) is skipped, not fatal.
+        let _ = engine.update(&engine_bar(bar));
+    }
+    states.insert(symbol.to_owned(), (engine.clone(), last));
+    Ok(Some(engine))
+}
+
+/// The trading day a signal issued at `now` belongs to: today, or the last trading day when
+/// the exchange is closed today.
+pub fn issue_day(market: &Market, now: DateTime<Utc>) -> NaiveDate {
+    market.calendar.trading_day_on_or_before(market.today(now))
+}

@@ -1,0 +1,164 @@
+//! Signals: the list every user reads (with the plan's daily quota applied), on-demand
+//! generation, the detail analysis, the dashboard figures and the manual refresh.
+
+mod analysis;
+pub mod dto;
+pub mod filter;
+mod stats;
+
+use std::collections::HashMap;
+
+use axum::extract::{RawQuery, State};
+use strikeline_store::signals::{self as store, RankedSignal};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::auth::CurrentUser;
+use crate::auth::model::Plan;
+use crate::error::Result;
+use crate::plans;
+use crate::state::AppState;
+
+pub use dto::Signal;
+pub use stats::{DashboardStats, compute_stats, take_snapshot};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_signals))
+        .routes(routes!(generate))
+        .routes(routes!(refresh))
+        .routes(routes!(analysis::analysis))
+        .merge(stats::router())
+}
+
+/// Marks which of `rows` the viewer's plan leaves locked: per day, the viewer's own on-demand
+/// signals count first, then the automated ones by confidence rank.
+pub fn apply_quota(rows: Vec<RankedSignal>, quota: Option<u32>, own_per_day: &HashMap<chrono::NaiveDate, i64>) -> Vec<Signal> {
+    rows.into_iter()
+        .map(|ranked| {
+            let locked = match quota {
+                None => false,
+                Some(_) if ranked.signal.owner_id.is_some() => false,
+                Some(q) => {
+                    let own = own_per_day.get(&ranked.signal.issued_on).copied().unwrap_or(0);
+                    ranked.day_rank > (i64::from(q) - own).max(0)
+                }
+            };
+            Signal::from_row(ranked.signal, locked)
+        })
+        .collect()
+}
+
+/// Signals, newest first, with the filters of the dashboard and the signals page. Automated
+/// signals are shared by everyone; each day the plan shows its quota of them (highest
+/// confidence first: Free 5, Pro 50, Premium all) and returns the rest `locked`. Signals the
+/// user generated on demand are always shown and count toward the quota.
+#[utoipa::path(
+    get, path = "/api/signals", tag = "signals",
+    params(filter::SignalQuery),
+    responses(
+        (status = 200, body = Vec<Signal>),
+        (status = 401, description = "Not signed in", body = crate::error::Problem),
+        (status = 422, description = "A filter is not valid; `errors` names it", body = crate::error::Problem),
+    )
+)]
+async fn list_signals(State(state): State<AppState>, CurrentUser(user): CurrentUser, RawQuery(query): RawQuery) -> Result<axum::Json<Vec<Signal>>> {
+    let filter = filter::parse(query.as_deref())?;
+    let rows = store::list(&state.db, Some(&user.id), &filter).await?;
+    let quota = plans::signals_per_day(Plan::of(&user, crate::now()));
+    let own_per_day = match rows.iter().map(|r| r.signal.issued_on).min() {
+        Some(first) if quota.is_some() => store::on_demand_counts(&state.db, &user.id, first).await?.into_iter().collect(),
+        _ => HashMap::new(),
+    };
+    Ok(axum::Json(apply_quota(rows, quota, &own_per_day)))
+}
+
+/// `POST /api/signals/generate-for-symbol`.
+#[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GenerateRequest {
+    /// Ticker; trimmed and upper-cased. Added to the watchlist when not tracked yet.
+    #[schema(example = "AAPL")]
+    pub symbol: String,
+}
+
+/// Generates a signal for one symbol now: the strongest setup the four strategies see, with an
+/// honest confidence (a weak setup says so). Pro and Premium; counts toward the daily quota.
+#[utoipa::path(
+    post, path = "/api/signals/generate-for-symbol", tag = "signals",
+    request_body = GenerateRequest,
+    responses(
+        (status = 201, body = Signal),
+        (status = 403, description = "The plan does not include generation (Free)", body = crate::error::Problem),
+        (status = 422, description = "`symbol` is blank, not a ticker, or unknown", body = crate::error::Problem),
+        (status = 429, description = "Today's signal quota is used up", body = crate::error::Problem),
+    )
+)]
+async fn generate(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    crate::extract::ApiJson(request): crate::extract::ApiJson<GenerateRequest>,
+) -> Result<(axum::http::StatusCode, axum::Json<Signal>)> {
+    use crate::error::AppError;
+    let now = crate::now();
+    let symbol = request.symbol.trim();
+    if symbol.is_empty() {
+        return Err(AppError::field("symbol", "Please enter a stock symbol to generate a signal"));
+    }
+    let symbol = strikeline_market::normalize_symbol(symbol)
+        .ok_or_else(|| AppError::field("symbol", "Use letters, digits, '.' or '-' (at most 10), starting with a letter"))?;
+    let plan = Plan::of(&user, now);
+    if !plans::can_generate(plan) {
+        return Err(AppError::Forbidden("Generating signals on demand needs the Pro or Premium plan.".into()));
+    }
+    let today = crate::desk::issue_day(&state.market, now);
+    if let Some(quota) = plans::signals_per_day(plan) {
+        let used: i64 = store::on_demand_counts(&state.db, &user.id, today).await?.into_iter().filter(|(d, _)| *d == today).map(|(_, n)| n).sum();
+        if used >= i64::from(quota) {
+            return Err(AppError::TooManyRequests {
+                detail: format!("You have generated today's {quota} signals. The quota renews on the next trading day."),
+                retry_after_secs: 3600,
+            });
+        }
+    }
+    let stock = match strikeline_store::market::find_stock(&state.db, &symbol).await? {
+        Some(stock) => stock,
+        None => match crate::desk::add_stock(&state, &symbol, None, None, Some(&user.id), now).await {
+            Ok(stock) => stock,
+            Err(crate::desk::AddError::Invalid(why)) => return Err(AppError::field("symbol", &why)),
+            Err(crate::desk::AddError::Failed(err)) => return Err(err),
+        },
+    };
+    let row = crate::desk::generate_for_symbol(&state, &stock, &user.id, now).await?;
+    state.events.publish(crate::events::Topic::Signals);
+    Ok((axum::http::StatusCode::CREATED, axum::Json(Signal::from_row(row, false))))
+}
+
+/// Marks active signals to market now (quotes refreshed first). Ten per minute per user; the
+/// scheduler does this for everyone on its own.
+#[utoipa::path(
+    post, path = "/api/refresh", tag = "signals",
+    responses(
+        (status = 202, body = RefreshReceipt),
+        (status = 429, description = "Too many refreshes; see Retry-After", body = crate::error::Problem),
+    )
+)]
+async fn refresh(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<(axum::http::StatusCode, axum::Json<RefreshReceipt>)> {
+    let now = crate::now();
+    crate::limits::hit(&state, &format!("refresh:{}", user.id), REFRESHES_PER_MINUTE, chrono::Duration::minutes(1), now).await?;
+    let quotes = crate::desk::refresh_prices(&state, now).await?;
+    crate::desk::mark_signals(&state, &quotes, now).await?;
+    state.events.publish(crate::events::Topic::Prices);
+    state.events.publish(crate::events::Topic::Signals);
+    Ok((axum::http::StatusCode::ACCEPTED, axum::Json(RefreshReceipt { refreshed_at: now })))
+}
+
+/// Refreshes one user may ask for per minute.
+const REFRESHES_PER_MINUTE: usize = 10;
+
+/// When the refresh ran.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RefreshReceipt {
+    pub refreshed_at: chrono::DateTime<chrono::Utc>,
+}

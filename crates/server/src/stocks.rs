@@ -1,0 +1,280 @@
+//! The shared watchlist: its quotes, manual price updates, adding stocks in bulk, and a
+//! symbol's daily history for charts.
+
+use axum::extract::{Path, RawQuery, State};
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use strikeline_market::{Sector, normalize_symbol};
+use strikeline_store::market::{self, StockRow};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::auth::CurrentUser;
+use crate::desk::{self, AddError, cents_to_dollars};
+use crate::error::{AppError, FieldError, Result};
+use crate::events::Topic;
+use crate::extract::ApiJson;
+use crate::limits;
+use crate::signals::dto::cents_to_percent_change;
+use crate::state::AppState;
+
+/// Entries one bulk add may carry.
+pub const MAX_BULK_ENTRIES: usize = 50;
+/// Manual price updates one user may ask for per minute.
+const PRICE_UPDATES_PER_MINUTE: usize = 6;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_stocks))
+        .routes(routes!(update_prices))
+        .routes(routes!(bulk_add))
+        .routes(routes!(history))
+}
+
+/// A tracked stock with its latest quote.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StockPrice {
+    #[schema(format = "uuid")]
+    pub id: String,
+    #[schema(example = "AAPL")]
+    pub symbol: String,
+    pub company_name: String,
+    #[schema(example = "Technology")]
+    pub sector: String,
+    pub current_price: f64,
+    pub price_change: f64,
+    pub price_change_percent: f64,
+    pub volume: i64,
+    pub previous_close: f64,
+    pub high_52_week: f64,
+    pub low_52_week: f64,
+    /// Dollars.
+    pub market_cap: Option<f64>,
+    pub last_updated: DateTime<Utc>,
+}
+
+impl From<StockRow> for StockPrice {
+    fn from(row: StockRow) -> Self {
+        let (price_change, price_change_percent) = cents_to_percent_change(row.current_price_cents, row.previous_close_cents);
+        StockPrice {
+            id: row.id,
+            symbol: row.symbol,
+            company_name: row.company_name,
+            sector: row.sector,
+            current_price: cents_to_dollars(row.current_price_cents),
+            price_change,
+            price_change_percent,
+            volume: row.volume,
+            previous_close: cents_to_dollars(row.previous_close_cents),
+            high_52_week: cents_to_dollars(row.high_52_week_cents),
+            low_52_week: cents_to_dollars(row.low_52_week_cents),
+            market_cap: row.market_cap,
+            last_updated: row.last_updated,
+        }
+    }
+}
+
+async fn all_stocks(state: &AppState) -> Result<Vec<StockPrice>> {
+    Ok(market::list_stocks(&state.db).await?.into_iter().map(StockPrice::from).collect())
+}
+
+/// The watchlist every user shares, ordered by symbol.
+#[utoipa::path(
+    get, path = "/api/stock-prices", tag = "market",
+    responses((status = 200, body = Vec<StockPrice>), (status = 401, description = "Not signed in", body = crate::error::Problem))
+)]
+async fn list_stocks(State(state): State<AppState>, _user: CurrentUser) -> Result<axum::Json<Vec<StockPrice>>> {
+    Ok(axum::Json(all_stocks(&state).await?))
+}
+
+/// Quotes every tracked stock now. Six per minute per user.
+#[utoipa::path(
+    post, path = "/api/update-stock-prices", tag = "market",
+    responses(
+        (status = 200, body = Vec<StockPrice>),
+        (status = 429, description = "Too many updates; see Retry-After", body = crate::error::Problem),
+        (status = 503, description = "The market-data provider cannot answer now", body = crate::error::Problem),
+    )
+)]
+async fn update_prices(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<Vec<StockPrice>>> {
+    let now = crate::now();
+    limits::hit(&state, &format!("update-prices:{}", user.id), PRICE_UPDATES_PER_MINUTE, chrono::Duration::minutes(1), now).await?;
+    desk::refresh_prices(&state, now).await?;
+    state.events.publish(Topic::Prices);
+    Ok(axum::Json(all_stocks(&state).await?))
+}
+
+/// One stock to add.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct WatchlistEntry {
+    /// Ticker; upper-cased.
+    #[schema(example = "PLTR")]
+    pub symbol: String,
+    /// Defaults to the provider's name for the company.
+    #[serde(default)]
+    pub company_name: Option<String>,
+    /// One of Technology, Healthcare, Financial, Consumer, Energy, Industrial, Utilities,
+    /// Real Estate, Materials, Communications; defaults to the provider's.
+    #[serde(default)]
+    pub sector: Option<String>,
+}
+
+/// `POST /api/stock-prices/bulk-add`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BulkAddRequest {
+    /// 1–50 entries.
+    pub symbols: Vec<WatchlistEntry>,
+}
+
+/// How one entry went.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BulkAddResult {
+    /// As sent (upper-cased and trimmed).
+    pub symbol: String,
+    pub ok: bool,
+    /// Why it failed.
+    pub reason: Option<String>,
+    pub stock: Option<StockPrice>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BulkAddSummary {
+    pub successful: usize,
+    pub failed: usize,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BulkAddResponse {
+    pub results: Vec<BulkAddResult>,
+    pub summary: BulkAddSummary,
+}
+
+fn parse_sector(raw: Option<&str>) -> std::result::Result<Option<Sector>, String> {
+    match raw.map(str::trim).filter(|s| !s.is_empty()) {
+        None => Ok(None),
+        Some(text) => Sector::ALL
+            .into_iter()
+            .find(|s| s.label().eq_ignore_ascii_case(text))
+            .map(Some)
+            .ok_or_else(|| format!("Unknown sector {text:?}")),
+    }
+}
+
+/// Adds stocks to the shared watchlist with their history, so the strategies scan them from
+/// the next refresh. Each entry succeeds or fails on its own, with a reason.
+#[utoipa::path(
+    post, path = "/api/stock-prices/bulk-add", tag = "market",
+    request_body = BulkAddRequest,
+    responses(
+        (status = 200, body = BulkAddResponse),
+        (status = 422, description = "No entries, or more than 50", body = crate::error::Problem),
+    )
+)]
+async fn bulk_add(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiJson(request): ApiJson<BulkAddRequest>,
+) -> Result<axum::Json<BulkAddResponse>> {
+    if request.symbols.is_empty() || request.symbols.iter().all(|e| e.symbol.trim().is_empty()) {
+        return Err(AppError::field("symbols", "Add at least one stock with a valid symbol"));
+    }
+    if request.symbols.len() > MAX_BULK_ENTRIES {
+        return Err(AppError::field("symbols", &format!("At most {MAX_BULK_ENTRIES} stocks at a time")));
+    }
+    let now = crate::now();
+    let mut results = Vec::with_capacity(request.symbols.len());
+    for entry in &request.symbols {
+        let shown = entry.symbol.trim().to_ascii_uppercase();
+        if shown.is_empty() {
+            continue;
+        }
+        let name = entry.company_name.as_deref().map(str::trim).filter(|n| !n.is_empty());
+        let outcome = match (normalize_symbol(&shown), parse_sector(entry.sector.as_deref())) {
+            (None, _) => Err("Not a valid ticker symbol".to_owned()),
+            (_, Err(why)) => Err(why),
+            (Some(_), _) if name.is_some_and(|n| n.chars().count() > 100) => Err("Company name is longer than 100 characters".to_owned()),
+            (Some(symbol), Ok(sector)) => match desk::add_stock(&state, &symbol, name, sector, Some(&user.id), now).await {
+                Ok(row) => Ok(row),
+                Err(AddError::Invalid(why)) => Err(why),
+                Err(AddError::Failed(err)) => {
+                    tracing::warn!(symbol = %symbol, error = %err, "adding a stock failed");
+                    Err("Could not be added now; try again later".to_owned())
+                }
+            },
+        };
+        results.push(match outcome {
+            Ok(row) => BulkAddResult { symbol: shown, ok: true, reason: None, stock: Some(row.into()) },
+            Err(reason) => BulkAddResult { symbol: shown, ok: false, reason: Some(reason), stock: None },
+        });
+    }
+    let successful = results.iter().filter(|r| r.ok).count();
+    if successful > 0 {
+        state.events.publish(Topic::Prices);
+    }
+    let summary = BulkAddSummary { successful, failed: results.len() - successful };
+    Ok(axum::Json(BulkAddResponse { results, summary }))
+}
+
+/// One day of a stock's history.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct HistoryBar {
+    pub date: NaiveDate,
+    pub open: f64,
+    pub high: f64,
+    pub low: f64,
+    pub close: f64,
+    pub volume: i64,
+}
+
+/// A tracked stock's daily bars, oldest first: the last `days` sessions (1–2520, default 90).
+#[utoipa::path(
+    get, path = "/api/stock-prices/{symbol}/history", tag = "market",
+    params(("symbol" = String, Path, description = "Ticker"), ("days" = Option<i64>, Query, description = "Sessions, 1–2520 (default 90)")),
+    responses(
+        (status = 200, body = Vec<HistoryBar>),
+        (status = 404, description = "Not in the watchlist", body = crate::error::Problem),
+        (status = 422, description = "`days` out of range", body = crate::error::Problem),
+    )
+)]
+async fn history(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+    Path(symbol): Path<String>,
+    RawQuery(query): RawQuery,
+) -> Result<axum::Json<Vec<HistoryBar>>> {
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query.as_deref().unwrap_or(""))
+        .map_err(|_| AppError::MalformedBody("The query string is not valid.".into()))?;
+    let mut days = 90;
+    for (key, value) in pairs {
+        match key.as_str() {
+            "days" => match value.parse::<i64>() {
+                Ok(n) if (1..=2520).contains(&n) => days = n,
+                _ => return Err(AppError::field("days", "A whole number from 1 to 2520")),
+            },
+            other => return Err(AppError::Validation(vec![FieldError::new(other, "Unknown parameter")])),
+        }
+    }
+    let symbol = normalize_symbol(&symbol).ok_or(AppError::NotFound)?;
+    if market::find_stock(&state.db, &symbol).await?.is_none() {
+        return Err(AppError::NotFound);
+    }
+    let through = state.market.today(crate::now());
+    let bars = market::last_bars(&state.db, &symbol, through, days).await?;
+    Ok(axum::Json(
+        bars.into_iter()
+            .map(|b| HistoryBar {
+                date: b.day,
+                open: cents_to_dollars(b.open_cents),
+                high: cents_to_dollars(b.high_cents),
+                low: cents_to_dollars(b.low_cents),
+                close: cents_to_dollars(b.close_cents),
+                volume: b.volume,
+            })
+            .collect(),
+    ))
+}

@@ -1,0 +1,302 @@
+//! Issued signals: what was issued is never overwritten; each refresh writes only the mark
+//! (current prices, P&L) and, once, how the signal ended.
+
+use chrono::{DateTime, NaiveDate, Utc};
+
+use crate::{Db, StoreResult, with_db};
+
+/// A stored signal. Prices in cents.
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct SignalRow {
+    pub id: String,
+    pub symbol: String,
+    pub company_name: String,
+    pub signal_type: String,
+    pub strategy: String,
+    pub strike_cents: i64,
+    pub expiration_date: NaiveDate,
+    pub entry_cents: i64,
+    pub target_cents: i64,
+    pub stop_cents: i64,
+    pub underlying_entry_cents: i64,
+    pub volatility: f64,
+    pub confidence: i64,
+    pub rsi: Option<f64>,
+    pub volume: Option<i64>,
+    pub reasoning: String,
+    pub current_option_cents: i64,
+    pub current_price_cents: i64,
+    pub previous_close_cents: i64,
+    pub pnl_cents: i64,
+    pub pnl_percent: f64,
+    pub status: String,
+    pub close_reason: Option<String>,
+    pub closed_at: Option<DateTime<Utc>>,
+    pub owner_id: Option<String>,
+    pub issued_on: NaiveDate,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A stored signal with its rank among the automated signals of its day (1 = highest
+/// confidence); on-demand signals have rank 0.
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct RankedSignal {
+    #[sqlx(flatten)]
+    pub signal: SignalRow,
+    pub day_rank: i64,
+}
+
+/// The marked-to-market state a refresh writes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SignalMark {
+    pub id: String,
+    pub current_option_cents: i64,
+    pub current_price_cents: i64,
+    pub previous_close_cents: i64,
+    pub pnl_cents: i64,
+    pub pnl_percent: f64,
+    /// `Some((status, reason))` when the signal ends with this mark.
+    pub close: Option<(String, String)>,
+    pub at: DateTime<Utc>,
+}
+
+/// Filters of `GET /api/signals`, already validated. Costs in cents per contract.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SignalFilter {
+    /// Upper-cased symbol prefix.
+    pub symbol_prefix: Option<String>,
+    pub strategy: Option<String>,
+    pub signal_type: Option<String>,
+    pub status: Option<String>,
+    /// Contract cost (entry × 100) range in cents: `min < cost <= max`.
+    pub cost_above_cents: Option<i64>,
+    pub cost_at_most_cents: Option<i64>,
+    /// Confidence range: `min <= confidence <= max`.
+    pub confidence_min: Option<i64>,
+    pub confidence_max: Option<i64>,
+    pub limit: i64,
+}
+
+const COLUMNS: &str = "id, symbol, company_name, signal_type, strategy, strike_cents, expiration_date, entry_cents, \
+    target_cents, stop_cents, underlying_entry_cents, volatility, confidence, rsi, volume, reasoning, \
+    current_option_cents, current_price_cents, previous_close_cents, pnl_cents, pnl_percent, status, close_reason, \
+    closed_at, owner_id, issued_on, created_at, updated_at";
+
+fn insert_sql(on_conflict: &str) -> String {
+    let params: Vec<String> = (1..=28).map(|i| format!("${i}")).collect();
+    format!("INSERT INTO signals ({COLUMNS}) VALUES ({}) {on_conflict}", params.join(", "))
+}
+
+macro_rules! bind_signal {
+    ($query:expr, $s:expr) => {
+        $query
+            .bind(&$s.id)
+            .bind(&$s.symbol)
+            .bind(&$s.company_name)
+            .bind(&$s.signal_type)
+            .bind(&$s.strategy)
+            .bind($s.strike_cents)
+            .bind($s.expiration_date)
+            .bind($s.entry_cents)
+            .bind($s.target_cents)
+            .bind($s.stop_cents)
+            .bind($s.underlying_entry_cents)
+            .bind($s.volatility)
+            .bind($s.confidence)
+            .bind($s.rsi)
+            .bind($s.volume)
+            .bind(&$s.reasoning)
+            .bind($s.current_option_cents)
+            .bind($s.current_price_cents)
+            .bind($s.previous_close_cents)
+            .bind($s.pnl_cents)
+            .bind($s.pnl_percent)
+            .bind(&$s.status)
+            .bind(&$s.close_reason)
+            .bind($s.closed_at)
+            .bind(&$s.owner_id)
+            .bind($s.issued_on)
+            .bind($s.created_at)
+            .bind($s.updated_at)
+    };
+}
+
+/// Issues automated signals in one transaction. A signal whose symbol and strategy already has
+/// an active automated signal is skipped; returns the ids actually inserted.
+pub async fn issue_automated(db: &Db, signals: &[SignalRow]) -> StoreResult<Vec<String>> {
+    let sql = insert_sql("ON CONFLICT (symbol, strategy) WHERE status = 'active' AND owner_id IS NULL DO NOTHING");
+    let mut inserted = Vec::new();
+    with_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        for s in signals {
+            let done = bind_signal!(sqlx::query(&sql), s).execute(&mut *tx).await?.rows_affected();
+            if done == 1 {
+                inserted.push(s.id.clone());
+            }
+        }
+        tx.commit().await?;
+    });
+    Ok(inserted)
+}
+
+/// Stores a signal generated on demand for its owner.
+pub async fn insert_on_demand(db: &Db, signal: &SignalRow) -> StoreResult<()> {
+    let sql = insert_sql("");
+    with_db!(db, pool => {
+        bind_signal!(sqlx::query(&sql), signal).execute(pool).await?;
+    });
+    Ok(())
+}
+
+/// One signal by id.
+pub async fn find(db: &Db, id: &str) -> StoreResult<Option<SignalRow>> {
+    let sql = format!("SELECT {COLUMNS} FROM signals WHERE id = $1");
+    Ok(with_db!(db, pool => sqlx::query_as::<_, SignalRow>(&sql).bind(id).fetch_optional(pool).await?))
+}
+
+/// Every active signal (automated and on demand), for marking to market.
+pub async fn active(db: &Db) -> StoreResult<Vec<SignalRow>> {
+    let sql = format!("SELECT {COLUMNS} FROM signals WHERE status = 'active' ORDER BY created_at");
+    Ok(with_db!(db, pool => sqlx::query_as::<_, SignalRow>(&sql).fetch_all(pool).await?))
+}
+
+/// Writes marks in one transaction. A mark never touches what was issued, and a signal that
+/// has ended is not marked again.
+pub async fn apply_marks(db: &Db, marks: &[SignalMark]) -> StoreResult<()> {
+    const SQL: &str = "UPDATE signals SET current_option_cents = $1, current_price_cents = $2, previous_close_cents = $3, \
+        pnl_cents = $4, pnl_percent = $5, status = $6, close_reason = $7, closed_at = $8, updated_at = $9 \
+        WHERE id = $10 AND status = 'active'";
+    with_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        for m in marks {
+            let (status, reason, closed_at) = match &m.close {
+                Some((status, reason)) => (status.as_str(), Some(reason.as_str()), Some(m.at)),
+                None => ("active", None, None),
+            };
+            sqlx::query(SQL)
+                .bind(m.current_option_cents)
+                .bind(m.current_price_cents)
+                .bind(m.previous_close_cents)
+                .bind(m.pnl_cents)
+                .bind(m.pnl_percent)
+                .bind(status)
+                .bind(reason)
+                .bind(closed_at)
+                .bind(m.at)
+                .bind(&m.id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+    });
+    Ok(())
+}
+
+/// The signals a viewer may list, newest first: every automated signal with its rank in its
+/// day, plus the viewer's own on-demand signals (rank 0). Filters apply after ranking, so a
+/// filter never changes which signals the plan unlocks.
+pub async fn list(db: &Db, viewer: Option<&str>, f: &SignalFilter) -> StoreResult<Vec<RankedSignal>> {
+    let sql = format!(
+        "SELECT {COLUMNS}, day_rank FROM ( \
+            SELECT {COLUMNS}, CASE WHEN owner_id IS NULL THEN \
+                ROW_NUMBER() OVER (PARTITION BY issued_on, owner_id IS NULL ORDER BY confidence DESC, created_at, id) \
+                ELSE 0 END AS day_rank \
+            FROM signals WHERE owner_id IS NULL OR owner_id = CAST($1 AS TEXT) \
+         ) ranked \
+         WHERE (CAST($2 AS TEXT) IS NULL OR symbol LIKE CAST($2 AS TEXT) || '%') \
+           AND (CAST($3 AS TEXT) IS NULL OR strategy = CAST($3 AS TEXT)) \
+           AND (CAST($4 AS TEXT) IS NULL OR signal_type = CAST($4 AS TEXT)) \
+           AND (CAST($5 AS TEXT) IS NULL OR status = CAST($5 AS TEXT)) \
+           AND (CAST($6 AS BIGINT) IS NULL OR entry_cents * 100 > CAST($6 AS BIGINT)) \
+           AND (CAST($7 AS BIGINT) IS NULL OR entry_cents * 100 <= CAST($7 AS BIGINT)) \
+           AND (CAST($8 AS BIGINT) IS NULL OR confidence >= CAST($8 AS BIGINT)) \
+           AND (CAST($9 AS BIGINT) IS NULL OR confidence <= CAST($9 AS BIGINT)) \
+         ORDER BY created_at DESC, id LIMIT $10"
+    );
+    Ok(with_db!(db, pool => {
+        sqlx::query_as::<_, RankedSignal>(&sql)
+            .bind(viewer)
+            .bind(f.symbol_prefix.as_deref())
+            .bind(f.strategy.as_deref())
+            .bind(f.signal_type.as_deref())
+            .bind(f.status.as_deref())
+            .bind(f.cost_above_cents)
+            .bind(f.cost_at_most_cents)
+            .bind(f.confidence_min)
+            .bind(f.confidence_max)
+            .bind(f.limit)
+            .fetch_all(pool)
+            .await?
+    }))
+}
+
+/// How many signals `owner` generated on demand per day, for the days given.
+pub async fn on_demand_counts(db: &Db, owner: &str, since: NaiveDate) -> StoreResult<Vec<(NaiveDate, i64)>> {
+    Ok(with_db!(db, pool => {
+        sqlx::query_as::<_, (NaiveDate, i64)>(
+            "SELECT issued_on, COUNT(*) FROM signals WHERE owner_id = $1 AND issued_on >= $2 GROUP BY issued_on",
+        )
+        .bind(owner)
+        .bind(since)
+        .fetch_all(pool)
+        .await?
+    }))
+}
+
+/// Figures over the automated signals for the dashboard and the public stats.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SignalFigures {
+    pub active: i64,
+    pub avg_active_confidence: Option<f64>,
+    pub closed: i64,
+    pub winners: i64,
+}
+
+/// Active count and average confidence now; closed and winning counts among signals closed
+/// since `closed_since` (a winner ended with a positive P&L).
+pub async fn figures(db: &Db, closed_since: DateTime<Utc>) -> StoreResult<SignalFigures> {
+    let (active, avg): (i64, Option<f64>) = with_db!(db, pool => {
+        sqlx::query_as("SELECT COUNT(*), AVG(CAST(confidence AS DOUBLE PRECISION)) FROM signals WHERE status = 'active' AND owner_id IS NULL")
+            .fetch_one(pool)
+            .await?
+    });
+    let (closed, winners): (i64, Option<i64>) = with_db!(db, pool => {
+        sqlx::query_as(
+            "SELECT COUNT(*), SUM(CASE WHEN pnl_cents > 0 THEN 1 ELSE 0 END) FROM signals \
+             WHERE status <> 'active' AND owner_id IS NULL AND closed_at >= $1",
+        )
+        .bind(closed_since)
+        .fetch_one(pool)
+        .await?
+    });
+    Ok(SignalFigures { active, avg_active_confidence: avg, closed, winners: winners.unwrap_or(0) })
+}
+
+/// The rank of an automated signal among its day's automated signals (1 = highest confidence),
+/// the same order [`list`] ranks by.
+pub async fn day_rank(db: &Db, signal: &SignalRow) -> StoreResult<i64> {
+    let ahead: i64 = with_db!(db, pool => {
+        sqlx::query_scalar(
+            "SELECT COUNT(*) FROM signals WHERE owner_id IS NULL AND issued_on = $1 AND \
+             (confidence > $2 OR (confidence = $2 AND (created_at < $3 OR (created_at = $3 AND id < $4))))",
+        )
+        .bind(signal.issued_on)
+        .bind(signal.confidence)
+        .bind(signal.created_at)
+        .bind(&signal.id)
+        .fetch_one(pool)
+        .await?
+    });
+    Ok(ahead + 1)
+}
+
+/// How many automated signals were issued since `since`.
+pub async fn issued_since(db: &Db, since: DateTime<Utc>) -> StoreResult<i64> {
+    Ok(with_db!(db, pool => {
+        sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM signals WHERE owner_id IS NULL AND created_at >= $1")
+            .bind(since)
+            .fetch_one(pool)
+            .await?
+    }))
+}
