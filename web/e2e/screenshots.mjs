@@ -16,7 +16,8 @@ const PAGES = [
   { name: "landing", path: "/", ready: "h1" },
   { name: "login", path: "/login", ready: "form" },
   { name: "register", path: "/register", ready: "form" },
-  { name: "dashboard", path: "/dashboard", ready: "text=Welcome back", signedIn: true },
+  { name: "dashboard", path: "/dashboard", ready: "text=Welcome back", signedIn: true, fullPage: true },
+  { name: "signals", path: "/signals", ready: "text=Trading Signals", signedIn: true, fullPage: true },
   { name: "pricing", path: "/pricing", ready: "[data-testid=plan-pro]" },
   { name: "about", path: "/about", ready: "[data-testid=figure-users]" },
   { name: "blog", path: "/blog", ready: "h1" },
@@ -33,6 +34,8 @@ const PAGES = [
   { name: "api-explorer", path: "/api", ready: "[data-testid=endpoint-detail]", clientSide: true },
 ];
 
+// `SCREENSHOTS_ONLY=dashboard,signals` limits the run to those pages.
+const only = process.env.SCREENSHOTS_ONLY?.split(",");
 const problems = checkPrerequisites();
 if (problems.length > 0) {
   for (const p of problems) console.error(`screenshots: ${p}`);
@@ -58,7 +61,7 @@ try {
 
   for (const [size, options] of Object.entries(SIZES)) {
     for (const theme of THEMES) {
-      for (const target of PAGES) {
+      for (const target of PAGES.filter((p) => !only || only.includes(p.name))) {
         const context = await browser.newContext({
           ...options,
           baseURL: server.baseURL,
@@ -82,13 +85,15 @@ try {
           }, target.path);
           await page.waitForLoadState("networkidle");
         } else {
-          await page.goto(target.path, { waitUntil: "networkidle" });
+          // Signed-in pages hold the live-events stream open, so the network never idles.
+          await page.goto(target.path, { waitUntil: target.signedIn ? "load" : "networkidle" });
         }
         await page.locator(target.ready).first().waitFor();
         await page.locator('main [aria-busy="true"]').first().waitFor({ state: "detached", timeout: 10_000 }).catch(() => {});
         await page.evaluate(() => document.fonts.ready);
         const file = path.join(outDir, `${target.name}-${theme}-${size}.png`);
-        await page.screenshot({ path: file, animations: "disabled", caret: "hide" });
+        if (target.signedIn) await page.waitForTimeout(1500);
+        await page.screenshot({ path: file, animations: "disabled", caret: "hide", fullPage: Boolean(target.fullPage) });
         written += 1;
         console.log(`screenshots: ${path.relative(path.resolve(webDir, ".."), file)}`);
         await context.close();

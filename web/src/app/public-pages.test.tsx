@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { signedInApi } from "@/test/fixtures";
 import { jsonResponse, makeUser, mockFetch, problem, publicApi, renderWithProviders } from "@/test/utils";
 import { AppRoutes } from "./router";
 
@@ -38,7 +39,7 @@ function visitor() {
 function member(overrides = {}) {
   return mockFetch((url) => {
     if (url === "/api/auth/me") return jsonResponse(makeUser(overrides));
-    return publicApi(url) ?? jsonResponse({});
+    return signedInApi(url) ?? publicApi(url) ?? jsonResponse({});
   });
 }
 

@@ -1,6 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { signedInApi } from "@/test/fixtures";
 import { jsonResponse, makeUser, mockFetch, problem, publicApi, renderWithProviders } from "@/test/utils";
 import { AppRoutes } from "./router";
 
@@ -14,7 +15,7 @@ function signedIn(overrides = {}) {
   return mockFetch((url) => {
     if (url === "/api/auth/me") return jsonResponse(makeUser(overrides));
     if (url === "/api/auth/logout") return new Response(null, { status: 204 });
-    return publicApi(url) ?? jsonResponse({});
+    return signedInApi(url) ?? publicApi(url) ?? jsonResponse({});
   });
 }
 
@@ -60,7 +61,9 @@ describe("route tables", () => {
     renderWithProviders(<AppRoutes />, { route: "/" });
     expect(await screen.findByRole("heading", { name: "Welcome back, Ada" })).toBeInTheDocument();
     expect(screen.getByText("Real-time signals and market analysis")).toBeInTheDocument();
-    expect(screen.getByText("No signals found")).toBeInTheDocument();
+    expect(await screen.findByText("No signals found")).toBeInTheDocument();
+    expect(screen.getByText("No signals found matching your criteria")).toBeInTheDocument();
+    expect(screen.getByText("No AI recommendations available")).toBeInTheDocument();
     for (const title of ["Active Signals", "Win Rate", "Avg Confidence", "Portfolio Value"]) {
       expect(screen.getByText(title)).toBeInTheDocument();
     }
@@ -112,7 +115,7 @@ describe("route tables", () => {
   });
 
   it("a failed logout keeps the session and says so", async () => {
-    mockFetch((url) => (url === "/api/auth/me" ? jsonResponse(makeUser()) : problem(500, "Internal Server Error")));
+    mockFetch((url) => (url === "/api/auth/me" ? jsonResponse(makeUser()) : (signedInApi(url) ?? problem(500, "Internal Server Error"))));
     renderWithProviders(<AppRoutes />, { route: "/" });
     await screen.findByRole("heading", { name: "Welcome back, Ada" });
     await userEvent.setup().click(screen.getByRole("button", { name: "Log out" }));

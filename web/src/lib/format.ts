@@ -25,3 +25,44 @@ const RISK_LABELS: Record<string, string> = { low: "Conservative", medium: "Mode
 export function riskToleranceLabel(value: string): string {
   return RISK_LABELS[value] ?? value;
 }
+
+/** Money with two decimals, or "—" when there is no figure. */
+export function formatPrice(value: number | null | undefined): string {
+  return value === null || value === undefined || !Number.isFinite(value) ? NO_VALUE : usd.format(value);
+}
+
+/** Money with its sign: +$45.00, -$12.50, $0.00. */
+export function formatSignedCurrency(value: number): string {
+  const text = usd.format(Math.abs(value));
+  return value > 0 ? `+${text}` : value < 0 ? `-${text}` : text;
+}
+
+/** A percentage with one decimal (or `digits`): 78.0% */
+export function formatPercent(value: number, digits = 1): string {
+  return `${value.toFixed(digits)}%`;
+}
+
+/** A percentage with its sign: +12.3%, -1.2%, 0.0% */
+export function formatSignedPercent(value: number, digits = 1): string {
+  const text = Math.abs(value).toFixed(digits);
+  const zero = Number(text) === 0;
+  return zero ? `${text}%` : `${value > 0 ? "+" : "-"}${text}%`;
+}
+
+/** Share volume in millions with one decimal: 12,345,678 → "12.3M". */
+export function formatVolume(value: number): string {
+  return `${(value / 1_000_000).toFixed(1)}M`;
+}
+
+/** "positive", "negative" or "neutral" for a signed figure. */
+export function signOf(value: number | null | undefined): "positive" | "negative" | "neutral" {
+  if (value === null || value === undefined || value === 0 || !Number.isFinite(value)) return "neutral";
+  return value > 0 ? "positive" : "negative";
+}
+
+/** Text colour for a gain, a loss or neither (the -strong shades keep 4.5:1 in both themes). */
+export const SIGN_TEXT_CLASS = {
+  positive: "text-positive-strong",
+  negative: "text-destructive-strong",
+  neutral: "text-muted-foreground",
+} as const;

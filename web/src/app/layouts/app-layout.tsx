@@ -20,6 +20,7 @@ import { useLogout } from "@/features/auth/api/logout";
 import { displayName, initials, planLabel } from "@/features/auth/lib/plan";
 import { NotificationBell } from "@/features/signals/components/active-signals-dialog";
 import { useActiveSignalCount } from "@/features/signals/hooks/use-active-signal-count";
+import { useLiveEvents } from "@/lib/live-events";
 import { toast } from "@/lib/toast";
 import { buildNav } from "./nav";
 
@@ -131,6 +132,8 @@ export function AppLayout() {
   const navigate = useNavigate();
   const logoutMutation = useLogout();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Live updates for every signed-in page (the nav badge and bell need them everywhere).
+  useLiveEvents();
 
   if (!user) return null;
 

@@ -66,3 +66,13 @@ export function DialogDescription({ className, ...props }: React.ComponentProps<
     />
   );
 }
+
+export function DialogFooter({ className, ...props }: React.ComponentProps<"div">) {
+  return (
+    <div
+      data-slot="dialog-footer"
+      className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}
+      {...props}
+    />
+  );
+}

@@ -1,24 +1,77 @@
-import { ActivityIcon, GaugeIcon, TargetIcon, WalletIcon } from "lucide-react";
-import { NO_VALUE } from "@/lib/format";
+import { ActivityIcon, AlertCircleIcon, GaugeIcon, TargetIcon, WalletIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { formatCurrency, formatPercent, formatSignedPercent, NO_VALUE, signOf } from "@/lib/format";
+import { useStats } from "../api/get-stats";
+import type { DashboardStats, StatChange } from "../api/types";
 import { StatCard, type StatCardProps } from "./stat-card";
 
-/**
- * The four dashboard figures. Until the stats API reports values and daily
- * snapshots exist to compare with, each value and change reads "—".
- */
-const CARDS: StatCardProps[] = [
-  { title: "Active Signals", value: NO_VALUE, change: NO_VALUE, changeType: "neutral", icon: ActivityIcon, description: "vs yesterday" },
-  { title: "Win Rate", value: NO_VALUE, change: NO_VALUE, changeType: "neutral", icon: TargetIcon, description: "this week" },
-  { title: "Avg Confidence", value: NO_VALUE, change: NO_VALUE, changeType: "neutral", icon: GaugeIcon, description: "from last week" },
-  { title: "Portfolio Value", value: NO_VALUE, change: NO_VALUE, changeType: "neutral", icon: WalletIcon, description: "today" },
-];
+/** A change as shown: "+12.0%", "-1.2 pts", or "—" when there is nothing to compare with. */
+export function changeText(change: StatChange | undefined): Pick<StatCardProps, "change" | "changeType"> {
+  if (!change || change.value == null || !Number.isFinite(change.value)) return { change: NO_VALUE, changeType: "neutral" };
+  const text =
+    change.unit === "points"
+      ? `${formatSignedPercent(change.value).replace("%", "")} pts`
+      : formatSignedPercent(change.value);
+  return { change: text, changeType: signOf(change.value) };
+}
+
+const percentOrDash = (value: number | null) => (value == null ? NO_VALUE : formatPercent(value));
+
+/** The four cards from GET /api/stats; every figure and change is the server's, "—" when it has none. */
+export function statCards(stats: DashboardStats | undefined): Omit<StatCardProps, "loading">[] {
+  const c = stats?.changes;
+  return [
+    {
+      title: "Active Signals",
+      value: stats ? String(stats.activeSignals) : NO_VALUE,
+      icon: ActivityIcon,
+      description: c?.activeSignals.label ?? "vs yesterday",
+      ...changeText(c?.activeSignals),
+    },
+    {
+      title: "Win Rate",
+      value: stats ? percentOrDash(stats.winRate) : NO_VALUE,
+      icon: TargetIcon,
+      description: c?.winRate.label ?? "this week",
+      ...changeText(c?.winRate),
+    },
+    {
+      title: "Avg Confidence",
+      value: stats ? percentOrDash(stats.avgConfidence) : NO_VALUE,
+      icon: GaugeIcon,
+      description: c?.avgConfidence.label ?? "from last week",
+      ...changeText(c?.avgConfidence),
+    },
+    {
+      title: "Portfolio Value",
+      value: stats ? formatCurrency(stats.portfolioValue) : NO_VALUE,
+      icon: WalletIcon,
+      description: c?.portfolioValue.label ?? "today",
+      ...changeText(c?.portfolioValue),
+    },
+  ];
+}
 
 export function StatsGrid() {
+  const query = useStats();
   return (
-    <section aria-label="Key figures" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-      {CARDS.map((card) => (
-        <StatCard key={card.title} {...card} />
-      ))}
+    <section aria-label="Key figures" className="grid gap-3">
+      {query.isError ? (
+        <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-2.5 text-sm">
+          <p className="inline-flex items-center gap-2 font-medium text-destructive-strong">
+            <AlertCircleIcon className="size-4" aria-hidden />
+            Failed to fetch stats
+          </p>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        {statCards(query.data).map((card) => (
+          <StatCard key={card.title} {...card} loading={query.isPending} />
+        ))}
+      </div>
     </section>
   );
 }

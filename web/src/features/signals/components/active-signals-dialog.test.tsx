@@ -1,28 +1,54 @@
-import { render, screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { useActiveSignalCount } from "../hooks/use-active-signal-count";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { makeAnalysis, makeLockedSignal, makeSignal, makeSignals } from "@/test/fixtures";
+import { jsonResponse, mockFetch, renderWithProviders } from "@/test/utils";
+import type { Signal } from "../api/types";
 import { NotificationBell } from "./active-signals-dialog";
 
-vi.mock("../hooks/use-active-signal-count", () => ({ useActiveSignalCount: vi.fn(() => 0) }));
-const countMock = vi.mocked(useActiveSignalCount);
+afterEach(() => vi.unstubAllGlobals());
 
-beforeEach(() => countMock.mockReturnValue(0));
+function api(active: Signal[]) {
+  return mockFetch((url) => {
+    if (url === "/api/signals?status=active") return jsonResponse(active);
+    if (url.endsWith("/analysis")) return jsonResponse(makeAnalysis());
+    return jsonResponse([]);
+  });
+}
 
 describe("NotificationBell", () => {
   it("shows no count badge at zero and lists no active signals", async () => {
-    render(<NotificationBell />);
-    expect(screen.queryByTestId("notification-count")).not.toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole("button", { name: "Notifications: 0 active signals" }));
+    api([]);
+    renderWithProviders(<NotificationBell />);
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Notifications: 0 active signals" }));
     expect(await screen.findByText("No active signals")).toBeInTheDocument();
+    expect(screen.queryByTestId("notification-count")).not.toBeInTheDocument();
   });
 
-  it("shows the count, and 9+ above 9", () => {
-    countMock.mockReturnValue(3);
-    const { rerender } = render(<NotificationBell />);
-    expect(screen.getByTestId("notification-count")).toHaveTextContent("3");
-    countMock.mockReturnValue(12);
-    rerender(<NotificationBell />);
+  it("counts the active signals from the server, 9+ above 9", async () => {
+    api(makeSignals(3));
+    const first = renderWithProviders(<NotificationBell />);
+    expect(await screen.findByTestId("notification-count")).toHaveTextContent("3");
+    first.unmount();
+
+    api([...makeSignals(12), makeLockedSignal()]);
+    renderWithProviders(<NotificationBell />);
+    expect(await screen.findByRole("button", { name: "Notifications: 12 active signals" })).toBeInTheDocument();
     expect(screen.getByTestId("notification-count")).toHaveTextContent("9+");
+  });
+
+  it("lists each active signal and opens its details", async () => {
+    api([makeSignal({ symbol: "MSFT", companyName: "Microsoft Corporation", signalType: "PUT", strategy: "Breakout", confidence: 82 })]);
+    renderWithProviders(<NotificationBell />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Notifications: 1 active signal" }));
+    const list = await screen.findByRole("list", { name: "Active signals" });
+    const item = within(list).getByRole("button");
+    for (const text of ["MSFT", "Microsoft Corporation", "PUT", "Breakout", "82%", "Strike $250.00", "+0.8%", "+$45.00 (+14.1%)"]) {
+      expect(item).toHaveTextContent(text);
+    }
+    await user.click(item);
+    expect(await screen.findByRole("heading", { name: "MSFT" })).toBeInTheDocument();
+    expect(await screen.findByRole("img", { name: /^Price chart: MSFT/ })).toBeInTheDocument();
   });
 });

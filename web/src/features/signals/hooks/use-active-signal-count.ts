@@ -1,10 +1,24 @@
+import { useSignals } from "../api/get-signals";
+import type { Signal } from "../api/types";
+
+const ACTIVE = { status: "active" } as const;
+
 /**
- * The number of active signals, shown on the Signals menu badge and the
- * notification bell. This is the one place that count comes from.
- *
- * The signals API (GET /api/signals) is not part of the server yet, so there
- * are no active signals to count and the answer is 0.
+ * The active signals the user can open (locked ones are left out: they say nothing yet),
+ * from GET /api/signals?status=active. Kept current by live events and 30 s polling.
+ */
+export function useActiveSignals() {
+  const query = useSignals(ACTIVE);
+  // The shell shows this on every page: an unexpected answer counts as none rather than breaking it.
+  const list: Signal[] = Array.isArray(query.data) ? query.data : [];
+  const signals = list.filter((s) => s.status === "active" && !s.locked);
+  return { ...query, signals };
+}
+
+/**
+ * The number of active signals, shown on the Signals menu badge and the notification
+ * bell. This is the one place that count comes from.
  */
 export function useActiveSignalCount(): number {
-  return 0;
+  return useActiveSignals().signals.length;
 }

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api/client";
+import { LIVE_QUERY_KEYS, LIVE_REFETCH_MS } from "@/lib/live-events";
+import type { AutomationStatus } from "./types";
+
+export const automationStatusQueryKey = LIVE_QUERY_KEYS.automation;
+
+/** GET /api/automation/status, polled every 30 s (and refetched on `automation` events). */
+export function getAutomationStatus(): Promise<AutomationStatus> {
+  return apiJson<AutomationStatus>("GET", "/api/automation/status");
+}
+
+export function automationStatusQueryOptions() {
+  return queryOptions({ queryKey: automationStatusQueryKey, queryFn: getAutomationStatus, refetchInterval: LIVE_REFETCH_MS });
+}
+
+export function useAutomationStatus() {
+  return useQuery(automationStatusQueryOptions());
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api/client";
+import { LIVE_QUERY_KEYS } from "@/lib/live-events";
+import { automationStatusQueryKey } from "./get-automation-status";
+import type { AutomationStatus } from "./types";
+
+/** POST /api/automation/update: a manual update run (any user, rate limited) → the status. */
+export function triggerAutomationUpdate(): Promise<AutomationStatus> {
+  return apiJson<AutomationStatus>("POST", "/api/automation/update");
+}
+
+/** Runs a manual update, then refetches signals, stats and prices (spec 7: "refreshes signals and stats"). */
+export function useTriggerAutomationUpdate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: triggerAutomationUpdate,
+    onSuccess: (status) => {
+      queryClient.setQueryData(automationStatusQueryKey, status);
+      void queryClient.invalidateQueries({ queryKey: LIVE_QUERY_KEYS.signals });
+      void queryClient.invalidateQueries({ queryKey: LIVE_QUERY_KEYS.stats });
+      void queryClient.invalidateQueries({ queryKey: LIVE_QUERY_KEYS.prices });
+    },
+  });
+}

@@ -1,0 +1,72 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { makeAutomationStatus } from "@/test/fixtures";
+import { jsonResponse, mockFetch, problem, renderWithProviders } from "@/test/utils";
+import { AutomationPanel } from "./automation-panel";
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("AutomationPanel", () => {
+  it("while running: Stop enabled, Start disabled, Manual Update always", async () => {
+    mockFetch(() => jsonResponse(makeAutomationStatus({ isRunning: true })));
+    renderWithProviders(<AutomationPanel />);
+    expect(await screen.findByTestId("automation-state")).toHaveTextContent("Running");
+    expect(screen.getByRole("button", { name: "Start" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Stop" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Manual Update" })).toBeEnabled();
+    for (const label of ["Signal updates", "New signals", "Portfolio stats", "End of day", "Pre-market", "Weekend"]) {
+      expect(screen.getByText(label)).toBeInTheDocument();
+    }
+  });
+
+  it("while stopped: Start enabled, Stop disabled; starting shows the new state", async () => {
+    mockFetch((url) => jsonResponse(makeAutomationStatus({ isRunning: url === "/api/automation/start" })));
+    renderWithProviders(<AutomationPanel />);
+    expect(await screen.findByTestId("automation-state")).toHaveTextContent("Stopped");
+    expect(screen.getByRole("button", { name: "Stop" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Start" })).toBeEnabled();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Start" }));
+    expect(await screen.findByText("Automation Started")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("automation-state")).toHaveTextContent("Running"));
+    expect(screen.getByRole("button", { name: "Start" })).toBeDisabled();
+  });
+
+  it("stops, and shows the spec's failure toasts (403 for a non-administrator)", async () => {
+    let forbidden = false;
+    mockFetch((url) => {
+      if (url === "/api/automation/stop") {
+        return forbidden ? problem(403, "Forbidden", "Only administrators can stop automation.") : jsonResponse(makeAutomationStatus({ isRunning: false }));
+      }
+      if (url === "/api/automation/update") return problem(429, "Too Many Requests");
+      return jsonResponse(makeAutomationStatus({ isRunning: true }));
+    });
+    const user = userEvent.setup();
+    const first = renderWithProviders(<AutomationPanel />);
+    await user.click(await screen.findByRole("button", { name: "Stop" }));
+    expect(await screen.findByText("Automation Stopped")).toBeInTheDocument();
+    expect(screen.getByText("Automatic updates have been paused")).toBeInTheDocument();
+    first.unmount();
+
+    forbidden = true;
+    renderWithProviders(<AutomationPanel />);
+    await user.click(await screen.findByRole("button", { name: "Stop" }));
+    expect(await screen.findByText("Failed to stop automation service")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Manual Update" }));
+    expect(await screen.findByText("Failed to trigger manual update")).toBeInTheDocument();
+  });
+
+  it("runs a manual update", async () => {
+    mockFetch(() => jsonResponse(makeAutomationStatus({ isRunning: false })));
+    renderWithProviders(<AutomationPanel />);
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Manual Update" }));
+    expect(await screen.findByText("Manual Update Complete")).toBeInTheDocument();
+  });
+
+  it("says when starting is refused", async () => {
+    mockFetch((url) => (url === "/api/automation/start" ? problem(403, "Forbidden") : jsonResponse(makeAutomationStatus({ isRunning: false }))));
+    renderWithProviders(<AutomationPanel />);
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Start" }));
+    expect(await screen.findByText("Failed to start automation service")).toBeInTheDocument();
+  });
+});

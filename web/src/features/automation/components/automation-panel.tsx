@@ -1,0 +1,138 @@
+import { AlertCircleIcon, PlayIcon, RefreshCwIcon, SquareIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatDateTime, formatScheduleTime } from "@/lib/dates";
+import { toast } from "@/lib/toast";
+import { cn } from "@/lib/utils";
+import { useAutomationStatus } from "../api/get-automation-status";
+import { useStartAutomation } from "../api/start-automation";
+import { useStopAutomation } from "../api/stop-automation";
+import { useTriggerAutomationUpdate } from "../api/trigger-update";
+import type { NextSchedules } from "../api/types";
+
+const SCHEDULES: { key: keyof NextSchedules; label: string }[] = [
+  { key: "signalUpdates", label: "Signal updates" },
+  { key: "newSignals", label: "New signals" },
+  { key: "portfolioStats", label: "Portfolio stats" },
+  { key: "endOfDay", label: "End of day" },
+  { key: "preMarket", label: "Pre-market" },
+  { key: "weekend", label: "Weekend" },
+];
+
+const failed = (description: string) => () => toast({ variant: "destructive", title: "Error", description });
+
+/**
+ * The automation service: Running or Stopped, the next run of each job, and its controls.
+ * Start is enabled only when stopped and Stop only when running (the server allows them to
+ * administrators; anyone else gets the failure toast); Manual Update is always there.
+ */
+export function AutomationPanel() {
+  const query = useAutomationStatus();
+  const start = useStartAutomation();
+  const stop = useStopAutomation();
+  const update = useTriggerAutomationUpdate();
+  const status = query.data;
+  const busy = start.isPending || stop.isPending;
+
+  return (
+    <Card>
+      <CardHeader className="border-b pb-4">
+        <div className="flex items-start justify-between gap-3">
+          <div className="grid gap-1">
+            <h2 className="text-base leading-tight font-semibold">Automation Status</h2>
+            <CardDescription>Scheduled signal and price updates.</CardDescription>
+          </div>
+          {status ? (
+            <span
+              data-testid="automation-state"
+              className={cn(
+                "inline-flex shrink-0 items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold",
+                status.isRunning ? "bg-positive/12 text-positive-strong" : "bg-muted text-muted-foreground",
+              )}
+            >
+              <span aria-hidden className={cn("size-1.5 rounded-full", status.isRunning ? "bg-positive" : "bg-muted-foreground")} />
+              {status.isRunning ? "Running" : "Stopped"}
+            </span>
+          ) : null}
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-4 pt-4">
+        {query.isPending ? (
+          <div className="grid gap-2" aria-busy="true">
+            <span className="sr-only" role="status">
+              Loading automation status
+            </span>
+            {Array.from({ length: 4 }, (_, i) => (
+              <Skeleton key={i} className="h-5 w-full" />
+            ))}
+          </div>
+        ) : query.isError && !status ? (
+          <div role="alert" className="flex flex-col items-start gap-2 text-sm">
+            <p className="inline-flex items-center gap-2 font-medium text-destructive-strong">
+              <AlertCircleIcon className="size-4" aria-hidden />
+              Failed to fetch automation status
+            </p>
+            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : status ? (
+          <>
+            <p className="text-sm text-muted-foreground">
+              Market {status.marketOpen ? "open" : "closed"}
+              {" · "}
+              Last run {status.lastRunAt ? formatDateTime(status.lastRunAt) : "not yet"}
+            </p>
+            <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Next runs</h3>
+            <dl className="-mt-2 grid gap-1.5 text-sm">
+              {SCHEDULES.map(({ key, label }) => (
+                <div key={key} className="flex items-center justify-between gap-3">
+                  <dt className="whitespace-nowrap text-muted-foreground">{label}</dt>
+                  <dd className="text-right font-medium whitespace-nowrap tabular">
+                    <time dateTime={status.nextSchedules[key]} title={formatDateTime(status.nextSchedules[key])}>
+                      {formatScheduleTime(status.nextSchedules[key])}
+                    </time>
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </>
+        ) : null}
+        <div className="flex flex-wrap gap-2 border-t pt-4">
+          <Button
+            size="sm"
+            onClick={() => start.mutate(undefined, { onSuccess: () => toast({ title: "Automation Started" }), onError: failed("Failed to start automation service") })}
+            disabled={!status || status.isRunning || busy}
+          >
+            <PlayIcon aria-hidden />
+            Start
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() =>
+              stop.mutate(undefined, {
+                onSuccess: () => toast({ title: "Automation Stopped", description: "Automatic updates have been paused" }),
+                onError: failed("Failed to stop automation service"),
+              })
+            }
+            disabled={!status || !status.isRunning || busy}
+          >
+            <SquareIcon aria-hidden />
+            Stop
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => update.mutate(undefined, { onSuccess: () => toast({ title: "Manual Update Complete" }), onError: failed("Failed to trigger manual update") })}
+            disabled={update.isPending}
+          >
+            <RefreshCwIcon aria-hidden className={cn(update.isPending && "animate-spin motion-reduce:animate-none")} />
+            {update.isPending ? "Updating..." : "Manual Update"}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

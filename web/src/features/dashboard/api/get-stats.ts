@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api/client";
+import { LIVE_QUERY_KEYS, LIVE_REFETCH_MS } from "@/lib/live-events";
+import type { DashboardStats } from "./types";
+
+export const statsQueryKey = LIVE_QUERY_KEYS.stats;
+
+/** GET /api/stats: the four stat cards' figures and their changes. */
+export function getStats(): Promise<DashboardStats> {
+  return apiJson<DashboardStats>("GET", "/api/stats");
+}
+
+export function statsQueryOptions() {
+  return queryOptions({ queryKey: statsQueryKey, queryFn: getStats, refetchInterval: LIVE_REFETCH_MS });
+}
+
+export function useStats() {
+  return useQuery(statsQueryOptions());
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api/client";
+import { LIVE_QUERY_KEYS, LIVE_REFETCH_MS } from "@/lib/live-events";
+import type { StockPrice } from "./types";
+
+export const stockPricesQueryKey = LIVE_QUERY_KEYS.prices;
+
+/** GET /api/stock-prices: the watchlist, ordered by symbol. */
+export function getStockPrices(): Promise<StockPrice[]> {
+  return apiJson<StockPrice[]>("GET", "/api/stock-prices");
+}
+
+export function stockPricesQueryOptions() {
+  return queryOptions({ queryKey: stockPricesQueryKey, queryFn: getStockPrices, refetchInterval: LIVE_REFETCH_MS });
+}
+
+export function useStockPrices() {
+  return useQuery(stockPricesQueryOptions());
+}

@@ -1,0 +1,42 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { makeStockPrice } from "@/test/fixtures";
+import { jsonResponse, mockFetch, problem, renderWithProviders } from "@/test/utils";
+import { MarketOverview, topGainers, topLosers } from "./market-overview";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const changes = [3.1, -2.4, 0.5, 7.2, -0.1, 1.9, -5.5, 0, 2.2, -1.1, 4.4, -3.3];
+const prices = changes.map((c, i) => makeStockPrice({ symbol: `S${i}`, companyName: `Stock ${i}`, priceChangePercent: c }));
+
+describe("MarketOverview", () => {
+  it("ranks five gainers and five losers", () => {
+    expect(topGainers(prices).map((p) => p.priceChangePercent)).toEqual([7.2, 4.4, 3.1, 2.2, 1.9]);
+    expect(topLosers(prices).map((p) => p.priceChangePercent)).toEqual([-5.5, -3.3, -2.4, -1.1, -0.1]);
+  });
+
+  it("shows the tabs and updates prices", async () => {
+    let fail = false;
+    mockFetch((url) => {
+      if (url === "/api/update-stock-prices") return fail ? problem(500, "Internal Server Error") : jsonResponse(prices);
+      return jsonResponse(prices);
+    });
+    renderWithProviders(<MarketOverview />);
+    const gainers = await screen.findByRole("list", { name: "Top gainers" });
+    expect(within(gainers).getAllByRole("listitem")).toHaveLength(5);
+    expect(within(gainers).getAllByRole("listitem")[0]).toHaveTextContent("+7.2%");
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("tab", { name: "Top Losers" }));
+    expect(within(await screen.findByRole("list", { name: "Top losers" })).getAllByRole("listitem")[0]).toHaveTextContent("-5.5%");
+    await user.click(screen.getByRole("tab", { name: "All Stocks" }));
+    expect(within(await screen.findByRole("region", { name: "All stocks table" })).getAllByRole("row")).toHaveLength(13);
+
+    await user.click(screen.getByRole("button", { name: "Update Prices" }));
+    expect(await screen.findByText("Prices Updated")).toBeInTheDocument();
+    fail = true;
+    await user.click(screen.getByRole("button", { name: "Update Prices" }));
+    expect(await screen.findByText("Failed to update stock prices")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,143 @@
+import { formatCurrency, formatSignedCurrency } from "@/lib/format";
+import { useElementWidth } from "@/lib/use-element-width";
+import type { PayoffPoint } from "../api/types";
+import { linePath, niceTicks, paddedExtent, scaleLinear } from "../lib/chart";
+import { useSvgId } from "../lib/use-svg-id";
+
+const whole = (value: number) => formatSignedCurrency(Math.round(value)).replace(/\.00$/, "");
+const priceTick = (value: number) => formatCurrency(value).replace(/\.00$/, "");
+
+function describe(payoff: readonly PayoffPoint[], breakevens: readonly number[]): string {
+  const first = payoff[0];
+  const last = payoff[payoff.length - 1];
+  const range = first && last ? ` for underlying prices from ${formatCurrency(first.price)} to ${formatCurrency(last.price)}` : "";
+  const be = breakevens.length > 0 ? ` Breakeven at ${breakevens.map(formatCurrency).join(" and ")}.` : "";
+  return `Payoff chart: profit and loss per contract at expiry and today${range}.${be}`;
+}
+
+/**
+ * Profit and loss of one contract across a grid of underlying prices: at expiry (solid,
+ * shaded green above zero and red below) and today (dashed), with the breakevens and the
+ * current underlying price marked.
+ */
+export function PayoffChart({
+  payoff,
+  breakevens,
+  currentPrice,
+  height = 240,
+}: {
+  payoff: readonly PayoffPoint[];
+  breakevens: readonly number[];
+  currentPrice: number;
+  height?: number;
+}) {
+  const [ref, width] = useElementWidth<HTMLDivElement>(640);
+  const clipAbove = useSvgId();
+  const clipBelow = useSvgId();
+  const description = describe(payoff, breakevens);
+
+  if (payoff.length < 2) {
+    return (
+      <div ref={ref} className="flex h-40 items-center justify-center rounded-lg border border-dashed text-sm text-muted-foreground">
+        No payoff data available
+      </div>
+    );
+  }
+
+  const margin = { top: 24, right: 14, bottom: 28, left: 58 };
+  const plotW = Math.max(40, width - margin.left - margin.right);
+  const plotH = height - margin.top - margin.bottom;
+  const prices = payoff.map((p) => p.price);
+  const [xMin, xMax] = [Math.min(...prices), Math.max(...prices)];
+  const [yMin, yMax] = paddedExtent([0, ...payoff.flatMap((p) => [p.expiry, p.today])], 0.08);
+  const x = scaleLinear([xMin, xMax], [margin.left, margin.left + plotW]);
+  const y = scaleLinear([yMin, yMax], [margin.top + plotH, margin.top]);
+  const yTicks = niceTicks(yMin, yMax, height < 220 ? 3 : 4);
+  const xTicks = niceTicks(xMin, xMax, width < 420 ? 3 : 5).filter((t) => t >= xMin && t <= xMax);
+  const expiry = linePath(payoff.map((p) => [x(p.price), y(p.expiry)] as const));
+  const today = linePath(payoff.map((p) => [x(p.price), y(p.today)] as const));
+  const zeroY = y(0);
+  const base = `L${x(xMax).toFixed(1)},${zeroY.toFixed(1)}L${x(xMin).toFixed(1)},${zeroY.toFixed(1)}Z`;
+  const expiryArea = `${expiry}${base}`;
+  const visibleBreakevens = breakevens.filter((b) => b >= xMin && b <= xMax);
+  const nowVisible = currentPrice >= xMin && currentPrice <= xMax;
+
+  return (
+    <div ref={ref} className="w-full">
+      <svg
+        role="img"
+        aria-label={description}
+        width={width}
+        height={height}
+        viewBox={`0 0 ${width} ${height}`}
+        className="block max-w-full overflow-visible text-[11px]"
+        data-testid="payoff-chart"
+      >
+        <title>{description}</title>
+        <defs>
+          <clipPath id={clipAbove}>
+            <rect x={margin.left} y={margin.top} width={plotW} height={Math.max(0, zeroY - margin.top)} />
+          </clipPath>
+          <clipPath id={clipBelow}>
+            <rect x={margin.left} y={zeroY} width={plotW} height={Math.max(0, margin.top + plotH - zeroY)} />
+          </clipPath>
+        </defs>
+        {yTicks.map((t) => (
+          <g key={t}>
+            <line x1={margin.left} x2={margin.left + plotW} y1={y(t)} y2={y(t)} className="stroke-border" />
+            <text x={margin.left - 6} y={y(t)} dy="0.32em" textAnchor="end" className="fill-muted-foreground tabular">
+              {whole(t)}
+            </text>
+          </g>
+        ))}
+        {xTicks.map((t) => (
+          <text key={t} x={x(t)} y={height - 8} textAnchor="middle" className="fill-muted-foreground tabular">
+            {priceTick(t)}
+          </text>
+        ))}
+        <path d={expiryArea} clipPath={`url(#${clipAbove})`} className="fill-positive/15" />
+        <path d={expiryArea} clipPath={`url(#${clipBelow})`} className="fill-destructive/15" />
+        <line x1={margin.left} x2={margin.left + plotW} y1={zeroY} y2={zeroY} className="stroke-muted-foreground" strokeWidth={1} />
+        {visibleBreakevens.map((b, i) => (
+          <g key={`be-${i}`} data-testid="breakeven">
+            <line x1={x(b)} x2={x(b)} y1={margin.top} y2={margin.top + plotH} className="stroke-foreground/60" strokeDasharray="3 3" />
+            <text
+              x={x(b)}
+              y={margin.top - 8}
+              textAnchor={x(b) < margin.left + 40 ? "start" : x(b) > margin.left + plotW - 40 ? "end" : "middle"}
+              className="fill-foreground font-medium tabular"
+            >
+              BE {formatCurrency(b)}
+            </text>
+          </g>
+        ))}
+        {nowVisible ? (
+          <g>
+            <line x1={x(currentPrice)} x2={x(currentPrice)} y1={margin.top} y2={margin.top + plotH} className="stroke-primary/60" />
+            <text
+              x={x(currentPrice) + 4}
+              y={margin.top + plotH - 6}
+              textAnchor={x(currentPrice) > margin.left + plotW - 40 ? "end" : "start"}
+              className="fill-primary-strong font-medium"
+            >
+              Now
+            </text>
+          </g>
+        ) : null}
+        <path d={today} fill="none" className="stroke-muted-foreground" strokeWidth={1.75} strokeDasharray="5 4" />
+        <path d={expiry} fill="none" className="stroke-primary" strokeWidth={2.25} strokeLinejoin="round" />
+      </svg>
+      <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground" aria-hidden>
+        <span className="inline-flex items-center gap-1.5">
+          <span className="h-0.5 w-5 rounded bg-primary" /> At expiry
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <span className="w-5 border-t-2 border-dashed border-muted-foreground" /> Today
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <span className="h-3 w-px border-l border-dashed border-foreground/60" /> Breakeven
+        </span>
+      </div>
+    </div>
+  );
+}

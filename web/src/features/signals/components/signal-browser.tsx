@@ -1,0 +1,173 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { AlertCircleIcon, DownloadIcon, RefreshCwIcon, SearchXIcon } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { EmptyState } from "@/components/empty-state";
+import { Pagination } from "@/components/pagination";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { usePagination } from "@/lib/pagination";
+import { toast } from "@/lib/toast";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
+import { cn } from "@/lib/utils";
+import { signalsQueryOptions } from "../api/get-signals";
+import { useRefreshSignals } from "../api/refresh-signals";
+import type { Signal } from "../api/types";
+import { exportSignalsCsv, signalsCsvFilename } from "../lib/export-csv";
+import { EMPTY_FILTERS, type FilterState, hasFilters, toSignalFilters } from "../lib/filters";
+import { FilterBar } from "./filter-bar";
+import { GenerateSignalDialog } from "./generate-signal-dialog";
+import { SignalCard, SignalCardSkeleton } from "./signal-card";
+import { SignalDetailDialog } from "./signal-detail-dialog";
+
+/** How long the symbol text must rest before it is sent. */
+export const SYMBOL_DEBOUNCE_MS = 300;
+
+type SignalBrowserProps = {
+  title: string;
+  description?: string;
+  filters: FilterState;
+  onFiltersChange: (next: FilterState) => void;
+  pageSize: number;
+  /** Loading placeholders shown before the first answer. */
+  skeletons: number;
+  /** The message for a failed fetch (the dashboard adds the status, the signals page does not). */
+  fetchErrorText: (error: Error) => string;
+  /** More buttons after Generate (the signals page's Upgrade to Pro link). */
+  extraActions?: ReactNode;
+  gridClassName?: string;
+  headingLevel?: "h2" | "h3";
+};
+
+/**
+ * The filterable, paginated signal cards with refresh, CSV export (exactly the filtered
+ * list, every page), Generate Signal and the detail dialog. Used by the dashboard (4 per
+ * page) and the signals page.
+ */
+export function SignalBrowser({
+  title,
+  description,
+  filters,
+  onFiltersChange,
+  pageSize,
+  skeletons,
+  fetchErrorText,
+  extraActions,
+  gridClassName,
+  headingLevel = "h2",
+}: SignalBrowserProps) {
+  const symbol = useDebouncedValue(filters.symbol, SYMBOL_DEBOUNCE_MS);
+  const apiFilters = toSignalFilters({ ...filters, symbol });
+  const query = useQuery({ ...signalsQueryOptions(apiFilters), placeholderData: keepPreviousData });
+  const signals = query.data ?? [];
+  const pager = usePagination(signals.length, pageSize, JSON.stringify(apiFilters));
+  const refresh = useRefreshSignals();
+  const [selected, setSelected] = useState<Signal | null>(null);
+  const [detailOpen, setDetailOpen] = useState(false);
+  // The open dialog follows live updates of its signal.
+  const current = selected ? (signals.find((s) => s.id === selected.id) ?? selected) : null;
+  const filtered = hasFilters(filters);
+  const stale = query.isPlaceholderData || filters.symbol !== symbol;
+
+  const onRefresh = () => {
+    refresh.mutate(undefined, {
+      onError: () => toast({ variant: "destructive", title: "Error", description: "Failed to refresh signals" }),
+    });
+  };
+
+  const onExport = () => {
+    exportSignalsCsv(signals);
+    toast({ title: "Signals Exported", description: `Saved ${signals.length} ${signals.length === 1 ? "signal" : "signals"} to ${signalsCsvFilename()}` });
+  };
+
+  const openDetails = (signal: Signal) => {
+    setSelected(signal);
+    setDetailOpen(true);
+  };
+
+  const Heading = headingLevel;
+  return (
+    <Card>
+      <CardHeader className="gap-4 border-b pb-5">
+        <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
+          <div className="grid gap-1">
+            <Heading className="text-base leading-tight font-semibold">{title}</Heading>
+            {description ? <CardDescription>{description}</CardDescription> : null}
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button variant="outline" onClick={onRefresh} disabled={refresh.isPending}>
+              <RefreshCwIcon aria-hidden className={cn(refresh.isPending && "animate-spin motion-reduce:animate-none")} />
+              {refresh.isPending ? "Refreshing..." : "Refresh"}
+            </Button>
+            <Button variant="outline" onClick={onExport} disabled={query.isPending || stale || signals.length === 0}>
+              <DownloadIcon aria-hidden />
+              Export CSV
+            </Button>
+            <GenerateSignalDialog />
+            {extraActions}
+          </div>
+        </div>
+        <FilterBar value={filters} onChange={onFiltersChange} />
+      </CardHeader>
+      <CardContent className="grid grid-cols-1 gap-5 pt-5">
+        {query.isError ? (
+          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm">
+            <p className="inline-flex items-center gap-2 font-medium text-destructive-strong">
+              <AlertCircleIcon className="size-4" aria-hidden />
+              {fetchErrorText(query.error)}
+            </p>
+            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : null}
+        {query.isPending ? (
+          <div className={cn("grid gap-4", gridClassName)} aria-busy="true">
+            <span className="sr-only" role="status">
+              Loading signals
+            </span>
+            {Array.from({ length: skeletons }, (_, i) => (
+              <SignalCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : signals.length === 0 && !query.isError ? (
+          <EmptyState
+            icon={SearchXIcon}
+            title="No signals found matching your criteria"
+            description={filtered ? "Try a different symbol or fewer filters." : "New signals appear here as soon as the strategies issue them."}
+            action={
+              filtered ? (
+                <Button variant="outline" size="sm" onClick={() => onFiltersChange(EMPTY_FILTERS)}>
+                  Clear filters
+                </Button>
+              ) : undefined
+            }
+            className="border-none bg-transparent py-12"
+          />
+        ) : signals.length > 0 ? (
+          <>
+            <div
+              data-testid="signal-grid"
+              aria-busy={stale || undefined}
+              className={cn("grid gap-4 transition-opacity", gridClassName, stale && "opacity-60")}
+            >
+              {pager.slice(signals).map((signal) => (
+                <SignalCard key={signal.id} signal={signal} onViewDetails={openDetails} />
+              ))}
+            </div>
+            <Pagination
+              page={pager.page}
+              pageCount={pager.pageCount}
+              onPageChange={pager.setPage}
+              from={pager.from}
+              to={pager.to}
+              total={signals.length}
+              noun="signals"
+              label={`${title} pages`}
+            />
+          </>
+        ) : null}
+      </CardContent>
+      <SignalDetailDialog signal={current} open={detailOpen} onOpenChange={setDetailOpen} />
+    </Card>
+  );
+}

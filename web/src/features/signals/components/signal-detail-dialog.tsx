@@ -1,0 +1,210 @@
+import { AlertCircleIcon } from "lucide-react";
+import type * as React from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatDateTime, formatShortDate } from "@/lib/dates";
+import {
+  formatCurrency,
+  formatPercent,
+  formatPrice,
+  formatSignedCurrency,
+  formatSignedPercent,
+  formatVolume,
+  SIGN_TEXT_CLASS,
+  signOf,
+} from "@/lib/format";
+import { cn } from "@/lib/utils";
+import { useSignalAnalysis } from "../api/get-signal-analysis";
+import type { Signal, SignalAnalysis } from "../api/types";
+import { PayoffChart } from "./payoff-chart";
+import { PriceChart } from "./price-chart";
+import { ShareMenu } from "./share-menu";
+import { ConfidenceMeter, SignalStatusBadge, SignalTypeBadge } from "./signal-badges";
+
+const CLOSE_REASONS: Record<NonNullable<Signal["closeReason"]>, string> = {
+  target: "Target reached",
+  stop: "Stop hit",
+  expiry: "Expired",
+};
+
+function Fact({ label, children, className }: { label: string; children: React.ReactNode; className?: string }) {
+  return (
+    <div className={cn("min-w-0 rounded-lg bg-muted/50 px-3 py-2.5", className)}>
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="mt-1 text-sm font-medium tabular">{children}</dd>
+    </div>
+  );
+}
+
+/** "Nov 23, 2026, 2:35 PM", or "N/A" when the time is missing or unreadable. */
+export function createdText(createdAt: string | null | undefined): string {
+  if (!createdAt || Number.isNaN(Date.parse(createdAt))) return "N/A";
+  return formatDateTime(createdAt);
+}
+
+function SignalFacts({ signal }: { signal: Signal }) {
+  const changeSign = SIGN_TEXT_CLASS[signOf(signal.priceChange)];
+  return (
+    <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+      <Fact label="Type">
+        <SignalTypeBadge type={signal.signalType} />
+      </Fact>
+      <Fact label="Strategy">{signal.strategy}</Fact>
+      <Fact label="Confidence">
+        <ConfidenceMeter confidence={signal.confidence} />
+      </Fact>
+      <Fact label="Status">{signal.status.toUpperCase()}</Fact>
+      <Fact label="Expiration">{signal.expirationDate ? formatShortDate(signal.expirationDate) : "—"}</Fact>
+      <Fact label="Strike Price">{formatPrice(signal.strikePrice)}</Fact>
+      <Fact label="Current Price">{formatCurrency(signal.currentPrice)}</Fact>
+      <Fact label="Price Change">
+        <span className={changeSign}>
+          {formatSignedCurrency(signal.priceChange)} ({formatSignedPercent(signal.priceChangePercent)})
+        </span>
+      </Fact>
+      <Fact label="Entry Price">{formatPrice(signal.entryPrice)}</Fact>
+      <Fact label="Option Price">{formatPrice(signal.currentOptionPrice)}</Fact>
+      {signal.pnl != null ? (
+        <Fact label="P&L per contract">
+          <span className={SIGN_TEXT_CLASS[signOf(signal.pnl)]}>{formatSignedCurrency(signal.pnl)}</span>
+        </Fact>
+      ) : null}
+      {signal.pnlPercent != null ? (
+        <Fact label="P&L %">
+          <span className={SIGN_TEXT_CLASS[signOf(signal.pnlPercent)]}>{formatSignedPercent(signal.pnlPercent)}</span>
+        </Fact>
+      ) : null}
+      {signal.targetPrice != null ? <Fact label="Target (option)">{formatCurrency(signal.targetPrice)}</Fact> : null}
+      {signal.stopLoss != null ? <Fact label="Stop Loss (option)">{formatCurrency(signal.stopLoss)}</Fact> : null}
+      {signal.rsi != null ? <Fact label="RSI">{signal.rsi.toFixed(1)}</Fact> : null}
+      {signal.volume != null ? <Fact label="Volume">{formatVolume(signal.volume)}</Fact> : null}
+      {signal.volatility != null ? <Fact label="Volatility (σ)">{formatPercent(signal.volatility * 100)}</Fact> : null}
+      <Fact label="Underlying at Entry">{formatCurrency(signal.underlyingEntryPrice)}</Fact>
+      <Fact label="Created">{createdText(signal.createdAt)}</Fact>
+      {signal.closedAt ? (
+        <Fact label="Closed">
+          {createdText(signal.closedAt)}
+          {signal.closeReason ? <span className="block text-xs text-muted-foreground">{CLOSE_REASONS[signal.closeReason]}</span> : null}
+        </Fact>
+      ) : null}
+    </dl>
+  );
+}
+
+function RiskFigures({ analysis }: { analysis: SignalAnalysis }) {
+  return (
+    <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      <Fact label="Max Loss">
+        <span className="text-destructive-strong">{formatCurrency(Math.abs(analysis.maxLoss))}</span>
+      </Fact>
+      <Fact label="Max Gain">
+        <span className="text-positive-strong">{analysis.maxGain == null ? "Unlimited" : formatCurrency(analysis.maxGain)}</span>
+      </Fact>
+      <Fact label="Probability of Profit">{formatPercent(analysis.probabilityOfProfit * 100)}</Fact>
+      <Fact label="Expected Move">±{formatCurrency(Math.abs(analysis.expectedMove))}</Fact>
+      <Fact label={analysis.breakevens.length === 1 ? "Breakeven" : "Breakevens"} className="col-span-2 sm:col-span-4">
+        {analysis.breakevens.length > 0 ? analysis.breakevens.map(formatCurrency).join(" and ") : "—"}
+      </Fact>
+    </dl>
+  );
+}
+
+function AnalysisSection({ signal, open }: { signal: Signal; open: boolean }) {
+  const query = useSignalAnalysis(signal.id, open && !signal.locked);
+  if (query.isPending) {
+    return (
+      <div className="grid gap-3" aria-busy="true">
+        <span className="sr-only" role="status">
+          Loading charts
+        </span>
+        <Skeleton className="h-60 w-full" />
+        <Skeleton className="h-60 w-full" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed p-4 text-sm" role="alert">
+        <p className="inline-flex items-center gap-2 text-muted-foreground">
+          <AlertCircleIcon className="size-4" aria-hidden />
+          The charts for this signal could not be loaded.
+        </p>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const analysis = query.data;
+  return (
+    <div className="grid gap-5">
+      <section aria-labelledby={`price-${signal.id}`} className="grid gap-2">
+        <h3 id={`price-${signal.id}`} className="text-sm font-semibold">
+          {signal.symbol} · last {analysis.history.length} trading days
+        </h3>
+        <PriceChart
+          symbol={signal.symbol}
+          history={analysis.history}
+          strike={analysis.strike}
+          targets={analysis.underlyingTarget}
+          stops={analysis.underlyingStop}
+        />
+      </section>
+      <section aria-labelledby={`payoff-${signal.id}`} className="grid gap-2">
+        <h3 id={`payoff-${signal.id}`} className="text-sm font-semibold">
+          Payoff per contract
+        </h3>
+        <PayoffChart payoff={analysis.payoff} breakevens={analysis.breakevens} currentPrice={signal.currentPrice} />
+      </section>
+      <RiskFigures analysis={analysis} />
+    </div>
+  );
+}
+
+// The server's OpenAPI document marks nullable fields optional: `!= null` treats a missing field as null.
+
+/** Everything about one signal: the spec's fields, reasoning, price and payoff charts, sharing. */
+export function SignalDetailDialog({
+  signal,
+  open,
+  onOpenChange,
+}: {
+  signal: Signal | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open && signal != null} onOpenChange={onOpenChange}>
+      {signal ? (
+        <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-3xl gap-5 overflow-y-auto p-4 sm:p-6" data-testid="signal-detail">
+          <DialogHeader>
+            <div className="flex flex-wrap items-center gap-2">
+              <DialogTitle className="text-xl">{signal.symbol}</DialogTitle>
+              <SignalTypeBadge type={signal.signalType} />
+              <SignalStatusBadge status={signal.status} />
+              {signal.onDemand ? <span className="text-xs text-muted-foreground">Generated on request</span> : null}
+            </div>
+            <DialogDescription>{signal.companyName}</DialogDescription>
+          </DialogHeader>
+          <SignalFacts signal={signal} />
+          {signal.reasoning ? (
+            <section aria-label="Reasoning" className="rounded-lg border p-3 text-sm leading-relaxed">
+              <h3 className="mb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Reasoning</h3>
+              <p>{signal.reasoning}</p>
+            </section>
+          ) : null}
+          {signal.locked ? null : <AnalysisSection signal={signal} open={open} />}
+          <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-4">
+            {signal.locked ? <span /> : <ShareMenu position={signal} />}
+            <DialogClose asChild>
+              <Button variant="ghost">Close</Button>
+            </DialogClose>
+          </div>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+export default SignalDetailDialog;

@@ -1,0 +1,124 @@
+import {
+  MAX_COSTS,
+  type MaxCost,
+  RISK_LEVELS,
+  type RiskLevel,
+  SIGNAL_STATUSES,
+  SIGNAL_TYPES,
+  type SignalFilters,
+  type SignalStatus,
+  type SignalType,
+  STRATEGIES,
+  type Strategy,
+} from "../api/types";
+
+/** The "All" option of every select. Never sent: the query leaves the filter out. */
+export const ALL = "all";
+export type All = typeof ALL;
+
+/** What the filter bar shows: the symbol text and each select, "all" meaning no filter. */
+export type FilterState = {
+  symbol: string;
+  strategy: Strategy | All;
+  signalType: SignalType | All;
+  status: SignalStatus | All;
+  maxCost: MaxCost | All;
+  riskLevel: RiskLevel | All;
+};
+
+export const EMPTY_FILTERS: FilterState = {
+  symbol: "",
+  strategy: ALL,
+  signalType: ALL,
+  status: ALL,
+  maxCost: ALL,
+  riskLevel: ALL,
+};
+
+type Option<T extends string> = { value: T | All; label: string };
+
+export const STRATEGY_OPTIONS: Option<Strategy>[] = [
+  { value: ALL, label: "All Strategies" },
+  ...STRATEGIES.map((s) => ({ value: s, label: s })),
+];
+
+export const TYPE_OPTIONS: Option<SignalType>[] = [
+  { value: ALL, label: "All Types" },
+  ...SIGNAL_TYPES.map((t) => ({ value: t, label: t })),
+];
+
+export const STATUS_OPTIONS: Option<SignalStatus>[] = [
+  { value: ALL, label: "All Statuses" },
+  { value: "active", label: "Active" },
+  { value: "closed", label: "Closed" },
+  { value: "expired", label: "Expired" },
+];
+
+const MAX_COST_LABELS: Record<MaxCost, string> = {
+  "under-50": "Under $50",
+  "50-100": "$50 – $100",
+  "100-250": "$100 – $250",
+  "250-500": "$250 – $500",
+  "over-500": "Over $500",
+};
+
+export const MAX_COST_OPTIONS: Option<MaxCost>[] = [
+  { value: ALL, label: "Any Cost" },
+  ...MAX_COSTS.map((c) => ({ value: c, label: MAX_COST_LABELS[c] })),
+];
+
+export const RISK_OPTIONS: Option<RiskLevel>[] = [
+  { value: ALL, label: "All Risk Levels" },
+  { value: "low", label: "Low (confidence under 30%)" },
+  { value: "medium", label: "Medium (confidence 30–70%)" },
+  { value: "high", label: "High (confidence over 70%)" },
+];
+
+/** Symbol text as a ticker prefix: upper case, letters, digits, "." and "-" only, at most 10. */
+export function cleanSymbol(text: string): string {
+  return text
+    .toUpperCase()
+    .replace(/[^A-Z0-9.-]/g, "")
+    .slice(0, 10);
+}
+
+/** The API filters for what the bar shows: "All" and a blank symbol are left out. */
+export function toSignalFilters(state: FilterState): SignalFilters {
+  const filters: SignalFilters = {};
+  const symbol = cleanSymbol(state.symbol.trim());
+  if (symbol) filters.symbol = symbol;
+  if (state.strategy !== ALL) filters.strategy = state.strategy;
+  if (state.signalType !== ALL) filters.signalType = state.signalType;
+  if (state.status !== ALL) filters.status = state.status;
+  if (state.maxCost !== ALL) filters.maxCost = state.maxCost;
+  if (state.riskLevel !== ALL) filters.riskLevel = state.riskLevel;
+  return filters;
+}
+
+/** Whether any filter is set. */
+export function hasFilters(state: FilterState): boolean {
+  return Object.keys(toSignalFilters(state)).length > 0;
+}
+
+function pick<T extends string>(value: string | null, allowed: readonly T[]): T | All {
+  return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : ALL;
+}
+
+/** Filters read from a URL's query (the /signals page keeps them there); unknown values read as "All". */
+export function filtersFromSearch(params: URLSearchParams): FilterState {
+  return {
+    symbol: cleanSymbol(params.get("symbol") ?? ""),
+    strategy: pick(params.get("strategy"), STRATEGIES),
+    signalType: pick(params.get("signalType"), SIGNAL_TYPES),
+    status: pick(params.get("status"), SIGNAL_STATUSES),
+    maxCost: pick(params.get("maxCost"), MAX_COSTS),
+    riskLevel: pick(params.get("riskLevel"), RISK_LEVELS),
+  };
+}
+
+/** The filters as URL query parameters, "All" and a blank symbol left out. */
+export function filtersToSearch(state: FilterState): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(toSignalFilters(state))) params.set(key, value);
+  return params;
+}

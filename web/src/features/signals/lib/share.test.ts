@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { makeSignal } from "@/test/fixtures";
+import { shareImageFilename, shareText, tweetIntentUrl } from "./share";
+
+describe("share", () => {
+  it("describes the position in one line", () => {
+    expect(shareText(makeSignal())).toBe(
+      "AAPL CALL, $250.00 strike, expires Dec 18, 2026 · Momentum · 78% confidence · P&L +$45.00 (+14.1%) per contract · via Strikeline (not financial advice)",
+    );
+    expect(shareText(makeSignal({ pnl: null, pnlPercent: null }))).not.toContain("P&L");
+  });
+
+  it("builds the X post intent with the text encoded", () => {
+    const url = new URL(tweetIntentUrl("AAPL CALL & more #1"));
+    expect(url.origin + url.pathname).toBe("https://twitter.com/intent/tweet");
+    expect(url.searchParams.get("text")).toBe("AAPL CALL & more #1");
+  });
+
+  it("names the image after the position", () => {
+    expect(shareImageFilename(makeSignal({ symbol: "BRK.B", signalType: "PUT" }))).toBe("strikeline-BRK.B-put.png");
+  });
+});

@@ -1,0 +1,50 @@
+import { useState } from "react";
+
+/** A gap in a page list, shown as an ellipsis. */
+export type PageGap = "gap-start" | "gap-end";
+
+/**
+ * The page buttons to show: the first and last page and those within 1 of the current
+ * one, with a gap (ellipsis) wherever pages are left out (product spec, section 2).
+ */
+export function pageNumbers(current: number, pageCount: number): (number | PageGap)[] {
+  const items: (number | PageGap)[] = [];
+  let previous = 0;
+  for (let page = 1; page <= pageCount; page++) {
+    if (page !== 1 && page !== pageCount && Math.abs(page - current) > 1) continue;
+    if (page - previous > 1) items.push(page < current ? "gap-start" : "gap-end");
+    items.push(page);
+    previous = page;
+  }
+  return items;
+}
+
+/** The 1-based positions of the first and last item on `page` ("Showing X to Y of Z"). */
+export function pageRange(page: number, pageSize: number, total: number): { from: number; to: number } {
+  if (total === 0) return { from: 0, to: 0 };
+  return { from: (page - 1) * pageSize + 1, to: Math.min(page * pageSize, total) };
+}
+
+/**
+ * Page state for a list of `total` items. Goes back to page 1 whenever the number of
+ * results changes (product spec, section 2) or `resetKey` changes (new filters), and never
+ * points past the last page.
+ */
+export function usePagination(total: number, pageSize: number, resetKey: unknown = null) {
+  const [page, setPage] = useState(1);
+  const [seen, setSeen] = useState({ total, resetKey });
+  if (seen.total !== total || !Object.is(seen.resetKey, resetKey)) {
+    setSeen({ total, resetKey });
+    setPage(1);
+  }
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const start = (current - 1) * pageSize;
+  return {
+    page: current,
+    pageCount,
+    setPage,
+    slice: <T>(items: readonly T[]): T[] => items.slice(start, start + pageSize),
+    ...pageRange(current, pageSize, total),
+  };
+}

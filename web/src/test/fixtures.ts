@@ -1,0 +1,227 @@
+import { vi } from "vitest";
+import type { AutomationStatus } from "@/features/automation/api/types";
+import type { DashboardStats } from "@/features/dashboard/api/types";
+import type { StockPrice } from "@/features/market/api/types";
+import type { Signal, SignalAnalysis } from "@/features/signals/api/types";
+import { jsonResponse } from "./utils";
+
+let seq = 0;
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+
+/** A signal as GET /api/signals answers it. */
+export function makeSignal(overrides: Partial<Signal> = {}): Signal {
+  seq += 1;
+  return {
+    id: uuid(seq),
+    symbol: "AAPL",
+    companyName: "Apple Inc.",
+    signalType: "CALL",
+    strategy: "Momentum",
+    strikePrice: 250,
+    expirationDate: "2026-12-18",
+    entryPrice: 3.2,
+    currentOptionPrice: 3.65,
+    currentPrice: 248.1,
+    priceChange: 1.92,
+    priceChangePercent: 0.78,
+    underlyingEntryPrice: 245.3,
+    confidence: 78,
+    rsi: 61.4,
+    volume: 48_250_000,
+    pnl: 45,
+    pnlPercent: 14.06,
+    targetPrice: 4.8,
+    stopLoss: 1.6,
+    volatility: 0.27,
+    reasoning: "Price broke above the 20-day high on rising volume.",
+    status: "active",
+    isActive: true,
+    closeReason: null,
+    closedAt: null,
+    createdAt: "2026-11-23T14:30:00Z",
+    onDemand: false,
+    locked: false,
+    ...overrides,
+  };
+}
+
+/** `n` signals with distinct symbols SYM1…SYMn. */
+export function makeSignals(n: number, overrides: Partial<Signal> = {}): Signal[] {
+  return Array.from({ length: n }, (_, i) => makeSignal({ symbol: `SYM${i + 1}`, companyName: `Company ${i + 1}`, ...overrides }));
+}
+
+/** A signal beyond the plan's quota: the recommendation fields are null. */
+export function makeLockedSignal(overrides: Partial<Signal> = {}): Signal {
+  return makeSignal({
+    signalType: null,
+    strikePrice: null,
+    expirationDate: null,
+    entryPrice: null,
+    currentOptionPrice: null,
+    rsi: null,
+    volume: null,
+    pnl: null,
+    pnlPercent: null,
+    targetPrice: null,
+    stopLoss: null,
+    volatility: null,
+    reasoning: null,
+    locked: true,
+    ...overrides,
+  });
+}
+
+export function makeAnalysis(overrides: Partial<SignalAnalysis> = {}): SignalAnalysis {
+  const history = Array.from({ length: 90 }, (_, i) => {
+    const close = 230 + i * 0.2 + Math.sin(i / 5) * 3;
+    const day = new Date(Date.UTC(2026, 7, 1) + i * 86_400_000).toISOString().slice(0, 10);
+    return { date: day, open: close - 0.5, high: close + 1, low: close - 1, close, volume: 40_000_000 };
+  });
+  const payoff = Array.from({ length: 41 }, (_, i) => {
+    const price = 200 + i * 2.5;
+    const expiry = Math.max(price - 250, 0) * 100 - 320;
+    return { price, expiry, today: expiry + 60 };
+  });
+  return {
+    history,
+    strike: 250,
+    breakevens: [253.2],
+    maxLoss: 320,
+    maxGain: null,
+    probabilityOfProfit: 0.412,
+    expectedMove: 11.85,
+    underlyingTarget: [256.4],
+    underlyingStop: [242.1],
+    payoff,
+    ...overrides,
+  };
+}
+
+export function makeStats(overrides: Partial<DashboardStats> = {}): DashboardStats {
+  return {
+    activeSignals: 12,
+    winRate: 64.3,
+    avgConfidence: 71.5,
+    portfolioValue: 10_250.5,
+    lastUpdated: new Date().toISOString(),
+    changes: {
+      activeSignals: { value: 12, label: "vs yesterday" },
+      winRate: { value: 2.3, label: "this week" },
+      avgConfidence: { value: -1.2, label: "from last week" },
+      portfolioValue: { value: null, label: "today" },
+    },
+    ...overrides,
+  };
+}
+
+export function makeStockPrice(overrides: Partial<StockPrice> = {}): StockPrice {
+  seq += 1;
+  return {
+    id: uuid(seq),
+    symbol: "AAPL",
+    companyName: "Apple Inc.",
+    sector: "Technology",
+    currentPrice: 248.1,
+    priceChange: 1.92,
+    priceChangePercent: 0.78,
+    volume: 48_250_000,
+    previousClose: 246.18,
+    high52Week: 260.1,
+    low52Week: 164.08,
+    marketCap: 3_700_000_000_000,
+    lastUpdated: "2026-11-23T15:00:00Z",
+    ...overrides,
+  };
+}
+
+export function makeAutomationStatus(overrides: Partial<AutomationStatus> = {}): AutomationStatus {
+  return {
+    isRunning: true,
+    marketOpen: true,
+    lastRunAt: "2026-11-23T15:00:00Z",
+    nextSchedules: {
+      signalUpdates: "2026-11-23T15:05:00Z",
+      newSignals: "2026-11-23T15:30:00Z",
+      portfolioStats: "2026-11-23T16:00:00Z",
+      endOfDay: "2026-11-23T21:15:00Z",
+      preMarket: "2026-11-24T13:00:00Z",
+      weekend: "2026-11-28T15:00:00Z",
+    },
+    ...overrides,
+  };
+}
+
+/** A stand-in for EventSource: tests call `emit(name)`; `instances` lists every stream opened. */
+export class MockEventSource {
+  static instances: MockEventSource[] = [];
+  readonly url: string;
+  closed = false;
+  private listeners = new Map<string, Set<(event: MessageEvent) => void>>();
+
+  constructor(url: string) {
+    this.url = url;
+    MockEventSource.instances.push(this);
+  }
+
+  addEventListener(type: string, listener: (event: MessageEvent) => void) {
+    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+    this.listeners.get(type)?.add(listener);
+  }
+
+  removeEventListener(type: string, listener: (event: MessageEvent) => void) {
+    this.listeners.get(type)?.delete(listener);
+  }
+
+  close() {
+    this.closed = true;
+  }
+
+  emit(type: string, data: unknown = { at: new Date().toISOString() }) {
+    const event = new MessageEvent(type, { data: JSON.stringify(data) });
+    for (const listener of this.listeners.get(type) ?? []) listener(event);
+  }
+
+  static install() {
+    MockEventSource.instances = [];
+    vi.stubGlobal("EventSource", MockEventSource);
+  }
+}
+
+/** A blob's text (jsdom's Blob has no text()). */
+export function readBlob(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
+/** Captures files saved through URL.createObjectURL: `texts()` reads them back. */
+export function captureDownloads() {
+  const blobs: Blob[] = [];
+  const names: string[] = [];
+  // jsdom has no object URLs.
+  URL.createObjectURL = vi.fn((blob: Blob) => {
+    blobs.push(blob);
+    return `blob:mock/${blobs.length}`;
+  });
+  URL.revokeObjectURL = vi.fn();
+  const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+    names.push(this.download);
+  });
+  return {
+    blobs,
+    names,
+    texts: () => Promise.all(blobs.map(readBlob)),
+    restore: () => click.mockRestore(),
+  };
+}
+
+/** Answers for the signed-in app's live endpoints: no signals, an empty watchlist; undefined for other URLs. */
+export function signedInApi(url: string): Response | undefined {
+  if (url.startsWith("/api/signals") || url === "/api/stock-prices") return jsonResponse([]);
+  if (url === "/api/stats") return jsonResponse(makeStats({ activeSignals: 0, winRate: null, avgConfidence: null }));
+  if (url === "/api/automation/status") return jsonResponse(makeAutomationStatus());
+  return undefined;
+}
