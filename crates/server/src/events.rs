@@ -37,27 +37,91 @@ impl Topic {
     }
 }
 
-/// The fan-out of change notices to every open stream of this instance.
+/// The fan-out of change notices to every open stream. On PostgreSQL the notices travel through
+/// `NOTIFY strikeline_events`, so every instance sharing the database (not only the one that
+/// ran the job) tells its open pages; on SQLite (one instance) they stay in process.
 #[derive(Clone, Debug)]
 pub struct Events {
     sender: broadcast::Sender<(Topic, chrono::DateTime<chrono::Utc>)>,
+    relay: Option<sqlx::PgPool>,
 }
 
 impl Default for Events {
     fn default() -> Self {
-        Events { sender: broadcast::channel(64).0 }
+        Events { sender: broadcast::channel(64).0, relay: None }
+    }
+}
+
+/// The PostgreSQL channel the notices travel on.
+const CHANNEL: &str = "strikeline_events";
+
+impl Topic {
+    fn parse(name: &str) -> Option<Topic> {
+        [Topic::Signals, Topic::Prices, Topic::Stats, Topic::Automation].into_iter().find(|t| t.name() == name)
     }
 }
 
 impl Events {
+    /// Events relayed through PostgreSQL when `db` is PostgreSQL: starts the listener that
+    /// hands every instance's notices to this instance's streams.
+    pub fn for_database(db: &strikeline_store::Db) -> Events {
+        let mut events = Events::default();
+        if let strikeline_store::Db::Postgres(pool) = db {
+            events.relay = Some(pool.clone());
+            tokio::spawn(relay(pool.clone(), events.sender.clone()));
+        }
+        events
+    }
+
     /// Tells every open stream that `topic` changed. Nobody listening is fine.
     pub fn publish(&self, topic: Topic) {
-        let _ = self.sender.send((topic, crate::now()));
+        match &self.relay {
+            Some(pool) => {
+                let pool = pool.clone();
+                let local = self.sender.clone();
+                tokio::spawn(async move {
+                    let sent = sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(topic.name()).execute(&pool).await;
+                    if let Err(err) = sent {
+                        tracing::debug!(error = %err, "NOTIFY failed; telling this instance only");
+                        let _ = local.send((topic, crate::now()));
+                    }
+                });
+            }
+            None => {
+                let _ = self.sender.send((topic, crate::now()));
+            }
+        }
     }
 
     /// A new subscription (for tests and the stream).
     pub fn subscribe(&self) -> broadcast::Receiver<(Topic, chrono::DateTime<chrono::Utc>)> {
         self.sender.subscribe()
+    }
+}
+
+/// Listens on the channel and forwards each notice; reconnects after a pause when the
+/// connection drops (pages poll meanwhile).
+async fn relay(pool: sqlx::PgPool, sender: broadcast::Sender<(Topic, chrono::DateTime<chrono::Utc>)>) {
+    loop {
+        let listened = async {
+            let mut listener = sqlx::postgres::PgListener::connect_with(&pool).await?;
+            listener.listen(CHANNEL).await?;
+            loop {
+                let notice = listener.recv().await?;
+                if let Some(topic) = Topic::parse(notice.payload()) {
+                    let _ = sender.send((topic, crate::now()));
+                }
+            }
+            #[allow(unreachable_code)]
+            Ok::<(), sqlx::Error>(())
+        };
+        if let Err(err) = listened.await {
+            tracing::debug!(error = %err, "event relay lost its connection; reconnecting");
+        }
+        if pool.is_closed() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_secs(2)).await;
     }
 }
 

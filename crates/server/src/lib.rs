@@ -65,10 +65,11 @@ impl Server {
             .with_context(|| format!("binding {}:{}", config.host, config.port))?;
         let addr = listener.local_addr()?;
         let market = Arc::new(desk::Market::from_config(&config)?);
+        let events = events::Events::for_database(&db);
         let state = AppState {
             db,
             config: Arc::new(config),
-            events: events::Events::default(),
+            events,
             market,
             instance_id: uuid::Uuid::new_v4().to_string(),
         };

@@ -323,3 +323,29 @@ async fn the_event_stream_needs_a_session(app: TestApp) {
     assert_eq!(response.status(), 401);
     problem(response).await;
 }
+
+/// On PostgreSQL a change published by one instance reaches the open pages of every instance.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn events_reach_every_instance_sharing_a_postgres_database() {
+    use strikeline_server::events::Topic;
+    let Some(first) = TestApp::spawn(common::Engine::Postgres).await else { return };
+    let url = first.database_url.clone();
+    let second = TestApp::spawn_with(common::Engine::Postgres, |c| c.database_url = Some(strikeline_server::config::Secret::new(url)))
+        .await
+        .expect("second instance");
+    let mut on_second = second.state.events.subscribe();
+    // The listener connects in the background; publish until it hears (bounded).
+    let heard = tokio::time::timeout(std::time::Duration::from_secs(10), async {
+        loop {
+            // Automation is a topic no start-up work publishes (the scheduler is stopped in tests).
+            first.state.events.publish(Topic::Automation);
+            match tokio::time::timeout(std::time::Duration::from_millis(300), on_second.recv()).await {
+                Ok(Ok((Topic::Automation, _))) => return Topic::Automation,
+                _ => continue,
+            }
+        }
+    })
+    .await
+    .expect("the second instance hears the first within 10 s");
+    assert_eq!(heard, Topic::Automation);
+}
