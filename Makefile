@@ -64,6 +64,7 @@ test: test-deps rust-test web-test e2e
 
 bench:
 	$(CARGO) bench -p strikeline-quant
+	$(CARGO) bench -p strikeline-engine
 	@if [ -x bench/peers/run.sh ]; then bench/peers/run.sh; fi
 
 api:
