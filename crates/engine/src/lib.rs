@@ -12,6 +12,14 @@
 //! - [`mark`], [`underlying_levels`], [`years_between`]: the lifecycle of an issued
 //!   signal ([`OpenSignal`] → [`Mark`] with an [`Outcome`]).
 //! - [`Universe`]: every symbol's state, refreshed in one call ([`Universe::refresh`]).
+//! - [`StrategyParams`]: the rules' tunable thresholds ([`SymbolState::with_params`]);
+//!   the default is the documented live engine.
+//! - [`backtest`]: historical bars fed one at a time to the same strategy code, options
+//!   filled at the model price and closed like live signals ([`backtest::run`]); and a
+//!   plain stock SMA crossover for speed comparisons ([`backtest::sma_crossover`]).
+//! - [`portfolio`]: positions valued with their Greeks and risk figures, performance
+//!   metrics, the portfolio summary, the risk assessment (`docs/risk.md`) and the
+//!   automated paper portfolio's allocation rule.
 //!
 //! ```
 //! use chrono::{Days, NaiveDate};
@@ -39,7 +47,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod backtest;
 mod lifecycle;
+mod params;
+pub mod portfolio;
 mod proposal;
 mod state;
 mod strategies;
@@ -47,6 +58,7 @@ mod types;
 mod universe;
 
 pub use lifecycle::{Levels, Mark, OpenSignal, Outcome, mark, underlying_levels, years_between};
+pub use params::{ParamError, StrategyParams};
 pub use proposal::{
     MAX_VOLATILITY, MIN_VOLATILITY, Proposal, ProposalContext, StrikeChoice, pick_strike,
     pricing_volatility, round_cents, strike_choice, strike_increment,

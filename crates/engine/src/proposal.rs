@@ -7,6 +7,7 @@ use chrono::NaiveDate;
 use strikeline_quant::{BlackScholes, OptionInputs, OptionType};
 
 use crate::lifecycle::{OpenSignal, years_between};
+use crate::params::StrategyParams;
 use crate::state::SymbolState;
 use crate::strategies::{Evaluation, Values, evaluate, volume_text};
 use crate::types::{Assumptions, SignalType, Strategy};
@@ -265,18 +266,20 @@ pub(crate) fn premium(
     .map(|bs| bs.price(kind))
 }
 
-/// Multiples of the ATR used for target and stop moves of the underlying.
-const TARGET_ATR: f64 = 2.0;
-const STOP_ATR: f64 = 1.0;
-
 /// Prices an evaluation into a proposal; `None` when it cannot be priced (spot not
 /// positive, the picker's expiration not after `as_of`, or a premium under one cent).
 fn price(
     evaluation: &Evaluation,
     v: &Values,
     ctx: &ProposalContext<'_>,
+    params: &StrategyParams,
     weak: bool,
 ) -> Option<Proposal> {
+    // Multiples of the ATR for the target and stop moves of the underlying (2 and 1).
+    let (target_atr, stop_atr) = (params.target_atr, params.stop_atr);
+    // Mean Reversion's target stays at least this many ATRs away (1, or less when the
+    // target itself is closer).
+    let near_atr = target_atr.min(1.0);
     let spot = ctx.spot;
     if !(spot.is_finite() && spot > 0.0) {
         return None;
@@ -285,7 +288,7 @@ fn price(
     let kind = evaluation.signal_type;
     let option = kind.option_type();
     let strike = pick_strike(spot, kind, strike_choice(strategy));
-    let expiration = (ctx.expiration)(ctx.as_of, strategy.min_days_to_expiry());
+    let expiration = (ctx.expiration)(ctx.as_of, params.min_days_to_expiry(strategy));
     let years = years_between(ctx.as_of, expiration);
     if years <= 0.0 {
         return None;
@@ -301,23 +304,27 @@ fn price(
     let floor = 0.01;
     // Underlying levels the target and stop premiums are read at (see docs/strategies.md).
     let (target_at, stop_at) = match (strategy, kind) {
-        (_, SignalType::Straddle) => (spot + TARGET_ATR * atr, spot),
+        (_, SignalType::Straddle) => (spot + target_atr * atr, spot),
         // Back to the middle band, but no nearer than 1 ATR and no farther than 2.
         (Strategy::MeanReversion, SignalType::Call) => (
-            v.bands.middle.clamp(spot + atr, spot + TARGET_ATR * atr),
-            spot - STOP_ATR * atr,
+            v.bands
+                .middle
+                .clamp(spot + near_atr * atr, spot + target_atr * atr),
+            spot - stop_atr * atr,
         ),
         (Strategy::MeanReversion, SignalType::Put) => (
-            v.bands.middle.clamp(spot - TARGET_ATR * atr, spot - atr),
-            spot + STOP_ATR * atr,
+            v.bands
+                .middle
+                .clamp(spot - target_atr * atr, spot - near_atr * atr),
+            spot + stop_atr * atr,
         ),
-        (_, SignalType::Call) => (spot + TARGET_ATR * atr, spot - STOP_ATR * atr),
-        (_, SignalType::Put) => (spot - TARGET_ATR * atr, spot + STOP_ATR * atr),
+        (_, SignalType::Call) => (spot + target_atr * atr, spot - stop_atr * atr),
+        (_, SignalType::Put) => (spot - target_atr * atr, spot + stop_atr * atr),
     };
     let (target_at, stop_at) = (target_at.max(floor), stop_at.max(floor));
     let target = round_cents(value(target_at)?).max(entry + 0.01);
     let stop = if kind == SignalType::Straddle {
-        round_cents(entry * 0.5)
+        round_cents(entry * params.straddle_stop_fraction)
     } else {
         round_cents(value(stop_at)?)
     };
@@ -356,19 +363,27 @@ fn price(
         (expiration - ctx.as_of).num_days()
     );
     let _ = match (strategy, kind) {
-        (_, SignalType::Straddle) => write!(
-            reasoning,
-            "Target {target:.2} if the underlying moves {TARGET_ATR:.0} ATR ({:.2}) either way; stop {stop:.2}, half the premium lost to time decay.",
-            TARGET_ATR * atr
-        ),
+        (_, SignalType::Straddle) => {
+            let lost = 1.0 - params.straddle_stop_fraction;
+            let lost = if lost == 0.5 {
+                "half the premium".to_owned()
+            } else {
+                format!("{}% of the premium", round_to(lost * 100.0, 1))
+            };
+            write!(
+                reasoning,
+                "Target {target:.2} if the underlying moves {target_atr} ATR ({:.2}) either way; stop {stop:.2}, {lost} lost to time decay.",
+                target_atr * atr
+            )
+        }
         (Strategy::MeanReversion, _) => write!(
             reasoning,
-            "Target {target:.2} with the underlying back at {target_at:.2} (toward the middle band {:.2}, kept within 1–2 ATR of {:.2}); stop {stop:.2} at {stop_at:.2} ({STOP_ATR:.0} ATR against).",
+            "Target {target:.2} with the underlying back at {target_at:.2} (toward the middle band {:.2}, kept within {near_atr}–{target_atr} ATR of {:.2}); stop {stop:.2} at {stop_at:.2} ({stop_atr} ATR against).",
             v.bands.middle, atr
         ),
         _ => write!(
             reasoning,
-            "Target {target:.2} with the underlying at {target_at:.2} ({TARGET_ATR:.0} ATR of {atr:.2}); stop {stop:.2} at {stop_at:.2} ({STOP_ATR:.0} ATR against)."
+            "Target {target:.2} with the underlying at {target_at:.2} ({target_atr} ATR of {atr:.2}); stop {stop:.2} at {stop_at:.2} ({stop_atr} ATR against)."
         ),
     };
     let confidence = evaluation.confidence();
@@ -440,9 +455,10 @@ impl SymbolState {
         let Some(v) = self.values() else {
             return Vec::new();
         };
+        let params = self.params();
         let mut fired: Vec<Evaluation> = Strategy::ALL
             .into_iter()
-            .map(|strategy| evaluate(strategy, &v))
+            .map(|strategy| evaluate(strategy, &v, params))
             .filter(|e| e.triggered)
             .collect();
         // A CALL and a PUT on the same bar contradict each other (a breakout on volume
@@ -465,7 +481,7 @@ impl SymbolState {
         }
         fired
             .iter()
-            .filter_map(|e| price(e, &v, ctx, false))
+            .filter_map(|e| price(e, &v, ctx, params, false))
             .collect()
     }
 
@@ -501,9 +517,10 @@ impl SymbolState {
     #[must_use]
     pub fn propose_best(&self, ctx: &ProposalContext<'_>) -> Option<Proposal> {
         let v = self.values()?;
+        let params = self.params();
         let mut candidates: Vec<Evaluation> = Strategy::ALL
             .into_iter()
-            .map(|strategy| evaluate(strategy, &v))
+            .map(|strategy| evaluate(strategy, &v, params))
             .collect();
         // Stable sort: ties keep Strategy::ALL order.
         candidates.sort_by(|a, b| {
@@ -513,6 +530,6 @@ impl SymbolState {
         });
         candidates
             .iter()
-            .find_map(|e| price(e, &v, ctx, !e.triggered))
+            .find_map(|e| price(e, &v, ctx, params, !e.triggered))
     }
 }

@@ -3,10 +3,11 @@
 
 use chrono::NaiveDate;
 use strikeline_quant::indicators::{
-    BollingerOutput, Ema, HighestHigh, HistoricalVolatility, IndicatorSet, IvPercentile, IvRank,
-    LowestLow, MacdOutput, Next, VolumeAverage,
+    Bollinger, BollingerOutput, Ema, HighestHigh, HistoricalVolatility, IndicatorSet, IvPercentile,
+    IvRank, LowestLow, MacdOutput, Next, VolumeAverage,
 };
 
+use crate::params::{ParamError, StrategyParams};
 use crate::types::{BarError, DailyBar};
 
 /// Bars a symbol needs before the engine proposes anything: **272** trading days (about
@@ -26,7 +27,8 @@ pub const WARM_UP_BARS: usize = 272;
 
 /// Period of the slow trend EMA.
 const EMA_SLOW: usize = 50;
-/// Look-back of the breakout range, the volume average and the historical volatility.
+/// Look-back of the historical volatility and the Bollinger bands (the breakout range
+/// and volume average use [`StrategyParams::breakout_lookback`], 20 by default).
 const WINDOW: usize = 20;
 
 /// The indicator values after the latest bar (see [`SymbolState::latest`]).
@@ -73,15 +75,17 @@ pub struct Snapshot {
     pub macd: Option<MacdOutput>,
     /// MACD histogram at the bar before.
     pub previous_histogram: Option<f64>,
-    /// Bollinger bands (20, 2σ) of the close.
+    /// Bollinger bands (20, 2σ by default; the multiplier is
+    /// [`StrategyParams::bollinger_multiplier`]) of the close.
     pub bollinger: Option<BollingerOutput>,
     /// Wilder's ATR(14).
     pub atr14: Option<f64>,
-    /// Highest high of the 20 bars before the latest.
+    /// Highest high of the 20 bars before the latest (of
+    /// [`StrategyParams::breakout_lookback`] bars with custom parameters).
     pub prior_high20: Option<f64>,
-    /// Lowest low of the 20 bars before the latest.
+    /// Lowest low of the 20 bars before the latest (same look-back).
     pub prior_low20: Option<f64>,
-    /// Average volume of the 20 bars before the latest.
+    /// Average volume of the 20 bars before the latest (same look-back).
     pub prior_volume_avg20: Option<f64>,
     /// 20-day close-to-close historical volatility, annualised (0.25 = 25%).
     pub hv20: Option<f64>,
@@ -140,6 +144,7 @@ pub struct SymbolState {
     volume20_through: Option<f64>,
     bars_seen: usize,
     latest: Option<Snapshot>,
+    params: StrategyParams,
 }
 
 impl Default for SymbolState {
@@ -158,14 +163,55 @@ impl SymbolState {
     /// ```
     #[must_use]
     pub fn new() -> Self {
-        // The periods are constants ≥ 2, which every constructor accepts.
-        const VALID: &str = "constant indicator periods are valid";
+        SymbolState::build(StrategyParams::DEFAULT)
+    }
+
+    /// A symbol with no history whose rules use `params` instead of the documented
+    /// defaults (custom strategy parameters; `SymbolState::new()` is
+    /// `with_params(StrategyParams::default())`). The Bollinger multiplier and the
+    /// breakout look-back shape the indicators themselves, so the parameters belong to
+    /// the state from its first bar. Refused when [`StrategyParams::validate`] fails.
+    ///
+    /// ```
+    /// use strikeline_engine::{StrategyParams, SymbolState};
+    /// let tight = StrategyParams { bollinger_multiplier: 1.5, breakout_lookback: 10, ..StrategyParams::default() };
+    /// let state = SymbolState::with_params(tight)?;
+    /// assert_eq!(state.params().breakout_lookback, 10);
+    /// assert_eq!(SymbolState::new().params(), &StrategyParams::default());
+    /// assert!(SymbolState::with_params(StrategyParams { oversold_rsi: 80.0, ..StrategyParams::default() }).is_err());
+    /// # Ok::<(), strikeline_engine::ParamError>(())
+    /// ```
+    pub fn with_params(params: StrategyParams) -> Result<Self, ParamError> {
+        params.validate()?;
+        Ok(SymbolState::build(params))
+    }
+
+    /// The parameters the rules use.
+    ///
+    /// ```
+    /// assert_eq!(strikeline_engine::SymbolState::new().params().target_atr, 2.0);
+    /// ```
+    #[must_use]
+    pub fn params(&self) -> &StrategyParams {
+        &self.params
+    }
+
+    /// A fresh state for validated `params`.
+    fn build(params: StrategyParams) -> Self {
+        // Periods are constants ≥ 2 or a validated look-back (5–250), and the Bollinger
+        // multiplier is validated (0.5–4): every constructor accepts them.
+        const VALID: &str = "validated indicator periods";
+        let lookback = params.breakout_lookback;
+        let mut set = IndicatorSet::standard();
+        if params.bollinger_multiplier != StrategyParams::DEFAULT.bollinger_multiplier {
+            set.bollinger = Bollinger::new(WINDOW, params.bollinger_multiplier).expect(VALID);
+        }
         SymbolState {
-            set: IndicatorSet::standard(),
+            set,
             ema50: Ema::new(EMA_SLOW).expect(VALID),
-            high20: HighestHigh::new(WINDOW).expect(VALID),
-            low20: LowestLow::new(WINDOW).expect(VALID),
-            volume20: VolumeAverage::new(WINDOW).expect(VALID),
+            high20: HighestHigh::new(lookback).expect(VALID),
+            low20: LowestLow::new(lookback).expect(VALID),
+            volume20: VolumeAverage::new(lookback).expect(VALID),
             hv20: HistoricalVolatility::new(WINDOW).expect(VALID),
             hv_rank: IvRank::default(),
             hv_percentile: IvPercentile::default(),
@@ -174,6 +220,7 @@ impl SymbolState {
             volume20_through: None,
             bars_seen: 0,
             latest: None,
+            params,
         }
     }
 

@@ -22,6 +22,7 @@ use std::fmt::{self, Write};
 
 use strikeline_quant::indicators::BollingerOutput;
 
+use crate::params::StrategyParams;
 use crate::state::Snapshot;
 use crate::types::{SignalType, Strategy};
 
@@ -91,28 +92,69 @@ pub(crate) fn ramp(x: f64, zero: f64, half: f64, one: f64) -> f64 {
 /// What a condition looked at, with the numbers, for the reasoning text.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum Fact {
-    EmaTrend { fast: f64, slow: f64, up: bool },
-    CloseVsEma { close: f64, ema: f64, up: bool },
-    Histogram { value: f64, up: bool },
-    HistogramSlope { value: f64, previous: f64, up: bool },
-    RsiZone { rsi: f64, low: f64, high: f64 },
-    RsiBeyond { rsi: f64, level: f64, below: bool },
-    OutsideBand { close: f64, band: f64, below: bool },
+    EmaTrend {
+        fast: f64,
+        slow: f64,
+        up: bool,
+    },
+    CloseVsEma {
+        close: f64,
+        ema: f64,
+        up: bool,
+    },
+    Histogram {
+        value: f64,
+        up: bool,
+    },
+    HistogramSlope {
+        value: f64,
+        previous: f64,
+        up: bool,
+    },
+    RsiZone {
+        rsi: f64,
+        low: f64,
+        high: f64,
+    },
+    RsiBeyond {
+        rsi: f64,
+        level: f64,
+        below: bool,
+    },
+    OutsideBand {
+        close: f64,
+        band: f64,
+        below: bool,
+    },
     FlatBands,
-    BreakLevel { close: f64, level: f64, up: bool },
-    VolumeSurge { volume: f64, average: f64 },
-    NoVolume,
-    HvRank { hv: f64, rank: f64 },
-    FlatHv { hv: f64 },
-    HvPercentile { percentile: f64 },
+    BreakLevel {
+        close: f64,
+        level: f64,
+        up: bool,
+        lookback: usize,
+    },
+    VolumeSurge {
+        volume: f64,
+        average: f64,
+        multiple: f64,
+        lookback: usize,
+    },
+    NoVolume {
+        lookback: usize,
+    },
+    HvRank {
+        hv: f64,
+        rank: f64,
+        threshold: f64,
+    },
+    FlatHv {
+        hv: f64,
+    },
+    HvPercentile {
+        percentile: f64,
+        threshold: f64,
+    },
 }
-
-/// Volume surge multiple of the breakout rule.
-pub(crate) const VOLUME_MULTIPLE: f64 = 1.5;
-/// HV rank below which volatility is cheap.
-pub(crate) const CHEAP_RANK: f64 = 20.0;
-/// HV percentile below which volatility is cheap.
-pub(crate) const CHEAP_PERCENTILE: f64 = 25.0;
 
 fn not(holds: bool) -> &'static str {
     if holds { "" } else { "not " }
@@ -153,11 +195,11 @@ impl Fact {
                 write!(out, "histogram {no}{way} ({previous:.3} → {value:.3})")
             }
             Fact::RsiZone { rsi, low, high } => {
-                write!(out, "RSI {rsi:.1} {no}within {low:.0}–{high:.0}")
+                write!(out, "RSI {rsi:.1} {no}within {low}–{high}")
             }
             Fact::RsiBeyond { rsi, level, below } => {
                 let side = if below { "below" } else { "above" };
-                write!(out, "RSI {rsi:.1} {no}{side} {level:.0}")
+                write!(out, "RSI {rsi:.1} {no}{side} {level}")
             }
             Fact::OutsideBand { close, band, below } => {
                 let side = if below {
@@ -168,25 +210,41 @@ impl Fact {
                 write!(out, "close {close:.2} {no}{side} Bollinger band {band:.2}")
             }
             Fact::FlatBands => out.write_str("Bollinger bands flat (no price dispersion)"),
-            Fact::BreakLevel { close, level, up } => {
-                let side = if up {
-                    "above the prior 20-day high"
-                } else {
-                    "below the prior 20-day low"
-                };
-                write!(out, "close {close:.2} {no}{side} {level:.2}")
+            Fact::BreakLevel {
+                close,
+                level,
+                up,
+                lookback,
+            } => {
+                let side = if up { "above" } else { "below" };
+                let extreme = if up { "high" } else { "low" };
+                write!(
+                    out,
+                    "close {close:.2} {no}{side} the prior {lookback}-day {extreme} {level:.2}"
+                )
             }
-            Fact::VolumeSurge { volume, average } => write!(
+            Fact::VolumeSurge {
+                volume,
+                average,
+                multiple,
+                lookback,
+            } => write!(
                 out,
-                "volume {} {no}above {VOLUME_MULTIPLE}× the 20-day average {} ({:.1}×)",
+                "volume {} {no}above {multiple}× the {lookback}-day average {} ({:.1}×)",
                 volume_text(volume),
                 volume_text(average),
                 volume / average
             ),
-            Fact::NoVolume => out.write_str("no volume data for the last 20 days"),
-            Fact::HvRank { hv, rank } => write!(
+            Fact::NoVolume { lookback } => {
+                write!(out, "no volume data for the last {lookback} days")
+            }
+            Fact::HvRank {
+                hv,
+                rank,
+                threshold,
+            } => write!(
                 out,
-                "20-day historical volatility {:.1}% ranks {rank:.0} in its 252-day range, {no}below {CHEAP_RANK:.0}",
+                "20-day historical volatility {:.1}% ranks {rank:.0} in its 252-day range, {no}below {threshold}",
                 hv * 100.0
             ),
             Fact::FlatHv { hv } => write!(
@@ -194,10 +252,10 @@ impl Fact {
                 "20-day historical volatility {:.1}% has no 252-day range to rank in",
                 hv * 100.0
             ),
-            Fact::HvPercentile { percentile } => write!(
-                out,
-                "HV percentile {percentile:.0} {no}below {CHEAP_PERCENTILE:.0}"
-            ),
+            Fact::HvPercentile {
+                percentile,
+                threshold,
+            } => write!(out, "HV percentile {percentile:.0} {no}below {threshold}"),
         }
     }
 }
@@ -273,14 +331,18 @@ impl Evaluation {
 }
 
 /// Momentum: trend up (EMA20 > EMA50, close > EMA20), MACD histogram positive and rising,
-/// RSI within 50–70 → CALL; the mirror → PUT.
-pub(crate) fn momentum(v: &Values, up: bool) -> Evaluation {
+/// RSI within 50–70 → CALL; the mirror → PUT. (Thresholds from `p`; defaults shown.)
+pub(crate) fn momentum(v: &Values, up: bool, p: &StrategyParams) -> Evaluation {
     let sign = if up { 1.0 } else { -1.0 };
     let trend = sign * (v.ema20 - v.ema50) / v.scale;
     let stretch = sign * (v.close - v.ema20) / v.scale;
     let histogram = sign * v.histogram / v.scale;
     let slope = sign * (v.histogram - v.previous_histogram) / v.scale;
-    let (low, high) = if up { (50.0, 70.0) } else { (30.0, 50.0) };
+    let (low, high) = if up {
+        (p.momentum_rsi_low, p.momentum_rsi_high)
+    } else {
+        (100.0 - p.momentum_rsi_high, 100.0 - p.momentum_rsi_low)
+    };
     let centre = (low + high) / 2.0;
     let checks = [
         Check {
@@ -324,7 +386,8 @@ pub(crate) fn momentum(v: &Values, up: bool) -> Evaluation {
         },
         Check {
             weight: 0.25,
-            degree: (1.0 - (v.rsi - centre).abs() / 20.0).clamp(0.0, 1.0),
+            // 1 at the centre, 0.5 on the zone's edges (width 20 by default: 1 − |d|/20).
+            degree: (1.0 - (v.rsi - centre).abs() / (high - low)).clamp(0.0, 1.0),
             holds: v.rsi > low && v.rsi < high,
             fact: Fact::RsiZone {
                 rsi: v.rsi,
@@ -343,26 +406,28 @@ pub(crate) fn momentum(v: &Values, up: bool) -> Evaluation {
 
 /// Mean Reversion: RSI < 30 and close under the lower Bollinger band → CALL; RSI > 70 and
 /// close over the upper band → PUT.
-pub(crate) fn mean_reversion(v: &Values, oversold: bool) -> Evaluation {
+pub(crate) fn mean_reversion(v: &Values, oversold: bool, p: &StrategyParams) -> Evaluation {
     let rsi = if oversold {
+        let level = p.oversold_rsi;
         Check {
             weight: 0.5,
-            degree: ramp(v.rsi, 40.0, 30.0, 15.0),
-            holds: v.rsi < 30.0,
+            degree: ramp(v.rsi, level + 10.0, level, level - 15.0),
+            holds: v.rsi < level,
             fact: Fact::RsiBeyond {
                 rsi: v.rsi,
-                level: 30.0,
+                level,
                 below: true,
             },
         }
     } else {
+        let level = p.overbought_rsi;
         Check {
             weight: 0.5,
-            degree: ramp(v.rsi, 60.0, 70.0, 85.0),
-            holds: v.rsi > 70.0,
+            degree: ramp(v.rsi, level - 10.0, level, level + 15.0),
+            holds: v.rsi > level,
             fact: Fact::RsiBeyond {
                 rsi: v.rsi,
-                level: 70.0,
+                level,
                 below: false,
             },
         }
@@ -412,7 +477,8 @@ pub(crate) fn mean_reversion(v: &Values, oversold: bool) -> Evaluation {
 
 /// Breakout: close above the prior 20-day highest high on volume above 1.5× the prior
 /// 20-day average → CALL; below the prior 20-day lowest low likewise → PUT.
-pub(crate) fn breakout(v: &Values, up: bool) -> Evaluation {
+pub(crate) fn breakout(v: &Values, up: bool, p: &StrategyParams) -> Evaluation {
+    let lookback = p.breakout_lookback;
     let (beyond, level) = if up {
         ((v.close - v.prior_high) / v.scale, v.prior_high)
     } else {
@@ -426,17 +492,21 @@ pub(crate) fn breakout(v: &Values, up: bool) -> Evaluation {
             close: v.close,
             level,
             up,
+            lookback,
         },
     };
     let volume_check = if v.prior_volume_avg > 0.0 {
         let ratio = v.volume / v.prior_volume_avg;
+        let multiple = p.volume_multiple;
         Check {
             weight: 0.5,
-            degree: ramp(ratio, 1.0, VOLUME_MULTIPLE, 3.0),
-            holds: ratio > VOLUME_MULTIPLE,
+            degree: ramp(ratio, 1.0, multiple, 2.0 * multiple),
+            holds: ratio > multiple,
             fact: Fact::VolumeSurge {
                 volume: v.volume,
                 average: v.prior_volume_avg,
+                multiple,
+                lookback,
             },
         }
     } else {
@@ -444,7 +514,7 @@ pub(crate) fn breakout(v: &Values, up: bool) -> Evaluation {
             weight: 0.5,
             degree: 0.0,
             holds: false,
-            fact: Fact::NoVolume,
+            fact: Fact::NoVolume { lookback },
         }
     };
     let kind = if up {
@@ -457,13 +527,19 @@ pub(crate) fn breakout(v: &Values, up: bool) -> Evaluation {
 
 /// Volatility: the 20-day historical volatility ranks below 20 in its 252-day range and
 /// sits below its 25th percentile → STRADDLE.
-pub(crate) fn volatility(v: &Values) -> Evaluation {
+pub(crate) fn volatility(v: &Values, p: &StrategyParams) -> Evaluation {
+    let cheap_rank = p.hv_rank_threshold;
+    let cheap_percentile = p.hv_percentile_threshold;
     let rank = match v.hv_rank {
         Some(rank) => Check {
             weight: 0.5,
-            degree: ramp(rank, 40.0, CHEAP_RANK, 0.0),
-            holds: rank < CHEAP_RANK,
-            fact: Fact::HvRank { hv: v.hv20, rank },
+            degree: ramp(rank, 2.0 * cheap_rank, cheap_rank, 0.0),
+            holds: rank < cheap_rank,
+            fact: Fact::HvRank {
+                hv: v.hv20,
+                rank,
+                threshold: cheap_rank,
+            },
         },
         None => Check {
             weight: 0.5,
@@ -474,10 +550,16 @@ pub(crate) fn volatility(v: &Values) -> Evaluation {
     };
     let percentile = Check {
         weight: 0.5,
-        degree: ramp(v.hv_percentile, 50.0, CHEAP_PERCENTILE, 0.0),
-        holds: v.hv_percentile < CHEAP_PERCENTILE,
+        degree: ramp(
+            v.hv_percentile,
+            2.0 * cheap_percentile,
+            cheap_percentile,
+            0.0,
+        ),
+        holds: v.hv_percentile < cheap_percentile,
         fact: Fact::HvPercentile {
             percentile: v.hv_percentile,
+            threshold: cheap_percentile,
         },
     };
     Evaluation::new(
@@ -489,7 +571,7 @@ pub(crate) fn volatility(v: &Values) -> Evaluation {
 
 /// The better direction of one strategy: the one that fires, else the higher score
 /// (CALL on a tie).
-pub(crate) fn evaluate(strategy: Strategy, v: &Values) -> Evaluation {
+pub(crate) fn evaluate(strategy: Strategy, v: &Values, p: &StrategyParams) -> Evaluation {
     let pick = |call: Evaluation, put: Evaluation| {
         if (put.triggered, put.score) > (call.triggered, call.score) {
             put
@@ -498,16 +580,19 @@ pub(crate) fn evaluate(strategy: Strategy, v: &Values) -> Evaluation {
         }
     };
     match strategy {
-        Strategy::Momentum => pick(momentum(v, true), momentum(v, false)),
-        Strategy::MeanReversion => pick(mean_reversion(v, true), mean_reversion(v, false)),
-        Strategy::Breakout => pick(breakout(v, true), breakout(v, false)),
-        Strategy::Volatility => volatility(v),
+        Strategy::Momentum => pick(momentum(v, true, p), momentum(v, false, p)),
+        Strategy::MeanReversion => pick(mean_reversion(v, true, p), mean_reversion(v, false, p)),
+        Strategy::Breakout => pick(breakout(v, true, p), breakout(v, false, p)),
+        Strategy::Volatility => volatility(v, p),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The documented defaults.
+    const P: StrategyParams = StrategyParams::DEFAULT;
 
     fn values() -> Values {
         Values {
@@ -549,7 +634,7 @@ mod tests {
     /// The worked example of docs/strategies.md, to the digit.
     #[test]
     fn momentum_worked_example_of_the_docs() {
-        let e = momentum(&values(), true);
+        let e = momentum(&values(), true, &P);
         assert!(e.triggered);
         let degrees: Vec<f64> = e
             .checks()
@@ -564,9 +649,9 @@ mod tests {
             "EMA20 182.40 above EMA50 178.10; close 185.60 above EMA20 182.40; MACD histogram 0.420 positive; histogram rising (0.310 → 0.420); RSI 61.3 within 50–70"
         );
         // The mirror fails every test and scores low.
-        let put = momentum(&values(), false);
+        let put = momentum(&values(), false, &P);
         assert!(!put.triggered && put.confidence() < 20);
-        assert_eq!(evaluate(Strategy::Momentum, &values()), e);
+        assert_eq!(evaluate(Strategy::Momentum, &values(), &P), e);
     }
 
     #[test]
@@ -576,7 +661,7 @@ mod tests {
             rsi: 70.5,
             ..values()
         };
-        let e = momentum(&v, true);
+        let e = momentum(&v, true, &P);
         assert!(!e.triggered);
         assert!(e.score > 0.5);
         assert_eq!(e.confidence(), 49);
@@ -586,7 +671,7 @@ mod tests {
             previous_histogram: 0.50,
             ..values()
         };
-        let e = momentum(&v, true);
+        let e = momentum(&v, true, &P);
         // score = 0.25·0.948 + 0.15·1 + 0.2·0.828 + 0.15·0.25 + 0.25·0.25 = 0.653; held 0.6
         assert_eq!(e.confidence(), 39);
     }
@@ -598,7 +683,7 @@ mod tests {
             volume: 3.2e6,
             ..values()
         };
-        let e = breakout(&v, true);
+        let e = breakout(&v, true, &P);
         assert!(e.triggered);
         // beyond = 2.0/3.2 = 0.625 ATR → 0.8125; ratio 2.0 → 0.5 + 0.5·0.5/1.5 = 0.6667
         assert_eq!(e.confidence(), 74);
@@ -607,15 +692,15 @@ mod tests {
             hv_percentile: 10.0,
             ..values()
         };
-        let s = volatility(&quiet);
+        let s = volatility(&quiet, &P);
         assert!(s.triggered);
         // rank 8 → 0.5 + 0.5·12/20 = 0.8; percentile 10 → 0.5 + 0.5·15/25 = 0.8
         assert_eq!(s.confidence(), 80);
-        assert!(!volatility(&values()).triggered);
+        assert!(!volatility(&values(), &P).triggered);
         let flat = Values {
             hv_rank: None,
             ..quiet
         };
-        assert!(!volatility(&flat).triggered);
+        assert!(!volatility(&flat, &P).triggered);
     }
 }

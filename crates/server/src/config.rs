@@ -57,6 +57,7 @@ pub struct Config {
     pub login_throttle: LoginThrottleConfig,
     pub schedule: ScheduleConfig,
     pub market: MarketConfig,
+    pub portfolio: PortfolioConfig,
     /// `tracing` filter, e.g. `info` or `strikeline_server=debug,info`.
     pub log: String,
 }
@@ -114,6 +115,24 @@ impl Default for ScheduleConfig {
             start_running: true,
             tick_seconds: 15,
         }
+    }
+}
+
+/// Paper trading and backtest costs.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PortfolioConfig {
+    /// Dollars per contract, charged on open and on close.
+    pub commission_per_contract: f64,
+    /// Fraction of the premium lost to the spread on each fill in backtests (0.01 = 1 %).
+    pub backtest_slippage: f64,
+    /// Starting equity of a backtest, dollars.
+    pub backtest_initial_capital: f64,
+}
+
+impl Default for PortfolioConfig {
+    fn default() -> Self {
+        PortfolioConfig { commission_per_contract: 0.65, backtest_slippage: 0.01, backtest_initial_capital: 100_000.0 }
     }
 }
 
@@ -194,6 +213,7 @@ impl Default for Config {
             login_throttle: LoginThrottleConfig::default(),
             schedule: ScheduleConfig::default(),
             market: MarketConfig::default(),
+            portfolio: PortfolioConfig::default(),
             log: "info".into(),
         }
     }
@@ -250,6 +270,12 @@ impl Config {
         );
         anyhow::ensure!(self.market.history_years <= 30, "market.history_years must be at most 30");
         anyhow::ensure!(self.market.max_symbols > 0, "market.max_symbols must be positive");
+        anyhow::ensure!(
+            (0.0..=100.0).contains(&self.portfolio.commission_per_contract),
+            "portfolio.commission_per_contract must be between 0 and 100"
+        );
+        anyhow::ensure!((0.0..0.5).contains(&self.portfolio.backtest_slippage), "portfolio.backtest_slippage must be in [0, 0.5)");
+        anyhow::ensure!(self.portfolio.backtest_initial_capital > 0.0, "portfolio.backtest_initial_capital must be positive");
         if self.market.provider == MarketProvider::Polygon {
             anyhow::ensure!(
                 self.market.polygon_api_key.as_ref().is_some_and(|k| !k.expose().is_empty()),

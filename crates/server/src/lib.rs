@@ -2,6 +2,7 @@
 
 pub mod auth;
 pub mod automation;
+pub mod backtest;
 pub mod cli;
 pub mod config;
 pub mod desk;
@@ -13,6 +14,7 @@ pub mod http;
 pub mod limits;
 pub mod openapi;
 pub mod plans;
+pub mod portfolio;
 pub mod signals;
 pub mod site;
 pub mod state;

@@ -15,6 +15,8 @@ use utoipa::OpenApi;
         (name = "signals", description = "Signals, dashboard figures and live updates"),
         (name = "market", description = "The shared watchlist, quotes and history"),
         (name = "automation", description = "The scheduler that keeps signals current"),
+        (name = "portfolio", description = "Manual and automated positions and the portfolio analysis"),
+        (name = "backtest", description = "Backtests of the live strategies over stored history"),
         (name = "admin", description = "Administrators only"),
         (name = "operations", description = "Health and readiness")
     ),

@@ -231,6 +231,19 @@ pub struct HistoryBar {
     pub volume: i64,
 }
 
+impl From<strikeline_store::market::BarRow> for HistoryBar {
+    fn from(b: strikeline_store::market::BarRow) -> Self {
+        HistoryBar {
+            date: b.day,
+            open: cents_to_dollars(b.open_cents),
+            high: cents_to_dollars(b.high_cents),
+            low: cents_to_dollars(b.low_cents),
+            close: cents_to_dollars(b.close_cents),
+            volume: b.volume,
+        }
+    }
+}
+
 /// A tracked stock's daily bars, oldest first: the last `days` sessions (1–2520, default 90).
 #[utoipa::path(
     get, path = "/api/stock-prices/{symbol}/history", tag = "market",
@@ -265,16 +278,5 @@ async fn history(
     }
     let through = state.market.today(crate::now());
     let bars = market::last_bars(&state.db, &symbol, through, days).await?;
-    Ok(axum::Json(
-        bars.into_iter()
-            .map(|b| HistoryBar {
-                date: b.day,
-                open: cents_to_dollars(b.open_cents),
-                high: cents_to_dollars(b.high_cents),
-                low: cents_to_dollars(b.low_cents),
-                close: cents_to_dollars(b.close_cents),
-                volume: b.volume,
-            })
-            .collect(),
-    ))
+    Ok(axum::Json(bars.into_iter().map(HistoryBar::from).collect()))
 }

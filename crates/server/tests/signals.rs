@@ -63,6 +63,11 @@ async fn the_simulated_market_yields_signals_that_the_filters_narrow(app: TestAp
         let (price, high, low) = (s["currentPrice"].as_f64().expect("p"), s["high52Week"].as_f64().expect("h"), s["low52Week"].as_f64().expect("l"));
         assert!(low <= price && price <= high, "{s}");
     }
+    let response = app.client.post(app.url("/api/update-stock-prices")).send().await.expect("request");
+    assert_eq!(response.status(), 200);
+    let updated: Vec<Value> = response.json().await.expect("json");
+    assert_eq!(updated.len(), 50);
+    assert!(updated.iter().all(|s| s["lastUpdated"].as_str() >= stocks[0]["lastUpdated"].as_str()));
 }
 
 async fn generating_for_a_symbol_gives_an_owned_signal_with_an_analysis(app: TestApp) {

@@ -15,6 +15,7 @@ mod error;
 pub mod inbox;
 pub mod login_failures;
 pub mod market;
+pub mod positions;
 pub mod rate_limits;
 pub mod sessions;
 pub mod signals;

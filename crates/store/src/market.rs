@@ -214,3 +214,24 @@ pub async fn ranges_since(db: &Db, since: NaiveDate) -> StoreResult<Vec<(String,
         .await?
     }))
 }
+
+/// Stores each symbol's volatility estimate (annual, e.g. 0.27).
+pub async fn set_volatilities(db: &Db, estimates: &[(String, f64)]) -> StoreResult<()> {
+    with_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        for (symbol, volatility) in estimates {
+            sqlx::query("UPDATE stock_prices SET volatility = $1 WHERE symbol = $2").bind(volatility).bind(symbol).execute(&mut *tx).await?;
+        }
+        tx.commit().await?;
+    });
+    Ok(())
+}
+
+/// Each tracked symbol's volatility estimate, where one is known.
+pub async fn volatilities(db: &Db) -> StoreResult<Vec<(String, f64)>> {
+    Ok(with_db!(db, pool => {
+        sqlx::query_as::<_, (String, f64)>("SELECT symbol, volatility FROM stock_prices WHERE volatility IS NOT NULL")
+            .fetch_all(pool)
+            .await?
+    }))
+}

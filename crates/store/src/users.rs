@@ -118,3 +118,37 @@ pub async fn set_subscription(
     });
     if done == 0 { Err(crate::StoreError::NotFound) } else { Ok(()) }
 }
+
+/// Every user, oldest first (for per-user jobs: automated positions, portfolio snapshots).
+pub async fn all(db: &Db) -> StoreResult<Vec<UserRecord>> {
+    let sql = format!("SELECT {COLUMNS} FROM users ORDER BY created_at, id");
+    Ok(with_db!(db, pool => sqlx::query_as::<_, UserRecord>(&sql).fetch_all(pool).await?))
+}
+
+/// Sets a user's investment preferences (money in cents; strategies comma-separated).
+pub async fn set_investment_preferences(
+    db: &Db,
+    id: &str,
+    capital_cents: i64,
+    risk_tolerance: &str,
+    max_position_size_cents: i64,
+    preferred_strategies: &str,
+    at: DateTime<Utc>,
+) -> StoreResult<()> {
+    let done = with_db!(db, pool => {
+        sqlx::query(
+            "UPDATE users SET investment_capital_cents = $1, risk_tolerance = $2, max_position_size_cents = $3, \
+             preferred_strategies = $4, updated_at = $5 WHERE id = $6",
+        )
+        .bind(capital_cents)
+        .bind(risk_tolerance)
+        .bind(max_position_size_cents)
+        .bind(preferred_strategies)
+        .bind(at)
+        .bind(id)
+        .execute(pool)
+        .await?
+        .rows_affected()
+    });
+    if done == 0 { Err(StoreError::NotFound) } else { Ok(()) }
+}

@@ -129,14 +129,19 @@ pub async fn issue_signals(state: &AppState, quotes: &HashMap<String, Quote>, no
     let issued_on = issue_day(&state.market, now);
     let picker = |from: NaiveDate, min_days: u32| state.market.expiration(from, min_days);
     let mut rows = Vec::new();
+    let mut volatilities = Vec::new();
     for stock in &stocks {
         let quote = quotes.get(&stock.symbol);
         let Some((engine, as_of, spot)) = state_now(state, &stock.symbol, quote, now).await? else { continue };
+        if let Some(hv20) = engine.latest().and_then(|l| l.hv20) {
+            volatilities.push((stock.symbol.clone(), strikeline_engine::pricing_volatility(hv20)));
+        }
         let ctx = ProposalContext { symbol: &stock.symbol, as_of, spot, assumptions: state.market.assumptions, expiration: &picker };
         for proposal in engine.propose(&ctx) {
             rows.push(signal_row(&proposal, stock, quote, None, issued_on, now));
         }
     }
+    market::set_volatilities(&state.db, &volatilities).await?;
     let issued = store::issue_automated(&state.db, &rows).await?;
     if !issued.is_empty() {
         tracing::info!(count = issued.len(), "signals issued");

@@ -4,6 +4,7 @@
 
 pub mod history;
 pub mod issue;
+pub mod portfolio;
 mod prices;
 mod replay;
 
@@ -132,7 +133,10 @@ pub async fn update_now(state: &AppState, now: DateTime<Utc>) -> Result<()> {
     let quotes = refresh_prices(state, now).await?;
     mark_signals(state, &quotes, now).await?;
     issue_signals(state, &quotes, now).await?;
+    portfolio::settle_positions(state, now).await?;
+    portfolio::open_automated_positions(state, now).await?;
     take_snapshot(state, now).await?;
+    crate::portfolio::metrics::snapshot_all(state, now).await?;
     for topic in [Topic::Prices, Topic::Signals, Topic::Stats] {
         state.events.publish(topic);
     }
@@ -150,23 +154,28 @@ pub async fn run_job(state: &AppState, job: Job, now: DateTime<Utc>) -> Result<(
         Job::SignalUpdates => {
             let quotes = refresh_prices(state, now).await?;
             mark_signals(state, &quotes, now).await?;
+            portfolio::settle_positions(state, now).await?;
             state.events.publish(Topic::Prices);
             state.events.publish(Topic::Signals);
         }
         Job::NewSignals => {
             let quotes = refresh_prices(state, now).await?;
             issue_signals(state, &quotes, now).await?;
+            portfolio::open_automated_positions(state, now).await?;
             state.events.publish(Topic::Signals);
         }
         Job::PortfolioStats => {
             take_snapshot(state, now).await?;
+            crate::portfolio::metrics::snapshot_all(state, now).await?;
             state.events.publish(Topic::Stats);
         }
         Job::EndOfDay => {
             catch_up_history(state, now).await?;
             let quotes = refresh_prices(state, now).await?;
             mark_signals(state, &quotes, now).await?;
+            portfolio::settle_positions(state, now).await?;
             take_snapshot(state, now).await?;
+            crate::portfolio::metrics::snapshot_all(state, now).await?;
             for topic in [Topic::Prices, Topic::Signals, Topic::Stats] {
                 state.events.publish(topic);
             }

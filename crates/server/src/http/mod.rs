@@ -19,7 +19,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::error::AppError;
 use crate::state::AppState;
-use crate::{auth, automation, events, health, openapi, plans, signals, site, stocks};
+use crate::{auth, automation, backtest, events, health, openapi, plans, portfolio, signals, site, stocks};
 
 pub use middleware::log_server_errors;
 
@@ -41,6 +41,8 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(events::router())
         .merge(stocks::router())
         .merge(automation::router())
+        .merge(portfolio::router())
+        .merge(backtest::router())
         .merge(health::router())
 }
 

@@ -118,18 +118,7 @@ pub async fn analysis(State(state): State<AppState>, CurrentUser(user): CurrentU
         .collect();
     let levels = underlying_levels(&open, years, state.market.assumptions).map_err(internal)?;
     let through = state.market.today(now);
-    let history = strikeline_store::market::last_bars(&state.db, &row.symbol, through, 90)
-        .await?
-        .into_iter()
-        .map(|b| HistoryBar {
-            date: b.day,
-            open: cents_to_dollars(b.open_cents),
-            high: cents_to_dollars(b.high_cents),
-            low: cents_to_dollars(b.low_cents),
-            close: cents_to_dollars(b.close_cents),
-            volume: b.volume,
-        })
-        .collect();
+    let history = strikeline_store::market::last_bars(&state.db, &row.symbol, through, 90).await?.into_iter().map(HistoryBar::from).collect();
     Ok(axum::Json(SignalAnalysis {
         history,
         strike: open.strike,

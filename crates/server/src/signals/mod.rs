@@ -1,7 +1,7 @@
 //! Signals: the list every user reads (with the plan's daily quota applied), on-demand
 //! generation, the detail analysis, the dashboard figures and the manual refresh.
 
-mod analysis;
+pub mod analysis;
 pub mod dto;
 pub mod filter;
 mod stats;
@@ -9,7 +9,8 @@ mod stats;
 use std::collections::HashMap;
 
 use axum::extract::{RawQuery, State};
-use strikeline_store::signals::{self as store, RankedSignal};
+use strikeline_store::signals::{self as store, RankedSignal, SignalFilter, SignalRow};
+use strikeline_store::users::UserRecord;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -31,9 +32,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(stats::router())
 }
 
-/// Marks which of `rows` the viewer's plan leaves locked: per day, the viewer's own on-demand
+/// Which of `rows` the viewer's plan leaves locked: per day, the viewer's own on-demand
 /// signals count first, then the automated ones by confidence rank.
-pub fn apply_quota(rows: Vec<RankedSignal>, quota: Option<u32>, own_per_day: &HashMap<chrono::NaiveDate, i64>) -> Vec<Signal> {
+pub fn apply_quota(rows: Vec<RankedSignal>, quota: Option<u32>, own_per_day: &HashMap<chrono::NaiveDate, i64>) -> Vec<(SignalRow, bool)> {
     rows.into_iter()
         .map(|ranked| {
             let locked = match quota {
@@ -44,9 +45,25 @@ pub fn apply_quota(rows: Vec<RankedSignal>, quota: Option<u32>, own_per_day: &Ha
                     ranked.day_rank > (i64::from(q) - own).max(0)
                 }
             };
-            Signal::from_row(ranked.signal, locked)
+            (ranked.signal, locked)
         })
         .collect()
+}
+
+/// The signals `user` may list under `filter`, each with whether their plan locks it.
+pub async fn ranked_for(state: &AppState, user: &UserRecord, filter: &SignalFilter, now: chrono::DateTime<chrono::Utc>) -> Result<Vec<(SignalRow, bool)>> {
+    let rows = store::list(&state.db, Some(&user.id), filter).await?;
+    let quota = plans::signals_per_day(Plan::of(user, now));
+    let own_per_day = match rows.iter().map(|r| r.signal.issued_on).min() {
+        Some(first) if quota.is_some() => store::on_demand_counts(&state.db, &user.id, first).await?.into_iter().collect(),
+        _ => HashMap::new(),
+    };
+    Ok(apply_quota(rows, quota, &own_per_day))
+}
+
+/// The signals `user`'s plan unlocks under `filter`.
+pub async fn visible_to(state: &AppState, user: &UserRecord, filter: &SignalFilter, now: chrono::DateTime<chrono::Utc>) -> Result<Vec<SignalRow>> {
+    Ok(ranked_for(state, user, filter, now).await?.into_iter().filter(|(_, locked)| !locked).map(|(row, _)| row).collect())
 }
 
 /// Signals, newest first, with the filters of the dashboard and the signals page. Automated
@@ -64,13 +81,8 @@ pub fn apply_quota(rows: Vec<RankedSignal>, quota: Option<u32>, own_per_day: &Ha
 )]
 async fn list_signals(State(state): State<AppState>, CurrentUser(user): CurrentUser, RawQuery(query): RawQuery) -> Result<axum::Json<Vec<Signal>>> {
     let filter = filter::parse(query.as_deref())?;
-    let rows = store::list(&state.db, Some(&user.id), &filter).await?;
-    let quota = plans::signals_per_day(Plan::of(&user, crate::now()));
-    let own_per_day = match rows.iter().map(|r| r.signal.issued_on).min() {
-        Some(first) if quota.is_some() => store::on_demand_counts(&state.db, &user.id, first).await?.into_iter().collect(),
-        _ => HashMap::new(),
-    };
-    Ok(axum::Json(apply_quota(rows, quota, &own_per_day)))
+    let rows = ranked_for(&state, &user, &filter, crate::now()).await?;
+    Ok(axum::Json(rows.into_iter().map(|(row, locked)| Signal::from_row(row, locked)).collect()))
 }
 
 /// `POST /api/signals/generate-for-symbol`.

@@ -14,6 +14,7 @@ use crate::auth::CurrentUser;
 use crate::error::Result;
 use crate::events::Topic;
 use crate::state::AppState;
+use strikeline_store::users::UserRecord;
 
 /// Closed signals count toward the win rate over this many days.
 pub const WIN_RATE_DAYS: i64 = 30;
@@ -56,7 +57,7 @@ pub struct DashboardStats {
     pub closed_signals: i64,
     /// Average confidence of the active signals; `null` when none are active.
     pub avg_confidence: Option<f64>,
-    /// The user's portfolio value in dollars (positions arrive with the portfolio).
+    /// The user's portfolio value in dollars: capital plus net P&L of every position.
     pub portfolio_value: f64,
     pub last_updated: DateTime<Utc>,
     pub changes: StatChanges,
@@ -90,11 +91,18 @@ fn relative(now: f64, before: f64) -> Option<f64> {
 
 /// The dashboard figures at `now`, with changes against the snapshots of yesterday and of a
 /// week ago.
-pub async fn compute_stats(state: &AppState, now: DateTime<Utc>) -> Result<DashboardStats> {
+pub async fn compute_stats(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<DashboardStats> {
     let today = strikeline_market::calendar::to_new_york(now).date_naive();
     let (current, closed) = current_snapshot(state, today, now).await?;
     let yesterday = snapshots::on_or_before(&state.db, today - Duration::days(1)).await?;
     let week_ago = snapshots::on_or_before(&state.db, today - Duration::days(7)).await?;
+    let portfolio_value = round2(crate::portfolio::metrics::portfolio_value(state, user, now).await?);
+    let before_today = strikeline_store::positions::value_history(&state.db, &user.id)
+        .await?
+        .into_iter()
+        .rev()
+        .find(|(day, _)| *day < today)
+        .map(|(_, cents)| cents as f64 / 100.0);
     let points = |now: Option<f64>, before: Option<&Snapshot>, pick: fn(&Snapshot) -> Option<f64>| {
         Some(round2(now? - pick(before?)?))
     };
@@ -103,7 +111,7 @@ pub async fn compute_stats(state: &AppState, now: DateTime<Utc>) -> Result<Dashb
         win_rate: current.win_rate,
         closed_signals: closed,
         avg_confidence: current.avg_confidence,
-        portfolio_value: 0.0,
+        portfolio_value,
         last_updated: now,
         changes: StatChanges {
             active_signals: Change {
@@ -117,7 +125,11 @@ pub async fn compute_stats(state: &AppState, now: DateTime<Utc>) -> Result<Dashb
                 unit: "points",
                 label: "from last week",
             },
-            portfolio_value: Change { value: None, unit: "percent", label: "today" },
+            portfolio_value: Change {
+                value: before_today.and_then(|before| relative(portfolio_value, before)),
+                unit: "percent",
+                label: "today",
+            },
         },
     })
 }
@@ -128,8 +140,8 @@ pub async fn compute_stats(state: &AppState, now: DateTime<Utc>) -> Result<Dashb
     get, path = "/api/stats", tag = "signals",
     responses((status = 200, body = DashboardStats), (status = 401, description = "Not signed in", body = crate::error::Problem))
 )]
-async fn get_stats(State(state): State<AppState>, _user: CurrentUser) -> Result<axum::Json<DashboardStats>> {
-    Ok(axum::Json(compute_stats(&state, crate::now()).await?))
+async fn get_stats(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<DashboardStats>> {
+    Ok(axum::Json(compute_stats(&state, &user, crate::now()).await?))
 }
 
 /// Recomputes the figures now and records today's snapshot.
@@ -137,9 +149,9 @@ async fn get_stats(State(state): State<AppState>, _user: CurrentUser) -> Result<
     post, path = "/api/update-stats", tag = "signals",
     responses((status = 200, body = DashboardStats), (status = 401, description = "Not signed in", body = crate::error::Problem))
 )]
-async fn update_stats(State(state): State<AppState>, _user: CurrentUser) -> Result<axum::Json<DashboardStats>> {
+async fn update_stats(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<DashboardStats>> {
     let now = crate::now();
     take_snapshot(&state, now).await?;
     state.events.publish(Topic::Stats);
-    Ok(axum::Json(compute_stats(&state, now).await?))
+    Ok(axum::Json(compute_stats(&state, &user, now).await?))
 }

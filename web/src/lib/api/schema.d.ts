@@ -167,6 +167,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backtest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Runs the four strategies (or those chosen) over stored history, as the live engine would
+         *     have: the overall result with the equity curve, drawdowns and every trade. Backtested,
+         *     model-priced options: not a promise of future results.
+         */
+        post: operations["overall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backtest/strategy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Runs each strategy on its own over the same history (Pro and Premium). */
+        post: operations["by_strategy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contact": {
         parameters: {
             query?: never;
@@ -208,6 +246,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/manual-positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's manual positions, newest first. */
+        get: operations["list"];
+        put?: never;
+        /** Adds a manual position, valued at once. */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manual-positions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One manual position with Greeks, risk and performance. Another user's id is 404. */
+        get: operations["detail"];
+        put?: never;
+        post?: never;
+        /** Deletes a manual position for good. Another user's id is 404. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/newsletter": {
         parameters: {
             query?: never;
@@ -234,6 +308,60 @@ export interface paths {
         };
         /** The plans for sale, with prices, limits and features. */
         get: operations["list_plans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portfolio/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The portfolio analysis over manual and automated positions: summary, risk metrics from the
+         *     daily value snapshots, and the risk assessment with its reasons (docs/risk.md).
+         */
+        get: operations["portfolio_metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portfolio/position/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One automated position in depth: Greeks, risk metrics, performance and payoff. */
+        get: operations["position_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portfolio/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's automated paper positions: open first, then newest. */
+        get: operations["list_positions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -507,6 +635,21 @@ export interface components {
             marketOpen: boolean;
             nextSchedules: components["schemas"]["NextSchedules"];
         };
+        /**
+         * @description What to backtest. Everything is optional: the last year (Free) or the full stored history
+         *     (Pro, Premium), every tracked symbol, all four strategies, default parameters.
+         */
+        BacktestRequest: {
+            /** @description `YYYY-MM-DD`; default the last stored session. */
+            endDate?: string | null;
+            params?: null | components["schemas"]["ParamsRequest"];
+            /** @description `YYYY-MM-DD`. */
+            startDate?: string | null;
+            /** @description Strategy names. */
+            strategies?: string[] | null;
+            /** @description Up to 100 tracked symbols. */
+            symbols?: string[] | null;
+        };
         /** @description `POST /api/stock-prices/bulk-add`. */
         BulkAddRequest: {
             /** @description 1–50 entries. */
@@ -598,7 +741,7 @@ export interface components {
             lastUpdated: string;
             /**
              * Format: double
-             * @description The user's portfolio value in dollars (positions arrive with the portfolio).
+             * @description The user's portfolio value in dollars: capital plus net P&L of every position.
              */
             portfolioValue: number;
             /**
@@ -607,6 +750,21 @@ export interface components {
              *     when none closed.
              */
             winRate?: number | null;
+        };
+        DrawdownPointView: {
+            /** Format: date */
+            date: string;
+            /**
+             * Format: double
+             * @description Fraction below the running peak (≤ 0).
+             */
+            drawdown: number;
+        };
+        EquityPointView: {
+            /** Format: date */
+            date: string;
+            /** Format: double */
+            equity: number;
         };
         /** @description One field at fault and what is wrong with it. */
         FieldError: {
@@ -622,6 +780,22 @@ export interface components {
              * @example AAPL
              */
             symbol: string;
+        };
+        /**
+         * @description The whole position's Greeks: delta and gamma in shares, theta per calendar day, vega per
+         *     volatility point, rho per rate point.
+         */
+        GreeksView: {
+            /** Format: double */
+            delta: number;
+            /** Format: double */
+            gamma: number;
+            /** Format: double */
+            rho: number;
+            /** Format: double */
+            theta: number;
+            /** Format: double */
+            vega: number;
         };
         Health: {
             /** @example ok */
@@ -648,6 +822,95 @@ export interface components {
             email: string;
             password: string;
         };
+        /** @description A manual position with its current mark. */
+        ManualPosition: {
+            companyName: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: double
+             * @description The option's premium per share now (Black–Scholes at the current price and volatility).
+             */
+            currentPrice?: number | null;
+            /** Format: double */
+            entryPrice: number;
+            /** Format: date */
+            expirationDate: string;
+            /** Format: uuid */
+            id: string;
+            isActive: boolean;
+            /**
+             * Format: double
+             * @description (current − entry) × 100 × quantity, dollars.
+             */
+            pnl: number;
+            /** Format: double */
+            pnlPercent: number;
+            /** Format: int64 */
+            quantity: number;
+            reasoning?: string | null;
+            /** @description `open`, `closed` or `expired`. */
+            status: string;
+            /** Format: double */
+            stopLoss?: number | null;
+            /** Format: double */
+            strikePrice: number;
+            symbol: string;
+            /** Format: double */
+            targetPrice?: number | null;
+            type: string;
+            /**
+             * Format: double
+             * @description The underlying now.
+             */
+            underlyingPrice?: number | null;
+            /** Format: date-time */
+            updatedAt: string;
+            userId: string;
+        };
+        /** @description `POST /api/manual-positions`. */
+        NewManualPosition: {
+            /** @example Apple Inc. */
+            companyName: string;
+            /**
+             * Format: double
+             * @description Premium paid per share, dollars, > 0.
+             */
+            entryPrice: number;
+            /**
+             * @description `YYYY-MM-DD`, today or later.
+             * @example 2026-12-18
+             */
+            expirationDate: string;
+            /**
+             * Format: int64
+             * @description Contracts, 1–10000.
+             */
+            quantity: number;
+            /** @description Up to 1000 characters. */
+            reasoning?: string | null;
+            /** @description Only `open` is accepted (new positions are open). */
+            status?: string | null;
+            /** Format: double */
+            stopLoss?: number | null;
+            /**
+             * Format: double
+             * @description Dollars, > 0, at most two decimals.
+             */
+            strikePrice: number;
+            /**
+             * @description Ticker; upper-cased.
+             * @example AAPL
+             */
+            symbol: string;
+            /** Format: double */
+            targetPrice?: number | null;
+            /**
+             * @description `CALL`, `PUT` or `STRADDLE` (any case).
+             * @example CALL
+             */
+            type: string;
+        };
         /** @description Subscription state after the request. */
         NewsletterReceipt: {
             subscribed: boolean;
@@ -671,6 +934,75 @@ export interface components {
             /** Format: date-time */
             weekend: string;
         };
+        /** @description The overall result (spec "Overall backtest result") with the curves and trades. */
+        OverallBacktest: {
+            /**
+             * Format: double
+             * @description Days.
+             */
+            avgHoldingPeriod: number;
+            drawdown: components["schemas"]["DrawdownPointView"][];
+            /** Format: date */
+            endDate: string;
+            equityCurve: components["schemas"]["EquityPointView"][];
+            /** Format: double */
+            finalEquity: number;
+            /** Format: double */
+            initialCapital: number;
+            /**
+             * Format: double
+             * @description Largest fall from a peak of equity, a fraction ≤ 0 (−0.12 = 12 % below the peak).
+             */
+            maxDrawdown: number;
+            /** Format: double */
+            profitFactor?: number | null;
+            /** Format: double */
+            recoveryFactor?: number | null;
+            /** Format: double */
+            sharpeRatio?: number | null;
+            /** Format: date */
+            startDate: string;
+            symbols: number;
+            /** Format: double */
+            totalPnl: number;
+            totalTrades: number;
+            trades: components["schemas"]["TradeView"][];
+            /**
+             * Format: double
+             * @description Percent.
+             */
+            winRate: number;
+        };
+        /** @description Custom strategy parameters (Premium). Each omitted field keeps its default (docs/strategies.md). */
+        ParamsRequest: {
+            /** Format: double */
+            bollingerMultiplier?: number | null;
+            breakoutLookback?: number | null;
+            /** Format: double */
+            hvPercentileThreshold?: number | null;
+            /** Format: double */
+            hvRankThreshold?: number | null;
+            /** Format: int32 */
+            minDaysDirectional?: number | null;
+            /** Format: int32 */
+            minDaysStraddle?: number | null;
+            /** Format: double */
+            momentumRsiHigh?: number | null;
+            /** Format: double */
+            momentumRsiLow?: number | null;
+            /** Format: double */
+            overboughtRsi?: number | null;
+            /** Format: double */
+            oversoldRsi?: number | null;
+            /** Format: double */
+            stopAtr?: number | null;
+            /** Format: double */
+            straddleStopFraction?: number | null;
+            /** Format: double */
+            targetAtr?: number | null;
+            /** Format: double */
+            volumeMultiple?: number | null;
+        };
         /** @description One point of the payoff chart: P&L per contract at `price`. */
         PayoffPoint: {
             /**
@@ -685,6 +1017,24 @@ export interface components {
              * @description Today, with the time left now (equals `expiry` once expired).
              */
             today: number;
+        };
+        PerformanceView: {
+            /**
+             * Format: double
+             * @description Compounded to a year; `null` before 30 days held.
+             */
+            annualizedReturn?: number | null;
+            /** Format: double */
+            dailyReturn?: number | null;
+            /** Format: double */
+            sharpeRatio?: number | null;
+            /**
+             * Format: double
+             * @description Percent since entry.
+             */
+            totalReturn: number;
+            /** Format: double */
+            volatility?: number | null;
         };
         /** @description A count over a stated period. */
         PeriodCount: {
@@ -741,6 +1091,153 @@ export interface components {
              */
             yearlyPrice: number;
         };
+        /** @description `GET /api/portfolio/metrics`. */
+        PortfolioAnalysis: {
+            /** @description Daily portfolio value, oldest first. */
+            history: components["schemas"]["ValuePoint"][];
+            metrics: components["schemas"]["PortfolioMetricsView"];
+            riskAssessment: components["schemas"]["RiskAssessmentView"];
+            summary: components["schemas"]["PortfolioSummaryView"];
+        };
+        PortfolioMetricsView: {
+            /** Format: double */
+            calmarRatio?: number | null;
+            /**
+             * Format: double
+             * @description Largest fall from a peak, a fraction ≤ 0 (−0.12 = 12 % below the peak).
+             */
+            maxDrawdown?: number | null;
+            /** Format: double */
+            recoveryFactor?: number | null;
+            /** Format: double */
+            sharpeRatio?: number | null;
+            /**
+             * Format: double
+             * @description Annualized, fraction.
+             */
+            volatility?: number | null;
+        };
+        /** @description A row of the automated positions table. */
+        PortfolioPosition: {
+            /**
+             * Format: double
+             * @description Dollars (premium × 100 × quantity), at the exit once closed.
+             */
+            currentValue: number;
+            /** Format: int64 */
+            daysHeld: number;
+            /**
+             * Format: double
+             * @description Premium paid per share.
+             */
+            entryPrice: number;
+            id: string;
+            /** Format: int64 */
+            quantity: number;
+            signal: components["schemas"]["PositionSignalBrief"];
+            /** @description `open`, `closed` or `expired`. */
+            status: string;
+            /**
+             * Format: double
+             * @description After commissions.
+             */
+            unrealizedPnl: number;
+            /** Format: double */
+            unrealizedPnlPercent: number;
+        };
+        PortfolioSummaryView: {
+            /** Format: double */
+            avgHoldingPeriod?: number | null;
+            closedPositions: number;
+            consecutiveWins: number;
+            /** Format: double */
+            largestLoss: number;
+            /** Format: double */
+            largestWin: number;
+            /**
+             * Format: double
+             * @description Realized plus unrealized P&L after commissions.
+             */
+            netPnl: number;
+            openPositions: number;
+            /** Format: double */
+            profitFactor?: number | null;
+            /** Format: double */
+            totalCommissions: number;
+            /** Format: double */
+            totalPnlPercent: number;
+            /**
+             * Format: double
+             * @description Capital plus realized and unrealized P&L, after commissions.
+             */
+            totalValue: number;
+            /** Format: double */
+            winRate?: number | null;
+        };
+        /** @description A position in depth (automated or manual). */
+        PositionDetail: {
+            /** Format: double */
+            currentValue: number;
+            /** Format: int64 */
+            daysHeld: number;
+            /** Format: date */
+            entryDate: string;
+            /** Format: double */
+            entryPrice: number;
+            greeks: components["schemas"]["GreeksView"];
+            id: string;
+            /** @description `automated` or `manual`. */
+            kind: string;
+            /** @description The whole position's P&L across underlying prices, at expiry and today. */
+            payoff: components["schemas"]["PayoffPoint"][];
+            performance: components["schemas"]["PerformanceView"];
+            /** Format: int64 */
+            quantity: number;
+            riskMetrics: components["schemas"]["RiskMetrics"];
+            signal: components["schemas"]["PositionSignal"];
+            status: string;
+            /** Format: double */
+            totalCost: number;
+            /** Format: double */
+            unrealizedPnl: number;
+            /** Format: double */
+            unrealizedPnlPercent: number;
+        };
+        /** @description The signal (or, for a manual position, the contract) a position holds. */
+        PositionSignal: {
+            companyName: string;
+            /** Format: int64 */
+            confidence?: number | null;
+            /**
+             * Format: double
+             * @description The option's premium per share now.
+             */
+            currentOptionPrice: number;
+            /**
+             * Format: double
+             * @description The underlying now.
+             */
+            currentPrice: number;
+            /** Format: date */
+            expirationDate: string;
+            reasoning?: string | null;
+            /** @description `null` for manual positions. */
+            strategy?: string | null;
+            /** Format: double */
+            strikePrice: number;
+            symbol: string;
+            /** Format: double */
+            targetPrice?: number | null;
+            type: string;
+        };
+        /** @description The signal an automated position holds, in brief. */
+        PositionSignalBrief: {
+            companyName: string;
+            /** Format: double */
+            strikePrice: number;
+            symbol: string;
+            type: string;
+        };
         /** @description An RFC 9457 problem details body. */
         Problem: {
             /** @description What happened this time, for a person to read. */
@@ -796,6 +1293,40 @@ export interface components {
              * @example ada
              */
             username: string;
+        };
+        RiskAssessmentView: {
+            recommendations: string[];
+            riskFactors: string[];
+            /** @description `low`, `moderate` or `high`. */
+            riskLevel: string;
+            /** Format: int32 */
+            riskScore: number;
+        };
+        RiskMetrics: {
+            /** @description Underlying prices at expiry where the position breaks even. */
+            breakeven: number[];
+            /**
+             * Format: double
+             * @description Dollars; `null` when unlimited.
+             */
+            maxGain?: number | null;
+            /**
+             * Format: double
+             * @description Dollars; the premium paid for a long option.
+             */
+            maxLoss: number;
+            /**
+             * Format: double
+             * @description The position's cost as a percent of the user's investment capital.
+             */
+            positionSize?: number | null;
+            /**
+             * Format: double
+             * @description Under the lognormal model at the pricing volatility (0–1).
+             */
+            probabilityOfProfit: number;
+            /** Format: double */
+            riskRewardRatio?: number | null;
         };
         /**
          * @description Risk tolerance, shown as Conservative, Moderate, Aggressive.
@@ -978,11 +1509,60 @@ export interface components {
             /** Format: int64 */
             volume: number;
         };
+        /** @description One strategy's result (spec "Strategy backtest result") with its own equity curve. */
+        StrategyBacktest: {
+            equityCurve: components["schemas"]["EquityPointView"][];
+            strategy: string;
+            summary: components["schemas"]["StrategySummary"];
+        };
+        StrategySummary: {
+            /** Format: double */
+            avgPnl: number;
+            losingTrades: number;
+            /** Format: double */
+            profitFactor?: number | null;
+            /** Format: double */
+            totalPnl: number;
+            totalTrades: number;
+            /** Format: double */
+            winRate: number;
+            winningTrades: number;
+        };
         /** @description A newsletter subscriber, for administrators. */
         SubscriberView: {
             /** Format: date-time */
             createdAt: string;
             email: string;
+        };
+        TradeView: {
+            /** Format: double */
+            commissions: number;
+            /** Format: int32 */
+            confidence: number;
+            /** Format: int32 */
+            contracts: number;
+            /** Format: date */
+            entryDate: string;
+            /** Format: double */
+            entryPrice: number;
+            /** Format: date */
+            exitDate: string;
+            /** Format: double */
+            exitPrice: number;
+            /** Format: date */
+            expiration: string;
+            /** @description `target`, `stop`, `expiry` or `open` (still open when the test ended). */
+            outcome: string;
+            /**
+             * Format: double
+             * @description Net of commissions and slippage, dollars.
+             */
+            pnl: number;
+            signalType: string;
+            strategy: string;
+            /** Format: double */
+            strike: number;
+            symbol: string;
         };
         /** @description The signed-in user, as the client sees it. Money is in US dollars with cents. */
         User: {
@@ -1028,6 +1608,12 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             username: string;
+        };
+        ValuePoint: {
+            /** Format: date */
+            date: string;
+            /** Format: double */
+            value: number;
         };
         /** @description One stock to add. */
         WatchlistEntry: {
@@ -1356,6 +1942,88 @@ export interface operations {
             };
         };
     };
+    overall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BacktestRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OverallBacktest"];
+                };
+            };
+            /** @description Beyond the plan (range or parameters) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A field is not valid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    by_strategy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BacktestRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrategyBacktest"][];
+                };
+            };
+            /** @description Free plan, or parameters without Premium */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A field is not valid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     contact: {
         parameters: {
             query?: never;
@@ -1436,6 +2104,127 @@ export interface operations {
             };
         };
     };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManualPosition"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewManualPosition"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManualPosition"];
+                };
+            };
+            /** @description Field errors (`errors` names each) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Position id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PositionDetail"];
+                };
+            };
+            /** @description No such position */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Position id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such position */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     newsletter: {
         parameters: {
             query?: never;
@@ -1502,6 +2291,93 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlanCatalogue"];
+                };
+            };
+        };
+    };
+    portfolio_metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioAnalysis"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    position_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Position id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PositionDetail"];
+                };
+            };
+            /** @description No such position */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_positions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioPosition"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
         };

@@ -1,0 +1,385 @@
+//! Backtests: the live strategy code run over stored history, overall and by strategy, within
+//! the plan's limits (Free: overall over the last year; Pro: full history and by strategy;
+//! Premium: also custom strategy parameters).
+
+use axum::extract::State;
+use chrono::{Duration, NaiveDate};
+use serde::{Deserialize, Serialize};
+use strikeline_engine::backtest::{BacktestConfig, BacktestReport, SymbolSeries, try_run};
+use strikeline_engine::{Strategy, StrategyParams};
+use strikeline_store::market;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::auth::CurrentUser;
+use crate::auth::model::Plan;
+use crate::desk::engine_bar;
+use crate::error::{AppError, FieldError, Result};
+use crate::extract::parse_json;
+use crate::signals::dto::round2;
+use crate::state::AppState;
+
+/// Calendar days of history loaded before `startDate` to warm the indicators.
+const WARM_UP_DAYS: i64 = 450;
+/// Most symbols one backtest may take.
+const MAX_SYMBOLS: usize = 100;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(overall)).routes(routes!(by_strategy))
+}
+
+/// Custom strategy parameters (Premium). Each omitted field keeps its default (docs/strategies.md).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ParamsRequest {
+    pub momentum_rsi_low: Option<f64>,
+    pub momentum_rsi_high: Option<f64>,
+    pub oversold_rsi: Option<f64>,
+    pub overbought_rsi: Option<f64>,
+    pub bollinger_multiplier: Option<f64>,
+    pub breakout_lookback: Option<usize>,
+    pub volume_multiple: Option<f64>,
+    pub hv_rank_threshold: Option<f64>,
+    pub hv_percentile_threshold: Option<f64>,
+    pub target_atr: Option<f64>,
+    pub stop_atr: Option<f64>,
+    pub straddle_stop_fraction: Option<f64>,
+    pub min_days_directional: Option<u32>,
+    pub min_days_straddle: Option<u32>,
+}
+
+impl ParamsRequest {
+    fn apply(&self, p: &mut StrategyParams) {
+        macro_rules! set {
+            ($($f:ident),*) => { $( if let Some(v) = self.$f { p.$f = v; } )* };
+        }
+        set!(
+            momentum_rsi_low, momentum_rsi_high, oversold_rsi, overbought_rsi, bollinger_multiplier, breakout_lookback,
+            volume_multiple, hv_rank_threshold, hv_percentile_threshold, target_atr, stop_atr, straddle_stop_fraction,
+            min_days_directional, min_days_straddle
+        );
+    }
+}
+
+/// What to backtest. Everything is optional: the last year (Free) or the full stored history
+/// (Pro, Premium), every tracked symbol, all four strategies, default parameters.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct BacktestRequest {
+    /// `YYYY-MM-DD`.
+    pub start_date: Option<String>,
+    /// `YYYY-MM-DD`; default the last stored session.
+    pub end_date: Option<String>,
+    /// Up to 100 tracked symbols.
+    pub symbols: Option<Vec<String>>,
+    /// Strategy names.
+    pub strategies: Option<Vec<String>>,
+    /// Premium only.
+    pub params: Option<ParamsRequest>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EquityPointView {
+    pub date: NaiveDate,
+    pub equity: f64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DrawdownPointView {
+    pub date: NaiveDate,
+    /// Fraction below the running peak (≤ 0).
+    pub drawdown: f64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TradeView {
+    pub symbol: String,
+    pub strategy: String,
+    pub signal_type: String,
+    pub strike: f64,
+    pub expiration: NaiveDate,
+    pub entry_date: NaiveDate,
+    pub exit_date: NaiveDate,
+    pub entry_price: f64,
+    pub exit_price: f64,
+    pub contracts: u32,
+    pub commissions: f64,
+    /// Net of commissions and slippage, dollars.
+    pub pnl: f64,
+    /// `target`, `stop`, `expiry` or `open` (still open when the test ended).
+    pub outcome: &'static str,
+    pub confidence: u8,
+}
+
+/// The overall result (spec "Overall backtest result") with the curves and trades.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OverallBacktest {
+    pub total_trades: usize,
+    /// Percent.
+    pub win_rate: f64,
+    pub total_pnl: f64,
+    /// Days.
+    pub avg_holding_period: f64,
+    pub profit_factor: Option<f64>,
+    pub sharpe_ratio: Option<f64>,
+    /// Largest fall from a peak of equity, a fraction ≤ 0 (−0.12 = 12 % below the peak).
+    pub max_drawdown: f64,
+    pub recovery_factor: Option<f64>,
+    pub start_date: NaiveDate,
+    pub end_date: NaiveDate,
+    pub symbols: usize,
+    pub initial_capital: f64,
+    pub final_equity: f64,
+    pub equity_curve: Vec<EquityPointView>,
+    pub drawdown: Vec<DrawdownPointView>,
+    pub trades: Vec<TradeView>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StrategySummary {
+    pub total_trades: usize,
+    pub win_rate: f64,
+    pub total_pnl: f64,
+    pub avg_pnl: f64,
+    pub winning_trades: usize,
+    pub losing_trades: usize,
+    pub profit_factor: Option<f64>,
+}
+
+/// One strategy's result (spec "Strategy backtest result") with its own equity curve.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StrategyBacktest {
+    pub strategy: String,
+    pub summary: StrategySummary,
+    pub equity_curve: Vec<EquityPointView>,
+}
+
+fn date(field: &str, raw: Option<&str>, errors: &mut Vec<FieldError>) -> Option<NaiveDate> {
+    let raw = raw.map(str::trim).filter(|r| !r.is_empty())?;
+    match NaiveDate::parse_from_str(raw, "%Y-%m-%d") {
+        Ok(d) => Some(d),
+        Err(_) => {
+            errors.push(FieldError::new(field, "A real date as YYYY-MM-DD"));
+            None
+        }
+    }
+}
+
+/// Checks the request against the plan and the stored history; loads the series.
+async fn prepare(state: &AppState, plan: Plan, request: &BacktestRequest, by_strategy: bool) -> Result<(BacktestConfig, Vec<SymbolSeries>)> {
+    if by_strategy && plan == Plan::Free {
+        return Err(AppError::Forbidden("Backtests by strategy need the Pro or Premium plan.".into()));
+    }
+    if request.params.is_some() && plan != Plan::Premium {
+        return Err(AppError::Forbidden("Custom strategy parameters need the Premium plan.".into()));
+    }
+    let mut errors = Vec::new();
+    let start = date("startDate", request.start_date.as_deref(), &mut errors);
+    let end = date("endDate", request.end_date.as_deref(), &mut errors);
+    let stocks = market::list_stocks(&state.db).await?;
+    let symbols: Vec<String> = match &request.symbols {
+        None => stocks.iter().map(|s| s.symbol.clone()).collect(),
+        Some(list) => {
+            let mut chosen = Vec::new();
+            for raw in list {
+                match strikeline_market::normalize_symbol(raw) {
+                    Some(s) if stocks.iter().any(|t| t.symbol == s) => chosen.push(s),
+                    _ => errors.push(FieldError::new("symbols", format!("{raw:?} is not in the watchlist"))),
+                }
+            }
+            chosen.sort();
+            chosen.dedup();
+            if chosen.is_empty() && errors.is_empty() {
+                errors.push(FieldError::new("symbols", "Choose at least one symbol"));
+            }
+            chosen
+        }
+    };
+    if symbols.len() > MAX_SYMBOLS {
+        errors.push(FieldError::new("symbols", format!("At most {MAX_SYMBOLS} symbols")));
+    }
+    let strategies: Vec<Strategy> = match &request.strategies {
+        None => Strategy::ALL.to_vec(),
+        Some(list) => {
+            let parsed: Vec<Strategy> = list.iter().filter_map(|s| s.parse().ok()).collect();
+            if parsed.len() != list.len() || parsed.is_empty() {
+                errors.push(FieldError::new("strategies", "Use Momentum, Mean Reversion, Breakout or Volatility"));
+            }
+            parsed
+        }
+    };
+    let mut params = StrategyParams::DEFAULT;
+    if let Some(custom) = &request.params {
+        custom.apply(&mut params);
+        if let Err(e) = params.validate() {
+            errors.push(FieldError::new(format!("params.{}", camel(e.field)), format!("Must be between {} and {}", e.min, e.max)));
+        }
+    }
+    if !errors.is_empty() {
+        return Err(AppError::Validation(errors));
+    }
+    let now = crate::now();
+    let last = crate::desk::last_completed_day(state, now);
+    let end = end.unwrap_or(last).min(last);
+    let earliest_allowed = if plan == Plan::Free { end - Duration::days(365) } else { NaiveDate::MIN };
+    let start = start.unwrap_or(if plan == Plan::Free { earliest_allowed } else { end - Duration::days(365 * 10) });
+    if start < earliest_allowed {
+        return Err(AppError::Forbidden("The Free plan backtests the last year; longer histories need Pro.".into()));
+    }
+    if start >= end {
+        return Err(AppError::field("startDate", "Must be before the end date"));
+    }
+    let mut series = Vec::with_capacity(symbols.len());
+    for symbol in &symbols {
+        let bars = market::bars(&state.db, symbol, start - Duration::days(WARM_UP_DAYS), end).await?;
+        series.push(SymbolSeries { symbol: symbol.clone(), bars: bars.iter().map(engine_bar).collect() });
+    }
+    let mut config = BacktestConfig::new(start, end);
+    config.strategies = strategies;
+    config.params = params;
+    config.assumptions = state.market.assumptions;
+    config.commission_per_contract = state.config.portfolio.commission_per_contract;
+    config.slippage = state.config.portfolio.backtest_slippage;
+    config.initial_capital = state.config.portfolio.backtest_initial_capital;
+    Ok((config, series))
+}
+
+/// The request body, which may be left out entirely (as the web app's buttons do).
+fn optional_body(bytes: &[u8]) -> Result<BacktestRequest> {
+    if bytes.iter().all(u8::is_ascii_whitespace) { Ok(BacktestRequest::default()) } else { parse_json(bytes) }
+}
+
+fn camel(snake: &str) -> String {
+    let mut out = String::new();
+    let mut upper = false;
+    for c in snake.chars() {
+        if c == '_' {
+            upper = true;
+        } else if upper {
+            out.push(c.to_ascii_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Runs the engine off the async runtime.
+async fn run(state: &AppState, config: BacktestConfig, series: Vec<SymbolSeries>) -> Result<BacktestReport> {
+    let market = state.market.clone();
+    tokio::task::spawn_blocking(move || {
+        let picker = |from: NaiveDate, min_days: u32| market.expiration(from, min_days);
+        try_run(&config, &series, &picker)
+    })
+    .await
+    .map_err(|e| AppError::Internal(anyhow::anyhow!("backtest task: {e}")))?
+    .map_err(|e| AppError::field(&format!("params.{}", camel(e.field)), &e.to_string()))
+}
+
+fn curve(report: &BacktestReport) -> Vec<EquityPointView> {
+    report.equity_curve.iter().map(|p| EquityPointView { date: p.date, equity: round2(p.equity) }).collect()
+}
+
+/// Runs the four strategies (or those chosen) over stored history, as the live engine would
+/// have: the overall result with the equity curve, drawdowns and every trade. Backtested,
+/// model-priced options: not a promise of future results.
+#[utoipa::path(
+    post, path = "/api/backtest", tag = "backtest",
+    request_body = BacktestRequest,
+    responses(
+        (status = 200, body = OverallBacktest),
+        (status = 403, description = "Beyond the plan (range or parameters)", body = crate::error::Problem),
+        (status = 422, description = "A field is not valid", body = crate::error::Problem),
+    )
+)]
+async fn overall(State(state): State<AppState>, CurrentUser(user): CurrentUser, body: axum::body::Bytes) -> Result<axum::Json<OverallBacktest>> {
+    let request = optional_body(&body)?;
+    let plan = Plan::of(&user, crate::now());
+    let (config, series) = prepare(&state, plan, &request, false).await?;
+    let (start, end, symbols) = (config.start, config.end, series.len());
+    let report = run(&state, config, series).await?;
+    let o = report.overall;
+    Ok(axum::Json(OverallBacktest {
+        total_trades: o.total_trades,
+        win_rate: round2(o.win_rate),
+        total_pnl: round2(o.total_pnl),
+        avg_holding_period: (o.avg_holding_period * 10.0).round() / 10.0,
+        profit_factor: o.profit_factor.map(round2),
+        sharpe_ratio: o.sharpe_ratio.map(round2),
+        max_drawdown: (o.max_drawdown * 10_000.0).round() / 10_000.0,
+        recovery_factor: o.recovery_factor.map(round2),
+        start_date: start,
+        end_date: end,
+        symbols,
+        initial_capital: round2(report.initial_capital),
+        final_equity: round2(report.final_equity),
+        equity_curve: curve(&report),
+        drawdown: report.drawdown.iter().map(|p| DrawdownPointView { date: p.date, drawdown: (p.drawdown * 10_000.0).round() / 10_000.0 }).collect(),
+        trades: report
+            .trades
+            .iter()
+            .map(|t| TradeView {
+                symbol: t.symbol.clone(),
+                strategy: t.strategy.label().to_owned(),
+                signal_type: t.signal_type.as_str().to_owned(),
+                strike: t.strike,
+                expiration: t.expiration,
+                entry_date: t.entry_date,
+                exit_date: t.exit_date,
+                entry_price: round2(t.entry_price),
+                exit_price: round2(t.exit_price),
+                contracts: t.contracts,
+                commissions: round2(t.commissions),
+                pnl: round2(t.pnl),
+                outcome: match t.outcome.as_str() {
+                    "end" => "open",
+                    other => other,
+                },
+                confidence: t.confidence,
+            })
+            .collect(),
+    }))
+}
+
+/// Runs each strategy on its own over the same history (Pro and Premium).
+#[utoipa::path(
+    post, path = "/api/backtest/strategy", tag = "backtest",
+    request_body = BacktestRequest,
+    responses(
+        (status = 200, body = Vec<StrategyBacktest>),
+        (status = 403, description = "Free plan, or parameters without Premium", body = crate::error::Problem),
+        (status = 422, description = "A field is not valid", body = crate::error::Problem),
+    )
+)]
+async fn by_strategy(State(state): State<AppState>, CurrentUser(user): CurrentUser, body: axum::body::Bytes) -> Result<axum::Json<Vec<StrategyBacktest>>> {
+    let request = optional_body(&body)?;
+    let plan = Plan::of(&user, crate::now());
+    let (config, series) = prepare(&state, plan, &request, true).await?;
+    let mut results = Vec::new();
+    for strategy in config.strategies.clone() {
+        let mut one = config.clone();
+        one.strategies = vec![strategy];
+        let report = run(&state, one, series.clone()).await?;
+        let s = report.by_strategy.iter().find(|r| r.strategy == strategy).copied();
+        let summary = match s {
+            Some(s) => StrategySummary {
+                total_trades: s.total_trades,
+                win_rate: round2(s.win_rate),
+                total_pnl: round2(s.total_pnl),
+                avg_pnl: round2(s.avg_pnl),
+                winning_trades: s.winning_trades,
+                losing_trades: s.losing_trades,
+                profit_factor: s.profit_factor.map(round2),
+            },
+            None => StrategySummary { total_trades: 0, win_rate: 0.0, total_pnl: 0.0, avg_pnl: 0.0, winning_trades: 0, losing_trades: 0, profit_factor: None },
+        };
+        results.push(StrategyBacktest { strategy: strategy.label().to_owned(), summary, equity_curve: curve(&report) });
+    }
+    Ok(axum::Json(results))
+}

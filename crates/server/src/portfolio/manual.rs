@@ -1,0 +1,256 @@
+//! Manual positions: the user's own option contracts, validated field by field, stored in
+//! cents so they read back exactly as entered, and visible only to their owner.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use strikeline_store::positions::{self, ManualRow};
+use utoipa::ToSchema;
+
+use super::detail::{PositionDetail, manual_detail};
+use crate::auth::CurrentUser;
+use crate::auth::model::dollars;
+use crate::error::{AppError, FieldError, Result};
+use crate::extract::ApiJson;
+use crate::signals::dto::round2;
+use crate::state::AppState;
+
+/// Largest price accepted (strike, premiums), dollars.
+const MAX_PRICE: f64 = 1_000_000.0;
+/// Largest quantity accepted, contracts.
+const MAX_QUANTITY: i64 = 10_000;
+
+/// `POST /api/manual-positions`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct NewManualPosition {
+    /// Ticker; upper-cased.
+    #[schema(example = "AAPL")]
+    pub symbol: String,
+    #[schema(example = "Apple Inc.")]
+    pub company_name: String,
+    /// `CALL`, `PUT` or `STRADDLE` (any case).
+    #[serde(rename = "type")]
+    #[schema(example = "CALL")]
+    pub position_type: String,
+    /// Dollars, > 0, at most two decimals.
+    pub strike_price: f64,
+    /// `YYYY-MM-DD`, today or later.
+    #[schema(example = "2026-12-18")]
+    pub expiration_date: String,
+    /// Contracts, 1–10000.
+    pub quantity: i64,
+    /// Premium paid per share, dollars, > 0.
+    pub entry_price: f64,
+    #[serde(default)]
+    pub target_price: Option<f64>,
+    #[serde(default)]
+    pub stop_loss: Option<f64>,
+    /// Up to 1000 characters.
+    #[serde(default)]
+    pub reasoning: Option<String>,
+    /// Only `open` is accepted (new positions are open).
+    #[serde(default)]
+    pub status: Option<String>,
+}
+
+/// A manual position with its current mark.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ManualPosition {
+    #[schema(format = "uuid")]
+    pub id: String,
+    pub user_id: String,
+    pub symbol: String,
+    pub company_name: String,
+    #[serde(rename = "type")]
+    pub position_type: String,
+    pub strike_price: f64,
+    pub expiration_date: NaiveDate,
+    pub quantity: i64,
+    pub entry_price: f64,
+    /// The option's premium per share now (Black–Scholes at the current price and volatility).
+    pub current_price: Option<f64>,
+    /// The underlying now.
+    pub underlying_price: Option<f64>,
+    pub target_price: Option<f64>,
+    pub stop_loss: Option<f64>,
+    pub reasoning: Option<String>,
+    /// (current − entry) × 100 × quantity, dollars.
+    pub pnl: f64,
+    pub pnl_percent: f64,
+    /// `open`, `closed` or `expired`.
+    pub status: String,
+    pub is_active: bool,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl From<ManualRow> for ManualPosition {
+    fn from(row: ManualRow) -> Self {
+        ManualPosition {
+            is_active: row.status == "open",
+            id: row.id,
+            user_id: row.user_id,
+            symbol: row.symbol,
+            company_name: row.company_name,
+            position_type: row.position_type,
+            strike_price: dollars(row.strike_cents),
+            expiration_date: row.expiration_date,
+            quantity: row.quantity,
+            entry_price: dollars(row.entry_cents),
+            current_price: row.current_option_cents.map(dollars),
+            underlying_price: row.current_price_cents.map(dollars),
+            target_price: row.target_cents.map(dollars),
+            stop_loss: row.stop_cents.map(dollars),
+            reasoning: row.reasoning,
+            pnl: dollars(row.pnl_cents),
+            pnl_percent: round2(row.pnl_percent),
+            status: row.status,
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+        }
+    }
+}
+
+/// Whole cents of a positive dollar amount with at most two decimals.
+fn cents(field: &str, value: f64, errors: &mut Vec<FieldError>) -> i64 {
+    let scaled = value * 100.0;
+    if !value.is_finite() || value <= 0.0 {
+        errors.push(FieldError::new(field, "Must be greater than 0"));
+    } else if value > MAX_PRICE {
+        errors.push(FieldError::new(field, "Must be at most 1,000,000"));
+    } else if (scaled - scaled.round()).abs() > 1e-6 {
+        errors.push(FieldError::new(field, "At most two decimals"));
+    }
+    scaled.round() as i64
+}
+
+/// Checks every field; all problems at once.
+pub fn validate(p: &NewManualPosition, user_id: &str, today: NaiveDate, now: DateTime<Utc>) -> Result<ManualRow> {
+    let mut errors = Vec::new();
+    let symbol = strikeline_market::normalize_symbol(&p.symbol);
+    if symbol.is_none() {
+        let message = if p.symbol.trim().is_empty() { "This field is required" } else { "Not a valid ticker symbol" };
+        errors.push(FieldError::new("symbol", message));
+    }
+    let company = p.company_name.trim();
+    if company.is_empty() {
+        errors.push(FieldError::new("companyName", "This field is required"));
+    } else if company.chars().count() > 100 {
+        errors.push(FieldError::new("companyName", "At most 100 characters"));
+    }
+    let position_type = p.position_type.trim().to_ascii_uppercase();
+    if !["CALL", "PUT", "STRADDLE"].contains(&position_type.as_str()) {
+        errors.push(FieldError::new("type", "Must be one of: CALL, PUT, STRADDLE"));
+    }
+    let strike_cents = cents("strikePrice", p.strike_price, &mut errors);
+    let entry_cents = cents("entryPrice", p.entry_price, &mut errors);
+    let target_cents = p.target_price.map(|v| cents("targetPrice", v, &mut errors));
+    let stop_cents = p.stop_loss.map(|v| cents("stopLoss", v, &mut errors));
+    if !(1..=MAX_QUANTITY).contains(&p.quantity) {
+        errors.push(FieldError::new("quantity", "A whole number from 1 to 10,000"));
+    }
+    let expiration = match NaiveDate::parse_from_str(p.expiration_date.trim(), "%Y-%m-%d") {
+        Ok(date) if date < today => {
+            errors.push(FieldError::new("expirationDate", "Must not be in the past"));
+            date
+        }
+        Ok(date) => date,
+        Err(_) => {
+            errors.push(FieldError::new("expirationDate", "A real date as YYYY-MM-DD"));
+            today
+        }
+    };
+    let reasoning = p.reasoning.as_deref().map(str::trim).filter(|r| !r.is_empty()).map(str::to_owned);
+    if reasoning.as_ref().is_some_and(|r| r.chars().count() > 1000) {
+        errors.push(FieldError::new("reasoning", "At most 1000 characters"));
+    }
+    if p.status.as_deref().is_some_and(|s| !s.eq_ignore_ascii_case("open")) {
+        errors.push(FieldError::new("status", "New positions are open"));
+    }
+    if !errors.is_empty() {
+        return Err(AppError::Validation(errors));
+    }
+    Ok(ManualRow {
+        id: uuid::Uuid::new_v4().to_string(),
+        user_id: user_id.to_owned(),
+        symbol: symbol.unwrap_or_default(),
+        company_name: company.to_owned(),
+        position_type,
+        strike_cents,
+        expiration_date: expiration,
+        quantity: p.quantity,
+        entry_cents,
+        target_cents,
+        stop_cents,
+        reasoning,
+        status: "open".into(),
+        current_option_cents: None,
+        current_price_cents: None,
+        pnl_cents: 0,
+        pnl_percent: 0.0,
+        closed_at: None,
+        created_at: now,
+        updated_at: now,
+    })
+}
+
+/// Adds a manual position, valued at once.
+#[utoipa::path(
+    post, path = "/api/manual-positions", tag = "portfolio",
+    request_body = NewManualPosition,
+    responses(
+        (status = 201, body = ManualPosition),
+        (status = 422, description = "Field errors (`errors` names each)", body = crate::error::Problem),
+    )
+)]
+pub async fn create(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiJson(request): ApiJson<NewManualPosition>,
+) -> Result<(StatusCode, axum::Json<ManualPosition>)> {
+    let now = crate::now();
+    let row = validate(&request, &user.id, state.market.today(now), now)?;
+    positions::insert_manual(&state.db, &row).await?;
+    crate::desk::portfolio::mark_manual_positions(&state, Some(&user.id), now).await?;
+    let stored = positions::find_manual(&state.db, &user.id, &row.id).await?;
+    Ok((StatusCode::CREATED, axum::Json(stored.into())))
+}
+
+/// The user's manual positions, newest first.
+#[utoipa::path(
+    get, path = "/api/manual-positions", tag = "portfolio",
+    responses((status = 200, body = Vec<ManualPosition>), (status = 401, description = "Not signed in", body = crate::error::Problem))
+)]
+pub async fn list(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<Vec<ManualPosition>>> {
+    Ok(axum::Json(positions::manual_for(&state.db, &user.id).await?.into_iter().map(ManualPosition::from).collect()))
+}
+
+/// One manual position with Greeks, risk and performance. Another user's id is 404.
+#[utoipa::path(
+    get, path = "/api/manual-positions/{id}", tag = "portfolio",
+    params(("id" = String, Path, description = "Position id")),
+    responses((status = 200, body = PositionDetail), (status = 404, description = "No such position", body = crate::error::Problem))
+)]
+pub async fn detail(State(state): State<AppState>, CurrentUser(user): CurrentUser, Path(id): Path<String>) -> Result<axum::Json<PositionDetail>> {
+    let row = positions::find_manual(&state.db, &user.id, &id).await?;
+    Ok(axum::Json(manual_detail(&state, &user, &row, crate::now()).await?))
+}
+
+/// Deletes a manual position for good. Another user's id is 404.
+#[utoipa::path(
+    delete, path = "/api/manual-positions/{id}", tag = "portfolio",
+    params(("id" = String, Path, description = "Position id")),
+    responses((status = 204, description = "Deleted"), (status = 404, description = "No such position", body = crate::error::Problem))
+)]
+pub async fn delete(State(state): State<AppState>, CurrentUser(user): CurrentUser, Path(id): Path<String>) -> Result<StatusCode> {
+    positions::delete_manual(&state.db, &user.id, &id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Rounds a figure for display.
+pub fn money(x: f64) -> f64 {
+    round2(x)
+}

@@ -1,0 +1,196 @@
+//! The portfolio analysis: summary over both kinds of position, risk metrics from the user's
+//! daily value snapshots, and the risk assessment (docs/risk.md).
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::Serialize;
+use strikeline_engine::portfolio::{self as model, ClosedTrade, PositionValuation, RiskInputs, RiskPosition};
+use strikeline_store::positions;
+use strikeline_store::users::UserRecord;
+use utoipa::ToSchema;
+
+use super::detail::{automated_holding, manual_holding, sector_of, value};
+use crate::auth::model::dollars;
+use crate::desk::portfolio::Pricing;
+use crate::desk::to_cents;
+use crate::error::Result;
+use crate::signals::dto::round2;
+use crate::state::AppState;
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PortfolioSummaryView {
+    /// Capital plus realized and unrealized P&L, after commissions.
+    pub total_value: f64,
+    pub total_pnl_percent: f64,
+    /// Realized plus unrealized P&L after commissions.
+    pub net_pnl: f64,
+    pub win_rate: Option<f64>,
+    pub open_positions: usize,
+    pub closed_positions: usize,
+    pub avg_holding_period: Option<f64>,
+    pub profit_factor: Option<f64>,
+    pub largest_win: f64,
+    pub largest_loss: f64,
+    pub consecutive_wins: usize,
+    pub total_commissions: f64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PortfolioMetricsView {
+    pub sharpe_ratio: Option<f64>,
+    pub calmar_ratio: Option<f64>,
+    /// Largest fall from a peak, a fraction ≤ 0 (−0.12 = 12 % below the peak).
+    pub max_drawdown: Option<f64>,
+    pub recovery_factor: Option<f64>,
+    /// Annualized, fraction.
+    pub volatility: Option<f64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RiskAssessmentView {
+    /// `low`, `moderate` or `high`.
+    pub risk_level: &'static str,
+    pub risk_score: u8,
+    pub risk_factors: Vec<String>,
+    pub recommendations: Vec<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ValuePoint {
+    pub date: NaiveDate,
+    pub value: f64,
+}
+
+/// `GET /api/portfolio/metrics`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PortfolioAnalysis {
+    pub summary: PortfolioSummaryView,
+    pub metrics: PortfolioMetricsView,
+    pub risk_assessment: RiskAssessmentView,
+    /// Daily portfolio value, oldest first.
+    pub history: Vec<ValuePoint>,
+}
+
+/// Every position of `user` valued now: open valuations (with their risk view), closed trades,
+/// and the commissions paid on open positions.
+struct Book {
+    open: Vec<PositionValuation>,
+    risk: Vec<RiskPosition>,
+    closed: Vec<ClosedTrade>,
+    open_commissions: f64,
+}
+
+async fn book(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<Book> {
+    let capital = dollars(user.investment_capital_cents);
+    let mut pricing = Pricing::load(state).await?;
+    let mut book = Book { open: Vec::new(), risk: Vec::new(), closed: Vec::new(), open_commissions: 0.0 };
+    for row in positions::manual_for(&state.db, &user.id).await? {
+        let sector = sector_of(state, &row.symbol).await?;
+        if row.status == "open" {
+            let Some(holding) = manual_holding(state, &mut pricing, &row, &sector, now).await? else { continue };
+            let v = value(state, &holding, capital, now)?;
+            book.risk.push(RiskPosition::from_valuation(&holding.input, &v, holding.spot));
+            book.open.push(v);
+        } else {
+            book.closed.push(ClosedTrade {
+                pnl: dollars(row.pnl_cents),
+                commissions: 0.0,
+                opened_on: state.market.today(row.created_at),
+                closed_on: state.market.today(row.closed_at.unwrap_or(row.updated_at)),
+            });
+        }
+    }
+    for row in positions::automated_for(&state.db, &user.id).await? {
+        let Some(signal) = strikeline_store::signals::find(&state.db, &row.signal_id).await? else { continue };
+        if row.status == "open" {
+            let sector = sector_of(state, &signal.symbol).await?;
+            let Some(holding) = automated_holding(state, &row, &signal, &sector) else { continue };
+            let v = value(state, &holding, capital, now)?;
+            book.risk.push(RiskPosition::from_valuation(&holding.input, &v, holding.spot));
+            book.open.push(v);
+            book.open_commissions += dollars(row.commissions_cents);
+        } else {
+            let exit = row.exit_cents.unwrap_or(signal.current_option_cents);
+            let gross = dollars((exit - row.entry_cents) * 100 * row.quantity);
+            let commissions = dollars(row.commissions_cents);
+            book.closed.push(ClosedTrade {
+                pnl: gross - commissions,
+                commissions,
+                opened_on: state.market.today(row.opened_at),
+                closed_on: state.market.today(row.closed_at.unwrap_or(row.updated_at)),
+            });
+        }
+    }
+    Ok(book)
+}
+
+/// The user's portfolio value now (capital plus net P&L), in dollars.
+pub async fn portfolio_value(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<f64> {
+    let capital = dollars(user.investment_capital_cents);
+    let b = book(state, user, now).await?;
+    Ok(model::summary(&b.closed, &b.open, b.open_commissions, capital).total_value)
+}
+
+/// Stores today's value of every user's portfolio (the base of Sharpe, drawdown and the chart).
+pub async fn snapshot_all(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
+    let day = state.market.today(now);
+    let users = strikeline_store::users::all(&state.db).await?;
+    for user in &users {
+        let total = portfolio_value(state, user, now).await?;
+        positions::snapshot_value(&state.db, &user.id, day, to_cents(total), now).await?;
+    }
+    Ok(users.len())
+}
+
+/// The whole analysis for `user` at `now`; today's value is recorded on the way.
+pub async fn analyse(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<PortfolioAnalysis> {
+    let capital = dollars(user.investment_capital_cents);
+    let b = book(state, user, now).await?;
+    let s = model::summary(&b.closed, &b.open, b.open_commissions, capital);
+    positions::snapshot_value(&state.db, &user.id, state.market.today(now), to_cents(s.total_value), now).await?;
+    let history: Vec<(NaiveDate, f64)> =
+        positions::value_history(&state.db, &user.id).await?.into_iter().map(|(d, c)| (d, dollars(c))).collect();
+    let m = model::performance_metrics(&history);
+    let peak = history.iter().map(|(_, v)| *v).fold(f64::MIN, f64::max);
+    let drawdown = if peak > 0.0 { (s.total_value / peak - 1.0).min(0.0) } else { 0.0 };
+    let risk = model::risk_assessment(&RiskInputs {
+        capital,
+        max_position_size: dollars(user.max_position_size_cents),
+        positions: b.risk,
+        drawdown,
+    });
+    let four = |x: f64| (x * 10_000.0).round() / 10_000.0;
+    Ok(PortfolioAnalysis {
+        summary: PortfolioSummaryView {
+            total_value: round2(s.total_value),
+            total_pnl_percent: round2(s.total_pnl_percent),
+            net_pnl: round2(s.net_pnl),
+            win_rate: s.win_rate.map(round2),
+            open_positions: s.open_positions,
+            closed_positions: s.closed_positions,
+            avg_holding_period: s.avg_holding_period.map(|d| (d * 10.0).round() / 10.0),
+            profit_factor: s.profit_factor.map(round2),
+            largest_win: round2(s.largest_win.unwrap_or(0.0)),
+            largest_loss: round2(s.largest_loss.unwrap_or(0.0)),
+            consecutive_wins: s.consecutive_wins,
+            total_commissions: round2(s.total_commissions),
+        },
+        metrics: PortfolioMetricsView {
+            sharpe_ratio: m.sharpe_ratio.map(round2),
+            calmar_ratio: m.calmar_ratio.map(round2),
+            max_drawdown: m.max_drawdown.map(four),
+            recovery_factor: m.recovery_factor.map(round2),
+            volatility: m.volatility.map(four),
+        },
+        risk_assessment: RiskAssessmentView {
+            risk_level: risk.risk_level.as_str(),
+            risk_score: risk.risk_score,
+            risk_factors: risk.risk_factors,
+            recommendations: risk.recommendations,
+        },
+        history: history.into_iter().map(|(date, value)| ValuePoint { date, value: round2(value) }).collect(),
+    })
+}

@@ -1,0 +1,125 @@
+//! Portfolios: manual positions, automated paper positions opened from signals, and the
+//! analysis over both.
+
+pub mod detail;
+pub mod manual;
+pub mod metrics;
+
+use axum::extract::{Path, State};
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use strikeline_store::positions::{self, AutomatedRow};
+use strikeline_store::signals::SignalRow;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::auth::CurrentUser;
+use crate::auth::model::dollars;
+use crate::error::Result;
+use crate::signals::dto::round2;
+use crate::state::AppState;
+use detail::PositionDetail;
+use metrics::PortfolioAnalysis;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(manual::create, manual::list))
+        .routes(routes!(manual::detail, manual::delete))
+        .routes(routes!(list_positions))
+        .routes(routes!(position_detail))
+        .routes(routes!(portfolio_metrics))
+}
+
+/// The signal an automated position holds, in brief.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PositionSignalBrief {
+    #[serde(rename = "type")]
+    pub signal_type: String,
+    pub symbol: String,
+    pub company_name: String,
+    pub strike_price: f64,
+}
+
+/// A row of the automated positions table.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PortfolioPosition {
+    pub id: String,
+    pub quantity: i64,
+    /// Premium paid per share.
+    pub entry_price: f64,
+    /// Dollars (premium × 100 × quantity), at the exit once closed.
+    pub current_value: f64,
+    /// After commissions.
+    pub unrealized_pnl: f64,
+    pub unrealized_pnl_percent: f64,
+    pub days_held: i64,
+    /// `open`, `closed` or `expired`.
+    pub status: String,
+    pub signal: PositionSignalBrief,
+}
+
+/// The list row of an automated position: marked at its signal's price while open, at the
+/// exit once closed; P&L after the commissions paid so far.
+pub fn position_row(row: &AutomatedRow, signal: &SignalRow, now: DateTime<Utc>) -> PortfolioPosition {
+    let price = if row.status == "open" { signal.current_option_cents } else { row.exit_cents.unwrap_or(signal.current_option_cents) };
+    let value = price * 100 * row.quantity;
+    let cost = row.entry_cents * 100 * row.quantity;
+    let pnl = value - cost - row.commissions_cents;
+    let until = if row.status == "open" { now } else { row.closed_at.unwrap_or(now) };
+    PortfolioPosition {
+        id: row.id.clone(),
+        quantity: row.quantity,
+        entry_price: dollars(row.entry_cents),
+        current_value: dollars(value),
+        unrealized_pnl: dollars(pnl),
+        unrealized_pnl_percent: if cost > 0 { round2(pnl as f64 * 100.0 / cost as f64) } else { 0.0 },
+        days_held: (until - row.opened_at).num_days().max(0),
+        status: row.status.clone(),
+        signal: PositionSignalBrief {
+            signal_type: signal.signal_type.clone(),
+            symbol: signal.symbol.clone(),
+            company_name: signal.company_name.clone(),
+            strike_price: dollars(signal.strike_cents),
+        },
+    }
+}
+
+/// The user's automated paper positions: open first, then newest.
+#[utoipa::path(
+    get, path = "/api/portfolio/positions", tag = "portfolio",
+    responses((status = 200, body = Vec<PortfolioPosition>), (status = 401, description = "Not signed in", body = crate::error::Problem))
+)]
+async fn list_positions(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<Vec<PortfolioPosition>>> {
+    let now = crate::now();
+    let mut rows = Vec::new();
+    for row in positions::automated_for(&state.db, &user.id).await? {
+        if let Some(signal) = strikeline_store::signals::find(&state.db, &row.signal_id).await? {
+            rows.push(position_row(&row, &signal, now));
+        }
+    }
+    Ok(axum::Json(rows))
+}
+
+/// One automated position in depth: Greeks, risk metrics, performance and payoff.
+#[utoipa::path(
+    get, path = "/api/portfolio/position/{id}", tag = "portfolio",
+    params(("id" = String, Path, description = "Position id")),
+    responses((status = 200, body = PositionDetail), (status = 404, description = "No such position", body = crate::error::Problem))
+)]
+async fn position_detail(State(state): State<AppState>, CurrentUser(user): CurrentUser, Path(id): Path<String>) -> Result<axum::Json<PositionDetail>> {
+    let row = positions::find_automated(&state.db, &user.id, &id).await?;
+    Ok(axum::Json(detail::automated_detail(&state, &user, &row, crate::now()).await?))
+}
+
+/// The portfolio analysis over manual and automated positions: summary, risk metrics from the
+/// daily value snapshots, and the risk assessment with its reasons (docs/risk.md).
+#[utoipa::path(
+    get, path = "/api/portfolio/metrics", tag = "portfolio",
+    responses((status = 200, body = PortfolioAnalysis), (status = 401, description = "Not signed in", body = crate::error::Problem))
+)]
+async fn portfolio_metrics(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<PortfolioAnalysis>> {
+    Ok(axum::Json(metrics::analyse(&state, &user, crate::now()).await?))
+}

@@ -1,0 +1,236 @@
+//! Portfolios: manual positions (the user's own entries), automated paper positions opened
+//! from signals, and each user's daily portfolio value.
+
+use chrono::{DateTime, NaiveDate, Utc};
+
+use crate::{Db, StoreError, StoreResult, with_db};
+
+/// A position the user entered. Prices in cents.
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct ManualRow {
+    pub id: String,
+    pub user_id: String,
+    pub symbol: String,
+    pub company_name: String,
+    pub position_type: String,
+    pub strike_cents: i64,
+    pub expiration_date: NaiveDate,
+    pub quantity: i64,
+    pub entry_cents: i64,
+    pub target_cents: Option<i64>,
+    pub stop_cents: Option<i64>,
+    pub reasoning: Option<String>,
+    pub status: String,
+    pub current_option_cents: Option<i64>,
+    pub current_price_cents: Option<i64>,
+    pub pnl_cents: i64,
+    pub pnl_percent: f64,
+    pub closed_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+const MANUAL_COLUMNS: &str = "id, user_id, symbol, company_name, position_type, strike_cents, expiration_date, quantity, \
+    entry_cents, target_cents, stop_cents, reasoning, status, current_option_cents, current_price_cents, pnl_cents, \
+    pnl_percent, closed_at, created_at, updated_at";
+
+/// Stores a new manual position.
+pub async fn insert_manual(db: &Db, p: &ManualRow) -> StoreResult<()> {
+    let params: Vec<String> = (1..=20).map(|i| format!("${i}")).collect();
+    let sql = format!("INSERT INTO manual_positions ({MANUAL_COLUMNS}) VALUES ({})", params.join(", "));
+    with_db!(db, pool => {
+        sqlx::query(&sql)
+            .bind(&p.id)
+            .bind(&p.user_id)
+            .bind(&p.symbol)
+            .bind(&p.company_name)
+            .bind(&p.position_type)
+            .bind(p.strike_cents)
+            .bind(p.expiration_date)
+            .bind(p.quantity)
+            .bind(p.entry_cents)
+            .bind(p.target_cents)
+            .bind(p.stop_cents)
+            .bind(&p.reasoning)
+            .bind(&p.status)
+            .bind(p.current_option_cents)
+            .bind(p.current_price_cents)
+            .bind(p.pnl_cents)
+            .bind(p.pnl_percent)
+            .bind(p.closed_at)
+            .bind(p.created_at)
+            .bind(p.updated_at)
+            .execute(pool)
+            .await?;
+    });
+    Ok(())
+}
+
+/// A user's manual positions, newest first.
+pub async fn manual_for(db: &Db, user_id: &str) -> StoreResult<Vec<ManualRow>> {
+    let sql = format!("SELECT {MANUAL_COLUMNS} FROM manual_positions WHERE user_id = $1 ORDER BY created_at DESC, id");
+    Ok(with_db!(db, pool => sqlx::query_as::<_, ManualRow>(&sql).bind(user_id).fetch_all(pool).await?))
+}
+
+/// One of `user_id`'s manual positions ([`StoreError::NotFound`] for anyone else's).
+pub async fn find_manual(db: &Db, user_id: &str, id: &str) -> StoreResult<ManualRow> {
+    let sql = format!("SELECT {MANUAL_COLUMNS} FROM manual_positions WHERE id = $1 AND user_id = $2");
+    with_db!(db, pool => sqlx::query_as::<_, ManualRow>(&sql).bind(id).bind(user_id).fetch_optional(pool).await?)
+        .ok_or(StoreError::NotFound)
+}
+
+/// Deletes one of `user_id`'s manual positions ([`StoreError::NotFound`] for anyone else's).
+pub async fn delete_manual(db: &Db, user_id: &str, id: &str) -> StoreResult<()> {
+    let done = with_db!(db, pool => {
+        sqlx::query("DELETE FROM manual_positions WHERE id = $1 AND user_id = $2").bind(id).bind(user_id).execute(pool).await?.rows_affected()
+    });
+    if done == 0 { Err(StoreError::NotFound) } else { Ok(()) }
+}
+
+/// Every open manual position, for marking to market.
+pub async fn open_manual(db: &Db) -> StoreResult<Vec<ManualRow>> {
+    let sql = format!("SELECT {MANUAL_COLUMNS} FROM manual_positions WHERE status = 'open'");
+    Ok(with_db!(db, pool => sqlx::query_as::<_, ManualRow>(&sql).fetch_all(pool).await?))
+}
+
+/// The mark of a manual position; `expired` ends it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ManualMark {
+    pub id: String,
+    pub current_option_cents: i64,
+    pub current_price_cents: i64,
+    pub pnl_cents: i64,
+    pub pnl_percent: f64,
+    pub expired: bool,
+    pub at: DateTime<Utc>,
+}
+
+/// Writes marks in one transaction; a position that has ended is not marked again.
+pub async fn mark_manual(db: &Db, marks: &[ManualMark]) -> StoreResult<()> {
+    const SQL: &str = "UPDATE manual_positions SET current_option_cents = $1, current_price_cents = $2, pnl_cents = $3, \
+        pnl_percent = $4, status = $5, closed_at = $6, updated_at = $7 WHERE id = $8 AND status = 'open'";
+    with_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        for m in marks {
+            sqlx::query(SQL)
+                .bind(m.current_option_cents)
+                .bind(m.current_price_cents)
+                .bind(m.pnl_cents)
+                .bind(m.pnl_percent)
+                .bind(if m.expired { "expired" } else { "open" })
+                .bind(m.expired.then_some(m.at))
+                .bind(m.at)
+                .bind(&m.id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+    });
+    Ok(())
+}
+
+/// An automated paper position, joined with its signal. Prices in cents.
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct AutomatedRow {
+    pub id: String,
+    pub user_id: String,
+    pub signal_id: String,
+    pub quantity: i64,
+    pub entry_cents: i64,
+    pub commissions_cents: i64,
+    pub status: String,
+    pub exit_cents: Option<i64>,
+    pub opened_at: DateTime<Utc>,
+    pub closed_at: Option<DateTime<Utc>>,
+    pub updated_at: DateTime<Utc>,
+}
+
+const AUTOMATED_COLUMNS: &str =
+    "id, user_id, signal_id, quantity, entry_cents, commissions_cents, status, exit_cents, opened_at, closed_at, updated_at";
+
+/// Opens an automated position; `false` when the user already holds that signal.
+pub async fn open_automated(db: &Db, p: &AutomatedRow) -> StoreResult<bool> {
+    let sql = format!(
+        "INSERT INTO portfolio_positions ({AUTOMATED_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
+         ON CONFLICT (user_id, signal_id) DO NOTHING"
+    );
+    let done = with_db!(db, pool => {
+        sqlx::query(&sql)
+            .bind(&p.id)
+            .bind(&p.user_id)
+            .bind(&p.signal_id)
+            .bind(p.quantity)
+            .bind(p.entry_cents)
+            .bind(p.commissions_cents)
+            .bind(&p.status)
+            .bind(p.exit_cents)
+            .bind(p.opened_at)
+            .bind(p.closed_at)
+            .bind(p.updated_at)
+            .execute(pool)
+            .await?
+            .rows_affected()
+    });
+    Ok(done == 1)
+}
+
+/// A user's automated positions: open first, then newest.
+pub async fn automated_for(db: &Db, user_id: &str) -> StoreResult<Vec<AutomatedRow>> {
+    let sql = format!(
+        "SELECT {AUTOMATED_COLUMNS} FROM portfolio_positions WHERE user_id = $1 \
+         ORDER BY CASE WHEN status = 'open' THEN 0 ELSE 1 END, opened_at DESC, id"
+    );
+    Ok(with_db!(db, pool => sqlx::query_as::<_, AutomatedRow>(&sql).bind(user_id).fetch_all(pool).await?))
+}
+
+/// One of `user_id`'s automated positions.
+pub async fn find_automated(db: &Db, user_id: &str, id: &str) -> StoreResult<AutomatedRow> {
+    let sql = format!("SELECT {AUTOMATED_COLUMNS} FROM portfolio_positions WHERE id = $1 AND user_id = $2");
+    with_db!(db, pool => sqlx::query_as::<_, AutomatedRow>(&sql).bind(id).bind(user_id).fetch_optional(pool).await?)
+        .ok_or(StoreError::NotFound)
+}
+
+/// Closes every open automated position whose signal has ended, at the signal's last mark,
+/// adding the closing commission per contract. Returns how many closed.
+pub async fn close_ended(db: &Db, commission_per_contract_cents: i64, at: DateTime<Utc>) -> StoreResult<u64> {
+    Ok(with_db!(db, pool => {
+        sqlx::query(
+            "UPDATE portfolio_positions SET status = (SELECT s.status FROM signals s WHERE s.id = portfolio_positions.signal_id), \
+             exit_cents = (SELECT s.current_option_cents FROM signals s WHERE s.id = portfolio_positions.signal_id), \
+             commissions_cents = commissions_cents + quantity * $1, closed_at = $2, updated_at = $2 \
+             WHERE status = 'open' AND signal_id IN (SELECT id FROM signals WHERE status <> 'active')",
+        )
+        .bind(commission_per_contract_cents)
+        .bind(at)
+        .execute(pool)
+        .await?
+        .rows_affected()
+    }))
+}
+
+/// Records (or replaces) a user's portfolio value for `day`.
+pub async fn snapshot_value(db: &Db, user_id: &str, day: NaiveDate, value_cents: i64, at: DateTime<Utc>) -> StoreResult<()> {
+    with_db!(db, pool => {
+        sqlx::query(
+            "INSERT INTO portfolio_snapshots (user_id, day, value_cents, taken_at) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (user_id, day) DO UPDATE SET value_cents = excluded.value_cents, taken_at = excluded.taken_at",
+        )
+        .bind(user_id)
+        .bind(day)
+        .bind(value_cents)
+        .bind(at)
+        .execute(pool)
+        .await?;
+    });
+    Ok(())
+}
+
+/// A user's daily values, oldest first.
+pub async fn value_history(db: &Db, user_id: &str) -> StoreResult<Vec<(NaiveDate, i64)>> {
+    Ok(with_db!(db, pool => {
+        sqlx::query_as::<_, (NaiveDate, i64)>("SELECT day, value_cents FROM portfolio_snapshots WHERE user_id = $1 ORDER BY day")
+            .bind(user_id)
+            .fetch_all(pool)
+            .await?
+    }))
+}
