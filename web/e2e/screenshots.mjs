@@ -18,6 +18,8 @@ const PAGES = [
   { name: "register", path: "/register", ready: "form" },
   { name: "dashboard", path: "/dashboard", ready: "text=Welcome back", signedIn: true, fullPage: true },
   { name: "signals", path: "/signals", ready: "text=Trading Signals", signedIn: true, fullPage: true },
+  { name: "portfolio", path: "/portfolio", ready: "main h1", signedIn: true, fullPage: true },
+  { name: "backtest", path: "/backtest", ready: "main h1", signedIn: true, fullPage: true },
   { name: "pricing", path: "/pricing", ready: "[data-testid=plan-pro]" },
   { name: "about", path: "/about", ready: "[data-testid=figure-users]" },
   { name: "blog", path: "/blog", ready: "h1" },

@@ -66,3 +66,35 @@ export const SIGN_TEXT_CLASS = {
   negative: "text-destructive-strong",
   neutral: "text-muted-foreground",
 } as const;
+
+const hasValue = (value: number | null | undefined): value is number => value != null && Number.isFinite(value);
+
+/** A ratio (Sharpe, profit factor, …) with two decimals (or `digits`), or "—" when there is none. */
+export function formatRatio(value: number | null | undefined, digits = 2): string {
+  return hasValue(value) ? value.toFixed(digits) : NO_VALUE;
+}
+
+/** A percentage, or "—" when there is none: 62.50% */
+export function formatPercentOrDash(value: number | null | undefined, digits = 1): string {
+  return hasValue(value) ? formatPercent(value, digits) : NO_VALUE;
+}
+
+/** A fraction shown as a percentage (−0.1234 → "-12.34%"), or "—" when there is none. */
+export function formatFractionPercent(value: number | null | undefined, digits = 2): string {
+  if (!hasValue(value)) return NO_VALUE;
+  const text = formatPercent(value * 100, digits);
+  return Number(text.replace("%", "")) === 0 ? formatPercent(0, digits) : text;
+}
+
+/** A holding period in days with one decimal ("4.5 days"), or "—" when there is none. */
+export function formatDays(value: number | null | undefined): string {
+  if (!hasValue(value)) return NO_VALUE;
+  const text = value.toFixed(1);
+  return `${text} ${text === "1.0" ? "day" : "days"}`;
+}
+
+/** Money with two decimals, or "—" when there is none; with its sign when `signed`. */
+export function formatMoney(value: number | null | undefined, { signed = false } = {}): string {
+  if (!hasValue(value)) return NO_VALUE;
+  return signed ? formatSignedCurrency(value) : formatCurrency(value);
+}

@@ -3,6 +3,7 @@ import type { AutomationStatus } from "@/features/automation/api/types";
 import type { DashboardStats } from "@/features/dashboard/api/types";
 import type { StockPrice } from "@/features/market/api/types";
 import type { Signal, SignalAnalysis } from "@/features/signals/api/types";
+import { makeEmptyPortfolioMetrics } from "./portfolio-fixtures";
 import { jsonResponse } from "./utils";
 
 let seq = 0;
@@ -218,10 +219,12 @@ export function captureDownloads() {
   };
 }
 
-/** Answers for the signed-in app's live endpoints: no signals, an empty watchlist; undefined for other URLs. */
+/** Answers for the signed-in app's live endpoints: no signals, an empty watchlist, no positions; undefined for other URLs. */
 export function signedInApi(url: string): Response | undefined {
   if (url.startsWith("/api/signals") || url === "/api/stock-prices") return jsonResponse([]);
   if (url === "/api/stats") return jsonResponse(makeStats({ activeSignals: 0, winRate: null, avgConfidence: null }));
   if (url === "/api/automation/status") return jsonResponse(makeAutomationStatus());
+  if (url === "/api/portfolio/positions" || url === "/api/manual-positions") return jsonResponse([]);
+  if (url === "/api/portfolio/metrics") return jsonResponse(makeEmptyPortfolioMetrics());
   return undefined;
 }

@@ -1,21 +1,14 @@
-import { FlaskConicalIcon } from "lucide-react";
-import { EmptyState } from "@/components/empty-state";
-import { PageHeader } from "@/components/page-header";
+import { useUser } from "@/features/auth/api/get-me";
+import { type BacktestPlan, BacktestPage } from "@/features/backtest/components/backtest-page";
 import { usePageMeta } from "@/lib/page-meta";
+
+/** The plan that decides what a backtest may cover (the server enforces it; the page explains it). */
+function backtestPlan(plan: string | undefined): BacktestPlan {
+  return plan === "pro" || plan === "premium" ? plan : "free";
+}
 
 export default function BacktestRoute() {
   usePageMeta("Strategy Backtesting", "See how each strategy would have performed on historical prices.");
-  return (
-    <div className="grid gap-6">
-      <PageHeader
-        title="Strategy Backtesting"
-        description="See how each strategy would have performed on historical prices."
-      />
-      <EmptyState
-        icon={FlaskConicalIcon}
-        title="No Backtest Results"
-        description="Backtest results are listed here, always labelled as backtested rather than live performance."
-      />
-    </div>
-  );
+  const { user } = useUser();
+  return <BacktestPage plan={backtestPlan(user?.subscriptionPlan)} />;
 }

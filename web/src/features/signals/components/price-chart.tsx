@@ -1,8 +1,8 @@
+import { linePath, niceTicks, paddedExtent, scaleLinear, spreadLabels } from "@/lib/chart";
 import { formatCurrency } from "@/lib/format";
 import { useElementWidth } from "@/lib/use-element-width";
+import { useSvgId } from "@/lib/use-svg-id";
 import type { PriceBar } from "../api/types";
-import { linePath, niceTicks, paddedExtent, scaleLinear, spreadLabels } from "../lib/chart";
-import { useSvgId } from "../lib/use-svg-id";
 
 type Level = { kind: "strike" | "target" | "stop"; label: string; value: number };
 

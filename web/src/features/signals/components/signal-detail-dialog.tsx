@@ -1,4 +1,4 @@
-import { AlertCircleIcon } from "lucide-react";
+import { AlertCircleIcon, BriefcaseBusinessIcon } from "lucide-react";
 import type * as React from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -14,10 +14,12 @@ import {
   SIGN_TEXT_CLASS,
   signOf,
 } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
+import { useAddSignalToPortfolio } from "../api/add-signal-to-portfolio";
 import { useSignalAnalysis } from "../api/get-signal-analysis";
 import type { Signal, SignalAnalysis } from "../api/types";
-import { PayoffChart } from "./payoff-chart";
+import { PayoffChart } from "@/components/charts/payoff-chart";
 import { PriceChart } from "./price-chart";
 import { ShareMenu } from "./share-menu";
 import { ConfidenceMeter, SignalStatusBadge, SignalTypeBadge } from "./signal-badges";
@@ -162,6 +164,25 @@ function AnalysisSection({ signal, open }: { signal: Signal; open: boolean }) {
   );
 }
 
+/** Copies the signal's contract into the user's manual positions, with the spec's toasts. */
+function AddToPortfolioButton({ signal }: { signal: Signal }) {
+  const mutation = useAddSignalToPortfolio();
+  const onClick = async () => {
+    try {
+      await mutation.mutateAsync(signal);
+      toast({ title: "Success", description: "Signal added to your portfolio successfully" });
+    } catch {
+      toast({ variant: "destructive", title: "Error", description: "Failed to add signal to portfolio" });
+    }
+  };
+  return (
+    <Button variant="outline" onClick={() => void onClick()} disabled={mutation.isPending}>
+      <BriefcaseBusinessIcon aria-hidden />
+      {mutation.isPending ? "Adding..." : "Add to Portfolio"}
+    </Button>
+  );
+}
+
 // The server's OpenAPI document marks nullable fields optional: `!= null` treats a missing field as null.
 
 /** Everything about one signal: the spec's fields, reasoning, price and payoff charts, sharing. */
@@ -196,7 +217,14 @@ export function SignalDetailDialog({
           ) : null}
           {signal.locked ? null : <AnalysisSection signal={signal} open={open} />}
           <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-4">
-            {signal.locked ? <span /> : <ShareMenu position={signal} />}
+            {signal.locked ? (
+              <span />
+            ) : (
+              <div className="flex flex-wrap items-center gap-2">
+                <AddToPortfolioButton signal={signal} />
+                <ShareMenu position={signal} />
+              </div>
+            )}
             <DialogClose asChild>
               <Button variant="ghost">Close</Button>
             </DialogClose>

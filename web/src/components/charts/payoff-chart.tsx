@@ -1,40 +1,46 @@
+import { linePath, niceTicks, paddedExtent, scaleLinear } from "@/lib/chart";
 import { formatCurrency, formatSignedCurrency } from "@/lib/format";
 import { useElementWidth } from "@/lib/use-element-width";
-import type { PayoffPoint } from "../api/types";
-import { linePath, niceTicks, paddedExtent, scaleLinear } from "../lib/chart";
-import { useSvgId } from "../lib/use-svg-id";
+import { useSvgId } from "@/lib/use-svg-id";
+
+/** P&L at one underlying price, at expiry and today (dollars). */
+export type PayoffPoint = { price: number; expiry: number; today: number };
 
 const whole = (value: number) => formatSignedCurrency(Math.round(value)).replace(/\.00$/, "");
 const priceTick = (value: number) => formatCurrency(value).replace(/\.00$/, "");
 
-function describe(payoff: readonly PayoffPoint[], breakevens: readonly number[]): string {
+function describe(payoff: readonly PayoffPoint[], breakevens: readonly number[], subject: string): string {
   const first = payoff[0];
   const last = payoff[payoff.length - 1];
   const range = first && last ? ` for underlying prices from ${formatCurrency(first.price)} to ${formatCurrency(last.price)}` : "";
   const be = breakevens.length > 0 ? ` Breakeven at ${breakevens.map(formatCurrency).join(" and ")}.` : "";
-  return `Payoff chart: profit and loss per contract at expiry and today${range}.${be}`;
+  return `Payoff chart: profit and loss ${subject} at expiry and today${range}.${be}`;
 }
 
 /**
- * Profit and loss of one contract across a grid of underlying prices: at expiry (solid,
- * shaded green above zero and red below) and today (dashed), with the breakevens and the
- * current underlying price marked.
+ * Profit and loss across a grid of underlying prices (of one contract for a signal, of the
+ * whole position for a portfolio position): at expiry (solid, shaded green above zero and
+ * red below) and today (dashed), with the breakevens and the current underlying price marked.
  */
 export function PayoffChart({
   payoff,
   breakevens,
   currentPrice,
+  subject = "per contract",
   height = 240,
 }: {
   payoff: readonly PayoffPoint[];
   breakevens: readonly number[];
-  currentPrice: number;
+  /** The underlying now; not marked when null. */
+  currentPrice: number | null;
+  /** What the P&L is of, for the chart's description: "per contract", "of the position". */
+  subject?: string;
   height?: number;
 }) {
   const [ref, width] = useElementWidth<HTMLDivElement>(640);
   const clipAbove = useSvgId();
   const clipBelow = useSvgId();
-  const description = describe(payoff, breakevens);
+  const description = describe(payoff, breakevens, subject);
 
   if (payoff.length < 2) {
     return (
@@ -60,7 +66,8 @@ export function PayoffChart({
   const base = `L${x(xMax).toFixed(1)},${zeroY.toFixed(1)}L${x(xMin).toFixed(1)},${zeroY.toFixed(1)}Z`;
   const expiryArea = `${expiry}${base}`;
   const visibleBreakevens = breakevens.filter((b) => b >= xMin && b <= xMax);
-  const nowVisible = currentPrice >= xMin && currentPrice <= xMax;
+  const now = currentPrice ?? Number.NaN;
+  const nowVisible = now >= xMin && now <= xMax;
 
   return (
     <div ref={ref} className="w-full">
@@ -113,11 +120,11 @@ export function PayoffChart({
         ))}
         {nowVisible ? (
           <g>
-            <line x1={x(currentPrice)} x2={x(currentPrice)} y1={margin.top} y2={margin.top + plotH} className="stroke-primary/60" />
+            <line x1={x(now)} x2={x(now)} y1={margin.top} y2={margin.top + plotH} className="stroke-primary/60" />
             <text
-              x={x(currentPrice) + 4}
+              x={x(now) + 4}
               y={margin.top + plotH - 6}
-              textAnchor={x(currentPrice) > margin.left + plotW - 40 ? "end" : "start"}
+              textAnchor={x(now) > margin.left + plotW - 40 ? "end" : "start"}
               className="fill-primary-strong font-medium"
             >
               Now

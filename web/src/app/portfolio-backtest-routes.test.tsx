@@ -1,0 +1,56 @@
+import { screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { signedInApi } from "@/test/fixtures";
+import { makeManualPosition, makePortfolioMetrics, makePortfolioPositions } from "@/test/portfolio-fixtures";
+import { jsonResponse, makeUser, mockFetch, publicApi, renderWithProviders } from "@/test/utils";
+import { AppRoutes } from "./router";
+
+afterEach(() => vi.unstubAllGlobals());
+
+function signedIn(user = makeUser(), answers: (url: string) => Response | undefined = () => undefined) {
+  return mockFetch((url) => {
+    if (url === "/api/auth/me") return jsonResponse(user);
+    return answers(url) ?? signedInApi(url) ?? publicApi(url) ?? jsonResponse({});
+  });
+}
+
+describe("/portfolio and /backtest", () => {
+  it("a new account's portfolio says there is nothing yet, in every section", async () => {
+    signedIn();
+    renderWithProviders(<AppRoutes />, { route: "/portfolio" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Portfolio Analysis" })).toBeInTheDocument();
+    expect(await screen.findByText("No portfolio data available")).toBeInTheDocument();
+    expect(await screen.findByText("No positions found")).toBeInTheDocument();
+    expect(await screen.findByText("No Manual Positions")).toBeInTheDocument();
+    expect(document.title).toBe("Portfolio Analysis · Strikeline");
+  });
+
+  it("the portfolio shows the analysis, the automated positions and the manual ones", async () => {
+    signedIn(makeUser(), (url) => {
+      if (url === "/api/portfolio/metrics") return jsonResponse(makePortfolioMetrics());
+      if (url === "/api/portfolio/positions") return jsonResponse(makePortfolioPositions(12));
+      if (url === "/api/manual-positions") return jsonResponse([makeManualPosition()]);
+      return undefined;
+    });
+    renderWithProviders(<AppRoutes />, { route: "/portfolio" });
+    expect(await screen.findByText("Risk Assessment")).toBeInTheDocument();
+    expect(await screen.findByText("Showing 1 to 10 of 12 positions")).toBeInTheDocument();
+    expect(await screen.findByRole("article", { name: "MSFT PUT manual position" })).toBeInTheDocument();
+  });
+
+  it("the backtest page tells a Free account what its plan covers", async () => {
+    signedIn(makeUser({ subscriptionPlan: "free", subscriptionStatus: "active" }));
+    renderWithProviders(<AppRoutes />, { route: "/backtest" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Strategy Backtesting" })).toBeInTheDocument();
+    expect(screen.getByText(/The Free plan runs the overall backtest over the last year/)).toBeInTheDocument();
+    expect(screen.getByText("No Backtest Results")).toBeInTheDocument();
+  });
+
+  it("the backtest page runs full history for a Pro account", async () => {
+    signedIn();
+    renderWithProviders(<AppRoutes />, { route: "/backtest" });
+    expect(await screen.findByRole("button", { name: "Run Backtest" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Start Date")).toHaveValue("");
+    expect(screen.queryByText(/The Free plan/)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,16 @@
+import { useMutation } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api/client";
+import type { BacktestRequest, OverallBacktest } from "./types";
+
+/**
+ * POST /api/backtest → the overall result (backtested, not live). 403 with the reason when
+ * the plan does not allow the request (Free: the last year only; custom parameters: Premium).
+ * May take a few seconds.
+ */
+export function runBacktest(body: BacktestRequest = {}): Promise<OverallBacktest> {
+  return apiJson<OverallBacktest>("POST", "/api/backtest", body);
+}
+
+export function useRunBacktest() {
+  return useMutation({ mutationKey: ["/api/backtest"], mutationFn: runBacktest });
+}

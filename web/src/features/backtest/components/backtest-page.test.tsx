@@ -1,0 +1,206 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { captureDownloads } from "@/test/fixtures";
+import { makeOverallBacktest, makeStrategyBacktests } from "@/test/portfolio-fixtures";
+import { bodyOf, jsonResponse, mockFetch, problem, renderWithProviders } from "@/test/utils";
+import { TRADE_CSV_HEADER } from "../lib/export-trades";
+import { BacktestPage } from "./backtest-page";
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date(2026, 10, 23, 12, 0));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+type Answer = () => Response | Promise<Response>;
+
+function api({ overall = () => jsonResponse(makeOverallBacktest()), strategy = () => jsonResponse(makeStrategyBacktests()) }: { overall?: Answer; strategy?: Answer } = {}) {
+  return mockFetch((url, init) => {
+    if (url === "/api/backtest" && init.method === "POST") return overall();
+    if (url === "/api/backtest/strategy" && init.method === "POST") return strategy();
+    return problem(404, "Not Found");
+  });
+}
+
+const metric = (label: string) => within(screen.getByText(label, { selector: "dt" }).parentElement as HTMLElement).getByRole("definition");
+
+describe("BacktestPage", () => {
+  it("shows 'No Backtest Results' before any run, in both views", async () => {
+    api();
+    renderWithProviders(<BacktestPage plan="pro" />);
+    expect(screen.getByRole("heading", { level: 1, name: "Strategy Backtesting" })).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Overall Performance" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByText("No Backtest Results")).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole("tab", { name: "By Strategy" }));
+    expect(screen.getByText("No Backtest Results")).toBeInTheDocument();
+  });
+
+  it("reads 'Running...' while the run is pending, then shows the results and toasts", async () => {
+    let answer: (r: Response) => void = () => {};
+    const fetchMock = api({ overall: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderWithProviders(<BacktestPage plan="pro" />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Run Backtest" }));
+    const running = await screen.findByRole("button", { name: "Running..." });
+    expect(running).toBeDisabled();
+    expect(screen.getByText("Running the overall backtest...")).toBeInTheDocument();
+    answer(jsonResponse(makeOverallBacktest()));
+    expect(await screen.findByText("Backtest Complete")).toBeInTheDocument();
+    expect(screen.getByText("Overall backtest has been completed successfully")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Run Backtest" })).toBeEnabled();
+    // No option set: an empty body (every field of the request is optional).
+    expect(bodyOf(fetchMock, "/api/backtest")).toEqual({});
+  });
+
+  it("shows the spec's metrics and advanced metrics, labelled backtested, '—' for a missing figure", async () => {
+    api({ overall: () => jsonResponse(makeOverallBacktest({ sharpeRatio: null, recoveryFactor: null })) });
+    renderWithProviders(<BacktestPage plan="pro" />);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Run Backtest" }));
+    const results = within(await screen.findByTestId("overall-results"));
+    expect(results.getAllByText("Backtested").length).toBeGreaterThan(0);
+    expect(results.getByText(/Nov 24, 2025 – Nov 23, 2026 · 50 symbols · \$10,000\.00 starting capital/)).toBeInTheDocument();
+    expect(metric("Total Trades")).toHaveTextContent("3");
+    expect(metric("Win Rate")).toHaveTextContent("66.7%");
+    expect(metric("Total P&L")).toHaveTextContent("+$1,840.50");
+    expect(metric("Avg Hold Period")).toHaveTextContent("9.4 days");
+    expect(metric("Profit Factor")).toHaveTextContent("1.92");
+    expect(metric("Sharpe Ratio")).toHaveTextContent("—");
+    expect(metric("Max Drawdown")).toHaveTextContent("-8.34%");
+    expect(metric("Recovery Factor")).toHaveTextContent("—");
+    expect(results.getByRole("img", { name: /^Equity curve \(backtested\): 40 points/ })).toBeInTheDocument();
+    expect(results.getByRole("img", { name: /^Drawdown \(backtested\): 40 points/ })).toBeInTheDocument();
+    const trades = results.getAllByTestId("trade-row");
+    expect(trades).toHaveLength(3);
+    expect(trades[0]).toHaveTextContent("AAPL");
+    expect(trades[0]).toHaveTextContent("$3.20 → $4.80");
+    expect(trades[0]).toHaveTextContent("Target");
+    expect(trades[2]).toHaveTextContent("$12.40 → —");
+  });
+
+  it("exports the trades as CSV", async () => {
+    api();
+    const downloads = captureDownloads();
+    renderWithProviders(<BacktestPage plan="pro" />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Run Backtest" }));
+    await user.click(await screen.findByRole("button", { name: "Export CSV" }));
+    expect(downloads.names).toEqual(["strikeline-backtest-2025-11-24-to-2026-11-23.csv"]);
+    const [csv] = await downloads.texts();
+    const lines = csv.trimEnd().split("\r\n");
+    expect(lines[0]).toBe(TRADE_CSV_HEADER.join(","));
+    expect(lines).toHaveLength(4);
+    expect(await screen.findByText("Trades Exported")).toBeInTheDocument();
+    downloads.restore();
+  });
+
+  it("sends the chosen dates, symbols and strategies", async () => {
+    const fetchMock = api();
+    renderWithProviders(<BacktestPage plan="pro" />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Start Date"), "2026-01-05");
+    await user.type(screen.getByLabelText("End Date"), "2026-06-30");
+    await user.type(screen.getByLabelText("Symbols"), "aapl, nvda");
+    await user.click(screen.getByRole("checkbox", { name: "Breakout" }));
+    await user.click(screen.getByRole("checkbox", { name: "Momentum" }));
+    await user.click(screen.getByRole("button", { name: "Run Backtest" }));
+    await screen.findByText("Backtest Complete");
+    expect(bodyOf(fetchMock, "/api/backtest")).toEqual({
+      startDate: "2026-01-05",
+      endDate: "2026-06-30",
+      symbols: ["AAPL", "NVDA"],
+      strategies: ["Momentum", "Breakout"],
+    });
+  });
+
+  it("says what is wrong with the options before running", async () => {
+    const fetchMock = api();
+    renderWithProviders(<BacktestPage plan="pro" />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Start Date"), "2026-06-30");
+    await user.type(screen.getByLabelText("End Date"), "2026-01-05");
+    await user.click(screen.getByRole("button", { name: "Run Backtest" }));
+    expect(await screen.findByText("The start date must be before the end date.")).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("runs by strategy separately, one card per strategy", async () => {
+    api();
+    renderWithProviders(<BacktestPage plan="pro" />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Run Backtest" }));
+    await screen.findByTestId("overall-results");
+    await user.click(screen.getByRole("tab", { name: "By Strategy" }));
+    expect(screen.getByText("No Backtest Results")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Run Backtest" }));
+    expect(await screen.findByText("Strategy Backtest Complete")).toBeInTheDocument();
+    expect(screen.getByText("Strategy-based backtest has been completed successfully")).toBeInTheDocument();
+    const cards = screen.getAllByTestId("strategy-result");
+    expect(cards.map((c) => within(c).getByRole("heading").textContent)).toEqual([
+      "Momentum Strategy",
+      "Mean Reversion Strategy",
+      "Breakout Strategy",
+      "Volatility Strategy",
+    ]);
+    const momentum = within(cards[0]);
+    expect(cards[0]).toHaveTextContent("10 trades · 50.0% win rate");
+    expect(momentum.getByText("Total P&L").nextSibling).toHaveTextContent("+$400.00");
+    expect(momentum.getByText("Avg P&L").nextSibling).toHaveTextContent("+$40.00");
+    expect(momentum.getByText("Wins/Losses").nextSibling).toHaveTextContent("5 / 5");
+    expect(momentum.getByText("Profit Factor").nextSibling).toHaveTextContent("1.20");
+    expect(within(cards[3]).getByText("Profit Factor").nextSibling).toHaveTextContent("—");
+    expect(within(cards[0]).getByText("Backtested")).toBeInTheDocument();
+    // The overall results are still there.
+    await user.click(screen.getByRole("tab", { name: "Overall Performance" }));
+    expect(screen.getByTestId("overall-results")).toBeInTheDocument();
+  });
+
+  it("shows the server's plan limit in the page with a link to the plans", async () => {
+    api({ strategy: () => problem(403, "Forbidden", "Backtests by strategy are part of Pro and Premium.") });
+    renderWithProviders(<BacktestPage plan="free" />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("tab", { name: "By Strategy" }));
+    await user.click(screen.getByRole("button", { name: "Run Backtest" }));
+    expect(await screen.findByText("Failed to run strategy backtest")).toBeInTheDocument();
+    const alert = await screen.findByTestId("run-error");
+    expect(alert).toHaveTextContent("Backtests by strategy are part of Pro and Premium.");
+    expect(within(alert).getByRole("link", { name: "See plans and upgrade" })).toHaveAttribute("href", "/pricing");
+  });
+
+  it("toasts 'Failed to run backtest' when the overall run fails", async () => {
+    api({ overall: () => new Response("boom", { status: 500 }) });
+    renderWithProviders(<BacktestPage plan="pro" />);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Run Backtest" }));
+    expect(await screen.findByText("Error")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText("Failed to run backtest").length).toBeGreaterThan(0));
+    expect(within(screen.getByTestId("run-error")).queryByRole("link")).not.toBeInTheDocument();
+  });
+
+  it("tells a Free account what its plan covers and lets the server choose the last year", async () => {
+    const fetchMock = api();
+    renderWithProviders(<BacktestPage plan="free" />);
+    expect(screen.getByLabelText("Start Date")).toHaveValue("");
+    expect(screen.getByText(/The Free plan runs the overall backtest over the last year/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Upgrade to Pro" })).toHaveAttribute("href", "/pricing");
+    await userEvent.setup().click(screen.getByRole("button", { name: "Run Backtest" }));
+    await screen.findByText("Backtest Complete");
+    expect(bodyOf(fetchMock, "/api/backtest")).toEqual({});
+  });
+
+  it("lists the server's reasons when it refuses the options", async () => {
+    api({
+      overall: () =>
+        problem(422, "Unprocessable Entity", "The request has invalid fields.", [{ field: "symbols", message: '"ZZZZ" is not in the watchlist' }]),
+    });
+    renderWithProviders(<BacktestPage plan="pro" />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Symbols"), "zzzz");
+    await user.click(screen.getByRole("button", { name: "Run Backtest" }));
+    const alert = await screen.findByTestId("run-error");
+    expect(alert).toHaveTextContent('"ZZZZ" is not in the watchlist');
+    expect(await screen.findByText("Failed to run backtest")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,214 @@
+import { AlertCircleIcon, FlaskConicalIcon, InfoIcon, PlayIcon, RotateCcwIcon } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { EmptyState } from "@/components/empty-state";
+import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { ApiError, errorMessage } from "@/lib/api/client";
+import { toast } from "@/lib/toast";
+import { useRunBacktest } from "../api/run-backtest";
+import { useRunStrategyBacktest } from "../api/run-strategy-backtest";
+import { type BacktestOptions, EMPTY_OPTIONS, optionsIssue, toBacktestRequest } from "../lib/options";
+import { BacktestOptionsFields } from "./backtest-options";
+import { OverallResults } from "./overall-results";
+import { StrategyResults } from "./strategy-results";
+
+export type BacktestMode = "overall" | "strategy";
+
+/** The plan as far as backtests go (decisions.md): Free overall over the last year; Pro full history and by strategy. */
+export type BacktestPlan = "free" | "pro" | "premium";
+
+/** Why a run failed, shown on the page: the server's words; for a plan limit (403) a link to the plans. */
+function RunError({ error, fallback }: { error: unknown; fallback: string }) {
+  const planLimit = error instanceof ApiError && error.status === 403;
+  const fields = error instanceof ApiError ? error.fieldErrors : [];
+  return (
+    <div role="alert" className="grid gap-1.5 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm" data-testid="run-error">
+      <p className="inline-flex items-center gap-2 font-medium text-destructive-strong">
+        <AlertCircleIcon className="size-4 shrink-0" aria-hidden />
+        {errorMessage(error, fallback)}
+      </p>
+      {fields.length > 0 ? (
+        <ul className="grid list-disc gap-0.5 pl-6">
+          {fields.map((f, i) => (
+            <li key={`${f.field}-${i}`}>{f.message}</li>
+          ))}
+        </ul>
+      ) : null}
+      {planLimit ? (
+        <p>
+          <Link to="/pricing" className="font-medium text-primary-strong underline-offset-4 hover:underline">
+            See plans and upgrade
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Running({ label }: { label: string }) {
+  return (
+    <div className="grid gap-3" aria-busy="true">
+      <p role="status" className="text-sm text-muted-foreground">
+        {label}
+      </p>
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-20" />
+        ))}
+      </div>
+      <Skeleton className="h-56 w-full" />
+    </div>
+  );
+}
+
+function NoResults({ mode }: { mode: BacktestMode }) {
+  return (
+    <EmptyState
+      icon={FlaskConicalIcon}
+      title="No Backtest Results"
+      description={
+        mode === "overall"
+          ? "Run a backtest to see how the signal rules would have traded on historical prices. Results are labelled backtested, never live."
+          : "Run a backtest by strategy to compare Momentum, Mean Reversion, Breakout and Volatility on historical prices."
+      }
+    />
+  );
+}
+
+function PlanNote({ plan, mode }: { plan: BacktestPlan; mode: BacktestMode }) {
+  if (plan !== "free") return null;
+  return (
+    <p className="flex items-start gap-2 rounded-lg bg-muted/60 px-3 py-2.5 text-sm text-muted-foreground">
+      <InfoIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+      <span>
+        {mode === "overall"
+          ? "The Free plan runs the overall backtest over the last year; leave the dates empty for all of it."
+          : "Results by strategy come with Pro."}{" "}
+        <Link to="/pricing" className="font-medium text-primary-strong underline-offset-4 hover:underline">
+          Upgrade to Pro
+        </Link>{" "}
+        for full history and results by strategy.
+      </span>
+    </p>
+  );
+}
+
+/**
+ * /backtest: the overall and by-strategy runs, separate with separate results; optional
+ * date range, symbols and strategies; 'Running...' while a run is pending; the spec's toasts;
+ * the server's reason in the page when the plan does not allow a run. Every result is
+ * labelled "Backtested".
+ */
+export function BacktestPage({ plan }: { plan: BacktestPlan }) {
+  const [mode, setMode] = useState<BacktestMode>("overall");
+  // Empty dates let the server choose: the last year on Free, the full history otherwise.
+  const defaults = EMPTY_OPTIONS;
+  const [options, setOptions] = useState<BacktestOptions>(defaults);
+  const [issue, setIssue] = useState<string | null>(null);
+  const overall = useRunBacktest();
+  const byStrategy = useRunStrategyBacktest();
+  const active = mode === "overall" ? overall : byStrategy;
+
+  const run = async () => {
+    const problem = optionsIssue(options);
+    setIssue(problem);
+    if (problem) return;
+    const body = toBacktestRequest(options);
+    if (mode === "overall") {
+      try {
+        await overall.mutateAsync(body);
+        toast({ title: "Backtest Complete", description: "Overall backtest has been completed successfully" });
+      } catch {
+        toast({ variant: "destructive", title: "Error", description: "Failed to run backtest" });
+      }
+    } else {
+      try {
+        await byStrategy.mutateAsync(body);
+        toast({ title: "Strategy Backtest Complete", description: "Strategy-based backtest has been completed successfully" });
+      } catch {
+        toast({ variant: "destructive", title: "Error", description: "Failed to run strategy backtest" });
+      }
+    }
+  };
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <PageHeader
+        title="Strategy Backtesting"
+        description="See how each strategy would have performed on historical prices."
+      />
+      <Tabs value={mode} onValueChange={(value) => setMode(value as BacktestMode)} className="grid min-w-0 gap-6">
+        <Card className="min-w-0">
+          <CardHeader className="gap-3 border-b pb-4">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <div className="grid gap-1.5">
+                <h2 className="text-base leading-tight font-semibold">Run a backtest</h2>
+                <CardDescription>
+                  The live signal rules replayed on historical prices, with commissions. Backtested results, not live performance.
+                </CardDescription>
+              </div>
+            </div>
+            <TabsList aria-label="Backtest view" className="w-full sm:w-auto sm:self-start">
+              <TabsTrigger value="overall" className="flex-1 sm:flex-none">
+                Overall Performance
+              </TabsTrigger>
+              <TabsTrigger value="strategy" className="flex-1 sm:flex-none">
+                By Strategy
+              </TabsTrigger>
+            </TabsList>
+          </CardHeader>
+          <CardContent className="grid gap-4 pt-4">
+            <PlanNote plan={plan} mode={mode} />
+            <BacktestOptionsFields options={options} onChange={setOptions} disabled={active.isPending} />
+            {issue ? (
+              <p role="alert" className="text-sm font-medium text-destructive-strong">
+                {issue}
+              </p>
+            ) : null}
+            <div className="flex flex-wrap items-center gap-2">
+              <Button onClick={() => void run()} disabled={active.isPending}>
+                <PlayIcon aria-hidden />
+                {active.isPending ? "Running..." : "Run Backtest"}
+              </Button>
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setOptions(defaults);
+                  setIssue(null);
+                }}
+                disabled={active.isPending}
+              >
+                <RotateCcwIcon aria-hidden />
+                Reset
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+        <TabsContent value="overall" className="grid min-w-0 gap-4">
+          {overall.isError ? <RunError error={overall.error} fallback="Failed to run backtest" /> : null}
+          {overall.isPending ? (
+            <Running label="Running the overall backtest..." />
+          ) : overall.data ? (
+            <OverallResults result={overall.data} />
+          ) : overall.isError ? null : (
+            <NoResults mode="overall" />
+          )}
+        </TabsContent>
+        <TabsContent value="strategy" className="grid min-w-0 gap-4">
+          {byStrategy.isError ? <RunError error={byStrategy.error} fallback="Failed to run strategy backtest" /> : null}
+          {byStrategy.isPending ? (
+            <Running label="Running the backtest by strategy..." />
+          ) : byStrategy.data ? (
+            <StrategyResults results={byStrategy.data} />
+          ) : byStrategy.isError ? null : (
+            <NoResults mode="strategy" />
+          )}
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,216 @@
+import { DownloadIcon } from "lucide-react";
+import type * as React from "react";
+import { TimeSeriesChart } from "@/components/charts/time-series-chart";
+import { OptionTypeBadge } from "@/components/option-type-badge";
+import { Pagination } from "@/components/pagination";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { formatShortDate } from "@/lib/dates";
+import {
+  formatCurrency,
+  formatDays,
+  formatFractionPercent,
+  formatMoney,
+  formatPercentOrDash,
+  formatPrice,
+  formatRatio,
+  SIGN_TEXT_CLASS,
+  signOf,
+} from "@/lib/format";
+import { usePagination } from "@/lib/pagination";
+import { toast } from "@/lib/toast";
+import { cn } from "@/lib/utils";
+import type { BacktestTrade, OverallBacktest, TradeOutcome } from "../api/types";
+import { exportTradesCsv } from "../lib/export-trades";
+
+/** Trades per page of the list. */
+export const TRADES_PAGE_SIZE = 10;
+
+/** Labels results as simulated (decisions.md: backtested figures are labelled "backtested"). */
+export function BacktestedBadge() {
+  return (
+    <Badge variant="soft" title="Simulated on historical prices; not live results">
+      Backtested
+    </Badge>
+  );
+}
+
+function Metric({ label, value, className }: { label: string; value: string; className?: string }) {
+  return (
+    <div className="min-w-0 rounded-lg border bg-card p-4" data-testid="backtest-metric">
+      <dt className="text-xs text-muted-foreground sm:text-sm">{label}</dt>
+      <dd className={cn("mt-2 truncate text-xl leading-none font-semibold tracking-tight tabular sm:text-2xl", className)}>{value}</dd>
+    </div>
+  );
+}
+
+const OUTCOMES: Record<TradeOutcome, string> = { target: "Target", stop: "Stop", expiry: "Expiry", open: "Open" };
+
+const dateOrDash = (iso: string | null) => (iso ? formatShortDate(iso) : "—");
+
+function TradesTable({ result }: { result: OverallBacktest }) {
+  const trades = result.trades;
+  const pager = usePagination(trades.length, TRADES_PAGE_SIZE);
+  const onExport = () => {
+    exportTradesCsv(trades, result.startDate, result.endDate);
+    toast({ title: "Trades Exported", description: `${trades.length} backtested ${trades.length === 1 ? "trade" : "trades"} saved as CSV.` });
+  };
+  return (
+    <Card className="min-w-0">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 border-b pb-4">
+        <div className="grid gap-1.5">
+          <CardTitle>Trades</CardTitle>
+          <CardDescription>Every simulated trade, oldest first. Prices are per share.</CardDescription>
+        </div>
+        <Button variant="outline" size="sm" onClick={onExport} disabled={trades.length === 0}>
+          <DownloadIcon aria-hidden />
+          Export CSV
+        </Button>
+      </CardHeader>
+      <CardContent className="grid grid-cols-1 gap-4 pt-4">
+        {trades.length === 0 ? (
+          <p className="py-6 text-center text-sm text-muted-foreground">No trades in this period.</p>
+        ) : (
+          <>
+            <div
+              className="relative -mx-5 overflow-x-auto rounded-md px-5 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              tabIndex={0}
+              role="region"
+              aria-label="Backtested trades table"
+            >
+              <table className="w-full min-w-[860px] text-sm">
+                <thead>
+                  <tr className="border-b text-left text-xs text-muted-foreground">
+                    <th scope="col" className="py-2 pr-3 font-medium">Symbol</th>
+                    <th scope="col" className="py-2 pr-3 font-medium">Strategy</th>
+                    <th scope="col" className="py-2 pr-3 font-medium">Type</th>
+                    <th scope="col" className="py-2 pr-3 text-right font-medium">Strike</th>
+                    <th scope="col" className="py-2 pr-3 font-medium">Entry</th>
+                    <th scope="col" className="py-2 pr-3 font-medium">Exit</th>
+                    <th scope="col" className="py-2 pr-3 text-right font-medium">Entry / Exit Price</th>
+                    <th scope="col" className="py-2 pr-3 text-right font-medium">Contracts</th>
+                    <th scope="col" className="py-2 pr-3 text-right font-medium">P&amp;L</th>
+                    <th scope="col" className="py-2 font-medium">Outcome</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {pager.slice(trades).map((t: BacktestTrade, i) => (
+                    <tr key={`${t.symbol}-${t.entryDate}-${i}`} className="border-b last:border-b-0" data-testid="trade-row">
+                      <td className="py-2.5 pr-3 font-semibold">{t.symbol}</td>
+                      <td className="py-2.5 pr-3 whitespace-nowrap">{t.strategy}</td>
+                      <td className="py-2.5 pr-3">
+                        <OptionTypeBadge type={t.signalType} />
+                      </td>
+                      <td className="py-2.5 pr-3 text-right tabular">{formatCurrency(t.strike)}</td>
+                      <td className="py-2.5 pr-3 whitespace-nowrap">{dateOrDash(t.entryDate)}</td>
+                      <td className="py-2.5 pr-3 whitespace-nowrap">{dateOrDash(t.exitDate)}</td>
+                      <td className="py-2.5 pr-3 text-right whitespace-nowrap tabular">
+                        {formatCurrency(t.entryPrice)} <span className="text-muted-foreground">→</span> {formatPrice(t.exitPrice)}
+                      </td>
+                      <td className="py-2.5 pr-3 text-right tabular">{t.contracts}</td>
+                      <td className={cn("py-2.5 pr-3 text-right whitespace-nowrap tabular", SIGN_TEXT_CLASS[signOf(t.pnl)])}>
+                        {formatMoney(t.pnl, { signed: true })}
+                      </td>
+                      <td className="py-2.5 whitespace-nowrap">{OUTCOMES[t.outcome] ?? t.outcome}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination
+              page={pager.page}
+              pageCount={pager.pageCount}
+              onPageChange={pager.setPage}
+              from={pager.from}
+              to={pager.to}
+              total={trades.length}
+              noun="trades"
+              label="Backtested trades pages"
+            />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ChartCard({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {
+  return (
+    <Card className="min-w-0">
+      <CardHeader className="border-b pb-4">
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="pt-4">{children}</CardContent>
+    </Card>
+  );
+}
+
+const compactUsd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 1 });
+
+/** The overall run: the spec's metrics and advanced metrics, equity and drawdown charts, the trades. */
+export function OverallResults({ result }: { result: OverallBacktest }) {
+  const pnlClass = SIGN_TEXT_CLASS[signOf(result.totalPnl)];
+  return (
+    <section aria-labelledby="overall-results-title" className="grid min-w-0 gap-4" data-testid="overall-results">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <h2 id="overall-results-title" className="text-lg font-semibold tracking-tight">
+          Overall Performance
+        </h2>
+        <BacktestedBadge />
+        <p className="w-full text-sm text-muted-foreground sm:w-auto">
+          {formatShortDate(result.startDate)} – {formatShortDate(result.endDate)} · {result.symbols.toLocaleString("en-US")}{" "}
+          {result.symbols === 1 ? "symbol" : "symbols"} · {formatCurrency(result.initialCapital)} starting capital
+        </p>
+      </div>
+      <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        <Metric label="Total Trades" value={result.totalTrades.toLocaleString("en-US")} />
+        <Metric label="Win Rate" value={formatPercentOrDash(result.winRate)} />
+        <Metric label="Total P&L" value={formatMoney(result.totalPnl, { signed: true })} className={pnlClass} />
+        <Metric label="Avg Hold Period" value={formatDays(result.avgHoldingPeriod)} />
+      </dl>
+      <Card className="min-w-0">
+        <CardHeader className="border-b pb-4">
+          <CardTitle>Advanced Metrics</CardTitle>
+          <CardDescription>&ldquo;—&rdquo; where the run has too few trades or days for the figure.</CardDescription>
+        </CardHeader>
+        <CardContent className="pt-4">
+          <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+            <Metric label="Profit Factor" value={formatRatio(result.profitFactor)} />
+            <Metric label="Sharpe Ratio" value={formatRatio(result.sharpeRatio)} />
+            <Metric
+              label="Max Drawdown"
+              value={formatFractionPercent(result.maxDrawdown)}
+              className={result.maxDrawdown < 0 ? "text-destructive-strong" : undefined}
+            />
+            <Metric label="Recovery Factor" value={formatRatio(result.recoveryFactor)} />
+          </dl>
+        </CardContent>
+      </Card>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <ChartCard title="Equity Curve" description="Backtested account value after each day.">
+          <TimeSeriesChart
+            points={result.equityCurve.map((p) => ({ date: p.date, value: p.equity }))}
+            title="Equity curve (backtested)"
+            formatValue={formatCurrency}
+            formatTick={(v) => compactUsd.format(v)}
+            testId="equity-chart"
+          />
+        </ChartCard>
+        <ChartCard title="Drawdown" description="How far the account stood below its previous high.">
+          <TimeSeriesChart
+            points={result.drawdown.map((p) => ({ date: p.date, value: p.drawdown }))}
+            title="Drawdown (backtested)"
+            formatValue={(v) => formatFractionPercent(v, 1)}
+            formatTick={(v) => formatFractionPercent(v, 0)}
+            tone="negative"
+            baseline={0}
+            testId="drawdown-chart"
+          />
+        </ChartCard>
+      </div>
+      <TradesTable result={result} />
+    </section>
+  );
+}

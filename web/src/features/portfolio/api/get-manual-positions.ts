@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api/client";
+import { PORTFOLIO_QUERY_KEYS } from "@/lib/api/manual-positions";
+import { PORTFOLIO_REFETCH_MS } from "./get-portfolio-metrics";
+import type { ManualPosition } from "./types";
+
+export const manualPositionsQueryKey = PORTFOLIO_QUERY_KEYS.manualPositions;
+
+/** GET /api/manual-positions: the user's own positions, newest first, each valued now. */
+export function getManualPositions(): Promise<ManualPosition[]> {
+  return apiJson<ManualPosition[]>("GET", "/api/manual-positions");
+}
+
+export function manualPositionsQueryOptions() {
+  return queryOptions({
+    queryKey: manualPositionsQueryKey,
+    queryFn: getManualPositions,
+    // Their marks move with the market, like the automated positions.
+    refetchInterval: PORTFOLIO_REFETCH_MS,
+  });
+}
+
+export function useManualPositions() {
+  return useQuery(manualPositionsQueryOptions());
+}

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiJson } from "@/lib/api/client";
+import { PORTFOLIO_QUERY_KEYS } from "@/lib/api/manual-positions";
+import type { PortfolioMetrics } from "./types";
+
+/** Portfolio figures refetch every 30 s (product spec, sections 4 and 9). */
+export const PORTFOLIO_REFETCH_MS = 30_000;
+
+export const portfolioMetricsQueryKey = PORTFOLIO_QUERY_KEYS.metrics;
+
+/** GET /api/portfolio/metrics: summary, ratios, risk assessment and value history. */
+export function getPortfolioMetrics(): Promise<PortfolioMetrics> {
+  return apiJson<PortfolioMetrics>("GET", "/api/portfolio/metrics");
+}
+
+export function portfolioMetricsQueryOptions() {
+  return queryOptions({
+    queryKey: portfolioMetricsQueryKey,
+    queryFn: getPortfolioMetrics,
+    refetchInterval: PORTFOLIO_REFETCH_MS,
+  });
+}
+
+export function usePortfolioMetrics() {
+  return useQuery(portfolioMetricsQueryOptions());
+}

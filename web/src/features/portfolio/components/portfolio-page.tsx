@@ -1,0 +1,23 @@
+import { PageHeader } from "@/components/page-header";
+import { AutomatedPositionsTable } from "./automated-positions-table";
+import { ManualPositions } from "./manual-positions";
+import { PortfolioAnalysis } from "./portfolio-analysis";
+
+/**
+ * /portfolio: the analysis (summary, value chart, risk, metrics, statistics), the automated
+ * positions table and the user's manual positions. Figures and positions refetch every 30 s.
+ */
+export function PortfolioPage() {
+  return (
+    // One shrinkable column: the wide table scrolls inside its card instead of widening the page.
+    <div className="grid grid-cols-1 gap-6">
+      <PageHeader
+        title="Portfolio Analysis"
+        description="Performance and risk across positions opened from signals and the contracts you add yourself."
+      />
+      <PortfolioAnalysis />
+      <AutomatedPositionsTable />
+      <ManualPositions />
+    </div>
+  );
+}

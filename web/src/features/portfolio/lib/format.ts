@@ -1,0 +1,47 @@
+import { formatPercentOrDash, formatSignedPercent, NO_VALUE } from "@/lib/format";
+import type { RiskLevel } from "../api/types";
+
+/** Percentages on the portfolio page have two decimals (product spec, section 9). */
+export const PORTFOLIO_PERCENT_DIGITS = 2;
+
+/** 62.5 → "62.50%", null → "—" */
+export function portfolioPercent(value: number | null | undefined): string {
+  return formatPercentOrDash(value, PORTFOLIO_PERCENT_DIGITS);
+}
+
+/** 14.062 → "+14.06%" */
+export function portfolioSignedPercent(value: number | null | undefined): string {
+  return value == null || !Number.isFinite(value) ? NO_VALUE : formatSignedPercent(value, PORTFOLIO_PERCENT_DIGITS);
+}
+
+/** Greeks are shown to 4 decimals (product spec, section 9). */
+export function formatGreek(value: number | null | undefined): string {
+  return value == null || !Number.isFinite(value) ? NO_VALUE : value.toFixed(4);
+}
+
+const RISK_LEVELS: Record<RiskLevel, string> = { low: "Low", moderate: "Medium", high: "High" };
+
+/**
+ * The risk level badge's text, in the spec's words (Low, Medium, High, Very High); the
+ * server's "moderate" reads Medium, and any other value is title-cased ("very_high" → Very High).
+ */
+export function riskLevelLabel(level: string): string {
+  if (level in RISK_LEVELS) return RISK_LEVELS[level as RiskLevel];
+  return level
+    .split(/[_\s-]+/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1).toLowerCase())
+    .join(" ");
+}
+
+/** "positive" for low, "caution" for medium, "negative" for high and above. */
+export function riskTone(level: string): "positive" | "caution" | "negative" {
+  if (level === "low") return "positive";
+  if (level === "moderate" || level === "medium") return "caution";
+  return "negative";
+}
+
+/** "1 contract", "3 contracts" */
+export function contracts(quantity: number): string {
+  return `${quantity} ${quantity === 1 ? "contract" : "contracts"}`;
+}

@@ -1,0 +1,49 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  createManualPosition,
+  type ManualPosition,
+  manualPositionFromSignal,
+  type NewManualPosition,
+  refreshAfterAdd,
+} from "@/lib/api/manual-positions";
+import type { Signal } from "./types";
+
+/**
+ * The body of "Add to Portfolio" for a signal (product spec, section 7): one open contract
+ * at the signal's entry price (else the option's current price, else the current price or
+ * the strike, else 1), with a reasoning naming the strategy and the confidence. Null for a
+ * locked signal, which has no contract to copy.
+ */
+export function signalToManualPosition(signal: Signal): NewManualPosition | null {
+  if (signal.locked || signal.signalType == null || signal.strikePrice == null || signal.expirationDate == null) return null;
+  return manualPositionFromSignal({
+    symbol: signal.symbol,
+    companyName: signal.companyName,
+    type: signal.signalType,
+    strikePrice: signal.strikePrice,
+    expirationDate: signal.expirationDate,
+    strategy: signal.strategy,
+    confidence: signal.confidence,
+    entryPrice: signal.entryPrice,
+    currentOptionPrice: signal.currentOptionPrice,
+    currentPrice: signal.currentPrice,
+  });
+}
+
+/**
+ * POST /api/manual-positions with the signal's contract (the call is shared with the
+ * portfolio feature through src/lib); the manual positions and portfolio figures refetch.
+ */
+export function addSignalToPortfolio(signal: Signal): Promise<ManualPosition> {
+  const body = signalToManualPosition(signal);
+  if (!body) return Promise.reject(new Error("A locked signal cannot be added to the portfolio"));
+  return createManualPosition(body);
+}
+
+export function useAddSignalToPortfolio() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addSignalToPortfolio,
+    onSuccess: () => refreshAfterAdd(queryClient),
+  });
+}
