@@ -300,12 +300,16 @@ fn curve(report: &BacktestReport) -> Vec<EquityPointView> {
 )]
 async fn overall(State(state): State<AppState>, CurrentUser(user): CurrentUser, body: axum::body::Bytes) -> Result<axum::Json<OverallBacktest>> {
     let request = optional_body(&body)?;
-    let plan = Plan::of(&user, crate::now());
-    let (config, series) = prepare(&state, plan, &request, false).await?;
+    Ok(axum::Json(overall_result(&state, Plan::of(&user, crate::now()), &request).await?))
+}
+
+/// The overall backtest of `request` within `plan`'s limits (also `strikeline backtest`).
+pub async fn overall_result(state: &AppState, plan: Plan, request: &BacktestRequest) -> Result<OverallBacktest> {
+    let (config, series) = prepare(state, plan, request, false).await?;
     let (start, end, symbols) = (config.start, config.end, series.len());
-    let report = run(&state, config, series).await?;
+    let report = run(state, config, series).await?;
     let o = report.overall;
-    Ok(axum::Json(OverallBacktest {
+    Ok(OverallBacktest {
         total_trades: o.total_trades,
         win_rate: round2(o.win_rate),
         total_pnl: round2(o.total_pnl),
@@ -344,7 +348,7 @@ async fn overall(State(state): State<AppState>, CurrentUser(user): CurrentUser, 
                 confidence: t.confidence,
             })
             .collect(),
-    }))
+    })
 }
 
 /// Runs each strategy on its own over the same history (Pro and Premium).
@@ -359,13 +363,17 @@ async fn overall(State(state): State<AppState>, CurrentUser(user): CurrentUser, 
 )]
 async fn by_strategy(State(state): State<AppState>, CurrentUser(user): CurrentUser, body: axum::body::Bytes) -> Result<axum::Json<Vec<StrategyBacktest>>> {
     let request = optional_body(&body)?;
-    let plan = Plan::of(&user, crate::now());
-    let (config, series) = prepare(&state, plan, &request, true).await?;
+    Ok(axum::Json(strategy_results(&state, Plan::of(&user, crate::now()), &request).await?))
+}
+
+/// Each strategy of `request` backtested on its own, within `plan`'s limits.
+pub async fn strategy_results(state: &AppState, plan: Plan, request: &BacktestRequest) -> Result<Vec<StrategyBacktest>> {
+    let (config, series) = prepare(state, plan, request, true).await?;
     let mut results = Vec::new();
     for strategy in config.strategies.clone() {
         let mut one = config.clone();
         one.strategies = vec![strategy];
-        let report = run(&state, one, series.clone()).await?;
+        let report = run(state, one, series.clone()).await?;
         let s = report.by_strategy.iter().find(|r| r.strategy == strategy).copied();
         let summary = match s {
             Some(s) => StrategySummary {
@@ -381,5 +389,5 @@ async fn by_strategy(State(state): State<AppState>, CurrentUser(user): CurrentUs
         };
         results.push(StrategyBacktest { strategy: strategy.label().to_owned(), summary, equity_curve: curve(&report) });
     }
-    Ok(axum::Json(results))
+    Ok(results)
 }

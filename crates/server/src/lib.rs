@@ -51,6 +51,14 @@ pub async fn open_database(config: &Config) -> anyhow::Result<Db> {
     Ok(db)
 }
 
+/// The application state without a listener or start-up work, for command-line tools that
+/// read the database and the market (e.g. `strikeline backtest`).
+pub async fn offline_state(config: Config) -> anyhow::Result<AppState> {
+    let db = open_database(&config).await?;
+    let market = Arc::new(desk::Market::from_config(&config)?);
+    Ok(AppState { events: events::Events::default(), db, config: Arc::new(config), market, instance_id: uuid::Uuid::new_v4().to_string() })
+}
+
 /// A running server: its address and a way to wait for it.
 pub struct Server {
     pub addr: SocketAddr,

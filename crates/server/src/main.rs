@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use strikeline_server::cli::{import, quant};
 use strikeline_server::config::Config;
-use strikeline_server::{Server, open_database, openapi, shutdown_signal};
+use strikeline_server::{Server, backtest, open_database, openapi, shutdown_signal};
 use tracing_subscriber::EnvFilter;
 
 #[derive(Parser)]
@@ -58,6 +58,27 @@ enum Command {
         returns: Option<PathBuf>,
         #[arg(long)]
         trades: Option<PathBuf>,
+    },
+    /// Backtest the live strategies over the stored history and print the result as JSON
+    /// (no plan limits apply on the command line).
+    Backtest {
+        /// First day, YYYY-MM-DD (default: ten years before the end).
+        #[arg(long)]
+        start: Option<String>,
+        /// Last day, YYYY-MM-DD (default: the last completed session).
+        #[arg(long)]
+        end: Option<String>,
+        /// Comma-separated symbols (default: the whole watchlist).
+        #[arg(long, value_delimiter = ',')]
+        symbols: Option<Vec<String>>,
+        /// Comma-separated strategies (default: all four).
+        #[arg(long, value_delimiter = ',')]
+        strategies: Option<Vec<String>>,
+        /// One result per strategy instead of the overall result.
+        #[arg(long)]
+        by_strategy: bool,
+        #[arg(long, env = "STRIKELINE_DATA_DIR")]
+        data_dir: Option<PathBuf>,
     },
     /// Load data into the database.
     Import {
@@ -191,6 +212,21 @@ fn main() -> ExitCode {
                     Err(err) => Err(err.into()),
                 }
             }
+            Command::Backtest { start, end, symbols, strategies, by_strategy, data_dir } => {
+                if let Some(dir) = data_dir {
+                    config.data_dir = dir;
+                }
+                let state = strikeline_server::offline_state(config).await?;
+                let request = backtest::BacktestRequest { start_date: start, end_date: end, symbols, strategies, params: None };
+                let plan = strikeline_server::auth::model::Plan::Premium;
+                let json = if by_strategy {
+                    serde_json::to_string_pretty(&backtest::strategy_results(&state, plan, &request).await.map_err(describe)?)?
+                } else {
+                    serde_json::to_string_pretty(&backtest::overall_result(&state, plan, &request).await.map_err(describe)?)?
+                };
+                println!("{json}");
+                Ok(())
+            }
             Command::Openapi | Command::Price | Command::Iv | Command::Stats { .. } | Command::Indicators { .. } => Ok(()),
         }
     });
@@ -200,5 +236,15 @@ fn main() -> ExitCode {
             eprintln!("strikeline: {err:#}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// An API error as a command-line error: the detail and each field's reason.
+fn describe(err: strikeline_server::error::AppError) -> anyhow::Error {
+    match err {
+        strikeline_server::error::AppError::Validation(fields) => {
+            anyhow::anyhow!(fields.iter().map(|f| format!("{}: {}", f.field, f.message)).collect::<Vec<_>>().join("; "))
+        }
+        other => anyhow::anyhow!("{other}"),
     }
 }

@@ -175,3 +175,23 @@ async fn backtests_run_the_live_strategies_within_the_plan(app: TestApp) {
     let response = app.post_json(&app.client, "/api/backtest", &json!({"symbols": ["AAPL"], "params": {"oversoldRsi": 35}})).await;
     assert_eq!(response.status(), 200);
 }
+
+/// `strikeline backtest` prints the same result as JSON, and a bad strategy is an error that
+/// names it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_backtest_command_prints_json() {
+    let app = TestApp::spawn_with(common::Engine::Sqlite, common::with_market).await.expect("app");
+    let run = |args: &[&str]| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_strikeline"));
+        command.arg("backtest").arg("--data-dir").arg(app.data_dir()).args(args).env_remove("DATABASE_URL");
+        command.output().expect("runs")
+    };
+    let out = run(&["--symbols", "AAPL,MSFT"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let report: Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
+    assert_eq!(report["symbols"], 2);
+    assert_eq!(report["totalTrades"].as_u64().expect("trades") as usize, report["trades"].as_array().expect("list").len());
+    let out = run(&["--strategies", "Scalping"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("strategies"));
+}
