@@ -65,7 +65,7 @@ test: test-deps rust-test web-test e2e
 bench:
 	$(CARGO) bench -p strikeline-quant
 	$(CARGO) bench -p strikeline-engine
-	@if [ -x bench/peers/run.sh ]; then bench/peers/run.sh; fi
+	@if [ -x bench/peers/run.sh ]; then bench/peers/run.sh && bench/peers/run.sh --backtest; fi
 
 api:
 	UPDATE_SNAPSHOTS=1 $(CARGO) test --locked -p strikeline-server --test openapi_snapshot
