@@ -101,6 +101,8 @@ pub struct ScheduleConfig {
     pub start_running: bool,
     /// How often each instance checks for due jobs.
     pub tick_seconds: u64,
+    /// Run the scheduler loop in this process (tests turn it off and drive `tick` themselves).
+    pub background: bool,
 }
 
 impl Default for ScheduleConfig {
@@ -114,6 +116,7 @@ impl Default for ScheduleConfig {
             end_of_day_minutes: 10,
             start_running: true,
             tick_seconds: 15,
+            background: true,
         }
     }
 }

@@ -93,13 +93,15 @@ impl Server {
     /// Serves until `shutdown` completes, then finishes in-flight requests.
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         let sweeper = tokio::spawn(sweep_expired(self.state.clone()));
-        let scheduler = tokio::spawn(automation::run_forever(self.state.clone()));
+        let scheduler = self.state.config.schedule.background.then(|| tokio::spawn(automation::run_forever(self.state.clone())));
         let app = http::router(self.state.clone());
         axum::serve(self.listener, app.into_make_service_with_connect_info::<SocketAddr>())
             .with_graceful_shutdown(shutdown)
             .await?;
         sweeper.abort();
-        scheduler.abort();
+        if let Some(scheduler) = scheduler {
+            scheduler.abort();
+        }
         automation::release(&self.state).await;
         self.state.db.close().await;
         Ok(())

@@ -66,6 +66,7 @@ impl TestApp {
         config.market.history_years = 0;
         config.market.replay_days = 0;
         config.schedule.start_running = false;
+        config.schedule.background = false;
         config
     }
 
