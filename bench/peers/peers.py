@@ -3,7 +3,9 @@ the way a Python shop would, with NumPy (vectorised, scipy.special.ndtr for N(x)
 TA-Lib. Prints throughput; docs/performance.md sets these beside the criterion figures.
 
 Run through bench/peers/run.sh (one core, no BLAS threading), or directly:
-    python bench/peers/peers.py [--quick]
+    python bench/peers/peers.py [--quick] [--options-only] [--pricing-n N] [--iv-n N]
+bench/peers/compare.sh runs the option workloads of both sides in one go and prints the
+ratios.
 """
 import argparse
 import time
@@ -136,23 +138,28 @@ def market(symbols, bars, seed=11):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="smaller sizes, fewer repeats")
+    parser.add_argument("--options-only", action="store_true", help="only the option workloads (no TA-Lib)")
+    parser.add_argument("--pricing-n", type=int, help="options priced per call (default 1,000,000)")
+    parser.add_argument("--iv-n", type=int, help="implied volatilities per call (default 200,000)")
     args = parser.parse_args()
     repeats = 3 if args.quick else 7
 
-    n = 200_000 if args.quick else 1_000_000
+    n = args.pricing_n or (200_000 if args.quick else 1_000_000)
     o = random_options(n)
     t = best_time(lambda: bsm_call_and_greeks(o["s"], o["k"], o["r"], o["q"], o["sigma"], o["t"]), repeats)
     print(f"numpy  price + 5 greeks      {n / t / 1e6:8.2f} M options/s  ({n} calls, scipy.special.ndtr, best of {repeats})")
     t = best_time(lambda: bsm_call_and_greeks_scipy_stats(o["s"], o["k"], o["r"], o["q"], o["sigma"], o["t"]), repeats)
     print(f"numpy  price + 5 greeks      {n / t / 1e6:8.2f} M options/s  (same, scipy.stats.norm)")
 
-    n_iv = 100_000 if args.quick else 200_000
+    n_iv = args.iv_n or (100_000 if args.quick else 200_000)
     o = random_options(n_iv)
     target, _ = call_price_and_vega(o["s"], o["k"], o["r"], o["q"], o["sigma"], o["t"])
     solved = implied_vol_newton(target, o["s"], o["k"], o["r"], o["q"], o["t"])
     ok = np.abs(solved - o["sigma"]) < 1e-8
     t = best_time(lambda: implied_vol_newton(target, o["s"], o["k"], o["r"], o["q"], o["t"]), repeats)
-    print(f"numpy  implied vol (Newton)  {n_iv / t / 1e6:8.2f} M options/s  ({ok.mean() * 100:.1f}% recovered to 1e-8)")
+    print(f"numpy  implied vol (Newton)  {n_iv / t / 1e6:8.2f} M options/s  ({n_iv} calls, {ok.mean() * 100:.1f}% recovered to 1e-8)")
+    if args.options_only:
+        return
 
     symbols, bars = (200, 2520) if args.quick else (1000, 2520)
     data = market(symbols, bars)

@@ -1,12 +1,16 @@
 //! Throughput of pricing + Greeks and of implied volatility, over a batch of random
-//! options (the same distribution as bench/peers/peers.py uses for NumPy).
+//! options (the same distribution as bench/peers/peers.py uses for NumPy), one core:
+//! the scalar API over an array of structs (`value_into`, `implied_volatility_into`) and
+//! the SIMD batch kernels over columns (`pricing::batch`, `iv::batch`).
 //! Run: `cargo bench -p strikeline-quant --bench pricing`.
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use strikeline_quant::iv::implied_volatility_into;
+use strikeline_quant::iv::batch::IvBatchInputs;
+use strikeline_quant::iv::{batch, implied_volatility_into};
+use strikeline_quant::pricing::batch::{BatchInputs, BatchOutputs, price_greeks_into};
 use strikeline_quant::pricing::value_into;
 use strikeline_quant::{BlackScholes, IvError, IvInputs, OptionInputs, OptionType, Valuation};
 
@@ -60,6 +64,42 @@ fn pricing(c: &mut Criterion) {
             black_box(&out);
         });
     });
+
+    // The same options as columns, through the SIMD batch kernel.
+    let column =
+        |f: fn(&OptionInputs) -> f64| options.iter().map(|o| f(&o.inputs())).collect::<Vec<f64>>();
+    let (spot, strike, rate) = (column(|i| i.spot), column(|i| i.strike), column(|i| i.rate));
+    let (dividend_yield, volatility, years) = (
+        column(|i| i.dividend_yield),
+        column(|i| i.volatility),
+        column(|i| i.time_to_expiry),
+    );
+    let batch_inputs =
+        BatchInputs::new(&spot, &strike, &rate, &dividend_yield, &volatility, &years)
+            .expect("valid inputs");
+    let mut columns = vec![vec![0.0; options.len()]; 6];
+    for (name, kind) in [("call", OptionType::Call), ("put", OptionType::Put)] {
+        group.bench_function(format!("price_and_5_greeks/batch_simd/{name}"), |b| {
+            b.iter(|| {
+                let [price, delta, gamma, vega, theta, rho] = &mut columns[..] else {
+                    unreachable!()
+                };
+                price_greeks_into(
+                    kind,
+                    black_box(&batch_inputs),
+                    &mut BatchOutputs {
+                        price,
+                        delta,
+                        gamma,
+                        vega,
+                        theta,
+                        rho,
+                    },
+                );
+                black_box(&columns);
+            });
+        });
+    }
     group.finish();
 
     let inputs: Vec<IvInputs> = options
@@ -83,6 +123,20 @@ fn pricing(c: &mut Criterion) {
         b.iter(|| {
             implied_volatility_into(OptionType::Call, black_box(&inputs), &mut ivs);
             black_box(&ivs);
+        });
+    });
+    let prices: Vec<f64> = inputs.iter().map(|i| i.price).collect();
+    let iv_inputs = IvBatchInputs::new(&prices, &spot, &strike, &rate, &dividend_yield, &years)
+        .expect("same lengths");
+    let mut sigmas = vec![0.0; prices.len()];
+    group.bench_function("batch_simd/call", |b| {
+        b.iter(|| {
+            let failed = batch::implied_volatility_into(
+                OptionType::Call,
+                black_box(&iv_inputs),
+                &mut sigmas,
+            );
+            black_box((failed, &sigmas));
         });
     });
     group.finish();

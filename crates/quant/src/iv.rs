@@ -44,6 +44,8 @@ use crate::error::{Field, InputError, finite, price_level, rate as valid_rate, y
 use crate::normal::{FRAC_1_SQRT_2PI, cdf_and_complement_with_gaussian};
 use crate::pricing::OptionType;
 
+pub mod batch;
+
 /// The market inputs of an implied-volatility calculation: everything the pricer needs
 /// except the volatility, plus the observed option price (per unit of the underlying).
 ///

@@ -37,6 +37,8 @@ use std::str::FromStr;
 use crate::error::{
     Field, InputError, MAX_VOLATILITY, in_range, positive, price_level, rate, years,
 };
+
+pub mod batch;
 use crate::normal::{FRAC_1_SQRT_2PI, cdf_and_complement_with_gaussian};
 
 /// Which option (or combination) is priced: a call, a put, or a long straddle (one call
@@ -443,6 +445,20 @@ impl BlackScholes {
             time_to_expiry: years(Field::TimeToExpiry, time_to_expiry)?,
             ..*self
         })
+    }
+
+    /// From values already validated as [`BlackScholes::new`] does (crate-internal, for
+    /// the batch kernels).
+    pub(crate) fn from_validated(inputs: OptionInputs) -> Self {
+        debug_assert!(BlackScholes::new(inputs).is_ok());
+        BlackScholes {
+            spot: inputs.spot,
+            strike: inputs.strike,
+            rate: inputs.rate,
+            dividend_yield: inputs.dividend_yield,
+            volatility: inputs.volatility,
+            time_to_expiry: inputs.time_to_expiry,
+        }
     }
 
     /// Spot replaced by an already validated value (crate-internal, for grids).
