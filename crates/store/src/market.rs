@@ -235,3 +235,15 @@ pub async fn volatilities(db: &Db) -> StoreResult<Vec<(String, f64)>> {
             .await?
     }))
 }
+
+/// One symbol's highest high and lowest low (cents) over its bars since `since`.
+pub async fn range_of(db: &Db, symbol: &str, since: NaiveDate) -> StoreResult<Option<(i64, i64)>> {
+    let (high, low): (Option<i64>, Option<i64>) = with_db!(db, pool => {
+        sqlx::query_as("SELECT MAX(high_cents), MIN(low_cents) FROM daily_bars WHERE symbol = $1 AND day >= $2")
+            .bind(symbol)
+            .bind(since)
+            .fetch_one(pool)
+            .await?
+    });
+    Ok(high.zip(low))
+}

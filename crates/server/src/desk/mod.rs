@@ -111,9 +111,8 @@ pub fn engine_bar(bar: &strikeline_store::market::BarRow) -> DailyBar {
     }
 }
 
-pub fn cents_to_dollars(cents: i64) -> f64 {
-    cents as f64 / 100.0
-}
+/// Whole cents as dollars (the one conversion, from the account model).
+pub use crate::auth::model::dollars as cents_to_dollars;
 
 pub fn to_cents(dollars: f64) -> i64 {
     (dollars * 100.0).round() as i64

@@ -145,9 +145,8 @@ pub async fn add_stock(
         Err(err) => return Err(err.into()),
     }
     // The 52-week range from the history just loaded.
-    let ranges = market::ranges_since(&state.db, state.market.today(now) - Duration::days(365)).await?;
     let mut row = row;
-    if let Some((_, high, low)) = ranges.into_iter().find(|(s, _, _)| s == symbol) {
+    if let Some((high, low)) = market::range_of(&state.db, symbol, state.market.today(now) - Duration::days(365)).await? {
         row.high_52_week_cents = high.max(row.high_52_week_cents);
         row.low_52_week_cents = low.min(row.low_52_week_cents);
         market::update_quotes(

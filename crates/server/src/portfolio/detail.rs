@@ -5,7 +5,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 use strikeline_engine::SignalType;
 use strikeline_engine::portfolio::{PositionInput, PositionValuation};
-use strikeline_quant::{BlackScholes, OptionInputs, OptionType, PriceGrid, TradeAnalysis};
+use strikeline_quant::{BlackScholes, OptionInputs, PriceGrid, TradeAnalysis};
 use strikeline_store::positions::{AutomatedRow, ManualRow};
 use strikeline_store::signals::SignalRow;
 use strikeline_store::users::UserRecord;
@@ -160,14 +160,6 @@ pub fn value(state: &AppState, holding: &Holding, capital: f64, now: DateTime<Ut
         .map_err(|e| AppError::Internal(anyhow::anyhow!("valuing {}: {e}", holding.input.symbol)))
 }
 
-fn option_type(kind: SignalType) -> OptionType {
-    match kind {
-        SignalType::Call => OptionType::Call,
-        SignalType::Put => OptionType::Put,
-        SignalType::Straddle => OptionType::Straddle,
-    }
-}
-
 /// The whole position's P&L across ±30 % of the underlying, at expiry and today.
 pub fn payoff(state: &AppState, holding: &Holding, now: DateTime<Utc>) -> Vec<PayoffPoint> {
     let input = &holding.input;
@@ -181,7 +173,7 @@ pub fn payoff(state: &AppState, holding: &Holding, now: DateTime<Utc>) -> Vec<Pa
         volatility: input.volatility,
         time_to_expiry: years,
     })
-    .and_then(|model| TradeAnalysis::new(model, option_type(input.kind), input.entry_price))
+    .and_then(|model| TradeAnalysis::new(model, input.kind.option_type(), input.entry_price))
     .and_then(|trade| Ok((trade, PriceGrid::around(holding.spot, 0.3, 61)?)));
     let Ok((trade, grid)) = built else { return Vec::new() };
     trade

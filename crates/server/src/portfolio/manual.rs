@@ -249,8 +249,3 @@ pub async fn delete(State(state): State<AppState>, CurrentUser(user): CurrentUse
     positions::delete_manual(&state.db, &user.id, &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
-
-/// Rounds a figure for display.
-pub fn money(x: f64) -> f64 {
-    round2(x)
-}

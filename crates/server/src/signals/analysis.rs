@@ -7,7 +7,7 @@ use axum::extract::{Path, State};
 use chrono::NaiveDate;
 use serde::Serialize;
 use strikeline_engine::underlying_levels;
-use strikeline_quant::{BlackScholes, Drift, OptionInputs, OptionType, PriceGrid, TradeAnalysis};
+use strikeline_quant::{BlackScholes, Drift, OptionInputs, PriceGrid, TradeAnalysis};
 use strikeline_store::signals as store;
 use utoipa::ToSchema;
 
@@ -58,15 +58,6 @@ pub struct SignalAnalysis {
     pub payoff: Vec<PayoffPoint>,
 }
 
-fn option_type(signal_type: &str) -> Option<OptionType> {
-    match signal_type {
-        "CALL" => Some(OptionType::Call),
-        "PUT" => Some(OptionType::Put),
-        "STRADDLE" => Some(OptionType::Straddle),
-        _ => None,
-    }
-}
-
 /// The detail analysis of one signal: history, levels, breakevens, probability of profit and
 /// the payoff chart. A signal the plan has locked is refused (403).
 #[utoipa::path(
@@ -95,7 +86,7 @@ pub async fn analysis(State(state): State<AppState>, CurrentUser(user): CurrentU
     }
     let now = crate::now();
     let open = open_signal(&row).ok_or_else(|| AppError::Internal(anyhow::anyhow!("stored signal {id} has an unknown type")))?;
-    let kind = option_type(&row.signal_type).ok_or_else(|| AppError::Internal(anyhow::anyhow!("unknown type")))?;
+    let kind = open.signal_type.option_type();
     let spot = cents_to_dollars(row.current_price_cents);
     let years = if row.status == "active" { state.market.years_to_expiry(row.expiration_date, now) } else { 0.0 };
     let internal = |e: strikeline_quant::InputError| AppError::Internal(anyhow::anyhow!("analysis of {id}: {e}"));
