@@ -48,6 +48,16 @@ export function startServer({ timeoutMs = 60_000 } = {}) {
       ...process.env,
       STRIKELINE_WEB_DIR: distDir,
       STRIKELINE_ADMIN_EMAILS: [process.env.STRIKELINE_ADMIN_EMAILS, ADMIN_EMAIL].filter(Boolean).join(","),
+      // Every spec signs up and in from 127.0.0.1: lift the per-address limits that would
+      // otherwise throttle the test run itself (the limits have their own Rust tests).
+      STRIKELINE_LIMITS__REGISTER__QUOTA: "10000",
+      STRIKELINE_LIMITS__REGISTER__WINDOW_SECONDS: "3600",
+      STRIKELINE_LIMITS__LOGIN_IP__QUOTA: "10000",
+      STRIKELINE_LIMITS__LOGIN_IP__WINDOW_SECONDS: "600",
+      STRIKELINE_LIMITS__CONTACT__QUOTA: "10000",
+      STRIKELINE_LIMITS__CONTACT__WINDOW_SECONDS: "3600",
+      STRIKELINE_LIMITS__NEWSLETTER__QUOTA: "10000",
+      STRIKELINE_LIMITS__NEWSLETTER__WINDOW_SECONDS: "3600",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -2,18 +2,28 @@
 //! the plan's limits (Free: overall over the last year; Pro: full history and by strategy;
 //! Premium: also custom strategy parameters).
 
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use axum::extract::State;
 use chrono::{Duration, NaiveDate};
 use serde::{Deserialize, Serialize};
 use strikeline_engine::backtest::{BacktestConfig, BacktestReport, SymbolSeries, try_run};
 use strikeline_engine::{Strategy, StrategyParams};
 use strikeline_store::market;
+use strikeline_store::signals::SignalFilter;
+use strikeline_store::users::UserRecord;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::CurrentUser;
 use crate::auth::model::Plan;
+use crate::entitlements::{Capability, Entitlements};
+use crate::limits::{self, RateLimit};
+
+/// Raised when a backtest's request has ended: the work stops at its next check.
+pub type Cancel = std::sync::Arc<AtomicBool>;
 use crate::desk::engine_bar;
 use crate::error::{AppError, FieldError, Result};
 use crate::extract::parse_json;
@@ -92,25 +102,30 @@ pub struct DrawdownPointView {
     pub drawdown: f64,
 }
 
+/// One trade of a backtest. A trade that matches a signal the viewer's plan locks comes back
+/// `locked`, with only its symbol, strategy and entry date: a backtest never reveals what a
+/// locked signal recommends.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TradeView {
     pub symbol: String,
     pub strategy: String,
-    pub signal_type: String,
-    pub strike: f64,
-    pub expiration: NaiveDate,
     pub entry_date: NaiveDate,
-    pub exit_date: NaiveDate,
-    pub entry_price: f64,
-    pub exit_price: f64,
-    pub contracts: u32,
-    pub commissions: f64,
+    pub signal_type: Option<String>,
+    pub strike: Option<f64>,
+    pub expiration: Option<NaiveDate>,
+    pub exit_date: Option<NaiveDate>,
+    pub entry_price: Option<f64>,
+    pub exit_price: Option<f64>,
+    pub contracts: Option<u32>,
+    pub commissions: Option<f64>,
     /// Net of commissions and slippage, dollars.
-    pub pnl: f64,
+    pub pnl: Option<f64>,
     /// `target`, `stop`, `expiry` or `open` (still open when the test ended).
-    pub outcome: &'static str,
-    pub confidence: u8,
+    pub outcome: Option<&'static str>,
+    pub confidence: Option<u8>,
+    /// Matches a signal beyond the viewer's daily quota.
+    pub locked: bool,
 }
 
 /// The overall result (spec "Overall backtest result") with the curves and trades.
@@ -161,22 +176,17 @@ pub struct StrategyBacktest {
 
 fn date(field: &str, raw: Option<&str>, errors: &mut Vec<FieldError>) -> Option<NaiveDate> {
     let raw = raw.map(str::trim).filter(|r| !r.is_empty())?;
-    match NaiveDate::parse_from_str(raw, "%Y-%m-%d") {
-        Ok(d) => Some(d),
-        Err(_) => {
-            errors.push(FieldError::new(field, "A real date as YYYY-MM-DD"));
-            None
-        }
-    }
+    crate::input::date(field, raw).map_err(|e| errors.push(e)).ok()
 }
 
 /// Checks the request against the plan and the stored history; loads the series.
 async fn prepare(state: &AppState, plan: Plan, request: &BacktestRequest, by_strategy: bool) -> Result<(BacktestConfig, Vec<SymbolSeries>)> {
-    if by_strategy && plan == Plan::Free {
-        return Err(AppError::Forbidden("Backtests by strategy need the Pro or Premium plan.".into()));
+    let rights = Entitlements::for_plan(plan);
+    if by_strategy {
+        rights.require(Capability::BacktestByStrategy)?;
     }
-    if request.params.is_some() && plan != Plan::Premium {
-        return Err(AppError::Forbidden("Custom strategy parameters need the Premium plan.".into()));
+    if request.params.is_some() {
+        rights.require(Capability::CustomStrategyParams)?;
     }
     let mut errors = Vec::new();
     let start = date("startDate", request.start_date.as_deref(), &mut errors);
@@ -184,10 +194,15 @@ async fn prepare(state: &AppState, plan: Plan, request: &BacktestRequest, by_str
     let stocks = market::list_stocks(&state.db).await?;
     let symbols: Vec<String> = match &request.symbols {
         None => stocks.iter().map(|s| s.symbol.clone()).collect(),
+        Some(list) if list.len() > MAX_SYMBOLS => {
+            errors.push(FieldError::new("symbols", format!("At most {MAX_SYMBOLS} symbols")));
+            Vec::new()
+        }
         Some(list) => {
             let mut chosen = Vec::new();
             for raw in list {
-                match strikeline_market::normalize_symbol(raw) {
+                let raw: String = raw.chars().take(12).collect();
+                match strikeline_market::normalize_symbol(&raw) {
                     Some(s) if stocks.iter().any(|t| t.symbol == s) => chosen.push(s),
                     _ => errors.push(FieldError::new("symbols", format!("{raw:?} is not in the watchlist"))),
                 }
@@ -210,7 +225,8 @@ async fn prepare(state: &AppState, plan: Plan, request: &BacktestRequest, by_str
             if parsed.len() != list.len() || parsed.is_empty() {
                 errors.push(FieldError::new("strategies", "Use Momentum, Mean Reversion, Breakout or Volatility"));
             }
-            parsed
+            // Each strategy once, however often it was named.
+            Strategy::ALL.into_iter().filter(|s| parsed.contains(s)).collect()
         }
     };
     let mut params = StrategyParams::DEFAULT;
@@ -225,11 +241,15 @@ async fn prepare(state: &AppState, plan: Plan, request: &BacktestRequest, by_str
     }
     let now = crate::now();
     let last = crate::desk::last_completed_day(state, now);
+    // A plan without full history gets the year before the last session, whatever the
+    // request's end date: the window is fixed by the data, not by what the request says.
+    let window_start = if rights.allows(Capability::BacktestFullHistory) { crate::input::EARLIEST_DATE } else { last - Duration::days(365) };
     let end = end.unwrap_or(last).min(last);
-    let earliest_allowed = if plan == Plan::Free { end - Duration::days(365) } else { NaiveDate::MIN };
-    let start = start.unwrap_or(if plan == Plan::Free { earliest_allowed } else { end - Duration::days(365 * 10) });
-    if start < earliest_allowed {
-        return Err(AppError::Forbidden("The Free plan backtests the last year; longer histories need Pro.".into()));
+    let start = start.unwrap_or(if rights.allows(Capability::BacktestFullHistory) { end - Duration::days(365 * 10) } else { window_start });
+    if start < window_start || end < window_start {
+        return Err(AppError::Forbidden(
+            format!("Your plan backtests {window_start} to {last}; longer histories need Pro."),
+        ));
     }
     if start >= end {
         return Err(AppError::field("startDate", "Must be before the end date"));
@@ -271,7 +291,10 @@ fn camel(snake: &str) -> String {
 }
 
 /// Runs the engine off the async runtime.
-async fn run(state: &AppState, config: BacktestConfig, series: Vec<SymbolSeries>) -> Result<BacktestReport> {
+async fn run(state: &AppState, config: BacktestConfig, series: Vec<SymbolSeries>, cancel: &Cancel) -> Result<BacktestReport> {
+    if cancel.load(Ordering::SeqCst) {
+        return Err(AppError::Unavailable("The backtest was stopped.".into()));
+    }
     let market = state.market.clone();
     tokio::task::spawn_blocking(move || {
         let picker = |from: NaiveDate, min_days: u32| market.expiration(from, min_days);
@@ -296,18 +319,69 @@ fn curve(report: &BacktestReport) -> Vec<EquityPointView> {
         (status = 200, body = OverallBacktest),
         (status = 403, description = "Beyond the plan (range or parameters)", body = crate::error::Problem),
         (status = 422, description = "A field is not valid", body = crate::error::Problem),
+        (status = 429, description = "Too many backtests, or one of yours is still running; see Retry-After", body = crate::error::Problem),
+        (status = 503, description = "The server is at capacity, or the backtest ran too long; see Retry-After", body = crate::error::Problem),
     )
 )]
-async fn overall(State(state): State<AppState>, CurrentUser(user): CurrentUser, body: axum::body::Bytes) -> Result<axum::Json<OverallBacktest>> {
+async fn overall(State(state): State<AppState>, CurrentUser(user): CurrentUser, body: axum::body::Bytes) -> Result<(RateLimit, axum::Json<OverallBacktest>)> {
     let request = optional_body(&body)?;
-    Ok(axum::Json(overall_result(&state, Plan::of(&user, crate::now()), &request).await?))
+    let now = crate::now();
+    let limit = limits::hit(&state, limits::BACKTEST, &user.id, now).await?;
+    let slot = state.capacity.heavy_slot(&user.id).await?;
+    let locked = LockedSignals::for_viewer(&state, &user, now).await?;
+    let work = overall_result(&state, Plan::of(&user, now), &request, &locked, &slot.cancel);
+    Ok((limit, axum::Json(within_time(&state, work).await?)))
 }
 
-/// The overall backtest of `request` within `plan`'s limits (also `strikeline backtest`).
-pub async fn overall_result(state: &AppState, plan: Plan, request: &BacktestRequest) -> Result<OverallBacktest> {
+/// Stops `work` when it runs past the configured time (its slot's cancel flag is raised when
+/// the slot is dropped, which the engine run checks).
+async fn within_time<T>(state: &AppState, work: impl std::future::Future<Output = Result<T>>) -> Result<T> {
+    let limit = state.capacity.heavy_job_time;
+    tokio::time::timeout(limit, work).await.unwrap_or_else(|_| {
+        Err(AppError::Unavailable(format!(
+            "The backtest took longer than {} seconds and was stopped. Choose fewer symbols or a shorter range.",
+            limit.as_secs()
+        )))
+    })
+}
+
+/// The signals a viewer's plan locks, as (symbol, strategy, day) for matching backtest trades.
+#[derive(Debug, Default)]
+pub struct LockedSignals(HashSet<(String, String, NaiveDate)>);
+
+/// A trade entered this many days around a locked signal's day counts as that signal (the live
+/// engine issues on the session in progress, the backtest on the completed bar; weekends lie
+/// between).
+const MATCH_DAYS: i64 = 4;
+
+impl LockedSignals {
+    /// Nothing locked (the command line, which shows everything).
+    pub fn none() -> Self {
+        LockedSignals::default()
+    }
+
+    pub async fn for_viewer(state: &AppState, user: &UserRecord, now: chrono::DateTime<chrono::Utc>) -> Result<Self> {
+        if Entitlements::of(user, now).signals_per_day.is_none() {
+            return Ok(LockedSignals::none());
+        }
+        let filter = SignalFilter { limit: i64::MAX, ..SignalFilter::default() };
+        let rows = crate::signals::ranked_for(state, user, &filter, now).await?;
+        Ok(LockedSignals(rows.into_iter().filter(|(_, locked)| *locked).map(|(r, _)| (r.symbol, r.strategy, r.issued_on)).collect()))
+    }
+
+    fn hides(&self, symbol: &str, strategy: &str, entry: NaiveDate) -> bool {
+        !self.0.is_empty()
+            && (-MATCH_DAYS..=MATCH_DAYS)
+                .any(|d| self.0.contains(&(symbol.to_owned(), strategy.to_owned(), entry + Duration::days(d))))
+    }
+}
+
+/// The overall backtest of `request` within `plan`'s limits (also `strikeline backtest`);
+/// trades matching signals in `locked` are masked.
+pub async fn overall_result(state: &AppState, plan: Plan, request: &BacktestRequest, locked: &LockedSignals, cancel: &Cancel) -> Result<OverallBacktest> {
     let (config, series) = prepare(state, plan, request, false).await?;
     let (start, end, symbols) = (config.start, config.end, series.len());
-    let report = run(state, config, series).await?;
+    let report = run(state, config, series, cancel).await?;
     let o = report.overall;
     Ok(OverallBacktest {
         total_trades: o.total_trades,
@@ -328,24 +402,29 @@ pub async fn overall_result(state: &AppState, plan: Plan, request: &BacktestRequ
         trades: report
             .trades
             .iter()
-            .map(|t| TradeView {
-                symbol: t.symbol.clone(),
-                strategy: t.strategy.label().to_owned(),
-                signal_type: t.signal_type.as_str().to_owned(),
-                strike: t.strike,
-                expiration: t.expiration,
-                entry_date: t.entry_date,
-                exit_date: t.exit_date,
-                entry_price: round2(t.entry_price),
-                exit_price: round2(t.exit_price),
-                contracts: t.contracts,
-                commissions: round2(t.commissions),
-                pnl: round2(t.pnl),
-                outcome: match t.outcome.as_str() {
-                    "end" => "open",
-                    other => other,
-                },
-                confidence: t.confidence,
+            .map(|t| {
+                let locked = locked.hides(&t.symbol, t.strategy.label(), t.entry_date);
+                let show = |v: f64| (!locked).then_some(round2(v));
+                TradeView {
+                    symbol: t.symbol.clone(),
+                    strategy: t.strategy.label().to_owned(),
+                    entry_date: t.entry_date,
+                    signal_type: (!locked).then(|| t.signal_type.as_str().to_owned()),
+                    strike: (!locked).then_some(t.strike),
+                    expiration: (!locked).then_some(t.expiration),
+                    exit_date: (!locked).then_some(t.exit_date),
+                    entry_price: show(t.entry_price),
+                    exit_price: show(t.exit_price),
+                    contracts: (!locked).then_some(t.contracts),
+                    commissions: show(t.commissions),
+                    pnl: show(t.pnl),
+                    outcome: (!locked).then_some(match t.outcome.as_str() {
+                        "end" => "open",
+                        other => other,
+                    }),
+                    confidence: (!locked).then_some(t.confidence),
+                    locked,
+                }
             })
             .collect(),
     })
@@ -359,21 +438,29 @@ pub async fn overall_result(state: &AppState, plan: Plan, request: &BacktestRequ
         (status = 200, body = Vec<StrategyBacktest>),
         (status = 403, description = "Free plan, or parameters without Premium", body = crate::error::Problem),
         (status = 422, description = "A field is not valid", body = crate::error::Problem),
+        (status = 429, description = "Too many backtests, or one of yours is still running; see Retry-After", body = crate::error::Problem),
+        (status = 503, description = "The server is at capacity, or the backtest ran too long; see Retry-After", body = crate::error::Problem),
     )
 )]
-async fn by_strategy(State(state): State<AppState>, CurrentUser(user): CurrentUser, body: axum::body::Bytes) -> Result<axum::Json<Vec<StrategyBacktest>>> {
+async fn by_strategy(State(state): State<AppState>, CurrentUser(user): CurrentUser, body: axum::body::Bytes) -> Result<(RateLimit, axum::Json<Vec<StrategyBacktest>>)> {
     let request = optional_body(&body)?;
-    Ok(axum::Json(strategy_results(&state, Plan::of(&user, crate::now()), &request).await?))
+    let now = crate::now();
+    let plan = Plan::of(&user, now);
+    Entitlements::for_plan(plan).require(Capability::BacktestByStrategy)?;
+    let limit = limits::hit(&state, limits::BACKTEST, &user.id, now).await?;
+    let slot = state.capacity.heavy_slot(&user.id).await?;
+    let work = strategy_results(&state, plan, &request, &slot.cancel);
+    Ok((limit, axum::Json(within_time(&state, work).await?)))
 }
 
 /// Each strategy of `request` backtested on its own, within `plan`'s limits.
-pub async fn strategy_results(state: &AppState, plan: Plan, request: &BacktestRequest) -> Result<Vec<StrategyBacktest>> {
+pub async fn strategy_results(state: &AppState, plan: Plan, request: &BacktestRequest, cancel: &Cancel) -> Result<Vec<StrategyBacktest>> {
     let (config, series) = prepare(state, plan, request, true).await?;
     let mut results = Vec::new();
     for strategy in config.strategies.clone() {
         let mut one = config.clone();
         one.strategies = vec![strategy];
-        let report = run(state, one, series.clone()).await?;
+        let report = run(state, one, series.clone(), cancel).await?;
         let s = report.by_strategy.iter().find(|r| r.strategy == strategy).copied();
         let summary = match s {
             Some(s) => StrategySummary {

@@ -48,13 +48,19 @@ pub struct Config {
     /// The address users reach the app at, e.g. `https://strikeline.example.com`. When set it is
     /// the only origin accepted for state-changing requests, and `https` turns on `Secure` cookies.
     pub public_url: Option<String>,
-    /// Trust `X-Forwarded-For` and `X-Forwarded-Proto` (only behind a reverse proxy you run).
-    pub trust_proxy: bool,
+    /// How many reverse proxies you run in front of the server. With 0 (the default) the
+    /// socket's peer is the client and `X-Forwarded-*` headers are ignored; with N, the client is
+    /// the rightmost address in `X-Forwarded-For` that none of the N proxies added, and
+    /// `X-Forwarded-Proto` from the nearest proxy is believed. See docs/security.md.
+    pub proxy_hops: usize,
     /// Administrators' emails: a list, or one comma-separated string (`STRIKELINE_ADMIN_EMAILS`).
     #[serde(deserialize_with = "list_or_commas")]
     pub admin_emails: Vec<String>,
     pub session: SessionConfig,
-    pub login_throttle: LoginThrottleConfig,
+    /// Overrides of the limiter's built-in policies, by name (see `limits::POLICIES`), e.g.
+    /// `[limits.refresh] quota = 20, window_seconds = 60`.
+    pub limits: std::collections::BTreeMap<String, LimitOverride>,
+    pub capacity: CapacityConfig,
     pub schedule: ScheduleConfig,
     pub market: MarketConfig,
     pub portfolio: PortfolioConfig,
@@ -72,13 +78,52 @@ pub struct SessionConfig {
     pub absolute_hours: i64,
 }
 
-/// Failed sign-ins allowed within a window before answering 429.
+/// A limiter policy's numbers, replacing the built-in ones.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LimitOverride {
+    pub quota: u32,
+    pub window_seconds: u64,
+}
+
+/// How much work the server takes on at once, so a flood cannot exhaust memory or CPU.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(default)]
-pub struct LoginThrottleConfig {
-    pub window_minutes: i64,
-    pub per_account: usize,
-    pub per_ip: usize,
+pub struct CapacityConfig {
+    /// Password hashes computed at once (argon2id takes 19 MiB each).
+    pub password_hashes: usize,
+    /// Requests that may wait for a password hash; beyond that, 503 with `Retry-After`.
+    pub password_queue: usize,
+    /// Backtests and recomputations running at once on the whole server.
+    pub heavy_jobs: usize,
+    /// Of those, at once for one user.
+    pub heavy_jobs_per_user: usize,
+    /// Longest a backtest may run before it is stopped.
+    pub heavy_job_seconds: u64,
+    /// Open event streams per user.
+    pub event_streams_per_user: usize,
+    /// Open connections per client address.
+    pub connections_per_address: usize,
+    /// Seconds a client has to send a request's headers.
+    pub header_read_seconds: u64,
+    /// Seconds a request may take before it is answered 408.
+    pub request_seconds: u64,
+}
+
+impl Default for CapacityConfig {
+    fn default() -> Self {
+        CapacityConfig {
+            password_hashes: 2,
+            password_queue: 32,
+            heavy_jobs: 2,
+            heavy_jobs_per_user: 1,
+            heavy_job_seconds: 25,
+            event_streams_per_user: 5,
+            connections_per_address: 64,
+            header_read_seconds: 10,
+            request_seconds: 30,
+        }
+    }
 }
 
 /// How often the scheduler does each job (read by the scheduler and shown to users).
@@ -210,10 +255,11 @@ impl Default for Config {
             database_url: None,
             web_dir: PathBuf::from("web/dist"),
             public_url: None,
-            trust_proxy: false,
+            proxy_hops: 0,
             admin_emails: Vec::new(),
             session: SessionConfig::default(),
-            login_throttle: LoginThrottleConfig::default(),
+            limits: std::collections::BTreeMap::new(),
+            capacity: CapacityConfig::default(),
             schedule: ScheduleConfig::default(),
             market: MarketConfig::default(),
             portfolio: PortfolioConfig::default(),
@@ -224,13 +270,7 @@ impl Default for Config {
 
 impl Default for SessionConfig {
     fn default() -> Self {
-        SessionConfig { idle_minutes: 24 * 60, absolute_hours: 30 * 24 }
-    }
-}
-
-impl Default for LoginThrottleConfig {
-    fn default() -> Self {
-        LoginThrottleConfig { window_minutes: 15, per_account: 5, per_ip: 20 }
+        SessionConfig { idle_minutes: 30, absolute_hours: 12 }
     }
 }
 
@@ -259,9 +299,26 @@ impl Config {
     pub fn validate(&self) -> anyhow::Result<()> {
         anyhow::ensure!(self.session.idle_minutes > 0, "session.idle_minutes must be positive");
         anyhow::ensure!(self.session.absolute_hours > 0, "session.absolute_hours must be positive");
-        anyhow::ensure!(self.login_throttle.window_minutes > 0, "login_throttle.window_minutes must be positive");
-        anyhow::ensure!(self.login_throttle.per_account > 0, "login_throttle.per_account must be positive");
-        anyhow::ensure!(self.login_throttle.per_ip > 0, "login_throttle.per_ip must be positive");
+        for (name, o) in &self.limits {
+            anyhow::ensure!(
+                crate::limits::POLICIES.iter().any(|p| p.name == name),
+                "limits.{name} is not a policy; known: {}",
+                crate::limits::POLICIES.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
+            );
+            anyhow::ensure!(o.quota > 0 && o.window_seconds > 0, "limits.{name}: quota and window_seconds must be positive");
+        }
+        let c = &self.capacity;
+        for (name, value) in [
+            ("password_hashes", c.password_hashes),
+            ("heavy_jobs", c.heavy_jobs),
+            ("heavy_jobs_per_user", c.heavy_jobs_per_user),
+            ("event_streams_per_user", c.event_streams_per_user),
+            ("connections_per_address", c.connections_per_address),
+        ] {
+            anyhow::ensure!(value > 0, "capacity.{name} must be positive");
+        }
+        anyhow::ensure!(c.heavy_job_seconds > 0 && c.header_read_seconds > 0 && c.request_seconds > 0, "capacity timeouts must be positive");
+        anyhow::ensure!(self.proxy_hops <= 10, "proxy_hops must be at most 10");
         anyhow::ensure!(self.schedule.signal_refresh_seconds > 0, "schedule.signal_refresh_seconds must be positive");
         anyhow::ensure!(self.schedule.price_refresh_seconds > 0, "schedule.price_refresh_seconds must be positive");
         anyhow::ensure!(self.schedule.new_signal_seconds > 0, "schedule.new_signal_seconds must be positive");
@@ -374,6 +431,22 @@ mod tests {
             jail.clear_env();
             let config = Config::load(Some(Path::new("admins.toml"))).expect("loads");
             assert_eq!(config.admin_emails, ["a@b.co"]);
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn limits_are_overridden_by_name_and_unknown_names_are_refused() {
+        figment::Jail::expect_with(|jail| {
+            jail.set_env("STRIKELINE_LIMITS__LOGIN_IP__QUOTA", "500");
+            jail.set_env("STRIKELINE_LIMITS__LOGIN_IP__WINDOW_SECONDS", "60");
+            let config = Config::load(None).expect("loads");
+            let o = config.limits["login_ip"];
+            assert_eq!((o.quota, o.window_seconds), (500, 60));
+            jail.set_env("STRIKELINE_LIMITS__NO_SUCH__QUOTA", "5");
+            jail.set_env("STRIKELINE_LIMITS__NO_SUCH__WINDOW_SECONDS", "5");
+            let err = Config::load(None).expect_err("unknown policy");
+            assert!(err.to_string().contains("limits.no_such is not a policy"), "{err}");
             Ok(())
         });
     }

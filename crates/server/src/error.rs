@@ -70,10 +70,16 @@ pub enum AppError {
     PayloadTooLarge,
     #[error("{0}")]
     UnsupportedMediaType(String),
+    /// A limit was reached; `limit` is the policy's state when the limiter refused.
     #[error("{detail}")]
-    TooManyRequests { detail: String, retry_after_secs: u64 },
+    TooManyRequests { detail: String, retry_after_secs: u64, limit: Option<crate::limits::RateLimit> },
+    /// A dependency cannot answer now. The detail is shown to users: never put an upstream
+    /// URL or an OS error in it (see [`AppError::upstream`]).
     #[error("service unavailable: {0}")]
     Unavailable(String),
+    /// Bounded work (password hashing, backtests) is at capacity; try again shortly.
+    #[error("busy")]
+    Busy { retry_after_secs: u64 },
     /// Anything unexpected. The cause is logged, never sent.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
@@ -89,6 +95,13 @@ impl AppError {
         AppError::Validation(vec![FieldError::new(field, message)])
     }
 
+    /// A dependency failed (market data, a vendor): the cause goes to the log, the user reads
+    /// a plain sentence without addresses or OS errors.
+    pub fn upstream(what: &str, cause: impl std::fmt::Display) -> Self {
+        tracing::warn!(error = %cause, "{what} unavailable");
+        AppError::Unavailable(format!("{what} is unavailable right now. Please try again shortly."))
+    }
+
     pub fn status(&self) -> StatusCode {
         match self {
             AppError::MalformedBody(_) => StatusCode::BAD_REQUEST,
@@ -100,7 +113,7 @@ impl AppError {
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
-            AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Unavailable(_) | AppError::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -134,6 +147,9 @@ impl AppError {
             | AppError::UnsupportedMediaType(detail)
             | AppError::Unavailable(detail) => problem.detail = Some(detail.clone()),
             AppError::TooManyRequests { detail, .. } => problem.detail = Some(detail.clone()),
+            AppError::Busy { retry_after_secs } => {
+                problem.detail = Some(format!("The server is busy. Try again in {retry_after_secs} second(s)."));
+            }
             AppError::PayloadTooLarge => problem.detail = Some("The request body is larger than 1 MiB.".into()),
             AppError::NotFound => problem.detail = Some("The requested resource does not exist.".into()),
             AppError::Internal(_) => {
@@ -173,7 +189,13 @@ impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let mut response = self.problem().into_response();
         match &self {
-            AppError::TooManyRequests { retry_after_secs, .. } => {
+            AppError::TooManyRequests { retry_after_secs, limit, .. } => {
+                response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs.max(&1).to_owned()));
+                if let Some(limit) = limit {
+                    crate::limits::append_headers(response.headers_mut(), limit);
+                }
+            }
+            AppError::Busy { retry_after_secs } => {
                 response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs.max(&1).to_owned()));
             }
             AppError::Unauthorized(_) => {
@@ -231,7 +253,7 @@ mod tests {
 
     #[tokio::test]
     async fn too_many_requests_says_when_to_retry() {
-        let response = AppError::TooManyRequests { detail: "slow down".into(), retry_after_secs: 42 }.into_response();
+        let response = AppError::TooManyRequests { detail: "slow down".into(), retry_after_secs: 42, limit: None }.into_response();
         assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
         assert_eq!(response.headers()[header::RETRY_AFTER], "42");
     }

@@ -97,10 +97,30 @@ fn data_error(path: &str, err: &serde_json::Error) -> AppError {
     AppError::Validation(vec![FieldError::new(field, sentence)])
 }
 
-/// The client's IP address: the socket peer, or the first `X-Forwarded-For` hop when the
-/// server is configured to trust its proxy.
+/// The client's IP address. With no proxies configured it is the socket's peer. Behind
+/// `proxy_hops` proxies it is the rightmost address of `X-Forwarded-For` + peer that none of
+/// those proxies added: each proxy appends the address it received from, so everything left of
+/// that point is whatever the client chose to send and is ignored.
 #[derive(Clone, Copy, Debug)]
 pub struct ClientIp(pub IpAddr);
+
+/// The client address behind `hops` trusted proxies, given the socket `peer` and the
+/// `X-Forwarded-For` values in order. A missing or malformed entry at the client's place
+/// falls back to the leftmost address the proxies vouch for.
+pub fn client_address(peer: IpAddr, forwarded_for: &[&str], hops: usize) -> IpAddr {
+    if hops == 0 {
+        return peer;
+    }
+    let mut chain: Vec<&str> = forwarded_for.iter().flat_map(|v| v.split(',')).map(str::trim).collect();
+    chain.retain(|s| !s.is_empty());
+    // chain + [peer]; the last `hops` entries are our proxies (the peer being the nearest).
+    let len = chain.len() + 1;
+    let at = |i: usize| if i == len - 1 { Some(peer) } else { chain[i].parse::<IpAddr>().ok() };
+    match len.checked_sub(hops + 1) {
+        Some(i) => at(i).unwrap_or_else(|| at(i + 1).unwrap_or(peer)),
+        None => at(0).unwrap_or(peer),
+    }
+}
 
 impl<S> FromRequestParts<S> for ClientIp
 where
@@ -111,19 +131,9 @@ where
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let state = AppState::from_ref(state);
-        if state.config.trust_proxy {
-            let forwarded = parts
-                .headers
-                .get("x-forwarded-for")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.split(',').next())
-                .and_then(|v| v.trim().parse::<IpAddr>().ok());
-            if let Some(ip) = forwarded {
-                return Ok(ClientIp(ip));
-            }
-        }
-        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|ConnectInfo(addr)| addr.ip());
-        Ok(ClientIp(peer.unwrap_or(IpAddr::from([0, 0, 0, 0]))))
+        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map_or(IpAddr::from([0, 0, 0, 0]), |ConnectInfo(addr)| addr.ip());
+        let forwarded: Vec<&str> = parts.headers.get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok()).collect();
+        Ok(ClientIp(client_address(peer, &forwarded, state.config.proxy_hops)))
     }
 }
 
@@ -163,6 +173,25 @@ mod tests {
         let errors = fields(parse_json::<Login>(br#"{"email":"a","age":"old"}"#).unwrap_err());
         assert_eq!(errors[0].field, "age");
         assert!(errors[0].message.starts_with("Invalid type"), "{}", errors[0].message);
+    }
+
+    #[test]
+    fn the_client_is_the_rightmost_address_our_proxies_did_not_add() {
+        let peer: IpAddr = "10.0.0.2".parse().expect("ip");
+        let ip = |s: &str| s.parse::<IpAddr>().expect("ip");
+        // No proxies: the header is ignored, whatever it says.
+        assert_eq!(client_address(peer, &["1.2.3.4"], 0), peer);
+        // One proxy (the peer): it appended the client's address last.
+        assert_eq!(client_address(peer, &["6.6.6.6, 203.0.113.9"], 1), ip("203.0.113.9"));
+        // Two proxies: the nearest is the peer, the next appended its own peer.
+        assert_eq!(client_address(peer, &["6.6.6.6, 203.0.113.9, 10.0.0.1"], 2), ip("203.0.113.9"));
+        // Several header lines read as one list.
+        assert_eq!(client_address(peer, &["6.6.6.6", "203.0.113.9"], 1), ip("203.0.113.9"));
+        // A spoofed left part cannot win, a garbage entry falls back to the proxy that saw it.
+        assert_eq!(client_address(peer, &["203.0.113.9, nonsense"], 1), peer);
+        // Fewer entries than proxies: the leftmost known address.
+        assert_eq!(client_address(peer, &[], 2), peer);
+        assert_eq!(client_address(peer, &["198.51.100.7"], 3), ip("198.51.100.7"));
     }
 
     #[test]

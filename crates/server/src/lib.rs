@@ -3,14 +3,17 @@
 pub mod auth;
 pub mod automation;
 pub mod backtest;
+pub mod capacity;
 pub mod cli;
 pub mod config;
 pub mod desk;
+pub mod entitlements;
 pub mod error;
 pub mod events;
 pub mod extract;
 pub mod health;
 pub mod http;
+pub mod input;
 pub mod limits;
 pub mod openapi;
 pub mod plans;
@@ -26,7 +29,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
-use strikeline_store::{Db, login_failures, rate_limits, sessions};
+use strikeline_store::{Db, rate_limits, sessions};
 use tokio::net::TcpListener;
 
 use crate::config::Config;
@@ -56,7 +59,15 @@ pub async fn open_database(config: &Config) -> anyhow::Result<Db> {
 pub async fn offline_state(config: Config) -> anyhow::Result<AppState> {
     let db = open_database(&config).await?;
     let market = Arc::new(desk::Market::from_config(&config)?);
-    Ok(AppState { events: events::Events::default(), db, config: Arc::new(config), market, instance_id: uuid::Uuid::new_v4().to_string() })
+    let capacity = Arc::new(capacity::Capacity::new(&config.capacity));
+    Ok(AppState {
+        events: events::Events::default(),
+        db,
+        config: Arc::new(config),
+        market,
+        instance_id: uuid::Uuid::new_v4().to_string(),
+        capacity,
+    })
 }
 
 /// A running server: its address and a way to wait for it.
@@ -76,8 +87,10 @@ impl Server {
         let addr = listener.local_addr()?;
         let market = Arc::new(desk::Market::from_config(&config)?);
         let events = events::Events::for_database(&db);
+        let capacity = Arc::new(capacity::Capacity::new(&config.capacity));
         let state = AppState {
             db,
+            capacity,
             config: Arc::new(config),
             events,
             market,
@@ -108,17 +121,17 @@ impl Server {
     }
 }
 
-/// Removes expired sessions and old sign-in failures every few minutes.
+/// Removes expired sessions and spent rate-limit buckets every few minutes.
 async fn sweep_expired(state: AppState) {
     let mut tick = tokio::time::interval(Duration::from_secs(300));
     loop {
         tick.tick().await;
         let now = now();
-        let horizon = now - chrono::Duration::minutes(state.config.login_throttle.window_minutes);
+        // A bucket whose time has passed acts as empty; back-off buckets are kept an hour more.
+        let horizon = now.timestamp_millis() - limits::LOGIN_BACKOFF.forget_ms;
         let swept = async {
             let s = sessions::delete_expired(&state.db, now).await?;
-            let f = login_failures::delete_before(&state.db, horizon).await?
-                + rate_limits::delete_before(&state.db, now - chrono::Duration::days(1)).await?;
+            let f = rate_limits::delete_stale(&state.db, horizon).await?;
             Ok::<_, strikeline_store::StoreError>((s, f))
         };
         match swept.await {

@@ -220,9 +220,9 @@ fn main() -> ExitCode {
                 let request = backtest::BacktestRequest { start_date: start, end_date: end, symbols, strategies, params: None };
                 let plan = strikeline_server::auth::model::Plan::Premium;
                 let json = if by_strategy {
-                    serde_json::to_string_pretty(&backtest::strategy_results(&state, plan, &request).await.map_err(describe)?)?
+                    serde_json::to_string_pretty(&backtest::strategy_results(&state, plan, &request, &Default::default()).await.map_err(describe)?)?
                 } else {
-                    serde_json::to_string_pretty(&backtest::overall_result(&state, plan, &request).await.map_err(describe)?)?
+                    serde_json::to_string_pretty(&backtest::overall_result(&state, plan, &request, &backtest::LockedSignals::none(), &Default::default()).await.map_err(describe)?)?
                 };
                 println!("{json}");
                 Ok(())

@@ -6,7 +6,6 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::TRIAL_DAYS;
-use crate::auth::model::Plan;
 use crate::state::AppState;
 
 /// Yearly billing saves this share of twelve monthly payments.
@@ -134,21 +133,6 @@ pub fn catalogue() -> PlanCatalogue {
         ..plan("premium", "Premium", 149)
     };
     PlanCatalogue { plans: vec![free, pro, premium], yearly_discount_percent: YEARLY_DISCOUNT_PERCENT, trial_days: TRIAL_DAYS }
-}
-
-/// How many of each day's signals `plan` shows; `None` is unlimited.
-pub fn signals_per_day(plan: Plan) -> Option<u32> {
-    let id = match plan {
-        Plan::Free => "free",
-        Plan::Pro => "pro",
-        Plan::Premium => "premium",
-    };
-    catalogue().plans.into_iter().find(|p| p.id == id).and_then(|p| p.signals_per_day)
-}
-
-/// Whether `plan` may generate signals on demand (Pro and up).
-pub fn can_generate(plan: Plan) -> bool {
-    plan != Plan::Free
 }
 
 pub fn router() -> OpenApiRouter<AppState> {

@@ -18,10 +18,6 @@ use crate::extract::{ApiJson, ClientIp};
 use crate::limits;
 use crate::state::AppState;
 
-/// Contact messages one address may send per hour.
-const CONTACT_PER_HOUR: usize = 5;
-/// Newsletter sign-ups one address may send per hour.
-const NEWSLETTER_PER_HOUR: usize = 10;
 /// A win rate is shown only over at least this many closed signals.
 const WIN_RATE_MINIMUM_SAMPLE: i64 = 30;
 
@@ -150,7 +146,7 @@ async fn contact(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<ContactRequest>,
-) -> Result<(StatusCode, axum::Json<ContactReceipt>)> {
+) -> Result<(StatusCode, Option<limits::RateLimit>, axum::Json<ContactReceipt>)> {
     let mut errors = Vec::new();
     let name = text("name", Some(body.name), 100, true, &mut errors);
     let email = parse_email(&body.email).map_err(|e| errors.push(e)).ok();
@@ -162,9 +158,9 @@ async fn contact(
     };
     let now = crate::now();
     if let Some(id) = inbox::find_duplicate_contact(&state.db, &email, &message, now - Duration::hours(24)).await? {
-        return Ok((StatusCode::OK, axum::Json(ContactReceipt { id, received: true })));
+        return Ok((StatusCode::OK, None, axum::Json(ContactReceipt { id, received: true })));
     }
-    limits::hit(&state, &format!("contact:{ip}"), CONTACT_PER_HOUR, Duration::hours(1), now).await?;
+    let limit = limits::hit(&state, limits::CONTACT, &ip.to_string(), now).await?;
     let record = ContactMessage {
         id: uuid::Uuid::new_v4().to_string(),
         name,
@@ -181,7 +177,7 @@ async fn contact(
     };
     inbox::insert_contact(&state.db, &record).await?;
     tracing::info!(id = %record.id, source = %record.source, "contact message received");
-    Ok((StatusCode::CREATED, axum::Json(ContactReceipt { id: record.id, received: true })))
+    Ok((StatusCode::CREATED, Some(limit), axum::Json(ContactReceipt { id: record.id, received: true })))
 }
 
 /// `POST /api/newsletter`.
@@ -212,13 +208,13 @@ async fn newsletter(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<NewsletterRequest>,
-) -> Result<(StatusCode, axum::Json<NewsletterReceipt>)> {
+) -> Result<(StatusCode, limits::RateLimit, axum::Json<NewsletterReceipt>)> {
     let email = parse_email(&body.email).map_err(|e| AppError::Validation(vec![e]))?;
     let now = crate::now();
-    limits::hit(&state, &format!("newsletter:{ip}"), NEWSLETTER_PER_HOUR, Duration::hours(1), now).await?;
+    let limit = limits::hit(&state, limits::NEWSLETTER, &ip.to_string(), now).await?;
     let created = inbox::subscribe(&state.db, &email, &ip.to_string(), now).await?;
     let status = if created { StatusCode::CREATED } else { StatusCode::OK };
-    Ok((status, axum::Json(NewsletterReceipt { subscribed: true })))
+    Ok((status, limit, axum::Json(NewsletterReceipt { subscribed: true })))
 }
 
 /// A stored contact message, for administrators.

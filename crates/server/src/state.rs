@@ -2,6 +2,7 @@ use std::sync::Arc;
 
 use strikeline_store::Db;
 
+use crate::capacity::Capacity;
 use crate::config::Config;
 use crate::desk::Market;
 use crate::events::Events;
@@ -16,4 +17,6 @@ pub struct AppState {
     pub market: Arc<Market>,
     /// This process, as the holder of leases.
     pub instance_id: String,
+    /// Bounds on expensive work in this process.
+    pub capacity: Arc<Capacity>,
 }

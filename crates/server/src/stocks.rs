@@ -21,8 +21,6 @@ use crate::state::AppState;
 
 /// Entries one bulk add may carry.
 pub const MAX_BULK_ENTRIES: usize = 50;
-/// Manual price updates one user may ask for per minute.
-const PRICE_UPDATES_PER_MINUTE: usize = 6;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -98,12 +96,12 @@ async fn list_stocks(State(state): State<AppState>, _user: CurrentUser) -> Resul
         (status = 503, description = "The market-data provider cannot answer now", body = crate::error::Problem),
     )
 )]
-async fn update_prices(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<Vec<StockPrice>>> {
+async fn update_prices(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<(limits::RateLimit, axum::Json<Vec<StockPrice>>)> {
     let now = crate::now();
-    limits::hit(&state, &format!("update-prices:{}", user.id), PRICE_UPDATES_PER_MINUTE, chrono::Duration::minutes(1), now).await?;
+    let limit = limits::hit(&state, limits::PRICE_UPDATE, &user.id, now).await?;
     desk::refresh_prices(&state, now).await?;
     state.events.publish(Topic::Prices);
-    Ok(axum::Json(all_stocks(&state).await?))
+    Ok((limit, axum::Json(all_stocks(&state).await?)))
 }
 
 /// One stock to add.
@@ -173,13 +171,14 @@ fn parse_sector(raw: Option<&str>) -> std::result::Result<Option<Sector>, String
     responses(
         (status = 200, body = BulkAddResponse),
         (status = 422, description = "No entries, or more than 50", body = crate::error::Problem),
+        (status = 429, description = "Too many watchlist writes; see Retry-After", body = crate::error::Problem),
     )
 )]
 async fn bulk_add(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     ApiJson(request): ApiJson<BulkAddRequest>,
-) -> Result<axum::Json<BulkAddResponse>> {
+) -> Result<(limits::RateLimit, axum::Json<BulkAddResponse>)> {
     if request.symbols.is_empty() || request.symbols.iter().all(|e| e.symbol.trim().is_empty()) {
         return Err(AppError::field("symbols", "Add at least one stock with a valid symbol"));
     }
@@ -187,13 +186,15 @@ async fn bulk_add(
         return Err(AppError::field("symbols", &format!("At most {MAX_BULK_ENTRIES} stocks at a time")));
     }
     let now = crate::now();
+    let limit = limits::hit(&state, limits::WATCHLIST_WRITE, &user.id, now).await?;
     let mut results = Vec::with_capacity(request.symbols.len());
     for entry in &request.symbols {
         let shown = entry.symbol.trim().to_ascii_uppercase();
         if shown.is_empty() {
             continue;
         }
-        let name = entry.company_name.as_deref().map(str::trim).filter(|n| !n.is_empty());
+        let cleaned = entry.company_name.as_deref().map(crate::input::clean_text);
+        let name = cleaned.as_deref().filter(|n| !n.is_empty());
         let outcome = match (normalize_symbol(&shown), parse_sector(entry.sector.as_deref())) {
             (None, _) => Err("Not a valid ticker symbol".to_owned()),
             (_, Err(why)) => Err(why),
@@ -217,7 +218,7 @@ async fn bulk_add(
         state.events.publish(Topic::Prices);
     }
     let summary = BulkAddSummary { successful, failed: results.len() - successful };
-    Ok(axum::Json(BulkAddResponse { results, summary }))
+    Ok((limit, axum::Json(BulkAddResponse { results, summary })))
 }
 
 /// One day of a stock's history.

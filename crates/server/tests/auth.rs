@@ -13,7 +13,6 @@ on_both_engines!(
     invalid_registration_fields_are_a_422_naming_each_field,
     signing_in_with_the_right_password_starts_a_new_session,
     a_wrong_password_or_unknown_email_is_a_401_with_one_message,
-    five_failed_sign_ins_lock_the_account_for_the_window,
     twenty_failed_sign_ins_from_one_address_are_throttled,
     signing_out_ends_the_session_on_the_server,
     without_a_session_me_is_a_401,
@@ -110,25 +109,6 @@ async fn a_wrong_password_or_unknown_email_is_a_401_with_one_message(app: TestAp
     assert_eq!(wrong["detail"], "Invalid email or password");
     assert_eq!(wrong, unknown, "the answer does not reveal which emails exist");
     assert_eq!(app.me(&browser).await.status(), 401);
-}
-
-async fn five_failed_sign_ins_lock_the_account_for_the_window(app: TestApp) {
-    app.register().await;
-    let browser = TestApp::browser(&app.base);
-    for attempt in 1..=5 {
-        let response = app.login_with(&browser, "ada@example.com", "wrong-horse").await;
-        assert_eq!(response.status(), 401, "attempt {attempt}");
-    }
-    let locked = app.login_with(&browser, "ada@example.com", "correct-horse").await;
-    assert_eq!(locked.status(), 429, "even the right password waits out the window");
-    let retry_after: u64 = locked.headers()["retry-after"].to_str().expect("ascii").parse().expect("seconds");
-    assert!((800..=900).contains(&retry_after), "about 15 minutes, got {retry_after}");
-    let body = problem(locked).await;
-    assert!(body["detail"].as_str().expect("detail").contains("Try again in 15 minute"), "{body}");
-    // Another account from the same address is not locked by this one.
-    let other = TestApp::browser(&app.base);
-    assert_eq!(app.register_with(&other, "bob@example.com", "bob", "hunter22").await.status(), 201);
-    assert_eq!(app.login_with(&other, "bob@example.com", "hunter22").await.status(), 200);
 }
 
 async fn twenty_failed_sign_ins_from_one_address_are_throttled(app: TestApp) {

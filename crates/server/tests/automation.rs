@@ -9,7 +9,7 @@ use serde_json::Value;
 use strikeline_market::calendar::Calendar;
 use strikeline_server::automation::{self, schedule::Job};
 
-on_both_engines_with!(admin, with_admin;
+on_both_engines_with!(admin, crate::common::with_admin;
     only_administrators_start_and_stop_and_the_choice_survives_a_restart,
     one_instance_runs_the_jobs_the_calendar_makes_due,
     anyone_may_run_a_manual_update_within_limits,

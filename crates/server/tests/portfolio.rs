@@ -8,7 +8,7 @@ use common::{TestApp, fields, problem};
 use serde_json::{Value, json};
 use strikeline_store::users;
 
-on_both_engines_with!(market, with_market;
+on_both_engines_with!(market, crate::common::with_market;
     a_manual_position_is_valued_read_back_exactly_and_owned,
     automated_positions_follow_the_users_preferences,
     backtests_run_the_live_strategies_within_the_plan,

@@ -13,7 +13,6 @@ pub mod automation;
 mod db;
 mod error;
 pub mod inbox;
-pub mod login_failures;
 pub mod market;
 pub mod positions;
 pub mod rate_limits;

@@ -142,11 +142,36 @@ pub async fn issue_automated(db: &Db, signals: &[SignalRow]) -> StoreResult<Vec<
 
 /// Stores a signal generated on demand for its owner.
 pub async fn insert_on_demand(db: &Db, signal: &SignalRow) -> StoreResult<()> {
-    let sql = insert_sql("");
-    with_db!(db, pool => {
-        bind_signal!(sqlx::query(&sql), signal).execute(pool).await?;
-    });
+    let inserted = insert_on_demand_within(db, signal, None).await?;
+    debug_assert!(inserted);
     Ok(())
+}
+
+/// Stores an on-demand signal unless its owner already has `quota` signals of their own on
+/// its day; returns whether it was stored. The check and the insert are one transaction that
+/// first locks the owner's row (a write), so concurrent requests of one user queue up behind
+/// each other on both engines and exactly `quota` of them get through.
+pub async fn insert_on_demand_within(db: &Db, signal: &SignalRow, quota: Option<u32>) -> StoreResult<bool> {
+    let owner = signal.owner_id.as_deref().unwrap_or_default();
+    let sql = insert_sql("");
+    Ok(with_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        // A write first: PostgreSQL locks the row, SQLite takes the database's write lock.
+        sqlx::query("UPDATE users SET updated_at = updated_at WHERE id = $1").bind(owner).execute(&mut *tx).await?;
+        let used: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM signals WHERE owner_id = $1 AND issued_on = $2")
+            .bind(owner)
+            .bind(signal.issued_on)
+            .fetch_one(&mut *tx)
+            .await?;
+        if quota.is_some_and(|q| used >= i64::from(q)) {
+            tx.rollback().await?;
+            false
+        } else {
+            bind_signal!(sqlx::query(&sql), signal).execute(&mut *tx).await?;
+            tx.commit().await?;
+            true
+        }
+    }))
 }
 
 /// One signal by id.

@@ -3,7 +3,6 @@
 pub mod model;
 pub mod password;
 pub mod session;
-mod throttle;
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
@@ -15,6 +14,7 @@ use utoipa_axum::routes;
 
 use crate::error::{AppError, Problem, Result};
 use crate::extract::{ApiJson, ClientIp};
+use crate::limits;
 use crate::state::AppState;
 use model::{Credentials, LoginRequest, RegisterRequest, Registration, User};
 pub use session::{AdminUser, CurrentUser};
@@ -36,6 +36,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         (status = 201, description = "Account created and signed in", body = User),
         (status = 409, description = "Email or username taken; `errors` names the field", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "Invalid fields", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many new accounts from this address; see Retry-After", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Too many registrations at once; see Retry-After", body = Problem, content_type = "application/problem+json"),
     )
 )]
 async fn register(
@@ -46,7 +48,8 @@ async fn register(
 ) -> Result<impl IntoResponse> {
     let reg = Registration::try_from(body)?;
     let now = crate::now();
-    let password_hash = password::hash_async(reg.password).await?;
+    let limit = limits::hit(&state, limits::REGISTER, &ip.to_string(), now).await?;
+    let password_hash = password::hash_async(&state.capacity, reg.password).await?;
     let new_user = NewUser {
         id: uuid::Uuid::new_v4().to_string(),
         email: reg.email,
@@ -71,13 +74,16 @@ async fn register(
     })?;
     tracing::info!(user_id = %record.id, "account registered");
     let cookie = session::start(&state, &headers, &record.id, &ip.to_string(), now).await?;
-    Ok((StatusCode::CREATED, AppendHeaders([(header::SET_COOKIE, cookie)]), axum::Json(User::from_record(record, now))))
+    Ok((StatusCode::CREATED, limit, AppendHeaders([(header::SET_COOKIE, cookie)]), axum::Json(User::from_record(record, now))))
 }
 
 /// Sign in with email and password.
 ///
-/// After 5 failed attempts for one account, or 20 from one address, within 15 minutes,
-/// answers 429 with `Retry-After`. A successful sign-in always starts a new session.
+/// Every attempt is counted before the password is checked: 20 per address in 10 minutes,
+/// 100 per account in an hour, and per account a back-off (five attempts back to back, then
+/// a wait growing by a second per attempt, at most a minute) that a successful sign-in
+/// clears. Beyond them the answer is 429 with `Retry-After`. An unknown email and a wrong
+/// password get the same answer in the same time. A successful sign-in starts a new session.
 #[utoipa::path(
     post, path = "/api/auth/login", tag = "auth",
     request_body = LoginRequest,
@@ -85,7 +91,8 @@ async fn register(
         (status = 200, description = "Signed in", body = User),
         (status = 401, description = "Invalid email or password", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "Invalid fields", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "Too many failed attempts; see Retry-After", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many attempts; see Retry-After", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Too many sign-ins at once; see Retry-After", body = Problem, content_type = "application/problem+json"),
     )
 )]
 async fn login(
@@ -97,19 +104,22 @@ async fn login(
     let creds = Credentials::try_from(body)?;
     let now = crate::now();
     let ip = ip.to_string();
-    throttle::check(&state, &creds.email, &ip, now).await?;
+    // The address's own budget first, so a refused address spends nothing of the account's.
+    let by_ip = limits::hit(&state, limits::LOGIN_IP, &ip, now).await?;
+    limits::login_backoff(&state, &creds.email, now).await?;
+    let by_account = limits::hit(&state, limits::LOGIN_ACCOUNT, &creds.email, now).await?;
     let user = users::find_by_email(&state.db, &creds.email).await?;
     let stored = user.as_ref().map(|u| u.password_hash.clone());
-    if !password::verify_async(creds.password, stored).await? {
-        throttle::record_failure(&state, &creds.email, &ip, now).await?;
+    let verified = password::verify_async(&state.capacity, creds.password, stored).await?;
+    let Some(user) = user.filter(|_| verified) else {
+        tracing::warn!(%ip, "failed sign-in");
         return Err(AppError::Unauthorized("Invalid email or password".into()));
-    }
-    let user = user.ok_or_else(|| AppError::Unauthorized("Invalid email or password".into()))?;
-    throttle::forget(&state, &creds.email).await?;
+    };
+    limits::forget_login_backoff(&state, &creds.email).await?;
     // A new session id at every sign-in; a session the browser already had is ended.
     session::end(&state, &headers).await?;
     let cookie = session::start(&state, &headers, &user.id, &ip, now).await?;
-    Ok((AppendHeaders([(header::SET_COOKIE, cookie)]), axum::Json(User::from_record(user, now))))
+    Ok((by_ip, by_account, AppendHeaders([(header::SET_COOKIE, cookie)]), axum::Json(User::from_record(user, now))))
 }
 
 /// Sign out: ends the session and clears the cookie. Succeeds when not signed in, too.

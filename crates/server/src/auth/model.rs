@@ -140,6 +140,15 @@ pub enum Plan {
 }
 
 impl Plan {
+    /// `free`, `pro` or `premium`, as in the plan catalogue.
+    pub fn id(self) -> &'static str {
+        match self {
+            Plan::Free => "free",
+            Plan::Pro => "pro",
+            Plan::Premium => "premium",
+        }
+    }
+
     /// The plan in force for `record` at `now`: a trial that has run out is Free.
     pub fn of(record: &UserRecord, now: DateTime<Utc>) -> Plan {
         if trial_over(record, now) {

@@ -7,6 +7,9 @@ use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, Salt
 use argon2::{Algorithm, Argon2, Params, Version};
 use rand::RngCore;
 
+use crate::capacity::Capacity;
+use crate::error::AppError;
+
 fn hasher() -> Argon2<'static> {
     #[expect(clippy::unwrap_used, reason = "constant, known-valid parameters")]
     let params = Params::new(19 * 1024, 2, 1, None).unwrap();
@@ -33,26 +36,39 @@ pub fn verify(password: &str, stored: &str) -> bool {
 /// Spends the same time as a real check, for sign-ins to accounts that do not exist, so
 /// response time does not reveal which emails are registered.
 pub fn verify_against_nothing(password: &str) {
+    let _ = verify(password, dummy_hash());
+}
+
+/// The stand-in hash for unknown accounts, made once (at start-up: see [`prepare`]) so that
+/// even the first unknown sign-in costs what a real check costs.
+fn dummy_hash() -> &'static str {
     static DUMMY: OnceLock<String> = OnceLock::new();
-    let dummy = DUMMY.get_or_init(|| hash("not a real password").unwrap_or_default());
-    let _ = verify(password, dummy);
+    DUMMY.get_or_init(|| hash("not a real password").unwrap_or_default())
 }
 
-/// [`hash`] off the async runtime.
-pub async fn hash_async(password: String) -> anyhow::Result<String> {
-    tokio::task::spawn_blocking(move || hash(&password)).await?
+/// Makes the dummy hash now rather than on the first sign-in to an unknown account.
+pub fn prepare() {
+    let _ = dummy_hash();
 }
 
-/// [`verify`] (or, with no stored hash, [`verify_against_nothing`]) off the async runtime.
-pub async fn verify_async(password: String, stored: Option<String>) -> anyhow::Result<bool> {
-    Ok(tokio::task::spawn_blocking(move || match stored {
-        Some(stored) => verify(&password, &stored),
-        None => {
-            verify_against_nothing(&password);
-            false
-        }
-    })
-    .await?)
+/// [`hash`] off the async runtime, within the server's hashing capacity.
+pub async fn hash_async(capacity: &Capacity, password: String) -> Result<String, AppError> {
+    capacity.hash(move || hash(&password)).await?.map_err(AppError::Internal)
+}
+
+/// [`verify`] (or, with no stored hash, [`verify_against_nothing`]) off the async runtime,
+/// within the server's hashing capacity. Both paths cost the same, so the answer's timing does
+/// not tell whether the account exists.
+pub async fn verify_async(capacity: &Capacity, password: String, stored: Option<String>) -> Result<bool, AppError> {
+    capacity
+        .hash(move || match stored {
+            Some(stored) => verify(&password, &stored),
+            None => {
+                verify_against_nothing(&password);
+                false
+            }
+        })
+        .await
 }
 
 #[cfg(test)]

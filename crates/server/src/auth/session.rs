@@ -18,8 +18,11 @@ use strikeline_store::users::{self, UserRecord};
 use crate::error::AppError;
 use crate::state::AppState;
 
-/// The session cookie's name.
+/// The session cookie's name over plain http (local use).
 pub const COOKIE_NAME: &str = "strikeline_session";
+/// The session cookie's name over https: the `__Host-` prefix makes browsers insist on
+/// `Secure`, `Path=/` and no `Domain`, so a sibling subdomain cannot plant or read it.
+pub const SECURE_COOKIE_NAME: &str = "__Host-strikeline_session";
 
 /// Activity is written back at most this often, to keep reads cheap.
 const TOUCH_EVERY: Duration = Duration::seconds(60);
@@ -45,7 +48,7 @@ pub fn token_from(headers: &HeaderMap) -> Option<&str> {
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, value)| *name == COOKIE_NAME && !value.is_empty())
+        .find(|(name, value)| (*name == COOKIE_NAME || *name == SECURE_COOKIE_NAME) && !value.is_empty())
         .map(|(_, value)| value)
 }
 
@@ -55,11 +58,16 @@ fn deadline(state: &AppState, created_at: DateTime<Utc>, now: DateTime<Utc>) -> 
     idle.min(absolute)
 }
 
-/// Whether cookies must be `Secure`: the app is served over https.
-fn is_https(state: &AppState, headers: &HeaderMap) -> bool {
+/// Whether the app is served over https: the configured public URL says so, or the nearest of
+/// the configured proxies does.
+pub fn is_https(state: &AppState, headers: &HeaderMap) -> bool {
     let public_https = state.config.public_url.as_deref().is_some_and(|u| u.starts_with("https://"));
-    let forwarded_https = state.config.trust_proxy
-        && headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok()) == Some("https");
+    let forwarded_https = state.config.proxy_hops > 0
+        && headers
+            .get("x-forwarded-proto")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.rsplit(',').next())
+            .is_some_and(|v| v.trim().eq_ignore_ascii_case("https"));
     public_https || forwarded_https
 }
 
@@ -81,24 +89,26 @@ pub async fn start(
     };
     sessions::insert(&state.db, &sid_for(&token), &data, deadline(state, now, now)).await?;
     let max_age = state.config.session.absolute_hours * 3600;
-    cookie(state, headers, &format!("{COOKIE_NAME}={token}; Max-Age={max_age}"))
+    cookie(state, headers, &token, max_age)
 }
 
 /// The `Set-Cookie` header that removes the session cookie.
 pub fn clearing_cookie(state: &AppState, headers: &HeaderMap) -> Result<HeaderValue, AppError> {
-    cookie(state, headers, &format!("{COOKIE_NAME}=; Max-Age=0"))
+    cookie(state, headers, "", 0)
 }
 
-fn cookie(state: &AppState, headers: &HeaderMap, head: &str) -> Result<HeaderValue, AppError> {
-    let secure = if is_https(state, headers) { "; Secure" } else { "" };
-    HeaderValue::from_str(&format!("{head}; Path=/; HttpOnly; SameSite=Lax{secure}"))
+fn cookie(state: &AppState, headers: &HeaderMap, value: &str, max_age: i64) -> Result<HeaderValue, AppError> {
+    let (name, secure) = if is_https(state, headers) { (SECURE_COOKIE_NAME, "; Secure") } else { (COOKIE_NAME, "") };
+    HeaderValue::from_str(&format!("{name}={value}; Max-Age={max_age}; Path=/; HttpOnly; SameSite=Lax{secure}"))
         .map_err(|e| AppError::Internal(e.into()))
 }
 
-/// Ends the session a request carries, if any.
+/// Ends the session a request carries, if any, and closes its event streams.
 pub async fn end(state: &AppState, headers: &HeaderMap) -> Result<(), AppError> {
     if let Some(token) = token_from(headers) {
-        sessions::delete(&state.db, &sid_for(token)).await?;
+        let sid = sid_for(token);
+        sessions::delete(&state.db, &sid).await?;
+        let _ = state.capacity.ended_sessions.send(sid);
     }
     Ok(())
 }

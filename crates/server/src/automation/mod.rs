@@ -23,8 +23,6 @@ use schedule::{Job, NextSchedules, Schedule};
 
 const RUNNING_KEY: &str = "running";
 const LEASE: &str = "scheduler";
-/// Manual updates one user may trigger per hour.
-const MANUAL_UPDATES_PER_HOUR: usize = 12;
 
 /// Whether automation runs, and when each job runs next.
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -169,9 +167,9 @@ async fn stop(State(state): State<AppState>, _admin: AdminUser) -> Result<axum::
         (status = 429, description = "Too many manual updates; see Retry-After", body = crate::error::Problem),
     )
 )]
-async fn manual_update(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<AutomationStatus>> {
+async fn manual_update(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<(limits::RateLimit, axum::Json<AutomationStatus>)> {
     let now = crate::now();
-    limits::hit(&state, &format!("automation-update:{}", user.id), MANUAL_UPDATES_PER_HOUR, Duration::hours(1), now).await?;
+    let limit = limits::hit(&state, limits::AUTOMATION_UPDATE, &user.id, now).await?;
     crate::desk::update_now(&state, now).await?;
-    Ok(axum::Json(current_status(&state, now).await?))
+    Ok((limit, axum::Json(current_status(&state, now).await?)))
 }

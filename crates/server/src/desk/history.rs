@@ -49,7 +49,7 @@ pub async fn catch_up_symbol(state: &AppState, symbol: &str, through: NaiveDate)
         .provider
         .daily_bars(symbol, from, through)
         .await
-        .map_err(|e| AppError::Unavailable(e.to_string()))?;
+        .map_err(|e| AppError::upstream("Market data", e))?;
     let rows: Vec<(String, BarRow)> = bars.iter().filter(|b| b.is_consistent()).map(|b| (symbol.to_owned(), bar_row(b))).collect();
     market::upsert_bars(&state.db, &rows).await?;
     Ok(rows.len())

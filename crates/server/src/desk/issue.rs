@@ -149,10 +149,11 @@ pub async fn issue_signals(state: &AppState, quotes: &HashMap<String, Quote>, no
     Ok(issued)
 }
 
-/// The strongest setup the strategies see in `stock` now, as a signal owned by `owner`.
-pub async fn generate_for_symbol(state: &AppState, stock: &StockRow, owner: &str, now: DateTime<Utc>) -> Result<SignalRow> {
+/// The strongest setup the strategies see in `stock` now, as a signal owned by `owner`;
+/// `None` when `owner` already has `quota` signals of their own today (checked atomically).
+pub async fn generate_for_symbol(state: &AppState, stock: &StockRow, owner: &str, quota: Option<u32>, now: DateTime<Utc>) -> Result<Option<SignalRow>> {
     let symbols = [stock.symbol.clone()];
-    let quote = state.market.provider.quotes(&symbols, now).await.map_err(|e| AppError::Unavailable(e.to_string()))?.into_iter().next();
+    let quote = state.market.provider.quotes(&symbols, now).await.map_err(|e| AppError::upstream("Market data", e))?.into_iter().next();
     let no_history = || AppError::field("symbol", "There is not enough price history for this symbol yet");
     let (engine, as_of, spot) = state_now(state, &stock.symbol, quote.as_ref(), now).await?.ok_or_else(no_history)?;
     let proposal = {
@@ -162,6 +163,5 @@ pub async fn generate_for_symbol(state: &AppState, stock: &StockRow, owner: &str
         engine.propose_best(&ctx).ok_or_else(no_history)?
     };
     let row = signal_row(&proposal, stock, quote.as_ref(), Some(owner), issue_day(&state.market, now), now);
-    store::insert_on_demand(&state.db, &row).await?;
-    Ok(row)
+    Ok(store::insert_on_demand_within(&state.db, &row, quota).await?.then_some(row))
 }

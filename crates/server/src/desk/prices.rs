@@ -52,7 +52,7 @@ pub async fn refresh_prices(state: &AppState, now: DateTime<Utc>) -> Result<Hash
     if symbols.is_empty() {
         return Ok(HashMap::new());
     }
-    let quotes = state.market.provider.quotes(&symbols, now).await.map_err(|e| AppError::Unavailable(e.to_string()))?;
+    let quotes = state.market.provider.quotes(&symbols, now).await.map_err(|e| AppError::upstream("Market data", e))?;
     let ranges: HashMap<String, (i64, i64)> = market::ranges_since(&state.db, state.market.today(now) - Duration::days(365))
         .await?
         .into_iter()
@@ -115,7 +115,7 @@ pub async fn add_stock(
     let provider_error = |err: MarketError| match err {
         MarketError::InvalidSymbol(_) => AddError::Invalid("Not a valid ticker symbol".into()),
         MarketError::UnknownSymbol(_) => AddError::Invalid("Unknown to the market-data provider".into()),
-        other => AddError::Failed(AppError::Unavailable(other.to_string())),
+        other => AddError::Failed(AppError::upstream("Market data", other)),
     };
     let company = state.market.provider.company(symbol).await.map_err(provider_error)?;
     let symbols = [symbol.to_owned()];

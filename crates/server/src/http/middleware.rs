@@ -56,6 +56,16 @@ pub async fn problem_for_bare_errors(request: Request, next: Next) -> Response {
     fresh
 }
 
+/// API answers are personal and live: no cache (browser or shared) may keep them.
+pub async fn no_store_api(request: Request, next: Next) -> Response {
+    let is_api = request.uri().path().starts_with("/api/");
+    let mut response = next.run(request).await;
+    if is_api && !response.headers().contains_key(header::CACHE_CONTROL) {
+        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    response
+}
+
 /// A panic answers a plain 500 problem; the panic message goes to the log only.
 pub fn panic_to_problem(panic: Box<dyn Any + Send + 'static>) -> Response<Body> {
     let message = panic

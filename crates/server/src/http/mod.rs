@@ -51,6 +51,7 @@ pub fn router(state: AppState) -> Router {
     let (api, doc) = api().split_for_parts();
     let doc_json = serde_json::to_string(&doc).unwrap_or_default();
     let web_dir = state.config.web_dir.clone();
+    let state_config = state.config.clone();
 
     let app = Router::new()
         .merge(api)
@@ -66,13 +67,17 @@ pub fn router(state: AppState) -> Router {
         .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::same_origin_writes))
         .with_state(state);
 
+    let request_time = Duration::from_secs(state_config.capacity.request_seconds);
+    let hsts = state_config.public_url.as_deref().is_some_and(|u| u.starts_with("https://"));
     app.layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn(middleware::limit_body))
         .layer(CompressionLayer::new())
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, request_time))
         .layer(axum::middleware::from_fn(middleware::problem_for_bare_errors))
         .layer(axum::middleware::from_fn(log_server_errors))
         .layer(CatchPanicLayer::custom(middleware::panic_to_problem))
-        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
+        .layer(axum::middleware::from_fn(middleware::no_store_api))
+        .layer(tower::util::option_layer(hsts.then(|| security_header("strict-transport-security", "max-age=63072000; includeSubDomains"))))
         .layer(security_header("content-security-policy", CONTENT_SECURITY_POLICY))
         .layer(security_header("x-content-type-options", "nosniff"))
         .layer(security_header("referrer-policy", "strict-origin-when-cross-origin"))

@@ -13,10 +13,9 @@ use utoipa::ToSchema;
 
 use super::dto::round2;
 use crate::auth::CurrentUser;
-use crate::auth::model::Plan;
 use crate::desk::{cents_to_dollars, issue::open_signal};
 use crate::error::{AppError, Result};
-use crate::plans;
+use crate::entitlements::Entitlements;
 use crate::state::AppState;
 use crate::stocks::HistoryBar;
 
@@ -75,7 +74,7 @@ pub async fn analysis(State(state): State<AppState>, CurrentUser(user): CurrentU
         Some(owner) if *owner != user.id => return Err(AppError::NotFound),
         Some(_) => {}
         None => {
-            if let Some(quota) = plans::signals_per_day(Plan::of(&user, crate::now())) {
+            if let Some(quota) = Entitlements::of(&user, crate::now()).signals_per_day {
                 let own: HashMap<_, _> = store::on_demand_counts(&state.db, &user.id, row.issued_on).await?.into_iter().collect();
                 let allowed = i64::from(quota) - own.get(&row.issued_on).copied().unwrap_or(0);
                 if store::day_rank(&state.db, &row).await? > allowed.max(0) {

@@ -9,8 +9,8 @@ use crate::auth::model::dollars;
 
 /// A signal as the client sees it. Option prices (`entryPrice`, `currentOptionPrice`,
 /// `targetPrice`, `stopLoss`) are per share; a contract is 100 shares, and `pnl` is per
-/// contract. A signal beyond the plan's daily quota comes back `locked`, with what it
-/// recommends (type, strike, expiry, prices, reasoning) left out.
+/// contract. A signal beyond the plan's daily quota comes back `locked` with only its id,
+/// symbol, company, strategy and creation time: every other field is left out.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Signal {
@@ -20,51 +20,74 @@ pub struct Signal {
     pub symbol: String,
     #[schema(example = "Apple Inc.")]
     pub company_name: String,
-    /// `CALL`, `PUT` or `STRADDLE`.
-    #[schema(example = "CALL")]
-    pub signal_type: Option<String>,
     /// `Momentum`, `Mean Reversion`, `Breakout` or `Volatility`.
     #[schema(example = "Momentum")]
     pub strategy: String,
+    pub created_at: DateTime<Utc>,
+    /// Beyond the plan's daily quota.
+    pub locked: bool,
+    /// `CALL`, `PUT` or `STRADDLE`.
+    #[schema(example = "CALL")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub signal_type: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub strike_price: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub expiration_date: Option<NaiveDate>,
     /// The option's premium per share when issued.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub entry_price: Option<f64>,
     /// The option's premium per share now.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub current_option_price: Option<f64>,
     /// The underlying now.
-    pub current_price: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub current_price: Option<f64>,
     /// The underlying's change since the previous close.
-    pub price_change: f64,
-    pub price_change_percent: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub price_change: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub price_change_percent: Option<f64>,
     /// The underlying when the signal was issued.
-    pub underlying_entry_price: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub underlying_entry_price: Option<f64>,
     /// 0–100; see docs/strategies.md for what it means.
-    pub confidence: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub confidence: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub rsi: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub volume: Option<i64>,
     /// Per contract, in dollars.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pnl: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pnl_percent: Option<f64>,
     /// Premium per share at which the signal closes with a profit.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub target_price: Option<f64>,
     /// Premium per share at which the signal closes with a loss.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub stop_loss: Option<f64>,
     /// The annual volatility used to price the option.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub volatility: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reasoning: Option<String>,
     /// `active`, `closed` or `expired`.
     #[schema(example = "active")]
-    pub status: String,
-    pub is_active: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_active: Option<bool>,
     /// `target`, `stop` or `expiry` once the signal has ended.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub close_reason: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub closed_at: Option<DateTime<Utc>>,
-    pub created_at: DateTime<Utc>,
     /// Generated on request by the signed-in user.
-    pub on_demand: bool,
-    /// Beyond the plan's daily quota.
-    pub locked: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub on_demand: Option<bool>,
 }
 
 /// Rounds to cents for display.
@@ -79,40 +102,66 @@ pub fn round2(x: f64) -> f64 {
 }
 
 impl Signal {
-    /// The client view of `row`; `locked` hides what the signal recommends.
+    /// The client view of `row`; `locked` leaves out everything but what identifies it.
     pub fn from_row(row: SignalRow, locked: bool) -> Signal {
-        let (price_change, price_change_percent) = cents_to_percent_change(row.current_price_cents, row.previous_close_cents);
-        let show = |v: f64| (!locked).then_some(v);
-        Signal {
-            signal_type: (!locked).then(|| row.signal_type.clone()),
-            strike_price: show(dollars(row.strike_cents)),
-            expiration_date: (!locked).then_some(row.expiration_date),
-            entry_price: show(dollars(row.entry_cents)),
-            current_option_price: show(dollars(row.current_option_cents)),
-            current_price: dollars(row.current_price_cents),
-            price_change,
-            price_change_percent,
-            underlying_entry_price: dollars(row.underlying_entry_cents),
-            confidence: row.confidence,
-            rsi: row.rsi.map(|r| (r * 10.0).round() / 10.0),
-            volume: row.volume,
-            pnl: show(dollars(row.pnl_cents)),
-            pnl_percent: show(round2(row.pnl_percent)),
-            target_price: show(dollars(row.target_cents)),
-            stop_loss: show(dollars(row.stop_cents)),
-            volatility: show((row.volatility * 10_000.0).round() / 10_000.0),
-            reasoning: (!locked).then(|| row.reasoning.clone()),
-            is_active: row.status == "active",
-            status: row.status,
-            close_reason: row.close_reason,
-            closed_at: row.closed_at,
+        let mut signal = Signal {
+            id: row.id.clone(),
+            symbol: row.symbol.clone(),
+            company_name: row.company_name.clone(),
+            strategy: row.strategy.clone(),
             created_at: row.created_at,
-            on_demand: row.owner_id.is_some(),
             locked,
-            id: row.id,
-            symbol: row.symbol,
-            company_name: row.company_name,
-            strategy: row.strategy,
+            signal_type: None,
+            strike_price: None,
+            expiration_date: None,
+            entry_price: None,
+            current_option_price: None,
+            current_price: None,
+            price_change: None,
+            price_change_percent: None,
+            underlying_entry_price: None,
+            confidence: None,
+            rsi: None,
+            volume: None,
+            pnl: None,
+            pnl_percent: None,
+            target_price: None,
+            stop_loss: None,
+            volatility: None,
+            reasoning: None,
+            status: None,
+            is_active: None,
+            close_reason: None,
+            closed_at: None,
+            on_demand: None,
+        };
+        if locked {
+            return signal;
         }
+        let (price_change, price_change_percent) = cents_to_percent_change(row.current_price_cents, row.previous_close_cents);
+        signal.signal_type = Some(row.signal_type);
+        signal.strike_price = Some(dollars(row.strike_cents));
+        signal.expiration_date = Some(row.expiration_date);
+        signal.entry_price = Some(dollars(row.entry_cents));
+        signal.current_option_price = Some(dollars(row.current_option_cents));
+        signal.current_price = Some(dollars(row.current_price_cents));
+        signal.price_change = Some(price_change);
+        signal.price_change_percent = Some(price_change_percent);
+        signal.underlying_entry_price = Some(dollars(row.underlying_entry_cents));
+        signal.confidence = Some(row.confidence);
+        signal.rsi = row.rsi.map(|r| (r * 10.0).round() / 10.0);
+        signal.volume = row.volume;
+        signal.pnl = Some(dollars(row.pnl_cents));
+        signal.pnl_percent = Some(round2(row.pnl_percent));
+        signal.target_price = Some(dollars(row.target_cents));
+        signal.stop_loss = Some(dollars(row.stop_cents));
+        signal.volatility = Some((row.volatility * 10_000.0).round() / 10_000.0);
+        signal.reasoning = Some(row.reasoning);
+        signal.is_active = Some(row.status == "active");
+        signal.status = Some(row.status);
+        signal.close_reason = row.close_reason;
+        signal.closed_at = row.closed_at;
+        signal.on_demand = Some(row.owner_id.is_some());
+        signal
     }
 }

@@ -15,9 +15,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::CurrentUser;
-use crate::auth::model::Plan;
+use crate::entitlements::{Capability, Entitlements};
 use crate::error::Result;
-use crate::plans;
+use crate::limits;
 use crate::state::AppState;
 
 pub use dto::Signal;
@@ -53,7 +53,7 @@ pub fn apply_quota(rows: Vec<RankedSignal>, quota: Option<u32>, own_per_day: &Ha
 /// The signals `user` may list under `filter`, each with whether their plan locks it.
 pub async fn ranked_for(state: &AppState, user: &UserRecord, filter: &SignalFilter, now: chrono::DateTime<chrono::Utc>) -> Result<Vec<(SignalRow, bool)>> {
     let rows = store::list(&state.db, Some(&user.id), filter).await?;
-    let quota = plans::signals_per_day(Plan::of(user, now));
+    let quota = Entitlements::of(user, now).signals_per_day;
     let own_per_day = match rows.iter().map(|r| r.signal.issued_on).min() {
         Some(first) if quota.is_some() => store::on_demand_counts(&state.db, &user.id, first).await?.into_iter().collect(),
         _ => HashMap::new(),
@@ -103,14 +103,14 @@ pub struct GenerateRequest {
         (status = 201, body = Signal),
         (status = 403, description = "The plan does not include generation (Free)", body = crate::error::Problem),
         (status = 422, description = "`symbol` is blank, not a ticker, or unknown", body = crate::error::Problem),
-        (status = 429, description = "Today's signal quota is used up", body = crate::error::Problem),
+        (status = 429, description = "Today's signal quota is used up, or too many generations this minute; see Retry-After", body = crate::error::Problem),
     )
 )]
 async fn generate(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     crate::extract::ApiJson(request): crate::extract::ApiJson<GenerateRequest>,
-) -> Result<(axum::http::StatusCode, axum::Json<Signal>)> {
+) -> Result<(axum::http::StatusCode, limits::RateLimit, axum::Json<Signal>)> {
     use crate::error::AppError;
     let now = crate::now();
     let symbol = request.symbol.trim();
@@ -119,18 +119,21 @@ async fn generate(
     }
     let symbol = strikeline_market::normalize_symbol(symbol)
         .ok_or_else(|| AppError::field("symbol", "Use letters, digits, '.' or '-' (at most 10), starting with a letter"))?;
-    let plan = Plan::of(&user, now);
-    if !plans::can_generate(plan) {
-        return Err(AppError::Forbidden("Generating signals on demand needs the Pro or Premium plan.".into()));
-    }
+    let entitlements = Entitlements::of(&user, now);
+    entitlements.require(Capability::GenerateSignals)?;
+    let limit = limits::hit(&state, limits::GENERATE, &user.id, now).await?;
     let today = crate::desk::issue_day(&state.market, now);
-    if let Some(quota) = plans::signals_per_day(plan) {
+    let quota = entitlements.signals_per_day;
+    let quota_used_up = || AppError::TooManyRequests {
+        detail: format!("You have generated today's {} signals. The quota renews on the next trading day.", quota.unwrap_or_default()),
+        retry_after_secs: 3600,
+        limit: None,
+    };
+    if let Some(q) = quota {
+        // A cheap early answer; the store checks again atomically when it inserts.
         let used: i64 = store::on_demand_counts(&state.db, &user.id, today).await?.into_iter().filter(|(d, _)| *d == today).map(|(_, n)| n).sum();
-        if used >= i64::from(quota) {
-            return Err(AppError::TooManyRequests {
-                detail: format!("You have generated today's {quota} signals. The quota renews on the next trading day."),
-                retry_after_secs: 3600,
-            });
+        if used >= i64::from(q) {
+            return Err(quota_used_up());
         }
     }
     let stock = match strikeline_store::market::find_stock(&state.db, &symbol).await? {
@@ -141,9 +144,9 @@ async fn generate(
             Err(crate::desk::AddError::Failed(err)) => return Err(err),
         },
     };
-    let row = crate::desk::generate_for_symbol(&state, &stock, &user.id, now).await?;
+    let row = crate::desk::generate_for_symbol(&state, &stock, &user.id, quota, now).await?.ok_or_else(quota_used_up)?;
     state.events.publish(crate::events::Topic::Signals);
-    Ok((axum::http::StatusCode::CREATED, axum::Json(Signal::from_row(row, false))))
+    Ok((axum::http::StatusCode::CREATED, limit, axum::Json(Signal::from_row(row, false))))
 }
 
 /// Marks active signals to market now (quotes refreshed first). Ten per minute per user; the
@@ -155,18 +158,15 @@ async fn generate(
         (status = 429, description = "Too many refreshes; see Retry-After", body = crate::error::Problem),
     )
 )]
-async fn refresh(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<(axum::http::StatusCode, axum::Json<RefreshReceipt>)> {
+async fn refresh(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<(axum::http::StatusCode, limits::RateLimit, axum::Json<RefreshReceipt>)> {
     let now = crate::now();
-    crate::limits::hit(&state, &format!("refresh:{}", user.id), REFRESHES_PER_MINUTE, chrono::Duration::minutes(1), now).await?;
+    let limit = limits::hit(&state, limits::REFRESH, &user.id, now).await?;
     let quotes = crate::desk::refresh_prices(&state, now).await?;
     crate::desk::mark_signals(&state, &quotes, now).await?;
     state.events.publish(crate::events::Topic::Prices);
     state.events.publish(crate::events::Topic::Signals);
-    Ok((axum::http::StatusCode::ACCEPTED, axum::Json(RefreshReceipt { refreshed_at: now })))
+    Ok((axum::http::StatusCode::ACCEPTED, limit, axum::Json(RefreshReceipt { refreshed_at: now })))
 }
-
-/// Refreshes one user may ask for per minute.
-const REFRESHES_PER_MINUTE: usize = 10;
 
 /// When the refresh ran.
 #[derive(Debug, serde::Serialize, utoipa::ToSchema)]

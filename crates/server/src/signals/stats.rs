@@ -147,11 +147,16 @@ async fn get_stats(State(state): State<AppState>, CurrentUser(user): CurrentUser
 /// Recomputes the figures now and records today's snapshot.
 #[utoipa::path(
     post, path = "/api/update-stats", tag = "signals",
-    responses((status = 200, body = DashboardStats), (status = 401, description = "Not signed in", body = crate::error::Problem))
+    responses(
+        (status = 200, body = DashboardStats),
+        (status = 401, description = "Not signed in", body = crate::error::Problem),
+        (status = 429, description = "Too many recomputations; see Retry-After", body = crate::error::Problem),
+    )
 )]
-async fn update_stats(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<DashboardStats>> {
+async fn update_stats(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<(crate::limits::RateLimit, axum::Json<DashboardStats>)> {
     let now = crate::now();
+    let limit = crate::limits::hit(&state, crate::limits::STATS_UPDATE, &user.id, now).await?;
     take_snapshot(&state, now).await?;
     state.events.publish(Topic::Stats);
-    Ok(axum::Json(compute_stats(&state, &user, now).await?))
+    Ok((limit, axum::Json(compute_stats(&state, &user, now).await?)))
 }

@@ -14,6 +14,8 @@ use strikeline_server::config::{Config, Secret};
 use strikeline_server::{Server, state::AppState};
 use strikeline_store::Db;
 use tokio::sync::oneshot;
+use chrono::{Duration, NaiveDate, Utc};
+use strikeline_store::signals::SignalRow;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine {
@@ -218,17 +220,17 @@ macro_rules! on_both_engines {
     };
 }
 
-/// Like [`on_both_engines!`], with the configuration changed by `common::$tweak`
-/// (a `fn(&mut Config)`); the tests are grouped in module `$group`.
+/// Like [`on_both_engines!`], with the configuration changed by `$tweak`, a path to a
+/// `fn(&mut Config)` from the test crate's root (e.g. `crate::common::with_market`); the tests are grouped in module `$group`.
 #[macro_export]
 macro_rules! on_both_engines_with {
-    ($group:ident, $tweak:ident; $($name:ident),* $(,)?) => {
+    ($group:ident, $tweak:path; $($name:ident),* $(,)?) => {
         mod $group {
             mod sqlite {
                 $(
                     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
                     async fn $name() {
-                        let app = $crate::common::TestApp::spawn_with($crate::common::Engine::Sqlite, $crate::common::$tweak).await.expect("sqlite app");
+                        let app = $crate::common::TestApp::spawn_with($crate::common::Engine::Sqlite, $tweak).await.expect("sqlite app");
                         super::super::$name(app).await;
                     }
                 )*
@@ -237,7 +239,7 @@ macro_rules! on_both_engines_with {
                 $(
                     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
                     async fn $name() {
-                        if let Some(app) = $crate::common::TestApp::spawn_with($crate::common::Engine::Postgres, $crate::common::$tweak).await {
+                        if let Some(app) = $crate::common::TestApp::spawn_with($crate::common::Engine::Postgres, $tweak).await {
                             super::super::$name(app).await;
                         }
                     }
@@ -256,3 +258,40 @@ pub fn with_market(config: &mut Config) {
 pub fn with_admin(config: &mut Config) {
     config.admin_emails = vec!["admin@example.com".into()];
 }
+
+/// A stored signal as the engine would issue it, `minutes_ago`, owned by `owner` when on demand.
+pub fn signal_row(symbol: &str, confidence: i64, day: NaiveDate, minutes_ago: i64, owner: Option<&str>) -> SignalRow {
+    let at = Utc::now() - Duration::minutes(minutes_ago);
+    let at = at - Duration::nanoseconds(i64::from(chrono::Timelike::nanosecond(&at)));
+    SignalRow {
+        id: uuid::Uuid::new_v4().to_string(),
+        symbol: symbol.into(),
+        company_name: format!("{symbol} Inc."),
+        signal_type: "CALL".into(),
+        strategy: "Momentum".into(),
+        strike_cents: 10_000,
+        expiration_date: day + Duration::days(30),
+        entry_cents: 300,
+        target_cents: 450,
+        stop_cents: 200,
+        underlying_entry_cents: 9_900,
+        volatility: 0.3,
+        confidence,
+        rsi: Some(55.0),
+        volume: Some(1_000_000),
+        reasoning: "test".into(),
+        current_option_cents: 300,
+        current_price_cents: 9_900,
+        previous_close_cents: 9_800,
+        pnl_cents: 0,
+        pnl_percent: 0.0,
+        status: "active".into(),
+        close_reason: None,
+        closed_at: None,
+        owner_id: owner.map(str::to_owned),
+        issued_on: day,
+        created_at: at,
+        updated_at: at,
+    }
+}
+

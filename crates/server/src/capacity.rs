@@ -1,0 +1,222 @@
+//! How much expensive work the server takes on at once: password hashes, backtests and
+//! recomputations, and open event streams. Each is bounded so that a flood of requests is
+//! answered 429/503 with `Retry-After` instead of exhausting memory or starving other routes.
+//! These bounds are per process; the limiter (`limits`) is what holds across instances.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, broadcast};
+
+use crate::config::CapacityConfig;
+use crate::error::{AppError, Result};
+
+/// A semaphore with a bounded queue: `permits` holders at once, at most `queue` waiting.
+#[derive(Debug)]
+pub struct Gate {
+    semaphore: Arc<Semaphore>,
+    /// Holders plus waiters.
+    in_flight: AtomicUsize,
+    running: AtomicUsize,
+    peak: AtomicUsize,
+    permits: usize,
+    queue: usize,
+}
+
+/// A place in a [`Gate`]; frees it when dropped.
+#[derive(Debug)]
+pub struct GatePermit {
+    _permit: OwnedSemaphorePermit,
+    gate: Arc<Gate>,
+}
+
+impl Drop for GatePermit {
+    fn drop(&mut self) {
+        self.gate.running.fetch_sub(1, Ordering::SeqCst);
+        self.gate.in_flight.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+impl Gate {
+    pub fn new(permits: usize, queue: usize) -> Arc<Gate> {
+        Arc::new(Gate {
+            semaphore: Arc::new(Semaphore::new(permits)),
+            in_flight: AtomicUsize::new(0),
+            running: AtomicUsize::new(0),
+            peak: AtomicUsize::new(0),
+            permits,
+            queue,
+        })
+    }
+
+    /// Waits up to `max_wait` for a place; a full queue or a long wait is [`AppError::Busy`].
+    pub async fn enter(self: &Arc<Self>, max_wait: Duration) -> Result<GatePermit> {
+        let busy = || AppError::Busy { retry_after_secs: max_wait.as_secs().clamp(1, 30) };
+        if self.in_flight.fetch_add(1, Ordering::SeqCst) >= self.permits + self.queue {
+            self.in_flight.fetch_sub(1, Ordering::SeqCst);
+            return Err(busy());
+        }
+        match tokio::time::timeout(max_wait, self.semaphore.clone().acquire_owned()).await {
+            Ok(Ok(permit)) => {
+                let now = self.running.fetch_add(1, Ordering::SeqCst) + 1;
+                self.peak.fetch_max(now, Ordering::SeqCst);
+                Ok(GatePermit { _permit: permit, gate: self.clone() })
+            }
+            _ => {
+                self.in_flight.fetch_sub(1, Ordering::SeqCst);
+                Err(busy())
+            }
+        }
+    }
+
+    /// The most holders there have been at once (for tests and metrics).
+    pub fn peak(&self) -> usize {
+        self.peak.load(Ordering::SeqCst)
+    }
+}
+
+/// Longest a sign-in or registration waits for a password hash before 503.
+const HASH_WAIT: Duration = Duration::from_secs(5);
+/// Longest a backtest waits for a free slot before 503.
+const HEAVY_WAIT: Duration = Duration::from_secs(2);
+
+/// The server's bounded resources.
+#[derive(Debug)]
+pub struct Capacity {
+    pub hashing: Arc<Gate>,
+    heavy: Arc<Gate>,
+    heavy_per_user: usize,
+    heavy_by_user: Arc<Mutex<HashMap<String, usize>>>,
+    pub heavy_job_time: Duration,
+    streams_per_user: usize,
+    streams_by_user: Arc<Mutex<HashMap<String, usize>>>,
+    /// Session ids that just signed out: their event streams end.
+    pub ended_sessions: broadcast::Sender<String>,
+}
+
+impl Capacity {
+    pub fn new(config: &CapacityConfig) -> Capacity {
+        Capacity {
+            hashing: Gate::new(config.password_hashes, config.password_queue),
+            heavy: Gate::new(config.heavy_jobs, config.heavy_jobs),
+            heavy_per_user: config.heavy_jobs_per_user,
+            heavy_by_user: Arc::default(),
+            heavy_job_time: Duration::from_secs(config.heavy_job_seconds),
+            streams_per_user: config.event_streams_per_user,
+            streams_by_user: Arc::default(),
+            ended_sessions: broadcast::channel(64).0,
+        }
+    }
+
+    /// Runs a password hash or check on the blocking pool, at most the configured number at
+    /// once; the rest wait in a bounded queue or are refused with 503.
+    pub async fn hash<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
+        let permit = self.hashing.enter(HASH_WAIT).await?;
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            work()
+        })
+        .await
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("hashing task: {e}")))
+    }
+
+    /// A slot for one heavy job of `user`: 429 when the user already runs their share, 503
+    /// when the server is at capacity.
+    pub async fn heavy_slot(&self, user: &str) -> Result<HeavySlot> {
+        let user_slot = Counted::take(&self.heavy_by_user, user, self.heavy_per_user).ok_or_else(|| AppError::TooManyRequests {
+            detail: "A backtest of yours is still running. Try again when it has finished.".into(),
+            retry_after_secs: 5,
+            limit: None,
+        })?;
+        let permit = self.heavy.enter(HEAVY_WAIT).await?;
+        Ok(HeavySlot { _permit: permit, _user: user_slot, cancel: Arc::new(AtomicBool::new(false)) })
+    }
+
+    /// A place for one more event stream of `user`, or 429 when they have the most open.
+    pub fn stream_slot(&self, user: &str) -> Result<Counted> {
+        Counted::take(&self.streams_by_user, user, self.streams_per_user).ok_or_else(|| AppError::TooManyRequests {
+            detail: format!("At most {} live-update streams per account; close another tab.", self.streams_per_user),
+            retry_after_secs: 15,
+            limit: None,
+        })
+    }
+}
+
+/// A running heavy job's place. Its `cancel` flag is raised when the request ends or times
+/// out, so work that checks it stops early.
+#[derive(Debug)]
+pub struct HeavySlot {
+    _permit: GatePermit,
+    _user: Counted,
+    pub cancel: Arc<AtomicBool>,
+}
+
+impl Drop for HeavySlot {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::SeqCst);
+    }
+}
+
+/// One unit of a per-user count; gives it back when dropped.
+#[derive(Debug)]
+pub struct Counted {
+    counts: Arc<Mutex<HashMap<String, usize>>>,
+    key: String,
+}
+
+impl Counted {
+    fn take(counts: &Arc<Mutex<HashMap<String, usize>>>, key: &str, max: usize) -> Option<Counted> {
+        let mut map = counts.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let n = map.entry(key.to_owned()).or_insert(0);
+        if *n >= max {
+            return None;
+        }
+        *n += 1;
+        Some(Counted { counts: counts.clone(), key: key.to_owned() })
+    }
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        let mut map = self.counts.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(n) = map.get_mut(&self.key) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                map.remove(&self.key);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_gate_admits_its_permits_queues_a_few_and_refuses_the_rest() {
+        let gate = Gate::new(2, 1);
+        let a = gate.enter(Duration::from_millis(10)).await.expect("first");
+        let _b = gate.enter(Duration::from_millis(10)).await.expect("second");
+        // The third waits in the queue and times out; a fourth finds the queue full at once.
+        let waiting = gate.enter(Duration::from_millis(50));
+        let refused = gate.enter(Duration::from_millis(50));
+        let (waited, refused) = tokio::join!(waiting, refused);
+        assert!(matches!(refused, Err(AppError::Busy { .. })));
+        assert!(matches!(waited, Err(AppError::Busy { .. })));
+        drop(a);
+        assert!(gate.enter(Duration::from_millis(10)).await.is_ok(), "a freed place is reusable");
+        assert_eq!(gate.peak(), 2);
+    }
+
+    #[test]
+    fn per_user_counts_give_their_unit_back() {
+        let counts = Arc::default();
+        let one = Counted::take(&counts, "u", 1).expect("first");
+        assert!(Counted::take(&counts, "u", 1).is_none());
+        assert!(Counted::take(&counts, "v", 1).is_some(), "other users are not affected");
+        drop(one);
+        assert!(Counted::take(&counts, "u", 1).is_some());
+    }
+}

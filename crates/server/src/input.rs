@@ -1,0 +1,67 @@
+//! Parsing hostile input into bounded values at the edge, so nothing downstream can overflow
+//! or be tricked by invisible characters.
+
+use chrono::NaiveDate;
+
+use crate::error::FieldError;
+
+/// The earliest date any request may name (long before any stored market history).
+pub const EARLIEST_DATE: NaiveDate = match NaiveDate::from_ymd_opt(1970, 1, 1) {
+    Some(d) => d,
+    None => panic!("valid date"),
+};
+/// The latest date any request may name.
+pub const LATEST_DATE: NaiveDate = match NaiveDate::from_ymd_opt(2100, 12, 31) {
+    Some(d) => d,
+    None => panic!("valid date"),
+};
+
+/// A `YYYY-MM-DD` date between [`EARLIEST_DATE`] and [`LATEST_DATE`]; date arithmetic on it
+/// cannot overflow. The error names `field`.
+pub fn date(field: &str, raw: &str) -> Result<NaiveDate, FieldError> {
+    let raw = raw.trim();
+    let well_formed = raw.len() == 10 && raw.bytes().enumerate().all(|(i, b)| if i == 4 || i == 7 { b == b'-' } else { b.is_ascii_digit() });
+    let parsed = well_formed.then(|| NaiveDate::parse_from_str(raw, "%Y-%m-%d").ok()).flatten();
+    match parsed {
+        Some(d) if (EARLIEST_DATE..=LATEST_DATE).contains(&d) => Ok(d),
+        Some(_) => Err(FieldError::new(field, "A date between 1970-01-01 and 2100-12-31")),
+        None => Err(FieldError::new(field, "A real date as YYYY-MM-DD")),
+    }
+}
+
+/// Whether `c` reorders or hides text: the Unicode bidirectional controls (which can make a
+/// name display differently from what it is) and zero-width characters.
+fn is_invisible_control(c: char) -> bool {
+    matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{061C}' | '\u{FEFF}')
+}
+
+/// Longest free text a name field keeps, in characters.
+pub const NAME_MAX_CHARS: usize = 100;
+
+/// A display name as stored: control, bidirectional and zero-width characters removed, runs of
+/// whitespace made one space, trimmed, and cut to [`NAME_MAX_CHARS`] characters.
+pub fn clean_text(raw: &str) -> String {
+    let visible: String = raw.chars().map(|c| if c.is_control() { ' ' } else { c }).filter(|c| !is_invisible_control(*c)).collect();
+    visible.split_whitespace().collect::<Vec<_>>().join(" ").chars().take(NAME_MAX_CHARS).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_bounded_and_strictly_formatted() {
+        assert_eq!(date("d", "2024-02-29"), Ok(NaiveDate::from_ymd_opt(2024, 2, 29).expect("date")));
+        for bad in ["-262143-01-01", "+262142-12-31", "2023-02-29", "2024-1-05", "20240105", "", "2024-01-05T00:00"] {
+            assert!(date("endDate", bad).is_err_and(|e| e.field == "endDate"), "{bad}");
+        }
+        assert_eq!(date("d", "1969-12-31").unwrap_err().message, "A date between 1970-01-01 and 2100-12-31");
+    }
+
+    #[test]
+    fn names_lose_controls_and_bidi_overrides() {
+        assert_eq!(clean_text("  Acme\u{202E}gnp.exe\u{0007}  Corp "), "Acmegnp.exe Corp");
+        assert_eq!(clean_text("a\u{200B}b\tc\nd"), "ab c d");
+        assert_eq!(clean_text(&"x".repeat(500)).chars().count(), NAME_MAX_CHARS);
+    }
+}
