@@ -21,7 +21,15 @@ use crate::types::{BarError, DailyBar};
 /// a symbol's first proposals are judged on complete information.
 ///
 /// ```
-/// assert_eq!(strikeline_engine::WARM_UP_BARS, 272);
+/// use strikeline_quant::indicators::{HistoricalVolatility, IvPercentile, Next};
+/// // The longest chain, computed: the 252-day percentile of the 20-day HV.
+/// let (mut hv, mut percentile) = (HistoricalVolatility::new(20)?, IvPercentile::default());
+/// let first = (1..=400).find(|&bar| {
+///     let close = 100.0 + (bar as f64 * 0.3).sin();
+///     hv.next(close).and_then(|v| percentile.next(v)).is_some()
+/// });
+/// assert_eq!(first, Some(strikeline_engine::WARM_UP_BARS));
+/// # Ok::<(), strikeline_quant::InputError>(())
 /// ```
 pub const WARM_UP_BARS: usize = 272;
 

@@ -30,10 +30,12 @@ pub enum SignalType {
 }
 
 impl SignalType {
-    /// All three, in a fixed order.
+    /// All three, in a fixed order: the order of the quant crate's option types.
     ///
     /// ```
-    /// assert_eq!(strikeline_engine::SignalType::ALL.len(), 3);
+    /// use strikeline_engine::SignalType;
+    /// use strikeline_quant::OptionType;
+    /// assert_eq!(SignalType::ALL.map(SignalType::option_type), OptionType::ALL);
     /// ```
     pub const ALL: [SignalType; 3] = [SignalType::Call, SignalType::Put, SignalType::Straddle];
 
@@ -163,18 +165,10 @@ impl Strategy {
     }
 }
 
-/// Minimum days to expiry of CALL and PUT signals.
-///
-/// ```
-/// assert_eq!(strikeline_engine::MIN_DAYS_DIRECTIONAL, 21);
-/// ```
+/// Minimum days to expiry of CALL and PUT signals (see [`Strategy::min_days_to_expiry`]).
 pub const MIN_DAYS_DIRECTIONAL: u32 = 21;
 
-/// Minimum days to expiry of STRADDLE signals.
-///
-/// ```
-/// assert_eq!(strikeline_engine::MIN_DAYS_STRADDLE, 30);
-/// ```
+/// Minimum days to expiry of STRADDLE signals (see [`Strategy::min_days_to_expiry`]).
 pub const MIN_DAYS_STRADDLE: u32 = 30;
 
 impl fmt::Display for Strategy {

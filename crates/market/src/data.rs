@@ -98,7 +98,8 @@ pub struct CompanyInfo {
     pub shares_outstanding: Option<u64>,
 }
 
-/// The product's sectors: exactly the options of the Add Stocks dialog (product spec §5).
+/// The product's sectors: exactly the options of the web app's Add Stocks dialog, so a
+/// sector a user picks always parses (`docs/market-data.md`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Sector {
     /// Technology (the default for a user-added symbol).
@@ -157,7 +158,8 @@ impl Sector {
 }
 
 impl Default for Sector {
-    /// [`Sector::Technology`], the spec's default for a symbol added without a sector.
+    /// [`Sector::Technology`], the sector of a symbol added without one (the web app's bulk
+    /// add fills in the same default).
     fn default() -> Self {
         Sector::Technology
     }

@@ -159,8 +159,13 @@ impl PriceGrid {
 /// One point of a P&L curve: the underlying's price and the position's P&L there.
 ///
 /// ```
-/// let p = strikeline_quant::PnlPoint { spot: 110.0, pnl: 5.0 };
-/// assert_eq!(p.pnl, 5.0);
+/// use strikeline_quant::{BlackScholes, OptionInputs, OptionType, PnlPoint, PriceGrid, TradeAnalysis};
+/// let model = BlackScholes::new(OptionInputs { spot: 100.0, strike: 100.0, rate: 0.0, dividend_yield: 0.0, volatility: 0.2, time_to_expiry: 0.25 })?;
+/// let put = TradeAnalysis::new(model, OptionType::Put, 3.0)?;
+/// // At expiry: worth 10 at 90 (a profit of 7 on the 3 paid), nothing at 100.
+/// let curve = put.pnl_curve(&PriceGrid::new(90.0, 100.0, 2)?, 0.0)?;
+/// assert_eq!(curve, [PnlPoint { spot: 90.0, pnl: 7.0 }, PnlPoint { spot: 100.0, pnl: -3.0 }]);
+/// # Ok::<(), strikeline_quant::InputError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PnlPoint {

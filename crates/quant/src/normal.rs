@@ -25,7 +25,9 @@
 /// `1/√(2π)`, the peak of the standard normal density.
 ///
 /// ```
-/// assert!((strikeline_quant::normal::FRAC_1_SQRT_2PI - 0.398_942_280_401_432_7).abs() < 1e-16);
+/// use strikeline_quant::normal::FRAC_1_SQRT_2PI;
+/// // The density integrates to 1 because its peak times √(2π) is 1.
+/// assert!((FRAC_1_SQRT_2PI * (2.0 * std::f64::consts::PI).sqrt() - 1.0).abs() < 1e-15);
 /// ```
 pub const FRAC_1_SQRT_2PI: f64 = 0.398_942_280_401_432_677_939_946_059_934_4;
 

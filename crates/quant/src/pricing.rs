@@ -67,7 +67,13 @@ impl OptionType {
     /// All three kinds, in a fixed order.
     ///
     /// ```
-    /// assert_eq!(strikeline_quant::OptionType::ALL.len(), 3);
+    /// use strikeline_quant::{BlackScholes, OptionInputs, OptionType};
+    /// // Hull's example: S = 42, K = 40, r = 10%, σ = 20%, six months: call 4.76, put 0.81.
+    /// let bs = BlackScholes::new(OptionInputs { spot: 42.0, strike: 40.0, rate: 0.1, dividend_yield: 0.0, volatility: 0.2, time_to_expiry: 0.5 })?;
+    /// let [call, put, straddle] = OptionType::ALL.map(|kind| bs.price(kind));
+    /// assert!((call - 4.76).abs() < 5e-3 && (put - 0.81).abs() < 5e-3);
+    /// assert!((straddle - (call + put)).abs() < 1e-12);
+    /// # Ok::<(), strikeline_quant::InputError>(())
     /// ```
     pub const ALL: [OptionType; 3] = [OptionType::Call, OptionType::Put, OptionType::Straddle];
 }

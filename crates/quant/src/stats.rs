@@ -17,10 +17,17 @@
 
 use crate::error::{Field, InputError, finite};
 
-/// Periods (trading days) per year.
+/// Periods (trading days) per year: daily deviations and ratios are annualised by
+/// `√252`, and 252 returns make a year of growth.
 ///
 /// ```
-/// assert_eq!(strikeline_quant::stats::PERIODS_PER_YEAR, 252.0);
+/// use strikeline_quant::stats::{DailyReturns, PERIODS_PER_YEAR};
+/// // Alternating ±1% days: mean 0, sample standard deviation √(4·0.01²/3) a day.
+/// let returns = DailyReturns::new(&[0.01, -0.01, 0.01, -0.01])?;
+/// let daily = (4.0 * 0.01f64.powi(2) / 3.0).sqrt();
+/// let annual = returns.annualized_volatility().unwrap();
+/// assert!((annual - daily * PERIODS_PER_YEAR.sqrt()).abs() < 1e-14);
+/// # Ok::<(), strikeline_quant::InputError>(())
 /// ```
 pub const PERIODS_PER_YEAR: f64 = 252.0;
 

@@ -603,8 +603,9 @@ mod tests {
                     let uncertainty = 4.0 * f64::EPSILON * (row.spot + row.strike) / cols[6][i];
                     match implied_volatility(kind, row) {
                         Ok(expected) => {
-                            // Where σ is determined by the price (as in tests/pricing.rs), the
-                            // two solvers agree to 1e-10 in σ; elsewhere both answers reprice.
+                            // Where σ is determined by the price (as in
+                            // tests/it/pricing.rs), the two solvers agree to 1e-10 in σ;
+                            // elsewhere both answers reprice.
                             if uncertainty < 1e-11 {
                                 worst = worst.max((sigma - expected).abs());
                                 assert!(

@@ -1,14 +1,13 @@
 //! The streaming state: warm-up, determinism, no look-ahead, intraday clones, bar
 //! validation, strikes and the context's edge cases.
 
-mod common;
-
 use chrono::{Days, NaiveDate};
-use common::*;
 use strikeline_engine::{
     Assumptions, BarError, DailyBar, ProposalContext, SignalType, Strategy, StrikeChoice,
     SymbolState, WARM_UP_BARS, pick_strike, strike_increment,
 };
+
+use crate::common::*;
 
 #[test]
 fn nothing_is_proposed_before_the_state_is_warm() {

@@ -1,10 +1,7 @@
 //! The backtester: no look-ahead, determinism, fills and costs to the cent, exits at
 //! target, stop and expiry, warm-up, and statistics that are the quant crate's.
 
-mod common;
-
 use chrono::NaiveDate;
-use common::*;
 use strikeline_engine::backtest::{
     BacktestConfig, BacktestReport, SymbolSeries, TradeOutcome, run, sma_crossover, try_run,
 };
@@ -13,6 +10,8 @@ use strikeline_engine::{
     mark, years_between,
 };
 use strikeline_quant::{DailyReturns, TradeStats};
+
+use crate::common::*;
 
 /// `symbols` random walks of `days` bars with a per-symbol volatility, calm and wild
 /// spells and the odd volume spike, so that every strategy fires somewhere.

@@ -1,6 +1,6 @@
 //! Indicators against TA-Lib's own output over a fixed series.
 //!
-//! The fixture (`fixtures/talib_reference.rs`) was produced by
+//! The fixture (`tests/fixtures/talib_reference.rs`) was produced by
 //! `bench/peers/make_talib_fixture.py`, which runs Python TA-Lib over a deterministic OHLCV
 //! random walk and pastes the results (NaN during TA-Lib's lookback becomes `None`).
 //! Our values must be `None` exactly where TA-Lib's are NaN and agree to 1e-12 relative
@@ -8,7 +8,7 @@
 
 #[allow(dead_code)]
 mod fixtures {
-    include!("fixtures/talib_reference.rs");
+    include!("../fixtures/talib_reference.rs");
 }
 
 use fixtures::*;

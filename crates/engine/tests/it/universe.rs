@@ -1,13 +1,12 @@
 //! The batch refresh: bars in, proposals and marks out, for the whole universe.
 
-mod common;
-
 use chrono::Days;
-use common::*;
 use strikeline_engine::{
     ActiveSignal, Assumptions, BarError, DailyBar, MarkError, OpenSignal, Outcome, RefreshContext,
     SignalType, Strategy, Universe, mark, years_between,
 };
+
+use crate::common::*;
 
 /// Symbols with their histories; the last bar of each is held back for the refresh.
 fn universe() -> (Universe, Vec<Series>) {

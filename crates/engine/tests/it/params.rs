@@ -1,10 +1,9 @@
 //! Custom strategy parameters: the defaults are the live engine to the bit, each
 //! parameter moves what it should, and out-of-range values are named.
 
-mod common;
-
-use common::*;
 use strikeline_engine::{DailyBar, Proposal, SignalType, Strategy, StrategyParams, SymbolState};
+
+use crate::common::*;
 
 fn state_with(params: StrategyParams, bars: &[DailyBar]) -> SymbolState {
     let mut state = SymbolState::with_params(params).expect("valid parameters");

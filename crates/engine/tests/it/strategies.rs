@@ -1,14 +1,13 @@
 //! Each strategy on fixed synthetic series: the setups it must catch, and the ones it
 //! must leave alone.
 
-mod common;
-
 use chrono::{Datelike, Weekday};
-use common::*;
 use strikeline_engine::{
     Assumptions, Proposal, SignalType, Strategy, SymbolState, strike_increment, years_between,
 };
 use strikeline_quant::{BlackScholes, OptionInputs, OptionType};
+
+use crate::common::*;
 
 fn proposals(series: &Series) -> (SymbolState, Vec<Proposal>) {
     let state = series.state();

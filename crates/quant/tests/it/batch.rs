@@ -2,7 +2,8 @@
 //! published textbook values again, then properties over thousands of random batches
 //! (proptest): every row of a batch agrees with the scalar result (price to 1e-12, Greeks to
 //! 1e-10 relative, implied volatility to 1e-10 in σ), and the implied-volatility round trips
-//! of tests/pricing.rs (deep strikes, one-day expiries, bounds) hold on the batch path too.
+//! of tests/it/pricing.rs (deep strikes, one-day expiries, bounds) hold on the batch path
+//! too.
 
 #![expect(clippy::unwrap_used, reason = "tests")]
 
@@ -318,7 +319,7 @@ fn benchmark_workload_agrees_with_the_scalar_api() {
     assert!(price <= 1e-12 && greek <= 1e-10 && sigma <= 1e-10);
 }
 
-/// Random but sensible market inputs, as in tests/pricing.rs: S in [1, 1000], K within
+/// Random but sensible market inputs, as in tests/it/pricing.rs: S in [1, 1000], K within
 /// e^{±1} of S, σ from 1% to 200%, T from one day to 5 years, r from −2% to 15%, q from 0
 /// to 10%.
 fn market() -> impl Strategy<Value = OptionInputs> {
@@ -355,7 +356,7 @@ fn kind() -> impl Strategy<Value = OptionType> {
     ]
 }
 
-/// Whether σ is determined by the price to better than 1e-11 (see tests/pricing.rs: the
+/// Whether σ is determined by the price to better than 1e-11 (see tests/it/pricing.rs: the
 /// price is known to about one rounding of S + K, which fixes σ to that over vega).
 fn well_determined(inputs: &OptionInputs, vega: f64) -> bool {
     4.0 * f64::EPSILON * (inputs.spot + inputs.strike) / vega < 1e-11

@@ -1,13 +1,12 @@
 //! The life of an issued signal: marks, target, stop, expiry, straddles, and the
 //! underlying prices where target and stop lie.
 
-mod common;
-
 use chrono::{Days, NaiveDate};
-use common::*;
 use strikeline_engine::{
     Assumptions, OpenSignal, Outcome, SignalType, Strategy, mark, underlying_levels, years_between,
 };
+
+use crate::common::*;
 
 fn expiry() -> NaiveDate {
     NaiveDate::from_ymd_opt(2026, 4, 17).expect("a valid date")

@@ -1,11 +1,10 @@
 //! The worked examples of docs/strategies.md, number for number: if a rule or the pricing
 //! changes, this fails until the document is brought up to date.
 
-mod common;
-
 use chrono::NaiveDate;
-use common::*;
 use strikeline_engine::{Proposal, SignalType, Strategy};
+
+use crate::common::*;
 
 fn ymd(y: i32, m: u32, d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, d).expect("a valid date")

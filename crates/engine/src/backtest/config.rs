@@ -1,0 +1,199 @@
+//! What to backtest and how to fill: the inputs of [`run`](super::run), validated.
+
+use chrono::NaiveDate;
+
+use crate::params::{ParamError, StrategyParams};
+use crate::types::{Assumptions, DailyBar, Strategy};
+
+/// One symbol's daily bars, oldest first.
+///
+/// ```
+/// use strikeline_engine::backtest::SymbolSeries;
+/// let s = SymbolSeries { symbol: "AAPL".into(), bars: Vec::new() };
+/// assert!(s.bars.is_empty());
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct SymbolSeries {
+    /// Ticker.
+    pub symbol: String,
+    /// Bars in date order, one per trading day.
+    pub bars: Vec<DailyBar>,
+}
+
+/// What to backtest and how to fill. [`BacktestConfig::new`] gives the defaults.
+///
+/// ```
+/// use chrono::NaiveDate;
+/// use strikeline_engine::backtest::BacktestConfig;
+/// let d = |y, m, day| NaiveDate::from_ymd_opt(y, m, day).unwrap();
+/// let config = BacktestConfig::new(d(2024, 1, 2), d(2024, 12, 31));
+/// assert_eq!(config.strategies.len(), 4);
+/// assert_eq!((config.contracts_per_trade, config.commission_per_contract, config.slippage), (1, 0.65, 0.01));
+/// assert!(config.validate().is_ok());
+/// let backwards = BacktestConfig::new(d(2024, 12, 31), d(2024, 1, 2));
+/// assert_eq!(backwards.validate().unwrap_err().field, "end");
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct BacktestConfig {
+    /// First date on which trades may open (bars before it only warm the indicators).
+    pub start: NaiveDate,
+    /// Last date simulated (inclusive); later bars are ignored.
+    pub end: NaiveDate,
+    /// The strategies whose proposals are traded (duplicates are ignored).
+    pub strategies: Vec<Strategy>,
+    /// The rules' thresholds ([`StrategyParams::default`] is the live engine).
+    pub params: StrategyParams,
+    /// Rate and dividend yield for Black–Scholes.
+    pub assumptions: Assumptions,
+    /// Contracts bought per trade (1).
+    pub contracts_per_trade: u32,
+    /// Commission per contract, charged on the open and on the close ($0.65).
+    pub commission_per_contract: f64,
+    /// Fraction of the premium paid above the model on entry and given up below it on
+    /// exit (0.01 = 1%).
+    pub slippage: f64,
+    /// Starting cash ($100,000).
+    pub initial_capital: f64,
+}
+
+impl BacktestConfig {
+    /// All four strategies, the live rules, default assumptions, 1 contract a trade,
+    /// $0.65 a contract, 1% slippage, $100,000 of capital.
+    ///
+    /// ```
+    /// use chrono::NaiveDate;
+    /// let d = NaiveDate::from_ymd_opt(2024, 1, 2).unwrap();
+    /// let c = strikeline_engine::backtest::BacktestConfig::new(d, d);
+    /// assert_eq!(c.initial_capital, 100_000.0);
+    /// ```
+    #[must_use]
+    pub fn new(start: NaiveDate, end: NaiveDate) -> Self {
+        BacktestConfig {
+            start,
+            end,
+            strategies: Strategy::ALL.to_vec(),
+            params: StrategyParams::DEFAULT,
+            assumptions: Assumptions::default(),
+            contracts_per_trade: 1,
+            commission_per_contract: 0.65,
+            slippage: 0.01,
+            initial_capital: 100_000.0,
+        }
+    }
+
+    /// Checks the configuration and names the first field that is wrong:
+    /// `end` before `start`; no `strategies`; `params` (the offending parameter's own
+    /// name, see [`StrategyParams::validate`]); `assumptions.rate` or
+    /// `assumptions.dividend_yield` not within ±1 (±100% a year);
+    /// `contracts_per_trade` not 1–10,000; `commission_per_contract` not 0–100;
+    /// `slippage` not 0–0.5; `initial_capital` not above 0 (and finite, at most 1e12).
+    ///
+    /// ```
+    /// use chrono::NaiveDate;
+    /// use strikeline_engine::backtest::BacktestConfig;
+    /// let d = NaiveDate::from_ymd_opt(2024, 1, 2).unwrap();
+    /// let mut c = BacktestConfig::new(d, d);
+    /// c.slippage = -0.01;
+    /// let err = c.validate().unwrap_err();
+    /// assert_eq!(err.to_string(), "slippage: must be between 0 and 0.5, got -0.01");
+    /// ```
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        if self.end < self.start {
+            return Err(ConfigError::new(
+                "end",
+                format!("{} is before the start {}", self.end, self.start),
+            ));
+        }
+        if self.strategies.is_empty() {
+            return Err(ConfigError::new(
+                "strategies",
+                "choose at least one strategy",
+            ));
+        }
+        self.params.validate().map_err(ConfigError::from)?;
+        range("assumptions.rate", self.assumptions.rate, -1.0, 1.0)?;
+        range(
+            "assumptions.dividend_yield",
+            self.assumptions.dividend_yield,
+            -1.0,
+            1.0,
+        )?;
+        range(
+            "contracts_per_trade",
+            f64::from(self.contracts_per_trade),
+            1.0,
+            10_000.0,
+        )?;
+        range(
+            "commission_per_contract",
+            self.commission_per_contract,
+            0.0,
+            100.0,
+        )?;
+        range("slippage", self.slippage, 0.0, 0.5)?;
+        if !(self.initial_capital > 0.0 && self.initial_capital <= 1e12) {
+            return Err(ConfigError::new(
+                "initial_capital",
+                format!(
+                    "must be above 0 and at most 1e12, got {}",
+                    self.initial_capital
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+fn range(field: &'static str, value: f64, min: f64, max: f64) -> Result<(), ConfigError> {
+    if value >= min && value <= max {
+        Ok(())
+    } else {
+        Err(ConfigError::new(
+            field,
+            format!("must be between {min} and {max}, got {value}"),
+        ))
+    }
+}
+
+/// A [`BacktestConfig`] field that is out of range, with the reason.
+///
+/// ```
+/// use strikeline_engine::backtest::ConfigError;
+/// use strikeline_engine::StrategyParams;
+/// let param = StrategyParams { stop_atr: 0.0, ..Default::default() }.validate().unwrap_err();
+/// let err = ConfigError::from(param);
+/// assert_eq!(err.field, "stop_atr");
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConfigError {
+    /// The field: a [`BacktestConfig`] field, or a [`StrategyParams`] field's name.
+    pub field: &'static str,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+impl ConfigError {
+    fn new(field: &'static str, reason: impl Into<String>) -> Self {
+        ConfigError {
+            field,
+            reason: reason.into(),
+        }
+    }
+}
+
+impl From<ParamError> for ConfigError {
+    fn from(e: ParamError) -> Self {
+        ConfigError::new(
+            e.field,
+            format!("must be between {} and {}, got {}", e.min, e.max, e.value),
+        )
+    }
+}
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.field, self.reason)
+    }
+}
+
+impl std::error::Error for ConfigError {}

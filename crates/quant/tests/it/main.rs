@@ -1,0 +1,7 @@
+//! The quant crate's integration tests, one binary (one link) for all of them.
+
+mod analytics_stats;
+mod batch;
+mod indicators;
+mod pricing;
+mod talib_reference;
