@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use axum::extract::State;
 use chrono::{Duration, NaiveDate};
 use serde::{Deserialize, Serialize};
-use strikeline_engine::backtest::{BacktestConfig, BacktestReport, SymbolSeries, try_run};
+use strikeline_engine::backtest::{BacktestConfig, BacktestReport, SymbolSeries, try_run_until};
 use strikeline_engine::{Strategy, StrategyParams};
 use strikeline_store::market;
 use strikeline_store::signals::SignalFilter;
@@ -296,13 +296,15 @@ async fn run(state: &AppState, config: BacktestConfig, series: Vec<SymbolSeries>
         return Err(AppError::Unavailable("The backtest was stopped.".into()));
     }
     let market = state.market.clone();
+    let stop = cancel.clone();
     tokio::task::spawn_blocking(move || {
         let picker = |from: NaiveDate, min_days: u32| market.expiration(from, min_days);
-        try_run(&config, &series, &picker)
+        try_run_until(&config, &series, &picker, &|| stop.load(Ordering::Relaxed))
     })
     .await
     .map_err(|e| AppError::Internal(anyhow::anyhow!("backtest task: {e}")))?
-    .map_err(|e| AppError::field(&format!("params.{}", camel(e.field)), &e.to_string()))
+    .map_err(|e| AppError::field(&format!("params.{}", camel(e.field)), &e.to_string()))?
+    .ok_or_else(|| AppError::Unavailable("The backtest was stopped.".into()))
 }
 
 fn curve(report: &BacktestReport) -> Vec<EquityPointView> {

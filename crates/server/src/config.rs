@@ -119,7 +119,7 @@ impl Default for CapacityConfig {
             heavy_jobs_per_user: 1,
             heavy_job_seconds: 25,
             event_streams_per_user: 5,
-            connections_per_address: 64,
+            connections_per_address: 128,
             header_read_seconds: 10,
             request_seconds: 30,
         }

@@ -32,6 +32,7 @@ use anyhow::Context;
 use strikeline_store::{Db, rate_limits, sessions};
 use tokio::net::TcpListener;
 
+use crate::auth::password;
 use crate::config::Config;
 use crate::state::AppState;
 
@@ -108,9 +109,8 @@ impl Server {
         let sweeper = tokio::spawn(sweep_expired(self.state.clone()));
         let scheduler = self.state.config.schedule.background.then(|| tokio::spawn(automation::run_forever(self.state.clone())));
         let app = http::router(self.state.clone());
-        axum::serve(self.listener, app.into_make_service_with_connect_info::<SocketAddr>())
-            .with_graceful_shutdown(shutdown)
-            .await?;
+        tokio::task::spawn_blocking(password::prepare);
+        http::serve::serve(self.listener, app, &self.state.config.capacity, shutdown).await?;
         sweeper.abort();
         if let Some(scheduler) = scheduler {
             scheduler.abort();

@@ -28,6 +28,10 @@ on_both_engines_with!(many_addresses, crate::with_open_registration;
     password_hashing_runs_two_at_a_time_and_overflow_is_a_503,
 );
 
+on_both_engines_with!(slow_clients, crate::with_tight_connections;
+    slow_headers_are_cut_off_and_connections_per_address_are_capped,
+);
+
 on_both_engines_with!(https, crate::with_https;
     over_https_the_cookie_is_host_prefixed_and_hsts_is_sent,
 );
@@ -41,6 +45,11 @@ on_both_engines_with!(market, crate::with_replayed_market;
 fn with_open_registration(config: &mut Config) {
     config.limits.insert("register".into(), LimitOverride { quota: 10_000, window_seconds: 3600 });
     config.capacity.password_queue = 8;
+}
+
+fn with_tight_connections(config: &mut Config) {
+    config.capacity.header_read_seconds = 1;
+    config.capacity.connections_per_address = 3;
 }
 
 fn with_https(config: &mut Config) {
@@ -73,14 +82,27 @@ async fn make_free(app: &TestApp, email: &str) {
 async fn parallel_registrations_are_throttled_per_address(app: TestApp) {
     let attempts = (0..300).map(|i| {
         let client = TestApp::browser(&app.base);
-        let app = &app;
-        async move { app.register_with(&client, &format!("user{i}@example.com"), &format!("user{i}"), "correct-horse").await }
+        let base = app.base.clone();
+        async move {
+            let body = json!({"email": format!("user{i}@example.com"), "username": format!("user{i}"), "password": "correct-horse"});
+            client.post(format!("{base}/api/auth/register")).json(&body).send().await
+        }
     });
-    let responses = join_all(attempts).await;
-    let refused = responses.iter().find(|r| r.status() == 429).map(|r| (header(r, "retry-after"), header(r, "ratelimit-policy")));
-    let counts = statuses(responses).await;
+    // Beyond the per-address connection cap a connection is closed at the door (no status).
+    let mut counts: HashMap<u16, usize> = HashMap::new();
+    let mut refused = None;
+    for result in join_all(attempts).await {
+        let status = result.as_ref().map_or(0, |r| r.status().as_u16());
+        *counts.entry(status).or_insert(0) += 1;
+        if let Ok(r) = result
+            && status == 429
+        {
+            refused = Some((header(&r, "retry-after"), header(&r, "ratelimit-policy")));
+        }
+    }
     assert_eq!(counts.get(&201), Some(&10), "ten accounts an hour from one address: {counts:?}");
-    assert_eq!(counts.get(&429), Some(&290), "{counts:?}");
+    assert_eq!(counts.get(&429).copied().unwrap_or(0) + counts.get(&0).copied().unwrap_or(0), 290, "{counts:?}");
+    assert!(counts.get(&0).copied().unwrap_or(0) <= 300 - 128, "only connections beyond the cap are closed: {counts:?}");
     let (retry_after, policy) = refused.expect("a refusal");
     assert!(retry_after.parse::<u64>().is_ok_and(|s| s > 0), "{retry_after}");
     assert_eq!(policy, "\"register\";q=10;w=3600");
@@ -325,4 +347,40 @@ async fn a_backtest_never_reveals_a_trade_the_plan_locks(app: TestApp) {
         }
     }
     assert!(masked > 0, "the trades of locked signals are there, masked");
+}
+
+async fn slow_headers_are_cut_off_and_connections_per_address_are_capped(app: TestApp) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    // Slowloris: headers that never finish are cut off after the header-read timeout.
+    let mut slow = tokio::net::TcpStream::connect(app.addr).await.expect("connect");
+    slow.write_all(b"GET /api/plans HTTP/1.1\r\nHost: x\r\nX-Slow: ").await.expect("write");
+    let mut buf = [0u8; 512];
+    let closed = tokio::time::timeout(std::time::Duration::from_secs(4), async {
+        loop {
+            match slow.read(&mut buf).await {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {}
+            }
+        }
+    })
+    .await;
+    assert!(closed.is_ok(), "a client that never finishes its headers is disconnected");
+    drop(slow);
+    // Three idle connections from one address are allowed; a fourth is closed at once.
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        let mut c = tokio::net::TcpStream::connect(app.addr).await.expect("connect");
+        c.write_all(b"GET /api/plans HTTP/1.1\r\nHost: x\r\n\r\n").await.expect("write");
+        let n = c.read(&mut buf).await.expect("read");
+        assert!(buf[..n].starts_with(b"HTTP/1.1 200"), "{}", String::from_utf8_lossy(&buf[..n]));
+        held.push(c);
+    }
+    let mut fourth = tokio::net::TcpStream::connect(app.addr).await.expect("connect");
+    let _ = fourth.write_all(b"GET /api/plans HTTP/1.1\r\nHost: x\r\n\r\n").await;
+    let answer = tokio::time::timeout(std::time::Duration::from_secs(2), fourth.read(&mut buf)).await.expect("no hang");
+    assert!(matches!(answer, Ok(0) | Err(_)), "the fourth connection is refused");
+    drop(held);
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    let fresh = reqwest::Client::new().get(app.url("/api/plans")).send().await.expect("request");
+    assert_eq!(fresh.status(), 200, "closing connections frees their places");
 }

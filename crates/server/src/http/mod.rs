@@ -1,6 +1,7 @@
 //! The HTTP application: feature routers merged in one place, and the layers around them.
 
 mod middleware;
+pub mod serve;
 mod web;
 
 use std::time::Duration;

@@ -1,0 +1,103 @@
+//! The accept loop: HTTP/1.1 over TCP with the defences axum's default `serve` lacks. A client
+//! must finish sending a request's headers within `header_read_seconds` (slowloris), and one
+//! address may hold at most `connections_per_address` open connections; a connection beyond
+//! that is closed as soon as it is accepted.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::ConnectInfo;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
+use tokio::net::TcpListener;
+use tower::ServiceExt;
+
+use crate::config::CapacityConfig;
+
+/// How long shutdown waits for open connections (event streams never end on their own).
+const DRAIN: Duration = Duration::from_secs(5);
+
+/// Open connections per address.
+#[derive(Clone, Default)]
+struct Open(Arc<Mutex<HashMap<IpAddr, usize>>>);
+
+/// One connection's place in [`Open`]; freed when the connection ends.
+struct Place {
+    open: Open,
+    ip: IpAddr,
+}
+
+impl Open {
+    fn take(&self, ip: IpAddr, max: usize) -> Option<Place> {
+        let mut map = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let n = map.entry(ip).or_insert(0);
+        if *n >= max {
+            return None;
+        }
+        *n += 1;
+        Some(Place { open: self.clone(), ip })
+    }
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        let mut map = self.open.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(n) = map.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                map.remove(&self.ip);
+            }
+        }
+    }
+}
+
+/// Serves `app` on `listener` until `shutdown` completes, then lets open requests finish
+/// (for at most a few seconds).
+pub async fn serve(listener: TcpListener, app: Router, capacity: &CapacityConfig, shutdown: impl Future<Output = ()>) -> std::io::Result<()> {
+    let open = Open::default();
+    let graceful = GracefulShutdown::new();
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder.timer(TokioTimer::new()).header_read_timeout(Duration::from_secs(capacity.header_read_seconds)).keep_alive(true);
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let (stream, peer): (_, SocketAddr) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(pair) => pair,
+                Err(err) => {
+                    // Out of file descriptors and the like: pause instead of spinning.
+                    tracing::warn!(error = %err, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let Some(place) = open.take(peer.ip(), capacity.connections_per_address) else {
+            tracing::debug!(ip = %peer.ip(), "connection refused: too many open from this address");
+            drop(stream);
+            continue;
+        };
+        let _ = stream.set_nodelay(true);
+        let service = app.clone().map_request(move |mut request: axum::extract::Request<hyper::body::Incoming>| {
+            request.extensions_mut().insert(ConnectInfo(peer));
+            request
+        });
+        let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service)));
+        tokio::spawn(async move {
+            let _place = place;
+            if let Err(err) = connection.await {
+                tracing::debug!(error = %err, "connection ended with an error");
+            }
+        });
+    }
+    drop(listener);
+    if tokio::time::timeout(DRAIN, graceful.shutdown()).await.is_err() {
+        tracing::debug!("closing connections still open after the drain period");
+    }
+    Ok(())
+}
