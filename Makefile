@@ -10,7 +10,7 @@ PORT ?= 8080
 STRIKELINE_REQUIRE_PG ?= 0
 export STRIKELINE_REQUIRE_PG
 
-.PHONY: help run build web web-deps test test-deps rust-test web-test e2e chromium bench api screenshots clean
+.PHONY: help run build web web-deps test test-deps rust-test web-test e2e contract-fuzz server-bin chromium bench api screenshots clean
 
 help:
 	@echo "make run          build (release) and serve on http://127.0.0.1:$(PORT) with SQLite under ./data"
@@ -40,13 +40,24 @@ chromium:
 
 test-deps: web-deps chromium
 
+HAVE_NEXTEST := $(shell $(CARGO) nextest --version >/dev/null 2>&1 && echo yes)
+
 rust-test:
-	@if $(CARGO) nextest --version >/dev/null 2>&1; then \
-	  $(CARGO) nextest run --workspace --locked --no-fail-fast; \
-	else \
-	  $(CARGO) test --workspace --locked --no-fail-fast; \
-	fi
+ifeq ($(HAVE_NEXTEST),yes)
+	$(CARGO) nextest run --workspace --locked --no-fail-fast
+else
+	$(CARGO) test --workspace --locked --no-fail-fast
+endif
 	$(CARGO) test --workspace --locked --doc
+
+# The debug server for the browser tests and the contract fuzzing: the binary the Rust tests
+# built (same profile and features), so `make test` compiles the server once.
+server-bin:
+ifeq ($(HAVE_NEXTEST),yes)
+	$(CARGO) nextest run --workspace --locked --no-run
+else
+	$(CARGO) test --workspace --locked --no-run
+endif
 
 # vitest's own summary is not one CI reads, so print a plain "N passed, N failed" line too.
 web-test:
@@ -56,11 +67,14 @@ web-test:
 	  node -e 'const r=require("../target/vitest.json"); console.log(`web: $${r.numPassedTests} passed, $${r.numFailedTests} failed, $${r.numPendingTests} skipped`)' || true; \
 	  exit $$rc
 
-e2e: chromium
-	$(CARGO) build --locked -p strikeline-server --bin strikeline
+e2e: chromium server-bin
 	cd web && $(NPM) run build && $(NPM) run e2e
 
-test: test-deps rust-test web-test e2e
+# schemathesis against the served OpenAPI document, as a Free and a Pro user (docs/security.md).
+contract-fuzz: server-bin
+	scripts/contract-fuzz.sh
+
+test: test-deps rust-test web-test e2e contract-fuzz
 
 bench:
 	$(CARGO) bench -p strikeline-quant
@@ -71,8 +85,7 @@ api:
 	UPDATE_SNAPSHOTS=1 $(CARGO) test --locked -p strikeline-server --test openapi_snapshot
 	cd web && $(NPM) run gen:api
 
-screenshots: chromium
-	$(CARGO) build --locked -p strikeline-server --bin strikeline
+screenshots: chromium server-bin
 	cd web && $(NPM) run build && $(NPM) run screenshots
 
 clean:

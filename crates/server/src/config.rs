@@ -43,6 +43,10 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// `sqlite://…` or `postgres://…`; default: SQLite in `data_dir`.
     pub database_url: Option<Secret<String>>,
+    /// `redis://…`: keep the limiter's buckets in Redis instead of the database (`REDIS_URL`).
+    pub redis_url: Option<Secret<String>>,
+    /// Prefix of this deployment's Redis keys.
+    pub redis_prefix: String,
     /// The built web app (`web/dist`).
     pub web_dir: PathBuf,
     /// The address users reach the app at, e.g. `https://strikeline.example.com`. When set it is
@@ -253,6 +257,8 @@ impl Default for Config {
             port: 8080,
             data_dir: PathBuf::from("./data"),
             database_url: None,
+            redis_url: None,
+            redis_prefix: "strikeline".into(),
             web_dir: PathBuf::from("web/dist"),
             public_url: None,
             proxy_hops: 0,
@@ -289,6 +295,11 @@ impl Config {
             && !url.is_empty()
         {
             figment = figment.merge(("database_url", url));
+        }
+        if let Ok(url) = std::env::var("REDIS_URL")
+            && !url.is_empty()
+        {
+            figment = figment.merge(("redis_url", url));
         }
         let config: Config = figment.extract()?;
         config.validate()?;

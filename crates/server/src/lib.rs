@@ -61,7 +61,9 @@ pub async fn offline_state(config: Config) -> anyhow::Result<AppState> {
     let db = open_database(&config).await?;
     let market = Arc::new(desk::Market::from_config(&config)?);
     let capacity = Arc::new(capacity::Capacity::new(&config.capacity));
+    let buckets = limiter_buckets(&config).await?;
     Ok(AppState {
+        buckets,
         events: events::Events::default(),
         db,
         config: Arc::new(config),
@@ -69,6 +71,20 @@ pub async fn offline_state(config: Config) -> anyhow::Result<AppState> {
         instance_id: uuid::Uuid::new_v4().to_string(),
         capacity,
     })
+}
+
+/// The limiter's buckets: in Redis when `redis_url` is configured (which must answer now),
+/// else in the database.
+async fn limiter_buckets(config: &Config) -> anyhow::Result<limits::Buckets> {
+    match &config.redis_url {
+        None => Ok(limits::Buckets::Database),
+        Some(url) => {
+            let redis = limits::redis::RedisBuckets::connect(url.expose(), &config.redis_prefix)
+                .await
+                .with_context(|| format!("connecting to Redis at {}", strikeline_store::redact(url.expose())))?;
+            Ok(limits::Buckets::Redis(redis))
+        }
+    }
 }
 
 /// A running server: its address and a way to wait for it.
@@ -89,7 +105,9 @@ impl Server {
         let market = Arc::new(desk::Market::from_config(&config)?);
         let events = events::Events::for_database(&db);
         let capacity = Arc::new(capacity::Capacity::new(&config.capacity));
+        let buckets = limiter_buckets(&config).await?;
         let state = AppState {
+            buckets,
             db,
             capacity,
             config: Arc::new(config),

@@ -85,6 +85,23 @@ enum Command {
         #[command(subcommand)]
         what: ImportCommand,
     },
+    /// Operator tasks on accounts.
+    Users {
+        #[command(subcommand)]
+        what: UsersCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum UsersCommand {
+    /// Put an account on a plan now (`free`, `pro` or `premium`), active and without an end
+    /// date: for support and for test environments (billing sets plans in production).
+    SetPlan {
+        email: String,
+        plan: strikeline_server::auth::model::Plan,
+        #[arg(long, env = "STRIKELINE_DATA_DIR")]
+        data_dir: Option<PathBuf>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -225,6 +242,18 @@ fn main() -> ExitCode {
                     serde_json::to_string_pretty(&backtest::overall_result(&state, plan, &request, &backtest::LockedSignals::none(), &Default::default()).await.map_err(describe)?)?
                 };
                 println!("{json}");
+                Ok(())
+            }
+            Command::Users { what: UsersCommand::SetPlan { email, plan, data_dir } } => {
+                if let Some(dir) = data_dir {
+                    config.data_dir = dir;
+                }
+                let db = open_database(&config).await?;
+                let email = email.trim().to_lowercase();
+                let user = strikeline_store::users::find_by_email(&db, &email).await?.ok_or_else(|| anyhow::anyhow!("no account with email {email}"))?;
+                strikeline_store::users::set_subscription(&db, &user.id, plan.id(), "active", None, strikeline_server::now()).await?;
+                tracing::info!(user_id = %user.id, plan = plan.id(), "plan set by an operator");
+                println!("{email} is now on the {} plan", plan.id());
                 Ok(())
             }
             Command::Openapi | Command::Price | Command::Iv | Command::Stats { .. } | Command::Indicators { .. } => Ok(()),

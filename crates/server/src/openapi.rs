@@ -27,7 +27,32 @@ pub struct ApiDoc;
 /// The document as pretty JSON (what `strikeline openapi` prints and `docs/openapi.json` holds).
 pub fn document_json() -> String {
     let (_, doc) = crate::http::api().split_for_parts();
+    let doc = finish(doc);
     let mut json = serde_json::to_string_pretty(&doc).unwrap_or_default();
     json.push('\n');
     json
+}
+
+/// The finished document: every answer whose body is a [`Problem`](crate::error::Problem) is
+/// described as `application/problem+json`, which is what the server sends, whatever content
+/// type an annotation left as the default.
+pub fn finish(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
+    use utoipa::openapi::RefOr;
+    const JSON: &str = "application/json";
+    const PROBLEM: &str = "application/problem+json";
+    for item in doc.paths.paths.values_mut() {
+        let operations = [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.patch];
+        for operation in operations.into_iter().flatten() {
+            for response in operation.responses.responses.values_mut() {
+                let RefOr::T(response) = response else { continue };
+                let is_problem = response.content.get(JSON).and_then(|c| c.schema.as_ref()).is_some_and(|schema| {
+                    matches!(schema, RefOr::Ref(r) if r.ref_location.ends_with("/Problem"))
+                });
+                if is_problem && let Some(content) = response.content.shift_remove(JSON) {
+                    response.content.insert(PROBLEM.to_owned(), content);
+                }
+            }
+        }
+    }
+    doc
 }

@@ -19,4 +19,6 @@ pub struct AppState {
     pub instance_id: String,
     /// Bounds on expensive work in this process.
     pub capacity: Arc<Capacity>,
+    /// Where the limiter keeps its buckets (the database, or Redis when configured).
+    pub buckets: crate::limits::Buckets,
 }

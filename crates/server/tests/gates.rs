@@ -32,6 +32,10 @@ on_both_engines_with!(slow_clients, crate::with_tight_connections;
     slow_headers_are_cut_off_and_connections_per_address_are_capped,
 );
 
+on_both_engines_with!(redis_buckets, crate::with_redis;
+    with_redis_the_limits_hold_across_instances_too,
+);
+
 on_both_engines_with!(https, crate::with_https;
     over_https_the_cookie_is_host_prefixed_and_hsts_is_sent,
 );
@@ -50,6 +54,20 @@ fn with_open_registration(config: &mut Config) {
 fn with_tight_connections(config: &mut Config) {
     config.capacity.header_read_seconds = 1;
     config.capacity.connections_per_address = 3;
+}
+
+/// The limiter's buckets in the local Redis, under a prefix of this test's own. Without a
+/// reachable Redis the test is skipped with a notice (CI, where Redis runs, requires it).
+fn with_redis(config: &mut Config) {
+    let reachable = std::net::TcpStream::connect_timeout(&"127.0.0.1:6379".parse().expect("addr"), std::time::Duration::from_secs(1)).is_ok();
+    let required = std::env::var("STRIKELINE_REQUIRE_PG").is_ok_and(|v| v == "1" || v == "true");
+    assert!(reachable || !required, "Redis is required (STRIKELINE_REQUIRE_PG=1) but 127.0.0.1:6379 is not reachable");
+    if reachable {
+        config.redis_url = Some(strikeline_server::config::Secret::new("redis://127.0.0.1:6379".into()));
+        config.redis_prefix = format!("strikeline-test-{}", uuid::Uuid::new_v4().simple());
+    } else {
+        eprintln!("SKIPPED: Redis is not reachable on 127.0.0.1:6379; the limiter runs on the database");
+    }
 }
 
 fn with_https(config: &mut Config) {
@@ -383,4 +401,34 @@ async fn slow_headers_are_cut_off_and_connections_per_address_are_capped(app: Te
     tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     let fresh = reqwest::Client::new().get(app.url("/api/plans")).send().await.expect("request");
     assert_eq!(fresh.status(), 200, "closing connections frees their places");
+}
+
+async fn with_redis_the_limits_hold_across_instances_too(app: TestApp) {
+    let Some(redis_url) = app.state.config.redis_url.clone() else { return };
+    assert!(matches!(app.state.buckets, strikeline_server::limits::Buckets::Redis(_)));
+    app.register().await;
+    let attempts = (0..30).map(|_| app.client.post(app.url("/api/refresh")).send());
+    let responses: Vec<reqwest::Response> = join_all(attempts).await.into_iter().map(|r| r.expect("request")).collect();
+    assert!(responses.iter().all(|r| header(r, "ratelimit-policy") == "\"refresh\";q=10;w=60"));
+    let counts = statuses(responses).await;
+    assert_eq!((counts.get(&202), counts.get(&429)), (Some(&10), Some(&20)), "{counts:?}");
+    let prefix = app.state.config.redis_prefix.clone();
+    let database_url = app.database_url.clone();
+    let second = TestApp::spawn_with(engine_of(&app), move |c| {
+        c.database_url = Some(strikeline_server::config::Secret::new(database_url));
+        c.redis_url = Some(redis_url);
+        c.redis_prefix = prefix;
+    })
+    .await
+    .expect("second instance");
+    let response = app.client.post(second.url("/api/refresh")).header("origin", &second.base).send().await.expect("request");
+    assert_eq!(response.status(), 429, "the other instance shares the Redis bucket");
+    // Sign-in back-off in Redis: five 401s out of sixty.
+    let attempts = (0..60).map(|_| {
+        let client = TestApp::browser(&app.base);
+        let app = &app;
+        async move { app.login_with(&client, "ada@example.com", "wrong-horse").await }
+    });
+    let counts = statuses(join_all(attempts).await).await;
+    assert_eq!(counts.get(&401), Some(&5), "{counts:?}");
 }

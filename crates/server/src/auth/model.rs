@@ -131,7 +131,7 @@ impl TryFrom<LoginRequest> for Credentials {
 }
 
 /// Subscription plans.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Plan {
     Free,

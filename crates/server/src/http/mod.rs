@@ -50,6 +50,7 @@ pub fn api() -> OpenApiRouter<AppState> {
 /// The whole application for `state`.
 pub fn router(state: AppState) -> Router {
     let (api, doc) = api().split_for_parts();
+    let doc = openapi::finish(doc);
     let doc_json = serde_json::to_string(&doc).unwrap_or_default();
     let web_dir = state.config.web_dir.clone();
     let state_config = state.config.clone();

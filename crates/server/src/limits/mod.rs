@@ -7,14 +7,51 @@
 //! fields (draft-ietf-httpapi-ratelimit-headers); a refusal is 429 problem+json with
 //! `Retry-After`. The numbers are listed in [`POLICIES`] and in docs/security.md; any of them
 //! can be changed in the configuration (`[limits.<name>] quota, window_seconds`).
+//!
+//! The buckets live in the database by default; with `redis_url` configured they live in
+//! Redis ([`redis::RedisBuckets`]), with the same algorithms and the same atomicity.
+
+pub mod redis;
 
 use axum::http::HeaderValue;
 use axum::response::{IntoResponseParts, ResponseParts};
 use chrono::{DateTime, Utc};
-use strikeline_store::rate_limits::{self, Backoff};
+use strikeline_store::rate_limits::{self, Backoff, Verdict};
 
 use crate::error::{AppError, Result};
 use crate::state::AppState;
+
+/// Where the buckets are kept.
+#[derive(Clone, Debug, Default)]
+pub enum Buckets {
+    /// The shared database (`rate_limit_buckets`).
+    #[default]
+    Database,
+    Redis(redis::RedisBuckets),
+}
+
+impl Buckets {
+    async fn gcra(&self, state: &AppState, bucket: &str, now_ms: i64, interval_ms: i64, period_ms: i64) -> Result<Verdict> {
+        match self {
+            Buckets::Database => Ok(rate_limits::gcra(&state.db, bucket, now_ms, interval_ms, period_ms).await?),
+            Buckets::Redis(r) => r.gcra(bucket, now_ms, interval_ms, period_ms).await.map_err(|e| AppError::upstream("Rate limiting", e)),
+        }
+    }
+
+    async fn backoff(&self, state: &AppState, bucket: &str, now_ms: i64, rule: Backoff) -> Result<Verdict> {
+        match self {
+            Buckets::Database => Ok(rate_limits::backoff(&state.db, bucket, now_ms, rule).await?),
+            Buckets::Redis(r) => r.backoff(bucket, now_ms, rule).await.map_err(|e| AppError::upstream("Rate limiting", e)),
+        }
+    }
+
+    async fn reset(&self, state: &AppState, bucket: &str) -> Result<()> {
+        match self {
+            Buckets::Database => Ok(rate_limits::reset(&state.db, bucket).await?),
+            Buckets::Redis(r) => r.reset(bucket).await.map_err(|e| AppError::upstream("Rate limiting", e)),
+        }
+    }
+}
 
 /// At most `quota` requests per `window_seconds` for one key; a full quota may be used at once,
 /// after which it refills evenly (one request every window / quota).
@@ -138,7 +175,7 @@ pub async fn hit(state: &AppState, policy: Policy, key: &str, now: DateTime<Utc>
     let interval_ms = (period_ms / i64::from(policy.quota.max(1))).max(1);
     let now_ms = now.timestamp_millis();
     let bucket = format!("{}:{key}", policy.name);
-    let verdict = rate_limits::gcra(&state.db, &bucket, now_ms, interval_ms, period_ms).await?;
+    let verdict = state.buckets.gcra(state, &bucket, now_ms, interval_ms, period_ms).await?;
     let ahead = verdict.tat_ms - now_ms;
     if verdict.allowed {
         let remaining = ((period_ms - ahead).max(0) / interval_ms).clamp(0, i64::from(policy.quota));
@@ -154,7 +191,7 @@ pub async fn hit(state: &AppState, policy: Policy, key: &str, now: DateTime<Utc>
 /// account's current wait lasts.
 pub async fn login_backoff(state: &AppState, account: &str, now: DateTime<Utc>) -> Result<()> {
     let now_ms = now.timestamp_millis();
-    let verdict = rate_limits::backoff(&state.db, &backoff_bucket(account), now_ms, LOGIN_BACKOFF).await?;
+    let verdict = state.buckets.backoff(state, &backoff_bucket(account), now_ms, LOGIN_BACKOFF).await?;
     if verdict.allowed {
         return Ok(());
     }
@@ -168,7 +205,7 @@ pub async fn login_backoff(state: &AppState, account: &str, now: DateTime<Utc>) 
 
 /// Forgets an account's back-off (after a successful sign-in).
 pub async fn forget_login_backoff(state: &AppState, account: &str) -> Result<()> {
-    Ok(rate_limits::reset(&state.db, &backoff_bucket(account)).await?)
+    state.buckets.reset(state, &backoff_bucket(account)).await
 }
 
 fn backoff_bucket(account: &str) -> String {
