@@ -252,6 +252,15 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn an_upstream_failure_names_the_service_but_not_its_address_or_error() {
+        let response = AppError::upstream("Market data", "GET https://api.polygon.io/v2?apiKey=s3cret: connection refused (os error 111)").into_response();
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        let body = body_json(response).await.to_string();
+        assert!(body.contains("Market data is unavailable"), "{body}");
+        assert!(!body.contains("polygon") && !body.contains("os error") && !body.contains("s3cret"), "{body}");
+    }
+
+    #[tokio::test]
     async fn too_many_requests_says_when_to_retry() {
         let response = AppError::TooManyRequests { detail: "slow down".into(), retry_after_secs: 42, limit: None }.into_response();
         assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);

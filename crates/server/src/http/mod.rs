@@ -69,8 +69,14 @@ pub fn router(state: AppState) -> Router {
         .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::same_origin_writes))
         .with_state(state);
 
-    let request_time = Duration::from_secs(state_config.capacity.request_seconds);
-    let hsts = state_config.public_url.as_deref().is_some_and(|u| u.starts_with("https://"));
+    layers(app, &state_config)
+}
+
+/// The layers around every route: body limit, compression, the request timeout (answered
+/// 408 problem+json), error shaping, panic catching, caching and security headers.
+pub fn layers(app: Router, config: &crate::config::Config) -> Router {
+    let request_time = Duration::from_secs(config.capacity.request_seconds);
+    let hsts = config.public_url.as_deref().is_some_and(|u| u.starts_with("https://"));
     app.layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn(middleware::limit_body))
         .layer(CompressionLayer::new())
@@ -95,4 +101,28 @@ fn security_header(name: &'static str, value: &'static str) -> SetResponseHeader
 
 async fn api_not_found() -> AppError {
     AppError::NotFound
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tower::ServiceExt;
+
+    #[tokio::test]
+    async fn a_request_that_runs_out_of_time_is_a_408_problem() {
+        let mut config = crate::config::Config::default();
+        config.capacity.request_seconds = 1;
+        let slow = Router::new().route(
+            "/api/slow",
+            get(|| async {
+                tokio::time::sleep(Duration::from_secs(3)).await;
+                "late"
+            }),
+        );
+        let request = axum::http::Request::builder().uri("/api/slow").body(axum::body::Body::empty()).expect("request");
+        let response = layers(slow, &config).oneshot(request).await.expect("response");
+        assert_eq!(response.status(), StatusCode::REQUEST_TIMEOUT);
+        assert_eq!(response.headers()[header::CONTENT_TYPE], "application/problem+json");
+        assert_eq!(response.headers()[header::CACHE_CONTROL], "no-store");
+    }
 }

@@ -152,14 +152,14 @@ pub fn validate(p: &NewManualPosition, user_id: &str, today: NaiveDate, now: Dat
     if !(1..=MAX_QUANTITY).contains(&p.quantity) {
         errors.push(FieldError::new("quantity", "A whole number from 1 to 10,000"));
     }
-    let expiration = match NaiveDate::parse_from_str(p.expiration_date.trim(), "%Y-%m-%d") {
+    let expiration = match crate::input::date("expirationDate", &p.expiration_date) {
         Ok(date) if date < today => {
             errors.push(FieldError::new("expirationDate", "Must not be in the past"));
             date
         }
         Ok(date) => date,
-        Err(_) => {
-            errors.push(FieldError::new("expirationDate", "A real date as YYYY-MM-DD"));
+        Err(error) => {
+            errors.push(error);
             today
         }
     };
