@@ -82,7 +82,7 @@ bench:
 	@if [ -x bench/peers/run.sh ]; then bench/peers/run.sh && bench/peers/run.sh --backtest; fi
 
 api:
-	UPDATE_SNAPSHOTS=1 $(CARGO) test --locked -p strikeline-server --test openapi_snapshot
+	UPDATE_SNAPSHOTS=1 $(CARGO) test --locked -p strikeline-server --test it openapi_snapshot
 	cd web && $(NPM) run gen:api
 
 screenshots: chromium server-bin

@@ -1,8 +1,6 @@
 //! The public site's endpoints: plans, live figures, contact form, newsletter, admin inbox.
 
-mod common;
-
-use common::{Engine, TestApp, fields, problem};
+use crate::common::{Engine, TestApp, fields, problem};
 use serde_json::{Value, json};
 
 on_both_engines!(

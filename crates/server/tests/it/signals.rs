@@ -1,10 +1,8 @@
 //! Signals from the simulated market: listing with filters, plan quotas, on-demand generation,
 //! the detail analysis, the lifecycle, the dashboard figures and live events.
 
-mod common;
-
 use chrono::{Duration, NaiveDate, Utc};
-use common::{TestApp, fields, problem};
+use crate::common::{TestApp, fields, problem};
 use serde_json::{Value, json};
 use strikeline_store::signals::{self as store, SignalRow};
 use strikeline_store::{snapshots, users};
@@ -136,7 +134,7 @@ async fn a_refresh_marks_signals_and_tells_open_pages(app: TestApp) {
 
 /// An automated signal issued on `day` with `confidence`, priced simply.
 fn automated(symbol: &str, confidence: i64, day: NaiveDate, minutes_ago: i64) -> SignalRow {
-    common::signal_row(symbol, confidence, day, minutes_ago, None)
+    crate::common::signal_row(symbol, confidence, day, minutes_ago, None)
 }
 
 async fn make_free(app: &TestApp, email: &str) {
@@ -302,9 +300,9 @@ async fn the_event_stream_needs_a_session(app: TestApp) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn events_reach_every_instance_sharing_a_postgres_database() {
     use strikeline_server::events::Topic;
-    let Some(first) = TestApp::spawn(common::Engine::Postgres).await else { return };
+    let Some(first) = TestApp::spawn(crate::common::Engine::Postgres).await else { return };
     let url = first.database_url.clone();
-    let second = TestApp::spawn_with(common::Engine::Postgres, |c| c.database_url = Some(strikeline_server::config::Secret::new(url)))
+    let second = TestApp::spawn_with(crate::common::Engine::Postgres, |c| c.database_url = Some(strikeline_server::config::Secret::new(url)))
         .await
         .expect("second instance");
     let mut on_second = second.state.events.subscribe();

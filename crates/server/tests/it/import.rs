@@ -1,9 +1,7 @@
 //! `strikeline import prices`: real history in, all or nothing.
 
-mod common;
-
 use chrono::{NaiveDate, Utc};
-use common::TestApp;
+use crate::common::TestApp;
 use strikeline_server::cli::import::{ImportError, import_prices};
 use strikeline_store::market;
 

@@ -1,8 +1,6 @@
 //! The HTTP envelope: errors, limits, headers, CSRF, the web app and operations endpoints.
 
-mod common;
-
-use common::{TestApp, fields, problem};
+use crate::common::{TestApp, fields, problem};
 use serde_json::json;
 
 on_both_engines!(

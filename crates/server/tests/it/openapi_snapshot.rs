@@ -1,6 +1,6 @@
 //! The OpenAPI document is the contract with the web app (which generates its types from
 //! `docs/openapi.json`). A change to the API must update the snapshot on purpose:
-//! `UPDATE_SNAPSHOTS=1 cargo test -p strikeline-server --test openapi_snapshot` (or `make api`).
+//! `UPDATE_SNAPSHOTS=1 cargo test -p strikeline-server --test it openapi_snapshot` (or `make api`).
 
 #[test]
 fn the_openapi_document_matches_the_committed_snapshot() {

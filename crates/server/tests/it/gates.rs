@@ -1,12 +1,10 @@
 //! The gates, tried as an attacker would: the limiter, the entitlement check, sign-in under
 //! abuse, bounded work and hostile input. Every scenario runs on SQLite and on PostgreSQL.
 
-mod common;
-
 use std::collections::HashMap;
 
 use chrono::Utc;
-use common::{TestApp, fields, problem};
+use crate::common::{TestApp, fields, problem};
 use futures_util::future::join_all;
 use serde_json::{Value, json};
 use strikeline_server::config::{Config, LimitOverride};
@@ -24,23 +22,23 @@ on_both_engines!(
     watchlist_writes_are_limited_and_names_cleaned,
 );
 
-on_both_engines_with!(many_addresses, crate::with_open_registration;
+on_both_engines_with!(many_addresses, crate::gates::with_open_registration;
     password_hashing_runs_two_at_a_time_and_overflow_is_a_503,
 );
 
-on_both_engines_with!(slow_clients, crate::with_tight_connections;
+on_both_engines_with!(slow_clients, crate::gates::with_tight_connections;
     slow_headers_are_cut_off_and_connections_per_address_are_capped,
 );
 
-on_both_engines_with!(redis_buckets, crate::with_redis;
+on_both_engines_with!(redis_buckets, crate::gates::with_redis;
     with_redis_the_limits_hold_across_instances_too,
 );
 
-on_both_engines_with!(https, crate::with_https;
+on_both_engines_with!(https, crate::gates::with_https;
     over_https_the_cookie_is_host_prefixed_and_hsts_is_sent,
 );
 
-on_both_engines_with!(market, crate::with_replayed_market;
+on_both_engines_with!(market, crate::gates::with_replayed_market;
     a_free_backtest_is_held_to_the_last_year_and_hostile_dates_are_422,
     a_backtest_never_reveals_a_trade_the_plan_locks,
 );
@@ -76,7 +74,7 @@ fn with_https(config: &mut Config) {
 
 /// Two years of history and a few replayed sessions, so there are signals to lock.
 fn with_replayed_market(config: &mut Config) {
-    common::with_market(config);
+    crate::common::with_market(config);
     config.market.replay_days = 15;
 }
 
@@ -202,8 +200,8 @@ async fn thirty_parallel_refreshes_let_exactly_ten_through(app: TestApp) {
     assert_eq!(response.status(), 429, "the shared bucket is empty on the other instance too");
 }
 
-fn engine_of(app: &TestApp) -> common::Engine {
-    if app.database_url.starts_with("postgres") { common::Engine::Postgres } else { common::Engine::Sqlite }
+fn engine_of(app: &TestApp) -> crate::common::Engine {
+    if app.database_url.starts_with("postgres") { crate::common::Engine::Postgres } else { crate::common::Engine::Sqlite }
 }
 
 async fn the_daily_quota_holds_under_concurrent_generation(app: TestApp) {
@@ -211,7 +209,7 @@ async fn the_daily_quota_holds_under_concurrent_generation(app: TestApp) {
     app.register().await;
     let user = users::find_by_email(app.db(), "ada@example.com").await.expect("query").expect("user");
     let today = strikeline_server::desk::issue_day(&app.state.market, strikeline_server::now());
-    let rows: Vec<_> = (0..20i64).map(|i| common::signal_row("AAPL", 50 + i, today, i, Some(&user.id))).collect();
+    let rows: Vec<_> = (0..20i64).map(|i| crate::common::signal_row("AAPL", 50 + i, today, i, Some(&user.id))).collect();
     let inserts = rows.iter().map(|row| store::insert_on_demand_within(app.db(), row, Some(7)));
     let stored = join_all(inserts).await.into_iter().map(|r| r.expect("no error under contention")).filter(|ok| *ok).count();
     assert_eq!(stored, 7, "exactly the quota, however many ask at once");
@@ -223,7 +221,7 @@ async fn locked_signals_carry_only_what_identifies_them(app: TestApp) {
     use strikeline_store::signals as store;
     app.register().await;
     let today = Utc::now().date_naive();
-    let rows: Vec<_> = (0..8i64).map(|i| common::signal_row(&format!("S{i}"), 40 + i * 5, today, i, None)).collect();
+    let rows: Vec<_> = (0..8i64).map(|i| crate::common::signal_row(&format!("S{i}"), 40 + i * 5, today, i, None)).collect();
     store::issue_automated(app.db(), &rows).await.expect("issue");
     make_free(&app, "ada@example.com").await;
     let listed: Vec<Value> = app.client.get(app.url("/api/signals")).send().await.expect("request").json().await.expect("json");

@@ -1,9 +1,7 @@
 //! Accounts and sessions, end to end over HTTP, on SQLite and PostgreSQL.
 
-mod common;
-
 use chrono::{Duration, Utc};
-use common::{TestApp, fields, problem};
+use crate::common::{TestApp, fields, problem};
 use serde_json::json;
 use strikeline_store::sessions;
 
@@ -190,7 +188,7 @@ async fn a_session_made_on_one_instance_is_valid_on_another(app: TestApp) {
     let response = app.register_with(&app.client, "ada@example.com", "ada", "correct-horse").await;
     let cookie = session_cookie(&response);
     let url = app.database_url.clone();
-    let second = TestApp::spawn_with(common::Engine::Sqlite, |config| {
+    let second = TestApp::spawn_with(crate::common::Engine::Sqlite, |config| {
         config.database_url = Some(strikeline_server::config::Secret::new(url));
     })
     .await

@@ -1,10 +1,8 @@
 //! Portfolios and backtests: manual positions (validation, exact money, ownership), automated
 //! positions from signals, the analysis, and backtests within the plan's limits.
 
-mod common;
-
 use chrono::{Duration, Utc};
-use common::{TestApp, fields, problem};
+use crate::common::{TestApp, fields, problem};
 use serde_json::{Value, json};
 use strikeline_store::users;
 
@@ -180,7 +178,7 @@ async fn backtests_run_the_live_strategies_within_the_plan(app: TestApp) {
 /// names it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_backtest_command_prints_json() {
-    let app = TestApp::spawn_with(common::Engine::Sqlite, common::with_market).await.expect("app");
+    let app = TestApp::spawn_with(crate::common::Engine::Sqlite, crate::common::with_market).await.expect("app");
     let run = |args: &[&str]| {
         let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_strikeline"));
         command.arg("backtest").arg("--data-dir").arg(app.data_dir()).args(args).env_remove("DATABASE_URL");

@@ -1,10 +1,8 @@
 //! Automation: admin-only start and stop that survive a restart, one scheduler per database,
 //! jobs chosen by the exchange calendar, and the rate-limited manual update.
 
-mod common;
-
 use chrono::{DateTime, Duration, NaiveTime, Utc};
-use common::{Engine, TestApp, problem};
+use crate::common::{Engine, TestApp, problem};
 use serde_json::Value;
 use strikeline_market::calendar::Calendar;
 use strikeline_server::automation::{self, schedule::Job};

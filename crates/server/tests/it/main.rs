@@ -1,0 +1,15 @@
+//! The server's integration tests, one binary: the real application on port 0 over a fresh
+//! database, each scenario on SQLite and on PostgreSQL (see `common`).
+
+#[macro_use]
+mod common;
+
+mod auth;
+mod automation;
+mod gates;
+mod http;
+mod import;
+mod openapi_snapshot;
+mod portfolio;
+mod signals;
+mod site;
