@@ -27,7 +27,7 @@ pub type Cancel = std::sync::Arc<AtomicBool>;
 use crate::desk::engine_bar;
 use crate::error::{AppError, FieldError, Result};
 use crate::extract::parse_json;
-use crate::signals::dto::round2;
+use crate::money::round2;
 use crate::state::AppState;
 
 /// Calendar days of history loaded before `startDate` to warm the indicators.

@@ -15,6 +15,7 @@ pub mod health;
 pub mod http;
 pub mod input;
 pub mod limits;
+pub mod money;
 pub mod openapi;
 pub mod plans;
 pub mod portfolio;

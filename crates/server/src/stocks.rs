@@ -11,12 +11,13 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::CurrentUser;
-use crate::desk::{self, AddError, cents_to_dollars};
+use crate::desk::{self, AddError};
+use crate::money::dollars;
 use crate::error::{AppError, FieldError, Result};
 use crate::events::Topic;
 use crate::extract::ApiJson;
 use crate::limits;
-use crate::signals::dto::cents_to_percent_change;
+use crate::money::percent_change;
 use crate::state::AppState;
 
 /// Entries one bulk add may carry.
@@ -55,19 +56,19 @@ pub struct StockPrice {
 
 impl From<StockRow> for StockPrice {
     fn from(row: StockRow) -> Self {
-        let (price_change, price_change_percent) = cents_to_percent_change(row.current_price_cents, row.previous_close_cents);
+        let (price_change, price_change_percent) = percent_change(row.current_price_cents, row.previous_close_cents);
         StockPrice {
             id: row.id,
             symbol: row.symbol,
             company_name: row.company_name,
             sector: row.sector,
-            current_price: cents_to_dollars(row.current_price_cents),
+            current_price: dollars(row.current_price_cents),
             price_change,
             price_change_percent,
             volume: row.volume,
-            previous_close: cents_to_dollars(row.previous_close_cents),
-            high_52_week: cents_to_dollars(row.high_52_week_cents),
-            low_52_week: cents_to_dollars(row.low_52_week_cents),
+            previous_close: dollars(row.previous_close_cents),
+            high_52_week: dollars(row.high_52_week_cents),
+            low_52_week: dollars(row.low_52_week_cents),
             market_cap: row.market_cap,
             last_updated: row.last_updated,
         }
@@ -236,10 +237,10 @@ impl From<strikeline_store::market::BarRow> for HistoryBar {
     fn from(b: strikeline_store::market::BarRow) -> Self {
         HistoryBar {
             date: b.day,
-            open: cents_to_dollars(b.open_cents),
-            high: cents_to_dollars(b.high_cents),
-            low: cents_to_dollars(b.low_cents),
-            close: cents_to_dollars(b.close_cents),
+            open: dollars(b.open_cents),
+            high: dollars(b.high_cents),
+            low: dollars(b.low_cents),
+            close: dollars(b.close_cents),
             volume: b.volume,
         }
     }

@@ -6,6 +6,7 @@ use strikeline_store::users::UserRecord;
 use utoipa::ToSchema;
 
 use crate::error::{AppError, FieldError};
+use crate::money::dollars;
 
 pub const PASSWORD_MIN: usize = 6;
 pub const PASSWORD_MAX: usize = 128;
@@ -208,11 +209,6 @@ pub struct User {
     pub updated_at: DateTime<Utc>,
 }
 
-/// Whole cents as dollars; exact for every amount a user can enter (two decimals).
-pub fn dollars(cents: i64) -> f64 {
-    cents as f64 / 100.0
-}
-
 impl User {
     /// The client view of a stored user at `now`: a trial that has run out reads as Free.
     pub fn from_record(record: UserRecord, now: DateTime<Utc>) -> User {
@@ -289,11 +285,5 @@ mod tests {
         let reg = Registration::try_from(req).expect("valid");
         assert_eq!(reg.first_name, None);
         assert_eq!(reg.last_name.as_deref(), Some("Lovelace"));
-    }
-
-    #[test]
-    fn cents_read_back_exactly() {
-        assert_eq!(dollars(1234).to_string(), "12.34");
-        assert_eq!(dollars(100000).to_string(), "1000");
     }
 }

@@ -4,7 +4,7 @@ use chrono::{DateTime, Duration, NaiveDate, Utc};
 use strikeline_market::DailyBar;
 use strikeline_store::market::{self, BarRow};
 
-use super::to_cents;
+use crate::money::to_cents;
 use crate::error::{AppError, Result};
 use crate::state::AppState;
 

@@ -9,7 +9,8 @@ use strikeline_store::market::{self, StockRow};
 use strikeline_store::signals::{self as store, SignalMark, SignalRow};
 
 use super::history::last_completed_day;
-use super::{cents_to_dollars, issue_day, to_cents, warm_state};
+use super::{issue_day, warm_state};
+use crate::money::{dollars, to_cents};
 use crate::error::{AppError, Result};
 use crate::state::AppState;
 
@@ -52,11 +53,11 @@ pub fn signal_row(p: &Proposal, stock: &StockRow, quote: Option<&Quote>, owner: 
 pub fn open_signal(row: &SignalRow) -> Option<OpenSignal> {
     Some(OpenSignal {
         signal_type: row.signal_type.parse::<SignalType>().ok()?,
-        strike: cents_to_dollars(row.strike_cents),
+        strike: dollars(row.strike_cents),
         expiration: row.expiration_date,
-        entry_price: cents_to_dollars(row.entry_cents),
-        target_price: cents_to_dollars(row.target_cents),
-        stop_loss: cents_to_dollars(row.stop_cents),
+        entry_price: dollars(row.entry_cents),
+        target_price: dollars(row.target_cents),
+        stop_loss: dollars(row.stop_cents),
         volatility: row.volatility,
     })
 }

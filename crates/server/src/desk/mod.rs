@@ -22,6 +22,7 @@ use tokio::sync::Mutex;
 use crate::automation::schedule::Job;
 use crate::config::{Config, MarketProvider};
 use crate::error::Result;
+use crate::money::dollars;
 use crate::events::Topic;
 use crate::signals::take_snapshot;
 use crate::state::AppState;
@@ -103,20 +104,14 @@ impl Market {
 pub fn engine_bar(bar: &strikeline_store::market::BarRow) -> DailyBar {
     DailyBar {
         date: bar.day,
-        open: cents_to_dollars(bar.open_cents),
-        high: cents_to_dollars(bar.high_cents),
-        low: cents_to_dollars(bar.low_cents),
-        close: cents_to_dollars(bar.close_cents),
+        open: dollars(bar.open_cents),
+        high: dollars(bar.high_cents),
+        low: dollars(bar.low_cents),
+        close: dollars(bar.close_cents),
         volume: bar.volume as f64,
     }
 }
 
-/// Whole cents as dollars (the one conversion, from the account model).
-pub use crate::auth::model::dollars as cents_to_dollars;
-
-pub fn to_cents(dollars: f64) -> i64 {
-    (dollars * 100.0).round() as i64
-}
 
 /// Prepares a deployment: the default watchlist on first start, history caught up, recent
 /// signals replayed (first start only), then prices, marks and signals brought to `now`.

@@ -9,7 +9,8 @@ use strikeline_store::market;
 use strikeline_store::positions::{self, ManualMark, ManualRow};
 
 use super::history::last_completed_day;
-use super::{cents_to_dollars, to_cents, warm_state};
+use super::warm_state;
+use crate::money::{dollars, to_cents};
 use crate::error::Result;
 use crate::state::AppState;
 
@@ -26,7 +27,7 @@ impl Pricing {
             .await?
             .into_iter()
             .filter(|s| s.current_price_cents > 0)
-            .map(|s| (s.symbol, cents_to_dollars(s.current_price_cents)))
+            .map(|s| (s.symbol, dollars(s.current_price_cents)))
             .collect();
         let volatility = market::volatilities(&state.db).await?.into_iter().collect();
         Ok(Pricing { spot, volatility })
@@ -52,9 +53,9 @@ impl Pricing {
 pub fn manual_open_signal(row: &ManualRow, volatility: f64) -> Option<OpenSignal> {
     Some(OpenSignal {
         signal_type: row.position_type.parse::<SignalType>().ok()?,
-        strike: cents_to_dollars(row.strike_cents),
+        strike: dollars(row.strike_cents),
         expiration: row.expiration_date,
-        entry_price: cents_to_dollars(row.entry_cents),
+        entry_price: dollars(row.entry_cents),
         target_price: f64::MAX,
         stop_loss: 0.0,
         volatility,
@@ -105,14 +106,14 @@ pub async fn open_automated_positions(state: &AppState, now: DateTime<Utc>) -> R
         let prefs = InvestmentPreferences {
             preferred_strategies: user.preferred_strategies.split(',').filter_map(|s| s.trim().parse::<Strategy>().ok()).collect(),
             risk_tolerance: RiskTolerance::parse(&user.risk_tolerance).unwrap_or_default(),
-            capital: cents_to_dollars(user.investment_capital_cents),
-            max_position_size: cents_to_dollars(user.max_position_size_cents),
+            capital: dollars(user.investment_capital_cents),
+            max_position_size: dollars(user.max_position_size_cents),
         };
         if prefs.preferred_strategies.is_empty() {
             continue;
         }
         let held = positions::automated_for(&state.db, &user.id).await?;
-        let mut open_cost: f64 = held.iter().filter(|p| p.status == "open").map(|p| cents_to_dollars(p.entry_cents * 100 * p.quantity)).sum();
+        let mut open_cost: f64 = held.iter().filter(|p| p.status == "open").map(|p| dollars(p.entry_cents * 100 * p.quantity)).sum();
         let visible = crate::signals::visible_to(state, &user, &filter, now).await?;
         for signal in visible.into_iter().filter(|s| s.owner_id.is_none()) {
             if held.iter().any(|p| p.signal_id == signal.id) {
@@ -122,7 +123,7 @@ pub async fn open_automated_positions(state: &AppState, now: DateTime<Utc>) -> R
             let candidate = AllocationSignal {
                 strategy,
                 confidence: u8::try_from(signal.confidence).unwrap_or(0),
-                entry_price: cents_to_dollars(signal.current_option_cents),
+                entry_price: dollars(signal.current_option_cents),
             };
             let Some(contracts) = automated_allocation(&candidate, &prefs, open_cost) else { continue };
             let position = AutomatedRow {
@@ -139,7 +140,7 @@ pub async fn open_automated_positions(state: &AppState, now: DateTime<Utc>) -> R
                 updated_at: now,
             };
             if positions::open_automated(&state.db, &position).await? {
-                open_cost += cents_to_dollars(signal.current_option_cents * 100) * f64::from(contracts);
+                open_cost += dollars(signal.current_option_cents * 100) * f64::from(contracts);
                 opened += 1;
             }
         }

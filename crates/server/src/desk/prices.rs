@@ -9,7 +9,7 @@ use strikeline_store::market::{self, QuoteUpdate, StockRow};
 use strikeline_store::StoreError;
 
 use super::history::{catch_up_symbol, last_completed_day};
-use super::to_cents;
+use crate::money::to_cents;
 use crate::error::{AppError, Result};
 use crate::state::AppState;
 

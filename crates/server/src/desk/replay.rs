@@ -11,7 +11,8 @@ use strikeline_store::signals::{self as store, SignalRow};
 
 use super::history::last_completed_day;
 use super::issue::{mark_row, signal_row};
-use super::{WARM_UP_LOAD, cents_to_dollars, engine_bar};
+use super::{WARM_UP_LOAD, engine_bar};
+use crate::money::{dollars, to_cents};
 use crate::error::Result;
 use crate::state::AppState;
 
@@ -43,7 +44,7 @@ pub async fn replay_recent(state: &AppState, now: DateTime<Utc>) -> Result<usize
             if bar.day >= first {
                 let close_at = session_close(state, bar.day);
                 // Mark what is open at this close, then let the strategies speak.
-                let spot = cents_to_dollars(bar.close_cents);
+                let spot = dollars(bar.close_cents);
                 let prior = previous_close.unwrap_or(spot);
                 active.retain(|_, index| {
                     let row = &mut rows[*index];
@@ -71,12 +72,12 @@ pub async fn replay_recent(state: &AppState, now: DateTime<Utc>) -> Result<usize
                         continue;
                     }
                     let mut row = signal_row(&proposal, &stock, None, None, bar.day, close_at);
-                    row.previous_close_cents = previous_close.map_or(bar.close_cents, super::to_cents);
+                    row.previous_close_cents = previous_close.map_or(bar.close_cents, to_cents);
                     active.insert(strategy, rows.len());
                     rows.push(row);
                 }
             }
-            previous_close = Some(cents_to_dollars(bar.close_cents));
+            previous_close = Some(dollars(bar.close_cents));
         }
     }
     let issued = store::issue_automated(&state.db, &rows).await?;

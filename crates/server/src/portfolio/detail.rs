@@ -11,11 +11,11 @@ use strikeline_store::signals::SignalRow;
 use strikeline_store::users::UserRecord;
 use utoipa::ToSchema;
 
-use crate::auth::model::dollars;
+use crate::money::dollars;
 use crate::desk::portfolio::Pricing;
 use crate::error::{AppError, Result};
 use crate::signals::analysis::PayoffPoint;
-use crate::signals::dto::round2;
+use crate::money::round2;
 use crate::state::AppState;
 
 /// The signal (or, for a manual position, the contract) a position holds.

@@ -10,10 +10,10 @@ use utoipa::ToSchema;
 
 use super::detail::{PositionDetail, manual_detail};
 use crate::auth::CurrentUser;
-use crate::auth::model::dollars;
+use crate::money::dollars;
 use crate::error::{AppError, FieldError, Result};
 use crate::extract::ApiJson;
-use crate::signals::dto::round2;
+use crate::money::round2;
 use crate::state::AppState;
 
 /// Largest price accepted (strike, premiums), dollars.

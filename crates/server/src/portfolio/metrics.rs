@@ -9,11 +9,11 @@ use strikeline_store::users::UserRecord;
 use utoipa::ToSchema;
 
 use super::detail::{automated_holding, manual_holding, sector_of, value};
-use crate::auth::model::dollars;
+use crate::money::dollars;
 use crate::desk::portfolio::Pricing;
-use crate::desk::to_cents;
+use crate::money::to_cents;
 use crate::error::Result;
-use crate::signals::dto::round2;
+use crate::money::round2;
 use crate::state::AppState;
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -15,9 +15,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::CurrentUser;
-use crate::auth::model::dollars;
+use crate::money::dollars;
 use crate::error::Result;
-use crate::signals::dto::round2;
+use crate::money::round2;
 use crate::state::AppState;
 use detail::PositionDetail;
 use metrics::PortfolioAnalysis;

@@ -11,9 +11,10 @@ use strikeline_quant::{BlackScholes, Drift, OptionInputs, PriceGrid, TradeAnalys
 use strikeline_store::signals as store;
 use utoipa::ToSchema;
 
-use super::dto::round2;
+use crate::money::round2;
 use crate::auth::CurrentUser;
-use crate::desk::{cents_to_dollars, issue::open_signal};
+use crate::desk::issue::open_signal;
+use crate::money::dollars;
 use crate::error::{AppError, Result};
 use crate::entitlements::Entitlements;
 use crate::state::AppState;
@@ -86,7 +87,7 @@ pub async fn analysis(State(state): State<AppState>, CurrentUser(user): CurrentU
     let now = crate::now();
     let open = open_signal(&row).ok_or_else(|| AppError::Internal(anyhow::anyhow!("stored signal {id} has an unknown type")))?;
     let kind = open.signal_type.option_type();
-    let spot = cents_to_dollars(row.current_price_cents);
+    let spot = dollars(row.current_price_cents);
     let years = if row.status == "active" { state.market.years_to_expiry(row.expiration_date, now) } else { 0.0 };
     let internal = |e: strikeline_quant::InputError| AppError::Internal(anyhow::anyhow!("analysis of {id}: {e}"));
     let model = BlackScholes::new(OptionInputs {

@@ -5,7 +5,7 @@ use serde::Serialize;
 use strikeline_store::signals::SignalRow;
 use utoipa::ToSchema;
 
-use crate::auth::model::dollars;
+use crate::money::{dollars, percent_change, round2};
 
 /// A signal as the client sees it. Option prices (`entryPrice`, `currentOptionPrice`,
 /// `targetPrice`, `stopLoss`) are per share; a contract is 100 shares, and `pnl` is per
@@ -90,16 +90,6 @@ pub struct Signal {
     pub on_demand: Option<bool>,
 }
 
-/// Rounds to cents for display.
-pub fn cents_to_percent_change(current: i64, previous: i64) -> (f64, f64) {
-    let change = dollars(current - previous);
-    let percent = if previous > 0 { round2((current - previous) as f64 * 100.0 / previous as f64) } else { 0.0 };
-    (change, percent)
-}
-
-pub fn round2(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
-}
 
 impl Signal {
     /// The client view of `row`; `locked` leaves out everything but what identifies it.
@@ -138,7 +128,7 @@ impl Signal {
         if locked {
             return signal;
         }
-        let (price_change, price_change_percent) = cents_to_percent_change(row.current_price_cents, row.previous_close_cents);
+        let (price_change, price_change_percent) = percent_change(row.current_price_cents, row.previous_close_cents);
         signal.signal_type = Some(row.signal_type);
         signal.strike_price = Some(dollars(row.strike_cents));
         signal.expiration_date = Some(row.expiration_date);

@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::dto::round2;
+use crate::money::round2;
 use crate::auth::CurrentUser;
 use crate::error::Result;
 use crate::events::Topic;
