@@ -17,14 +17,14 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::CurrentUser;
-use crate::auth::model::Plan;
+use crate::session::CurrentUser;
+use crate::entitlements::Plan;
 use crate::entitlements::{Capability, Entitlements};
 use crate::limits::{self, RateLimit};
 
 /// Raised when a backtest's request has ended: the work stops at its next check.
 pub type Cancel = std::sync::Arc<AtomicBool>;
-use crate::desk::engine_bar;
+use crate::market::engine_bar;
 use crate::error::{AppError, FieldError, Result};
 use crate::extract::parse_json;
 use crate::money::round2;
@@ -240,7 +240,7 @@ async fn prepare(state: &AppState, plan: Plan, request: &BacktestRequest, by_str
         return Err(AppError::Validation(errors));
     }
     let now = crate::now();
-    let last = crate::desk::last_completed_day(state, now);
+    let last = state.market.last_completed_day(now);
     // A plan without full history gets the year before the last session, whatever the
     // request's end date: the window is fixed by the data, not by what the request says.
     let window_start = if rights.allows(Capability::BacktestFullHistory) { crate::input::EARLIEST_DATE } else { last - Duration::days(365) };
@@ -367,7 +367,7 @@ impl LockedSignals {
             return Ok(LockedSignals::none());
         }
         let filter = SignalFilter { limit: i64::MAX, ..SignalFilter::default() };
-        let rows = crate::signals::ranked_for(state, user, &filter, now).await?;
+        let rows = crate::services::visibility::ranked_for(state, user, &filter, now).await?;
         Ok(LockedSignals(rows.into_iter().filter(|(_, locked)| *locked).map(|(r, _)| (r.symbol, r.strategy, r.issued_on)).collect()))
     }
 

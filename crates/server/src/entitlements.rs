@@ -5,9 +5,46 @@
 use chrono::{DateTime, Utc};
 use strikeline_store::users::UserRecord;
 
-use crate::auth::model::Plan;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 use crate::error::{AppError, Result};
 use crate::plans;
+
+/// Subscription plans.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Plan {
+    Free,
+    Pro,
+    Premium,
+}
+
+impl Plan {
+    /// `free`, `pro` or `premium`, as in the plan catalogue.
+    pub fn id(self) -> &'static str {
+        match self {
+            Plan::Free => "free",
+            Plan::Pro => "pro",
+            Plan::Premium => "premium",
+        }
+    }
+
+    /// The plan in force for `record` at `now`: a trial that has run out is Free.
+    pub fn of(record: &UserRecord, now: DateTime<Utc>) -> Plan {
+        if trial_over(record, now) {
+            return Plan::Free;
+        }
+        match record.subscription_plan.as_str() {
+            "pro" => Plan::Pro,
+            "premium" => Plan::Premium,
+            _ => Plan::Free,
+        }
+    }
+}
+
+pub fn trial_over(record: &UserRecord, now: DateTime<Utc>) -> bool {
+    record.subscription_status == "trialing" && record.subscription_expires_at.is_none_or(|end| end <= now)
+}
 
 /// Something a plan may or may not include.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

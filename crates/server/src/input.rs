@@ -29,6 +29,24 @@ pub fn date(field: &str, raw: &str) -> Result<NaiveDate, FieldError> {
     }
 }
 
+/// Lower-cases and checks an email address: one `@`, a non-empty local part, a dotted domain,
+/// no spaces, at most 254 characters.
+pub fn parse_email(raw: &str) -> Result<String, FieldError> {
+    let email = raw.trim().to_lowercase();
+    let invalid = || FieldError::new("email", "Invalid email address");
+    if email.len() > 254 || email.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err(invalid());
+    }
+    let (local, domain) = email.split_once('@').ok_or_else(invalid)?;
+    let domain_ok = !domain.contains('@')
+        && domain.contains('.')
+        && domain.split('.').all(|label| !label.is_empty() && !label.starts_with('-') && !label.ends_with('-'));
+    if local.is_empty() || local.len() > 64 || !domain_ok {
+        return Err(invalid());
+    }
+    Ok(email)
+}
+
 /// Whether `c` reorders or hides text: the Unicode bidirectional controls (which can make a
 /// name display differently from what it is) and zero-width characters.
 fn is_invisible_control(c: char) -> bool {

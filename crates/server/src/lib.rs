@@ -6,7 +6,6 @@ pub mod backtest;
 pub mod capacity;
 pub mod cli;
 pub mod config;
-pub mod desk;
 pub mod entitlements;
 pub mod error;
 pub mod events;
@@ -15,14 +14,19 @@ pub mod health;
 pub mod http;
 pub mod input;
 pub mod limits;
+pub mod live;
+pub mod market;
 pub mod money;
 pub mod openapi;
 pub mod plans;
+pub mod services;
+pub mod session;
 pub mod portfolio;
 pub mod signals;
 pub mod site;
 pub mod state;
 pub mod stocks;
+pub mod views;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -60,7 +64,7 @@ pub async fn open_database(config: &Config) -> anyhow::Result<Db> {
 /// read the database and the market (e.g. `strikeline backtest`).
 pub async fn offline_state(config: Config) -> anyhow::Result<AppState> {
     let db = open_database(&config).await?;
-    let market = Arc::new(desk::Market::from_config(&config)?);
+    let market = Arc::new(market::Market::from_config(&config)?);
     let capacity = Arc::new(capacity::Capacity::new(&config.capacity));
     let buckets = limiter_buckets(&config).await?;
     Ok(AppState {
@@ -103,7 +107,7 @@ impl Server {
             .await
             .with_context(|| format!("binding {}:{}", config.host, config.port))?;
         let addr = listener.local_addr()?;
-        let market = Arc::new(desk::Market::from_config(&config)?);
+        let market = Arc::new(market::Market::from_config(&config)?);
         let events = events::Events::for_database(&db);
         let capacity = Arc::new(capacity::Capacity::new(&config.capacity));
         let buckets = limiter_buckets(&config).await?;
@@ -117,7 +121,7 @@ impl Server {
             instance_id: uuid::Uuid::new_v4().to_string(),
         };
         // A provider that cannot answer now must not keep the site down: log and go on.
-        if let Err(err) = desk::bootstrap(&state, now()).await {
+        if let Err(err) = services::scheduling::bootstrap(&state, now()).await {
             tracing::warn!(error = %err, "market bootstrap incomplete; the scheduler will retry");
         }
         Ok(Server { addr, state, listener })
@@ -126,7 +130,7 @@ impl Server {
     /// Serves until `shutdown` completes, then finishes in-flight requests.
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         let sweeper = tokio::spawn(sweep_expired(self.state.clone()));
-        let scheduler = self.state.config.schedule.background.then(|| tokio::spawn(automation::run_forever(self.state.clone())));
+        let scheduler = self.state.config.schedule.background.then(|| tokio::spawn(services::scheduling::run_forever(self.state.clone())));
         let app = http::router(self.state.clone());
         tokio::task::spawn_blocking(password::prepare);
         http::serve::serve(self.listener, app, &self.state.config.capacity, shutdown).await?;
@@ -134,7 +138,7 @@ impl Server {
         if let Some(scheduler) = scheduler {
             scheduler.abort();
         }
-        automation::release(&self.state).await;
+        services::scheduling::release(&self.state).await;
         self.state.db.close().await;
         Ok(())
     }

@@ -98,7 +98,7 @@ enum UsersCommand {
     /// date: for support and for test environments (billing sets plans in production).
     SetPlan {
         email: String,
-        plan: strikeline_server::auth::model::Plan,
+        plan: strikeline_server::entitlements::Plan,
         #[arg(long, env = "STRIKELINE_DATA_DIR")]
         data_dir: Option<PathBuf>,
     },
@@ -235,7 +235,7 @@ fn main() -> ExitCode {
                 }
                 let state = strikeline_server::offline_state(config).await?;
                 let request = backtest::BacktestRequest { start_date: start, end_date: end, symbols, strategies, params: None };
-                let plan = strikeline_server::auth::model::Plan::Premium;
+                let plan = strikeline_server::entitlements::Plan::Premium;
                 let json = if by_strategy {
                     serde_json::to_string_pretty(&backtest::strategy_results(&state, plan, &request, &Default::default()).await.map_err(describe)?)?
                 } else {

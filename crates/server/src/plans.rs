@@ -1,12 +1,12 @@
-//! The plan catalogue: the single source for every page that shows plans, and for gating.
+//! The plan catalogue: the single source of prices, limits and features for every page that
+//! shows plans and for the entitlement check. Served by `GET /api/plans` (in `site`).
 
 use serde::Serialize;
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
-use crate::auth::TRIAL_DAYS;
-use crate::state::AppState;
+
+/// Every new account starts with this many days of Pro, no card needed.
+pub const TRIAL_DAYS: i64 = 14;
 
 /// Yearly billing saves this share of twelve monthly payments.
 pub const YEARLY_DISCOUNT_PERCENT: u32 = 20;
@@ -133,16 +133,6 @@ pub fn catalogue() -> PlanCatalogue {
         ..plan("premium", "Premium", 149)
     };
     PlanCatalogue { plans: vec![free, pro, premium], yearly_discount_percent: YEARLY_DISCOUNT_PERCENT, trial_days: TRIAL_DAYS }
-}
-
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list_plans))
-}
-
-/// The plans for sale, with prices, limits and features.
-#[utoipa::path(get, path = "/api/plans", tag = "public", responses((status = 200, body = PlanCatalogue)))]
-async fn list_plans() -> axum::Json<PlanCatalogue> {
-    axum::Json(catalogue())
 }
 
 #[cfg(test)]

@@ -11,8 +11,9 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::AdminUser;
-use crate::auth::model::parse_email;
+use crate::session::AdminUser;
+use crate::input::parse_email;
+use crate::plans;
 use crate::error::{AppError, FieldError, Problem, Result};
 use crate::extract::{ApiJson, ClientIp};
 use crate::limits;
@@ -23,6 +24,7 @@ const WIN_RATE_MINIMUM_SAMPLE: i64 = 30;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .routes(routes!(list_plans))
         .routes(routes!(public_stats))
         .routes(routes!(contact))
         .routes(routes!(newsletter))
@@ -278,3 +280,10 @@ async fn admin_messages(State(state): State<AppState>, _admin: AdminUser) -> Res
         .collect();
     Ok(axum::Json(AdminInbox { contact_messages, newsletter_subscribers }))
 }
+
+/// The plans for sale, with prices, limits and features.
+#[utoipa::path(get, path = "/api/plans", tag = "public", responses((status = 200, body = plans::PlanCatalogue)))]
+async fn list_plans() -> axum::Json<plans::PlanCatalogue> {
+    axum::Json(plans::catalogue())
+}
+

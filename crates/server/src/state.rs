@@ -4,7 +4,7 @@ use strikeline_store::Db;
 
 use crate::capacity::Capacity;
 use crate::config::Config;
-use crate::desk::Market;
+use crate::market::Market;
 use crate::events::Events;
 
 /// What every handler can reach.

@@ -2,7 +2,7 @@
 //! symbol's daily history for charts.
 
 use axum::extract::{Path, RawQuery, State};
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use strikeline_market::{Sector, normalize_symbol};
 use strikeline_store::market::{self, StockRow};
@@ -10,8 +10,8 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::CurrentUser;
-use crate::desk::{self, AddError};
+use crate::session::CurrentUser;
+use crate::services::market_refresh::{self, AddError};
 use crate::money::dollars;
 use crate::error::{AppError, FieldError, Result};
 use crate::events::Topic;
@@ -19,6 +19,7 @@ use crate::extract::ApiJson;
 use crate::limits;
 use crate::money::percent_change;
 use crate::state::AppState;
+use crate::views::HistoryBar;
 
 /// Entries one bulk add may carry.
 pub const MAX_BULK_ENTRIES: usize = 50;
@@ -100,7 +101,7 @@ async fn list_stocks(State(state): State<AppState>, _user: CurrentUser) -> Resul
 async fn update_prices(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<(limits::RateLimit, axum::Json<Vec<StockPrice>>)> {
     let now = crate::now();
     let limit = limits::hit(&state, limits::PRICE_UPDATE, &user.id, now).await?;
-    desk::refresh_prices(&state, now).await?;
+    market_refresh::refresh_prices(&state, now).await?;
     state.events.publish(Topic::Prices);
     Ok((limit, axum::Json(all_stocks(&state).await?)))
 }
@@ -200,7 +201,7 @@ async fn bulk_add(
             (None, _) => Err("Not a valid ticker symbol".to_owned()),
             (_, Err(why)) => Err(why),
             (Some(_), _) if name.is_some_and(|n| n.chars().count() > 100) => Err("Company name is longer than 100 characters".to_owned()),
-            (Some(symbol), Ok(sector)) => match desk::add_stock(&state, &symbol, name, sector, Some(&user.id), now).await {
+            (Some(symbol), Ok(sector)) => match market_refresh::add_stock(&state, &symbol, name, sector, Some(&user.id), now).await {
                 Ok(row) => Ok(row),
                 Err(AddError::Invalid(why)) => Err(why),
                 Err(AddError::Failed(err)) => {
@@ -220,30 +221,6 @@ async fn bulk_add(
     }
     let summary = BulkAddSummary { successful, failed: results.len() - successful };
     Ok((limit, axum::Json(BulkAddResponse { results, summary })))
-}
-
-/// One day of a stock's history.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct HistoryBar {
-    pub date: NaiveDate,
-    pub open: f64,
-    pub high: f64,
-    pub low: f64,
-    pub close: f64,
-    pub volume: i64,
-}
-
-impl From<strikeline_store::market::BarRow> for HistoryBar {
-    fn from(b: strikeline_store::market::BarRow) -> Self {
-        HistoryBar {
-            date: b.day,
-            open: dollars(b.open_cents),
-            high: dollars(b.high_cents),
-            low: dollars(b.low_cents),
-            close: dollars(b.close_cents),
-            volume: b.volume,
-        }
-    }
 }
 
 /// A tracked stock's daily bars, oldest first: the last `days` sessions (1–2520, default 90).

@@ -2,7 +2,6 @@
 
 pub mod model;
 pub mod password;
-pub mod session;
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
@@ -15,12 +14,10 @@ use utoipa_axum::routes;
 use crate::error::{AppError, Problem, Result};
 use crate::extract::{ApiJson, ClientIp};
 use crate::limits;
+use crate::session::{self, CurrentUser};
+use crate::plans::TRIAL_DAYS;
 use crate::state::AppState;
 use model::{Credentials, LoginRequest, RegisterRequest, Registration, User};
-pub use session::{AdminUser, CurrentUser};
-
-/// Every new account starts with this many days of Pro, no card needed.
-pub const TRIAL_DAYS: i64 = 14;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(register)).routes(routes!(login)).routes(routes!(logout)).routes(routes!(me))

@@ -5,7 +5,9 @@ use serde::{Deserialize, Serialize};
 use strikeline_store::users::UserRecord;
 use utoipa::ToSchema;
 
+use crate::entitlements::{Plan, trial_over};
 use crate::error::{AppError, FieldError};
+use crate::input::parse_email;
 use crate::money::dollars;
 
 pub const PASSWORD_MIN: usize = 6;
@@ -55,24 +57,6 @@ pub struct Registration {
 pub struct Credentials {
     pub email: String,
     pub password: String,
-}
-
-/// Lower-cases and checks an email address: one `@`, a non-empty local part, a dotted domain,
-/// no spaces, at most 254 characters.
-pub fn parse_email(raw: &str) -> Result<String, FieldError> {
-    let email = raw.trim().to_lowercase();
-    let invalid = || FieldError::new("email", "Invalid email address");
-    if email.len() > 254 || email.chars().any(|c| c.is_whitespace() || c.is_control()) {
-        return Err(invalid());
-    }
-    let (local, domain) = email.split_once('@').ok_or_else(invalid)?;
-    let domain_ok = !domain.contains('@')
-        && domain.contains('.')
-        && domain.split('.').all(|label| !label.is_empty() && !label.starts_with('-') && !label.ends_with('-'));
-    if local.is_empty() || local.len() > 64 || !domain_ok {
-        return Err(invalid());
-    }
-    Ok(email)
 }
 
 fn check_password(password: &str, errors: &mut Vec<FieldError>) {
@@ -129,42 +113,6 @@ impl TryFrom<LoginRequest> for Credentials {
         }
         Ok(Credentials { email, password: req.password })
     }
-}
-
-/// Subscription plans.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema, clap::ValueEnum)]
-#[serde(rename_all = "lowercase")]
-pub enum Plan {
-    Free,
-    Pro,
-    Premium,
-}
-
-impl Plan {
-    /// `free`, `pro` or `premium`, as in the plan catalogue.
-    pub fn id(self) -> &'static str {
-        match self {
-            Plan::Free => "free",
-            Plan::Pro => "pro",
-            Plan::Premium => "premium",
-        }
-    }
-
-    /// The plan in force for `record` at `now`: a trial that has run out is Free.
-    pub fn of(record: &UserRecord, now: DateTime<Utc>) -> Plan {
-        if trial_over(record, now) {
-            return Plan::Free;
-        }
-        match record.subscription_plan.as_str() {
-            "pro" => Plan::Pro,
-            "premium" => Plan::Premium,
-            _ => Plan::Free,
-        }
-    }
-}
-
-fn trial_over(record: &UserRecord, now: DateTime<Utc>) -> bool {
-    record.subscription_status == "trialing" && record.subscription_expires_at.is_none_or(|end| end <= now)
 }
 
 /// Risk tolerance, shown as Conservative, Moderate, Aggressive.

@@ -8,7 +8,7 @@ use strikeline_market::simulated::SimulatedMarket;
 use strikeline_store::market::{self, BarRow, QuoteUpdate, StockRow};
 use strikeline_store::{Db, StoreError};
 
-use crate::desk::history::bar_row;
+use crate::services::market_refresh::history::bar_row;
 
 /// What an import stored.
 #[derive(Debug, PartialEq, Eq)]

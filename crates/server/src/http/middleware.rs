@@ -8,7 +8,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use http_body_util::BodyExt;
 
-use crate::auth::session;
+use crate::session;
 use crate::config::origin_of;
 use crate::error::{AppError, InternalCause, Problem};
 use crate::state::AppState;

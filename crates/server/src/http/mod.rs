@@ -20,7 +20,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::error::AppError;
 use crate::state::AppState;
-use crate::{auth, automation, backtest, events, health, openapi, plans, portfolio, signals, site, stocks};
+use crate::{auth, automation, backtest, health, live, openapi, portfolio, signals, site, stocks};
 
 pub use middleware::log_server_errors;
 
@@ -36,10 +36,9 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
 /// Every `/api` route with its OpenAPI description.
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(openapi::ApiDoc::openapi()).merge(auth::router())
-        .merge(plans::router())
-        .merge(site::router())
+                .merge(site::router())
         .merge(signals::router())
-        .merge(events::router())
+        .merge(live::router())
         .merge(stocks::router())
         .merge(automation::router())
         .merge(portfolio::router())

@@ -3,18 +3,17 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
-use strikeline_engine::SignalType;
-use strikeline_engine::portfolio::{PositionInput, PositionValuation};
+use strikeline_engine::portfolio::PositionValuation;
 use strikeline_quant::{BlackScholes, OptionInputs, PriceGrid, TradeAnalysis};
 use strikeline_store::positions::{AutomatedRow, ManualRow};
-use strikeline_store::signals::SignalRow;
 use strikeline_store::users::UserRecord;
 use utoipa::ToSchema;
 
 use crate::money::dollars;
-use crate::desk::portfolio::Pricing;
+use crate::services::portfolio_settlement::Pricing;
+use crate::services::portfolio_valuation::{Holding, automated_holding, manual_holding, sector_of, value};
 use crate::error::{AppError, Result};
-use crate::signals::analysis::PayoffPoint;
+use crate::views::PayoffPoint;
 use crate::money::round2;
 use crate::state::AppState;
 
@@ -100,64 +99,6 @@ pub struct PositionDetail {
     pub performance: PerformanceView,
     /// The whole position's P&L across underlying prices, at expiry and today.
     pub payoff: Vec<PayoffPoint>,
-}
-
-/// What is needed to value one position.
-pub struct Holding {
-    pub input: PositionInput,
-    pub spot: f64,
-}
-
-/// A stored manual position as the engine's input, with its current underlying price; `None`
-/// when the symbol has no price or volatility yet.
-pub async fn manual_holding(state: &AppState, pricing: &mut Pricing, row: &ManualRow, sector: &str, now: DateTime<Utc>) -> Result<Option<Holding>> {
-    let Some(&spot) = pricing.spot.get(&row.symbol) else { return Ok(None) };
-    let Some(volatility) = pricing.volatility_of(state, &row.symbol, now).await? else { return Ok(None) };
-    let Ok(kind) = row.position_type.parse::<SignalType>() else { return Ok(None) };
-    Ok(Some(Holding {
-        input: PositionInput {
-            symbol: row.symbol.clone(),
-            sector: sector.to_owned(),
-            kind,
-            strike: dollars(row.strike_cents),
-            expiration: row.expiration_date,
-            quantity: u32::try_from(row.quantity).unwrap_or(1),
-            entry_price: dollars(row.entry_cents),
-            volatility,
-            opened_on: state.market.today(row.created_at),
-            target_price: row.target_cents.map(dollars),
-            stop_loss: row.stop_cents.map(dollars),
-        },
-        spot,
-    }))
-}
-
-/// An automated position as the engine's input: its signal's contract, volatility and mark.
-pub fn automated_holding(state: &AppState, row: &AutomatedRow, signal: &SignalRow, sector: &str) -> Option<Holding> {
-    Some(Holding {
-        input: PositionInput {
-            symbol: signal.symbol.clone(),
-            sector: sector.to_owned(),
-            kind: signal.signal_type.parse::<SignalType>().ok()?,
-            strike: dollars(signal.strike_cents),
-            expiration: signal.expiration_date,
-            quantity: u32::try_from(row.quantity).unwrap_or(1),
-            entry_price: dollars(row.entry_cents),
-            volatility: signal.volatility,
-            opened_on: state.market.today(row.opened_at),
-            target_price: Some(dollars(signal.target_cents)),
-            stop_loss: Some(dollars(signal.stop_cents)),
-        },
-        spot: dollars(signal.current_price_cents),
-    })
-}
-
-/// Values a holding now.
-pub fn value(state: &AppState, holding: &Holding, capital: f64, now: DateTime<Utc>) -> Result<PositionValuation> {
-    holding
-        .input
-        .value(holding.spot, state.market.today(now), state.market.assumptions, capital)
-        .map_err(|e| AppError::Internal(anyhow::anyhow!("valuing {}: {e}", holding.input.symbol)))
 }
 
 /// The whole position's P&L across ±30 % of the underlying, at expiry and today.
@@ -254,11 +195,6 @@ pub fn detail_view(
         },
         payoff: payoff(state, holding, now),
     }
-}
-
-/// The sector of `symbol` from the watchlist (Technology when unknown).
-pub async fn sector_of(state: &AppState, symbol: &str) -> Result<String> {
-    Ok(strikeline_store::market::find_stock(&state.db, symbol).await?.map_or_else(|| "Technology".to_owned(), |s| s.sector))
 }
 
 /// A manual position in depth.

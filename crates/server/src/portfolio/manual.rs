@@ -9,7 +9,7 @@ use strikeline_store::positions::{self, ManualRow};
 use utoipa::ToSchema;
 
 use super::detail::{PositionDetail, manual_detail};
-use crate::auth::CurrentUser;
+use crate::session::CurrentUser;
 use crate::money::dollars;
 use crate::error::{AppError, FieldError, Result};
 use crate::extract::ApiJson;
@@ -214,7 +214,7 @@ pub async fn create(
     let now = crate::now();
     let row = validate(&request, &user.id, state.market.today(now), now)?;
     positions::insert_manual(&state.db, &row).await?;
-    crate::desk::portfolio::mark_manual_positions(&state, Some(&user.id), now).await?;
+    crate::services::portfolio_settlement::mark_manual_positions(&state, Some(&user.id), now).await?;
     let stored = positions::find_manual(&state.db, &user.id, &row.id).await?;
     Ok((StatusCode::CREATED, axum::Json(stored.into())))
 }

@@ -3,14 +3,13 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
-use strikeline_engine::portfolio::{self as model, ClosedTrade, PositionValuation, RiskInputs, RiskPosition};
+use strikeline_engine::portfolio::{self as model, RiskInputs};
 use strikeline_store::positions;
 use strikeline_store::users::UserRecord;
 use utoipa::ToSchema;
 
-use super::detail::{automated_holding, manual_holding, sector_of, value};
+use crate::services::portfolio_valuation::book;
 use crate::money::dollars;
-use crate::desk::portfolio::Pricing;
 use crate::money::to_cents;
 use crate::error::Result;
 use crate::money::round2;
@@ -72,77 +71,6 @@ pub struct PortfolioAnalysis {
     pub risk_assessment: RiskAssessmentView,
     /// Daily portfolio value, oldest first.
     pub history: Vec<ValuePoint>,
-}
-
-/// Every position of `user` valued now: open valuations (with their risk view), closed trades,
-/// and the commissions paid on open positions.
-struct Book {
-    open: Vec<PositionValuation>,
-    risk: Vec<RiskPosition>,
-    closed: Vec<ClosedTrade>,
-    open_commissions: f64,
-}
-
-async fn book(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<Book> {
-    let capital = dollars(user.investment_capital_cents);
-    let mut pricing = Pricing::load(state).await?;
-    let mut book = Book { open: Vec::new(), risk: Vec::new(), closed: Vec::new(), open_commissions: 0.0 };
-    for row in positions::manual_for(&state.db, &user.id).await? {
-        let sector = sector_of(state, &row.symbol).await?;
-        if row.status == "open" {
-            let Some(holding) = manual_holding(state, &mut pricing, &row, &sector, now).await? else { continue };
-            let v = value(state, &holding, capital, now)?;
-            book.risk.push(RiskPosition::from_valuation(&holding.input, &v, holding.spot));
-            book.open.push(v);
-        } else {
-            book.closed.push(ClosedTrade {
-                pnl: dollars(row.pnl_cents),
-                commissions: 0.0,
-                opened_on: state.market.today(row.created_at),
-                closed_on: state.market.today(row.closed_at.unwrap_or(row.updated_at)),
-            });
-        }
-    }
-    for row in positions::automated_for(&state.db, &user.id).await? {
-        let Some(signal) = strikeline_store::signals::find(&state.db, &row.signal_id).await? else { continue };
-        if row.status == "open" {
-            let sector = sector_of(state, &signal.symbol).await?;
-            let Some(holding) = automated_holding(state, &row, &signal, &sector) else { continue };
-            let v = value(state, &holding, capital, now)?;
-            book.risk.push(RiskPosition::from_valuation(&holding.input, &v, holding.spot));
-            book.open.push(v);
-            book.open_commissions += dollars(row.commissions_cents);
-        } else {
-            let exit = row.exit_cents.unwrap_or(signal.current_option_cents);
-            let gross = dollars((exit - row.entry_cents) * 100 * row.quantity);
-            let commissions = dollars(row.commissions_cents);
-            book.closed.push(ClosedTrade {
-                pnl: gross - commissions,
-                commissions,
-                opened_on: state.market.today(row.opened_at),
-                closed_on: state.market.today(row.closed_at.unwrap_or(row.updated_at)),
-            });
-        }
-    }
-    Ok(book)
-}
-
-/// The user's portfolio value now (capital plus net P&L), in dollars.
-pub async fn portfolio_value(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<f64> {
-    let capital = dollars(user.investment_capital_cents);
-    let b = book(state, user, now).await?;
-    Ok(model::summary(&b.closed, &b.open, b.open_commissions, capital).total_value)
-}
-
-/// Stores today's value of every user's portfolio (the base of Sharpe, drawdown and the chart).
-pub async fn snapshot_all(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
-    let day = state.market.today(now);
-    let users = strikeline_store::users::all(&state.db).await?;
-    for user in &users {
-        let total = portfolio_value(state, user, now).await?;
-        positions::snapshot_value(&state.db, &user.id, day, to_cents(total), now).await?;
-    }
-    Ok(users.len())
 }
 
 /// The whole analysis for `user` at `now`; today's value is recorded on the way.

@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::CurrentUser;
+use crate::session::CurrentUser;
 use crate::money::dollars;
 use crate::error::Result;
 use crate::money::round2;

@@ -12,26 +12,16 @@ use strikeline_store::signals as store;
 use utoipa::ToSchema;
 
 use crate::money::round2;
-use crate::auth::CurrentUser;
-use crate::desk::issue::open_signal;
+use crate::session::CurrentUser;
+use crate::services::signal_issuing::open_signal;
 use crate::money::dollars;
 use crate::error::{AppError, Result};
 use crate::entitlements::Entitlements;
 use crate::state::AppState;
-use crate::stocks::HistoryBar;
+use crate::views::{HistoryBar, PayoffPoint};
 
 /// Points on the payoff chart.
 const GRID_POINTS: usize = 81;
-
-/// One point of the payoff chart: P&L per contract at `price`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct PayoffPoint {
-    pub price: f64,
-    /// At expiry.
-    pub expiry: f64,
-    /// Today, with the time left now (equals `expiry` once expired).
-    pub today: f64,
-}
 
 /// Everything the signal detail charts need.
 #[derive(Debug, Serialize, ToSchema)]

@@ -6,22 +6,19 @@ pub mod dto;
 pub mod filter;
 mod stats;
 
-use std::collections::HashMap;
-
 use axum::extract::{RawQuery, State};
-use strikeline_store::signals::{self as store, RankedSignal, SignalFilter, SignalRow};
-use strikeline_store::users::UserRecord;
+use strikeline_store::signals as store;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::CurrentUser;
+use crate::services::visibility::ranked_for;
+use crate::session::CurrentUser;
 use crate::entitlements::{Capability, Entitlements};
 use crate::error::Result;
 use crate::limits;
 use crate::state::AppState;
 
 pub use dto::Signal;
-pub use stats::{DashboardStats, compute_stats, take_snapshot};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -30,40 +27,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(refresh))
         .routes(routes!(analysis::analysis))
         .merge(stats::router())
-}
-
-/// Which of `rows` the viewer's plan leaves locked: per day, the viewer's own on-demand
-/// signals count first, then the automated ones by confidence rank.
-pub fn apply_quota(rows: Vec<RankedSignal>, quota: Option<u32>, own_per_day: &HashMap<chrono::NaiveDate, i64>) -> Vec<(SignalRow, bool)> {
-    rows.into_iter()
-        .map(|ranked| {
-            let locked = match quota {
-                None => false,
-                Some(_) if ranked.signal.owner_id.is_some() => false,
-                Some(q) => {
-                    let own = own_per_day.get(&ranked.signal.issued_on).copied().unwrap_or(0);
-                    ranked.day_rank > (i64::from(q) - own).max(0)
-                }
-            };
-            (ranked.signal, locked)
-        })
-        .collect()
-}
-
-/// The signals `user` may list under `filter`, each with whether their plan locks it.
-pub async fn ranked_for(state: &AppState, user: &UserRecord, filter: &SignalFilter, now: chrono::DateTime<chrono::Utc>) -> Result<Vec<(SignalRow, bool)>> {
-    let rows = store::list(&state.db, Some(&user.id), filter).await?;
-    let quota = Entitlements::of(user, now).signals_per_day;
-    let own_per_day = match rows.iter().map(|r| r.signal.issued_on).min() {
-        Some(first) if quota.is_some() => store::on_demand_counts(&state.db, &user.id, first).await?.into_iter().collect(),
-        _ => HashMap::new(),
-    };
-    Ok(apply_quota(rows, quota, &own_per_day))
-}
-
-/// The signals `user`'s plan unlocks under `filter`.
-pub async fn visible_to(state: &AppState, user: &UserRecord, filter: &SignalFilter, now: chrono::DateTime<chrono::Utc>) -> Result<Vec<SignalRow>> {
-    Ok(ranked_for(state, user, filter, now).await?.into_iter().filter(|(_, locked)| !locked).map(|(row, _)| row).collect())
 }
 
 /// Signals, newest first, with the filters of the dashboard and the signals page. Automated
@@ -122,7 +85,7 @@ async fn generate(
     let entitlements = Entitlements::of(&user, now);
     entitlements.require(Capability::GenerateSignals)?;
     let limit = limits::hit(&state, limits::GENERATE, &user.id, now).await?;
-    let today = crate::desk::issue_day(&state.market, now);
+    let today = state.market.issue_day(now);
     let quota = entitlements.signals_per_day;
     let quota_used_up = || AppError::TooManyRequests {
         detail: format!("You have generated today's {} signals. The quota renews on the next trading day.", quota.unwrap_or_default()),
@@ -138,13 +101,13 @@ async fn generate(
     }
     let stock = match strikeline_store::market::find_stock(&state.db, &symbol).await? {
         Some(stock) => stock,
-        None => match crate::desk::add_stock(&state, &symbol, None, None, Some(&user.id), now).await {
+        None => match crate::services::market_refresh::add_stock(&state, &symbol, None, None, Some(&user.id), now).await {
             Ok(stock) => stock,
-            Err(crate::desk::AddError::Invalid(why)) => return Err(AppError::field("symbol", &why)),
-            Err(crate::desk::AddError::Failed(err)) => return Err(err),
+            Err(crate::services::market_refresh::AddError::Invalid(why)) => return Err(AppError::field("symbol", &why)),
+            Err(crate::services::market_refresh::AddError::Failed(err)) => return Err(err),
         },
     };
-    let row = crate::desk::generate_for_symbol(&state, &stock, &user.id, quota, now).await?.ok_or_else(quota_used_up)?;
+    let row = crate::services::signal_issuing::generate_for_symbol(&state, &stock, &user.id, quota, now).await?.ok_or_else(quota_used_up)?;
     state.events.publish(crate::events::Topic::Signals);
     Ok((axum::http::StatusCode::CREATED, limit, axum::Json(Signal::from_row(row, false))))
 }
@@ -161,8 +124,8 @@ async fn generate(
 async fn refresh(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<(axum::http::StatusCode, limits::RateLimit, axum::Json<RefreshReceipt>)> {
     let now = crate::now();
     let limit = limits::hit(&state, limits::REFRESH, &user.id, now).await?;
-    let quotes = crate::desk::refresh_prices(&state, now).await?;
-    crate::desk::mark_signals(&state, &quotes, now).await?;
+    let quotes = crate::services::market_refresh::refresh_prices(&state, now).await?;
+    crate::services::signal_issuing::mark_signals(&state, &quotes, now).await?;
     state.events.publish(crate::events::Topic::Prices);
     state.events.publish(crate::events::Topic::Signals);
     Ok((axum::http::StatusCode::ACCEPTED, limit, axum::Json(RefreshReceipt { refreshed_at: now })))

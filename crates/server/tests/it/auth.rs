@@ -152,7 +152,7 @@ async fn without_a_session_me_is_a_401(app: TestApp) {
 /// The one session row in the database (tests create exactly one).
 async fn only_session(app: &TestApp, token_cookie: &str) -> sessions::SessionRecord {
     let token = token_cookie.split_once('=').expect("pair").1;
-    let sid = strikeline_server::auth::session::sid_for(token);
+    let sid = strikeline_server::session::sid_for(token);
     sessions::find_live(app.db(), &sid, Utc::now()).await.expect("query").expect("live session")
 }
 

@@ -5,7 +5,7 @@ use chrono::{DateTime, Duration, NaiveTime, Utc};
 use crate::common::{Engine, TestApp, problem};
 use serde_json::Value;
 use strikeline_market::calendar::Calendar;
-use strikeline_server::automation::{self, schedule::Job};
+use strikeline_server::services::scheduling::{self as automation, schedule::Job};
 
 on_both_engines_with!(admin, crate::common::with_admin;
     only_administrators_start_and_stop_and_the_choice_survives_a_restart,

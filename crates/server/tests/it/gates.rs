@@ -208,7 +208,7 @@ async fn the_daily_quota_holds_under_concurrent_generation(app: TestApp) {
     use strikeline_store::signals as store;
     app.register().await;
     let user = users::find_by_email(app.db(), "ada@example.com").await.expect("query").expect("user");
-    let today = strikeline_server::desk::issue_day(&app.state.market, strikeline_server::now());
+    let today = app.state.market.issue_day(strikeline_server::now());
     let rows: Vec<_> = (0..20i64).map(|i| crate::common::signal_row("AAPL", 50 + i, today, i, Some(&user.id))).collect();
     let inserts = rows.iter().map(|row| store::insert_on_demand_within(app.db(), row, Some(7)));
     let stored = join_all(inserts).await.into_iter().map(|r| r.expect("no error under contention")).filter(|ok| *ok).count();

@@ -9,6 +9,7 @@ mod automation;
 mod gates;
 mod http;
 mod import;
+mod layers;
 mod openapi_snapshot;
 mod portfolio;
 mod signals;

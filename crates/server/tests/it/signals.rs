@@ -174,7 +174,7 @@ async fn generation_is_for_paid_plans_and_counts_toward_the_quota(app: TestApp) 
     app.register().await;
     let user = users::find_by_email(app.db(), "ada@example.com").await.expect("query").expect("user");
     // Fifty on-demand signals already today: the Pro quota is used up.
-    let today = strikeline_server::desk::issue_day(&app.state.market, strikeline_server::now());
+    let today = app.state.market.issue_day(strikeline_server::now());
     for i in 0..50 {
         let mut row = automated("AAPL", 50, today, i);
         row.owner_id = Some(user.id.clone());
@@ -237,7 +237,7 @@ async fn signals_close_at_target_or_stop_and_expire_at_expiry(app: TestApp) {
         (symbol.to_owned(), Quote { symbol: symbol.into(), price, previous_close: 99.0, day_open: 99.0, day_high: price.max(99.0), day_low: price.min(99.0), volume: 1, at: Utc::now() })
     };
     let quotes = [quote("TGT", 120.0), quote("STP", 80.0), quote("EXP", 104.0)].into_iter().collect();
-    let ended = strikeline_server::desk::mark_signals(&app.state, &quotes, strikeline_server::now()).await.expect("mark");
+    let ended = strikeline_server::services::signal_issuing::mark_signals(&app.state, &quotes, strikeline_server::now()).await.expect("mark");
     assert_eq!(ended, 3);
     let find = |id: String| {
         let db = app.db().clone();
@@ -256,7 +256,7 @@ async fn signals_close_at_target_or_stop_and_expire_at_expiry(app: TestApp) {
     // What was issued is never overwritten, and an ended signal is not marked again.
     assert_eq!((e.entry_cents, e.strike_cents, e.target_cents), (300, 10_000, 450));
     let quotes = [quote("EXP", 200.0)].into_iter().collect();
-    strikeline_server::desk::mark_signals(&app.state, &quotes, strikeline_server::now()).await.expect("mark");
+    strikeline_server::services::signal_issuing::mark_signals(&app.state, &quotes, strikeline_server::now()).await.expect("mark");
     assert_eq!(find(e.id).await.current_option_cents, 400);
 }
 

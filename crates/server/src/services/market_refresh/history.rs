@@ -8,16 +8,6 @@ use crate::money::to_cents;
 use crate::error::{AppError, Result};
 use crate::state::AppState;
 
-/// The last session that has closed at `now`.
-pub fn last_completed_day(state: &AppState, now: DateTime<Utc>) -> NaiveDate {
-    let calendar = &state.market.calendar;
-    let today = state.market.today(now);
-    match calendar.session(today) {
-        Some(session) if now >= session.close => today,
-        _ => calendar.previous_trading_day(today),
-    }
-}
-
 /// A provider bar in cents.
 pub fn bar_row(bar: &DailyBar) -> BarRow {
     BarRow {
@@ -61,7 +51,7 @@ pub async fn catch_up_history(state: &AppState, now: DateTime<Utc>) -> Result<us
     if state.config.market.history_years == 0 {
         return Ok(0);
     }
-    let through = last_completed_day(state, now);
+    let through = state.market.last_completed_day(now);
     let mut total = 0;
     for stock in market::list_stocks(&state.db).await? {
         match catch_up_symbol(state, &stock.symbol, through).await {

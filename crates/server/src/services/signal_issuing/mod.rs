@@ -1,5 +1,7 @@
 //! Issuing signals from the strategies, and marking active ones to market.
 
+pub mod replay;
+
 use std::collections::HashMap;
 
 use chrono::{DateTime, NaiveDate, Utc};
@@ -8,8 +10,6 @@ use strikeline_market::Quote;
 use strikeline_store::market::{self, StockRow};
 use strikeline_store::signals::{self as store, SignalMark, SignalRow};
 
-use super::history::last_completed_day;
-use super::{issue_day, warm_state};
 use crate::money::{dollars, to_cents};
 use crate::error::{AppError, Result};
 use crate::state::AppState;
@@ -105,8 +105,8 @@ pub async fn mark_signals(state: &AppState, quotes: &HashMap<String, Quote>, now
 /// The engine state of `stock` at `now`: warmed through the last completed session, plus the
 /// session in progress (from its quote) while the exchange is open.
 async fn state_now(state: &AppState, symbol: &str, quote: Option<&Quote>, now: DateTime<Utc>) -> Result<Option<(SymbolState, NaiveDate, f64)>> {
-    let through = last_completed_day(state, now);
-    let Some(mut engine) = warm_state(state, symbol, through).await? else { return Ok(None) };
+    let through = state.market.last_completed_day(now);
+    let Some(mut engine) = state.market.warm_state(&state.db, symbol, through).await? else { return Ok(None) };
     let Some(latest) = engine.latest().map(|s| (s.date, s.close)) else { return Ok(None) };
     let today = state.market.today(now);
     match quote {
@@ -127,7 +127,7 @@ async fn state_now(state: &AppState, symbol: &str, quote: Option<&Quote>, now: D
 /// Returns the ids issued.
 pub async fn issue_signals(state: &AppState, quotes: &HashMap<String, Quote>, now: DateTime<Utc>) -> Result<Vec<String>> {
     let stocks = market::list_stocks(&state.db).await?;
-    let issued_on = issue_day(&state.market, now);
+    let issued_on = state.market.issue_day(now);
     let picker = |from: NaiveDate, min_days: u32| state.market.expiration(from, min_days);
     let mut rows = Vec::new();
     let mut volatilities = Vec::new();
@@ -163,6 +163,6 @@ pub async fn generate_for_symbol(state: &AppState, stock: &StockRow, owner: &str
         let ctx = ProposalContext { symbol: &stock.symbol, as_of, spot, assumptions: state.market.assumptions, expiration: &picker };
         engine.propose_best(&ctx).ok_or_else(no_history)?
     };
-    let row = signal_row(&proposal, stock, quote.as_ref(), Some(owner), issue_day(&state.market, now), now);
+    let row = signal_row(&proposal, stock, quote.as_ref(), Some(owner), state.market.issue_day(now), now);
     Ok(store::insert_on_demand_within(&state.db, &row, quota).await?.then_some(row))
 }

@@ -8,8 +8,6 @@ use strikeline_engine::{OpenSignal, Outcome, SignalType, mark, pricing_volatilit
 use strikeline_store::market;
 use strikeline_store::positions::{self, ManualMark, ManualRow};
 
-use super::history::last_completed_day;
-use super::warm_state;
 use crate::money::{dollars, to_cents};
 use crate::error::Result;
 use crate::state::AppState;
@@ -38,7 +36,7 @@ impl Pricing {
         if let Some(v) = self.volatility.get(symbol) {
             return Ok(Some(*v));
         }
-        let estimate = warm_state(state, symbol, last_completed_day(state, now))
+        let estimate = state.market.warm_state(&state.db, symbol, state.market.last_completed_day(now))
             .await?
             .and_then(|s| s.latest().and_then(|l| l.hv20))
             .map(pricing_volatility);
@@ -100,7 +98,7 @@ pub async fn open_automated_positions(state: &AppState, now: DateTime<Utc>) -> R
     use strikeline_store::signals::SignalFilter;
 
     let commission_cents = to_cents(state.config.portfolio.commission_per_contract);
-    let filter = SignalFilter { status: Some("active".into()), limit: crate::signals::filter::MAX_RESULTS, ..SignalFilter::default() };
+    let filter = SignalFilter { status: Some("active".into()), limit: i64::MAX, ..SignalFilter::default() };
     let mut opened = 0;
     for user in strikeline_store::users::all(&state.db).await? {
         let prefs = InvestmentPreferences {
@@ -114,7 +112,7 @@ pub async fn open_automated_positions(state: &AppState, now: DateTime<Utc>) -> R
         }
         let held = positions::automated_for(&state.db, &user.id).await?;
         let mut open_cost: f64 = held.iter().filter(|p| p.status == "open").map(|p| dollars(p.entry_cents * 100 * p.quantity)).sum();
-        let visible = crate::signals::visible_to(state, &user, &filter, now).await?;
+        let visible = crate::services::visibility::visible_to(state, &user, &filter, now).await?;
         for signal in visible.into_iter().filter(|s| s.owner_id.is_none()) {
             if held.iter().any(|p| p.signal_id == signal.id) {
                 continue;

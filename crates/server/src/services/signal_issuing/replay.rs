@@ -9,9 +9,8 @@ use strikeline_engine::{ProposalContext, SymbolState};
 use strikeline_store::market;
 use strikeline_store::signals::{self as store, SignalRow};
 
-use super::history::last_completed_day;
-use super::issue::{mark_row, signal_row};
-use super::{WARM_UP_LOAD, engine_bar};
+use super::{mark_row, signal_row};
+use crate::market::{WARM_UP_LOAD, engine_bar};
 use crate::money::{dollars, to_cents};
 use crate::error::Result;
 use crate::state::AppState;
@@ -23,7 +22,7 @@ pub async fn replay_recent(state: &AppState, now: DateTime<Utc>) -> Result<usize
     if days == 0 || store::issued_since(&state.db, DateTime::UNIX_EPOCH).await? > 0 {
         return Ok(0);
     }
-    let through = last_completed_day(state, now);
+    let through = state.market.last_completed_day(now);
     let calendar = &state.market.calendar;
     let mut first = through;
     for _ in 1..days {

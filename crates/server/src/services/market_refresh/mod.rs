@@ -8,7 +8,9 @@ use strikeline_market::{MarketError, Quote, Sector};
 use strikeline_store::market::{self, QuoteUpdate, StockRow};
 use strikeline_store::StoreError;
 
-use super::history::{catch_up_symbol, last_completed_day};
+pub mod history;
+
+pub use history::{catch_up_history, catch_up_symbol};
 use crate::money::to_cents;
 use crate::error::{AppError, Result};
 use crate::state::AppState;
@@ -137,7 +139,7 @@ pub async fn add_stock(
         created_at: now,
     };
     if state.config.market.history_years > 0 {
-        catch_up_symbol(state, symbol, last_completed_day(state, now)).await?;
+        catch_up_symbol(state, symbol, state.market.last_completed_day(now)).await?;
     }
     match market::insert_stock(&state.db, &row).await {
         Ok(()) => {}

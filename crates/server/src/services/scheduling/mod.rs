@@ -1,23 +1,23 @@
-//! Automation: the scheduler that keeps prices and signals current on the exchange calendar,
-//! and its endpoints. Running or stopped is stored, so it survives a restart; exactly one
-//! instance (the holder of the `scheduler` lease) runs the jobs when several share a database.
+//! Scheduling: the jobs that keep prices, signals and portfolios current on the exchange
+//! calendar, when each is due, and the lease that makes exactly one instance run them.
+//! Running or stopped is stored, so it survives a restart.
 
 pub mod schedule;
 
 use std::time::Duration as StdDuration;
 
-use axum::extract::State;
 use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
 use strikeline_store::automation as store;
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
-use crate::auth::{AdminUser, CurrentUser};
+use super::figures::take_snapshot;
+use super::market_refresh::{catch_up_history, ensure_universe, refresh_prices};
+use super::portfolio_settlement::{open_automated_positions, settle_positions};
+use super::portfolio_valuation::snapshot_all;
+use super::signal_issuing::{issue_signals, mark_signals, replay::replay_recent};
 use crate::error::Result;
 use crate::events::Topic;
-use crate::limits;
 use crate::state::AppState;
 use schedule::{Job, NextSchedules, Schedule};
 
@@ -44,12 +44,11 @@ pub struct TickReport {
     pub ran: Vec<Job>,
 }
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(status))
-        .routes(routes!(start))
-        .routes(routes!(stop))
-        .routes(routes!(manual_update))
+/// Starts or stops automation (stored) and tells open pages; the status afterwards.
+pub async fn set_running(state: &AppState, running: bool, now: DateTime<Utc>) -> Result<AutomationStatus> {
+    store::set(&state.db, RUNNING_KEY, if running { "true" } else { "false" }, now).await?;
+    state.events.publish(Topic::Automation);
+    current_status(state, now).await
 }
 
 /// Whether automation is running (stored; the configured default until someone changes it).
@@ -92,7 +91,7 @@ pub async fn tick(state: &AppState, now: DateTime<Utc>) -> Result<TickReport> {
     let schedule = Schedule { calendar: &state.market.calendar, config: &state.config.schedule };
     for job in Job::ALL {
         if schedule.is_due(job, now, last_run(state, job).await?) {
-            crate::desk::run_job(state, job, now).await?;
+            run_job(state, job, now).await?;
             store::set(&state.db, job.key(), &now.to_rfc3339(), now).await?;
             report.ran.push(job);
         }
@@ -124,52 +123,68 @@ pub async fn release(state: &AppState) {
     }
 }
 
-/// Whether automation runs and when each job runs next. Pages poll this every 30 s.
-#[utoipa::path(
-    get, path = "/api/automation/status", tag = "automation",
-    responses((status = 200, body = AutomationStatus), (status = 401, description = "Not signed in", body = crate::error::Problem))
-)]
-async fn status(State(state): State<AppState>, _user: CurrentUser) -> Result<axum::Json<AutomationStatus>> {
-    Ok(axum::Json(current_status(&state, crate::now()).await?))
+/// Prepares a deployment: the default watchlist on first start, history caught up, recent
+/// signals replayed (first start only), then prices, marks and signals brought to `now`.
+pub async fn bootstrap(state: &AppState, now: DateTime<Utc>) -> Result<()> {
+    ensure_universe(state, now).await?;
+    catch_up_history(state, now).await?;
+    replay_recent(state, now).await?;
+    update_now(state, now).await
 }
 
-async fn set_running(state: &AppState, running: bool) -> Result<AutomationStatus> {
-    let now = crate::now();
-    store::set(&state.db, RUNNING_KEY, if running { "true" } else { "false" }, now).await?;
-    state.events.publish(Topic::Automation);
-    current_status(state, now).await
+/// Everything a manual update does: quotes, marks, new signals and today's figures.
+pub async fn update_now(state: &AppState, now: DateTime<Utc>) -> Result<()> {
+    let quotes = refresh_prices(state, now).await?;
+    mark_signals(state, &quotes, now).await?;
+    issue_signals(state, &quotes, now).await?;
+    settle_positions(state, now).await?;
+    open_automated_positions(state, now).await?;
+    take_snapshot(state, now).await?;
+    snapshot_all(state, now).await?;
+    for topic in [Topic::Prices, Topic::Signals, Topic::Stats] {
+        state.events.publish(topic);
+    }
+    Ok(())
 }
 
-/// Starts automation (administrators only). Idempotent.
-#[utoipa::path(
-    post, path = "/api/automation/start", tag = "automation",
-    responses((status = 200, body = AutomationStatus), (status = 403, description = "Not an administrator", body = crate::error::Problem))
-)]
-async fn start(State(state): State<AppState>, _admin: AdminUser) -> Result<axum::Json<AutomationStatus>> {
-    Ok(axum::Json(set_running(&state, true).await?))
+/// Runs one scheduler job at `now`.
+pub async fn run_job(state: &AppState, job: Job, now: DateTime<Utc>) -> Result<()> {
+    match job {
+        Job::PreMarket | Job::Weekend => {
+            catch_up_history(state, now).await?;
+            refresh_prices(state, now).await?;
+            state.events.publish(Topic::Prices);
+        }
+        Job::SignalUpdates => {
+            let quotes = refresh_prices(state, now).await?;
+            mark_signals(state, &quotes, now).await?;
+            settle_positions(state, now).await?;
+            state.events.publish(Topic::Prices);
+            state.events.publish(Topic::Signals);
+        }
+        Job::NewSignals => {
+            let quotes = refresh_prices(state, now).await?;
+            issue_signals(state, &quotes, now).await?;
+            open_automated_positions(state, now).await?;
+            state.events.publish(Topic::Signals);
+        }
+        Job::PortfolioStats => {
+            take_snapshot(state, now).await?;
+            snapshot_all(state, now).await?;
+            state.events.publish(Topic::Stats);
+        }
+        Job::EndOfDay => {
+            catch_up_history(state, now).await?;
+            let quotes = refresh_prices(state, now).await?;
+            mark_signals(state, &quotes, now).await?;
+            settle_positions(state, now).await?;
+            take_snapshot(state, now).await?;
+            snapshot_all(state, now).await?;
+            for topic in [Topic::Prices, Topic::Signals, Topic::Stats] {
+                state.events.publish(topic);
+            }
+        }
+    }
+    Ok(())
 }
 
-/// Stops automation (administrators only): no job runs until it is started again. Idempotent.
-#[utoipa::path(
-    post, path = "/api/automation/stop", tag = "automation",
-    responses((status = 200, body = AutomationStatus), (status = 403, description = "Not an administrator", body = crate::error::Problem))
-)]
-async fn stop(State(state): State<AppState>, _admin: AdminUser) -> Result<axum::Json<AutomationStatus>> {
-    Ok(axum::Json(set_running(&state, false).await?))
-}
-
-/// Runs a manual update now (quotes, marks, new signals, figures), whether automation is running
-/// or not. Any user; 12 per hour each.
-#[utoipa::path(
-    post, path = "/api/automation/update", tag = "automation",
-    responses(
-        (status = 200, body = AutomationStatus),
-        (status = 429, description = "Too many manual updates; see Retry-After", body = crate::error::Problem),
-    )
-)]
-async fn manual_update(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<(limits::RateLimit, axum::Json<AutomationStatus>)> {
-    let now = crate::now();
-    let limit = limits::hit(&state, limits::AUTOMATION_UPDATE, &user.id, now).await?;
-    crate::desk::update_now(&state, now).await?;
-    Ok((limit, axum::Json(current_status(&state, now).await?)))
-}

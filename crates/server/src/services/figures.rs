@@ -1,0 +1,128 @@
+//! The dashboard's figures: active signals, win rate, average confidence and portfolio value,
+//! with their changes against stored daily snapshots.
+
+use chrono::{DateTime, Duration, NaiveDate, Utc};
+use serde::Serialize;
+use strikeline_store::signals as store;
+use strikeline_store::snapshots::{self, Snapshot};
+use strikeline_store::users::UserRecord;
+use utoipa::ToSchema;
+
+use crate::error::Result;
+use crate::money::round2;
+use crate::state::AppState;
+
+/// Days of closed signals the win rate covers.
+pub const WIN_RATE_DAYS: i64 = 30;
+
+
+/// A change figure and what it compares against; `value` is `null` when there is no earlier
+/// snapshot to compare with (show "—").
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Change {
+    pub value: Option<f64>,
+    /// `percent` (relative change) or `points` (difference of two percentages).
+    pub unit: &'static str,
+    #[schema(example = "vs yesterday")]
+    pub label: &'static str,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StatChanges {
+    pub active_signals: Change,
+    pub win_rate: Change,
+    pub avg_confidence: Change,
+    pub portfolio_value: Change,
+}
+
+/// The dashboard's stat cards.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DashboardStats {
+    /// Active automated signals.
+    pub active_signals: i64,
+    /// Percent of the automated signals closed in the last 30 days that made money; `null`
+    /// when none closed.
+    pub win_rate: Option<f64>,
+    /// How many closed signals the win rate is over.
+    pub closed_signals: i64,
+    /// Average confidence of the active signals; `null` when none are active.
+    pub avg_confidence: Option<f64>,
+    /// The user's portfolio value in dollars: capital plus net P&L of every position.
+    pub portfolio_value: f64,
+    pub last_updated: DateTime<Utc>,
+    pub changes: StatChanges,
+}
+
+/// The shared figures at `now`.
+pub async fn current_snapshot(state: &AppState, day: NaiveDate, now: DateTime<Utc>) -> Result<(Snapshot, i64)> {
+    let figures = store::figures(&state.db, now - Duration::days(WIN_RATE_DAYS)).await?;
+    let win_rate = (figures.closed > 0).then(|| round2(figures.winners as f64 * 100.0 / figures.closed as f64));
+    let snapshot = Snapshot {
+        day,
+        active_signals: figures.active,
+        win_rate,
+        avg_confidence: figures.avg_active_confidence.map(|c| (c * 10.0).round() / 10.0),
+        taken_at: now,
+    };
+    Ok((snapshot, figures.closed))
+}
+
+/// Records today's figures (New York date), so tomorrow's change figures have a base.
+pub async fn take_snapshot(state: &AppState, now: DateTime<Utc>) -> Result<Snapshot> {
+    let day = strikeline_market::calendar::to_new_york(now).date_naive();
+    let (snapshot, _) = current_snapshot(state, day, now).await?;
+    snapshots::upsert(&state.db, &snapshot).await?;
+    Ok(snapshot)
+}
+
+fn relative(now: f64, before: f64) -> Option<f64> {
+    (before != 0.0).then(|| round2((now - before) * 100.0 / before.abs()))
+}
+
+/// The dashboard figures at `now`, with changes against the snapshots of yesterday and of a
+/// week ago.
+pub async fn compute_stats(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<DashboardStats> {
+    let today = strikeline_market::calendar::to_new_york(now).date_naive();
+    let (current, closed) = current_snapshot(state, today, now).await?;
+    let yesterday = snapshots::on_or_before(&state.db, today - Duration::days(1)).await?;
+    let week_ago = snapshots::on_or_before(&state.db, today - Duration::days(7)).await?;
+    let portfolio_value = round2(super::portfolio_valuation::portfolio_value(state, user, now).await?);
+    let before_today = strikeline_store::positions::value_history(&state.db, &user.id)
+        .await?
+        .into_iter()
+        .rev()
+        .find(|(day, _)| *day < today)
+        .map(|(_, cents)| cents as f64 / 100.0);
+    let points = |now: Option<f64>, before: Option<&Snapshot>, pick: fn(&Snapshot) -> Option<f64>| {
+        Some(round2(now? - pick(before?)?))
+    };
+    Ok(DashboardStats {
+        active_signals: current.active_signals,
+        win_rate: current.win_rate,
+        closed_signals: closed,
+        avg_confidence: current.avg_confidence,
+        portfolio_value,
+        last_updated: now,
+        changes: StatChanges {
+            active_signals: Change {
+                value: yesterday.as_ref().and_then(|y| relative(current.active_signals as f64, y.active_signals as f64)),
+                unit: "percent",
+                label: "vs yesterday",
+            },
+            win_rate: Change { value: points(current.win_rate, week_ago.as_ref(), |s| s.win_rate), unit: "points", label: "this week" },
+            avg_confidence: Change {
+                value: points(current.avg_confidence, week_ago.as_ref(), |s| s.avg_confidence),
+                unit: "points",
+                label: "from last week",
+            },
+            portfolio_value: Change {
+                value: before_today.and_then(|before| relative(portfolio_value, before)),
+                unit: "percent",
+                label: "today",
+            },
+        },
+    })
+}

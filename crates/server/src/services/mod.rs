@@ -1,0 +1,11 @@
+//! Application services: what the endpoints and the scheduler do, named for what it is, with
+//! the time as an argument. A service reads and writes through the store and computes through
+//! the engine; it never builds an HTTP answer and never calls a handler module.
+
+pub mod figures;
+pub mod market_refresh;
+pub mod portfolio_settlement;
+pub mod portfolio_valuation;
+pub mod scheduling;
+pub mod signal_issuing;
+pub mod visibility;

@@ -1,0 +1,149 @@
+//! Valuing portfolios: each position through the engine's model at its current price and
+//! volatility, a user's whole book, and the daily value snapshot.
+
+use chrono::{DateTime, Utc};
+use strikeline_engine::SignalType;
+use strikeline_engine::portfolio::{self as model, ClosedTrade, PositionInput, PositionValuation, RiskPosition};
+use strikeline_store::positions::{self, AutomatedRow, ManualRow};
+use strikeline_store::signals::SignalRow;
+use strikeline_store::users::UserRecord;
+
+use super::portfolio_settlement::Pricing;
+use crate::error::{AppError, Result};
+use crate::money::{dollars, to_cents};
+use crate::state::AppState;
+
+/// What is needed to value one position.
+pub struct Holding {
+    pub input: PositionInput,
+    pub spot: f64,
+}
+
+/// A stored manual position as the engine's input, with its current underlying price; `None`
+/// when the symbol has no price or volatility yet.
+pub async fn manual_holding(state: &AppState, pricing: &mut Pricing, row: &ManualRow, sector: &str, now: DateTime<Utc>) -> Result<Option<Holding>> {
+    let Some(&spot) = pricing.spot.get(&row.symbol) else { return Ok(None) };
+    let Some(volatility) = pricing.volatility_of(state, &row.symbol, now).await? else { return Ok(None) };
+    let Ok(kind) = row.position_type.parse::<SignalType>() else { return Ok(None) };
+    Ok(Some(Holding {
+        input: PositionInput {
+            symbol: row.symbol.clone(),
+            sector: sector.to_owned(),
+            kind,
+            strike: dollars(row.strike_cents),
+            expiration: row.expiration_date,
+            quantity: u32::try_from(row.quantity).unwrap_or(1),
+            entry_price: dollars(row.entry_cents),
+            volatility,
+            opened_on: state.market.today(row.created_at),
+            target_price: row.target_cents.map(dollars),
+            stop_loss: row.stop_cents.map(dollars),
+        },
+        spot,
+    }))
+}
+
+/// An automated position as the engine's input: its signal's contract, volatility and mark.
+pub fn automated_holding(state: &AppState, row: &AutomatedRow, signal: &SignalRow, sector: &str) -> Option<Holding> {
+    Some(Holding {
+        input: PositionInput {
+            symbol: signal.symbol.clone(),
+            sector: sector.to_owned(),
+            kind: signal.signal_type.parse::<SignalType>().ok()?,
+            strike: dollars(signal.strike_cents),
+            expiration: signal.expiration_date,
+            quantity: u32::try_from(row.quantity).unwrap_or(1),
+            entry_price: dollars(row.entry_cents),
+            volatility: signal.volatility,
+            opened_on: state.market.today(row.opened_at),
+            target_price: Some(dollars(signal.target_cents)),
+            stop_loss: Some(dollars(signal.stop_cents)),
+        },
+        spot: dollars(signal.current_price_cents),
+    })
+}
+
+/// Values a holding now.
+pub fn value(state: &AppState, holding: &Holding, capital: f64, now: DateTime<Utc>) -> Result<PositionValuation> {
+    holding
+        .input
+        .value(holding.spot, state.market.today(now), state.market.assumptions, capital)
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("valuing {}: {e}", holding.input.symbol)))
+}
+
+/// The sector of `symbol` from the watchlist (Technology when unknown).
+pub async fn sector_of(state: &AppState, symbol: &str) -> Result<String> {
+    Ok(strikeline_store::market::find_stock(&state.db, symbol).await?.map_or_else(|| "Technology".to_owned(), |s| s.sector))
+}
+
+/// Every position of `user` valued now: open valuations (with their risk view), closed trades,
+/// and the commissions paid on open positions.
+pub struct Book {
+    pub open: Vec<PositionValuation>,
+    pub risk: Vec<RiskPosition>,
+    pub closed: Vec<ClosedTrade>,
+    pub open_commissions: f64,
+}
+
+pub async fn book(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<Book> {
+    let capital = dollars(user.investment_capital_cents);
+    let mut pricing = Pricing::load(state).await?;
+    let mut book = Book { open: Vec::new(), risk: Vec::new(), closed: Vec::new(), open_commissions: 0.0 };
+    for row in positions::manual_for(&state.db, &user.id).await? {
+        let sector = sector_of(state, &row.symbol).await?;
+        if row.status == "open" {
+            let Some(holding) = manual_holding(state, &mut pricing, &row, &sector, now).await? else { continue };
+            let v = value(state, &holding, capital, now)?;
+            book.risk.push(RiskPosition::from_valuation(&holding.input, &v, holding.spot));
+            book.open.push(v);
+        } else {
+            book.closed.push(ClosedTrade {
+                pnl: dollars(row.pnl_cents),
+                commissions: 0.0,
+                opened_on: state.market.today(row.created_at),
+                closed_on: state.market.today(row.closed_at.unwrap_or(row.updated_at)),
+            });
+        }
+    }
+    for row in positions::automated_for(&state.db, &user.id).await? {
+        let Some(signal) = strikeline_store::signals::find(&state.db, &row.signal_id).await? else { continue };
+        if row.status == "open" {
+            let sector = sector_of(state, &signal.symbol).await?;
+            let Some(holding) = automated_holding(state, &row, &signal, &sector) else { continue };
+            let v = value(state, &holding, capital, now)?;
+            book.risk.push(RiskPosition::from_valuation(&holding.input, &v, holding.spot));
+            book.open.push(v);
+            book.open_commissions += dollars(row.commissions_cents);
+        } else {
+            let exit = row.exit_cents.unwrap_or(signal.current_option_cents);
+            let gross = dollars((exit - row.entry_cents) * 100 * row.quantity);
+            let commissions = dollars(row.commissions_cents);
+            book.closed.push(ClosedTrade {
+                pnl: gross - commissions,
+                commissions,
+                opened_on: state.market.today(row.opened_at),
+                closed_on: state.market.today(row.closed_at.unwrap_or(row.updated_at)),
+            });
+        }
+    }
+    Ok(book)
+}
+
+/// The user's portfolio value now (capital plus net P&L), in dollars.
+pub async fn portfolio_value(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<f64> {
+    let capital = dollars(user.investment_capital_cents);
+    let b = book(state, user, now).await?;
+    Ok(model::summary(&b.closed, &b.open, b.open_commissions, capital).total_value)
+}
+
+/// Stores today's value of every user's portfolio (the base of Sharpe, drawdown and the chart).
+pub async fn snapshot_all(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
+    let day = state.market.today(now);
+    let users = strikeline_store::users::all(&state.db).await?;
+    for user in &users {
+        let total = portfolio_value(state, user, now).await?;
+        positions::snapshot_value(&state.db, &user.id, day, to_cents(total), now).await?;
+    }
+    Ok(users.len())
+}
+
