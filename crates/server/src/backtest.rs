@@ -28,7 +28,9 @@ use crate::market::engine_bar;
 use crate::error::{AppError, FieldError, Result};
 use crate::extract::parse_json;
 use crate::money::round2;
+use crate::input::Symbol;
 use crate::state::AppState;
+use crate::vocab::{BacktestOutcome, SignalKind, StrategyName, Vocabulary, stored};
 
 /// Calendar days of history loaded before `startDate` to warm the indicators.
 const WARM_UP_DAYS: i64 = 450;
@@ -109,9 +111,9 @@ pub struct DrawdownPointView {
 #[serde(rename_all = "camelCase")]
 pub struct TradeView {
     pub symbol: String,
-    pub strategy: String,
+    pub strategy: StrategyName,
     pub entry_date: NaiveDate,
-    pub signal_type: Option<String>,
+    pub signal_type: Option<SignalKind>,
     pub strike: Option<f64>,
     pub expiration: Option<NaiveDate>,
     pub exit_date: Option<NaiveDate>,
@@ -121,8 +123,7 @@ pub struct TradeView {
     pub commissions: Option<f64>,
     /// Net of commissions and slippage, dollars.
     pub pnl: Option<f64>,
-    /// `target`, `stop`, `expiry` or `open` (still open when the test ended).
-    pub outcome: Option<&'static str>,
+    pub outcome: Option<BacktestOutcome>,
     pub confidence: Option<u8>,
     /// Matches a signal beyond the viewer's daily quota.
     pub locked: bool,
@@ -169,7 +170,7 @@ pub struct StrategySummary {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StrategyBacktest {
-    pub strategy: String,
+    pub strategy: StrategyName,
     pub summary: StrategySummary,
     pub equity_curve: Vec<EquityPointView>,
 }
@@ -202,8 +203,8 @@ async fn prepare(state: &AppState, plan: Plan, request: &BacktestRequest, by_str
             let mut chosen = Vec::new();
             for raw in list {
                 let raw: String = raw.chars().take(12).collect();
-                match strikeline_market::normalize_symbol(&raw) {
-                    Some(s) if stocks.iter().any(|t| t.symbol == s) => chosen.push(s),
+                match Symbol::parse(&raw) {
+                    Ok(s) if stocks.iter().any(|t| t.symbol == s.as_str()) => chosen.push(s.into_string()),
                     _ => errors.push(FieldError::new("symbols", format!("{raw:?} is not in the watchlist"))),
                 }
             }
@@ -221,9 +222,9 @@ async fn prepare(state: &AppState, plan: Plan, request: &BacktestRequest, by_str
     let strategies: Vec<Strategy> = match &request.strategies {
         None => Strategy::ALL.to_vec(),
         Some(list) => {
-            let parsed: Vec<Strategy> = list.iter().filter_map(|s| s.parse().ok()).collect();
+            let parsed: Vec<Strategy> = list.iter().filter_map(|s| s.parse::<StrategyName>().ok().map(Strategy::from)).collect();
             if parsed.len() != list.len() || parsed.is_empty() {
-                errors.push(FieldError::new("strategies", "Use Momentum, Mean Reversion, Breakout or Volatility"));
+                errors.push(FieldError::new("strategies", format!("Use {}", StrategyName::NAMES.join(", "))));
             }
             // Each strategy once, however often it was named.
             Strategy::ALL.into_iter().filter(|s| parsed.contains(s)).collect()
@@ -349,7 +350,7 @@ async fn within_time<T>(state: &AppState, work: impl std::future::Future<Output 
 
 /// The signals a viewer's plan locks, as (symbol, strategy, day) for matching backtest trades.
 #[derive(Debug, Default)]
-pub struct LockedSignals(HashSet<(String, String, NaiveDate)>);
+pub struct LockedSignals(HashSet<(String, StrategyName, NaiveDate)>);
 
 /// A trade entered this many days around a locked signal's day counts as that signal (the live
 /// engine issues on the session in progress, the backtest on the completed bar; weekends lie
@@ -368,13 +369,17 @@ impl LockedSignals {
         }
         let filter = SignalFilter { limit: i64::MAX, ..SignalFilter::default() };
         let rows = crate::services::visibility::ranked_for(state, user, &filter, now).await?;
-        Ok(LockedSignals(rows.into_iter().filter(|(_, locked)| *locked).map(|(r, _)| (r.symbol, r.strategy, r.issued_on)).collect()))
+        let mut hidden = HashSet::new();
+        for (row, _) in rows.into_iter().filter(|(_, locked)| *locked) {
+            let strategy: StrategyName = stored(&row.strategy, format_args!("signal {}", row.id))?;
+            hidden.insert((row.symbol, strategy, row.issued_on));
+        }
+        Ok(LockedSignals(hidden))
     }
 
-    fn hides(&self, symbol: &str, strategy: &str, entry: NaiveDate) -> bool {
+    fn hides(&self, symbol: &str, strategy: StrategyName, entry: NaiveDate) -> bool {
         !self.0.is_empty()
-            && (-MATCH_DAYS..=MATCH_DAYS)
-                .any(|d| self.0.contains(&(symbol.to_owned(), strategy.to_owned(), entry + Duration::days(d))))
+            && (-MATCH_DAYS..=MATCH_DAYS).any(|d| self.0.contains(&(symbol.to_owned(), strategy, entry + Duration::days(d))))
     }
 }
 
@@ -405,13 +410,14 @@ pub async fn overall_result(state: &AppState, plan: Plan, request: &BacktestRequ
             .trades
             .iter()
             .map(|t| {
-                let locked = locked.hides(&t.symbol, t.strategy.label(), t.entry_date);
+                let strategy = StrategyName::from(t.strategy);
+                let locked = locked.hides(&t.symbol, strategy, t.entry_date);
                 let show = |v: f64| (!locked).then_some(round2(v));
                 TradeView {
                     symbol: t.symbol.clone(),
-                    strategy: t.strategy.label().to_owned(),
+                    strategy,
                     entry_date: t.entry_date,
-                    signal_type: (!locked).then(|| t.signal_type.as_str().to_owned()),
+                    signal_type: (!locked).then(|| t.signal_type.into()),
                     strike: (!locked).then_some(t.strike),
                     expiration: (!locked).then_some(t.expiration),
                     exit_date: (!locked).then_some(t.exit_date),
@@ -420,10 +426,7 @@ pub async fn overall_result(state: &AppState, plan: Plan, request: &BacktestRequ
                     contracts: (!locked).then_some(t.contracts),
                     commissions: show(t.commissions),
                     pnl: show(t.pnl),
-                    outcome: (!locked).then_some(match t.outcome.as_str() {
-                        "end" => "open",
-                        other => other,
-                    }),
+                    outcome: (!locked).then(|| t.outcome.into()),
                     confidence: (!locked).then_some(t.confidence),
                     locked,
                 }
@@ -476,7 +479,7 @@ pub async fn strategy_results(state: &AppState, plan: Plan, request: &BacktestRe
             },
             None => StrategySummary { total_trades: 0, win_rate: 0.0, total_pnl: 0.0, avg_pnl: 0.0, winning_trades: 0, losing_trades: 0, profit_factor: None },
         };
-        results.push(StrategyBacktest { strategy: strategy.label().to_owned(), summary, equity_curve: curve(&report) });
+        results.push(StrategyBacktest { strategy: strategy.into(), summary, equity_curve: curve(&report) });
     }
     Ok(results)
 }

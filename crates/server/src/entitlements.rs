@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use crate::error::{AppError, Result};
 use crate::plans;
+use crate::vocab::SubscriptionStatus;
 
 /// Subscription plans.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema, clap::ValueEnum)]
@@ -20,7 +21,10 @@ pub enum Plan {
 }
 
 impl Plan {
-    /// `free`, `pro` or `premium`, as in the plan catalogue.
+    /// Every plan, cheapest first.
+    pub const ALL: [Plan; 3] = [Plan::Free, Plan::Pro, Plan::Premium];
+
+    /// `free`, `pro` or `premium`, as in the plan catalogue and the store.
     pub fn id(self) -> &'static str {
         match self {
             Plan::Free => "free",
@@ -29,21 +33,19 @@ impl Plan {
         }
     }
 
-    /// The plan in force for `record` at `now`: a trial that has run out is Free.
+    /// The plan in force for `record` at `now`: a trial that has run out is Free. The column's
+    /// CHECK constraint allows only the three ids; were another there, it would grant no more
+    /// than Free (an entitlement check fails closed).
     pub fn of(record: &UserRecord, now: DateTime<Utc>) -> Plan {
         if trial_over(record, now) {
             return Plan::Free;
         }
-        match record.subscription_plan.as_str() {
-            "pro" => Plan::Pro,
-            "premium" => Plan::Premium,
-            _ => Plan::Free,
-        }
+        Plan::ALL.into_iter().find(|p| p.id() == record.subscription_plan).unwrap_or(Plan::Free)
     }
 }
 
 pub fn trial_over(record: &UserRecord, now: DateTime<Utc>) -> bool {
-    record.subscription_status == "trialing" && record.subscription_expires_at.is_none_or(|end| end <= now)
+    record.subscription_status == SubscriptionStatus::Trialing.as_str() && record.subscription_expires_at.is_none_or(|end| end <= now)
 }
 
 /// Something a plan may or may not include.
@@ -106,7 +108,7 @@ pub struct Entitlements {
 impl Entitlements {
     /// The entitlements of `plan`.
     pub fn for_plan(plan: Plan) -> Entitlements {
-        let info = plans::catalogue().plans.into_iter().find(|p| p.id == plan.id());
+        let info = plans::catalogue().plans.into_iter().find(|p| p.id == plan);
         Entitlements {
             plan,
             signals_per_day: info.as_ref().and_then(|p| p.signals_per_day),
@@ -144,5 +146,12 @@ mod tests {
         assert!(!free.allows(Capability::BacktestFullHistory) && pro.allows(Capability::BacktestByStrategy));
         assert!(!pro.allows(Capability::CustomStrategyParams) && premium.allows(Capability::CustomStrategyParams));
         assert!(matches!(free.require(Capability::AiRecommendations), Err(AppError::Forbidden(_))));
+    }
+
+    #[test]
+    fn a_plan_is_spelled_one_way_on_the_wire_and_in_the_store() {
+        for plan in Plan::ALL {
+            assert_eq!(serde_json::to_value(plan).expect("serialise"), serde_json::Value::String(plan.id().to_owned()));
+        }
     }
 }

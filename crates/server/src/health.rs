@@ -8,6 +8,7 @@ use utoipa_axum::routes;
 
 use crate::error::{AppError, Problem, Result};
 use crate::state::AppState;
+use crate::vocab::DatabaseEngine;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(healthz)).routes(routes!(readyz))
@@ -23,8 +24,7 @@ pub struct Health {
 pub struct Readiness {
     #[schema(example = "ready")]
     pub status: &'static str,
-    /// `sqlite` or `postgres`.
-    pub database: &'static str,
+    pub database: DatabaseEngine,
 }
 
 /// The process is up.
@@ -46,9 +46,5 @@ async fn readyz(State(state): State<AppState>) -> Result<axum::Json<Readiness>> 
         tracing::warn!(error = %err, "readiness check failed");
         AppError::Unavailable("The database is not reachable.".into())
     })?;
-    let database = match state.db.engine() {
-        strikeline_store::Engine::Sqlite => "sqlite",
-        strikeline_store::Engine::Postgres => "postgres",
-    };
-    Ok(axum::Json(Readiness { status: "ready", database }))
+    Ok(axum::Json(Readiness { status: "ready", database: state.db.engine().into() }))
 }

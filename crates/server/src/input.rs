@@ -29,6 +29,64 @@ pub fn date(field: &str, raw: &str) -> Result<NaiveDate, FieldError> {
     }
 }
 
+/// A ticker symbol: 1–10 characters, an upper-case ASCII letter first, then upper-case
+/// letters, digits, `.` or `-` (the market's [`strikeline_market::is_valid_symbol`]).
+/// [`Symbol::parse`] is the only way in, so a `Symbol` is always one the providers accept.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Symbol(String);
+
+/// Why a text is not a [`Symbol`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SymbolError {
+    /// Nothing but blanks.
+    #[error("This field is required")]
+    Blank,
+    /// Not a ticker.
+    #[error("Use letters, digits, '.' or '-' (at most 10), starting with a letter")]
+    Malformed,
+}
+
+impl SymbolError {
+    /// This error on `field`, in its own words.
+    pub fn on(self, field: &str) -> FieldError {
+        FieldError::new(field, self.to_string())
+    }
+}
+
+impl Symbol {
+    /// User input made a ticker: trimmed and upper-cased, then checked.
+    pub fn parse(raw: &str) -> Result<Symbol, SymbolError> {
+        let symbol = raw.trim().to_ascii_uppercase();
+        if symbol.is_empty() {
+            Err(SymbolError::Blank)
+        } else if strikeline_market::is_valid_symbol(&symbol) {
+            Ok(Symbol(symbol))
+        } else {
+            Err(SymbolError::Malformed)
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+impl std::fmt::Display for Symbol {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl AsRef<str> for Symbol {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
 /// Lower-cases and checks an email address: one `@`, a non-empty local part, a dotted domain,
 /// no spaces, at most 254 characters.
 pub fn parse_email(raw: &str) -> Result<String, FieldError> {
@@ -74,6 +132,16 @@ mod tests {
             assert!(date("endDate", bad).is_err_and(|e| e.field == "endDate"), "{bad}");
         }
         assert_eq!(date("d", "1969-12-31").unwrap_err().message, "A date between 1970-01-01 and 2100-12-31");
+    }
+
+    #[test]
+    fn symbols_are_trimmed_upper_cased_and_checked() {
+        assert_eq!(Symbol::parse("  brk.b ").map(|s| s.to_string()), Ok("BRK.B".to_owned()));
+        assert_eq!(Symbol::parse(" \t").unwrap_err(), SymbolError::Blank);
+        for bad in ["1BAD", "-X", "TOOLONGSYMB", "A B", "A$", "Ä"] {
+            assert_eq!(Symbol::parse(bad), Err(SymbolError::Malformed), "{bad}");
+        }
+        assert_eq!(SymbolError::Blank.on("symbol"), FieldError::new("symbol", "This field is required"));
     }
 
     #[test]

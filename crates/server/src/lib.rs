@@ -27,6 +27,7 @@ pub mod site;
 pub mod state;
 pub mod stocks;
 pub mod views;
+pub mod vocab;
 
 use std::future::Future;
 use std::net::SocketAddr;

@@ -251,7 +251,7 @@ fn main() -> ExitCode {
                 let db = open_database(&config).await?;
                 let email = email.trim().to_lowercase();
                 let user = strikeline_store::users::find_by_email(&db, &email).await?.ok_or_else(|| anyhow::anyhow!("no account with email {email}"))?;
-                strikeline_store::users::set_subscription(&db, &user.id, plan.id(), "active", None, strikeline_server::now()).await?;
+                strikeline_store::users::set_subscription(&db, &user.id, plan.id(), strikeline_server::vocab::SubscriptionStatus::Active.as_str(), None, strikeline_server::now()).await?;
                 tracing::info!(user_id = %user.id, plan = plan.id(), "plan set by an operator");
                 println!("{email} is now on the {} plan", plan.id());
                 Ok(())

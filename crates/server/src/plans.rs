@@ -4,6 +4,8 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::entitlements::Plan;
+
 
 /// Every new account starts with this many days of Pro, no card needed.
 pub const TRIAL_DAYS: i64 = 14;
@@ -15,8 +17,7 @@ pub const YEARLY_DISCOUNT_PERCENT: u32 = 20;
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlanInfo {
-    /// `free`, `pro` or `premium`.
-    pub id: &'static str,
+    pub id: Plan,
     pub name: &'static str,
     pub description: &'static str,
     /// US dollars per month.
@@ -49,7 +50,7 @@ pub const fn yearly_price(monthly: u32) -> u32 {
     monthly * 12 * (100 - YEARLY_DISCOUNT_PERCENT) / 100
 }
 
-fn plan(id: &'static str, name: &'static str, monthly: u32) -> PlanInfo {
+fn plan(id: Plan, name: &'static str, monthly: u32) -> PlanInfo {
     PlanInfo {
         id,
         name,
@@ -83,7 +84,7 @@ pub fn catalogue() -> PlanCatalogue {
         ],
         support: "Community support",
         support_response: "48 hours",
-        ..plan("free", "Free", 0)
+        ..plan(Plan::Free, "Free", 0)
     };
     let pro = PlanInfo {
         description: "For active traders who want every tool.",
@@ -104,7 +105,7 @@ pub fn catalogue() -> PlanCatalogue {
         support: "Priority email support",
         support_response: "12 hours",
         most_popular: true,
-        ..plan("pro", "Pro", 49)
+        ..plan(Plan::Pro, "Pro", 49)
     };
     let premium = PlanInfo {
         description: "For professionals who build on Strikeline.",
@@ -130,7 +131,7 @@ pub fn catalogue() -> PlanCatalogue {
         ],
         support: "24/7 phone and priority support",
         support_response: "24/7",
-        ..plan("premium", "Premium", 149)
+        ..plan(Plan::Premium, "Premium", 149)
     };
     PlanCatalogue { plans: vec![free, pro, premium], yearly_discount_percent: YEARLY_DISCOUNT_PERCENT, trial_days: TRIAL_DAYS }
 }
@@ -150,10 +151,10 @@ mod tests {
     fn the_catalogue_has_the_decided_limits() {
         let c = catalogue();
         let ids: Vec<_> = c.plans.iter().map(|p| p.id).collect();
-        assert_eq!(ids, ["free", "pro", "premium"]);
+        assert_eq!(ids, Plan::ALL);
         let limits: Vec<_> = c.plans.iter().map(|p| (p.signals_per_day, p.api_requests_per_hour)).collect();
         assert_eq!(limits, [(Some(5), 100), (Some(50), 1000), (None, 5000)]);
-        assert_eq!(c.plans.iter().filter(|p| p.most_popular).map(|p| p.id).collect::<Vec<_>>(), ["pro"]);
+        assert_eq!(c.plans.iter().filter(|p| p.most_popular).map(|p| p.id).collect::<Vec<_>>(), [Plan::Pro]);
         assert_eq!(c.trial_days, 14);
     }
 }

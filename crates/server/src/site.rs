@@ -18,6 +18,7 @@ use crate::error::{AppError, FieldError, Problem, Result};
 use crate::extract::{ApiJson, ClientIp};
 use crate::limits;
 use crate::state::AppState;
+use crate::vocab::{ContactSource, stored};
 
 /// A win rate is shown only over at least this many closed signals.
 const WIN_RATE_MINIMUM_SAMPLE: i64 = 30;
@@ -83,14 +84,6 @@ async fn public_stats(State(state): State<AppState>) -> Result<axum::Json<Public
         signal_refresh_seconds: state.config.schedule.signal_refresh_seconds,
         price_refresh_seconds: state.config.schedule.price_refresh_seconds,
     }))
-}
-
-/// Where a contact message was sent from.
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, ToSchema, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum ContactSource {
-    Landing,
-    Help,
 }
 
 /// `POST /api/contact`.
@@ -170,10 +163,7 @@ async fn contact(
         company,
         subject,
         message,
-        source: match body.source {
-            ContactSource::Landing => "landing".into(),
-            ContactSource::Help => "help".into(),
-        },
+        source: body.source.as_str().to_owned(),
         ip: ip.to_string(),
         created_at: now,
     };
@@ -229,7 +219,7 @@ pub struct ContactMessageView {
     pub company: Option<String>,
     pub subject: Option<String>,
     pub message: String,
-    pub source: String,
+    pub source: ContactSource,
     pub created_at: DateTime<Utc>,
 }
 
@@ -262,17 +252,19 @@ async fn admin_messages(State(state): State<AppState>, _admin: AdminUser) -> Res
     let contact_messages = inbox::recent_contacts(&state.db, 500)
         .await?
         .into_iter()
-        .map(|m| ContactMessageView {
-            id: m.id,
-            name: m.name,
-            email: m.email,
-            company: m.company,
-            subject: m.subject,
-            message: m.message,
-            source: m.source,
-            created_at: m.created_at,
+        .map(|m| {
+            Ok(ContactMessageView {
+                source: stored(&m.source, format_args!("contact message {}", m.id))?,
+                id: m.id,
+                name: m.name,
+                email: m.email,
+                company: m.company,
+                subject: m.subject,
+                message: m.message,
+                created_at: m.created_at,
+            })
         })
-        .collect();
+        .collect::<Result<_>>()?;
     let newsletter_subscribers = inbox::recent_subscribers(&state.db, 500)
         .await?
         .into_iter()

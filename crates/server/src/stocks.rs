@@ -4,7 +4,7 @@
 use axum::extract::{Path, RawQuery, State};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use strikeline_market::{Sector, normalize_symbol};
+use strikeline_market::Sector;
 use strikeline_store::market::{self, StockRow};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -18,7 +18,9 @@ use crate::events::Topic;
 use crate::extract::ApiJson;
 use crate::limits;
 use crate::money::percent_change;
+use crate::input::Symbol;
 use crate::state::AppState;
+use crate::vocab::{SectorName, stored};
 use crate::views::HistoryBar;
 
 /// Entries one bulk add may carry.
@@ -41,8 +43,7 @@ pub struct StockPrice {
     #[schema(example = "AAPL")]
     pub symbol: String,
     pub company_name: String,
-    #[schema(example = "Technology")]
-    pub sector: String,
+    pub sector: SectorName,
     pub current_price: f64,
     pub price_change: f64,
     pub price_change_percent: f64,
@@ -55,14 +56,18 @@ pub struct StockPrice {
     pub last_updated: DateTime<Utc>,
 }
 
-impl From<StockRow> for StockPrice {
-    fn from(row: StockRow) -> Self {
+impl TryFrom<StockRow> for StockPrice {
+    type Error = AppError;
+
+    /// A stored sector outside the vocabulary is an internal error naming the stock.
+    fn try_from(row: StockRow) -> Result<Self> {
         let (price_change, price_change_percent) = percent_change(row.current_price_cents, row.previous_close_cents);
-        StockPrice {
+        let sector: SectorName = stored(&row.sector, format_args!("stock {}", row.symbol))?;
+        Ok(StockPrice {
             id: row.id,
             symbol: row.symbol,
             company_name: row.company_name,
-            sector: row.sector,
+            sector,
             current_price: dollars(row.current_price_cents),
             price_change,
             price_change_percent,
@@ -72,12 +77,12 @@ impl From<StockRow> for StockPrice {
             low_52_week: dollars(row.low_52_week_cents),
             market_cap: row.market_cap,
             last_updated: row.last_updated,
-        }
+        })
     }
 }
 
 async fn all_stocks(state: &AppState) -> Result<Vec<StockPrice>> {
-    Ok(market::list_stocks(&state.db).await?.into_iter().map(StockPrice::from).collect())
+    market::list_stocks(&state.db).await?.into_iter().map(StockPrice::try_from).collect()
 }
 
 /// The watchlist every user shares, ordered by symbol.
@@ -157,11 +162,7 @@ pub struct BulkAddResponse {
 fn parse_sector(raw: Option<&str>) -> std::result::Result<Option<Sector>, String> {
     match raw.map(str::trim).filter(|s| !s.is_empty()) {
         None => Ok(None),
-        Some(text) => Sector::ALL
-            .into_iter()
-            .find(|s| s.label().eq_ignore_ascii_case(text))
-            .map(Some)
-            .ok_or_else(|| format!("Unknown sector {text:?}")),
+        Some(text) => text.parse::<SectorName>().map(|s| Some(s.into())).map_err(|_| format!("Unknown sector {text:?}")),
     }
 }
 
@@ -197,11 +198,11 @@ async fn bulk_add(
         }
         let cleaned = entry.company_name.as_deref().map(crate::input::clean_text);
         let name = cleaned.as_deref().filter(|n| !n.is_empty());
-        let outcome = match (normalize_symbol(&shown), parse_sector(entry.sector.as_deref())) {
-            (None, _) => Err("Not a valid ticker symbol".to_owned()),
+        let outcome = match (Symbol::parse(&shown), parse_sector(entry.sector.as_deref())) {
+            (Err(_), _) => Err("Not a valid ticker symbol".to_owned()),
             (_, Err(why)) => Err(why),
-            (Some(_), _) if name.is_some_and(|n| n.chars().count() > 100) => Err("Company name is longer than 100 characters".to_owned()),
-            (Some(symbol), Ok(sector)) => match market_refresh::add_stock(&state, &symbol, name, sector, Some(&user.id), now).await {
+            (Ok(_), _) if name.is_some_and(|n| n.chars().count() > 100) => Err("Company name is longer than 100 characters".to_owned()),
+            (Ok(symbol), Ok(sector)) => match market_refresh::add_stock(&state, &symbol, name, sector, Some(&user.id), now).await {
                 Ok(row) => Ok(row),
                 Err(AddError::Invalid(why)) => Err(why),
                 Err(AddError::Failed(err)) => {
@@ -211,7 +212,7 @@ async fn bulk_add(
             },
         };
         results.push(match outcome {
-            Ok(row) => BulkAddResult { symbol: shown, ok: true, reason: None, stock: Some(row.into()) },
+            Ok(row) => BulkAddResult { symbol: shown, ok: true, reason: None, stock: Some(row.try_into()?) },
             Err(reason) => BulkAddResult { symbol: shown, ok: false, reason: Some(reason), stock: None },
         });
     }
@@ -251,11 +252,11 @@ async fn history(
             other => return Err(AppError::Validation(vec![FieldError::new(other, "Unknown parameter")])),
         }
     }
-    let symbol = normalize_symbol(&symbol).ok_or(AppError::NotFound)?;
-    if market::find_stock(&state.db, &symbol).await?.is_none() {
+    let symbol = Symbol::parse(&symbol).map_err(|_| AppError::NotFound)?;
+    if market::find_stock(&state.db, symbol.as_str()).await?.is_none() {
         return Err(AppError::NotFound);
     }
     let through = state.market.today(crate::now());
-    let bars = market::last_bars(&state.db, &symbol, through, days).await?;
+    let bars = market::last_bars(&state.db, symbol.as_str(), through, days).await?;
     Ok(axum::Json(bars.into_iter().map(HistoryBar::from).collect()))
 }

@@ -11,12 +11,14 @@ use strikeline_store::users::{self, NewUser};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::entitlements::Plan;
 use crate::error::{AppError, Problem, Result};
 use crate::extract::{ApiJson, ClientIp};
 use crate::limits;
 use crate::session::{self, CurrentUser};
 use crate::plans::TRIAL_DAYS;
 use crate::state::AppState;
+use crate::vocab::SubscriptionStatus;
 use model::{Credentials, LoginRequest, RegisterRequest, Registration, User};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -54,8 +56,8 @@ async fn register(
         password_hash,
         first_name: reg.first_name,
         last_name: reg.last_name,
-        subscription_plan: "pro".into(),
-        subscription_status: "trialing".into(),
+        subscription_plan: Plan::Pro.id().into(),
+        subscription_status: SubscriptionStatus::Trialing.as_str().into(),
         subscription_expires_at: Some(now + Duration::days(TRIAL_DAYS)),
         created_at: now,
     };
@@ -70,8 +72,9 @@ async fn register(
         other => other,
     })?;
     tracing::info!(user_id = %record.id, "account registered");
-    let cookie = session::start(&state, &headers, &record.id, &ip.to_string(), now).await?;
-    Ok((StatusCode::CREATED, limit, AppendHeaders([(header::SET_COOKIE, cookie)]), axum::Json(User::from_record(record, now))))
+    let user = User::from_record(record, now)?;
+    let cookie = session::start(&state, &headers, &user.id, &ip.to_string(), now).await?;
+    Ok((StatusCode::CREATED, limit, AppendHeaders([(header::SET_COOKIE, cookie)]), axum::Json(user)))
 }
 
 /// Sign in with email and password.
@@ -115,8 +118,9 @@ async fn login(
     limits::forget_login_backoff(&state, &creds.email).await?;
     // A new session id at every sign-in; a session the browser already had is ended.
     session::end(&state, &headers).await?;
-    let cookie = session::start(&state, &headers, &user.id, &ip, now).await?;
-    Ok((by_ip, by_account, AppendHeaders([(header::SET_COOKIE, cookie)]), axum::Json(User::from_record(user, now))))
+    let view = User::from_record(user, now)?;
+    let cookie = session::start(&state, &headers, &view.id, &ip, now).await?;
+    Ok((by_ip, by_account, AppendHeaders([(header::SET_COOKIE, cookie)]), axum::Json(view)))
 }
 
 /// Sign out: ends the session and clears the cookie. Succeeds when not signed in, too.
@@ -138,6 +142,6 @@ async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Result<imp
         (status = 401, description = "Not signed in", body = Problem, content_type = "application/problem+json"),
     )
 )]
-async fn me(CurrentUser(user): CurrentUser) -> axum::Json<User> {
-    axum::Json(User::from_record(user, crate::now()))
+async fn me(CurrentUser(user): CurrentUser) -> Result<axum::Json<User>> {
+    Ok(axum::Json(User::from_record(user, crate::now())?))
 }

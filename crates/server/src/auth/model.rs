@@ -9,6 +9,7 @@ use crate::entitlements::{Plan, trial_over};
 use crate::error::{AppError, FieldError};
 use crate::input::parse_email;
 use crate::money::dollars;
+use crate::vocab::{SubscriptionStatus, stored};
 
 pub const PASSWORD_MIN: usize = 6;
 pub const PASSWORD_MAX: usize = 128;
@@ -137,9 +138,7 @@ pub struct User {
     pub profile_image_url: Option<String>,
     /// The plan in force now (a lapsed trial reads `free`).
     pub subscription_plan: Plan,
-    /// `active`, `trialing`, `canceled` or `past_due`.
-    #[schema(example = "trialing")]
-    pub subscription_status: String,
+    pub subscription_status: SubscriptionStatus,
     /// End of the trial or of the paid period.
     pub subscription_expires_at: Option<DateTime<Utc>>,
     #[schema(example = 1000.0)]
@@ -158,20 +157,23 @@ pub struct User {
 }
 
 impl User {
-    /// The client view of a stored user at `now`: a trial that has run out reads as Free.
-    pub fn from_record(record: UserRecord, now: DateTime<Utc>) -> User {
+    /// The client view of a stored user at `now`: a trial that has run out reads as Free. A
+    /// stored value outside the vocabulary is an internal error naming the user.
+    pub fn from_record(record: UserRecord, now: DateTime<Utc>) -> Result<User, AppError> {
+        let what = format!("user {}", record.id);
         let plan = Plan::of(&record, now);
         let (status, expires) = if trial_over(&record, now) {
-            ("active".to_owned(), None)
+            (SubscriptionStatus::Active, None)
         } else {
-            (record.subscription_status, record.subscription_expires_at)
+            (stored(&record.subscription_status, &what)?, record.subscription_expires_at)
         };
         let risk_tolerance = match record.risk_tolerance.as_str() {
             "low" => RiskTolerance::Low,
+            "medium" => RiskTolerance::Medium,
             "high" => RiskTolerance::High,
-            _ => RiskTolerance::Medium,
+            other => return Err(AppError::Internal(anyhow::anyhow!("stored {what}: unknown risk tolerance {other:?}"))),
         };
-        User {
+        Ok(User {
             id: record.id,
             email: record.email,
             username: record.username,
@@ -190,7 +192,7 @@ impl User {
             portfolio_updates: record.portfolio_updates,
             created_at: record.created_at,
             updated_at: record.updated_at,
-        }
+        })
     }
 }
 

@@ -16,6 +16,7 @@ use crate::error::{AppError, Result};
 use crate::views::PayoffPoint;
 use crate::money::round2;
 use crate::state::AppState;
+use crate::vocab::{PositionKind, PositionStatus, SignalKind, StrategyName, stored};
 
 /// The signal (or, for a manual position, the contract) a position holds.
 #[derive(Debug, Serialize, ToSchema)]
@@ -24,11 +25,11 @@ pub struct PositionSignal {
     pub symbol: String,
     pub company_name: String,
     #[serde(rename = "type")]
-    pub position_type: String,
+    pub position_type: SignalKind,
     pub strike_price: f64,
     pub expiration_date: NaiveDate,
     /// `null` for manual positions.
-    pub strategy: Option<String>,
+    pub strategy: Option<StrategyName>,
     pub confidence: Option<i64>,
     /// The option's premium per share now.
     pub current_option_price: f64,
@@ -82,8 +83,7 @@ pub struct PerformanceView {
 #[serde(rename_all = "camelCase")]
 pub struct PositionDetail {
     pub id: String,
-    /// `automated` or `manual`.
-    pub kind: &'static str,
+    pub kind: PositionKind,
     pub signal: PositionSignal,
     pub quantity: i64,
     pub entry_price: f64,
@@ -93,7 +93,7 @@ pub struct PositionDetail {
     pub unrealized_pnl: f64,
     pub unrealized_pnl_percent: f64,
     pub days_held: i64,
-    pub status: String,
+    pub status: PositionStatus,
     pub greeks: GreeksView,
     pub risk_metrics: RiskMetrics,
     pub performance: PerformanceView,
@@ -133,14 +133,14 @@ pub fn payoff(state: &AppState, holding: &Holding, now: DateTime<Utc>) -> Vec<Pa
 pub fn detail_view(
     state: &AppState,
     id: &str,
-    kind: &'static str,
+    kind: PositionKind,
     holding: &Holding,
     v: &PositionValuation,
     company_name: &str,
-    strategy: Option<String>,
+    strategy: Option<StrategyName>,
     confidence: Option<i64>,
     reasoning: Option<String>,
-    status: &str,
+    status: PositionStatus,
     now: DateTime<Utc>,
 ) -> PositionDetail {
     let input = &holding.input;
@@ -151,7 +151,7 @@ pub fn detail_view(
         signal: PositionSignal {
             symbol: input.symbol.clone(),
             company_name: company_name.to_owned(),
-            position_type: input.kind.as_str().to_owned(),
+            position_type: input.kind.into(),
             strike_price: input.strike,
             expiration_date: input.expiration,
             strategy,
@@ -169,7 +169,7 @@ pub fn detail_view(
         unrealized_pnl: round2(v.unrealized_pnl),
         unrealized_pnl_percent: round2(v.unrealized_pnl_percent),
         days_held: v.days_held,
-        status: status.to_owned(),
+        status,
         greeks: GreeksView {
             delta: four(v.greeks.delta),
             gamma: four(v.greeks.gamma),
@@ -199,23 +199,25 @@ pub fn detail_view(
 
 /// A manual position in depth.
 pub async fn manual_detail(state: &AppState, user: &UserRecord, row: &ManualRow, now: DateTime<Utc>) -> Result<PositionDetail> {
+    let status: PositionStatus = stored(&row.status, format_args!("manual position {}", row.id))?;
     let mut pricing = Pricing::load(state).await?;
     let sector = sector_of(state, &row.symbol).await?;
     let holding = manual_holding(state, &mut pricing, row, &sector, now)
         .await?
         .ok_or_else(|| AppError::Unavailable(format!("No price for {} yet; try again after the next refresh.", row.symbol)))?;
     let v = value(state, &holding, dollars(user.investment_capital_cents), now)?;
-    Ok(detail_view(state, &row.id, "manual", &holding, &v, &row.company_name, None, None, row.reasoning.clone(), &row.status, now))
+    Ok(detail_view(state, &row.id, PositionKind::Manual, &holding, &v, &row.company_name, None, None, row.reasoning.clone(), status, now))
 }
 
 /// An automated position in depth.
 pub async fn automated_detail(state: &AppState, user: &UserRecord, row: &AutomatedRow, now: DateTime<Utc>) -> Result<PositionDetail> {
     let signal = strikeline_store::signals::find(&state.db, &row.signal_id).await?.ok_or(AppError::NotFound)?;
+    let status: PositionStatus = stored(&row.status, format_args!("automated position {}", row.id))?;
+    let strategy: StrategyName = stored(&signal.strategy, format_args!("signal {}", signal.id))?;
     let sector = sector_of(state, &signal.symbol).await?;
-    let holding = automated_holding(state, row, &signal, &sector)
-        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("signal {} has an unknown type", signal.id)))?;
+    let holding = automated_holding(state, row, &signal, &sector)?;
     let mut v = value(state, &holding, dollars(user.investment_capital_cents), now)?;
-    if row.status != "open" {
+    if status != PositionStatus::Open {
         // Closed: the exit stands, not today's model value.
         let exit = dollars(row.exit_cents.unwrap_or(signal.current_option_cents));
         v.current_price = exit;
@@ -226,14 +228,14 @@ pub async fn automated_detail(state: &AppState, user: &UserRecord, row: &Automat
     Ok(detail_view(
         state,
         &row.id,
-        "automated",
+        PositionKind::Automated,
         &holding,
         &v,
         &signal.company_name,
-        Some(signal.strategy.clone()),
+        Some(strategy),
         Some(signal.confidence),
         Some(signal.reasoning.clone()),
-        &row.status,
+        status,
         now,
     ))
 }

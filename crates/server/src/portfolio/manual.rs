@@ -14,7 +14,9 @@ use crate::money::dollars;
 use crate::error::{AppError, FieldError, Result};
 use crate::extract::ApiJson;
 use crate::money::round2;
+use crate::input::{Symbol, SymbolError};
 use crate::state::AppState;
+use crate::vocab::{PositionStatus, SignalKind, stored};
 
 /// Largest price accepted (strike, premiums), dollars.
 const MAX_PRICE: f64 = 1_000_000.0;
@@ -65,7 +67,7 @@ pub struct ManualPosition {
     pub symbol: String,
     pub company_name: String,
     #[serde(rename = "type")]
-    pub position_type: String,
+    pub position_type: SignalKind,
     pub strike_price: f64,
     pub expiration_date: NaiveDate,
     pub quantity: i64,
@@ -80,22 +82,27 @@ pub struct ManualPosition {
     /// (current − entry) × 100 × quantity, dollars.
     pub pnl: f64,
     pub pnl_percent: f64,
-    /// `open`, `closed` or `expired`.
-    pub status: String,
+    pub status: PositionStatus,
     pub is_active: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
 
-impl From<ManualRow> for ManualPosition {
-    fn from(row: ManualRow) -> Self {
-        ManualPosition {
-            is_active: row.status == "open",
+impl TryFrom<ManualRow> for ManualPosition {
+    type Error = AppError;
+
+    /// A stored value outside the vocabulary is an internal error naming the position.
+    fn try_from(row: ManualRow) -> Result<Self> {
+        let what = format!("manual position {}", row.id);
+        let status: PositionStatus = stored(&row.status, &what)?;
+        let position_type: SignalKind = stored(&row.position_type, &what)?;
+        Ok(ManualPosition {
+            is_active: status == PositionStatus::Open,
             id: row.id,
             user_id: row.user_id,
             symbol: row.symbol,
             company_name: row.company_name,
-            position_type: row.position_type,
+            position_type,
             strike_price: dollars(row.strike_cents),
             expiration_date: row.expiration_date,
             quantity: row.quantity,
@@ -107,10 +114,10 @@ impl From<ManualRow> for ManualPosition {
             reasoning: row.reasoning,
             pnl: dollars(row.pnl_cents),
             pnl_percent: round2(row.pnl_percent),
-            status: row.status,
+            status,
             created_at: row.created_at,
             updated_at: row.updated_at,
-        }
+        })
     }
 }
 
@@ -130,21 +137,24 @@ fn cents(field: &str, value: f64, errors: &mut Vec<FieldError>) -> i64 {
 /// Checks every field; all problems at once.
 pub fn validate(p: &NewManualPosition, user_id: &str, today: NaiveDate, now: DateTime<Utc>) -> Result<ManualRow> {
     let mut errors = Vec::new();
-    let symbol = strikeline_market::normalize_symbol(&p.symbol);
-    if symbol.is_none() {
-        let message = if p.symbol.trim().is_empty() { "This field is required" } else { "Not a valid ticker symbol" };
-        errors.push(FieldError::new("symbol", message));
-    }
+    let symbol = match Symbol::parse(&p.symbol) {
+        Ok(symbol) => Some(symbol),
+        Err(SymbolError::Blank) => {
+            errors.push(FieldError::new("symbol", "This field is required"));
+            None
+        }
+        Err(SymbolError::Malformed) => {
+            errors.push(FieldError::new("symbol", "Not a valid ticker symbol"));
+            None
+        }
+    };
     let company = p.company_name.trim();
     if company.is_empty() {
         errors.push(FieldError::new("companyName", "This field is required"));
     } else if company.chars().count() > 100 {
         errors.push(FieldError::new("companyName", "At most 100 characters"));
     }
-    let position_type = p.position_type.trim().to_ascii_uppercase();
-    if !["CALL", "PUT", "STRADDLE"].contains(&position_type.as_str()) {
-        errors.push(FieldError::new("type", "Must be one of: CALL, PUT, STRADDLE"));
-    }
+    let position_type = p.position_type.parse::<SignalKind>().map_err(|unknown| errors.push(FieldError::new("type", unknown.must_be()))).ok();
     let strike_cents = cents("strikePrice", p.strike_price, &mut errors);
     let entry_cents = cents("entryPrice", p.entry_price, &mut errors);
     let target_cents = p.target_price.map(|v| cents("targetPrice", v, &mut errors));
@@ -167,18 +177,18 @@ pub fn validate(p: &NewManualPosition, user_id: &str, today: NaiveDate, now: Dat
     if reasoning.as_ref().is_some_and(|r| r.chars().count() > 1000) {
         errors.push(FieldError::new("reasoning", "At most 1000 characters"));
     }
-    if p.status.as_deref().is_some_and(|s| !s.eq_ignore_ascii_case("open")) {
+    if p.status.as_deref().is_some_and(|s| s.parse::<PositionStatus>() != Ok(PositionStatus::Open)) {
         errors.push(FieldError::new("status", "New positions are open"));
     }
-    if !errors.is_empty() {
+    let (Some(symbol), Some(position_type), true) = (symbol, position_type, errors.is_empty()) else {
         return Err(AppError::Validation(errors));
-    }
+    };
     Ok(ManualRow {
         id: uuid::Uuid::new_v4().to_string(),
         user_id: user_id.to_owned(),
-        symbol: symbol.unwrap_or_default(),
+        symbol: symbol.into_string(),
         company_name: company.to_owned(),
-        position_type,
+        position_type: position_type.as_str().to_owned(),
         strike_cents,
         expiration_date: expiration,
         quantity: p.quantity,
@@ -186,7 +196,7 @@ pub fn validate(p: &NewManualPosition, user_id: &str, today: NaiveDate, now: Dat
         target_cents,
         stop_cents,
         reasoning,
-        status: "open".into(),
+        status: PositionStatus::Open.as_str().to_owned(),
         current_option_cents: None,
         current_price_cents: None,
         pnl_cents: 0,
@@ -215,8 +225,8 @@ pub async fn create(
     let row = validate(&request, &user.id, state.market.today(now), now)?;
     positions::insert_manual(&state.db, &row).await?;
     crate::services::portfolio_settlement::mark_manual_positions(&state, Some(&user.id), now).await?;
-    let stored = positions::find_manual(&state.db, &user.id, &row.id).await?;
-    Ok((StatusCode::CREATED, axum::Json(stored.into())))
+    let saved = positions::find_manual(&state.db, &user.id, &row.id).await?;
+    Ok((StatusCode::CREATED, axum::Json(saved.try_into()?)))
 }
 
 /// The user's manual positions, newest first.
@@ -225,7 +235,7 @@ pub async fn create(
     responses((status = 200, body = Vec<ManualPosition>), (status = 401, description = "Not signed in", body = crate::error::Problem))
 )]
 pub async fn list(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<Vec<ManualPosition>>> {
-    Ok(axum::Json(positions::manual_for(&state.db, &user.id).await?.into_iter().map(ManualPosition::from).collect()))
+    Ok(axum::Json(positions::manual_for(&state.db, &user.id).await?.into_iter().map(ManualPosition::try_from).collect::<Result<_>>()?))
 }
 
 /// One manual position with Greeks, risk and performance. Another user's id is 404.
@@ -248,4 +258,47 @@ pub async fn detail(State(state): State<AppState>, CurrentUser(user): CurrentUse
 pub async fn delete(State(state): State<AppState>, CurrentUser(user): CurrentUser, Path(id): Path<String>) -> Result<StatusCode> {
     positions::delete_manual(&state.db, &user.id, &id).await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(symbol: &str, kind: &str) -> NewManualPosition {
+        NewManualPosition {
+            symbol: symbol.into(),
+            company_name: "Apple Inc.".into(),
+            position_type: kind.into(),
+            strike_price: 200.0,
+            expiration_date: "2026-12-18".into(),
+            quantity: 2,
+            entry_price: 4.5,
+            target_price: None,
+            stop_loss: None,
+            reasoning: None,
+            status: Some("Open".into()),
+        }
+    }
+
+    fn today() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 11, 24).expect("date")
+    }
+
+    #[test]
+    fn the_symbol_and_type_are_parsed_once_into_their_stored_spelling() {
+        let now = chrono::Utc::now();
+        let row = validate(&request(" aapl ", "straddle"), "u1", today(), now).expect("valid");
+        assert_eq!((row.symbol.as_str(), row.position_type.as_str(), row.status.as_str()), ("AAPL", "STRADDLE", "open"));
+        let Err(AppError::Validation(errors)) = validate(&request("1BAD", "butterfly"), "u1", today(), now) else { panic!("invalid") };
+        let named: Vec<_> = errors.iter().map(|e| (e.field.as_str(), e.message.as_str())).collect();
+        assert_eq!(named, [("symbol", "Not a valid ticker symbol"), ("type", "Must be one of: CALL, PUT, STRADDLE")]);
+    }
+
+    #[test]
+    fn a_stored_value_outside_the_vocabulary_is_an_internal_error_naming_the_row() {
+        let mut row = validate(&request("AAPL", "CALL"), "u1", today(), chrono::Utc::now()).expect("valid");
+        row.status = "Active".into();
+        let Err(AppError::Internal(cause)) = ManualPosition::try_from(row.clone()) else { panic!("expected an internal error") };
+        assert!(cause.to_string().starts_with(&format!("stored manual position {}: unknown position status \"Active\"", row.id)), "{cause}");
+    }
 }

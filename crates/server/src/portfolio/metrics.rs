@@ -14,6 +14,7 @@ use crate::money::to_cents;
 use crate::error::Result;
 use crate::money::round2;
 use crate::state::AppState;
+use crate::vocab::PortfolioRiskLevel;
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -49,8 +50,7 @@ pub struct PortfolioMetricsView {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RiskAssessmentView {
-    /// `low`, `moderate` or `high`.
-    pub risk_level: &'static str,
+    pub risk_level: PortfolioRiskLevel,
     pub risk_score: u8,
     pub risk_factors: Vec<String>,
     pub recommendations: Vec<String>,
@@ -114,7 +114,7 @@ pub async fn analyse(state: &AppState, user: &UserRecord, now: DateTime<Utc>) ->
             volatility: m.volatility.map(four),
         },
         risk_assessment: RiskAssessmentView {
-            risk_level: risk.risk_level.as_str(),
+            risk_level: risk.risk_level.into(),
             risk_score: risk.risk_score,
             risk_factors: risk.risk_factors,
             recommendations: risk.recommendations,

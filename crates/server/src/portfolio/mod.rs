@@ -19,6 +19,7 @@ use crate::money::dollars;
 use crate::error::Result;
 use crate::money::round2;
 use crate::state::AppState;
+use crate::vocab::{PositionStatus, SignalKind, stored};
 use detail::PositionDetail;
 use metrics::PortfolioAnalysis;
 
@@ -36,7 +37,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[serde(rename_all = "camelCase")]
 pub struct PositionSignalBrief {
     #[serde(rename = "type")]
-    pub signal_type: String,
+    pub signal_type: SignalKind,
     pub symbol: String,
     pub company_name: String,
     pub strike_price: f64,
@@ -56,20 +57,22 @@ pub struct PortfolioPosition {
     pub unrealized_pnl: f64,
     pub unrealized_pnl_percent: f64,
     pub days_held: i64,
-    /// `open`, `closed` or `expired`.
-    pub status: String,
+    pub status: PositionStatus,
     pub signal: PositionSignalBrief,
 }
 
 /// The list row of an automated position: marked at its signal's price while open, at the
 /// exit once closed; P&L after the commissions paid so far.
-pub fn position_row(row: &AutomatedRow, signal: &SignalRow, now: DateTime<Utc>) -> PortfolioPosition {
-    let price = if row.status == "open" { signal.current_option_cents } else { row.exit_cents.unwrap_or(signal.current_option_cents) };
+pub fn position_row(row: &AutomatedRow, signal: &SignalRow, now: DateTime<Utc>) -> Result<PortfolioPosition> {
+    let status: PositionStatus = stored(&row.status, format_args!("automated position {}", row.id))?;
+    let signal_type: SignalKind = stored(&signal.signal_type, format_args!("signal {}", signal.id))?;
+    let open = status == PositionStatus::Open;
+    let price = if open { signal.current_option_cents } else { row.exit_cents.unwrap_or(signal.current_option_cents) };
     let value = price * 100 * row.quantity;
     let cost = row.entry_cents * 100 * row.quantity;
     let pnl = value - cost - row.commissions_cents;
-    let until = if row.status == "open" { now } else { row.closed_at.unwrap_or(now) };
-    PortfolioPosition {
+    let until = if open { now } else { row.closed_at.unwrap_or(now) };
+    Ok(PortfolioPosition {
         id: row.id.clone(),
         quantity: row.quantity,
         entry_price: dollars(row.entry_cents),
@@ -77,14 +80,14 @@ pub fn position_row(row: &AutomatedRow, signal: &SignalRow, now: DateTime<Utc>) 
         unrealized_pnl: dollars(pnl),
         unrealized_pnl_percent: if cost > 0 { round2(pnl as f64 * 100.0 / cost as f64) } else { 0.0 },
         days_held: (until - row.opened_at).num_days().max(0),
-        status: row.status.clone(),
+        status,
         signal: PositionSignalBrief {
-            signal_type: signal.signal_type.clone(),
+            signal_type,
             symbol: signal.symbol.clone(),
             company_name: signal.company_name.clone(),
             strike_price: dollars(signal.strike_cents),
         },
-    }
+    })
 }
 
 /// The user's automated paper positions: open first, then newest.
@@ -97,7 +100,7 @@ async fn list_positions(State(state): State<AppState>, CurrentUser(user): Curren
     let mut rows = Vec::new();
     for row in positions::automated_for(&state.db, &user.id).await? {
         if let Some(signal) = strikeline_store::signals::find(&state.db, &row.signal_id).await? {
-            rows.push(position_row(&row, &signal, now));
+            rows.push(position_row(&row, &signal, now)?);
         }
     }
     Ok(axum::Json(rows))

@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 use crate::error::Result;
 use crate::money::round2;
 use crate::state::AppState;
+use crate::vocab::ChangeUnit;
 
 /// Days of closed signals the win rate covers.
 pub const WIN_RATE_DAYS: i64 = 30;
@@ -22,8 +23,7 @@ pub const WIN_RATE_DAYS: i64 = 30;
 #[serde(rename_all = "camelCase")]
 pub struct Change {
     pub value: Option<f64>,
-    /// `percent` (relative change) or `points` (difference of two percentages).
-    pub unit: &'static str,
+    pub unit: ChangeUnit,
     #[schema(example = "vs yesterday")]
     pub label: &'static str,
 }
@@ -109,18 +109,18 @@ pub async fn compute_stats(state: &AppState, user: &UserRecord, now: DateTime<Ut
         changes: StatChanges {
             active_signals: Change {
                 value: yesterday.as_ref().and_then(|y| relative(current.active_signals as f64, y.active_signals as f64)),
-                unit: "percent",
+                unit: ChangeUnit::Percent,
                 label: "vs yesterday",
             },
-            win_rate: Change { value: points(current.win_rate, week_ago.as_ref(), |s| s.win_rate), unit: "points", label: "this week" },
+            win_rate: Change { value: points(current.win_rate, week_ago.as_ref(), |s| s.win_rate), unit: ChangeUnit::Points, label: "this week" },
             avg_confidence: Change {
                 value: points(current.avg_confidence, week_ago.as_ref(), |s| s.avg_confidence),
-                unit: "points",
+                unit: ChangeUnit::Points,
                 label: "from last week",
             },
             portfolio_value: Change {
                 value: before_today.and_then(|before| relative(portfolio_value, before)),
-                unit: "percent",
+                unit: ChangeUnit::Percent,
                 label: "today",
             },
         },

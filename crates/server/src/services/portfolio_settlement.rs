@@ -4,13 +4,14 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
-use strikeline_engine::{OpenSignal, Outcome, SignalType, mark, pricing_volatility};
+use strikeline_engine::{OpenSignal, Outcome, mark, pricing_volatility};
 use strikeline_store::market;
 use strikeline_store::positions::{self, ManualMark, ManualRow};
 
 use crate::money::{dollars, to_cents};
 use crate::error::Result;
 use crate::state::AppState;
+use crate::vocab::{PositionStatus, SignalKind, SignalStatus, StrategyName, Vocabulary};
 
 /// Each tracked symbol's current price (dollars) and volatility estimate.
 pub struct Pricing {
@@ -47,10 +48,11 @@ impl Pricing {
     }
 }
 
-/// The engine's view of a manual position (no target or stop: the user closes it).
+/// The engine's view of a manual position (no target or stop: the user closes it); `None` when
+/// its stored type is none of the spellings.
 pub fn manual_open_signal(row: &ManualRow, volatility: f64) -> Option<OpenSignal> {
     Some(OpenSignal {
-        signal_type: row.position_type.parse::<SignalType>().ok()?,
+        signal_type: SignalKind::exact(&row.position_type).ok()?.into(),
         strike: dollars(row.strike_cents),
         expiration: row.expiration_date,
         entry_price: dollars(row.entry_cents),
@@ -98,11 +100,11 @@ pub async fn open_automated_positions(state: &AppState, now: DateTime<Utc>) -> R
     use strikeline_store::signals::SignalFilter;
 
     let commission_cents = to_cents(state.config.portfolio.commission_per_contract);
-    let filter = SignalFilter { status: Some("active".into()), limit: i64::MAX, ..SignalFilter::default() };
+    let filter = SignalFilter { status: Some(SignalStatus::Active.as_str().to_owned()), limit: i64::MAX, ..SignalFilter::default() };
     let mut opened = 0;
     for user in strikeline_store::users::all(&state.db).await? {
         let prefs = InvestmentPreferences {
-            preferred_strategies: user.preferred_strategies.split(',').filter_map(|s| s.trim().parse::<Strategy>().ok()).collect(),
+            preferred_strategies: user.preferred_strategies.split(',').filter_map(|s| s.parse::<StrategyName>().ok().map(Strategy::from)).collect(),
             risk_tolerance: RiskTolerance::parse(&user.risk_tolerance).unwrap_or_default(),
             capital: dollars(user.investment_capital_cents),
             max_position_size: dollars(user.max_position_size_cents),
@@ -111,13 +113,13 @@ pub async fn open_automated_positions(state: &AppState, now: DateTime<Utc>) -> R
             continue;
         }
         let held = positions::automated_for(&state.db, &user.id).await?;
-        let mut open_cost: f64 = held.iter().filter(|p| p.status == "open").map(|p| dollars(p.entry_cents * 100 * p.quantity)).sum();
+        let mut open_cost: f64 = held.iter().filter(|p| p.status == PositionStatus::Open.as_str()).map(|p| dollars(p.entry_cents * 100 * p.quantity)).sum();
         let visible = crate::services::visibility::visible_to(state, &user, &filter, now).await?;
         for signal in visible.into_iter().filter(|s| s.owner_id.is_none()) {
             if held.iter().any(|p| p.signal_id == signal.id) {
                 continue;
             }
-            let Ok(strategy) = signal.strategy.parse::<Strategy>() else { continue };
+            let Ok(strategy) = StrategyName::exact(&signal.strategy).map(Strategy::from) else { continue };
             let candidate = AllocationSignal {
                 strategy,
                 confidence: u8::try_from(signal.confidence).unwrap_or(0),
@@ -131,7 +133,7 @@ pub async fn open_automated_positions(state: &AppState, now: DateTime<Utc>) -> R
                 quantity: i64::from(contracts),
                 entry_cents: signal.current_option_cents,
                 commissions_cents: commission_cents * i64::from(contracts),
-                status: "open".into(),
+                status: PositionStatus::Open.as_str().to_owned(),
                 exit_cents: None,
                 opened_at: now,
                 closed_at: None,

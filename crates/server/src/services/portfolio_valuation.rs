@@ -2,7 +2,6 @@
 //! volatility, a user's whole book, and the daily value snapshot.
 
 use chrono::{DateTime, Utc};
-use strikeline_engine::SignalType;
 use strikeline_engine::portfolio::{self as model, ClosedTrade, PositionInput, PositionValuation, RiskPosition};
 use strikeline_store::positions::{self, AutomatedRow, ManualRow};
 use strikeline_store::signals::SignalRow;
@@ -12,6 +11,7 @@ use super::portfolio_settlement::Pricing;
 use crate::error::{AppError, Result};
 use crate::money::{dollars, to_cents};
 use crate::state::AppState;
+use crate::vocab::{PositionStatus, SectorName, SignalKind, stored};
 
 /// What is needed to value one position.
 pub struct Holding {
@@ -24,12 +24,12 @@ pub struct Holding {
 pub async fn manual_holding(state: &AppState, pricing: &mut Pricing, row: &ManualRow, sector: &str, now: DateTime<Utc>) -> Result<Option<Holding>> {
     let Some(&spot) = pricing.spot.get(&row.symbol) else { return Ok(None) };
     let Some(volatility) = pricing.volatility_of(state, &row.symbol, now).await? else { return Ok(None) };
-    let Ok(kind) = row.position_type.parse::<SignalType>() else { return Ok(None) };
+    let kind: SignalKind = stored(&row.position_type, format_args!("manual position {}", row.id))?;
     Ok(Some(Holding {
         input: PositionInput {
             symbol: row.symbol.clone(),
             sector: sector.to_owned(),
-            kind,
+            kind: kind.into(),
             strike: dollars(row.strike_cents),
             expiration: row.expiration_date,
             quantity: u32::try_from(row.quantity).unwrap_or(1),
@@ -44,12 +44,13 @@ pub async fn manual_holding(state: &AppState, pricing: &mut Pricing, row: &Manua
 }
 
 /// An automated position as the engine's input: its signal's contract, volatility and mark.
-pub fn automated_holding(state: &AppState, row: &AutomatedRow, signal: &SignalRow, sector: &str) -> Option<Holding> {
-    Some(Holding {
+pub fn automated_holding(state: &AppState, row: &AutomatedRow, signal: &SignalRow, sector: &str) -> Result<Holding> {
+    let kind: SignalKind = stored(&signal.signal_type, format_args!("signal {}", signal.id))?;
+    Ok(Holding {
         input: PositionInput {
             symbol: signal.symbol.clone(),
             sector: sector.to_owned(),
-            kind: signal.signal_type.parse::<SignalType>().ok()?,
+            kind: kind.into(),
             strike: dollars(signal.strike_cents),
             expiration: signal.expiration_date,
             quantity: u32::try_from(row.quantity).unwrap_or(1),
@@ -71,9 +72,10 @@ pub fn value(state: &AppState, holding: &Holding, capital: f64, now: DateTime<Ut
         .map_err(|e| AppError::Internal(anyhow::anyhow!("valuing {}: {e}", holding.input.symbol)))
 }
 
-/// The sector of `symbol` from the watchlist (Technology when unknown).
+/// The sector of `symbol` from the watchlist (the default sector when it is not tracked).
 pub async fn sector_of(state: &AppState, symbol: &str) -> Result<String> {
-    Ok(strikeline_store::market::find_stock(&state.db, symbol).await?.map_or_else(|| "Technology".to_owned(), |s| s.sector))
+    let default = || SectorName::from(strikeline_market::Sector::default()).as_str().to_owned();
+    Ok(strikeline_store::market::find_stock(&state.db, symbol).await?.map_or_else(default, |s| s.sector))
 }
 
 /// Every position of `user` valued now: open valuations (with their risk view), closed trades,
@@ -91,7 +93,7 @@ pub async fn book(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Re
     let mut book = Book { open: Vec::new(), risk: Vec::new(), closed: Vec::new(), open_commissions: 0.0 };
     for row in positions::manual_for(&state.db, &user.id).await? {
         let sector = sector_of(state, &row.symbol).await?;
-        if row.status == "open" {
+        if row.status == PositionStatus::Open.as_str() {
             let Some(holding) = manual_holding(state, &mut pricing, &row, &sector, now).await? else { continue };
             let v = value(state, &holding, capital, now)?;
             book.risk.push(RiskPosition::from_valuation(&holding.input, &v, holding.spot));
@@ -107,9 +109,9 @@ pub async fn book(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Re
     }
     for row in positions::automated_for(&state.db, &user.id).await? {
         let Some(signal) = strikeline_store::signals::find(&state.db, &row.signal_id).await? else { continue };
-        if row.status == "open" {
+        if row.status == PositionStatus::Open.as_str() {
             let sector = sector_of(state, &signal.symbol).await?;
-            let Some(holding) = automated_holding(state, &row, &signal, &sector) else { continue };
+            let holding = automated_holding(state, &row, &signal, &sector)?;
             let v = value(state, &holding, capital, now)?;
             book.risk.push(RiskPosition::from_valuation(&holding.input, &v, holding.spot));
             book.open.push(v);

@@ -18,6 +18,7 @@ use crate::money::dollars;
 use crate::error::{AppError, Result};
 use crate::entitlements::Entitlements;
 use crate::state::AppState;
+use crate::vocab::SignalStatus;
 use crate::views::{HistoryBar, PayoffPoint};
 
 /// Points on the payoff chart.
@@ -78,7 +79,7 @@ pub async fn analysis(State(state): State<AppState>, CurrentUser(user): CurrentU
     let open = open_signal(&row).ok_or_else(|| AppError::Internal(anyhow::anyhow!("stored signal {id} has an unknown type")))?;
     let kind = open.signal_type.option_type();
     let spot = dollars(row.current_price_cents);
-    let years = if row.status == "active" { state.market.years_to_expiry(row.expiration_date, now) } else { 0.0 };
+    let years = if row.status == SignalStatus::Active.as_str() { state.market.years_to_expiry(row.expiration_date, now) } else { 0.0 };
     let internal = |e: strikeline_quant::InputError| AppError::Internal(anyhow::anyhow!("analysis of {id}: {e}"));
     let model = BlackScholes::new(OptionInputs {
         spot,

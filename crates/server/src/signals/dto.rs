@@ -5,7 +5,9 @@ use serde::Serialize;
 use strikeline_store::signals::SignalRow;
 use utoipa::ToSchema;
 
+use crate::error::Result;
 use crate::money::{dollars, percent_change, round2};
+use crate::vocab::{CloseReason, SignalKind, SignalStatus, StrategyName, stored};
 
 /// A signal as the client sees it. Option prices (`entryPrice`, `currentOptionPrice`,
 /// `targetPrice`, `stopLoss`) are per share; a contract is 100 shares, and `pnl` is per
@@ -20,16 +22,12 @@ pub struct Signal {
     pub symbol: String,
     #[schema(example = "Apple Inc.")]
     pub company_name: String,
-    /// `Momentum`, `Mean Reversion`, `Breakout` or `Volatility`.
-    #[schema(example = "Momentum")]
-    pub strategy: String,
+    pub strategy: StrategyName,
     pub created_at: DateTime<Utc>,
     /// Beyond the plan's daily quota.
     pub locked: bool,
-    /// `CALL`, `PUT` or `STRADDLE`.
-    #[schema(example = "CALL")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub signal_type: Option<String>,
+    pub signal_type: Option<SignalKind>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub strike_price: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -74,15 +72,13 @@ pub struct Signal {
     pub volatility: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reasoning: Option<String>,
-    /// `active`, `closed` or `expired`.
-    #[schema(example = "active")]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub status: Option<String>,
+    pub status: Option<SignalStatus>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub is_active: Option<bool>,
-    /// `target`, `stop` or `expiry` once the signal has ended.
+    /// Set once the signal has ended.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub close_reason: Option<String>,
+    pub close_reason: Option<CloseReason>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub closed_at: Option<DateTime<Utc>>,
     /// Generated on request by the signed-in user.
@@ -92,13 +88,15 @@ pub struct Signal {
 
 
 impl Signal {
-    /// The client view of `row`; `locked` leaves out everything but what identifies it.
-    pub fn from_row(row: SignalRow, locked: bool) -> Signal {
+    /// The client view of `row`; `locked` leaves out everything but what identifies it. A
+    /// stored value outside the vocabulary is an internal error naming the signal.
+    pub fn from_row(row: SignalRow, locked: bool) -> Result<Signal> {
+        let what = format!("signal {}", row.id);
         let mut signal = Signal {
             id: row.id.clone(),
             symbol: row.symbol.clone(),
             company_name: row.company_name.clone(),
-            strategy: row.strategy.clone(),
+            strategy: stored(&row.strategy, &what)?,
             created_at: row.created_at,
             locked,
             signal_type: None,
@@ -126,10 +124,11 @@ impl Signal {
             on_demand: None,
         };
         if locked {
-            return signal;
+            return Ok(signal);
         }
+        let status: SignalStatus = stored(&row.status, &what)?;
         let (price_change, price_change_percent) = percent_change(row.current_price_cents, row.previous_close_cents);
-        signal.signal_type = Some(row.signal_type);
+        signal.signal_type = Some(stored(&row.signal_type, &what)?);
         signal.strike_price = Some(dollars(row.strike_cents));
         signal.expiration_date = Some(row.expiration_date);
         signal.entry_price = Some(dollars(row.entry_cents));
@@ -147,11 +146,11 @@ impl Signal {
         signal.stop_loss = Some(dollars(row.stop_cents));
         signal.volatility = Some((row.volatility * 10_000.0).round() / 10_000.0);
         signal.reasoning = Some(row.reasoning);
-        signal.is_active = Some(row.status == "active");
-        signal.status = Some(row.status);
-        signal.close_reason = row.close_reason;
+        signal.is_active = Some(status == SignalStatus::Active);
+        signal.status = Some(status);
+        signal.close_reason = row.close_reason.as_deref().map(|r| stored(r, &what)).transpose()?;
         signal.closed_at = row.closed_at;
         signal.on_demand = Some(row.owner_id.is_some());
-        signal
+        Ok(signal)
     }
 }

@@ -4,6 +4,8 @@ use strikeline_store::signals::SignalFilter;
 use utoipa::IntoParams;
 
 use crate::error::{AppError, FieldError};
+use crate::input::Symbol;
+use crate::vocab::{SignalKind, SignalStatus, StrategyName, Vocabulary};
 
 /// Most signals one list answers with (newest first).
 pub const MAX_RESULTS: i64 = 500;
@@ -33,15 +35,12 @@ pub struct SignalQuery {
     limit: Option<i64>,
 }
 
-pub const STRATEGIES: [&str; 4] = ["Momentum", "Mean Reversion", "Breakout", "Volatility"];
-pub const SIGNAL_TYPES: [&str; 3] = ["CALL", "PUT", "STRADDLE"];
-pub const STATUSES: [&str; 3] = ["active", "closed", "expired"];
-
-fn one_of(field: &str, value: &str, allowed: &[&str], errors: &mut Vec<FieldError>) -> Option<String> {
-    match allowed.iter().find(|a| a.eq_ignore_ascii_case(value)) {
-        Some(found) => Some((*found).to_owned()),
-        None => {
-            errors.push(FieldError::new(field, format!("Must be one of: {}", allowed.join(", "))));
+/// `value` as one of `T`'s spellings (any case), in the stored spelling the store filters by.
+fn one_of<T: Vocabulary>(field: &str, value: &str, errors: &mut Vec<FieldError>) -> Option<String> {
+    match T::lenient(value) {
+        Ok(found) => Some(found.spelling().to_owned()),
+        Err(unknown) => {
+            errors.push(FieldError::new(field, unknown.must_be()));
             None
         }
     }
@@ -64,17 +63,14 @@ pub fn parse(raw: Option<&str>) -> Result<SignalFilter, AppError> {
             continue;
         }
         match key.as_str() {
-            "symbol" => {
-                let symbol = value.to_ascii_uppercase();
-                if strikeline_market::is_valid_symbol(&symbol) {
-                    filter.symbol_prefix = Some(symbol);
-                } else {
-                    errors.push(FieldError::new("symbol", "Use letters, digits, '.' or '-' (at most 10)"));
-                }
-            }
-            "strategy" => filter.strategy = one_of("strategy", value, &STRATEGIES, &mut errors),
-            "signalType" | "type" => filter.signal_type = one_of("signalType", value, &SIGNAL_TYPES, &mut errors),
-            "status" => filter.status = one_of("status", value, &STATUSES, &mut errors),
+            // A prefix of a ticker is itself a well-formed ticker, so it parses as one.
+            "symbol" => match Symbol::parse(value) {
+                Ok(prefix) => filter.symbol_prefix = Some(prefix.into_string()),
+                Err(error) => errors.push(error.on("symbol")),
+            },
+            "strategy" => filter.strategy = one_of::<StrategyName>("strategy", value, &mut errors),
+            "signalType" | "type" => filter.signal_type = one_of::<SignalKind>("signalType", value, &mut errors),
+            "status" => filter.status = one_of::<SignalStatus>("status", value, &mut errors),
             "maxCost" => match value {
                 "under-50" => filter.cost_at_most_cents = Some(dollars(50)),
                 "50-100" => (filter.cost_above_cents, filter.cost_at_most_cents) = (Some(dollars(50)), Some(dollars(100))),

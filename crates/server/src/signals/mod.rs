@@ -15,6 +15,7 @@ use crate::services::visibility::ranked_for;
 use crate::session::CurrentUser;
 use crate::entitlements::{Capability, Entitlements};
 use crate::error::Result;
+use crate::input::{Symbol, SymbolError};
 use crate::limits;
 use crate::state::AppState;
 
@@ -45,7 +46,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 async fn list_signals(State(state): State<AppState>, CurrentUser(user): CurrentUser, RawQuery(query): RawQuery) -> Result<axum::Json<Vec<Signal>>> {
     let filter = filter::parse(query.as_deref())?;
     let rows = ranked_for(&state, &user, &filter, crate::now()).await?;
-    Ok(axum::Json(rows.into_iter().map(|(row, locked)| Signal::from_row(row, locked)).collect()))
+    Ok(axum::Json(rows.into_iter().map(|(row, locked)| Signal::from_row(row, locked)).collect::<Result<_>>()?))
 }
 
 /// `POST /api/signals/generate-for-symbol`.
@@ -76,12 +77,11 @@ async fn generate(
 ) -> Result<(axum::http::StatusCode, limits::RateLimit, axum::Json<Signal>)> {
     use crate::error::AppError;
     let now = crate::now();
-    let symbol = request.symbol.trim();
-    if symbol.is_empty() {
-        return Err(AppError::field("symbol", "Please enter a stock symbol to generate a signal"));
-    }
-    let symbol = strikeline_market::normalize_symbol(symbol)
-        .ok_or_else(|| AppError::field("symbol", "Use letters, digits, '.' or '-' (at most 10), starting with a letter"))?;
+    let symbol = match Symbol::parse(&request.symbol) {
+        Ok(symbol) => symbol,
+        Err(SymbolError::Blank) => return Err(AppError::field("symbol", "Please enter a stock symbol to generate a signal")),
+        Err(error) => return Err(AppError::Validation(vec![error.on("symbol")])),
+    };
     let entitlements = Entitlements::of(&user, now);
     entitlements.require(Capability::GenerateSignals)?;
     let limit = limits::hit(&state, limits::GENERATE, &user.id, now).await?;
@@ -99,7 +99,7 @@ async fn generate(
             return Err(quota_used_up());
         }
     }
-    let stock = match strikeline_store::market::find_stock(&state.db, &symbol).await? {
+    let stock = match strikeline_store::market::find_stock(&state.db, symbol.as_str()).await? {
         Some(stock) => stock,
         None => match crate::services::market_refresh::add_stock(&state, &symbol, None, None, Some(&user.id), now).await {
             Ok(stock) => stock,
@@ -109,7 +109,7 @@ async fn generate(
     };
     let row = crate::services::signal_issuing::generate_for_symbol(&state, &stock, &user.id, quota, now).await?.ok_or_else(quota_used_up)?;
     state.events.publish(crate::events::Topic::Signals);
-    Ok((axum::http::StatusCode::CREATED, limit, axum::Json(Signal::from_row(row, false))))
+    Ok((axum::http::StatusCode::CREATED, limit, axum::Json(Signal::from_row(row, false)?)))
 }
 
 /// Marks active signals to market now (quotes refreshed first). Ten per minute per user; the

@@ -13,6 +13,8 @@ pub mod history;
 pub use history::{catch_up_history, catch_up_symbol};
 use crate::money::to_cents;
 use crate::error::{AppError, Result};
+use crate::input::Symbol;
+use crate::vocab::SectorName;
 use crate::state::AppState;
 
 /// Tracks the default universe (the simulated market's names) when the watchlist is empty.
@@ -26,7 +28,7 @@ pub async fn ensure_universe(state: &AppState, now: DateTime<Utc>) -> Result<()>
             id: uuid::Uuid::new_v4().to_string(),
             symbol: listing.symbol.clone(),
             company_name: listing.name.clone(),
-            sector: listing.sector.label().to_owned(),
+            sector: SectorName::from(listing.sector).as_str().to_owned(),
             current_price_cents: 0,
             previous_close_cents: 0,
             volume: 0,
@@ -102,12 +104,13 @@ impl From<StoreError> for AddError {
 /// sector default to the provider's. Each failure is a reason a user can read.
 pub async fn add_stock(
     state: &AppState,
-    symbol: &str,
+    symbol: &Symbol,
     name: Option<&str>,
     sector: Option<Sector>,
     added_by: Option<&str>,
     now: DateTime<Utc>,
 ) -> std::result::Result<StockRow, AddError> {
+    let symbol = symbol.as_str();
     if market::find_stock(&state.db, symbol).await?.is_some() {
         return Err(AddError::Invalid("Already in the watchlist".into()));
     }
@@ -127,7 +130,7 @@ pub async fn add_stock(
         id: uuid::Uuid::new_v4().to_string(),
         symbol: symbol.to_owned(),
         company_name: name.map_or(company.name, str::to_owned),
-        sector: sector.unwrap_or(company.sector).label().to_owned(),
+        sector: SectorName::from(sector.unwrap_or(company.sector)).as_str().to_owned(),
         current_price_cents: to_cents(quote.price),
         previous_close_cents: to_cents(quote.previous_close),
         volume: i64::try_from(quote.volume).unwrap_or(i64::MAX),

@@ -5,7 +5,7 @@ pub mod replay;
 use std::collections::HashMap;
 
 use chrono::{DateTime, NaiveDate, Utc};
-use strikeline_engine::{DailyBar, OpenSignal, Outcome, Proposal, ProposalContext, SignalType, SymbolState, mark};
+use strikeline_engine::{DailyBar, OpenSignal, Proposal, ProposalContext, SymbolState, mark};
 use strikeline_market::Quote;
 use strikeline_store::market::{self, StockRow};
 use strikeline_store::signals::{self as store, SignalMark, SignalRow};
@@ -13,6 +13,7 @@ use strikeline_store::signals::{self as store, SignalMark, SignalRow};
 use crate::money::{dollars, to_cents};
 use crate::error::{AppError, Result};
 use crate::state::AppState;
+use crate::vocab::{CloseReason, SignalKind, SignalStatus, StrategyName, Vocabulary};
 
 /// The stored form of an issued proposal.
 pub fn signal_row(p: &Proposal, stock: &StockRow, quote: Option<&Quote>, owner: Option<&str>, issued_on: NaiveDate, at: DateTime<Utc>) -> SignalRow {
@@ -21,8 +22,8 @@ pub fn signal_row(p: &Proposal, stock: &StockRow, quote: Option<&Quote>, owner: 
         id: uuid::Uuid::new_v4().to_string(),
         symbol: stock.symbol.clone(),
         company_name: stock.company_name.clone(),
-        signal_type: p.signal_type.as_str().to_owned(),
-        strategy: p.strategy.label().to_owned(),
+        signal_type: SignalKind::from(p.signal_type).as_str().to_owned(),
+        strategy: StrategyName::from(p.strategy).as_str().to_owned(),
         strike_cents: to_cents(p.strike),
         expiration_date: p.expiration,
         entry_cents: to_cents(p.entry_price),
@@ -39,7 +40,7 @@ pub fn signal_row(p: &Proposal, stock: &StockRow, quote: Option<&Quote>, owner: 
         previous_close_cents: previous_close,
         pnl_cents: 0,
         pnl_percent: 0.0,
-        status: "active".into(),
+        status: SignalStatus::Active.as_str().to_owned(),
         close_reason: None,
         closed_at: None,
         owner_id: owner.map(str::to_owned),
@@ -49,10 +50,10 @@ pub fn signal_row(p: &Proposal, stock: &StockRow, quote: Option<&Quote>, owner: 
     }
 }
 
-/// The engine's view of a stored signal.
+/// The engine's view of a stored signal; `None` when its stored type is none of the spellings.
 pub fn open_signal(row: &SignalRow) -> Option<OpenSignal> {
     Some(OpenSignal {
-        signal_type: row.signal_type.parse::<SignalType>().ok()?,
+        signal_type: SignalKind::exact(&row.signal_type).ok()?.into(),
         strike: dollars(row.strike_cents),
         expiration: row.expiration_date,
         entry_price: dollars(row.entry_cents),
@@ -68,12 +69,7 @@ pub fn mark_row(state: &AppState, row: &SignalRow, spot: f64, previous_close: f6
     let years = state.market.years_to_expiry(row.expiration_date, now);
     let expired = state.market.has_expired(row.expiration_date, now);
     let m = mark(&open, spot, years, expired, state.market.assumptions).ok()?;
-    let close = match m.outcome {
-        Outcome::Active => None,
-        Outcome::TargetHit => Some(("closed", "target")),
-        Outcome::StopHit => Some(("closed", "stop")),
-        Outcome::Expired => Some(("expired", "expiry")),
-    };
+    let close = CloseReason::of(m.outcome);
     Some(SignalMark {
         id: row.id.clone(),
         current_option_cents: to_cents(m.option_price),
@@ -81,7 +77,7 @@ pub fn mark_row(state: &AppState, row: &SignalRow, spot: f64, previous_close: f6
         previous_close_cents: to_cents(previous_close),
         pnl_cents: to_cents(m.pnl),
         pnl_percent: m.pnl_percent,
-        close: close.map(|(s, r)| (s.to_owned(), r.to_owned())),
+        close: close.map(|(status, reason)| (status.as_str().to_owned(), reason.as_str().to_owned())),
         at: now,
     })
 }

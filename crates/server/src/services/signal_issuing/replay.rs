@@ -33,7 +33,7 @@ pub async fn replay_recent(state: &AppState, now: DateTime<Utc>) -> Result<usize
     for stock in market::list_stocks(&state.db).await? {
         let bars = market::bars(&state.db, &stock.symbol, first - Duration::days(WARM_UP_LOAD * 2), through).await?;
         let mut engine = SymbolState::new();
-        let mut active: HashMap<String, usize> = HashMap::new();
+        let mut active: HashMap<strikeline_engine::Strategy, usize> = HashMap::new();
         let mut previous_close = None;
         for bar in &bars {
             let day = engine_bar(bar);
@@ -66,7 +66,7 @@ pub async fn replay_recent(state: &AppState, now: DateTime<Utc>) -> Result<usize
                 });
                 let ctx = ProposalContext { symbol: &stock.symbol, as_of: bar.day, spot, assumptions: state.market.assumptions, expiration: &picker };
                 for proposal in engine.propose(&ctx) {
-                    let strategy = proposal.strategy.label().to_owned();
+                    let strategy = proposal.strategy;
                     if active.contains_key(&strategy) {
                         continue;
                     }
