@@ -2,9 +2,16 @@
 //!
 //! [`Db`] is either an SQLite pool (the embedded default) or a PostgreSQL pool. Repository
 //! functions are written once; the [`with_db!`] macro expands a query body for each engine, so
-//! the same SQL (with `$1` placeholders, which both engines accept) is type-checked against both
-//! drivers and can use each driver's native types (`TIMESTAMPTZ`/`JSONB` on PostgreSQL,
-//! `TEXT` on SQLite). Placeholders must appear in the SQL in numeric order.
+//! the same SQL text (with `$1` placeholders, which both engines accept) runs on both drivers,
+//! and each driver encodes and decodes the Rust values in its native types (`TIMESTAMPTZ`/
+//! `JSONB` on PostgreSQL, `TEXT` on SQLite). Placeholders must appear in the SQL in numeric
+//! order.
+//!
+//! The queries are runtime `sqlx::query` calls, not compile-time checked macros: nothing checks
+//! the SQL against a schema when the crate builds. Drift is caught by the tests instead: the
+//! schema test (`tests/it/schema.rs`) compares the two engines' migrations (tables, columns,
+//! nullability, type families, CHECK constraints, indexes), and the story tests run every
+//! repository function against both engines.
 //!
 //! Errors stay boring ([`StoreError`]): not found, a named uniqueness conflict, or anything else.
 //! The HTTP layer decides what status each becomes.

@@ -1,5 +1,8 @@
 //! The tracked universe with its latest quotes (`stock_prices`) and daily history (`daily_bars`).
 
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+
 use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::{Db, StoreError, StoreResult, with_db};
@@ -119,11 +122,24 @@ pub async fn update_quotes(db: &Db, quotes: &[QuoteUpdate]) -> StoreResult<()> {
 const BAR_CHUNK: usize = 500;
 
 /// Writes bars for many symbols in one transaction, replacing any bar already stored for the
-/// same symbol and day. All or nothing.
+/// same symbol and day. All or nothing. When `bars` holds the same symbol and day more than
+/// once, the last one wins (on both engines: PostgreSQL refuses an upsert that touches a row
+/// twice in one statement, SQLite would apply both, so duplicates are folded here first).
 pub async fn upsert_bars(db: &Db, bars: &[(String, BarRow)]) -> StoreResult<()> {
+    let mut position: HashMap<(&str, NaiveDate), usize> = HashMap::with_capacity(bars.len());
+    let mut unique: Vec<&(String, BarRow)> = Vec::with_capacity(bars.len());
+    for entry in bars {
+        match position.entry((entry.0.as_str(), entry.1.day)) {
+            Entry::Occupied(at) => unique[*at.get()] = entry,
+            Entry::Vacant(slot) => {
+                slot.insert(unique.len());
+                unique.push(entry);
+            }
+        }
+    }
     with_db!(db, pool => {
         let mut tx = pool.begin().await?;
-        for chunk in bars.chunks(BAR_CHUNK) {
+        for chunk in unique.chunks(BAR_CHUNK) {
             let mut sql = String::from(
                 "INSERT INTO daily_bars (symbol, day, open_cents, high_cents, low_cents, close_cents, volume) VALUES ",
             );

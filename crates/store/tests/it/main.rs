@@ -1,0 +1,14 @@
+//! The store's integration tests, one binary: the schema comparison and repository-level
+//! stories, each story run on SQLite and on PostgreSQL (see `common`).
+
+mod common;
+
+mod automation;
+mod market;
+mod migrations;
+mod positions;
+mod rate_limits;
+mod schema;
+mod sessions;
+mod signals;
+mod users;

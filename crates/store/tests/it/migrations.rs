@@ -1,0 +1,162 @@
+//! Upgrading a database with data in it: the enum-checks migration (which rebuilds tables on
+//! SQLite) keeps every row, on both engines, and afterwards the checks hold.
+
+use std::path::Path;
+
+use chrono::Duration;
+use strikeline_store::positions::{self, AutomatedRow, ManualRow};
+use strikeline_store::sessions::{self, SessionData};
+use strikeline_store::signals::{self, SignalMark};
+use strikeline_store::{Db, Engine, market, users};
+
+use crate::common::{TestDb, day, signal, t0, user};
+
+/// The migration under test; everything before it is applied first.
+const ENUM_CHECKS: i64 = 20261124000006;
+
+/// Applies the migrations before [`ENUM_CHECKS`], from a copy of those files.
+async fn migrate_before_enum_checks(db: &Db) {
+    let engine_dir = match db.engine() {
+        Engine::Sqlite => "sqlite",
+        Engine::Postgres => "postgres",
+    };
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations").join(engine_dir);
+    let copy = tempfile::tempdir().expect("temp dir");
+    for entry in std::fs::read_dir(&source).expect("migrations") {
+        let path = entry.expect("entry").path();
+        let name = path.file_name().and_then(|n| n.to_str()).expect("name").to_owned();
+        let version: i64 = name.split('_').next().and_then(|v| v.parse().ok()).expect("versioned name");
+        if version < ENUM_CHECKS {
+            std::fs::copy(&path, copy.path().join(&name)).expect("copy");
+        }
+    }
+    let migrator = sqlx::migrate::Migrator::new(copy.path()).await.expect("migrator");
+    strikeline_store::with_db!(db, pool => migrator.run(pool).await.expect("earlier migrations"));
+}
+
+async fn every_row_survives_the_enum_checks_migration(db: Db) {
+    migrate_before_enum_checks(&db).await;
+    let ada = user(&db, "ada").await;
+    let bob = user(&db, "bob").await;
+    let data = SessionData { user_id: ada.id.clone(), created_at: t0(), last_seen_at: t0(), user_agent: None, ip: None };
+    sessions::insert(&db, "sid-ada", &data, t0() + Duration::hours(1)).await.expect("session");
+    let today = day(2026, 3, 2);
+    let automated = signal("AAPL", "Momentum", 80, today, t0(), None);
+    let ended = signal("MSFT", "Breakout", 70, today, t0(), None);
+    let on_demand = signal("NVDA", "Volatility", 55, today, t0(), Some(&bob.id));
+    signals::issue_automated(&db, &[automated.clone(), ended.clone()]).await.expect("issue");
+    signals::insert_on_demand(&db, &on_demand).await.expect("on demand");
+    let position = AutomatedRow {
+        id: "pos-1".into(),
+        user_id: ada.id.clone(),
+        signal_id: ended.id.clone(),
+        quantity: 2,
+        entry_cents: 300,
+        commissions_cents: 130,
+        status: "open".into(),
+        exit_cents: None,
+        opened_at: t0(),
+        closed_at: None,
+        updated_at: t0(),
+    };
+    positions::open_automated(&db, &position).await.expect("open");
+    let mark = SignalMark {
+        id: ended.id.clone(),
+        current_option_cents: 450,
+        current_price_cents: 10_000,
+        previous_close_cents: 9_900,
+        pnl_cents: 150,
+        pnl_percent: 50.0,
+        close: Some(("closed".into(), "target".into())),
+        at: t0() + Duration::hours(1),
+    };
+    signals::apply_marks(&db, &[mark]).await.expect("close");
+    positions::close_ended(&db, 65, t0() + Duration::hours(1)).await.expect("close positions");
+    let manual = ManualRow {
+        id: "man-1".into(),
+        user_id: bob.id.clone(),
+        symbol: "TSLA".into(),
+        company_name: "Tesla".into(),
+        position_type: "STRADDLE".into(),
+        strike_cents: 25_000,
+        expiration_date: day(2026, 6, 19),
+        quantity: 1,
+        entry_cents: 4_200,
+        target_cents: None,
+        stop_cents: None,
+        reasoning: None,
+        status: "open".into(),
+        current_option_cents: None,
+        current_price_cents: None,
+        pnl_cents: 0,
+        pnl_percent: 0.0,
+        closed_at: None,
+        created_at: t0(),
+        updated_at: t0(),
+    };
+    positions::insert_manual(&db, &manual).await.expect("manual");
+    positions::snapshot_value(&db, &ada.id, today, 100_500, t0()).await.expect("snapshot");
+    let stock = market::StockRow {
+        id: "stock-1".into(),
+        symbol: "AAPL".into(),
+        company_name: "Apple".into(),
+        sector: "Technology".into(),
+        current_price_cents: 1,
+        previous_close_cents: 1,
+        volume: 1,
+        high_52_week_cents: 1,
+        low_52_week_cents: 1,
+        market_cap: None,
+        added_by: Some(ada.id.clone()),
+        last_updated: t0(),
+        created_at: t0(),
+    };
+    market::insert_stock(&db, &stock).await.expect("stock");
+
+    let before_users = users::all(&db).await.expect("users");
+    let before_signals = [
+        signals::find(&db, &automated.id).await.expect("find"),
+        signals::find(&db, &ended.id).await.expect("find"),
+        signals::find(&db, &on_demand.id).await.expect("find"),
+    ];
+    let before_position = positions::find_automated(&db, &ada.id, "pos-1").await.expect("position");
+    assert_eq!(before_position.status, "closed");
+
+    db.migrate().await.expect("the enum-checks migration applies over existing data");
+
+    assert_eq!(users::all(&db).await.expect("users"), before_users, "users kept");
+    for (i, before) in before_signals.iter().enumerate() {
+        assert_eq!(&signals::find(&db, &before.as_ref().expect("stored").id).await.expect("find"), before, "signal {i} kept");
+    }
+    assert!(sessions::find_live(&db, "sid-ada", t0()).await.expect("find").is_some(), "sessions were not cascaded away");
+    assert_eq!(positions::find_automated(&db, &ada.id, "pos-1").await.expect("position"), before_position, "automated position kept");
+    assert_eq!(positions::manual_for(&db, &bob.id).await.expect("manual"), [manual], "manual position kept");
+    assert_eq!(positions::value_history(&db, &ada.id).await.expect("history"), [(today, 100_500)], "snapshot kept");
+    assert_eq!(market::find_stock(&db, "AAPL").await.expect("stock").expect("exists").added_by, Some(ada.id.clone()), "added_by not nulled");
+
+    // The rebuilt tables still do their jobs: uniqueness, the one-active-setup index, cascades.
+    assert!(matches!(users::insert(&db, &crate::common::new_user("ada@example.com", "x")).await, Err(strikeline_store::StoreError::Conflict("email"))));
+    let duplicate = signal("AAPL", "Momentum", 90, today, t0(), None);
+    assert!(signals::issue_automated(&db, &[duplicate]).await.expect("issue").is_empty(), "one active setup still enforced");
+    assert!(!positions::open_automated(&db, &AutomatedRow { id: "pos-2".into(), ..before_position.clone() }).await.expect("open"));
+    assert!(users::set_subscription(&db, &ada.id, "gold", "active", None, t0()).await.is_err(), "checks in force");
+    strikeline_store::with_db!(&db, pool => {
+        sqlx::query("DELETE FROM users WHERE id = $1").bind(&bob.id).execute(pool).await.expect("delete bob");
+    });
+    assert_eq!(signals::find(&db, &on_demand.id).await.expect("find"), None, "on-demand signals still cascade with their owner");
+    assert!(positions::manual_for(&db, &bob.id).await.expect("manual").is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_every_row_survives_the_enum_checks_migration() {
+    let test_db = TestDb::sqlite_unmigrated().await;
+    every_row_survives_the_enum_checks_migration(test_db.db.clone()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_every_row_survives_the_enum_checks_migration() {
+    if let Some(test_db) = TestDb::postgres_unmigrated("strikeline_store_migration").await {
+        every_row_survives_the_enum_checks_migration(test_db.db.clone()).await;
+        test_db.db.close().await;
+    }
+}

@@ -1,0 +1,189 @@
+//! Portfolios: manual positions belong to their owner; automated positions open once per
+//! user and signal and close when their signal ends.
+
+use chrono::{DateTime, Duration, Utc};
+use strikeline_store::positions::{self, AutomatedRow, ManualMark, ManualRow};
+use strikeline_store::signals::{self, SignalMark};
+use strikeline_store::{Db, StoreError};
+
+use crate::common::{day, signal, t0, user};
+
+crate::on_both_engines!(
+    manual_positions_are_scoped_to_their_owner,
+    a_manual_position_that_expired_is_not_marked_again,
+    an_automated_position_opens_once_per_user_and_signal,
+    automated_positions_close_when_their_signal_ends,
+    portfolio_values_are_kept_per_day,
+);
+
+fn manual(user_id: &str, symbol: &str, created_at: DateTime<Utc>) -> ManualRow {
+    ManualRow {
+        id: uuid::Uuid::new_v4().to_string(),
+        user_id: user_id.into(),
+        symbol: symbol.into(),
+        company_name: format!("{symbol} Inc."),
+        position_type: "PUT".into(),
+        strike_cents: 15_000,
+        expiration_date: day(2026, 4, 17),
+        quantity: 3,
+        entry_cents: 525,
+        target_cents: Some(800),
+        stop_cents: None,
+        reasoning: Some("earnings".into()),
+        status: "open".into(),
+        current_option_cents: None,
+        current_price_cents: None,
+        pnl_cents: 0,
+        pnl_percent: 0.0,
+        closed_at: None,
+        created_at,
+        updated_at: created_at,
+    }
+}
+
+fn automated(user_id: &str, signal_id: &str, quantity: i64) -> AutomatedRow {
+    AutomatedRow {
+        id: uuid::Uuid::new_v4().to_string(),
+        user_id: user_id.into(),
+        signal_id: signal_id.into(),
+        quantity,
+        entry_cents: 300,
+        commissions_cents: 65 * quantity,
+        status: "open".into(),
+        exit_cents: None,
+        opened_at: t0(),
+        closed_at: None,
+        updated_at: t0(),
+    }
+}
+
+async fn manual_positions_are_scoped_to_their_owner(db: Db) {
+    let ada = user(&db, "ada").await;
+    let bob = user(&db, "bob").await;
+    let first = manual(&ada.id, "AAPL", t0());
+    let second = manual(&ada.id, "MSFT", t0() + Duration::minutes(1));
+    let bobs = manual(&bob.id, "TSLA", t0());
+    for p in [&first, &second, &bobs] {
+        positions::insert_manual(&db, p).await.expect("insert");
+    }
+
+    assert_eq!(positions::manual_for(&db, &ada.id).await.expect("list"), [second.clone(), first.clone()], "newest first, own only");
+    assert_eq!(positions::find_manual(&db, &ada.id, &first.id).await.expect("find"), first);
+    let foreign = positions::find_manual(&db, &bob.id, &first.id).await;
+    assert!(matches!(foreign, Err(StoreError::NotFound)), "another user's position is not found: {foreign:?}");
+
+    let foreign = positions::delete_manual(&db, &bob.id, &first.id).await;
+    assert!(matches!(foreign, Err(StoreError::NotFound)), "{foreign:?}");
+    assert_eq!(positions::manual_for(&db, &ada.id).await.expect("list").len(), 2, "a foreign delete deletes nothing");
+    positions::delete_manual(&db, &ada.id, &first.id).await.expect("delete own");
+    assert!(matches!(positions::find_manual(&db, &ada.id, &first.id).await, Err(StoreError::NotFound)));
+    assert!(matches!(positions::delete_manual(&db, &ada.id, &first.id).await, Err(StoreError::NotFound)), "gone");
+    assert_eq!(positions::manual_for(&db, &bob.id).await.expect("list"), [bobs]);
+
+    // What the server never writes is refused.
+    let zero = ManualRow { quantity: 0, ..manual(&ada.id, "AMD", t0()) };
+    assert!(positions::insert_manual(&db, &zero).await.is_err(), "quantity below 1");
+    let odd = ManualRow { position_type: "CONDOR".into(), ..manual(&ada.id, "AMD", t0()) };
+    assert!(positions::insert_manual(&db, &odd).await.is_err(), "unknown position type");
+    let pending = ManualRow { status: "pending".into(), ..manual(&ada.id, "AMD", t0()) };
+    assert!(positions::insert_manual(&db, &pending).await.is_err(), "unknown status");
+}
+
+async fn a_manual_position_that_expired_is_not_marked_again(db: Db) {
+    let ada = user(&db, "ada").await;
+    let p = manual(&ada.id, "AAPL", t0());
+    positions::insert_manual(&db, &p).await.expect("insert");
+    let mark = |expired, cents, at| ManualMark {
+        id: p.id.clone(),
+        current_option_cents: cents,
+        current_price_cents: 14_000,
+        pnl_cents: (cents - 525) * 300,
+        pnl_percent: 0.0,
+        expired,
+        at,
+    };
+    positions::mark_manual(&db, &[mark(false, 600, t0() + Duration::hours(1))]).await.expect("mark");
+    let marked = positions::find_manual(&db, &ada.id, &p.id).await.expect("find");
+    assert_eq!((marked.status.as_str(), marked.current_option_cents, marked.closed_at), ("open", Some(600), None));
+    assert_eq!(positions::open_manual(&db).await.expect("open").len(), 1);
+
+    let ended_at = t0() + Duration::days(46);
+    positions::mark_manual(&db, &[mark(true, 0, ended_at)]).await.expect("expire");
+    let ended = positions::find_manual(&db, &ada.id, &p.id).await.expect("find");
+    assert_eq!((ended.status.as_str(), ended.closed_at, ended.current_option_cents), ("expired", Some(ended_at), Some(0)));
+    positions::mark_manual(&db, &[mark(false, 900, ended_at + Duration::days(1))]).await.expect("mark");
+    assert_eq!(positions::find_manual(&db, &ada.id, &p.id).await.expect("find"), ended, "not marked again");
+    assert!(positions::open_manual(&db).await.expect("open").is_empty());
+}
+
+async fn an_automated_position_opens_once_per_user_and_signal(db: Db) {
+    let ada = user(&db, "ada").await;
+    let bob = user(&db, "bob").await;
+    let s = signal("AAPL", "Momentum", 80, day(2026, 3, 2), t0(), None);
+    signals::issue_automated(&db, std::slice::from_ref(&s)).await.expect("issue");
+
+    let first = automated(&ada.id, &s.id, 2);
+    assert!(positions::open_automated(&db, &first).await.expect("open"));
+    assert!(!positions::open_automated(&db, &automated(&ada.id, &s.id, 5)).await.expect("open"), "already held");
+    assert!(positions::open_automated(&db, &automated(&bob.id, &s.id, 1)).await.expect("open"), "another user may hold it too");
+
+    assert_eq!(positions::automated_for(&db, &ada.id).await.expect("list"), std::slice::from_ref(&first));
+    assert_eq!(positions::find_automated(&db, &ada.id, &first.id).await.expect("find"), first);
+    assert!(matches!(positions::find_automated(&db, &bob.id, &first.id).await, Err(StoreError::NotFound)), "scoped to the owner");
+
+    let carol = user(&db, "carol").await;
+    assert!(positions::open_automated(&db, &automated(&carol.id, &s.id, 0)).await.is_err(), "quantity below 1 is refused");
+    let closing = AutomatedRow { status: "closing".into(), ..automated(&carol.id, &s.id, 1) };
+    assert!(positions::open_automated(&db, &closing).await.is_err(), "unknown status is refused");
+    assert!(positions::automated_for(&db, &carol.id).await.expect("list").is_empty());
+}
+
+async fn automated_positions_close_when_their_signal_ends(db: Db) {
+    let ada = user(&db, "ada").await;
+    let bob = user(&db, "bob").await;
+    let today = day(2026, 3, 2);
+    let winner = signal("AAPL", "Momentum", 80, today, t0(), None);
+    let running = signal("MSFT", "Momentum", 80, today, t0(), None);
+    let lapsed = signal("AMD", "Breakout", 80, today, t0(), None);
+    signals::issue_automated(&db, &[winner.clone(), running.clone(), lapsed.clone()]).await.expect("issue");
+    for (who, s, qty) in [(&ada.id, &winner.id, 2), (&bob.id, &winner.id, 1), (&ada.id, &running.id, 4), (&ada.id, &lapsed.id, 1)] {
+        assert!(positions::open_automated(&db, &automated(who, s, qty)).await.expect("open"));
+    }
+    let ended_at = t0() + Duration::hours(3);
+    let end = |id: &str, status: &str, reason: &str, cents: i64| SignalMark {
+        id: id.into(),
+        current_option_cents: cents,
+        current_price_cents: 10_500,
+        previous_close_cents: 9_900,
+        pnl_cents: cents - 300,
+        pnl_percent: 0.0,
+        close: Some((status.into(), reason.into())),
+        at: ended_at,
+    };
+    signals::apply_marks(&db, &[end(&winner.id, "closed", "target", 450), end(&lapsed.id, "expired", "expiry", 0)]).await.expect("end");
+
+    let closed_at = ended_at + Duration::minutes(1);
+    assert_eq!(positions::close_ended(&db, 65, closed_at).await.expect("close"), 3);
+    let held = positions::automated_for(&db, &ada.id).await.expect("list");
+    assert_eq!(held[0].signal_id, running.id, "open positions first");
+    let on = |id: &str| held.iter().find(|p| p.signal_id == id).expect("held").clone();
+    let won = on(&winner.id);
+    assert_eq!((won.status.as_str(), won.exit_cents, won.closed_at, won.updated_at), ("closed", Some(450), Some(closed_at), closed_at));
+    assert_eq!(won.commissions_cents, 2 * 65 + 2 * 65, "opening plus closing commission per contract");
+    let gone = on(&lapsed.id);
+    assert_eq!((gone.status.as_str(), gone.exit_cents), ("expired", Some(0)), "the position ends as its signal did");
+    let still = on(&running.id);
+    assert_eq!((still.status.as_str(), still.exit_cents, still.closed_at), ("open", None, None));
+
+    assert_eq!(positions::close_ended(&db, 65, closed_at + Duration::hours(1)).await.expect("close"), 0, "closed once");
+    assert_eq!(positions::automated_for(&db, &ada.id).await.expect("list"), held, "nothing changed the second time");
+}
+
+async fn portfolio_values_are_kept_per_day(db: Db) {
+    let ada = user(&db, "ada").await;
+    let (d1, d2) = (day(2026, 3, 2), day(2026, 3, 3));
+    positions::snapshot_value(&db, &ada.id, d2, 120_000, t0()).await.expect("d2");
+    positions::snapshot_value(&db, &ada.id, d1, 100_000, t0()).await.expect("d1");
+    positions::snapshot_value(&db, &ada.id, d2, 125_000, t0() + Duration::hours(1)).await.expect("d2 again");
+    assert_eq!(positions::value_history(&db, &ada.id).await.expect("history"), [(d1, 100_000), (d2, 125_000)], "one value per day, oldest first");
+}
