@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -42,6 +42,29 @@ const boundaries = [
   })),
 ];
 
+/**
+ * The names of the server's schemas (components.schemas in the generated schema.d.ts). Only
+ * src/lib/api/models.ts names them, as aliases of the generated types; src/lib/api/models.test.ts
+ * checks the same rule, this gives the editor's warning.
+ */
+const schemaText = readFileSync(new URL("./src/lib/api/schema.d.ts", import.meta.url), "utf8");
+const schemasBlock = schemaText.slice(schemaText.indexOf("export interface components {"), schemaText.indexOf("\n    responses:"));
+const SCHEMA_NAMES = [...schemasBlock.matchAll(/^ {8}(\w+): /gm)].map((match) => match[1]);
+
+const noSchemaCopies = {
+  files: ["src/**/*.{ts,tsx}"],
+  ignores: ["src/lib/api/models.ts", "src/lib/api/schema.d.ts"],
+  rules: {
+    "no-restricted-syntax": [
+      "error",
+      {
+        selector: `:matches(TSInterfaceDeclaration, TSTypeAliasDeclaration, TSEnumDeclaration, ClassDeclaration)[id.name=/^(?:${SCHEMA_NAMES.join("|")})$/]`,
+        message: "The server's OpenAPI schema defines this type: import it from @/lib/api/models instead of declaring a copy.",
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ["dist", "node_modules", "test-results", "src/lib/api/schema.d.ts"] },
   {
@@ -62,4 +85,5 @@ export default tseslint.config(
   { files: ["public/**/*.js"], languageOptions: { globals: { ...globals.browser } } },
   { files: ["eslint.config.js"], languageOptions: { globals: { ...globals.node } } },
   ...boundaries,
+  noSchemaCopies,
 );

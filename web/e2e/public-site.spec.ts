@@ -1,13 +1,10 @@
-import { createRequire } from "node:module";
 import { gzipSync } from "node:zlib";
 import { type APIRequestContext, type Browser, expect, type Page, request, test } from "@playwright/test";
+import { seriousViolations, THEMES, type Theme } from "./axe";
 
 // The public site against the real server: every page and linked slug, every internal link,
 // axe in light and dark, 390 px layouts, the forms (checked in the server's admin inbox),
 // the search boxes, pricing, the API explorer and the landing page's JavaScript budget.
-
-const require = createRequire(import.meta.url);
-const AXE_PATH = require.resolve("axe-core/axe.min.js");
 
 const ADMIN = { email: "admin@example.com", username: "site_admin", password: "correct-horse-42" };
 const LANDING_HEADING = /options signals with the reasoning attached/i;
@@ -168,7 +165,7 @@ test.describe("every public page", () => {
     expect(errors).toEqual([]);
   });
 
-  for (const theme of ["light", "dark"] as const) {
+  for (const theme of THEMES) {
     test(`has no serious or critical axe violations in ${theme} mode`, async ({ browser, baseURL }) => {
       const violations = await axeAll(browser, baseURL as string, theme);
       expect(violations).toEqual([]);
@@ -190,7 +187,7 @@ test.describe("every public page", () => {
   });
 });
 
-async function axeAll(browser: Browser, baseURL: string, theme: "light" | "dark") {
+async function axeAll(browser: Browser, baseURL: string, theme: Theme) {
   // axe is injected as an inline script, which the app's CSP rightly forbids: bypass it for the audit only.
   const context = await browser.newContext({ baseURL, colorScheme: theme, reducedMotion: "reduce", bypassCSP: true });
   await context.addInitScript((t) => window.localStorage.setItem("theme", t), theme);
@@ -200,19 +197,7 @@ async function axeAll(browser: Browser, baseURL: string, theme: "light" | "dark"
     await open(page, path);
     await scrollThrough(page);
     await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark)/);
-    await page.addScriptTag({ path: AXE_PATH });
-    const results = await page.evaluate(async () => {
-      // @ts-expect-error axe is injected above
-      const r = await window.axe.run(document, { resultTypes: ["violations"] });
-      return (r.violations as { id: string; impact: string; nodes: { target: string[] }[] }[]).map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        targets: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
-      }));
-    });
-    for (const v of results) {
-      if (v.impact === "serious" || v.impact === "critical") found.push(`${path} [${theme}] ${v.id}: ${v.targets.join(", ")}`);
-    }
+    found.push(...(await seriousViolations(page, path, theme)));
   }
   await context.close();
   return found;

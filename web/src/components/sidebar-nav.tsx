@@ -20,7 +20,7 @@ export function SidebarNav({ sections, onNavigate }: { sections: SidebarSection[
       {sections.map((section, i) => (
         <div key={section.title ?? i}>
           {section.title ? (
-            <p className="mb-2 px-3 text-[0.7rem] font-semibold tracking-wider text-muted-foreground/80 uppercase">
+            <p className="mb-2 px-3 text-[0.7rem] font-semibold tracking-wider text-muted-foreground uppercase">
               {section.title}
             </p>
           ) : null}

@@ -31,8 +31,9 @@ export function formatPrice(value: number | null | undefined): string {
   return value === null || value === undefined || !Number.isFinite(value) ? NO_VALUE : usd.format(value);
 }
 
-/** Money with its sign: +$45.00, -$12.50, $0.00. */
-export function formatSignedCurrency(value: number): string {
+/** Money with its sign: +$45.00, -$12.50, $0.00; "—" when there is no figure. */
+export function formatSignedCurrency(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return NO_VALUE;
   const text = usd.format(Math.abs(value));
   return value > 0 ? `+${text}` : value < 0 ? `-${text}` : text;
 }
@@ -42,8 +43,9 @@ export function formatPercent(value: number, digits = 1): string {
   return `${value.toFixed(digits)}%`;
 }
 
-/** A percentage with its sign: +12.3%, -1.2%, 0.0% */
-export function formatSignedPercent(value: number, digits = 1): string {
+/** A percentage with its sign: +12.3%, -1.2%, 0.0%; "—" when there is no figure. */
+export function formatSignedPercent(value: number | null | undefined, digits = 1): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return NO_VALUE;
   const text = Math.abs(value).toFixed(digits);
   const zero = Number(text) === 0;
   return zero ? `${text}%` : `${value > 0 ? "+" : "-"}${text}%`;

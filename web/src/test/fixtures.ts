@@ -1,8 +1,5 @@
 import { vi } from "vitest";
-import type { AutomationStatus } from "@/features/automation/api/types";
-import type { DashboardStats } from "@/features/dashboard/api/types";
-import type { StockPrice } from "@/features/market/api/types";
-import type { Signal, SignalAnalysis } from "@/features/signals/api/types";
+import type { AutomationStatus, DashboardStats, Signal, SignalAnalysis, StockPrice } from "@/lib/api/models";
 import { makeEmptyPortfolioMetrics } from "./portfolio-fixtures";
 import { jsonResponse } from "./utils";
 
@@ -51,25 +48,18 @@ export function makeSignals(n: number, overrides: Partial<Signal> = {}): Signal[
   return Array.from({ length: n }, (_, i) => makeSignal({ symbol: `SYM${i + 1}`, companyName: `Company ${i + 1}`, ...overrides }));
 }
 
-/** A signal beyond the plan's quota: the recommendation fields are null. */
+/** A signal beyond the plan's quota: only its id, symbol, company, strategy and creation time. */
 export function makeLockedSignal(overrides: Partial<Signal> = {}): Signal {
-  return makeSignal({
-    signalType: null,
-    strikePrice: null,
-    expirationDate: null,
-    entryPrice: null,
-    currentOptionPrice: null,
-    rsi: null,
-    volume: null,
-    pnl: null,
-    pnlPercent: null,
-    targetPrice: null,
-    stopLoss: null,
-    volatility: null,
-    reasoning: null,
+  seq += 1;
+  return {
+    id: uuid(seq),
+    symbol: "AAPL",
+    companyName: "Apple Inc.",
+    strategy: "Momentum",
+    createdAt: "2026-11-23T14:30:00Z",
     locked: true,
     ...overrides,
-  });
+  };
 }
 
 export function makeAnalysis(overrides: Partial<SignalAnalysis> = {}): SignalAnalysis {
@@ -86,6 +76,7 @@ export function makeAnalysis(overrides: Partial<SignalAnalysis> = {}): SignalAna
   return {
     history,
     strike: 250,
+    expirationDate: "2026-12-18",
     breakevens: [253.2],
     maxLoss: 320,
     maxGain: null,
@@ -102,14 +93,15 @@ export function makeStats(overrides: Partial<DashboardStats> = {}): DashboardSta
   return {
     activeSignals: 12,
     winRate: 64.3,
+    closedSignals: 28,
     avgConfidence: 71.5,
     portfolioValue: 10_250.5,
     lastUpdated: new Date().toISOString(),
     changes: {
-      activeSignals: { value: 12, label: "vs yesterday" },
-      winRate: { value: 2.3, label: "this week" },
-      avgConfidence: { value: -1.2, label: "from last week" },
-      portfolioValue: { value: null, label: "today" },
+      activeSignals: { value: 12, label: "vs yesterday", unit: "percent" },
+      winRate: { value: 2.3, label: "this week", unit: "points" },
+      avgConfidence: { value: -1.2, label: "from last week", unit: "percent" },
+      portfolioValue: { value: null, label: "today", unit: "percent" },
     },
     ...overrides,
   };

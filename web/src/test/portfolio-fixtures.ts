@@ -1,5 +1,5 @@
-import type { OverallBacktest, StrategyBacktest } from "@/features/backtest/api/types";
-import type { ManualPosition, PortfolioMetrics, PortfolioPosition, PositionDetail } from "@/features/portfolio/api/types";
+import { STRATEGIES } from "@/lib/api/enums";
+import type { ManualPosition, OverallBacktest, PortfolioAnalysis, PortfolioPosition, PositionDetail, StrategyBacktest } from "@/lib/api/models";
 
 let seq = 0;
 const uuid = (n: number) => `10000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
@@ -98,7 +98,7 @@ export function makePositionDetail(overrides: Partial<PositionDetail> = {}): Pos
 }
 
 /** GET /api/portfolio/metrics for a portfolio with some history. */
-export function makePortfolioMetrics(overrides: Partial<PortfolioMetrics> = {}): PortfolioMetrics {
+export function makePortfolioMetrics(overrides: Partial<PortfolioAnalysis> = {}): PortfolioAnalysis {
   return {
     summary: {
       totalValue: 12_450.32,
@@ -127,7 +127,7 @@ export function makePortfolioMetrics(overrides: Partial<PortfolioMetrics> = {}):
 }
 
 /** GET /api/portfolio/metrics for an account with no position at all. */
-export function makeEmptyPortfolioMetrics(): PortfolioMetrics {
+export function makeEmptyPortfolioMetrics(): PortfolioAnalysis {
   const metrics = makePortfolioMetrics();
   return {
     summary: { ...metrics.summary, totalValue: 0, totalPnlPercent: 0, netPnl: 0, winRate: null, openPositions: 0, closedPositions: 0, avgHoldingPeriod: null, profitFactor: null, largestWin: 0, largestLoss: 0, consecutiveWins: 0, totalCommissions: 0 },
@@ -158,12 +158,13 @@ export function makeOverallBacktest(overrides: Partial<OverallBacktest> = {}): O
     endDate: "2026-11-23",
     symbols: 50,
     initialCapital: 10_000,
+    finalEquity: 11_840.5,
     equityCurve,
     drawdown,
     trades: [
-      { symbol: "AAPL", strategy: "Momentum", signalType: "CALL", strike: 250, expiration: "2026-03-20", entryDate: "2026-02-02", exitDate: "2026-02-20", entryPrice: 3.2, exitPrice: 4.8, contracts: 1, commissions: 1.3, pnl: 158.7, outcome: "target", confidence: 78 },
-      { symbol: "=HYPE", strategy: "Breakout", signalType: "PUT", strike: 120, expiration: "2026-05-15", entryDate: "2026-04-01", exitDate: "2026-04-09", entryPrice: 2.1, exitPrice: 1.05, contracts: 2, commissions: 2.6, pnl: -212.6, outcome: "stop", confidence: 64 },
-      { symbol: "NVDA", strategy: "Volatility", signalType: "STRADDLE", strike: 180, expiration: "2026-12-18", entryDate: "2026-11-02", exitDate: null, entryPrice: 12.4, exitPrice: null, contracts: 1, commissions: 0.65, pnl: 250, outcome: "open", confidence: 71 },
+      { symbol: "AAPL", strategy: "Momentum", signalType: "CALL", strike: 250, expiration: "2026-03-20", entryDate: "2026-02-02", exitDate: "2026-02-20", entryPrice: 3.2, exitPrice: 4.8, contracts: 1, commissions: 1.3, pnl: 158.7, outcome: "target", confidence: 78, locked: false },
+      { symbol: "=HYPE", strategy: "Breakout", signalType: "PUT", strike: 120, expiration: "2026-05-15", entryDate: "2026-04-01", exitDate: "2026-04-09", entryPrice: 2.1, exitPrice: 1.05, contracts: 2, commissions: 2.6, pnl: -212.6, outcome: "stop", confidence: 64, locked: false },
+      { symbol: "NVDA", strategy: "Volatility", signalType: "STRADDLE", strike: 180, expiration: "2026-12-18", entryDate: "2026-11-02", exitDate: "2026-11-23", entryPrice: 12.4, exitPrice: 14.9, contracts: 1, commissions: 0.65, pnl: 250, outcome: "open", confidence: 71, locked: false },
     ],
     ...overrides,
   };
@@ -171,7 +172,7 @@ export function makeOverallBacktest(overrides: Partial<OverallBacktest> = {}): O
 
 /** POST /api/backtest/strategy */
 export function makeStrategyBacktests(): StrategyBacktest[] {
-  return ["Momentum", "Mean Reversion", "Breakout", "Volatility"].map((strategy, k) => ({
+  return STRATEGIES.map((strategy, k) => ({
     strategy,
     summary: {
       totalTrades: 10 + k,

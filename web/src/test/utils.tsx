@@ -4,12 +4,8 @@ import type * as React from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { vi } from "vitest";
 import { AppProvider } from "@/app/provider";
-import type { components } from "@/lib/api/schema";
+import type { PlanCatalogue, PublicStats, User } from "@/lib/api/models";
 import { createQueryClient } from "@/lib/query-client";
-
-export type User = components["schemas"]["User"];
-export type PlanCatalogue = components["schemas"]["PlanCatalogue"];
-export type PublicStats = components["schemas"]["PublicStats"];
 
 /** The server's plan catalogue as GET /api/plans answers it. */
 export function makePlanCatalogue(): PlanCatalogue {

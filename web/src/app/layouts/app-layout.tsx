@@ -15,11 +15,12 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
-import { type User, useUser } from "@/features/auth/api/get-me";
+import { useUser } from "@/features/auth/api/get-me";
 import { useLogout } from "@/features/auth/api/logout";
 import { displayName, initials, planLabel } from "@/features/auth/lib/plan";
 import { NotificationBell } from "@/features/signals/components/active-signals-dialog";
 import { useActiveSignalCount } from "@/features/signals/hooks/use-active-signal-count";
+import type { User } from "@/lib/api/models";
 import { useLiveEvents } from "@/lib/live-events";
 import { toast } from "@/lib/toast";
 import { buildNav } from "./nav";
@@ -87,7 +88,7 @@ function UserMenu({ user }: { user: User }) {
         >
           <span
             aria-hidden
-            className="flex size-8 items-center justify-center rounded-full bg-primary/12 text-xs font-semibold text-primary"
+            className="flex size-8 items-center justify-center rounded-full bg-primary/12 text-xs font-semibold text-primary-strong"
           >
             {initials(user)}
           </span>

@@ -1,10 +1,11 @@
 import { useUser } from "@/features/auth/api/get-me";
-import { type BacktestPlan, BacktestPage } from "@/features/backtest/components/backtest-page";
+import { BacktestPage } from "@/features/backtest/components/backtest-page";
+import type { Plan } from "@/lib/api/models";
 import { usePageMeta } from "@/lib/page-meta";
 
 /** The plan that decides what a backtest may cover (the server enforces it; the page explains it). */
-function backtestPlan(plan: string | undefined): BacktestPlan {
-  return plan === "pro" || plan === "premium" ? plan : "free";
+function backtestPlan(plan: Plan | undefined): Plan {
+  return plan ?? "free";
 }
 
 export default function BacktestRoute() {

@@ -1,7 +1,8 @@
 import { PageHeader } from "@/components/page-header";
-import { type User, useUser } from "@/features/auth/api/get-me";
+import { useUser } from "@/features/auth/api/get-me";
 import { trialDaysLeft } from "@/features/auth/lib/plan";
 import { type PricingAccount, PricingPage } from "@/features/marketing/components/pricing-page";
+import type { User } from "@/lib/api/models";
 import { usePageMeta } from "@/lib/page-meta";
 
 /** What 'Already on Free Plan' adds for this account: every account includes Free. */

@@ -1,10 +1,8 @@
+import type { PayoffPoint } from "@/lib/api/models";
 import { linePath, niceTicks, paddedExtent, scaleLinear } from "@/lib/chart";
 import { formatCurrency, formatSignedCurrency } from "@/lib/format";
 import { useElementWidth } from "@/lib/use-element-width";
 import { useSvgId } from "@/lib/use-svg-id";
-
-/** P&L at one underlying price, at expiry and today (dollars). */
-export type PayoffPoint = { price: number; expiry: number; today: number };
 
 const whole = (value: number) => formatSignedCurrency(Math.round(value)).replace(/\.00$/, "");
 const priceTick = (value: number) => formatCurrency(value).replace(/\.00$/, "");

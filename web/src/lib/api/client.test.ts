@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiRequest, errorMessage, getQueryFn } from "./client";
+import { ApiError, api, apiRequest, dataOf, errorMessage, getQueryFn } from "./client";
 
 function stubFetch(response: Response) {
   const mock = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(response));
@@ -86,9 +86,59 @@ describe("getQueryFn", () => {
   });
 
   it("returns null on 401 when asked to, and throws otherwise", async () => {
-    stubFetch(new Response("", { status: 401, statusText: "Unauthorized" }));
+    const unauthorized = new Response('{"status":401,"title":"Unauthorized"}', { status: 401, statusText: "Unauthorized" });
+    stubFetch(unauthorized);
     await expect(getQueryFn({ on401: "returnNull" })({ queryKey: ["/api/auth/me"] })).resolves.toBeNull();
+    // The body is read, so the request ends (an unread streamed body keeps it open).
+    expect(unauthorized.bodyUsed).toBe(true);
     stubFetch(new Response("", { status: 401, statusText: "Unauthorized" }));
     await expect(getQueryFn({ on401: "throw" })({ queryKey: ["/api/auth/me"] })).rejects.toThrow("401: Unauthorized");
+  });
+});
+
+describe("the typed client", () => {
+  it("throws the same ApiError as apiRequest for a non-OK answer", async () => {
+    const body = { type: "about:blank", title: "Unprocessable Entity", status: 422, errors: [{ field: "symbol", message: "Unknown symbol" }] };
+    stubFetch(new Response(JSON.stringify(body), { status: 422, headers: { "Content-Type": "application/problem+json" } }));
+    const error = await dataOf(api.POST("/api/signals/generate-for-symbol", { body: { symbol: "ZZZZ" } })).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe(`422: ${JSON.stringify(body)}`);
+    expect(error.problem).toEqual(body);
+    expect(error.fieldErrors).toEqual([{ field: "symbol", message: "Unknown symbol" }]);
+
+    stubFetch(new Response(null, { status: 503, statusText: "Service Unavailable" }));
+    await expect(dataOf(api.GET("/api/stats"))).rejects.toThrow("503: Service Unavailable");
+  });
+
+  it("sends JSON with a content type and the session cookie when there is a body", async () => {
+    const mock = stubFetch(new Response('{"id":"1","received":true}', { status: 201 }));
+    const receipt = await dataOf(api.POST("/api/contact", { body: { name: "Ada", email: "a@b.co", message: "Hi", source: "landing" } }));
+    expect(receipt).toEqual({ id: "1", received: true });
+    const [url, init] = mock.mock.calls[0];
+    expect(url).toBe("/api/contact");
+    expect(init).toMatchObject({ method: "POST", credentials: "same-origin" });
+    expect(init?.headers).toEqual({ "Content-Type": "application/json" });
+    expect(JSON.parse(String(init?.body))).toEqual({ name: "Ada", email: "a@b.co", message: "Hi", source: "landing" });
+  });
+
+  it("sends no content type without a body, and resolves a 204 to undefined", async () => {
+    const mock = stubFetch(new Response(null, { status: 204 }));
+    const { data } = await api.POST("/api/auth/logout");
+    expect(data).toBeUndefined();
+    const [url, init] = mock.mock.calls[0];
+    expect(url).toBe("/api/auth/logout");
+    expect(init).toMatchObject({ method: "POST", credentials: "same-origin" });
+    expect(init?.headers).toEqual({});
+    expect(init?.body).toBeUndefined();
+  });
+
+  it("fills path parameters encoded and writes the query, leaving out absent values", async () => {
+    const mock = stubFetch(new Response("[]", { status: 200 }));
+    await dataOf(api.GET("/api/stock-prices/{symbol}/history", { params: { path: { symbol: "BRK/B" }, query: { days: 30 } } }));
+    expect(mock.mock.calls[0][0]).toBe("/api/stock-prices/BRK%2FB/history?days=30");
+
+    const again = stubFetch(new Response("[]", { status: 200 }));
+    await dataOf(api.GET("/api/signals", { params: { query: { strategy: "Mean Reversion", symbol: undefined, status: "" } } }));
+    expect(again.mock.calls[0][0]).toBe("/api/signals?strategy=Mean+Reversion");
   });
 });

@@ -1,4 +1,6 @@
-import type { FieldError, Problem } from "./types";
+import createClient from "openapi-fetch";
+import type { FieldError, Problem } from "./models";
+import type { paths } from "./schema";
 
 /**
  * A non-OK answer from the server. `message` is "{status}: {body text or
@@ -46,24 +48,78 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
 }
 
 /**
- * Sends a request with the session cookie. A JSON content type is sent only
- * when there is a body.
+ * Sends a request with the session cookie. A JSON content type is sent only when there is a
+ * body. Throws an ApiError for any non-OK answer.
  */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+async function send(method: string, url: string, body: string | undefined): Promise<Response> {
   const res = await fetch(url, {
     method,
-    headers: data !== undefined ? { "Content-Type": "application/json" } : {},
-    body: data !== undefined ? JSON.stringify(data) : undefined,
+    headers: body !== undefined ? { "Content-Type": "application/json" } : {},
+    body,
     credentials: "same-origin",
   });
   await throwIfResNotOk(res);
   return res;
 }
 
-/** Sends a request and parses the JSON answer. */
+/** Sends `data` (when given) as JSON; see `send`. For calls outside the OpenAPI document. */
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  return send(method, url, data !== undefined ? JSON.stringify(data) : undefined);
+}
+
+/** Sends a request and parses the JSON answer. For calls outside the OpenAPI document. */
 export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
   const res = await apiRequest(method, url, data);
   return (await res.json()) as T;
+}
+
+/**
+ * What openapi-fetch builds before it calls `fetch`: the URL (relative, as the app calls it)
+ * and the serialized body. openapi-fetch would otherwise build a real `Request`, which needs
+ * an absolute URL outside a browser and sends its own headers; with this, every typed call
+ * goes through `send` exactly as `apiRequest` does.
+ */
+class PendingRequest {
+  readonly url: string;
+  readonly method: string;
+  readonly payload: string | undefined;
+
+  constructor(url: string, init: RequestInit = {}) {
+    this.url = url;
+    this.method = init.method ?? "GET";
+    this.payload = typeof init.body === "string" ? init.body : undefined;
+  }
+}
+
+/** Query parameters as URLSearchParams writes them, leaving out absent and empty values. */
+function querySerializer(query: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  }
+  return params.toString();
+}
+
+/**
+ * The typed client: each call's path, parameters, body and answer are checked against the
+ * server's OpenAPI document (schema.d.ts). A non-OK answer throws an ApiError, as
+ * `apiRequest` does, so `data` is the success answer; read it with `dataOf`.
+ */
+export const api = createClient<paths>({
+  Request: PendingRequest as unknown as typeof Request,
+  fetch: (request) => {
+    const { method, url, payload } = request as unknown as PendingRequest;
+    return send(method, url, payload);
+  },
+  querySerializer,
+});
+
+/** The success answer of a typed call (`dataOf(api.GET("/api/stats"))`). */
+export async function dataOf<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await call;
+  // `send` throws for every non-OK answer, so openapi-fetch never reports an error itself.
+  if (error !== undefined) throw new ApiError(response.status, `${response.status}: ${response.statusText}`);
+  return data as T;
 }
 
 /**
@@ -87,7 +143,11 @@ export type UnauthorizedBehavior = "returnNull" | "throw";
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }) {
   return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T | null> => {
     const res = await fetch(queryKey.join("/"), { credentials: "same-origin" });
-    if (on401 === "returnNull" && res.status === 401) return null;
+    if (on401 === "returnNull" && res.status === 401) {
+      // Read the body all the same: an unread (streamed) body keeps the request open.
+      await res.text().catch(() => "");
+      return null;
+    }
     await throwIfResNotOk(res);
     return (await res.json()) as T;
   };

@@ -1,64 +1,12 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { apiJson } from "./client";
+import { api, dataOf } from "./client";
+import type { ManualPosition, NewManualPosition, PositionSignal, Signal } from "./models";
 
 /**
  * Adding a manual position is shared by two features: the portfolio's Add Manual Position
  * form and the signal detail dialog's "Add to Portfolio" button (features do not import each
- * other). Both post here and refresh the same queries afterwards. Issue-5 contract, typed by
- * hand until the server's OpenAPI document lists these endpoints.
+ * other). Both post here and refresh the same queries afterwards.
  */
-
-export const POSITION_TYPES = ["CALL", "PUT", "STRADDLE"] as const;
-export type PositionType = (typeof POSITION_TYPES)[number];
-
-export type PositionStatus = "open" | "closed" | "expired";
-
-/** POST /api/manual-positions body. Optional fields are left out when empty. */
-export type NewManualPosition = {
-  symbol: string;
-  companyName: string;
-  type: PositionType;
-  strikePrice: number;
-  /** YYYY-MM-DD, today or later. */
-  expirationDate: string;
-  /** Contracts, integer ≥ 1. */
-  quantity: number;
-  /** Premium paid per share, dollars. */
-  entryPrice: number;
-  targetPrice?: number;
-  stopLoss?: number;
-  reasoning?: string;
-  status?: "open";
-};
-
-/** The user's own option position, as GET /api/manual-positions lists it. */
-export type ManualPosition = {
-  id: string;
-  userId: string;
-  symbol: string;
-  companyName: string;
-  type: PositionType;
-  strikePrice: number;
-  expirationDate: string;
-  quantity: number;
-  /** Premium paid per share. */
-  entryPrice: number;
-  /** The option's premium per share now (Black–Scholes); null when it cannot be priced. */
-  currentPrice: number | null;
-  /** The underlying now. */
-  underlyingPrice: number | null;
-  targetPrice: number | null;
-  stopLoss: number | null;
-  reasoning: string | null;
-  /** (current − entry) × 100 × quantity, dollars. */
-  pnl: number;
-  /** Percent. */
-  pnlPercent: number;
-  status: PositionStatus;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
 
 /**
  * Query-key prefixes of the portfolio's reads. Keys start with the endpoint's path, so one
@@ -73,7 +21,7 @@ export const PORTFOLIO_QUERY_KEYS = {
 
 /** POST /api/manual-positions → 201 ManualPosition; 422 with field errors. */
 export function createManualPosition(body: NewManualPosition): Promise<ManualPosition> {
-  return apiJson<ManualPosition>("POST", "/api/manual-positions", body);
+  return dataOf(api.POST("/api/manual-positions", { body }));
 }
 
 /** After a position is added: the manual positions and the portfolio figures (spec section 7). */
@@ -82,21 +30,19 @@ export function refreshAfterAdd(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: PORTFOLIO_QUERY_KEYS.metrics });
 }
 
-/** What a signal (or an automated position's signal) offers to copy into a manual position. */
-export type SignalLike = {
-  symbol: string;
-  companyName: string;
-  type: PositionType;
-  strikePrice: number;
-  expirationDate: string;
-  strategy: string | null;
-  confidence: number | null;
+/**
+ * What a signal (or an automated position's signal) offers to copy into a manual position:
+ * the contract, and what the reasoning and entry price are made from.
+ */
+export type SignalLike = Pick<NewManualPosition, "symbol" | "companyName" | "type" | "strikePrice" | "expirationDate"> & {
+  strategy: PositionSignal["strategy"];
+  confidence: PositionSignal["confidence"];
   /** The option's premium per share at entry. */
-  entryPrice?: number | null;
+  entryPrice?: Signal["entryPrice"];
   /** The option's premium per share now. */
-  currentOptionPrice?: number | null;
+  currentOptionPrice?: Signal["currentOptionPrice"];
   /** The underlying now. */
-  currentPrice?: number | null;
+  currentPrice?: Signal["currentPrice"] | null;
 };
 
 const positive = (value: number | null | undefined): value is number =>

@@ -32,8 +32,11 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password.
-         * @description After 5 failed attempts for one account, or 20 from one address, within 15 minutes,
-         *     answers 429 with `Retry-After`. A successful sign-in always starts a new session.
+         * @description Every attempt is counted before the password is checked: 20 per address in 10 minutes,
+         *     100 per account in an hour, and per account a back-off (five attempts back to back, then
+         *     a wait growing by a second per attempt, at most a minute) that a successful sign-in
+         *     clears. Beyond them the answer is 429 with `Retry-After`. An unknown email and a wrong
+         *     password get the same answer in the same time. A successful sign-in starts a new session.
          */
         post: operations["login"];
         delete?: never;
@@ -235,7 +238,8 @@ export interface paths {
         /**
          * Live updates as server-sent events named `signals`, `prices`, `stats` and `automation`, each
          *     with data `{"at": instant}`; a comment every 15 s keeps the connection open. A page that
-         *     falls behind (or reconnects) gets a `resync` event and should refetch everything.
+         *     falls behind (or reconnects) gets a `resync` event and should refetch everything. At most
+         *     five streams per account are open at once; a stream ends when its session ends.
          */
         get: operations["events"];
         put?: never;
@@ -636,6 +640,12 @@ export interface components {
             nextSchedules: components["schemas"]["NextSchedules"];
         };
         /**
+         * @description How a backtested trade ended; `open` when it was still open as the test ended (closed
+         *     at its last mark).
+         * @enum {string}
+         */
+        BacktestOutcome: "target" | "stop" | "expiry" | "open";
+        /**
          * @description What to backtest. Everything is optional: the last year (Free) or the full stored history
          *     (Pro, Premium), every tracked symbol, all four strategies, default parameters.
          */
@@ -679,11 +689,21 @@ export interface components {
         Change: {
             /** @example vs yesterday */
             label: string;
-            /** @description `percent` (relative change) or `points` (difference of two percentages). */
-            unit: string;
+            unit: components["schemas"]["ChangeUnit"];
             /** Format: double */
             value?: number | null;
         };
+        /**
+         * @description What a change figure measures: `percent` is a relative change, `points` the difference
+         *     of two percentages.
+         * @enum {string}
+         */
+        ChangeUnit: "percent" | "points";
+        /**
+         * @description Why a signal ended.
+         * @enum {string}
+         */
+        CloseReason: "target" | "stop" | "expiry";
         /** @description A stored contact message, for administrators. */
         ContactMessageView: {
             company?: string | null;
@@ -693,7 +713,7 @@ export interface components {
             id: string;
             message: string;
             name: string;
-            source: string;
+            source: components["schemas"]["ContactSource"];
             subject?: string | null;
         };
         /** @description A message was received. */
@@ -751,6 +771,11 @@ export interface components {
              */
             winRate?: number | null;
         };
+        /**
+         * @description The database engine the server runs on.
+         * @enum {string}
+         */
+        DatabaseEngine: "sqlite" | "postgres";
         DrawdownPointView: {
             /** Format: date */
             date: string;
@@ -849,8 +874,7 @@ export interface components {
             /** Format: int64 */
             quantity: number;
             reasoning?: string | null;
-            /** @description `open`, `closed` or `expired`. */
-            status: string;
+            status: components["schemas"]["PositionStatus"];
             /** Format: double */
             stopLoss?: number | null;
             /** Format: double */
@@ -858,7 +882,7 @@ export interface components {
             symbol: string;
             /** Format: double */
             targetPrice?: number | null;
-            type: string;
+            type: components["schemas"]["SignalKind"];
             /**
              * Format: double
              * @description The underlying now.
@@ -1069,8 +1093,7 @@ export interface components {
             apiRequestsPerHour: number;
             description: string;
             features: string[];
-            /** @description `free`, `pro` or `premium`. */
-            id: string;
+            id: components["schemas"]["Plan"];
             /**
              * Format: int32
              * @description US dollars per month.
@@ -1135,8 +1158,7 @@ export interface components {
             /** Format: int64 */
             quantity: number;
             signal: components["schemas"]["PositionSignalBrief"];
-            /** @description `open`, `closed` or `expired`. */
-            status: string;
+            status: components["schemas"]["PositionStatus"];
             /**
              * Format: double
              * @description After commissions.
@@ -1145,6 +1167,11 @@ export interface components {
             /** Format: double */
             unrealizedPnlPercent: number;
         };
+        /**
+         * @description The risk level of a portfolio, shown on its badge (docs/risk.md).
+         * @enum {string}
+         */
+        PortfolioRiskLevel: "low" | "moderate" | "high";
         PortfolioSummaryView: {
             /** Format: double */
             avgHoldingPeriod?: number | null;
@@ -1186,8 +1213,7 @@ export interface components {
             entryPrice: number;
             greeks: components["schemas"]["GreeksView"];
             id: string;
-            /** @description `automated` or `manual`. */
-            kind: string;
+            kind: components["schemas"]["PositionKind"];
             /** @description The whole position's P&L across underlying prices, at expiry and today. */
             payoff: components["schemas"]["PayoffPoint"][];
             performance: components["schemas"]["PerformanceView"];
@@ -1195,7 +1221,7 @@ export interface components {
             quantity: number;
             riskMetrics: components["schemas"]["RiskMetrics"];
             signal: components["schemas"]["PositionSignal"];
-            status: string;
+            status: components["schemas"]["PositionStatus"];
             /** Format: double */
             totalCost: number;
             /** Format: double */
@@ -1203,6 +1229,11 @@ export interface components {
             /** Format: double */
             unrealizedPnlPercent: number;
         };
+        /**
+         * @description Whose decision a position was: a paper trade opened from a signal, or the user's own.
+         * @enum {string}
+         */
+        PositionKind: "automated" | "manual";
         /** @description The signal (or, for a manual position, the contract) a position holds. */
         PositionSignal: {
             companyName: string;
@@ -1221,14 +1252,13 @@ export interface components {
             /** Format: date */
             expirationDate: string;
             reasoning?: string | null;
-            /** @description `null` for manual positions. */
-            strategy?: string | null;
+            strategy?: null | components["schemas"]["StrategyName"];
             /** Format: double */
             strikePrice: number;
             symbol: string;
             /** Format: double */
             targetPrice?: number | null;
-            type: string;
+            type: components["schemas"]["SignalKind"];
         };
         /** @description The signal an automated position holds, in brief. */
         PositionSignalBrief: {
@@ -1236,8 +1266,13 @@ export interface components {
             /** Format: double */
             strikePrice: number;
             symbol: string;
-            type: string;
+            type: components["schemas"]["SignalKind"];
         };
+        /**
+         * @description Where a position stands.
+         * @enum {string}
+         */
+        PositionStatus: "open" | "closed" | "expired";
         /** @description An RFC 9457 problem details body. */
         Problem: {
             /** @description What happened this time, for a person to read. */
@@ -1270,8 +1305,7 @@ export interface components {
             winRate: components["schemas"]["WinRate"];
         };
         Readiness: {
-            /** @description `sqlite` or `postgres`. */
-            database: string;
+            database: components["schemas"]["DatabaseEngine"];
             /** @example ready */
             status: string;
         };
@@ -1297,8 +1331,7 @@ export interface components {
         RiskAssessmentView: {
             recommendations: string[];
             riskFactors: string[];
-            /** @description `low`, `moderate` or `high`. */
-            riskLevel: string;
+            riskLevel: components["schemas"]["PortfolioRiskLevel"];
             /** Format: int32 */
             riskScore: number;
         };
@@ -1334,14 +1367,18 @@ export interface components {
          */
         RiskTolerance: "low" | "medium" | "high";
         /**
+         * @description A stock's sector: the options of the Add Stocks dialog.
+         * @enum {string}
+         */
+        SectorName: "Technology" | "Healthcare" | "Financial" | "Consumer" | "Energy" | "Industrial" | "Utilities" | "Real Estate" | "Materials" | "Communications";
+        /**
          * @description A signal as the client sees it. Option prices (`entryPrice`, `currentOptionPrice`,
          *     `targetPrice`, `stopLoss`) are per share; a contract is 100 shares, and `pnl` is per
-         *     contract. A signal beyond the plan's daily quota comes back `locked`, with what it
-         *     recommends (type, strike, expiry, prices, reasoning) left out.
+         *     contract. A signal beyond the plan's daily quota comes back `locked` with only its id,
+         *     symbol, company, strategy and creation time: every other field is left out.
          */
         Signal: {
-            /** @description `target`, `stop` or `expiry` once the signal has ended. */
-            closeReason?: string | null;
+            closeReason?: null | components["schemas"]["CloseReason"];
             /** Format: date-time */
             closedAt?: string | null;
             /** @example Apple Inc. */
@@ -1350,7 +1387,7 @@ export interface components {
              * Format: int64
              * @description 0–100; see docs/strategies.md for what it means.
              */
-            confidence: number;
+            confidence?: number | null;
             /** Format: date-time */
             createdAt: string;
             /**
@@ -1362,7 +1399,7 @@ export interface components {
              * Format: double
              * @description The underlying now.
              */
-            currentPrice: number;
+            currentPrice?: number | null;
             /**
              * Format: double
              * @description The option's premium per share when issued.
@@ -1372,11 +1409,11 @@ export interface components {
             expirationDate?: string | null;
             /** Format: uuid */
             id: string;
-            isActive: boolean;
+            isActive?: boolean | null;
             /** @description Beyond the plan's daily quota. */
             locked: boolean;
             /** @description Generated on request by the signed-in user. */
-            onDemand: boolean;
+            onDemand?: boolean | null;
             /**
              * Format: double
              * @description Per contract, in dollars.
@@ -1388,32 +1425,20 @@ export interface components {
              * Format: double
              * @description The underlying's change since the previous close.
              */
-            priceChange: number;
+            priceChange?: number | null;
             /** Format: double */
-            priceChangePercent: number;
+            priceChangePercent?: number | null;
             reasoning?: string | null;
             /** Format: double */
             rsi?: number | null;
-            /**
-             * @description `CALL`, `PUT` or `STRADDLE`.
-             * @example CALL
-             */
-            signalType?: string | null;
-            /**
-             * @description `active`, `closed` or `expired`.
-             * @example active
-             */
-            status: string;
+            signalType?: null | components["schemas"]["SignalKind"];
+            status?: null | components["schemas"]["SignalStatus"];
             /**
              * Format: double
              * @description Premium per share at which the signal closes with a loss.
              */
             stopLoss?: number | null;
-            /**
-             * @description `Momentum`, `Mean Reversion`, `Breakout` or `Volatility`.
-             * @example Momentum
-             */
-            strategy: string;
+            strategy: components["schemas"]["StrategyName"];
             /** Format: double */
             strikePrice?: number | null;
             /** @example AAPL */
@@ -1427,7 +1452,7 @@ export interface components {
              * Format: double
              * @description The underlying when the signal was issued.
              */
-            underlyingEntryPrice: number;
+            underlyingEntryPrice?: number | null;
             /**
              * Format: double
              * @description The annual volatility used to price the option.
@@ -1472,6 +1497,16 @@ export interface components {
             /** @description Underlying prices at which the option would be worth the target today. */
             underlyingTarget: number[];
         };
+        /**
+         * @description What a signal or position buys: a long call, a long put or a long straddle.
+         * @enum {string}
+         */
+        SignalKind: "CALL" | "PUT" | "STRADDLE";
+        /**
+         * @description Where a signal stands: active until it closes (at its target or stop) or expires.
+         * @enum {string}
+         */
+        SignalStatus: "active" | "closed" | "expired";
         StatChanges: {
             activeSignals: components["schemas"]["Change"];
             avgConfidence: components["schemas"]["Change"];
@@ -1502,8 +1537,7 @@ export interface components {
             priceChange: number;
             /** Format: double */
             priceChangePercent: number;
-            /** @example Technology */
-            sector: string;
+            sector: components["schemas"]["SectorName"];
             /** @example AAPL */
             symbol: string;
             /** Format: int64 */
@@ -1512,9 +1546,14 @@ export interface components {
         /** @description One strategy's result (spec "Strategy backtest result") with its own equity curve. */
         StrategyBacktest: {
             equityCurve: components["schemas"]["EquityPointView"][];
-            strategy: string;
+            strategy: components["schemas"]["StrategyName"];
             summary: components["schemas"]["StrategySummary"];
         };
+        /**
+         * @description The rule that produced a signal (docs/strategies.md).
+         * @enum {string}
+         */
+        StrategyName: "Momentum" | "Mean Reversion" | "Breakout" | "Volatility";
         StrategySummary: {
             /** Format: double */
             avgPnl: number;
@@ -1534,34 +1573,45 @@ export interface components {
             createdAt: string;
             email: string;
         };
+        /**
+         * @description Where a subscription stands.
+         * @enum {string}
+         */
+        SubscriptionStatus: "active" | "trialing" | "canceled" | "past_due";
+        /**
+         * @description One trade of a backtest. A trade that matches a signal the viewer's plan locks comes back
+         *     `locked`, with only its symbol, strategy and entry date: a backtest never reveals what a
+         *     locked signal recommends.
+         */
         TradeView: {
             /** Format: double */
-            commissions: number;
+            commissions?: number | null;
             /** Format: int32 */
-            confidence: number;
+            confidence?: number | null;
             /** Format: int32 */
-            contracts: number;
+            contracts?: number | null;
             /** Format: date */
             entryDate: string;
             /** Format: double */
-            entryPrice: number;
+            entryPrice?: number | null;
             /** Format: date */
-            exitDate: string;
+            exitDate?: string | null;
             /** Format: double */
-            exitPrice: number;
+            exitPrice?: number | null;
             /** Format: date */
-            expiration: string;
-            /** @description `target`, `stop`, `expiry` or `open` (still open when the test ended). */
-            outcome: string;
+            expiration?: string | null;
+            /** @description Matches a signal beyond the viewer's daily quota. */
+            locked: boolean;
+            outcome?: null | components["schemas"]["BacktestOutcome"];
             /**
              * Format: double
              * @description Net of commissions and slippage, dollars.
              */
-            pnl: number;
-            signalType: string;
-            strategy: string;
+            pnl?: number | null;
+            signalType?: null | components["schemas"]["SignalKind"];
+            strategy: components["schemas"]["StrategyName"];
             /** Format: double */
-            strike: number;
+            strike?: number | null;
             symbol: string;
         };
         /** @description The signed-in user, as the client sees it. Money is in US dollars with cents. */
@@ -1600,11 +1650,7 @@ export interface components {
             subscriptionExpiresAt?: string | null;
             /** @description The plan in force now (a lapsed trial reads `free`). */
             subscriptionPlan: components["schemas"]["Plan"];
-            /**
-             * @description `active`, `trialing`, `canceled` or `past_due`.
-             * @example trialing
-             */
-            subscriptionStatus: string;
+            subscriptionStatus: components["schemas"]["SubscriptionStatus"];
             /** Format: date-time */
             updatedAt: string;
             username: string;
@@ -1730,8 +1776,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many failed attempts; see Retry-After */
+            /** @description Too many attempts; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many sign-ins at once; see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1828,6 +1883,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many new accounts from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many registrations at once; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     start: {
@@ -1853,7 +1926,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -1881,7 +1954,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -1909,7 +1982,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -1937,7 +2010,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -1969,7 +2042,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description A field is not valid */
@@ -1978,7 +2051,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many backtests, or one of yours is still running; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server is at capacity, or the backtest ran too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -2010,7 +2101,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description A field is not valid */
@@ -2019,7 +2110,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many backtests, or one of yours is still running; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server is at capacity, or the backtest ran too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -2099,7 +2208,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many open streams for this account */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -2127,7 +2245,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -2159,7 +2277,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -2190,7 +2308,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -2220,7 +2338,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -2318,7 +2436,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -2349,7 +2467,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -2377,7 +2495,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -2424,7 +2542,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -2467,7 +2585,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description A filter is not valid; `errors` names it */
@@ -2476,7 +2594,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -2508,7 +2626,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `symbol` is blank, not a ticker, or unknown */
@@ -2517,16 +2635,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Today's signal quota is used up */
+            /** @description Today's signal quota is used up, or too many generations this minute; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -2557,7 +2675,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No such signal */
@@ -2566,7 +2684,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -2594,7 +2712,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -2622,7 +2740,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -2654,7 +2772,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many watchlist writes; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -2688,7 +2815,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `days` out of range */
@@ -2697,7 +2824,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -2725,7 +2852,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many recomputations; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -2753,7 +2889,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The market-data provider cannot answer now */
@@ -2762,7 +2898,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Problem"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };

@@ -1,8 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getQueryFn } from "@/lib/api/client";
-import type { components } from "@/lib/api/schema";
-
-export type User = components["schemas"]["User"];
+import type { User } from "@/lib/api/models";
 
 export const meQueryKey = ["/api/auth/me"] as const;
 

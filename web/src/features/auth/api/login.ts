@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api/client";
-import type { components } from "@/lib/api/schema";
-import { meQueryKey, type User } from "./get-me";
-
-export type LoginRequest = components["schemas"]["LoginRequest"];
+import { api, dataOf } from "@/lib/api/client";
+import type { LoginRequest, User } from "@/lib/api/models";
+import { meQueryKey } from "./get-me";
 
 /** POST /api/auth/login */
 export function login(body: LoginRequest): Promise<User> {
-  return apiJson<User>("POST", "/api/auth/login", body);
+  return dataOf(api.POST("/api/auth/login", { body }));
 }
 
 /** Signs in and stores the user as the session. */

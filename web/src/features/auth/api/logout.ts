@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api/client";
+import { api } from "@/lib/api/client";
 import { meQueryKey } from "./get-me";
 
 /** POST /api/auth/logout */
 export async function logout(): Promise<void> {
-  await apiRequest("POST", "/api/auth/logout");
+  await api.POST("/api/auth/logout");
 }
 
 /** Signs out, then forgets the user and every cached answer. */

@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api/client";
-import type { components } from "@/lib/api/schema";
-import { meQueryKey, type User } from "./get-me";
-
-export type RegisterRequest = components["schemas"]["RegisterRequest"];
+import { api, dataOf } from "@/lib/api/client";
+import type { RegisterRequest, User } from "@/lib/api/models";
+import { meQueryKey } from "./get-me";
 
 /** POST /api/auth/register */
 export function register(body: RegisterRequest): Promise<User> {
-  return apiJson<User>("POST", "/api/auth/register", body);
+  return dataOf(api.POST("/api/auth/register", { body }));
 }
 
 /** Creates an account; the server signs the new user in, so it becomes the session. */

@@ -1,4 +1,4 @@
-import type { User } from "../api/get-me";
+import type { User } from "@/lib/api/models";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

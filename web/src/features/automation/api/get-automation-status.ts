@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api/client";
+import { api, dataOf } from "@/lib/api/client";
+import type { AutomationStatus } from "@/lib/api/models";
 import { LIVE_QUERY_KEYS, LIVE_REFETCH_MS } from "@/lib/live-events";
-import type { AutomationStatus } from "./types";
 
 export const automationStatusQueryKey = LIVE_QUERY_KEYS.automation;
 
 /** GET /api/automation/status, polled every 30 s (and refetched on `automation` events). */
 export function getAutomationStatus(): Promise<AutomationStatus> {
-  return apiJson<AutomationStatus>("GET", "/api/automation/status");
+  return dataOf(api.GET("/api/automation/status"));
 }
 
 export function automationStatusQueryOptions() {

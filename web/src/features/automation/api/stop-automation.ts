@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api/client";
+import { api, dataOf } from "@/lib/api/client";
+import type { AutomationStatus } from "@/lib/api/models";
 import { automationStatusQueryKey } from "./get-automation-status";
-import type { AutomationStatus } from "./types";
 
 /** POST /api/automation/stop (administrators; 403 otherwise) → the new status. */
 export function stopAutomation(): Promise<AutomationStatus> {
-  return apiJson<AutomationStatus>("POST", "/api/automation/stop");
+  return dataOf(api.POST("/api/automation/stop"));
 }
 
 export function useStopAutomation() {

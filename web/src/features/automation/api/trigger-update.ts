@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api/client";
+import { api, dataOf } from "@/lib/api/client";
+import type { AutomationStatus } from "@/lib/api/models";
 import { LIVE_QUERY_KEYS } from "@/lib/live-events";
 import { automationStatusQueryKey } from "./get-automation-status";
-import type { AutomationStatus } from "./types";
 
 /** POST /api/automation/update: a manual update run (any user, rate limited) → the status. */
 export function triggerAutomationUpdate(): Promise<AutomationStatus> {
-  return apiJson<AutomationStatus>("POST", "/api/automation/update");
+  return dataOf(api.POST("/api/automation/update"));
 }
 
 /** Runs a manual update, then refetches signals, stats and prices (spec 7: "refreshes signals and stats"). */

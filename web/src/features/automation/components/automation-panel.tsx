@@ -2,6 +2,7 @@ import { AlertCircleIcon, PlayIcon, RefreshCwIcon, SquareIcon } from "lucide-rea
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import type { NextSchedules } from "@/lib/api/models";
 import { formatDateTime, formatScheduleTime } from "@/lib/dates";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
@@ -9,7 +10,6 @@ import { useAutomationStatus } from "../api/get-automation-status";
 import { useStartAutomation } from "../api/start-automation";
 import { useStopAutomation } from "../api/stop-automation";
 import { useTriggerAutomationUpdate } from "../api/trigger-update";
-import type { NextSchedules } from "../api/types";
 
 const SCHEDULES: { key: keyof NextSchedules; label: string }[] = [
   { key: "signalUpdates", label: "Signal updates" },

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api/client";
-import type { BacktestRequest, OverallBacktest } from "./types";
+import { api, dataOf } from "@/lib/api/client";
+import type { BacktestRequest, OverallBacktest } from "@/lib/api/models";
 
 /**
  * POST /api/backtest → the overall result (backtested, not live). 403 with the reason when
@@ -8,7 +8,7 @@ import type { BacktestRequest, OverallBacktest } from "./types";
  * May take a few seconds.
  */
 export function runBacktest(body: BacktestRequest = {}): Promise<OverallBacktest> {
-  return apiJson<OverallBacktest>("POST", "/api/backtest", body);
+  return dataOf(api.POST("/api/backtest", { body }));
 }
 
 export function useRunBacktest() {

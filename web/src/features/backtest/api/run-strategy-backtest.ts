@@ -1,13 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api/client";
-import type { BacktestRequest, StrategyBacktest } from "./types";
+import { api, dataOf } from "@/lib/api/client";
+import type { BacktestRequest, StrategyBacktest } from "@/lib/api/models";
 
 /**
  * POST /api/backtest/strategy → one result per strategy (backtested, not live). 403 with
  * the reason on the Free plan. May take a few seconds.
  */
 export function runStrategyBacktest(body: BacktestRequest = {}): Promise<StrategyBacktest[]> {
-  return apiJson<StrategyBacktest[]>("POST", "/api/backtest/strategy", body);
+  return dataOf(api.POST("/api/backtest/strategy", { body }));
 }
 
 export function useRunStrategyBacktest() {

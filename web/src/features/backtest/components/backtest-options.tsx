@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { STRATEGIES } from "@/lib/api/enums";
 import { todayIso } from "@/lib/calendar";
-import { BACKTEST_STRATEGIES } from "../api/types";
 import type { BacktestOptions } from "../lib/options";
 
 /** The optional inputs of a run: date range, symbols and strategies. Empty means "all". */
@@ -19,7 +19,7 @@ export function BacktestOptionsFields({
   const today = todayIso();
   const toggleStrategy = (strategy: string, checked: boolean) => {
     const next = checked ? [...options.strategies, strategy] : options.strategies.filter((s) => s !== strategy);
-    onChange({ ...options, strategies: BACKTEST_STRATEGIES.filter((s) => next.includes(s)) });
+    onChange({ ...options, strategies: STRATEGIES.filter((s) => next.includes(s)) });
   };
   return (
     <div className="grid gap-4">
@@ -68,7 +68,7 @@ export function BacktestOptionsFields({
       <fieldset className="grid gap-2" disabled={disabled}>
         <legend className="mb-2 text-sm font-medium">Strategies</legend>
         <div className="flex flex-wrap gap-x-5 gap-y-2">
-          {BACKTEST_STRATEGIES.map((strategy) => (
+          {STRATEGIES.map((strategy) => (
             <label key={strategy} className="inline-flex cursor-pointer items-center gap-2 text-sm">
               <input
                 type="checkbox"

@@ -78,7 +78,22 @@ describe("BacktestPage", () => {
     expect(trades[0]).toHaveTextContent("AAPL");
     expect(trades[0]).toHaveTextContent("$3.20 → $4.80");
     expect(trades[0]).toHaveTextContent("Target");
-    expect(trades[2]).toHaveTextContent("$12.40 → —");
+    expect(trades[2]).toHaveTextContent("$12.40 → $14.90");
+  });
+
+  it("shows a locked trade with only its symbol, strategy and entry date", async () => {
+    const result = makeOverallBacktest();
+    const locked = { symbol: "TSLA", strategy: "Breakout", entryDate: "2026-06-01", locked: true };
+    api({ overall: () => jsonResponse({ ...result, trades: [locked, ...result.trades] }) });
+    renderWithProviders(<BacktestPage plan="free" />);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Run Backtest" }));
+    const row = (await screen.findAllByTestId("trade-row"))[0];
+    expect(row).toHaveTextContent("TSLA");
+    expect(row).toHaveTextContent("Breakout");
+    expect(row).toHaveTextContent("Locked");
+    expect(row).toHaveTextContent("Jun 1, 2026");
+    expect(row).toHaveTextContent("— → —");
+    expect(row).not.toHaveTextContent("$");
   });
 
   it("exports the trades as CSV", async () => {

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ApiError, errorMessage } from "@/lib/api/client";
+import type { Plan } from "@/lib/api/models";
 import { toast } from "@/lib/toast";
 import { useRunBacktest } from "../api/run-backtest";
 import { useRunStrategyBacktest } from "../api/run-strategy-backtest";
@@ -17,9 +18,6 @@ import { OverallResults } from "./overall-results";
 import { StrategyResults } from "./strategy-results";
 
 export type BacktestMode = "overall" | "strategy";
-
-/** The plan as far as backtests go (decisions.md): Free overall over the last year; Pro full history and by strategy. */
-export type BacktestPlan = "free" | "pro" | "premium";
 
 /** Why a run failed, shown on the page: the server's words; for a plan limit (403) a link to the plans. */
 function RunError({ error, fallback }: { error: unknown; fallback: string }) {
@@ -79,7 +77,7 @@ function NoResults({ mode }: { mode: BacktestMode }) {
   );
 }
 
-function PlanNote({ plan, mode }: { plan: BacktestPlan; mode: BacktestMode }) {
+function PlanNote({ plan, mode }: { plan: Plan; mode: BacktestMode }) {
   if (plan !== "free") return null;
   return (
     <p className="flex items-start gap-2 rounded-lg bg-muted/60 px-3 py-2.5 text-sm text-muted-foreground">
@@ -103,7 +101,8 @@ function PlanNote({ plan, mode }: { plan: BacktestPlan; mode: BacktestMode }) {
  * the server's reason in the page when the plan does not allow a run. Every result is
  * labelled "Backtested".
  */
-export function BacktestPage({ plan }: { plan: BacktestPlan }) {
+/** `plan` decides what a run may cover (decisions.md): Free overall over the last year; Pro full history and by strategy. */
+export function BacktestPage({ plan }: { plan: Plan }) {
   const [mode, setMode] = useState<BacktestMode>("overall");
   // Empty dates let the server choose: the last year on Free, the full history otherwise.
   const defaults = EMPTY_OPTIONS;

@@ -1,4 +1,4 @@
-import { DownloadIcon } from "lucide-react";
+import { DownloadIcon, LockIcon } from "lucide-react";
 import type * as React from "react";
 import { TimeSeriesChart } from "@/components/charts/time-series-chart";
 import { OptionTypeBadge } from "@/components/option-type-badge";
@@ -6,6 +6,8 @@ import { Pagination } from "@/components/pagination";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { isOneOf, TRADE_OUTCOMES, type TradeOutcome } from "@/lib/api/enums";
+import type { OverallBacktest, TradeView } from "@/lib/api/models";
 import { formatShortDate } from "@/lib/dates";
 import {
   formatCurrency,
@@ -21,7 +23,6 @@ import {
 import { usePagination } from "@/lib/pagination";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
-import type { BacktestTrade, OverallBacktest, TradeOutcome } from "../api/types";
 import { exportTradesCsv } from "../lib/export-trades";
 
 /** Trades per page of the list. */
@@ -45,9 +46,22 @@ function Metric({ label, value, className }: { label: string; value: string; cla
   );
 }
 
+/** A trade that matches a signal beyond the viewer's plan: the server shows only its symbol, strategy and entry. */
+function LockedBadge() {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-muted-foreground">
+      <LockIcon className="size-3" aria-hidden />
+      Locked
+    </span>
+  );
+}
+
 const OUTCOMES: Record<TradeOutcome, string> = { target: "Target", stop: "Stop", expiry: "Expiry", open: "Open" };
 
-const dateOrDash = (iso: string | null) => (iso ? formatShortDate(iso) : "—");
+const dateOrDash = (iso: string | null | undefined) => (iso ? formatShortDate(iso) : "—");
+
+/** A trade's outcome in words; "—" for a locked trade, which has none to show. */
+const outcomeText = (outcome: string | null | undefined) => (isOneOf(TRADE_OUTCOMES, outcome) ? OUTCOMES[outcome] : (outcome ?? "—"));
 
 function TradesTable({ result }: { result: OverallBacktest }) {
   const trades = result.trades;
@@ -95,24 +109,24 @@ function TradesTable({ result }: { result: OverallBacktest }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {pager.slice(trades).map((t: BacktestTrade, i) => (
+                  {pager.slice(trades).map((t: TradeView, i) => (
                     <tr key={`${t.symbol}-${t.entryDate}-${i}`} className="border-b last:border-b-0" data-testid="trade-row">
                       <td className="py-2.5 pr-3 font-semibold">{t.symbol}</td>
                       <td className="py-2.5 pr-3 whitespace-nowrap">{t.strategy}</td>
                       <td className="py-2.5 pr-3">
-                        <OptionTypeBadge type={t.signalType} />
+                        {t.locked || !t.signalType ? <LockedBadge /> : <OptionTypeBadge type={t.signalType} />}
                       </td>
-                      <td className="py-2.5 pr-3 text-right tabular">{formatCurrency(t.strike)}</td>
+                      <td className="py-2.5 pr-3 text-right tabular">{formatPrice(t.strike)}</td>
                       <td className="py-2.5 pr-3 whitespace-nowrap">{dateOrDash(t.entryDate)}</td>
                       <td className="py-2.5 pr-3 whitespace-nowrap">{dateOrDash(t.exitDate)}</td>
                       <td className="py-2.5 pr-3 text-right whitespace-nowrap tabular">
-                        {formatCurrency(t.entryPrice)} <span className="text-muted-foreground">→</span> {formatPrice(t.exitPrice)}
+                        {formatPrice(t.entryPrice)} <span className="text-muted-foreground">→</span> {formatPrice(t.exitPrice)}
                       </td>
-                      <td className="py-2.5 pr-3 text-right tabular">{t.contracts}</td>
+                      <td className="py-2.5 pr-3 text-right tabular">{t.contracts ?? "—"}</td>
                       <td className={cn("py-2.5 pr-3 text-right whitespace-nowrap tabular", SIGN_TEXT_CLASS[signOf(t.pnl)])}>
                         {formatMoney(t.pnl, { signed: true })}
                       </td>
-                      <td className="py-2.5 whitespace-nowrap">{OUTCOMES[t.outcome] ?? t.outcome}</td>
+                      <td className="py-2.5 whitespace-nowrap">{outcomeText(t.outcome)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,9 +1,9 @@
 import type * as React from "react";
 import { TimeSeriesChart } from "@/components/charts/time-series-chart";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import type { StrategyBacktest } from "@/lib/api/models";
 import { formatCurrency, formatMoney, formatPercentOrDash, formatRatio, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import type { StrategyBacktest } from "../api/types";
 import { BacktestedBadge } from "./overall-results";
 
 function Row({ label, children, className }: { label: string; children: React.ReactNode; className?: string }) {

@@ -1,5 +1,5 @@
+import type { TradeView } from "@/lib/api/models";
 import { type CsvValue, downloadFile, toCsv } from "@/lib/csv";
-import type { BacktestTrade } from "../api/types";
 
 /** The export's columns; prices are per share, P&L and commissions per trade. */
 export const TRADE_CSV_HEADER = [
@@ -19,7 +19,7 @@ export const TRADE_CSV_HEADER = [
   "Confidence",
 ] as const;
 
-function row(t: BacktestTrade): CsvValue[] {
+function row(t: TradeView): CsvValue[] {
   return [
     t.symbol,
     t.strategy,
@@ -39,7 +39,7 @@ function row(t: BacktestTrade): CsvValue[] {
 }
 
 /** Every trade of the run as CSV (RFC 4180, CRLF, formula-safe text). */
-export function tradesCsv(trades: readonly BacktestTrade[]): string {
+export function tradesCsv(trades: readonly TradeView[]): string {
   return toCsv(TRADE_CSV_HEADER, trades.map(row));
 }
 
@@ -50,6 +50,6 @@ export function tradesCsvFilename(startDate: string, endDate: string): string {
 }
 
 /** Downloads the trades as a CSV file. */
-export function exportTradesCsv(trades: readonly BacktestTrade[], startDate: string, endDate: string): void {
+export function exportTradesCsv(trades: readonly TradeView[], startDate: string, endDate: string): void {
   downloadFile(tradesCsvFilename(startDate, endDate), tradesCsv(trades), "text/csv;charset=utf-8");
 }

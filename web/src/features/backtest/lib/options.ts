@@ -1,5 +1,5 @@
+import type { BacktestRequest } from "@/lib/api/models";
 import { isIsoDate, todayIso } from "@/lib/calendar";
-import type { BacktestRequest } from "../api/types";
 
 /** The optional inputs of a run, as typed. */
 export type BacktestOptions = {

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api/client";
+import { api, dataOf } from "@/lib/api/client";
+import type { DashboardStats } from "@/lib/api/models";
 import { LIVE_QUERY_KEYS, LIVE_REFETCH_MS } from "@/lib/live-events";
-import type { DashboardStats } from "./types";
 
 export const statsQueryKey = LIVE_QUERY_KEYS.stats;
 
 /** GET /api/stats: the four stat cards' figures and their changes. */
 export function getStats(): Promise<DashboardStats> {
-  return apiJson<DashboardStats>("GET", "/api/stats");
+  return dataOf(api.GET("/api/stats"));
 }
 
 export function statsQueryOptions() {

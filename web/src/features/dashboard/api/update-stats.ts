@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api/client";
+import { api, dataOf } from "@/lib/api/client";
+import type { DashboardStats } from "@/lib/api/models";
 import { statsQueryKey } from "./get-stats";
-import type { DashboardStats } from "./types";
 
 /** POST /api/update-stats: recalculates the figures (and records today's snapshot). */
 export function updateStats(): Promise<DashboardStats> {
-  return apiJson<DashboardStats>("POST", "/api/update-stats");
+  return dataOf(api.POST("/api/update-stats"));
 }
 
 export function useUpdateStats() {

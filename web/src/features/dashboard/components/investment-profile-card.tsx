@@ -2,14 +2,10 @@ import { SlidersHorizontalIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import type { User } from "@/lib/api/models";
 import { formatCurrency, riskToleranceLabel } from "@/lib/format";
 
-type Profile = {
-  investmentCapital: number;
-  maxPositionSize: number;
-  riskTolerance: string;
-  preferredStrategies: string;
-};
+type Profile = Pick<User, "investmentCapital" | "maxPositionSize" | "riskTolerance" | "preferredStrategies">;
 
 /** The user's investment preferences, which decide the signals the platform trades for them. */
 export function InvestmentProfileCard({ profile }: { profile: Profile }) {

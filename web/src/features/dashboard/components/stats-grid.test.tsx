@@ -21,8 +21,8 @@ describe("StatsGrid", () => {
           changes: {
             activeSignals: { value: 12, label: "vs yesterday", unit: "percent" },
             winRate: { value: 2.3, label: "this week", unit: "points" },
-            avgConfidence: { value: -1.2, label: "from last week" },
-            portfolioValue: { value: null, label: "today" },
+            avgConfidence: { value: -1.2, label: "from last week", unit: "percent" },
+            portfolioValue: { value: null, label: "today", unit: "percent" },
           },
         }),
       ),
@@ -47,8 +47,8 @@ describe("StatsGrid", () => {
     expect(card("Portfolio Value").getByTestId("stat-change")).toHaveTextContent(/^—$/);
     expect(card("Portfolio Value").getByTestId("stat-change")).toHaveClass("text-muted-foreground");
     expect(card("Win Rate").getByText("—")).toBeInTheDocument();
-    expect(changeText({ value: null, label: "today" })).toEqual({ change: "—", changeType: "neutral" });
-    expect(changeText({ value: 0, label: "today" })).toEqual({ change: "0.0%", changeType: "neutral" });
+    expect(changeText({ value: null, label: "today", unit: "percent" })).toEqual({ change: "—", changeType: "neutral" });
+    expect(changeText({ value: 0, label: "today", unit: "percent" })).toEqual({ change: "0.0%", changeType: "neutral" });
   });
 
   it("says when the stats cannot be fetched", async () => {

@@ -1,12 +1,12 @@
 import { ActivityIcon, AlertCircleIcon, GaugeIcon, TargetIcon, WalletIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import type { Change, DashboardStats } from "@/lib/api/models";
 import { formatCurrency, formatPercent, formatSignedPercent, NO_VALUE, signOf } from "@/lib/format";
 import { useStats } from "../api/get-stats";
-import type { DashboardStats, StatChange } from "../api/types";
 import { StatCard, type StatCardProps } from "./stat-card";
 
 /** A change as shown: "+12.0%", "-1.2 pts", or "—" when there is nothing to compare with. */
-export function changeText(change: StatChange | undefined): Pick<StatCardProps, "change" | "changeType"> {
+export function changeText(change: Change | undefined): Pick<StatCardProps, "change" | "changeType"> {
   if (!change || change.value == null || !Number.isFinite(change.value)) return { change: NO_VALUE, changeType: "neutral" };
   const text =
     change.unit === "points"
@@ -15,7 +15,7 @@ export function changeText(change: StatChange | undefined): Pick<StatCardProps, 
   return { change: text, changeType: signOf(change.value) };
 }
 
-const percentOrDash = (value: number | null) => (value == null ? NO_VALUE : formatPercent(value));
+const percentOrDash = (value: number | null | undefined) => (value == null ? NO_VALUE : formatPercent(value));
 
 /** The four cards from GET /api/stats; every figure and change is the server's, "—" when it has none. */
 export function statCards(stats: DashboardStats | undefined): Omit<StatCardProps, "loading">[] {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api/client";
+import { api, dataOf } from "@/lib/api/client";
+import type { BulkAddRequest, BulkAddResponse } from "@/lib/api/models";
 import { stockPricesQueryKey } from "./get-stock-prices";
-import type { BulkAddRequest, BulkAddResponse } from "./types";
 
 /** POST /api/stock-prices/bulk-add: one result per entry (ok, or the reason it failed) and a summary. */
 export function bulkAddStocks(body: BulkAddRequest): Promise<BulkAddResponse> {
-  return apiJson<BulkAddResponse>("POST", "/api/stock-prices/bulk-add", body);
+  return dataOf(api.POST("/api/stock-prices/bulk-add", { body }));
 }
 
 export function useBulkAddStocks() {

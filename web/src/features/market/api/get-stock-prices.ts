@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api/client";
+import { api, dataOf } from "@/lib/api/client";
+import type { StockPrice } from "@/lib/api/models";
 import { LIVE_QUERY_KEYS, LIVE_REFETCH_MS } from "@/lib/live-events";
-import type { StockPrice } from "./types";
 
 export const stockPricesQueryKey = LIVE_QUERY_KEYS.prices;
 
 /** GET /api/stock-prices: the watchlist, ordered by symbol. */
 export function getStockPrices(): Promise<StockPrice[]> {
-  return apiJson<StockPrice[]>("GET", "/api/stock-prices");
+  return dataOf(api.GET("/api/stock-prices"));
 }
 
 export function stockPricesQueryOptions() {

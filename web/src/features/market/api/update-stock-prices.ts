@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api/client";
+import { api, dataOf } from "@/lib/api/client";
+import type { StockPrice } from "@/lib/api/models";
 import { stockPricesQueryKey } from "./get-stock-prices";
-import type { StockPrice } from "./types";
 
 /** POST /api/update-stock-prices → the refreshed watchlist. */
 export function updateStockPrices(): Promise<StockPrice[]> {
-  return apiJson<StockPrice[]>("POST", "/api/update-stock-prices");
+  return dataOf(api.POST("/api/update-stock-prices"));
 }
 
 export function useUpdateStockPrices() {

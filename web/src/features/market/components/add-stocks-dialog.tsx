@@ -6,9 +6,10 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
+import { type Sector, SECTORS } from "@/lib/api/enums";
+import type { BulkAddResult } from "@/lib/api/models";
 import { toast } from "@/lib/toast";
 import { useBulkAddStocks } from "../api/bulk-add-stocks";
-import { type BulkAddResult, type Sector, SECTORS } from "../api/types";
 import { bulkAddSummary, collectEntries, EMPTY_ROW, type StockRow } from "../lib/bulk-entries";
 
 const MAX_ROWS = 20;

@@ -3,11 +3,11 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import type { StockPrice } from "@/lib/api/models";
 import { formatCurrency, formatSignedPercent, formatVolume, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useStockPrices } from "../api/get-stock-prices";
-import type { StockPrice } from "../api/types";
 import { useUpdateStockPrices } from "../api/update-stock-prices";
 import { AddStocksDialog } from "./add-stocks-dialog";
 

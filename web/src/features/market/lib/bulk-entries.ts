@@ -1,4 +1,5 @@
-import { type Sector, SECTORS, type WatchlistEntry } from "../api/types";
+import { type Sector, SECTORS } from "@/lib/api/enums";
+import type { WatchlistEntry } from "@/lib/api/models";
 
 export const DEFAULT_SECTOR: Sector = "Technology";
 

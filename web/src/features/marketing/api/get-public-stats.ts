@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api/client";
-import type { components } from "@/lib/api/schema";
-
-export type PublicStats = components["schemas"]["PublicStats"];
+import { api, dataOf } from "@/lib/api/client";
+import type { PublicStats } from "@/lib/api/models";
 
 export const publicStatsQueryKey = ["/api/public/stats"] as const;
 
 /** GET /api/public/stats: live platform figures, each with its period. */
 export function getPublicStats(): Promise<PublicStats> {
-  return apiJson<PublicStats>("GET", "/api/public/stats");
+  return dataOf(api.GET("/api/public/stats"));
 }
 
 export function publicStatsQueryOptions() {

@@ -3,8 +3,9 @@ import type * as React from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import type { PlanInfo } from "@/lib/api/models";
 import { cn } from "@/lib/utils";
-import { type Billing, type PlanInfo, usePlans } from "../api/get-plans";
+import { type Billing, usePlans } from "../api/get-plans";
 import { formatCount, planPrice } from "../lib/figures";
 
 /**

@@ -4,9 +4,10 @@ import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { COMPANY } from "@/content/company";
+import type { PlanCatalogue, PlanInfo } from "@/lib/api/models";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
-import { type Billing, type PlanCatalogue, type PlanInfo, usePlans } from "../api/get-plans";
+import { type Billing, usePlans } from "../api/get-plans";
 import { usePublicStats } from "../api/get-public-stats";
 import { describeStats, formatCount, signalsPerDay } from "../lib/figures";
 import { PlanCards } from "./plan-cards";

@@ -1,4 +1,4 @@
-import type { PublicStats } from "../api/get-public-stats";
+import type { PublicStats } from "@/lib/api/models";
 
 const count = new Intl.NumberFormat("en-US");
 

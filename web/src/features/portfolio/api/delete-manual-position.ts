@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/api/client";
+import { api } from "@/lib/api/client";
 import { PORTFOLIO_QUERY_KEYS } from "@/lib/api/manual-positions";
+import type { ManualPosition } from "@/lib/api/models";
 import { manualPositionQueryKey } from "./get-manual-position";
-import type { ManualPosition } from "./types";
 
 /** DELETE /api/manual-positions/{id} → 204; 404 for another user's id. */
 export async function deleteManualPosition(id: string): Promise<void> {
-  await apiRequest("DELETE", `/api/manual-positions/${encodeURIComponent(id)}`);
+  await api.DELETE("/api/manual-positions/{id}", { params: { path: { id } } });
 }
 
 /** Removes the position from the list at once, then refetches the list and the figures. */

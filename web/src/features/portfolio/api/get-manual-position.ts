@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api/client";
+import { api, dataOf } from "@/lib/api/client";
 import { PORTFOLIO_QUERY_KEYS } from "@/lib/api/manual-positions";
+import type { PositionDetail } from "@/lib/api/models";
 import { PORTFOLIO_REFETCH_MS } from "./get-portfolio-metrics";
-import type { PositionDetail } from "./types";
 
 export function manualPositionQueryKey(id: string) {
   return [...PORTFOLIO_QUERY_KEYS.manualPositions, id] as const;
@@ -10,7 +10,7 @@ export function manualPositionQueryKey(id: string) {
 
 /** GET /api/manual-positions/{id}: one manual position with Greeks, risk and payoff. 404 for another user's id. */
 export function getManualPosition(id: string): Promise<PositionDetail> {
-  return apiJson<PositionDetail>("GET", `/api/manual-positions/${encodeURIComponent(id)}`);
+  return dataOf(api.GET("/api/manual-positions/{id}", { params: { path: { id } } }));
 }
 
 export function manualPositionQueryOptions(id: string) {

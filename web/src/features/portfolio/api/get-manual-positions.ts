@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api/client";
+import { api, dataOf } from "@/lib/api/client";
 import { PORTFOLIO_QUERY_KEYS } from "@/lib/api/manual-positions";
+import type { ManualPosition } from "@/lib/api/models";
 import { PORTFOLIO_REFETCH_MS } from "./get-portfolio-metrics";
-import type { ManualPosition } from "./types";
 
 export const manualPositionsQueryKey = PORTFOLIO_QUERY_KEYS.manualPositions;
 
 /** GET /api/manual-positions: the user's own positions, newest first, each valued now. */
 export function getManualPositions(): Promise<ManualPosition[]> {
-  return apiJson<ManualPosition[]>("GET", "/api/manual-positions");
+  return dataOf(api.GET("/api/manual-positions"));
 }
 
 export function manualPositionsQueryOptions() {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api/client";
+import { api, dataOf } from "@/lib/api/client";
 import { PORTFOLIO_QUERY_KEYS } from "@/lib/api/manual-positions";
-import type { PortfolioMetrics } from "./types";
+import type { PortfolioAnalysis } from "@/lib/api/models";
 
 /** Portfolio figures refetch every 30 s (product spec, sections 4 and 9). */
 export const PORTFOLIO_REFETCH_MS = 30_000;
@@ -9,8 +9,8 @@ export const PORTFOLIO_REFETCH_MS = 30_000;
 export const portfolioMetricsQueryKey = PORTFOLIO_QUERY_KEYS.metrics;
 
 /** GET /api/portfolio/metrics: summary, ratios, risk assessment and value history. */
-export function getPortfolioMetrics(): Promise<PortfolioMetrics> {
-  return apiJson<PortfolioMetrics>("GET", "/api/portfolio/metrics");
+export function getPortfolioMetrics(): Promise<PortfolioAnalysis> {
+  return dataOf(api.GET("/api/portfolio/metrics"));
 }
 
 export function portfolioMetricsQueryOptions() {

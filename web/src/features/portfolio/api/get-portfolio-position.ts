@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api/client";
+import { api, dataOf } from "@/lib/api/client";
 import { PORTFOLIO_QUERY_KEYS } from "@/lib/api/manual-positions";
+import type { PositionDetail } from "@/lib/api/models";
 import { PORTFOLIO_REFETCH_MS } from "./get-portfolio-metrics";
-import type { PositionDetail } from "./types";
 
 export function portfolioPositionQueryKey(id: string) {
   return [...PORTFOLIO_QUERY_KEYS.position, id] as const;
@@ -10,7 +10,7 @@ export function portfolioPositionQueryKey(id: string) {
 
 /** GET /api/portfolio/position/{id}: one automated position with Greeks, risk and payoff. */
 export function getPortfolioPosition(id: string): Promise<PositionDetail> {
-  return apiJson<PositionDetail>("GET", `/api/portfolio/position/${encodeURIComponent(id)}`);
+  return dataOf(api.GET("/api/portfolio/position/{id}", { params: { path: { id } } }));
 }
 
 export function portfolioPositionQueryOptions(id: string) {

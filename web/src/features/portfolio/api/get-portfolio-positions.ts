@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api/client";
+import { api, dataOf } from "@/lib/api/client";
 import { PORTFOLIO_QUERY_KEYS } from "@/lib/api/manual-positions";
+import type { PortfolioPosition } from "@/lib/api/models";
 import { PORTFOLIO_REFETCH_MS } from "./get-portfolio-metrics";
-import type { PortfolioPosition } from "./types";
 
 export const portfolioPositionsQueryKey = PORTFOLIO_QUERY_KEYS.positions;
 
 /** GET /api/portfolio/positions: the automated positions, open first, then newest. */
 export function getPortfolioPositions(): Promise<PortfolioPosition[]> {
-  return apiJson<PortfolioPosition[]>("GET", "/api/portfolio/positions");
+  return dataOf(api.GET("/api/portfolio/positions"));
 }
 
 export function portfolioPositionsQueryOptions() {

@@ -10,6 +10,7 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api/client";
+import { OPTION_TYPES } from "@/lib/api/enums";
 import { todayIso } from "@/lib/calendar";
 import { applyServerFieldErrors } from "@/lib/forms";
 import { toast } from "@/lib/toast";
@@ -23,11 +24,8 @@ import {
   toNewManualPosition,
 } from "../lib/add-position";
 
-const TYPE_OPTIONS = [
-  { value: "CALL", label: "Call" },
-  { value: "PUT", label: "Put" },
-  { value: "STRADDLE", label: "Straddle" },
-] as const;
+/** CALL → "Call", PUT → "Put", STRADDLE → "Straddle". */
+const TYPE_OPTIONS = OPTION_TYPES.map((value) => ({ value, label: value[0] + value.slice(1).toLowerCase() }));
 
 /** Whether the server refused the input with details (problem+json field errors, or a 422). */
 function hasDetails(error: unknown): boolean {

@@ -1,9 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { PortfolioPosition } from "@/lib/api/models";
 import { makePortfolioPosition, makePortfolioPositions, makePositionDetail } from "@/test/portfolio-fixtures";
 import { jsonResponse, mockFetch, problem, renderWithProviders } from "@/test/utils";
-import type { PortfolioPosition } from "../api/types";
 import { AutomatedPositionsTable } from "./automated-positions-table";
 
 afterEach(() => vi.unstubAllGlobals());

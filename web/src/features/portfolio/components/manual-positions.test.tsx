@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ManualPosition } from "@/lib/api/models";
 import { makeManualPosition, makePositionDetail } from "@/test/portfolio-fixtures";
 import { jsonResponse, mockFetch, problem, renderWithProviders } from "@/test/utils";
-import type { ManualPosition } from "../api/types";
 import { ManualPositions } from "./manual-positions";
 
 afterEach(() => vi.unstubAllGlobals());

@@ -15,6 +15,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError } from "@/lib/api/client";
+import type { PortfolioAnalysis } from "@/lib/api/models";
 import {
   formatCurrency,
   formatDays,
@@ -26,7 +27,6 @@ import {
 } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { usePortfolioMetrics } from "../api/get-portfolio-metrics";
-import type { PortfolioMetrics } from "../api/types";
 import { portfolioPercent, portfolioSignedPercent, riskLevelLabel, riskTone } from "../lib/format";
 
 /** The loading placeholder: 6 cards and the spec's 'Loading portfolio data...'. */
@@ -81,7 +81,7 @@ function positionsCount(n: number, what: string) {
 }
 
 /** The four summary cards (product spec, section 2). */
-export function SummaryCards({ summary }: { summary: PortfolioMetrics["summary"] }) {
+export function SummaryCards({ summary }: { summary: PortfolioAnalysis["summary"] }) {
   const pnlSign = SIGN_TEXT_CLASS[signOf(summary.totalPnlPercent)];
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
@@ -137,7 +137,7 @@ const TONE_CLASS = {
 } as const;
 
 /** Risk level badge, risk score out of 100 as a bar, risk factors and recommendations. */
-export function RiskAssessmentCard({ risk }: { risk: PortfolioMetrics["riskAssessment"] }) {
+export function RiskAssessmentCard({ risk }: { risk: PortfolioAnalysis["riskAssessment"] }) {
   const labelId = useId();
   const tone = TONE_CLASS[riskTone(risk.riskLevel)];
   const score = Math.max(0, Math.min(100, Math.round(risk.riskScore)));
@@ -201,7 +201,7 @@ export function RiskAssessmentCard({ risk }: { risk: PortfolioMetrics["riskAsses
 }
 
 /** Profit Factor, Sharpe, Calmar, Max Drawdown, Recovery Factor, Volatility; "—" while there is too little history. */
-export function PerformanceMetricsCard({ metrics, profitFactor }: { metrics: PortfolioMetrics["metrics"]; profitFactor: number | null }) {
+export function PerformanceMetricsCard({ metrics, profitFactor }: { metrics: PortfolioAnalysis["metrics"]; profitFactor: PortfolioAnalysis["summary"]["profitFactor"] }) {
   return (
     <Card className="min-w-0">
       <CardHeader className="border-b pb-4">
@@ -229,7 +229,7 @@ export function PerformanceMetricsCard({ metrics, profitFactor }: { metrics: Por
 }
 
 /** Open and closed positions, largest win and loss, consecutive wins, commissions. */
-export function PortfolioStatisticsCard({ summary }: { summary: PortfolioMetrics["summary"] }) {
+export function PortfolioStatisticsCard({ summary }: { summary: PortfolioAnalysis["summary"] }) {
   return (
     <Card className="min-w-0">
       <CardHeader className="border-b pb-4">
@@ -259,7 +259,7 @@ export function PortfolioStatisticsCard({ summary }: { summary: PortfolioMetrics
 const compactUsd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 1 });
 
 /** The value chart from the daily snapshots. */
-export function PortfolioValueCard({ history }: { history: PortfolioMetrics["history"] }) {
+export function PortfolioValueCard({ history }: { history: PortfolioAnalysis["history"] }) {
   return (
     <Card className="min-w-0">
       <CardHeader className="border-b pb-4">
@@ -281,7 +281,7 @@ export function PortfolioValueCard({ history }: { history: PortfolioMetrics["his
 }
 
 /** Whether the answer means "no positions at all" (the contract's empty case). */
-export function hasNoPortfolio(metrics: PortfolioMetrics | null | undefined): boolean {
+export function hasNoPortfolio(metrics: PortfolioAnalysis | null | undefined): boolean {
   return !metrics?.summary || metrics.summary.openPositions + metrics.summary.closedPositions === 0;
 }
 

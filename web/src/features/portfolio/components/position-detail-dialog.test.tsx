@@ -1,9 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { PositionDetail } from "@/lib/api/models";
 import { makePositionDetail } from "@/test/portfolio-fixtures";
 import { bodyOf, jsonResponse, mockFetch, problem, renderWithProviders } from "@/test/utils";
-import type { PositionDetail } from "../api/types";
 import { PositionDetailDialog } from "./position-detail-dialog";
 
 afterEach(() => vi.unstubAllGlobals());

@@ -5,11 +5,11 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, Di
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api/client";
 import { manualPositionFromSignal } from "@/lib/api/manual-positions";
+import type { ManualPosition, PositionDetail } from "@/lib/api/models";
 import { toast } from "@/lib/toast";
 import { useCreateManualPosition } from "../api/create-manual-position";
 import { useManualPosition } from "../api/get-manual-position";
 import { usePortfolioPosition } from "../api/get-portfolio-position";
-import type { ManualPosition, PositionDetail } from "../api/types";
 import { PositionDetailBody } from "./position-detail";
 import { ManualStatusBadge, PositionStatusBadge } from "./status-badges";
 

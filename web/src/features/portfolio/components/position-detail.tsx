@@ -1,6 +1,7 @@
 import type * as React from "react";
 import { PayoffChart } from "@/components/charts/payoff-chart";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import type { ManualPosition, PositionDetail } from "@/lib/api/models";
 import { formatDateTime, formatShortDate } from "@/lib/dates";
 import {
   formatCurrency,
@@ -13,7 +14,6 @@ import {
   signOf,
 } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import type { ManualPosition, PositionDetail } from "../api/types";
 import { contracts, formatGreek, portfolioPercent, portfolioSignedPercent } from "../lib/format";
 
 function Fact({ label, children, className }: { label: string; children: React.ReactNode; className?: string }) {

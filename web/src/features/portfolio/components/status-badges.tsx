@@ -1,9 +1,9 @@
 import { Badge } from "@/components/ui/badge";
+import { isOneOf, POSITION_STATUSES, type PositionStatus } from "@/lib/api/enums";
 import { cn } from "@/lib/utils";
-import type { PositionStatus } from "../api/types";
 
 /** An automated position's status, upper-cased: open is green, any other muted (product spec, section 4). */
-export function PositionStatusBadge({ status, className }: { status: PositionStatus; className?: string }) {
+export function PositionStatusBadge({ status, className }: { status: string; className?: string }) {
   return (
     <span
       data-status={status}
@@ -18,13 +18,13 @@ export function PositionStatusBadge({ status, className }: { status: PositionSta
   );
 }
 
-const MANUAL_VARIANT = { open: "default", closed: "secondary", expired: "destructive" } as const;
+const MANUAL_VARIANT = { open: "default", closed: "secondary", expired: "destructive" } as const satisfies Record<PositionStatus, string>;
 
 /** A manual position's status: open, closed and expired as the default, secondary and destructive badges (spec, section 4). */
-export function ManualStatusBadge({ status, className }: { status: PositionStatus; className?: string }) {
+export function ManualStatusBadge({ status, className }: { status: string; className?: string }) {
   return (
     <Badge
-      variant={MANUAL_VARIANT[status] ?? "secondary"}
+      variant={isOneOf(POSITION_STATUSES, status) ? MANUAL_VARIANT[status] : "secondary"}
       data-status={status}
       // A slightly deeper red in the dark theme keeps the white text at 4.5:1.
       className={cn("font-semibold tracking-wide", status === "expired" && "dark:bg-destructive/85", className)}

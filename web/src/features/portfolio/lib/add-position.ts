@@ -1,12 +1,13 @@
 import { z } from "zod";
+import { OPTION_TYPES, type OptionType } from "@/lib/api/enums";
+import type { NewManualPosition } from "@/lib/api/models";
 import { isIsoDate, todayIso } from "@/lib/calendar";
-import { type NewManualPosition, POSITION_TYPES, type PositionType } from "@/lib/api/manual-positions";
 
 /** The Add Manual Position form's fields, as typed (numbers stay text until sent). */
 export type AddPositionValues = {
   symbol: string;
   companyName: string;
-  type: PositionType;
+  type: OptionType;
   strikePrice: string;
   quantity: string;
   expirationDate: string;
@@ -82,7 +83,7 @@ export const addPositionSchema = z.object({
     .min(1, "Enter a stock symbol")
     .refine((s) => SYMBOL.test(s.toUpperCase()), "Use a ticker such as AAPL or BRK.B"),
   companyName: z.string().trim().min(1, "Enter the company name").max(200, "Keep the company name under 200 characters"),
-  type: z.enum(POSITION_TYPES, { message: "Choose Call, Put or Straddle" }),
+  type: z.enum(OPTION_TYPES, { message: "Choose Call, Put or Straddle" }),
   strikePrice: requiredPrice("strike price"),
   quantity: z.string().superRefine((text, ctx) => {
     const trimmed = text.trim();

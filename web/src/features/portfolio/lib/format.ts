@@ -1,5 +1,5 @@
+import { isOneOf, RISK_LEVELS, type RiskLevel } from "@/lib/api/enums";
 import { formatPercentOrDash, formatSignedPercent, NO_VALUE } from "@/lib/format";
-import type { RiskLevel } from "../api/types";
 
 /** Percentages on the portfolio page have two decimals (product spec, section 9). */
 export const PORTFOLIO_PERCENT_DIGITS = 2;
@@ -19,14 +19,14 @@ export function formatGreek(value: number | null | undefined): string {
   return value == null || !Number.isFinite(value) ? NO_VALUE : value.toFixed(4);
 }
 
-const RISK_LEVELS: Record<RiskLevel, string> = { low: "Low", moderate: "Medium", high: "High" };
+const RISK_LEVEL_LABELS: Record<RiskLevel, string> = { low: "Low", moderate: "Medium", high: "High" };
 
 /**
  * The risk level badge's text, in the spec's words (Low, Medium, High, Very High); the
  * server's "moderate" reads Medium, and any other value is title-cased ("very_high" → Very High).
  */
 export function riskLevelLabel(level: string): string {
-  if (level in RISK_LEVELS) return RISK_LEVELS[level as RiskLevel];
+  if (isOneOf(RISK_LEVELS, level)) return RISK_LEVEL_LABELS[level];
   return level
     .split(/[_\s-]+/)
     .filter(Boolean)

@@ -1,12 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  createManualPosition,
-  type ManualPosition,
-  manualPositionFromSignal,
-  type NewManualPosition,
-  refreshAfterAdd,
-} from "@/lib/api/manual-positions";
-import type { Signal } from "./types";
+import { createManualPosition, manualPositionFromSignal, refreshAfterAdd } from "@/lib/api/manual-positions";
+import type { ManualPosition, NewManualPosition, Signal } from "@/lib/api/models";
 
 /**
  * The body of "Add to Portfolio" for a signal (product spec, section 7): one open contract

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api/client";
+import { api, dataOf } from "@/lib/api/client";
+import type { SignalAnalysis } from "@/lib/api/models";
 import { LIVE_QUERY_KEYS } from "@/lib/live-events";
-import type { SignalAnalysis } from "./types";
 
 export function signalAnalysisQueryKey(id: string) {
   return [...LIVE_QUERY_KEYS.signals, id, "analysis"] as const;
@@ -9,7 +9,7 @@ export function signalAnalysisQueryKey(id: string) {
 
 /** GET /api/signals/{id}/analysis: price history, payoff grid and risk figures for the detail dialog. */
 export function getSignalAnalysis(id: string): Promise<SignalAnalysis> {
-  return apiJson<SignalAnalysis>("GET", `/api/signals/${encodeURIComponent(id)}/analysis`);
+  return dataOf(api.GET("/api/signals/{id}/analysis", { params: { path: { id } } }));
 }
 
 export function signalAnalysisQueryOptions(id: string) {

@@ -1,23 +1,28 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api/client";
+import { api, dataOf } from "@/lib/api/client";
+import type { ConfidenceBand, MaxCost, OptionType, SignalStatus, Strategy } from "@/lib/api/enums";
+import type { Signal } from "@/lib/api/models";
+import type { operations } from "@/lib/api/schema";
 import { LIVE_QUERY_KEYS, LIVE_REFETCH_MS } from "@/lib/live-events";
-import type { Signal, SignalFilters } from "./types";
+
+type SignalsQuery = NonNullable<operations["list_signals"]["parameters"]["query"]>;
+
+/**
+ * The query filters of GET /api/signals, narrowed to the values the filter bar offers; an
+ * absent key means "All".
+ */
+export type SignalFilters = Pick<SignalsQuery, "symbol"> & {
+  strategy?: Strategy;
+  signalType?: OptionType;
+  status?: SignalStatus;
+  maxCost?: MaxCost;
+  riskLevel?: ConfidenceBand;
+};
 
 /** The filters in the order they are sent; absent ones are left out of the query. */
-const FILTER_KEYS = ["symbol", "strategy", "signalType", "status", "maxCost", "riskLevel"] as const;
+const FILTER_KEYS = ["symbol", "strategy", "signalType", "status", "maxCost", "riskLevel"] as const satisfies readonly (keyof SignalsQuery)[];
 
-/** "?strategy=Momentum&status=active", or "" with no filters. */
-export function signalsSearch(filters: SignalFilters): string {
-  const params = new URLSearchParams();
-  for (const key of FILTER_KEYS) {
-    const value = filters[key];
-    if (value) params.set(key, value);
-  }
-  const text = params.toString();
-  return text ? `?${text}` : "";
-}
-
-/** Only the filters that are set, so equal filters make equal keys. */
+/** Only the filters that are set, in the order they are sent, so equal filters make equal keys. */
 function normalise(filters: SignalFilters): SignalFilters {
   const out: Record<string, string> = {};
   for (const key of FILTER_KEYS) {
@@ -33,7 +38,7 @@ export function signalsQueryKey(filters: SignalFilters = {}) {
 
 /** GET /api/signals with the given filters: newest first. */
 export function getSignals(filters: SignalFilters = {}): Promise<Signal[]> {
-  return apiJson<Signal[]>("GET", `/api/signals${signalsSearch(filters)}`);
+  return dataOf(api.GET("/api/signals", { params: { query: normalise(filters) } }));
 }
 
 export function signalsQueryOptions(filters: SignalFilters = {}) {

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api/client";
+import { api, dataOf } from "@/lib/api/client";
+import type { RefreshReceipt } from "@/lib/api/models";
 import { LIVE_QUERY_KEYS } from "@/lib/live-events";
-import type { RefreshReceipt } from "./types";
 
 /**
  * POST /api/refresh → 202. Only the refresh button posts it (never a timer; the server's
  * scheduler refreshes for everyone). Rate limited per user: 429 with Retry-After.
  */
 export function refreshSignals(): Promise<RefreshReceipt> {
-  return apiJson<RefreshReceipt>("POST", "/api/refresh");
+  return dataOf(api.POST("/api/refresh"));
 }
 
 export function useRefreshSignals() {

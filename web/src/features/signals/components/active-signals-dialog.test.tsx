@@ -1,9 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Signal } from "@/lib/api/models";
 import { makeAnalysis, makeLockedSignal, makeSignal, makeSignals } from "@/test/fixtures";
 import { jsonResponse, mockFetch, renderWithProviders } from "@/test/utils";
-import type { Signal } from "../api/types";
 import { NotificationBell } from "./active-signals-dialog";
 
 afterEach(() => vi.unstubAllGlobals());

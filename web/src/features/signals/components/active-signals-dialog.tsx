@@ -4,9 +4,9 @@ import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatBadgeCount, formatPrice, formatSignedPercent, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
+import type { Signal } from "@/lib/api/models";
+import { formatBadgeCount, formatPercentOrDash, formatPrice, formatSignedPercent, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import type { Signal } from "../api/types";
 import { useActiveSignals } from "../hooks/use-active-signal-count";
 import { SignalTypeBadge } from "./signal-badges";
 import { PnlText } from "./signal-card";
@@ -28,7 +28,7 @@ function ActiveSignalRow({ signal, onOpen }: { signal: Signal; onOpen: (s: Signa
             <SignalTypeBadge type={signal.signalType} />
             <span className="truncate text-xs text-muted-foreground">{signal.companyName}</span>
           </span>
-          <span className="shrink-0 text-sm font-medium tabular">{signal.confidence}%</span>
+          <span className="shrink-0 text-sm font-medium tabular">{formatPercentOrDash(signal.confidence, 0)}</span>
         </span>
         <span className="flex flex-wrap items-center justify-between gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
           <span>{signal.strategy}</span>

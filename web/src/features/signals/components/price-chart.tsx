@@ -1,8 +1,8 @@
+import type { HistoryBar } from "@/lib/api/models";
 import { linePath, niceTicks, paddedExtent, scaleLinear, spreadLabels } from "@/lib/chart";
 import { formatCurrency } from "@/lib/format";
 import { useElementWidth } from "@/lib/use-element-width";
 import { useSvgId } from "@/lib/use-svg-id";
-import type { PriceBar } from "../api/types";
 
 type Level = { kind: "strike" | "target" | "stop"; label: string; value: number };
 
@@ -28,7 +28,7 @@ function levelsOf(strike: number, targets: readonly number[], stops: readonly nu
   return levels.filter((l) => Number.isFinite(l.value));
 }
 
-function describe(symbol: string, history: readonly PriceBar[], levels: readonly Level[]): string {
+function describe(symbol: string, history: readonly HistoryBar[], levels: readonly Level[]): string {
   const first = history[0];
   const last = history[history.length - 1];
   const range = first && last ? ` from ${formatCurrency(first.close)} on ${tickDate(first.date)} to ${formatCurrency(last.close)} on ${tickDate(last.date)}` : "";
@@ -49,7 +49,7 @@ export function PriceChart({
   height = 240,
 }: {
   symbol: string;
-  history: readonly PriceBar[];
+  history: readonly HistoryBar[];
   strike: number;
   targets: readonly number[];
   stops: readonly number[];

@@ -1,8 +1,9 @@
 import { LockIcon } from "lucide-react";
+import { isOneOf, OPTION_TYPES, type OptionType, SIGNAL_STATUSES, type SignalStatus } from "@/lib/api/enums";
+import { NO_VALUE } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import type { SignalStatus, SignalType } from "../api/types";
 
-const TYPE_CLASS: Record<SignalType, string> = {
+const TYPE_CLASS: Record<OptionType, string> = {
   CALL: "bg-positive/12 text-positive-strong",
   PUT: "bg-destructive/12 text-destructive-strong",
   STRADDLE: "bg-primary/10 text-primary-strong",
@@ -10,8 +11,8 @@ const TYPE_CLASS: Record<SignalType, string> = {
 
 const pill = "inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap";
 
-/** CALL (green), PUT (red), STRADDLE (blue); a lock for a locked signal. */
-export function SignalTypeBadge({ type, className }: { type: SignalType | null; className?: string }) {
+/** CALL (green), PUT (red), STRADDLE (blue); a lock for a locked signal (no type). */
+export function SignalTypeBadge({ type, className }: { type: string | null | undefined; className?: string }) {
   if (type == null) {
     return (
       <span className={cn(pill, "bg-muted text-muted-foreground", className)}>
@@ -20,7 +21,8 @@ export function SignalTypeBadge({ type, className }: { type: SignalType | null; 
       </span>
     );
   }
-  return <span className={cn(pill, "tracking-wide", TYPE_CLASS[type], className)}>{type}</span>;
+  const tone = isOneOf(OPTION_TYPES, type) ? TYPE_CLASS[type] : "bg-muted text-muted-foreground";
+  return <span className={cn(pill, "tracking-wide", tone, className)}>{type}</span>;
 }
 
 const STATUS_CLASS: Record<SignalStatus, string> = {
@@ -30,8 +32,10 @@ const STATUS_CLASS: Record<SignalStatus, string> = {
 };
 
 /** The status, upper-cased; active is green, the others muted. */
-export function SignalStatusBadge({ status, className }: { status: SignalStatus; className?: string }) {
-  return <span className={cn(pill, "text-[0.7rem] tracking-wide", STATUS_CLASS[status] ?? STATUS_CLASS.closed, className)}>{status.toUpperCase()}</span>;
+export function SignalStatusBadge({ status, className }: { status: string | null | undefined; className?: string }) {
+  if (!status) return null;
+  const tone = isOneOf(SIGNAL_STATUSES, status) ? STATUS_CLASS[status] : STATUS_CLASS.closed;
+  return <span className={cn(pill, "text-[0.7rem] tracking-wide", tone, className)}>{status.toUpperCase()}</span>;
 }
 
 /** How many of the five confidence dots are filled: one per 20 percent, at most 5. */
@@ -40,7 +44,8 @@ export function confidenceDots(confidence: number): number {
 }
 
 /** Five dots, one filled per 20 % of confidence, and the percentage. */
-export function ConfidenceMeter({ confidence, className }: { confidence: number; className?: string }) {
+export function ConfidenceMeter({ confidence, className }: { confidence: number | null | undefined; className?: string }) {
+  if (confidence == null) return <span className={cn("text-sm text-muted-foreground", className)}>{NO_VALUE}</span>;
   const filled = confidenceDots(confidence);
   return (
     <span className={cn("inline-flex items-center gap-2", className)}>

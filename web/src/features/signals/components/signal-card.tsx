@@ -4,10 +4,10 @@ import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import type { Signal } from "@/lib/api/models";
 import { formatShortDate } from "@/lib/dates";
 import { formatPrice, formatSignedCurrency, formatSignedPercent, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import type { Signal } from "../api/types";
 import { ConfidenceMeter, SignalStatusBadge, SignalTypeBadge } from "./signal-badges";
 
 function Fact({ label, children, className }: { label: string; children: React.ReactNode; className?: string }) {
@@ -26,8 +26,8 @@ export function PnlText({
   className,
   format = "currency",
 }: {
-  pnl: number | null;
-  pnlPercent: number | null;
+  pnl: Signal["pnl"];
+  pnlPercent: Signal["pnlPercent"];
   className?: string;
   format?: "currency" | "percent";
 }) {
@@ -50,12 +50,14 @@ function CardTop({ signal }: { signal: Signal }) {
         </div>
         <p className="mt-1 truncate text-sm text-muted-foreground">{signal.companyName}</p>
       </div>
-      <div className="shrink-0 text-right">
-        <p className="text-sm font-medium tabular">{formatPrice(signal.currentPrice)}</p>
-        <p className={cn("text-xs tabular", SIGN_TEXT_CLASS[signOf(signal.priceChangePercent)])}>
-          {formatSignedPercent(signal.priceChangePercent)}
-        </p>
-      </div>
+      {signal.currentPrice != null ? (
+        <div className="shrink-0 text-right">
+          <p className="text-sm font-medium tabular">{formatPrice(signal.currentPrice)}</p>
+          <p className={cn("text-xs tabular", SIGN_TEXT_CLASS[signOf(signal.priceChangePercent)])}>
+            {formatSignedPercent(signal.priceChangePercent)}
+          </p>
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -79,7 +81,7 @@ export function SignalCard({ signal, onViewDetails }: { signal: Signal; onViewDe
           <ConfidenceMeter confidence={signal.confidence} />
         </div>
       </div>
-      <dl className={cn("grid grid-cols-2 gap-x-4 gap-y-3 border-t pt-4", muted && "opacity-80")}>
+      <dl className={cn("grid grid-cols-2 gap-x-4 gap-y-3 border-t pt-4", muted && "text-muted-foreground")}>
         <Fact label="Strike">{formatPrice(signal.strikePrice)}</Fact>
         <Fact label="Expires">{signal.expirationDate ? formatShortDate(signal.expirationDate) : "—"}</Fact>
         <Fact label="Entry / Now">
@@ -107,7 +109,7 @@ export function LockedSignalCard({ signal }: { signal: Signal }) {
       <CardTop signal={signal} />
       <div className="flex items-center justify-between gap-2">
         <span className="rounded-md bg-secondary px-2 py-0.5 text-xs font-medium text-secondary-foreground">{signal.strategy}</span>
-        <ConfidenceMeter confidence={signal.confidence} />
+        {signal.confidence != null ? <ConfidenceMeter confidence={signal.confidence} /> : null}
       </div>
       <div className="relative border-t pt-4">
         <div aria-hidden className="pointer-events-none grid grid-cols-2 gap-x-4 gap-y-3 blur-[5px] select-none">

@@ -1,9 +1,9 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Signal } from "@/lib/api/models";
 import { makeAnalysis, makeSignal } from "@/test/fixtures";
 import { bodyOf, jsonResponse, mockFetch, problem, renderWithProviders } from "@/test/utils";
-import type { Signal } from "../api/types";
 import { SignalDetailDialog } from "./signal-detail-dialog";
 
 afterEach(() => vi.unstubAllGlobals());

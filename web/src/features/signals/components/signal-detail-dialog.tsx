@@ -3,6 +3,7 @@ import type * as React from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
+import type { Signal, SignalAnalysis } from "@/lib/api/models";
 import { formatDateTime, formatShortDate } from "@/lib/dates";
 import {
   formatCurrency,
@@ -11,6 +12,7 @@ import {
   formatSignedCurrency,
   formatSignedPercent,
   formatVolume,
+  NO_VALUE,
   SIGN_TEXT_CLASS,
   signOf,
 } from "@/lib/format";
@@ -18,7 +20,6 @@ import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useAddSignalToPortfolio } from "../api/add-signal-to-portfolio";
 import { useSignalAnalysis } from "../api/get-signal-analysis";
-import type { Signal, SignalAnalysis } from "../api/types";
 import { PayoffChart } from "@/components/charts/payoff-chart";
 import { PriceChart } from "./price-chart";
 import { ShareMenu } from "./share-menu";
@@ -56,10 +57,10 @@ function SignalFacts({ signal }: { signal: Signal }) {
       <Fact label="Confidence">
         <ConfidenceMeter confidence={signal.confidence} />
       </Fact>
-      <Fact label="Status">{signal.status.toUpperCase()}</Fact>
+      <Fact label="Status">{signal.status ? signal.status.toUpperCase() : NO_VALUE}</Fact>
       <Fact label="Expiration">{signal.expirationDate ? formatShortDate(signal.expirationDate) : "—"}</Fact>
       <Fact label="Strike Price">{formatPrice(signal.strikePrice)}</Fact>
-      <Fact label="Current Price">{formatCurrency(signal.currentPrice)}</Fact>
+      <Fact label="Current Price">{formatPrice(signal.currentPrice)}</Fact>
       <Fact label="Price Change">
         <span className={changeSign}>
           {formatSignedCurrency(signal.priceChange)} ({formatSignedPercent(signal.priceChangePercent)})
@@ -82,7 +83,7 @@ function SignalFacts({ signal }: { signal: Signal }) {
       {signal.rsi != null ? <Fact label="RSI">{signal.rsi.toFixed(1)}</Fact> : null}
       {signal.volume != null ? <Fact label="Volume">{formatVolume(signal.volume)}</Fact> : null}
       {signal.volatility != null ? <Fact label="Volatility (σ)">{formatPercent(signal.volatility * 100)}</Fact> : null}
-      <Fact label="Underlying at Entry">{formatCurrency(signal.underlyingEntryPrice)}</Fact>
+      <Fact label="Underlying at Entry">{formatPrice(signal.underlyingEntryPrice)}</Fact>
       <Fact label="Created">{createdText(signal.createdAt)}</Fact>
       {signal.closedAt ? (
         <Fact label="Closed">
@@ -157,7 +158,7 @@ function AnalysisSection({ signal, open }: { signal: Signal; open: boolean }) {
         <h3 id={`payoff-${signal.id}`} className="text-sm font-semibold">
           Payoff per contract
         </h3>
-        <PayoffChart payoff={analysis.payoff} breakevens={analysis.breakevens} currentPrice={signal.currentPrice} />
+        <PayoffChart payoff={analysis.payoff} breakevens={analysis.breakevens} currentPrice={signal.currentPrice ?? null} />
       </section>
       <RiskFigures analysis={analysis} />
     </div>

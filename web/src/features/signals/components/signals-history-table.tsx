@@ -6,12 +6,12 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError } from "@/lib/api/client";
+import type { Signal } from "@/lib/api/models";
 import { formatShortDate } from "@/lib/dates";
-import { formatPrice } from "@/lib/format";
+import { formatPercentOrDash, formatPrice } from "@/lib/format";
 import { usePagination } from "@/lib/pagination";
 import { cn } from "@/lib/utils";
 import { useSignals } from "../api/get-signals";
-import type { Signal } from "../api/types";
 import { PnlText } from "./signal-card";
 import { SignalStatusBadge, SignalTypeBadge } from "./signal-badges";
 import { SignalDetailDialog } from "./signal-detail-dialog";
@@ -88,7 +88,7 @@ export function SignalsHistoryTable() {
                       <td className="py-2.5 pr-3 whitespace-nowrap">{s.strategy}</td>
                       <td className="py-2.5 pr-3 text-right tabular">{formatPrice(s.strikePrice)}</td>
                       <td className="py-2.5 pr-3 whitespace-nowrap">{s.expirationDate ? formatShortDate(s.expirationDate) : "—"}</td>
-                      <td className="py-2.5 pr-3 text-right tabular">{s.confidence}%</td>
+                      <td className="py-2.5 pr-3 text-right tabular">{formatPercentOrDash(s.confidence, 0)}</td>
                       <td className="py-2.5 pr-3 text-right whitespace-nowrap tabular">
                         <PnlText pnl={s.pnl} pnlPercent={null} className="block" />
                         {s.pnlPercent != null ? (

@@ -1,5 +1,5 @@
+import type { Signal } from "@/lib/api/models";
 import { useSignals } from "../api/get-signals";
-import type { Signal } from "../api/types";
 
 const ACTIVE = { status: "active" } as const;
 

@@ -1,5 +1,5 @@
+import type { Signal } from "@/lib/api/models";
 import { type CsvValue, downloadFile, toCsv } from "@/lib/csv";
-import type { Signal } from "../api/types";
 
 /** The export's columns; prices are per share except P&L, which is per contract. */
 export const SIGNAL_CSV_HEADER = [

@@ -1,17 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { signalsQueryKey, signalsSearch } from "../api/get-signals";
+import { jsonResponse, mockFetch } from "@/test/utils";
+import { getSignals, signalsQueryKey } from "../api/get-signals";
 import { ALL, cleanSymbol, EMPTY_FILTERS, filtersFromSearch, filtersToSearch, toSignalFilters } from "./filters";
 
+/** The URL GET /api/signals is called with for these filters. */
+async function signalsUrl(filters: Parameters<typeof getSignals>[0]): Promise<string> {
+  const fetchMock = mockFetch(() => jsonResponse([]));
+  await getSignals(filters);
+  return String(fetchMock.mock.calls[0][0]);
+}
+
 describe("signal filters", () => {
-  it("leaves 'All' and a blank symbol out of the query", () => {
+  it("leaves 'All' and a blank symbol out of the query", async () => {
     expect(toSignalFilters(EMPTY_FILTERS)).toEqual({});
-    expect(signalsSearch(toSignalFilters({ ...EMPTY_FILTERS, symbol: "   " }))).toBe("");
+    expect(await signalsUrl(toSignalFilters({ ...EMPTY_FILTERS, symbol: "   " }))).toBe("/api/signals");
     expect(
-      signalsSearch(toSignalFilters({ ...EMPTY_FILTERS, strategy: "Mean Reversion", riskLevel: "low", status: ALL })),
-    ).toBe("?strategy=Mean+Reversion&riskLevel=low");
+      await signalsUrl(toSignalFilters({ ...EMPTY_FILTERS, strategy: "Mean Reversion", riskLevel: "low", status: ALL })),
+    ).toBe("/api/signals?strategy=Mean+Reversion&riskLevel=low");
   });
 
-  it("sends every filter in a fixed order", () => {
+  it("sends every filter in a fixed order", async () => {
     const filters = toSignalFilters({
       symbol: " msft ",
       strategy: "Volatility",
@@ -20,8 +28,8 @@ describe("signal filters", () => {
       maxCost: "over-500",
       riskLevel: "medium",
     });
-    expect(signalsSearch(filters)).toBe(
-      "?symbol=MSFT&strategy=Volatility&signalType=STRADDLE&status=expired&maxCost=over-500&riskLevel=medium",
+    expect(await signalsUrl(filters)).toBe(
+      "/api/signals?symbol=MSFT&strategy=Volatility&signalType=STRADDLE&status=expired&maxCost=over-500&riskLevel=medium",
     );
   });
 

@@ -1,16 +1,17 @@
 import {
+  CONFIDENCE_BANDS,
+  type ConfidenceBand,
+  isOneOf,
   MAX_COSTS,
   type MaxCost,
-  RISK_LEVELS,
-  type RiskLevel,
+  OPTION_TYPES,
+  type OptionType,
   SIGNAL_STATUSES,
-  SIGNAL_TYPES,
-  type SignalFilters,
   type SignalStatus,
-  type SignalType,
   STRATEGIES,
   type Strategy,
-} from "../api/types";
+} from "@/lib/api/enums";
+import type { SignalFilters } from "../api/get-signals";
 
 /** The "All" option of every select. Never sent: the query leaves the filter out. */
 export const ALL = "all";
@@ -20,10 +21,10 @@ export type All = typeof ALL;
 export type FilterState = {
   symbol: string;
   strategy: Strategy | All;
-  signalType: SignalType | All;
+  signalType: OptionType | All;
   status: SignalStatus | All;
   maxCost: MaxCost | All;
-  riskLevel: RiskLevel | All;
+  riskLevel: ConfidenceBand | All;
 };
 
 export const EMPTY_FILTERS: FilterState = {
@@ -42,9 +43,9 @@ export const STRATEGY_OPTIONS: Option<Strategy>[] = [
   ...STRATEGIES.map((s) => ({ value: s, label: s })),
 ];
 
-export const TYPE_OPTIONS: Option<SignalType>[] = [
+export const TYPE_OPTIONS: Option<OptionType>[] = [
   { value: ALL, label: "All Types" },
-  ...SIGNAL_TYPES.map((t) => ({ value: t, label: t })),
+  ...OPTION_TYPES.map((t) => ({ value: t, label: t })),
 ];
 
 export const STATUS_OPTIONS: Option<SignalStatus>[] = [
@@ -67,7 +68,7 @@ export const MAX_COST_OPTIONS: Option<MaxCost>[] = [
   ...MAX_COSTS.map((c) => ({ value: c, label: MAX_COST_LABELS[c] })),
 ];
 
-export const RISK_OPTIONS: Option<RiskLevel>[] = [
+export const RISK_OPTIONS: Option<ConfidenceBand>[] = [
   { value: ALL, label: "All Risk Levels" },
   { value: "low", label: "Low (confidence under 30%)" },
   { value: "medium", label: "Medium (confidence 30–70%)" },
@@ -101,7 +102,7 @@ export function hasFilters(state: FilterState): boolean {
 }
 
 function pick<T extends string>(value: string | null, allowed: readonly T[]): T | All {
-  return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : ALL;
+  return isOneOf(allowed, value) ? value : ALL;
 }
 
 /** Filters read from a URL's query (the /signals page keeps them there); unknown values read as "All". */
@@ -109,10 +110,10 @@ export function filtersFromSearch(params: URLSearchParams): FilterState {
   return {
     symbol: cleanSymbol(params.get("symbol") ?? ""),
     strategy: pick(params.get("strategy"), STRATEGIES),
-    signalType: pick(params.get("signalType"), SIGNAL_TYPES),
+    signalType: pick(params.get("signalType"), OPTION_TYPES),
     status: pick(params.get("status"), SIGNAL_STATUSES),
     maxCost: pick(params.get("maxCost"), MAX_COSTS),
-    riskLevel: pick(params.get("riskLevel"), RISK_LEVELS),
+    riskLevel: pick(params.get("riskLevel"), CONFIDENCE_BANDS),
   };
 }
 

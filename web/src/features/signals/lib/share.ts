@@ -1,7 +1,7 @@
+import type { Signal } from "@/lib/api/models";
 import { downloadFile } from "@/lib/csv";
 import { formatShortDate } from "@/lib/dates";
 import { formatCurrency, formatSignedCurrency, formatSignedPercent } from "@/lib/format";
-import type { Signal } from "../api/types";
 
 /** What a shared position shows (product spec, section 3, "Share position"). */
 export type SharePosition = Pick<
@@ -34,7 +34,8 @@ export function shareText(p: SharePosition): string {
   const parts = [head];
   if (p.strikePrice != null) parts[0] += `, ${formatCurrency(p.strikePrice)} strike`;
   if (p.expirationDate) parts[0] += `, expires ${formatShortDate(p.expirationDate)}`;
-  parts.push(p.strategy, `${p.confidence}% confidence`);
+  parts.push(p.strategy);
+  if (p.confidence != null) parts.push(`${p.confidence}% confidence`);
   const pnl = pnlText(p);
   if (pnl) parts.push(`P&L ${pnl} per contract`);
   parts.push("via Strikeline (not financial advice)");
@@ -128,7 +129,7 @@ export function drawShareImage(canvas: HTMLCanvasElement, p: SharePosition): voi
 
   // Status, top right.
   ctx.font = `600 28px ${FONT}`;
-  const status = p.status.toUpperCase();
+  const status = (p.status ?? "").toUpperCase();
   const statusWidth = ctx.measureText(status).width + 40;
   roundedRect(ctx, S - pad - statusWidth, pad + 8, statusWidth, 48, 24);
   ctx.fillStyle = COLORS.panel;
@@ -158,7 +159,7 @@ export function drawShareImage(canvas: HTMLCanvasElement, p: SharePosition): voi
   const cells: { label: string; value: string; color?: string; wide?: boolean }[] = [
     { label: "Strike", value: p.strikePrice == null ? "—" : formatCurrency(p.strikePrice) },
     { label: "Expiry", value: p.expirationDate ? formatShortDate(p.expirationDate) : "—" },
-    { label: "Confidence", value: `${p.confidence}%` },
+    { label: "Confidence", value: p.confidence == null ? "—" : `${p.confidence}%` },
     { label: "Strategy", value: p.strategy },
     {
       label: "P&L per contract",

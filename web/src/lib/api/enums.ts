@@ -1,0 +1,91 @@
+import type {
+  BacktestOutcome,
+  ChangeUnit,
+  CloseReason,
+  PortfolioRiskLevel,
+  PositionKind,
+  PositionStatus,
+  SectorName,
+  SignalKind,
+  SignalStatus,
+  StrategyName,
+} from "./models";
+
+export type { ChangeUnit, CloseReason, PositionKind, PositionStatus, SignalStatus, SubscriptionStatus } from "./models";
+
+/**
+ * The server's enumerations as lists the UI can iterate (filter options, select items). Each
+ * type is the generated schema's union; each list is checked against it both ways at compile
+ * time (`exhaustive`), so a value added on the server fails the type check here until the list
+ * has it. Filter terms that are not stored enums (confidence bands, budget bands) are the web's
+ * own lists of the server's accepted query values.
+ */
+
+/** Compiles only when `List` holds every member of `Union` (and nothing else). */
+type Exhaustive<Union extends string, List extends readonly Union[]> = [Exclude<Union, List[number]>] extends [never] ? List : never;
+
+function exhaustive<Union extends string>() {
+  return <const List extends readonly Union[]>(list: Exhaustive<Union, List>) => list;
+}
+
+/** Signal types, and the types of a position's contract: `Signal.signalType`, `…Position.type`. */
+export type OptionType = SignalKind;
+export const OPTION_TYPES = exhaustive<OptionType>()(["CALL", "PUT", "STRADDLE"]);
+
+/** `Signal.strategy`, `StrategyBacktest.strategy`, the strategies of a backtest request. */
+export type Strategy = StrategyName;
+export const STRATEGIES = exhaustive<Strategy>()(["Momentum", "Mean Reversion", "Breakout", "Volatility"]);
+
+/** `Signal.status`. */
+export const SIGNAL_STATUSES = exhaustive<SignalStatus>()(["active", "closed", "expired"]);
+
+/** `Signal.closeReason`. */
+export const CLOSE_REASONS = exhaustive<CloseReason>()(["target", "stop", "expiry"]);
+
+/** `ManualPosition.status`, `PortfolioPosition.status`, `PositionDetail.status`. */
+export const POSITION_STATUSES = exhaustive<PositionStatus>()(["open", "closed", "expired"]);
+
+/** `PositionDetail.kind`. */
+export const POSITION_KINDS = exhaustive<PositionKind>()(["automated", "manual"]);
+
+/** `RiskAssessmentView.riskLevel`: the portfolio's risk assessment. */
+export type RiskLevel = PortfolioRiskLevel;
+export const RISK_LEVELS = exhaustive<RiskLevel>()(["low", "moderate", "high"]);
+
+/** `TradeView.outcome`: how a backtest trade ended (`open`: still open when the test ended). */
+export type TradeOutcome = BacktestOutcome;
+export const TRADE_OUTCOMES = exhaustive<TradeOutcome>()(["target", "stop", "expiry", "open"]);
+
+/** `Change.unit`: a relative change, or the difference of two percentages. */
+export const CHANGE_UNITS = exhaustive<ChangeUnit>()(["percent", "points"]);
+
+/** `WatchlistEntry.sector`, `StockPrice.sector` (product spec, section 5). */
+export type Sector = SectorName;
+export const SECTORS = exhaustive<Sector>()([
+  "Technology",
+  "Healthcare",
+  "Financial",
+  "Consumer",
+  "Energy",
+  "Industrial",
+  "Utilities",
+  "Real Estate",
+  "Materials",
+  "Communications",
+]);
+
+/**
+ * The `riskLevel` filter of GET /api/signals, a band of confidence rather than a risk level:
+ * `low` under 30, `medium` 30–70, `high` over 70.
+ */
+export const CONFIDENCE_BANDS = ["low", "medium", "high"] as const;
+export type ConfidenceBand = (typeof CONFIDENCE_BANDS)[number];
+
+/** The `maxCost` filter of GET /api/signals: budget bands on one contract (entry premium × 100). */
+export const MAX_COSTS = ["under-50", "50-100", "100-250", "250-500", "over-500"] as const;
+export type MaxCost = (typeof MAX_COSTS)[number];
+
+/** Whether `value` is one of `list`: narrows text (a query parameter, a select's value) to the list's union. */
+export function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
+  return typeof value === "string" && (list as readonly string[]).includes(value);
+}

@@ -1,0 +1,81 @@
+import type { components } from "./schema";
+
+/**
+ * The API's shapes, each an alias of the schema generated from the server's OpenAPI document
+ * (schema.d.ts, `npm run gen:api`). This is the one place they are named: features import
+ * them from here and declare no copies (models.test.ts fails on one). The enumerations'
+ * values, as lists to iterate, are in ./enums.
+ */
+type Schemas = components["schemas"];
+
+// Enumerations (lists to iterate are in ./enums)
+export type SignalKind = Schemas["SignalKind"];
+export type StrategyName = Schemas["StrategyName"];
+export type SignalStatus = Schemas["SignalStatus"];
+export type CloseReason = Schemas["CloseReason"];
+export type PositionStatus = Schemas["PositionStatus"];
+export type PositionKind = Schemas["PositionKind"];
+export type PortfolioRiskLevel = Schemas["PortfolioRiskLevel"];
+export type BacktestOutcome = Schemas["BacktestOutcome"];
+export type ChangeUnit = Schemas["ChangeUnit"];
+export type SectorName = Schemas["SectorName"];
+export type SubscriptionStatus = Schemas["SubscriptionStatus"];
+
+// Errors
+export type Problem = Schemas["Problem"];
+export type FieldError = Schemas["FieldError"];
+
+// Accounts
+export type User = Schemas["User"];
+export type Plan = Schemas["Plan"];
+export type RiskTolerance = Schemas["RiskTolerance"];
+export type LoginRequest = Schemas["LoginRequest"];
+export type RegisterRequest = Schemas["RegisterRequest"];
+
+// Public pages
+export type PlanCatalogue = Schemas["PlanCatalogue"];
+export type PlanInfo = Schemas["PlanInfo"];
+export type PublicStats = Schemas["PublicStats"];
+export type ContactRequest = Schemas["ContactRequest"];
+export type ContactReceipt = Schemas["ContactReceipt"];
+export type NewsletterRequest = Schemas["NewsletterRequest"];
+export type NewsletterReceipt = Schemas["NewsletterReceipt"];
+
+// Signals
+export type Signal = Schemas["Signal"];
+export type SignalAnalysis = Schemas["SignalAnalysis"];
+export type GenerateRequest = Schemas["GenerateRequest"];
+export type RefreshReceipt = Schemas["RefreshReceipt"];
+export type HistoryBar = Schemas["HistoryBar"];
+export type PayoffPoint = Schemas["PayoffPoint"];
+
+// Dashboard and automation
+export type DashboardStats = Schemas["DashboardStats"];
+export type Change = Schemas["Change"];
+export type AutomationStatus = Schemas["AutomationStatus"];
+export type NextSchedules = Schemas["NextSchedules"];
+
+// Market
+export type StockPrice = Schemas["StockPrice"];
+export type WatchlistEntry = Schemas["WatchlistEntry"];
+export type BulkAddRequest = Schemas["BulkAddRequest"];
+export type BulkAddResponse = Schemas["BulkAddResponse"];
+export type BulkAddResult = Schemas["BulkAddResult"];
+
+// Portfolio
+export type ManualPosition = Schemas["ManualPosition"];
+export type NewManualPosition = Schemas["NewManualPosition"];
+export type PortfolioPosition = Schemas["PortfolioPosition"];
+export type PositionDetail = Schemas["PositionDetail"];
+export type PositionSignal = Schemas["PositionSignal"];
+export type GreeksView = Schemas["GreeksView"];
+export type RiskMetrics = Schemas["RiskMetrics"];
+export type PerformanceView = Schemas["PerformanceView"];
+export type PortfolioAnalysis = Schemas["PortfolioAnalysis"];
+
+// Backtests
+export type BacktestRequest = Schemas["BacktestRequest"];
+export type ParamsRequest = Schemas["ParamsRequest"];
+export type OverallBacktest = Schemas["OverallBacktest"];
+export type StrategyBacktest = Schemas["StrategyBacktest"];
+export type TradeView = Schemas["TradeView"];
