@@ -46,9 +46,9 @@ for who in FREE PRO; do
   # Sign-out would end the run's own session; the event stream never ends by design.
   "$VENV/bin/schemathesis" run "$BASE/api/openapi.json" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
-    --max-examples "$EXAMPLES" --mode positive --phases examples,fuzzing --seed 1 --no-color \
+    --max-examples "$EXAMPLES" --mode positive --phases examples,coverage,fuzzing --seed 1 --no-color \
     --exclude-path /api/auth/logout --exclude-path /api/events \
-    --request-timeout 60 --max-time 100 --workers 2 \
+    --request-timeout 60 --workers 2 \
     -H "Cookie: $cookie" -H "Origin: $BASE" || status=1
 done
 if grep -q "request failed" "$LOG"; then

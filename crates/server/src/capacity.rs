@@ -82,10 +82,68 @@ const HASH_WAIT: Duration = Duration::from_secs(5);
 /// Longest a backtest waits for a free slot before 503.
 const HEAVY_WAIT: Duration = Duration::from_secs(2);
 
+/// A job for the hashing threads.
+type HashJob = Box<dyn FnOnce() + Send>;
+
+/// Dedicated threads for password hashing, as many as may hash at once. Each argon2id hash
+/// allocates 19 MiB; on the shared blocking pool every new thread would get (and keep) its own
+/// allocator arena, so memory would grow with the number of threads that ever hashed. Two
+/// long-lived threads keep it at two hashes' worth.
+struct HashThreads {
+    jobs: Mutex<std::sync::mpsc::Sender<HashJob>>,
+}
+
+impl std::fmt::Debug for HashThreads {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("HashThreads")
+    }
+}
+
+impl HashThreads {
+    fn start(threads: usize) -> HashThreads {
+        let (sender, receiver) = std::sync::mpsc::channel::<HashJob>();
+        let receiver = Arc::new(Mutex::new(receiver));
+        for n in 0..threads {
+            let receiver = receiver.clone();
+            let spawned = std::thread::Builder::new().name(format!("password-hash-{n}")).spawn(move || {
+                loop {
+                    let job = {
+                        let guard = receiver.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                        guard.recv()
+                    };
+                    match job {
+                        Ok(job) => job(),
+                        Err(_) => return,
+                    }
+                }
+            });
+            if let Err(err) = spawned {
+                tracing::error!(error = %err, "could not start a password-hashing thread");
+            }
+        }
+        HashThreads { jobs: Mutex::new(sender) }
+    }
+
+    /// Runs `work` on a hashing thread and waits for its answer.
+    async fn run<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let job: HashJob = Box::new(move || {
+            let _ = tx.send(work());
+        });
+        self.jobs
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .send(job)
+            .map_err(|_| AppError::Internal(anyhow::anyhow!("the password-hashing threads have stopped")))?;
+        rx.await.map_err(|_| AppError::Internal(anyhow::anyhow!("a password-hashing job was dropped")))
+    }
+}
+
 /// The server's bounded resources.
 #[derive(Debug)]
 pub struct Capacity {
     pub hashing: Arc<Gate>,
+    hash_threads: HashThreads,
     heavy: Arc<Gate>,
     heavy_per_user: usize,
     heavy_by_user: Arc<Mutex<HashMap<String, usize>>>,
@@ -100,6 +158,7 @@ impl Capacity {
     pub fn new(config: &CapacityConfig) -> Capacity {
         Capacity {
             hashing: Gate::new(config.password_hashes, config.password_queue),
+            hash_threads: HashThreads::start(config.password_hashes),
             heavy: Gate::new(config.heavy_jobs, config.heavy_jobs),
             heavy_per_user: config.heavy_jobs_per_user,
             heavy_by_user: Arc::default(),
@@ -110,16 +169,11 @@ impl Capacity {
         }
     }
 
-    /// Runs a password hash or check on the blocking pool, at most the configured number at
-    /// once; the rest wait in a bounded queue or are refused with 503.
+    /// Runs a password hash or check on the hashing threads, at most the configured number
+    /// at once; the rest wait in a bounded queue or are refused with 503.
     pub async fn hash<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
-        let permit = self.hashing.enter(HASH_WAIT).await?;
-        tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            work()
-        })
-        .await
-        .map_err(|e| AppError::Internal(anyhow::anyhow!("hashing task: {e}")))
+        let _permit = self.hashing.enter(HASH_WAIT).await?;
+        self.hash_threads.run(work).await
     }
 
     /// A slot for one heavy job of `user`: 429 when the user already runs their share, 503
