@@ -4,6 +4,7 @@
 //! These bounds are per process; the limiter (`limits`) is what holds across instances.
 
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -146,10 +147,10 @@ pub struct Capacity {
     hash_threads: HashThreads,
     heavy: Arc<Gate>,
     heavy_per_user: usize,
-    heavy_by_user: Arc<Mutex<HashMap<String, usize>>>,
+    heavy_by_user: Counts<String>,
     pub heavy_job_time: Duration,
     streams_per_user: usize,
-    streams_by_user: Arc<Mutex<HashMap<String, usize>>>,
+    streams_by_user: Counts<String>,
     /// Session ids that just signed out: their event streams end.
     pub ended_sessions: broadcast::Sender<String>,
 }
@@ -161,10 +162,10 @@ impl Capacity {
             hash_threads: HashThreads::start(config.password_hashes),
             heavy: Gate::new(config.heavy_jobs, config.heavy_jobs),
             heavy_per_user: config.heavy_jobs_per_user,
-            heavy_by_user: Arc::default(),
+            heavy_by_user: Counts::default(),
             heavy_job_time: Duration::from_secs(config.heavy_job_seconds),
             streams_per_user: config.event_streams_per_user,
-            streams_by_user: Arc::default(),
+            streams_by_user: Counts::default(),
             ended_sessions: broadcast::channel(64).0,
         }
     }
@@ -179,7 +180,7 @@ impl Capacity {
     /// A slot for one heavy job of `user`: 429 when the user already runs their share, 503
     /// when the server is at capacity.
     pub async fn heavy_slot(&self, user: &str) -> Result<HeavySlot> {
-        let user_slot = Counted::take(&self.heavy_by_user, user, self.heavy_per_user).ok_or_else(|| AppError::TooManyRequests {
+        let user_slot = self.heavy_by_user.take(&user.to_owned(), self.heavy_per_user).ok_or_else(|| AppError::TooManyRequests {
             detail: "A backtest of yours is still running. Try again when it has finished.".into(),
             retry_after_secs: 5,
             limit: None,
@@ -190,7 +191,7 @@ impl Capacity {
 
     /// A place for one more event stream of `user`, or 429 when they have the most open.
     pub fn stream_slot(&self, user: &str) -> Result<Counted> {
-        Counted::take(&self.streams_by_user, user, self.streams_per_user).ok_or_else(|| AppError::TooManyRequests {
+        self.streams_by_user.take(&user.to_owned(), self.streams_per_user).ok_or_else(|| AppError::TooManyRequests {
             detail: format!("At most {} live-update streams per account; close another tab.", self.streams_per_user),
             retry_after_secs: 15,
             limit: None,
@@ -213,26 +214,38 @@ impl Drop for HeavySlot {
     }
 }
 
-/// One unit of a per-user count; gives it back when dropped.
+/// Counts of something held per key (a user's streams, an address's connections), each
+/// bounded; a unit is given back when its [`Counted`] is dropped.
 #[derive(Debug)]
-pub struct Counted {
-    counts: Arc<Mutex<HashMap<String, usize>>>,
-    key: String,
+pub struct Counts<K: Eq + Hash + Clone>(Arc<Mutex<HashMap<K, usize>>>);
+
+impl<K: Eq + Hash + Clone> Default for Counts<K> {
+    fn default() -> Self {
+        Counts(Arc::default())
+    }
 }
 
-impl Counted {
-    fn take(counts: &Arc<Mutex<HashMap<String, usize>>>, key: &str, max: usize) -> Option<Counted> {
-        let mut map = counts.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let n = map.entry(key.to_owned()).or_insert(0);
+impl<K: Eq + Hash + Clone> Counts<K> {
+    /// One more unit for `key`, or `None` when it already holds `max`.
+    pub fn take(&self, key: &K, max: usize) -> Option<Counted<K>> {
+        let mut map = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let n = map.entry(key.clone()).or_insert(0);
         if *n >= max {
             return None;
         }
         *n += 1;
-        Some(Counted { counts: counts.clone(), key: key.to_owned() })
+        Some(Counted { counts: self.0.clone(), key: key.clone() })
     }
 }
 
-impl Drop for Counted {
+/// One unit of a [`Counts`]; gives it back when dropped.
+#[derive(Debug)]
+pub struct Counted<K: Eq + Hash + Clone = String> {
+    counts: Arc<Mutex<HashMap<K, usize>>>,
+    key: K,
+}
+
+impl<K: Eq + Hash + Clone> Drop for Counted<K> {
     fn drop(&mut self) {
         let mut map = self.counts.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(n) = map.get_mut(&self.key) {
@@ -266,11 +279,12 @@ mod tests {
 
     #[test]
     fn per_user_counts_give_their_unit_back() {
-        let counts = Arc::default();
-        let one = Counted::take(&counts, "u", 1).expect("first");
-        assert!(Counted::take(&counts, "u", 1).is_none());
-        assert!(Counted::take(&counts, "v", 1).is_some(), "other users are not affected");
+        let counts = Counts::default();
+        let (u, v) = ("u".to_owned(), "v".to_owned());
+        let one = counts.take(&u, 1).expect("first");
+        assert!(counts.take(&u, 1).is_none());
+        assert!(counts.take(&v, 1).is_some(), "other users are not affected");
         drop(one);
-        assert!(Counted::take(&counts, "u", 1).is_some());
+        assert!(counts.take(&u, 1).is_some());
     }
 }

@@ -133,7 +133,9 @@ impl Server {
         let sweeper = tokio::spawn(sweep_expired(self.state.clone()));
         let scheduler = self.state.config.schedule.background.then(|| tokio::spawn(services::scheduling::run_forever(self.state.clone())));
         let app = http::router(self.state.clone());
-        tokio::task::spawn_blocking(password::prepare);
+        // The dummy hash for unknown accounts, made now on a hashing thread.
+        let capacity = self.state.capacity.clone();
+        tokio::spawn(async move { capacity.hash(password::prepare).await });
         http::serve::serve(self.listener, app, &self.state.config.capacity, shutdown).await?;
         sweeper.abort();
         if let Some(scheduler) = scheduler {

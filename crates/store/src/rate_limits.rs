@@ -21,13 +21,15 @@ pub struct Verdict {
 /// arrival time is at most `period_ms` ahead of now; every allowed hit moves it `interval_ms`
 /// (= period / quota) on.
 pub async fn gcra(db: &Db, bucket: &str, now_ms: i64, interval_ms: i64, period_ms: i64) -> StoreResult<Verdict> {
-    // In an UPDATE every right-hand side reads the row as it was, on both engines.
+    // In an UPDATE every right-hand side reads the row as it was, on both engines. A hit is
+    // allowed when max(tat, now) + interval - now <= period; as interval <= period, that is
+    // tat <= now + period - interval.
     const SQL: &str = "INSERT INTO rate_limit_buckets (bucket, tat_ms, n, allowed) VALUES ($1, $2 + $3, 0, $3 <= $4) \
         ON CONFLICT (bucket) DO UPDATE SET \
-          allowed = (CASE WHEN rate_limit_buckets.tat_ms > $2 THEN rate_limit_buckets.tat_ms ELSE $2 END) + $3 - $2 <= $4, \
-          tat_ms = CASE WHEN (CASE WHEN rate_limit_buckets.tat_ms > $2 THEN rate_limit_buckets.tat_ms ELSE $2 END) + $3 - $2 <= $4 \
-                        THEN (CASE WHEN rate_limit_buckets.tat_ms > $2 THEN rate_limit_buckets.tat_ms ELSE $2 END) + $3 \
-                        ELSE rate_limit_buckets.tat_ms END \
+          allowed = rate_limit_buckets.tat_ms <= $2 + $4 - $3, \
+          tat_ms = CASE WHEN rate_limit_buckets.tat_ms > $2 + $4 - $3 THEN rate_limit_buckets.tat_ms \
+                        WHEN rate_limit_buckets.tat_ms > $2 THEN rate_limit_buckets.tat_ms + $3 \
+                        ELSE $2 + $3 END \
         RETURNING allowed, tat_ms, n";
     let (allowed, tat_ms, attempts): (bool, i64, i64) = with_db!(db, pool => {
         sqlx::query_as(SQL).bind(bucket).bind(now_ms).bind(interval_ms).bind(period_ms).fetch_one(pool).await?

@@ -3,10 +3,8 @@
 //! address may hold at most `connections_per_address` open connections; a connection beyond
 //! that is closed as soon as it is accepted.
 
-use std::collections::HashMap;
 use std::future::Future;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::Router;
@@ -17,49 +15,16 @@ use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tower::ServiceExt;
 
+use crate::capacity::Counts;
 use crate::config::CapacityConfig;
 
 /// How long shutdown waits for open connections (event streams never end on their own).
 const DRAIN: Duration = Duration::from_secs(5);
 
-/// Open connections per address.
-#[derive(Clone, Default)]
-struct Open(Arc<Mutex<HashMap<IpAddr, usize>>>);
-
-/// One connection's place in [`Open`]; freed when the connection ends.
-struct Place {
-    open: Open,
-    ip: IpAddr,
-}
-
-impl Open {
-    fn take(&self, ip: IpAddr, max: usize) -> Option<Place> {
-        let mut map = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let n = map.entry(ip).or_insert(0);
-        if *n >= max {
-            return None;
-        }
-        *n += 1;
-        Some(Place { open: self.clone(), ip })
-    }
-}
-
-impl Drop for Place {
-    fn drop(&mut self) {
-        let mut map = self.open.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(n) = map.get_mut(&self.ip) {
-            *n -= 1;
-            if *n == 0 {
-                map.remove(&self.ip);
-            }
-        }
-    }
-}
-
 /// Serves `app` on `listener` until `shutdown` completes, then lets open requests finish
 /// (for at most a few seconds).
 pub async fn serve(listener: TcpListener, app: Router, capacity: &CapacityConfig, shutdown: impl Future<Output = ()>) -> std::io::Result<()> {
-    let open = Open::default();
+    let open: Counts<IpAddr> = Counts::default();
     let graceful = GracefulShutdown::new();
     let mut builder = hyper::server::conn::http1::Builder::new();
     builder.timer(TokioTimer::new()).header_read_timeout(Duration::from_secs(capacity.header_read_seconds)).keep_alive(true);
@@ -77,7 +42,7 @@ pub async fn serve(listener: TcpListener, app: Router, capacity: &CapacityConfig
             },
             () = &mut shutdown => break,
         };
-        let Some(place) = open.take(peer.ip(), capacity.connections_per_address) else {
+        let Some(place) = open.take(&peer.ip(), capacity.connections_per_address) else {
             tracing::debug!(ip = %peer.ip(), "connection refused: too many open from this address");
             drop(stream);
             continue;
