@@ -10,13 +10,14 @@ PORT ?= 8080
 STRIKELINE_REQUIRE_PG ?= 0
 export STRIKELINE_REQUIRE_PG
 
-.PHONY: help run build web web-deps test test-deps rust-test web-test e2e contract-fuzz server-bin chromium bench api screenshots clean
+.PHONY: help run build web web-deps test test-deps rust-test web-test e2e contract-fuzz server-bin chromium bench bench-http api screenshots clean
 
 help:
 	@echo "make run          build (release) and serve on http://127.0.0.1:$(PORT) with SQLite under ./data"
 	@echo "make test         install test needs (npm packages, chromium) and run every test"
 	@echo "make build        release build of the server and the web app"
-	@echo "make bench        benchmarks (criterion and side-by-side peers)"
+	@echo "make bench        benchmarks (criterion, side-by-side peers, then bench-http)"
+	@echo "make bench-http   HTTP latency of the read endpoints under oha, on SQLite and PostgreSQL"
 	@echo "make api          regenerate docs/openapi.json and the web's API types after an API change"
 	@echo "make screenshots  refresh docs/screenshots (needs a debug build)"
 
@@ -80,6 +81,13 @@ bench:
 	$(CARGO) bench -p strikeline-quant
 	$(CARGO) bench -p strikeline-engine
 	@if [ -x bench/peers/run.sh ]; then bench/peers/run.sh && bench/peers/run.sh --backtest; fi
+	$(MAKE) --no-print-directory bench-http
+
+# Seeds a year of data, serves it from the release binary pinned to one core and loads each read
+# endpoint with oha (BENCH_RPS, BENCH_SECONDS, BENCH_SCALE=small, BENCH_ENGINES; scripts/http-bench.py).
+bench-http:
+	$(CARGO) build --release --locked -p strikeline-server --bin strikeline
+	python3 scripts/http-bench.py
 
 api:
 	UPDATE_SNAPSHOTS=1 $(CARGO) test --locked -p strikeline-server --test it openapi_snapshot

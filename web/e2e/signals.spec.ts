@@ -63,6 +63,29 @@ async function total(section: Locator): Promise<number> {
   return Number(/of (\d+) signals/.exec(text)?.[1] ?? 0);
 }
 
+/** The lists load GET /api/signals 50 at a time; more are behind "Load older signals". */
+const PAGE_LIMIT = 50;
+
+/** One page of GET /api/signals as the server answers it. */
+type SignalPage = { signals: unknown[]; nextCursor?: string | null };
+
+/** How many signals match `query` (e.g. "strategy=Breakout"), following every cursor. */
+async function countSignals(request: APIRequestContext, query = ""): Promise<number> {
+  let count = 0;
+  let cursor: string | null | undefined;
+  do {
+    const params = new URLSearchParams(query);
+    params.set("limit", "200");
+    if (cursor) params.set("cursor", cursor);
+    const res = await request.get(`/api/signals?${params}`);
+    expect(res.status(), await res.text()).toBe(200);
+    const page = (await res.json()) as SignalPage;
+    count += page.signals.length;
+    cursor = page.nextCursor;
+  } while (cursor);
+  return count;
+}
+
 test("the dashboard lists, filters, paginates, details, generates, adds stocks and exports", async ({ page }) => {
   test.setTimeout(90_000);
   const errors = watchConsole(page);
@@ -70,21 +93,22 @@ test("the dashboard lists, filters, paginates, details, generates, adds stocks a
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: "Welcome back, Ada" })).toBeVisible();
 
-  // Signals from the simulated market, 4 per page.
+  // Signals from the simulated market, the newest 50 loaded, 4 per page.
   const section = liveSignals(page);
   await expect(section.getByRole("article").first()).toBeVisible({ timeout: 15_000 });
   await expect(showing(section)).toHaveText(/^Showing 1 to 4 of \d+ signals$/);
   const all = await total(section);
   expect(all).toBeGreaterThan(4);
+  expect(all).toBeLessThanOrEqual(PAGE_LIMIT);
   await expect(section.getByRole("article")).toHaveCount(4);
   for (const title of ["Active Signals", "Win Rate", "Avg Confidence", "Portfolio Value"]) {
     await expect(page.getByRole("heading", { name: title })).toBeVisible();
   }
 
   // Filter by strategy: the request carries only that filter, and every card shows it.
-  const filtered = page.waitForResponse((r) => r.url().endsWith("/api/signals?strategy=Momentum") && r.ok());
+  const filtered = page.waitForResponse((r) => r.url().endsWith(`/api/signals?strategy=Momentum&limit=${PAGE_LIMIT}`) && r.ok());
   await section.getByLabel("Strategy", { exact: true }).selectOption("Momentum");
-  const momentum = ((await (await filtered).json()) as unknown[]).length;
+  const momentum = ((await (await filtered).json()) as SignalPage).signals.length;
   expect(momentum).toBeGreaterThan(0);
   expect(momentum).toBeLessThanOrEqual(all);
   await expect(showing(section)).toHaveText(`Showing 1 to ${Math.min(4, momentum)} of ${momentum} signals`);
@@ -122,10 +146,21 @@ test("the dashboard lists, filters, paginates, details, generates, adds stocks a
   await expect(toastTitle(page, "Signal Generated")).toBeVisible({ timeout: 15_000 });
   await expect(toastText(page, "Created new signal for MSFT")).toBeVisible();
   await expect(generate).toHaveCount(0);
-  // Newest first: the generated signal leads the list, which grew by it (the market may add more meanwhile).
+  // Newest first: the generated signal leads the list, which grew by it (the market may add more
+  // meanwhile) unless the first page was already full.
   await expect(section.getByRole("article").first()).toContainText("MSFT");
-  await expect.poll(() => total(section)).toBeGreaterThan(all);
+  if (all < PAGE_LIMIT) await expect.poll(() => total(section)).toBeGreaterThan(all);
   await expect(showing(section)).toHaveText(/^Showing 1 to 4 of \d+ signals$/);
+
+  // Older signals, when there are more than a page: the next page through the cursor.
+  const older = section.getByRole("button", { name: "Load older signals" });
+  if (await older.isVisible()) {
+    const loaded = await total(section);
+    const next = page.waitForResponse((r) => /\/api\/signals\?limit=50&cursor=[^&]+$/.test(r.url()) && r.ok());
+    await older.click();
+    await next;
+    await expect.poll(() => total(section)).toBeGreaterThan(loaded);
+  }
 
   // Bulk-add one valid and one invalid stock.
   const watchlist = (await (await page.request.get("/api/stock-prices")).json()) as { symbol: string }[];
@@ -146,7 +181,7 @@ test("the dashboard lists, filters, paginates, details, generates, adds stocks a
     await expect(page.getByRole("region", { name: "All stocks table" }).getByText(candidate, { exact: true })).toBeVisible();
   }
 
-  // Export CSV: a real file, header first, one line per listed signal.
+  // Export CSV: a real file, header first, one line per signal (every page, not only those loaded).
   const [download] = await Promise.all([page.waitForEvent("download"), section.getByRole("button", { name: "Export CSV" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^strikeline-signals-\d{4}-\d\d-\d\d\.csv$/);
   const csv = await readFile(await download.path(), "utf8");
@@ -176,17 +211,23 @@ test("the signals page keeps its filters in the URL and exports the filtered lis
   const list = page.locator("div[data-slot=card]", { has: page.getByRole("heading", { name: "All Signals" }) });
   await expect(list.getByRole("article").first().or(list.getByText("No signals found matching your criteria"))).toBeVisible({ timeout: 15_000 });
 
-  const responded = page.waitForResponse((r) => r.url().endsWith("/api/signals?strategy=Breakout&signalType=CALL") && r.ok());
+  const responded = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/signals?strategy=Breakout&signalType=CALL&limit=${PAGE_LIMIT}`) && r.ok(),
+  );
   await page.getByLabel("Type", { exact: true }).selectOption("CALL");
   await expect(page).toHaveURL(/\/signals\?strategy=Breakout&signalType=CALL$/);
-  const expected = ((await (await responded).json()) as unknown[]).length;
+  const first = (await (await responded).json()) as SignalPage;
+  const expected = first.signals.length;
   if (expected > 0) await expect(showing(list)).toHaveText(new RegExp(`^Showing 1 to \\d+ of ${expected} signals$`));
+  await expect(list.getByRole("button", { name: "Load older signals" })).toHaveCount(first.nextCursor ? 1 : 0);
 
   if (expected > 0) {
+    // The export reads every matching page, beyond the 50 loaded.
+    const matching = first.nextCursor ? await countSignals(page.request, "strategy=Breakout&signalType=CALL") : expected;
     const [download] = await Promise.all([page.waitForEvent("download"), list.getByRole("button", { name: "Export CSV" }).click()]);
     const lines = (await readFile(await download.path(), "utf8")).trimEnd().split("\r\n");
     expect(lines[0]).toBe(CSV_HEADER);
-    expect(lines).toHaveLength(expected + 1);
+    expect(lines).toHaveLength(matching + 1);
     for (const line of lines.slice(1)) expect(line).toMatch(/,(CALL|),Breakout,/);
   } else {
     await expect(list.getByText("No signals found matching your criteria")).toBeVisible();

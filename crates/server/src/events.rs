@@ -2,6 +2,8 @@
 //! instead of polling. Events carry no data beyond the time; pages read through the API, which
 //! applies each user's plan.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use serde::Serialize;
@@ -32,15 +34,20 @@ impl Topic {
 /// The fan-out of change notices to every open stream. On PostgreSQL the notices travel through
 /// `NOTIFY strikeline_events`, so every instance sharing the database (not only the one that
 /// ran the job) tells its open pages; on SQLite (one instance) they stay in process.
+///
+/// Every notice also moves the change counter ([`Events::generation`]) that shared read
+/// caches compare against: a change on this instance moves it at once, one elsewhere when its
+/// notice arrives.
 #[derive(Clone, Debug)]
 pub struct Events {
     sender: broadcast::Sender<(Topic, chrono::DateTime<chrono::Utc>)>,
     relay: Option<sqlx::PgPool>,
+    generation: Arc<AtomicU64>,
 }
 
 impl Default for Events {
     fn default() -> Self {
-        Events { sender: broadcast::channel(64).0, relay: None }
+        Events { sender: broadcast::channel(64).0, relay: None, generation: Arc::default() }
     }
 }
 
@@ -60,13 +67,19 @@ impl Events {
         let mut events = Events::default();
         if let strikeline_store::Db::Postgres(pool) = db {
             events.relay = Some(pool.clone());
-            tokio::spawn(relay(pool.clone(), events.sender.clone()));
+            tokio::spawn(relay(pool.clone(), events.sender.clone(), events.generation.clone()));
         }
         events
     }
 
+    /// How many changes this instance has heard of; moves on every notice.
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Acquire)
+    }
+
     /// Tells every open stream that `topic` changed. Nobody listening is fine.
     pub fn publish(&self, topic: Topic) {
+        self.generation.fetch_add(1, Ordering::AcqRel);
         match &self.relay {
             Some(pool) => {
                 let pool = pool.clone();
@@ -93,7 +106,7 @@ impl Events {
 
 /// Listens on the channel and forwards each notice; reconnects after a pause when the
 /// connection drops (pages poll meanwhile).
-async fn relay(pool: sqlx::PgPool, sender: broadcast::Sender<(Topic, chrono::DateTime<chrono::Utc>)>) {
+async fn relay(pool: sqlx::PgPool, sender: broadcast::Sender<(Topic, chrono::DateTime<chrono::Utc>)>, generation: Arc<AtomicU64>) {
     loop {
         let listened = async {
             let mut listener = sqlx::postgres::PgListener::connect_with(&pool).await?;
@@ -101,6 +114,7 @@ async fn relay(pool: sqlx::PgPool, sender: broadcast::Sender<(Topic, chrono::Dat
             loop {
                 let notice = listener.recv().await?;
                 if let Some(topic) = Topic::parse(notice.payload()) {
+                    generation.fetch_add(1, Ordering::AcqRel);
                     let _ = sender.send((topic, crate::now()));
                 }
             }

@@ -3,6 +3,7 @@
 pub mod auth;
 pub mod automation;
 pub mod backtest;
+pub mod cache;
 pub mod capacity;
 pub mod cli;
 pub mod config;
@@ -61,22 +62,28 @@ pub async fn open_database(config: &Config) -> anyhow::Result<Db> {
     Ok(db)
 }
 
-/// The application state without a listener or start-up work, for command-line tools that
-/// read the database and the market (e.g. `strikeline backtest`).
-pub async fn offline_state(config: Config) -> anyhow::Result<AppState> {
-    let db = open_database(&config).await?;
-    let market = Arc::new(market::Market::from_config(&config)?);
-    let capacity = Arc::new(capacity::Capacity::new(&config.capacity));
-    let buckets = limiter_buckets(&config).await?;
-    Ok(AppState {
-        buckets,
+/// The application state over `db` and `market`, with in-process events and the database's
+/// limiter buckets: for command-line tools that compute on the database without serving.
+pub fn state_on(db: Db, config: Config, market: Arc<market::Market>) -> AppState {
+    AppState {
+        capacity: Arc::new(capacity::Capacity::new(&config.capacity)),
+        buckets: limits::Buckets::Database,
         events: events::Events::default(),
         db,
         config: Arc::new(config),
         market,
         instance_id: uuid::Uuid::new_v4().to_string(),
-        capacity,
-    })
+        caches: Arc::default(),
+    }
+}
+
+/// The application state without a listener or start-up work, for command-line tools that
+/// read the database and the market (e.g. `strikeline backtest`).
+pub async fn offline_state(config: Config) -> anyhow::Result<AppState> {
+    let db = open_database(&config).await?;
+    let market = Arc::new(market::Market::from_config(&config)?);
+    let buckets = limiter_buckets(&config).await?;
+    Ok(AppState { buckets, ..state_on(db, config, market) })
 }
 
 /// The limiter's buckets: in Redis when `redis_url` is configured (which must answer now),
@@ -110,17 +117,8 @@ impl Server {
         let addr = listener.local_addr()?;
         let market = Arc::new(market::Market::from_config(&config)?);
         let events = events::Events::for_database(&db);
-        let capacity = Arc::new(capacity::Capacity::new(&config.capacity));
         let buckets = limiter_buckets(&config).await?;
-        let state = AppState {
-            buckets,
-            db,
-            capacity,
-            config: Arc::new(config),
-            events,
-            market,
-            instance_id: uuid::Uuid::new_v4().to_string(),
-        };
+        let state = AppState { buckets, events, ..state_on(db, config, market) };
         // A provider that cannot answer now must not keep the site down: log and go on.
         if let Err(err) = services::scheduling::bootstrap(&state, now()).await {
             tracing::warn!(error = %err, "market bootstrap incomplete; the scheduler will retry");

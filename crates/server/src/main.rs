@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use strikeline_server::cli::{import, quant};
+use strikeline_server::cli::{import, quant, seed};
 use strikeline_server::config::Config;
 use strikeline_server::{Server, backtest, open_database, openapi, shutdown_signal};
 use tracing_subscriber::EnvFilter;
@@ -89,6 +89,30 @@ enum Command {
     Users {
         #[command(subcommand)]
         what: UsersCommand,
+    },
+    /// Fill the database with generated data for load benchmarks: users on the Free, Pro and
+    /// Premium plans, automated signals over the last year and how each ended, on-demand
+    /// signals, automated and manual positions, daily portfolio values, and the benchmark
+    /// account bench@strikeline.test (password bench-password-1, plan Pro).
+    #[command(long_about = "Fill the database with generated data for load benchmarks (issue 12).\n\n\
+        `--scale year`: 10,000 users (about 60% Free, 30% Pro, 10% Premium), about 4,000 automated signals \
+        over the last 250 sessions (the newest still active, older ones closed at their target or stop or \
+        expired, with P&L), 50,000 signals generated on demand, about 60,000 automated and 40,000 manual \
+        positions, and daily portfolio values. `--scale small`: the same shapes for tests.\n\n\
+        The watchlist, its history and quotes are loaded first, as `serve` loads them on a first start, \
+        from the simulated market of `market.seed`; the database is migrated first. Generation is \
+        deterministic (a fixed seed) for a given last completed session.\n\n\
+        Password hashing is deliberately slow (argon2id), so ONE password is hashed once and that same \
+        hash is stored for every account: the benchmark account bench@strikeline.test and every generated \
+        account (user00001@seed.strikeline.test, …) sign in with bench-password-1.\n\n\
+        Refuses (exit status 1) a database where bench@strikeline.test already exists or that already \
+        holds signals: seed a fresh database, then start `strikeline serve`.")]
+    Seed {
+        /// How much to generate.
+        #[arg(long, value_enum, default_value = "year")]
+        scale: seed::Scale,
+        #[arg(long, env = "STRIKELINE_DATA_DIR")]
+        data_dir: Option<PathBuf>,
     },
 }
 
@@ -254,6 +278,16 @@ fn main() -> ExitCode {
                 strikeline_store::users::set_subscription(&db, &user.id, plan.id(), strikeline_server::vocab::SubscriptionStatus::Active.as_str(), None, strikeline_server::now()).await?;
                 tracing::info!(user_id = %user.id, plan = plan.id(), "plan set by an operator");
                 println!("{email} is now on the {} plan", plan.id());
+                Ok(())
+            }
+            Command::Seed { scale, data_dir } => {
+                if let Some(dir) = data_dir {
+                    config.data_dir = dir;
+                }
+                let db = open_database(&config).await?;
+                let summary = seed::seed(&db, &config, scale, strikeline_server::now()).await;
+                db.close().await;
+                print!("{}", summary?);
                 Ok(())
             }
             Command::Openapi | Command::Price | Command::Iv | Command::Stats { .. } | Command::Indicators { .. } => Ok(()),

@@ -13,7 +13,7 @@ use chrono::{DateTime, Duration, Utc};
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 use strikeline_store::sessions::{self, SessionData};
-use strikeline_store::users::{self, UserRecord};
+use strikeline_store::users::UserRecord;
 
 use crate::error::AppError;
 use crate::state::AppState;
@@ -130,10 +130,9 @@ where
         let token = token_from(&parts.headers).ok_or_else(not_signed_in)?;
         let now = crate::now();
         let sid = sid_for(token);
-        let session = sessions::find_live(&state.db, &sid, now).await?.ok_or_else(not_signed_in)?;
-        let user = users::find_by_id(&state.db, &session.sess.user_id).await?.ok_or_else(not_signed_in)?;
-        if now - session.sess.last_seen_at >= TOUCH_EVERY {
-            let data = SessionData { last_seen_at: now, ..session.sess.clone() };
+        let (user, session) = sessions::find_live_user(&state.db, &sid, now).await?.ok_or_else(not_signed_in)?;
+        if now - session.last_seen_at >= TOUCH_EVERY {
+            let data = SessionData { last_seen_at: now, ..session };
             sessions::touch(&state.db, &sid, &data, deadline(&state, data.created_at, now)).await?;
         }
         Ok(CurrentUser(user))

@@ -21,4 +21,6 @@ pub struct AppState {
     pub capacity: Arc<Capacity>,
     /// Where the limiter keeps its buckets (the database, or Redis when configured).
     pub buckets: crate::limits::Buckets,
+    /// Figures every user reads alike, kept between requests.
+    pub caches: Arc<crate::cache::Caches>,
 }

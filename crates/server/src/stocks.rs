@@ -81,8 +81,9 @@ impl TryFrom<StockRow> for StockPrice {
     }
 }
 
+/// The watchlist's quotes, through the shared read cache.
 async fn all_stocks(state: &AppState) -> Result<Vec<StockPrice>> {
-    market::list_stocks(&state.db).await?.into_iter().map(StockPrice::try_from).collect()
+    crate::cache::stocks(state).await?.iter().cloned().map(StockPrice::try_from).collect()
 }
 
 /// The watchlist every user shares, ordered by symbol.

@@ -66,9 +66,13 @@ pub async fn insert_manual(db: &Db, p: &ManualRow) -> StoreResult<()> {
     Ok(())
 }
 
+pub(crate) fn manual_for_sql() -> String {
+    format!("SELECT {MANUAL_COLUMNS} FROM manual_positions WHERE user_id = $1 ORDER BY created_at DESC, id")
+}
+
 /// A user's manual positions, newest first.
 pub async fn manual_for(db: &Db, user_id: &str) -> StoreResult<Vec<ManualRow>> {
-    let sql = format!("SELECT {MANUAL_COLUMNS} FROM manual_positions WHERE user_id = $1 ORDER BY created_at DESC, id");
+    let sql = manual_for_sql();
     Ok(with_db!(db, pool => sqlx::query_as::<_, ManualRow>(&sql).bind(user_id).fetch_all(pool).await?))
 }
 
@@ -150,37 +154,118 @@ const AUTOMATED_COLUMNS: &str =
 
 /// Opens an automated position; `false` when the user already holds that signal.
 pub async fn open_automated(db: &Db, p: &AutomatedRow) -> StoreResult<bool> {
+    Ok(open_automated_many(db, std::slice::from_ref(p)).await? == 1)
+}
+
+/// Opens automated positions in one transaction, skipping any a user already holds; returns
+/// how many opened.
+pub async fn open_automated_many(db: &Db, rows: &[AutomatedRow]) -> StoreResult<usize> {
     let sql = format!(
         "INSERT INTO portfolio_positions ({AUTOMATED_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
          ON CONFLICT (user_id, signal_id) DO NOTHING"
     );
-    let done = with_db!(db, pool => {
-        sqlx::query(&sql)
-            .bind(&p.id)
-            .bind(&p.user_id)
-            .bind(&p.signal_id)
-            .bind(p.quantity)
-            .bind(p.entry_cents)
-            .bind(p.commissions_cents)
-            .bind(&p.status)
-            .bind(p.exit_cents)
-            .bind(p.opened_at)
-            .bind(p.closed_at)
-            .bind(p.updated_at)
-            .execute(pool)
-            .await?
-            .rows_affected()
+    let mut opened = 0;
+    with_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        for p in rows {
+            opened += sqlx::query(&sql)
+                .bind(&p.id)
+                .bind(&p.user_id)
+                .bind(&p.signal_id)
+                .bind(p.quantity)
+                .bind(p.entry_cents)
+                .bind(p.commissions_cents)
+                .bind(&p.status)
+                .bind(p.exit_cents)
+                .bind(p.opened_at)
+                .bind(p.closed_at)
+                .bind(p.updated_at)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected() as usize;
+        }
+        tx.commit().await?;
     });
-    Ok(done == 1)
+    Ok(opened)
 }
 
-/// A user's automated positions: open first, then newest.
-pub async fn automated_for(db: &Db, user_id: &str) -> StoreResult<Vec<AutomatedRow>> {
-    let sql = format!(
-        "SELECT {AUTOMATED_COLUMNS} FROM portfolio_positions WHERE user_id = $1 \
-         ORDER BY CASE WHEN status = 'open' THEN 0 ELSE 1 END, opened_at DESC, id"
-    );
-    Ok(with_db!(db, pool => sqlx::query_as::<_, AutomatedRow>(&sql).bind(user_id).fetch_all(pool).await?))
+/// Who holds which active automated signal: `(user, signal)` for every position (open or not)
+/// on a signal that is still active.
+pub async fn holders_of_active_signals(db: &Db) -> StoreResult<Vec<(String, String)>> {
+    Ok(with_db!(db, pool => {
+        sqlx::query_as::<_, (String, String)>(
+            "SELECT p.user_id, p.signal_id FROM portfolio_positions p JOIN signals s ON s.id = p.signal_id \
+             WHERE s.status = 'active' AND s.owner_id IS NULL",
+        )
+        .fetch_all(pool)
+        .await?
+    }))
+}
+
+/// What each user has paid for their open automated positions (premium × 100 × contracts,
+/// cents), for every user with one.
+pub async fn open_cost_by_user(db: &Db) -> StoreResult<Vec<(String, i64)>> {
+    Ok(with_db!(db, pool => {
+        sqlx::query_as::<_, (String, i64)>(
+            "SELECT user_id, CAST(SUM(entry_cents * 100 * quantity) AS BIGINT) FROM portfolio_positions WHERE status = 'open' GROUP BY user_id",
+        )
+        .fetch_all(pool)
+        .await?
+    }))
+}
+
+/// An automated position read together with its signal.
+#[derive(sqlx::FromRow)]
+struct HeldRow {
+    position_id: String,
+    position_user_id: String,
+    position_signal_id: String,
+    position_quantity: i64,
+    position_entry_cents: i64,
+    position_commissions_cents: i64,
+    position_status: String,
+    position_exit_cents: Option<i64>,
+    position_opened_at: DateTime<Utc>,
+    position_closed_at: Option<DateTime<Utc>>,
+    position_updated_at: DateTime<Utc>,
+    #[sqlx(flatten)]
+    signal: crate::signals::SignalRow,
+}
+
+pub(crate) fn automated_with_signals_sql() -> String {
+    let position: Vec<String> = AUTOMATED_COLUMNS.split(',').map(|c| format!("p.{0} AS position_{0}", c.trim())).collect();
+    let signal: Vec<String> = crate::signals::COLUMNS.split(',').map(|c| format!("s.{}", c.trim())).collect();
+    format!(
+        "SELECT {}, {} FROM portfolio_positions p JOIN signals s ON s.id = p.signal_id WHERE p.user_id = $1 \
+         ORDER BY CASE WHEN p.status = 'open' THEN 0 ELSE 1 END, p.opened_at DESC, p.id",
+        position.join(", "),
+        signal.join(", ")
+    )
+}
+
+/// A user's automated positions (open first, then newest), each with its signal: one query.
+pub async fn automated_with_signals(db: &Db, user_id: &str) -> StoreResult<Vec<(AutomatedRow, crate::signals::SignalRow)>> {
+    let sql = automated_with_signals_sql();
+    let rows = with_db!(db, pool => sqlx::query_as::<_, HeldRow>(&sql).bind(user_id).fetch_all(pool).await?);
+    Ok(rows
+        .into_iter()
+        .map(|r| {
+            let position = AutomatedRow {
+                id: r.position_id,
+                user_id: r.position_user_id,
+                signal_id: r.position_signal_id,
+                quantity: r.position_quantity,
+                entry_cents: r.position_entry_cents,
+                commissions_cents: r.position_commissions_cents,
+                status: r.position_status,
+                exit_cents: r.position_exit_cents,
+                opened_at: r.position_opened_at,
+                closed_at: r.position_closed_at,
+                updated_at: r.position_updated_at,
+            };
+            (position, r.signal)
+        })
+        .collect())
 }
 
 /// One of `user_id`'s automated positions.
@@ -225,12 +310,34 @@ pub async fn snapshot_value(db: &Db, user_id: &str, day: NaiveDate, value_cents:
     Ok(())
 }
 
+/// The history as one text cell, `day:cents` pairs oldest first (both engines spell
+/// `string_agg … ORDER BY` alike), so a year of values is one row to read, not 250.
+pub(crate) const VALUE_HISTORY: &str = "SELECT string_agg(CAST(day AS TEXT) || ':' || CAST(value_cents AS TEXT), ',' ORDER BY day) \
+    FROM portfolio_snapshots WHERE user_id = $1";
+
 /// A user's daily values, oldest first.
 pub async fn value_history(db: &Db, user_id: &str) -> StoreResult<Vec<(NaiveDate, i64)>> {
+    let packed: Option<String> = with_db!(db, pool => sqlx::query_scalar(VALUE_HISTORY).bind(user_id).fetch_one(pool).await?);
+    packed
+        .unwrap_or_default()
+        .split(',')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| {
+            let parsed = pair.split_once(':').and_then(|(day, cents)| Some((day.parse::<NaiveDate>().ok()?, cents.parse::<i64>().ok()?)));
+            parsed.ok_or_else(|| StoreError::Database(sqlx::Error::Decode(format!("unreadable portfolio value {pair:?}").into())))
+        })
+        .collect()
+}
+
+pub(crate) const VALUE_BEFORE: &str = "SELECT value_cents FROM portfolio_snapshots WHERE user_id = $1 AND day < $2 ORDER BY day DESC LIMIT 1";
+
+/// A user's latest daily value before `day`, if any.
+pub async fn value_before(db: &Db, user_id: &str, day: NaiveDate) -> StoreResult<Option<i64>> {
     Ok(with_db!(db, pool => {
-        sqlx::query_as::<_, (NaiveDate, i64)>("SELECT day, value_cents FROM portfolio_snapshots WHERE user_id = $1 ORDER BY day")
+        sqlx::query_scalar::<_, i64>(VALUE_BEFORE)
             .bind(user_id)
-            .fetch_all(pool)
+            .bind(day)
+            .fetch_optional(pool)
             .await?
     }))
 }

@@ -62,6 +62,29 @@ pub async fn find_live(db: &Db, sid: &str, now: DateTime<Utc>) -> StoreResult<Op
     Ok(row.map(|r| SessionRecord { sid: r.sid, sess: r.sess.0, expire: r.expire }))
 }
 
+#[derive(sqlx::FromRow)]
+struct LiveRow {
+    #[sqlx(flatten)]
+    user: crate::users::UserRecord,
+    session_sess: Json<SessionData>,
+}
+
+pub(crate) fn find_live_user_sql() -> String {
+    let columns: Vec<String> = crate::users::COLUMNS.split(',').map(|c| format!("u.{}", c.trim())).collect();
+    format!(
+        "SELECT {}, s.sess AS session_sess FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.sid = $1 AND s.expire > $2",
+        columns.join(", ")
+    )
+}
+
+/// The account of a session that has not expired at `now`, with the session: one query, the
+/// one every signed-in request makes.
+pub async fn find_live_user(db: &Db, sid: &str, now: DateTime<Utc>) -> StoreResult<Option<(crate::users::UserRecord, SessionData)>> {
+    let sql = find_live_user_sql();
+    let row = with_db!(db, pool => sqlx::query_as::<_, LiveRow>(&sql).bind(sid).bind(now).fetch_optional(pool).await?);
+    Ok(row.map(|r| (r.user, r.session_sess.0)))
+}
+
 /// Records activity: new `sess` contents and a new expiry.
 pub async fn touch(db: &Db, sid: &str, sess: &SessionData, expire: DateTime<Utc>) -> StoreResult<()> {
     with_db!(db, pool => {

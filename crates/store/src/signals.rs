@@ -39,12 +39,14 @@ pub struct SignalRow {
 }
 
 /// A stored signal with its rank among the automated signals of its day (1 = highest
-/// confidence); on-demand signals have rank 0.
+/// confidence; on-demand signals have rank 0) and, in a viewer's list, how many signals the
+/// viewer generated on demand that day (what the plan's quota counts first).
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
 pub struct RankedSignal {
     #[sqlx(flatten)]
     pub signal: SignalRow,
     pub day_rank: i64,
+    pub own_that_day: i64,
 }
 
 /// The marked-to-market state a refresh writes.
@@ -75,10 +77,12 @@ pub struct SignalFilter {
     /// Confidence range: `min <= confidence <= max`.
     pub confidence_min: Option<i64>,
     pub confidence_max: Option<i64>,
+    /// Start after this signal (the previous page's last); `None` for the newest.
+    pub after: Option<ListPosition>,
     pub limit: i64,
 }
 
-const COLUMNS: &str = "id, symbol, company_name, signal_type, strategy, strike_cents, expiration_date, entry_cents, \
+pub(crate) const COLUMNS: &str = "id, symbol, company_name, signal_type, strategy, strike_cents, expiration_date, entry_cents, \
     target_cents, stop_cents, underlying_entry_cents, volatility, confidence, rsi, volume, reasoning, \
     current_option_cents, current_price_cents, previous_close_cents, pnl_cents, pnl_percent, status, close_reason, \
     closed_at, owner_id, issued_on, created_at, updated_at";
@@ -122,18 +126,24 @@ macro_rules! bind_signal {
     };
 }
 
-/// Issues automated signals in one transaction. A signal whose symbol and strategy already has
-/// an active automated signal is skipped; returns the ids actually inserted.
+/// Issues automated signals in one transaction, re-ranking each day that gained one. A signal
+/// whose symbol and strategy already has an active automated signal is skipped; returns the
+/// ids actually inserted.
 pub async fn issue_automated(db: &Db, signals: &[SignalRow]) -> StoreResult<Vec<String>> {
     let sql = insert_sql("ON CONFLICT (symbol, strategy) WHERE status = 'active' AND owner_id IS NULL DO NOTHING");
     let mut inserted = Vec::new();
+    let mut days = std::collections::BTreeSet::new();
     with_db!(db, pool => {
         let mut tx = pool.begin().await?;
         for s in signals {
             let done = bind_signal!(sqlx::query(&sql), s).execute(&mut *tx).await?.rows_affected();
             if done == 1 {
                 inserted.push(s.id.clone());
+                days.insert(s.issued_on);
             }
+        }
+        for day in &days {
+            sqlx::query(RERANK_DAY).bind(day).execute(&mut *tx).await?;
         }
         tx.commit().await?;
     });
@@ -180,6 +190,29 @@ pub async fn find(db: &Db, id: &str) -> StoreResult<Option<SignalRow>> {
     Ok(with_db!(db, pool => sqlx::query_as::<_, SignalRow>(&sql).bind(id).fetch_optional(pool).await?))
 }
 
+/// Every active automated signal with its day rank, newest first (the automation tick's view
+/// of what it may open, read once for all users).
+pub async fn active_automated(db: &Db) -> StoreResult<Vec<RankedSignal>> {
+    let sql = format!(
+        "SELECT {COLUMNS}, day_rank, CAST(0 AS BIGINT) AS own_that_day FROM signals \
+         WHERE status = 'active' AND owner_id IS NULL ORDER BY created_at DESC, id DESC"
+    );
+    Ok(with_db!(db, pool => sqlx::query_as::<_, RankedSignal>(&sql).fetch_all(pool).await?))
+}
+
+/// How many signals each owner generated on demand per day since `since`, for every owner at
+/// once: `(owner, day, count)`.
+pub async fn on_demand_counts_by_owner(db: &Db, since: NaiveDate) -> StoreResult<Vec<(String, NaiveDate, i64)>> {
+    Ok(with_db!(db, pool => {
+        sqlx::query_as::<_, (String, NaiveDate, i64)>(
+            "SELECT owner_id, issued_on, COUNT(*) FROM signals WHERE owner_id IS NOT NULL AND issued_on >= $1 GROUP BY owner_id, issued_on",
+        )
+        .bind(since)
+        .fetch_all(pool)
+        .await?
+    }))
+}
+
 /// Every active signal (automated and on demand), for marking to market.
 pub async fn active(db: &Db) -> StoreResult<Vec<SignalRow>> {
     let sql = format!("SELECT {COLUMNS} FROM signals WHERE status = 'active' ORDER BY created_at");
@@ -218,18 +251,20 @@ pub async fn apply_marks(db: &Db, marks: &[SignalMark]) -> StoreResult<()> {
     Ok(())
 }
 
-/// The signals a viewer may list, newest first: every automated signal with its rank in its
-/// day, plus the viewer's own on-demand signals (rank 0). Filters apply after ranking, so a
-/// filter never changes which signals the plan unlocks.
-pub async fn list(db: &Db, viewer: Option<&str>, f: &SignalFilter) -> StoreResult<Vec<RankedSignal>> {
-    let sql = format!(
-        "SELECT {COLUMNS}, day_rank FROM ( \
-            SELECT {COLUMNS}, CASE WHEN owner_id IS NULL THEN \
-                ROW_NUMBER() OVER (PARTITION BY issued_on, owner_id IS NULL ORDER BY confidence DESC, created_at, id) \
-                ELSE 0 END AS day_rank \
-            FROM signals WHERE owner_id IS NULL OR owner_id = CAST($1 AS TEXT) \
-         ) ranked \
-         WHERE (CAST($2 AS TEXT) IS NULL OR symbol LIKE CAST($2 AS TEXT) || '%') \
+/// Where a page of [`list`] starts: just after the signal created at `created_at` with `id`
+/// (lists run newest first, ties by id, largest first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListPosition {
+    pub created_at: DateTime<Utc>,
+    pub id: String,
+}
+
+/// One half of [`list`]; `$2`–`$9` are the filters, `$10` the limit, `$11`/`$12` the position.
+fn list_half(audience: &str, own_that_day: &str, after: bool) -> String {
+    let keyset = if after { "AND created_at <= $11 AND (created_at < $11 OR id < $12)" } else { "" };
+    format!(
+        "SELECT {COLUMNS}, day_rank, {own_that_day} AS own_that_day FROM signals WHERE {audience} \
+           AND (CAST($2 AS TEXT) IS NULL OR symbol LIKE CAST($2 AS TEXT) || '%') \
            AND (CAST($3 AS TEXT) IS NULL OR strategy = CAST($3 AS TEXT)) \
            AND (CAST($4 AS TEXT) IS NULL OR signal_type = CAST($4 AS TEXT)) \
            AND (CAST($5 AS TEXT) IS NULL OR status = CAST($5 AS TEXT)) \
@@ -237,10 +272,32 @@ pub async fn list(db: &Db, viewer: Option<&str>, f: &SignalFilter) -> StoreResul
            AND (CAST($7 AS BIGINT) IS NULL OR entry_cents * 100 <= CAST($7 AS BIGINT)) \
            AND (CAST($8 AS BIGINT) IS NULL OR confidence >= CAST($8 AS BIGINT)) \
            AND (CAST($9 AS BIGINT) IS NULL OR confidence <= CAST($9 AS BIGINT)) \
-         ORDER BY created_at DESC, id LIMIT $10"
-    );
+           {keyset} ORDER BY created_at DESC, id DESC LIMIT $10"
+    )
+}
+
+/// The SQL of [`list`]: the newest automated signals and the newest of the viewer's own, each
+/// read from its own index in list order, merged. Each automated row carries how many signals
+/// the viewer generated that day (an index lookup per row of the page, in the same query). A
+/// page costs the same however many signals are stored.
+pub fn list_sql(after: bool) -> String {
+    const OWN_THAT_DAY: &str =
+        "(SELECT COUNT(*) FROM signals o WHERE o.owner_id = CAST($1 AS TEXT) AND o.issued_on = signals.issued_on)";
+    format!(
+        "SELECT * FROM ({}) automated UNION ALL SELECT * FROM ({}) owned ORDER BY created_at DESC, id DESC LIMIT $10",
+        list_half("owner_id IS NULL", OWN_THAT_DAY, after),
+        list_half("owner_id = CAST($1 AS TEXT)", "CAST(0 AS BIGINT)", after),
+    )
+}
+
+/// The signals a viewer may list, newest first (ties by id, largest first), from `after` on:
+/// every automated signal with its stored rank in its day, plus the viewer's own on-demand
+/// signals (rank 0). Filters never change a rank, so they never change which signals the plan
+/// unlocks.
+pub async fn list(db: &Db, viewer: Option<&str>, f: &SignalFilter) -> StoreResult<Vec<RankedSignal>> {
+    let sql = list_sql(f.after.is_some());
     Ok(with_db!(db, pool => {
-        sqlx::query_as::<_, RankedSignal>(&sql)
+        let query = sqlx::query_as::<_, RankedSignal>(&sql)
             .bind(viewer)
             .bind(f.symbol_prefix.as_deref())
             .bind(f.strategy.as_deref())
@@ -250,18 +307,22 @@ pub async fn list(db: &Db, viewer: Option<&str>, f: &SignalFilter) -> StoreResul
             .bind(f.cost_at_most_cents)
             .bind(f.confidence_min)
             .bind(f.confidence_max)
-            .bind(f.limit)
-            .fetch_all(pool)
-            .await?
+            .bind(f.limit);
+        match &f.after {
+            Some(after) => query.bind(after.created_at).bind(&after.id),
+            None => query,
+        }
+        .fetch_all(pool)
+        .await?
     }))
 }
+
+pub(crate) const ON_DEMAND_COUNTS: &str = "SELECT issued_on, COUNT(*) FROM signals WHERE owner_id = $1 AND issued_on >= $2 GROUP BY issued_on";
 
 /// How many signals `owner` generated on demand per day, for the days given.
 pub async fn on_demand_counts(db: &Db, owner: &str, since: NaiveDate) -> StoreResult<Vec<(NaiveDate, i64)>> {
     Ok(with_db!(db, pool => {
-        sqlx::query_as::<_, (NaiveDate, i64)>(
-            "SELECT issued_on, COUNT(*) FROM signals WHERE owner_id = $1 AND issued_on >= $2 GROUP BY issued_on",
-        )
+        sqlx::query_as::<_, (NaiveDate, i64)>(ON_DEMAND_COUNTS)
         .bind(owner)
         .bind(since)
         .fetch_all(pool)
@@ -278,19 +339,21 @@ pub struct SignalFigures {
     pub winners: i64,
 }
 
+pub(crate) const ACTIVE_FIGURES: &str =
+    "SELECT COUNT(*), AVG(CAST(confidence AS DOUBLE PRECISION)) FROM signals WHERE status = 'active' AND owner_id IS NULL";
+pub(crate) const CLOSED_FIGURES: &str = "SELECT COUNT(*), SUM(CASE WHEN pnl_cents > 0 THEN 1 ELSE 0 END) FROM signals \
+    WHERE owner_id IS NULL AND closed_at >= $1 AND status <> 'active'";
+
 /// Active count and average confidence now; closed and winning counts among signals closed
 /// since `closed_since` (a winner ended with a positive P&L).
 pub async fn figures(db: &Db, closed_since: DateTime<Utc>) -> StoreResult<SignalFigures> {
     let (active, avg): (i64, Option<f64>) = with_db!(db, pool => {
-        sqlx::query_as("SELECT COUNT(*), AVG(CAST(confidence AS DOUBLE PRECISION)) FROM signals WHERE status = 'active' AND owner_id IS NULL")
+        sqlx::query_as(ACTIVE_FIGURES)
             .fetch_one(pool)
             .await?
     });
     let (closed, winners): (i64, Option<i64>) = with_db!(db, pool => {
-        sqlx::query_as(
-            "SELECT COUNT(*), SUM(CASE WHEN pnl_cents > 0 THEN 1 ELSE 0 END) FROM signals \
-             WHERE status <> 'active' AND owner_id IS NULL AND closed_at >= $1",
-        )
+        sqlx::query_as(CLOSED_FIGURES)
         .bind(closed_since)
         .fetch_one(pool)
         .await?
@@ -298,22 +361,33 @@ pub async fn figures(db: &Db, closed_since: DateTime<Utc>) -> StoreResult<Signal
     Ok(SignalFigures { active, avg_active_confidence: avg, closed, winners: winners.unwrap_or(0) })
 }
 
-/// The rank of an automated signal among its day's automated signals (1 = highest confidence),
-/// the same order [`list`] ranks by.
+/// The stored rank of a signal among its day's automated signals (1 = highest confidence; 0
+/// for an on-demand signal), the rank [`list`] returns.
 pub async fn day_rank(db: &Db, signal: &SignalRow) -> StoreResult<i64> {
-    let ahead: i64 = with_db!(db, pool => {
-        sqlx::query_scalar(
-            "SELECT COUNT(*) FROM signals WHERE owner_id IS NULL AND issued_on = $1 AND \
-             (confidence > $2 OR (confidence = $2 AND (created_at < $3 OR (created_at = $3 AND id < $4))))",
-        )
-        .bind(signal.issued_on)
-        .bind(signal.confidence)
-        .bind(signal.created_at)
-        .bind(&signal.id)
-        .fetch_one(pool)
-        .await?
+    Ok(with_db!(db, pool => {
+        sqlx::query_scalar::<_, i64>("SELECT day_rank FROM signals WHERE id = $1").bind(&signal.id).fetch_optional(pool).await?
+    })
+    .unwrap_or(0))
+}
+
+/// Re-ranks the automated signals of the day `$1`: 1 + how many of that day's automated
+/// signals come first (higher confidence, then earlier, then smaller id).
+const RERANK_DAY: &str = "UPDATE signals SET day_rank = 1 + ( \
+    SELECT COUNT(*) FROM signals o WHERE o.owner_id IS NULL AND o.issued_on = signals.issued_on \
+    AND (o.confidence > signals.confidence OR (o.confidence = signals.confidence \
+         AND (o.created_at < signals.created_at OR (o.created_at = signals.created_at AND o.id < signals.id))))) \
+    WHERE owner_id IS NULL AND issued_on = $1";
+
+/// Re-ranks the automated signals of each of `days` in one transaction (after bulk loads).
+pub async fn rerank_days(db: &Db, days: &[NaiveDate]) -> StoreResult<()> {
+    with_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        for day in days {
+            sqlx::query(RERANK_DAY).bind(day).execute(&mut *tx).await?;
+        }
+        tx.commit().await?;
     });
-    Ok(ahead + 1)
+    Ok(())
 }
 
 /// How many automated signals were issued since `since`.

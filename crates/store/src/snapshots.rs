@@ -33,13 +33,13 @@ pub async fn upsert(db: &Db, s: &Snapshot) -> StoreResult<()> {
     Ok(())
 }
 
+pub(crate) const ON_OR_BEFORE: &str =
+    "SELECT day, active_signals, win_rate, avg_confidence, taken_at FROM dashboard_snapshots WHERE day <= $1 ORDER BY day DESC LIMIT 1";
+
 /// The latest snapshot taken on or before `day`.
 pub async fn on_or_before(db: &Db, day: NaiveDate) -> StoreResult<Option<Snapshot>> {
     Ok(with_db!(db, pool => {
-        sqlx::query_as::<_, Snapshot>(
-            "SELECT day, active_signals, win_rate, avg_confidence, taken_at \
-             FROM dashboard_snapshots WHERE day <= $1 ORDER BY day DESC LIMIT 1",
-        )
+        sqlx::query_as::<_, Snapshot>(ON_OR_BEFORE)
         .bind(day)
         .fetch_optional(pool)
         .await?

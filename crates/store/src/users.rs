@@ -45,7 +45,7 @@ pub struct NewUser {
     pub created_at: DateTime<Utc>,
 }
 
-const COLUMNS: &str = "id, email, username, password_hash, first_name, last_name, profile_image_url, role, \
+pub(crate) const COLUMNS: &str = "id, email, username, password_hash, first_name, last_name, profile_image_url, role, \
     subscription_plan, subscription_status, subscription_expires_at, investment_capital_cents, risk_tolerance, \
     max_position_size_cents, preferred_strategies, email_notifications, signal_alerts, portfolio_updates, \
     created_at, updated_at";

@@ -1,9 +1,10 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
+import { QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { render, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MockEventSource } from "@/test/fixtures";
-import { createTestQueryClient } from "@/test/utils";
-import { LIVE_EVENTS_URL, useLiveEvents } from "./live-events";
+import { makeEmptyPortfolioMetrics } from "@/test/portfolio-fixtures";
+import { createTestQueryClient, jsonResponse, mockFetch } from "@/test/utils";
+import { LIVE_EVENTS_URL, LIVE_QUERY_KEYS, LIVE_TOPIC_PREFIXES, LIVE_TOPICS, useLiveEvents } from "./live-events";
 
 function Live() {
   useLiveEvents();
@@ -12,7 +13,19 @@ function Live() {
 
 function setup() {
   const queryClient = createTestQueryClient();
-  const keys = [["/api/signals", {}], ["/api/signals", { status: "active" }], ["/api/stock-prices"], ["/api/stats"], ["/api/automation/status"], ["/api/auth/me"]];
+  const keys = [
+    ["/api/signals", {}, "pages"],
+    ["/api/signals", { status: "active" }, "all"],
+    ["/api/stock-prices"],
+    ["/api/stats"],
+    ["/api/automation/status"],
+    ["/api/auth/me"],
+    ["/api/portfolio/metrics"],
+    ["/api/portfolio/positions"],
+    ["/api/portfolio/position", "p1"],
+    ["/api/manual-positions"],
+    ["/api/manual-positions", "m1"],
+  ];
   for (const key of keys) queryClient.setQueryData(key, []);
   const utils = render(
     <QueryClientProvider client={queryClient}>
@@ -41,14 +54,75 @@ describe("useLiveEvents", () => {
     const source = MockEventSource.instances[0];
     expect(stale()).toEqual([]);
 
-    source.emit("signals");
-    expect(stale()).toEqual(['["/api/signals",{}]', '["/api/signals",{"status":"active"}]']);
+    source.emit("stats");
+    expect(stale()).toEqual(['["/api/stats"]']);
 
     source.emit("prices");
-    source.emit("stats");
+    source.emit("signals");
     source.emit("automation");
-    expect(stale()).toHaveLength(5);
+    expect(stale()).toHaveLength(10);
     expect(stale()).not.toContain('["/api/auth/me"]');
+  });
+
+  it("refreshes the portfolio on a signals event: metrics, positions and details, not the manual positions", () => {
+    const { stale } = setup();
+    MockEventSource.instances[0].emit("signals");
+    expect(stale()).toEqual([
+      '["/api/signals",{},"pages"]',
+      '["/api/signals",{"status":"active"},"all"]',
+      '["/api/portfolio/metrics"]',
+      '["/api/portfolio/positions"]',
+      '["/api/portfolio/position","p1"]',
+    ]);
+  });
+
+  it("refreshes the portfolio, manual positions included, on a prices event", () => {
+    const { stale } = setup();
+    MockEventSource.instances[0].emit("prices");
+    expect(stale()).toEqual([
+      '["/api/stock-prices"]',
+      '["/api/portfolio/metrics"]',
+      '["/api/portfolio/positions"]',
+      '["/api/portfolio/position","p1"]',
+      '["/api/manual-positions"]',
+      '["/api/manual-positions","m1"]',
+    ]);
+  });
+
+  it("refreshes the portfolio on an automation event (automation opens positions)", () => {
+    const { stale } = setup();
+    MockEventSource.instances[0].emit("automation");
+    expect(stale()).toEqual([
+      '["/api/automation/status"]',
+      '["/api/portfolio/metrics"]',
+      '["/api/portfolio/positions"]',
+      '["/api/portfolio/position","p1"]',
+    ]);
+  });
+
+  it("maps every topic to its own prefix first, each topic in one place", () => {
+    for (const topic of LIVE_TOPICS) expect(LIVE_TOPIC_PREFIXES[topic][0]).toEqual(LIVE_QUERY_KEYS[topic]);
+    expect(LIVE_TOPICS).toEqual(["signals", "prices", "stats", "automation"]);
+  });
+
+  it("refetches an open portfolio query when a signals event arrives", async () => {
+    const queryClient = createTestQueryClient();
+    const fetchMock = mockFetch(() => jsonResponse(makeEmptyPortfolioMetrics()));
+    function Metrics() {
+      useLiveEvents();
+      const { data } = useQuery({ queryKey: ["/api/portfolio/metrics"] });
+      return <p>{data ? "loaded" : "loading"}</p>;
+    }
+    const { findByText } = render(
+      <QueryClientProvider client={queryClient}>
+        <Metrics />
+      </QueryClientProvider>,
+    );
+    await findByText("loaded");
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    MockEventSource.instances[0].emit("signals");
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(String(fetchMock.mock.calls[1][0])).toBe("/api/portfolio/metrics");
   });
 
   it("invalidates everything live once a dropped stream reconnects", () => {
@@ -58,7 +132,7 @@ describe("useLiveEvents", () => {
     expect(stale()).toEqual([]);
     source.emit("error");
     source.emit("open");
-    expect(stale()).toHaveLength(5);
+    expect(stale()).toHaveLength(10);
   });
 
   it("does nothing without EventSource", () => {

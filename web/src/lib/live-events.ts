@@ -1,5 +1,6 @@
-import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { PORTFOLIO_QUERY_KEYS } from "./api/manual-positions";
 
 /**
  * Live updates (decisions.md, "Signals and automation"): the server tells open pages what
@@ -13,8 +14,8 @@ export const LIVE_EVENTS_URL = "/api/events";
 export const LIVE_REFETCH_MS = 30_000;
 
 /**
- * The query-key prefix each event invalidates. Features build their keys on these
- * prefixes, so an event reaches every query of its kind (lists with any filter, details).
+ * The query-key prefix each live feature builds its keys on, so an event reaches every
+ * query of its kind (lists with any filter, pages, details).
  */
 export const LIVE_QUERY_KEYS = {
   signals: ["/api/signals"],
@@ -23,12 +24,37 @@ export const LIVE_QUERY_KEYS = {
   automation: ["/api/automation/status"],
 } as const;
 
-export type LiveTopic = keyof typeof LIVE_QUERY_KEYS;
+/** The portfolio reads that move with the automated positions: figures, list and details. */
+const AUTOMATED_POSITIONS = [PORTFOLIO_QUERY_KEYS.metrics, PORTFOLIO_QUERY_KEYS.positions, PORTFOLIO_QUERY_KEYS.position] as const;
 
-export const LIVE_TOPICS = Object.keys(LIVE_QUERY_KEYS) as LiveTopic[];
+/**
+ * What each server event invalidates: every query under any of its prefixes. This is the
+ * one mapping from topics to queries.
+ * - `signals`: the signals, and the portfolio, whose automated positions are marked with them.
+ * - `prices`: the watchlist, and the portfolio, manual positions included (they are marked
+ *   when prices refresh).
+ * - `automation`: the automation status, and the portfolio (automation opens positions).
+ */
+export const LIVE_TOPIC_PREFIXES = {
+  signals: [LIVE_QUERY_KEYS.signals, ...AUTOMATED_POSITIONS],
+  prices: [LIVE_QUERY_KEYS.prices, ...AUTOMATED_POSITIONS, PORTFOLIO_QUERY_KEYS.manualPositions],
+  stats: [LIVE_QUERY_KEYS.stats],
+  automation: [LIVE_QUERY_KEYS.automation, ...AUTOMATED_POSITIONS],
+} as const satisfies Record<keyof typeof LIVE_QUERY_KEYS, readonly QueryKey[]>;
 
-function invalidate(queryClient: QueryClient, topic: LiveTopic) {
-  void queryClient.invalidateQueries({ queryKey: LIVE_QUERY_KEYS[topic] });
+export type LiveTopic = keyof typeof LIVE_TOPIC_PREFIXES;
+
+export const LIVE_TOPICS = Object.keys(LIVE_TOPIC_PREFIXES) as LiveTopic[];
+
+function invalidate(queryClient: QueryClient, prefixes: readonly QueryKey[]) {
+  for (const queryKey of prefixes) void queryClient.invalidateQueries({ queryKey });
+}
+
+/** Every prefix any topic reaches, each once. */
+function allPrefixes(): QueryKey[] {
+  const byText = new Map<string, QueryKey>();
+  for (const topic of LIVE_TOPICS) for (const prefix of LIVE_TOPIC_PREFIXES[topic]) byText.set(JSON.stringify(prefix), prefix);
+  return [...byText.values()];
 }
 
 /**
@@ -43,7 +69,7 @@ export function useLiveEvents(url: string = LIVE_EVENTS_URL): void {
     const source = new EventSource(url);
     let dropped = false;
     const listeners = LIVE_TOPICS.map((topic) => {
-      const listener = () => invalidate(queryClient, topic);
+      const listener = () => invalidate(queryClient, LIVE_TOPIC_PREFIXES[topic]);
       source.addEventListener(topic, listener);
       return [topic, listener] as const;
     });
@@ -53,7 +79,7 @@ export function useLiveEvents(url: string = LIVE_EVENTS_URL): void {
     const onOpen = () => {
       if (!dropped) return;
       dropped = false;
-      for (const topic of LIVE_TOPICS) invalidate(queryClient, topic);
+      invalidate(queryClient, allPrefixes());
     };
     source.addEventListener("error", onError);
     source.addEventListener("open", onOpen);

@@ -46,4 +46,21 @@ describe("usePagination", () => {
     expect(result.current.page).toBe(5);
     expect(result.current.slice(Array.from({ length: 20 }, (_, i) => i))).toEqual([16, 17, 18, 19]);
   });
+
+  it("keeps the page when more items are appended (the append key moves as the list grows)", () => {
+    const { result, rerender } = renderHook(({ total, pages }) => usePagination(total, 4, "filters", pages), {
+      initialProps: { total: 50, pages: 1 },
+    });
+    act(() => result.current.setPage(5));
+    rerender({ total: 100, pages: 2 });
+    expect(result.current.page).toBe(5);
+    expect(result.current.pageOf(50)).toBe(13);
+    // The same pages with a different count (a live update) still go back to page 1.
+    rerender({ total: 99, pages: 2 });
+    expect(result.current.page).toBe(1);
+    act(() => result.current.setPage(3));
+    // Fewer pages (the list was reloaded) go back to page 1 too.
+    rerender({ total: 50, pages: 1 });
+    expect(result.current.page).toBe(1);
+  });
 });

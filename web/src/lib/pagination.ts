@@ -28,14 +28,19 @@ export function pageRange(page: number, pageSize: number, total: number): { from
 /**
  * Page state for a list of `total` items. Goes back to page 1 whenever the number of
  * results changes (product spec, section 2) or `resetKey` changes (new filters), and never
- * points past the last page.
+ * points past the last page. The exception is `appendKey`: when it changes as the list grows
+ * (older items were appended after those loaded, e.g. one more page of a paged answer), the
+ * current page is kept, since what it shows has not moved.
  */
-export function usePagination(total: number, pageSize: number, resetKey: unknown = null) {
+export function usePagination(total: number, pageSize: number, resetKey: unknown = null, appendKey: unknown = null) {
   const [page, setPage] = useState(1);
-  const [seen, setSeen] = useState({ total, resetKey });
-  if (seen.total !== total || !Object.is(seen.resetKey, resetKey)) {
-    setSeen({ total, resetKey });
-    setPage(1);
+  const [seen, setSeen] = useState({ total, resetKey, appendKey });
+  const sameReset = Object.is(seen.resetKey, resetKey);
+  const sameAppend = Object.is(seen.appendKey, appendKey);
+  if (seen.total !== total || !sameReset || !sameAppend) {
+    setSeen({ total, resetKey, appendKey });
+    const appended = sameReset && !sameAppend && total >= seen.total;
+    if (!appended && (seen.total !== total || !sameReset)) setPage(1);
   }
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(1, page), pageCount);
@@ -44,6 +49,8 @@ export function usePagination(total: number, pageSize: number, resetKey: unknown
     page: current,
     pageCount,
     setPage,
+    /** The page that shows the item at 0-based `index`. */
+    pageOf: (index: number) => Math.max(1, Math.floor(index / pageSize) + 1),
     slice: <T>(items: readonly T[]): T[] => items.slice(start, start + pageSize),
     ...pageRange(current, pageSize, total),
   };

@@ -1,5 +1,5 @@
 import { vi } from "vitest";
-import type { AutomationStatus, DashboardStats, Signal, SignalAnalysis, StockPrice } from "@/lib/api/models";
+import type { AutomationStatus, DashboardStats, Signal, SignalAnalysis, SignalPage, StockPrice } from "@/lib/api/models";
 import { makeEmptyPortfolioMetrics } from "./portfolio-fixtures";
 import { jsonResponse } from "./utils";
 
@@ -47,6 +47,27 @@ export function makeSignal(overrides: Partial<Signal> = {}): Signal {
 export function makeSignals(n: number, overrides: Partial<Signal> = {}): Signal[] {
   return Array.from({ length: n }, (_, i) => makeSignal({ symbol: `SYM${i + 1}`, companyName: `Company ${i + 1}`, ...overrides }));
 }
+
+/** One page of GET /api/signals; `nextCursor` null on the last page. */
+export function signalPage(signals: Signal[], nextCursor: string | null = null): SignalPage {
+  return { signals, nextCursor };
+}
+
+/**
+ * GET /api/signals answered from `all` (already filtered, newest first) as the server pages
+ * it: `limit` per page (default 50) from the position `cursor` names; the cursors are "c{index}".
+ */
+export function signalPageResponse(url: string, all: readonly Signal[]): Response {
+  const params = new URL(url, "http://localhost").searchParams;
+  const limit = Number(params.get("limit") ?? 50);
+  const cursor = params.get("cursor");
+  const start = cursor ? Number(cursor.slice(1)) : 0;
+  const end = start + limit;
+  return jsonResponse(signalPage(all.slice(start, end), end < all.length ? `c${end}` : null));
+}
+
+/** Whether `url` is the list GET /api/signals (with any query), not a path below it. */
+export const isSignalList = (url: string) => url === "/api/signals" || url.startsWith("/api/signals?");
 
 /** A signal beyond the plan's quota: only its id, symbol, company, strategy and creation time. */
 export function makeLockedSignal(overrides: Partial<Signal> = {}): Signal {
@@ -213,6 +234,7 @@ export function captureDownloads() {
 
 /** Answers for the signed-in app's live endpoints: no signals, an empty watchlist, no positions; undefined for other URLs. */
 export function signedInApi(url: string): Response | undefined {
+  if (isSignalList(url)) return jsonResponse(signalPage([]));
   if (url.startsWith("/api/signals") || url === "/api/stock-prices") return jsonResponse([]);
   if (url === "/api/stats") return jsonResponse(makeStats({ activeSignals: 0, winRate: null, avgConfidence: null }));
   if (url === "/api/automation/status") return jsonResponse(makeAutomationStatus());

@@ -2,3 +2,4 @@
 
 pub mod import;
 pub mod quant;
+pub mod seed;

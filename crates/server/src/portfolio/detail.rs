@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 
 use crate::money::dollars;
 use crate::services::portfolio_settlement::Pricing;
-use crate::services::portfolio_valuation::{Holding, automated_holding, manual_holding, sector_of, value};
+use crate::services::portfolio_valuation::{Holding, automated_holding, manual_holding, value};
 use crate::error::{AppError, Result};
 use crate::views::PayoffPoint;
 use crate::money::round2;
@@ -200,8 +200,8 @@ pub fn detail_view(
 /// A manual position in depth.
 pub async fn manual_detail(state: &AppState, user: &UserRecord, row: &ManualRow, now: DateTime<Utc>) -> Result<PositionDetail> {
     let status: PositionStatus = stored(&row.status, format_args!("manual position {}", row.id))?;
-    let mut pricing = Pricing::load(state).await?;
-    let sector = sector_of(state, &row.symbol).await?;
+    let mut pricing = Pricing::cached(state).await?;
+    let sector = pricing.sector_of(&row.symbol);
     let holding = manual_holding(state, &mut pricing, row, &sector, now)
         .await?
         .ok_or_else(|| AppError::Unavailable(format!("No price for {} yet; try again after the next refresh.", row.symbol)))?;
@@ -214,7 +214,7 @@ pub async fn automated_detail(state: &AppState, user: &UserRecord, row: &Automat
     let signal = strikeline_store::signals::find(&state.db, &row.signal_id).await?.ok_or(AppError::NotFound)?;
     let status: PositionStatus = stored(&row.status, format_args!("automated position {}", row.id))?;
     let strategy: StrategyName = stored(&signal.strategy, format_args!("signal {}", signal.id))?;
-    let sector = sector_of(state, &signal.symbol).await?;
+    let sector = Pricing::cached(state).await?.sector_of(&signal.symbol);
     let holding = automated_holding(state, row, &signal, &sector)?;
     let mut v = value(state, &holding, dollars(user.investment_capital_cents), now)?;
     if status != PositionStatus::Open {

@@ -73,14 +73,27 @@ pub struct PortfolioAnalysis {
     pub history: Vec<ValuePoint>,
 }
 
+/// The user's daily values with today's as `value_cents`, written only when it differs from
+/// what is stored (a dashboard polling an unchanged portfolio reads, it does not write).
+async fn record_today(state: &AppState, user_id: &str, value_cents: i64, now: DateTime<Utc>) -> Result<Vec<(NaiveDate, i64)>> {
+    let today = state.market.today(now);
+    let mut history = positions::value_history(&state.db, user_id).await?;
+    if history.last() != Some(&(today, value_cents)) {
+        positions::snapshot_value(&state.db, user_id, today, value_cents, now).await?;
+        if history.last().is_some_and(|(day, _)| *day == today) {
+            history.pop();
+        }
+        history.push((today, value_cents));
+    }
+    Ok(history)
+}
+
 /// The whole analysis for `user` at `now`; today's value is recorded on the way.
 pub async fn analyse(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<PortfolioAnalysis> {
     let capital = dollars(user.investment_capital_cents);
     let b = book(state, user, now).await?;
     let s = model::summary(&b.closed, &b.open, b.open_commissions, capital);
-    positions::snapshot_value(&state.db, &user.id, state.market.today(now), to_cents(s.total_value), now).await?;
-    let history: Vec<(NaiveDate, f64)> =
-        positions::value_history(&state.db, &user.id).await?.into_iter().map(|(d, c)| (d, dollars(c))).collect();
+    let history: Vec<(NaiveDate, f64)> = record_today(state, &user.id, to_cents(s.total_value), now).await?.into_iter().map(|(d, c)| (d, dollars(c))).collect();
     let m = model::performance_metrics(&history);
     let peak = history.iter().map(|(_, v)| *v).fold(f64::MIN, f64::max);
     let drawdown = if peak > 0.0 { (s.total_value / peak - 1.0).min(0.0) } else { 0.0 };

@@ -97,13 +97,8 @@ pub fn position_row(row: &AutomatedRow, signal: &SignalRow, now: DateTime<Utc>) 
 )]
 async fn list_positions(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<Vec<PortfolioPosition>>> {
     let now = crate::now();
-    let mut rows = Vec::new();
-    for row in positions::automated_for(&state.db, &user.id).await? {
-        if let Some(signal) = strikeline_store::signals::find(&state.db, &row.signal_id).await? {
-            rows.push(position_row(&row, &signal, now)?);
-        }
-    }
-    Ok(axum::Json(rows))
+    let held = crate::services::portfolio_valuation::automated_with_signals(&state, &user.id).await?;
+    Ok(axum::Json(held.iter().map(|(row, signal)| position_row(row, signal, now)).collect::<Result<_>>()?))
 }
 
 /// One automated position in depth: Greeks, risk metrics, performance and payoff.

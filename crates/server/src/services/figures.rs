@@ -8,6 +8,7 @@ use strikeline_store::snapshots::{self, Snapshot};
 use strikeline_store::users::UserRecord;
 use utoipa::ToSchema;
 
+use crate::cache::SignalFiguresAt;
 use crate::error::Result;
 use crate::money::round2;
 use crate::state::AppState;
@@ -52,22 +53,27 @@ pub struct DashboardStats {
     pub avg_confidence: Option<f64>,
     /// The user's portfolio value in dollars: capital plus net P&L of every position.
     pub portfolio_value: f64,
+    /// When the market data behind the figures was last refreshed (the newest quote), so the
+    /// answer stays the same, and revalidates, until something changes.
     pub last_updated: DateTime<Utc>,
     pub changes: StatChanges,
 }
 
-/// The shared figures at `now`.
-pub async fn current_snapshot(state: &AppState, day: NaiveDate, now: DateTime<Utc>) -> Result<(Snapshot, i64)> {
-    let figures = store::figures(&state.db, now - Duration::days(WIN_RATE_DAYS)).await?;
-    let win_rate = (figures.closed > 0).then(|| round2(figures.winners as f64 * 100.0 / figures.closed as f64));
-    let snapshot = Snapshot {
+/// The shared figures as the snapshot of `day` taken at `now`.
+fn snapshot_of(day: NaiveDate, figures: &store::SignalFigures, now: DateTime<Utc>) -> Snapshot {
+    Snapshot {
         day,
         active_signals: figures.active,
-        win_rate,
+        win_rate: (figures.closed > 0).then(|| round2(figures.winners as f64 * 100.0 / figures.closed as f64)),
         avg_confidence: figures.avg_active_confidence.map(|c| (c * 10.0).round() / 10.0),
         taken_at: now,
-    };
-    Ok((snapshot, figures.closed))
+    }
+}
+
+/// The shared figures at `now`, read now, and how many closed signals the win rate is over.
+pub async fn current_snapshot(state: &AppState, day: NaiveDate, now: DateTime<Utc>) -> Result<(Snapshot, i64)> {
+    let figures = store::figures(&state.db, now - Duration::days(WIN_RATE_DAYS)).await?;
+    Ok((snapshot_of(day, &figures, now), figures.closed))
 }
 
 /// Records today's figures (New York date), so tomorrow's change figures have a base.
@@ -82,20 +88,36 @@ fn relative(now: f64, before: f64) -> Option<f64> {
     (before != 0.0).then(|| round2((now - before) * 100.0 / before.abs()))
 }
 
+/// The shared signal figures for `today` at `now` and the snapshots to compare them with, from
+/// the read cache (at most [`crate::cache::MAX_AGE`] old, and never older than a change).
+async fn shared_figures(state: &AppState, today: NaiveDate, now: DateTime<Utc>) -> Result<std::sync::Arc<SignalFiguresAt>> {
+    let load = || async {
+        Ok(SignalFiguresAt {
+            day: today,
+            figures: store::figures(&state.db, now - Duration::days(WIN_RATE_DAYS)).await?,
+            yesterday: snapshots::on_or_before(&state.db, today - Duration::days(1)).await?,
+            week_ago: snapshots::on_or_before(&state.db, today - Duration::days(7)).await?,
+            loaded_at: now,
+        })
+    };
+    let cached = state.caches.signal_figures.get(&state.events, load).await?;
+    if cached.day == today {
+        return Ok(cached);
+    }
+    // The day turned while the entry was fresh: read again for the new day.
+    Ok(std::sync::Arc::new(load().await?))
+}
+
 /// The dashboard figures at `now`, with changes against the snapshots of yesterday and of a
 /// week ago.
 pub async fn compute_stats(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<DashboardStats> {
     let today = strikeline_market::calendar::to_new_york(now).date_naive();
-    let (current, closed) = current_snapshot(state, today, now).await?;
-    let yesterday = snapshots::on_or_before(&state.db, today - Duration::days(1)).await?;
-    let week_ago = snapshots::on_or_before(&state.db, today - Duration::days(7)).await?;
+    let shared = shared_figures(state, today, now).await?;
+    let (current, closed) = (snapshot_of(today, &shared.figures, now), shared.figures.closed);
+    let (yesterday, week_ago) = (shared.yesterday.clone(), shared.week_ago.clone());
     let portfolio_value = round2(super::portfolio_valuation::portfolio_value(state, user, now).await?);
-    let before_today = strikeline_store::positions::value_history(&state.db, &user.id)
-        .await?
-        .into_iter()
-        .rev()
-        .find(|(day, _)| *day < today)
-        .map(|(_, cents)| cents as f64 / 100.0);
+    let before_today = strikeline_store::positions::value_before(&state.db, &user.id, today).await?.map(|cents| cents as f64 / 100.0);
+    let last_updated = crate::cache::stocks(state).await?.iter().map(|s| s.last_updated).max().unwrap_or(shared.loaded_at);
     let points = |now: Option<f64>, before: Option<&Snapshot>, pick: fn(&Snapshot) -> Option<f64>| {
         Some(round2(now? - pick(before?)?))
     };
@@ -105,7 +127,7 @@ pub async fn compute_stats(state: &AppState, user: &UserRecord, now: DateTime<Ut
         closed_signals: closed,
         avg_confidence: current.avg_confidence,
         portfolio_value,
-        last_updated: now,
+        last_updated,
         changes: StatChanges {
             active_signals: Change {
                 value: yesterday.as_ref().and_then(|y| relative(current.active_signals as f64, y.active_signals as f64)),

@@ -11,25 +11,39 @@ use strikeline_store::positions::{self, ManualMark, ManualRow};
 use crate::money::{dollars, to_cents};
 use crate::error::Result;
 use crate::state::AppState;
-use crate::vocab::{PositionStatus, SignalKind, SignalStatus, StrategyName, Vocabulary};
+use crate::vocab::{PositionStatus, SignalKind, StrategyName, Vocabulary};
 
 /// Each tracked symbol's current price (dollars) and volatility estimate.
 pub struct Pricing {
     pub spot: HashMap<String, f64>,
     pub volatility: HashMap<String, f64>,
+    /// Each tracked symbol's sector.
+    pub sector: HashMap<String, String>,
 }
 
 impl Pricing {
-    /// Prices and volatilities as stored by the last refresh.
+    /// Prices, volatilities and sectors as stored by the last refresh, read now (for marking).
     pub async fn load(state: &AppState) -> Result<Pricing> {
-        let spot = market::list_stocks(&state.db)
-            .await?
-            .into_iter()
-            .filter(|s| s.current_price_cents > 0)
-            .map(|s| (s.symbol, dollars(s.current_price_cents)))
-            .collect();
         let volatility = market::volatilities(&state.db).await?.into_iter().collect();
-        Ok(Pricing { spot, volatility })
+        Ok(Pricing::from_rows(&market::list_stocks(&state.db).await?, volatility))
+    }
+
+    /// The same through the shared read cache (at most [`crate::cache::MAX_AGE`] old), for
+    /// showing portfolios.
+    pub async fn cached(state: &AppState) -> Result<Pricing> {
+        let volatility = (*crate::cache::volatilities(state).await?).clone();
+        Ok(Pricing::from_rows(&crate::cache::stocks(state).await?, volatility))
+    }
+
+    fn from_rows(stocks: &[market::StockRow], volatility: HashMap<String, f64>) -> Pricing {
+        let spot = stocks.iter().filter(|s| s.current_price_cents > 0).map(|s| (s.symbol.clone(), dollars(s.current_price_cents))).collect();
+        let sector = stocks.iter().map(|s| (s.symbol.clone(), s.sector.clone())).collect();
+        Pricing { spot, volatility, sector }
+    }
+
+    /// The sector of `symbol` (the default sector when it is not tracked).
+    pub fn sector_of(&self, symbol: &str) -> String {
+        self.sector.get(symbol).cloned().unwrap_or_else(|| crate::vocab::SectorName::from(strikeline_market::Sector::default()).as_str().to_owned())
     }
 
     /// The volatility of `symbol`: the stored estimate, else one computed from its history.
@@ -89,34 +103,57 @@ pub async fn mark_manual_positions(state: &AppState, only_user: Option<&str>, no
     Ok(marks.len())
 }
 
+/// A user's investment preferences as the automation reads them.
+pub fn preferences_of(user: &strikeline_store::users::UserRecord) -> strikeline_engine::portfolio::InvestmentPreferences {
+    use strikeline_engine::Strategy;
+    use strikeline_engine::portfolio::{InvestmentPreferences, RiskTolerance};
+    InvestmentPreferences {
+        preferred_strategies: user.preferred_strategies.split(',').filter_map(|s| s.parse::<StrategyName>().ok().map(Strategy::from)).collect(),
+        risk_tolerance: RiskTolerance::parse(&user.risk_tolerance).unwrap_or_default(),
+        capital: dollars(user.investment_capital_cents),
+        max_position_size: dollars(user.max_position_size_cents),
+    }
+}
+
 /// Opens automated paper positions for every user from the active automated signals their
 /// plan shows them and their preferences take (preferred strategies, a confidence floor for
 /// their risk tolerance, contracts within their maximum position size and capital), at the
 /// signal's current premium plus the opening commission. Returns how many opened.
+///
+/// Five reads serve every user (the users, the active signals with their day ranks, who holds
+/// which of them, each user's open cost, and each user's own signals per day), and the new
+/// positions go in one transaction: the tick costs the same number of queries with ten
+/// thousand users as with one.
 pub async fn open_automated_positions(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
+    use std::collections::HashSet;
     use strikeline_engine::Strategy;
-    use strikeline_engine::portfolio::{AllocationSignal, InvestmentPreferences, RiskTolerance, automated_allocation};
+    use strikeline_engine::portfolio::{AllocationSignal, automated_allocation};
     use strikeline_store::positions::AutomatedRow;
-    use strikeline_store::signals::SignalFilter;
 
     let commission_cents = to_cents(state.config.portfolio.commission_per_contract);
-    let filter = SignalFilter { status: Some(SignalStatus::Active.as_str().to_owned()), limit: i64::MAX, ..SignalFilter::default() };
-    let mut opened = 0;
-    for user in strikeline_store::users::all(&state.db).await? {
-        let prefs = InvestmentPreferences {
-            preferred_strategies: user.preferred_strategies.split(',').filter_map(|s| s.parse::<StrategyName>().ok().map(Strategy::from)).collect(),
-            risk_tolerance: RiskTolerance::parse(&user.risk_tolerance).unwrap_or_default(),
-            capital: dollars(user.investment_capital_cents),
-            max_position_size: dollars(user.max_position_size_cents),
-        };
+    let active = strikeline_store::signals::active_automated(&state.db).await?;
+    let Some(first_day) = active.iter().map(|r| r.signal.issued_on).min() else { return Ok(0) };
+    let users = strikeline_store::users::all(&state.db).await?;
+    let held: HashSet<(String, String)> = positions::holders_of_active_signals(&state.db).await?.into_iter().collect();
+    let open_cost_cents: HashMap<String, i64> = positions::open_cost_by_user(&state.db).await?.into_iter().collect();
+    let mut own_per_day: HashMap<String, HashMap<chrono::NaiveDate, i64>> = HashMap::new();
+    for (owner, day, count) in strikeline_store::signals::on_demand_counts_by_owner(&state.db, first_day).await? {
+        own_per_day.entry(owner).or_default().insert(day, count);
+    }
+    let no_own = HashMap::new();
+    let mut new_positions = Vec::new();
+    for user in &users {
+        let prefs = preferences_of(user);
         if prefs.preferred_strategies.is_empty() {
             continue;
         }
-        let held = positions::automated_for(&state.db, &user.id).await?;
-        let mut open_cost: f64 = held.iter().filter(|p| p.status == PositionStatus::Open.as_str()).map(|p| dollars(p.entry_cents * 100 * p.quantity)).sum();
-        let visible = crate::services::visibility::visible_to(state, &user, &filter, now).await?;
-        for signal in visible.into_iter().filter(|s| s.owner_id.is_none()) {
-            if held.iter().any(|p| p.signal_id == signal.id) {
+        let quota = crate::entitlements::Entitlements::of(user, now).signals_per_day;
+        let own = own_per_day.get(&user.id).unwrap_or(&no_own);
+        let mut open_cost = dollars(open_cost_cents.get(&user.id).copied().unwrap_or(0));
+        for ranked in &active {
+            let signal = &ranked.signal;
+            let own_that_day = own.get(&signal.issued_on).copied().unwrap_or(0);
+            if crate::services::visibility::locked(ranked, quota, own_that_day) || held.contains(&(user.id.clone(), signal.id.clone())) {
                 continue;
             }
             let Ok(strategy) = StrategyName::exact(&signal.strategy).map(Strategy::from) else { continue };
@@ -126,7 +163,8 @@ pub async fn open_automated_positions(state: &AppState, now: DateTime<Utc>) -> R
                 entry_price: dollars(signal.current_option_cents),
             };
             let Some(contracts) = automated_allocation(&candidate, &prefs, open_cost) else { continue };
-            let position = AutomatedRow {
+            open_cost += dollars(signal.current_option_cents * 100) * f64::from(contracts);
+            new_positions.push(AutomatedRow {
                 id: uuid::Uuid::new_v4().to_string(),
                 user_id: user.id.clone(),
                 signal_id: signal.id.clone(),
@@ -138,14 +176,10 @@ pub async fn open_automated_positions(state: &AppState, now: DateTime<Utc>) -> R
                 opened_at: now,
                 closed_at: None,
                 updated_at: now,
-            };
-            if positions::open_automated(&state.db, &position).await? {
-                open_cost += dollars(signal.current_option_cents * 100) * f64::from(contracts);
-                opened += 1;
-            }
+            });
         }
     }
-    Ok(opened)
+    Ok(positions::open_automated_many(&state.db, &new_positions).await?)
 }
 
 /// Marks manual positions and closes the automated positions whose signals ended (at the

@@ -11,7 +11,7 @@ use super::portfolio_settlement::Pricing;
 use crate::error::{AppError, Result};
 use crate::money::{dollars, to_cents};
 use crate::state::AppState;
-use crate::vocab::{PositionStatus, SectorName, SignalKind, stored};
+use crate::vocab::{PositionStatus, SignalKind, stored};
 
 /// What is needed to value one position.
 pub struct Holding {
@@ -72,12 +72,6 @@ pub fn value(state: &AppState, holding: &Holding, capital: f64, now: DateTime<Ut
         .map_err(|e| AppError::Internal(anyhow::anyhow!("valuing {}: {e}", holding.input.symbol)))
 }
 
-/// The sector of `symbol` from the watchlist (the default sector when it is not tracked).
-pub async fn sector_of(state: &AppState, symbol: &str) -> Result<String> {
-    let default = || SectorName::from(strikeline_market::Sector::default()).as_str().to_owned();
-    Ok(strikeline_store::market::find_stock(&state.db, symbol).await?.map_or_else(default, |s| s.sector))
-}
-
 /// Every position of `user` valued now: open valuations (with their risk view), closed trades,
 /// and the commissions paid on open positions.
 pub struct Book {
@@ -87,12 +81,18 @@ pub struct Book {
     pub open_commissions: f64,
 }
 
+/// `user_id`'s automated positions (open first, then newest), each with its signal: one
+/// query however many positions there are.
+pub async fn automated_with_signals(state: &AppState, user_id: &str) -> Result<Vec<(AutomatedRow, SignalRow)>> {
+    Ok(positions::automated_with_signals(&state.db, user_id).await?)
+}
+
 pub async fn book(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<Book> {
     let capital = dollars(user.investment_capital_cents);
-    let mut pricing = Pricing::load(state).await?;
+    let mut pricing = Pricing::cached(state).await?;
     let mut book = Book { open: Vec::new(), risk: Vec::new(), closed: Vec::new(), open_commissions: 0.0 };
     for row in positions::manual_for(&state.db, &user.id).await? {
-        let sector = sector_of(state, &row.symbol).await?;
+        let sector = pricing.sector_of(&row.symbol);
         if row.status == PositionStatus::Open.as_str() {
             let Some(holding) = manual_holding(state, &mut pricing, &row, &sector, now).await? else { continue };
             let v = value(state, &holding, capital, now)?;
@@ -107,10 +107,9 @@ pub async fn book(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Re
             });
         }
     }
-    for row in positions::automated_for(&state.db, &user.id).await? {
-        let Some(signal) = strikeline_store::signals::find(&state.db, &row.signal_id).await? else { continue };
+    for (row, signal) in automated_with_signals(state, &user.id).await? {
         if row.status == PositionStatus::Open.as_str() {
-            let sector = sector_of(state, &signal.symbol).await?;
+            let sector = pricing.sector_of(&signal.symbol);
             let holding = automated_holding(state, &row, &signal, &sector)?;
             let v = value(state, &holding, capital, now)?;
             book.risk.push(RiskPosition::from_valuation(&holding.input, &v, holding.spot));

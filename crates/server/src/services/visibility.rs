@@ -2,8 +2,6 @@
 //! shows its quota of them (highest confidence first); the viewer's own on-demand signals count
 //! first. Used by the signal list, the backtest's masking and automated positions alike.
 
-use std::collections::HashMap;
-
 use strikeline_store::signals::{self as store, RankedSignal, SignalFilter, SignalRow};
 use strikeline_store::users::UserRecord;
 
@@ -11,33 +9,31 @@ use crate::entitlements::Entitlements;
 use crate::error::Result;
 use crate::state::AppState;
 
-/// Which of `rows` the viewer's plan leaves locked: per day, the viewer's own on-demand
-/// signals count first, then the automated ones by confidence rank.
-pub fn apply_quota(rows: Vec<RankedSignal>, quota: Option<u32>, own_per_day: &HashMap<chrono::NaiveDate, i64>) -> Vec<(SignalRow, bool)> {
-    rows.into_iter()
-        .map(|ranked| {
-            let locked = match quota {
-                None => false,
-                Some(_) if ranked.signal.owner_id.is_some() => false,
-                Some(q) => {
-                    let own = own_per_day.get(&ranked.signal.issued_on).copied().unwrap_or(0);
-                    ranked.day_rank > (i64::from(q) - own).max(0)
-                }
-            };
-            (ranked.signal, locked)
-        })
-        .collect()
+/// Whether a viewer's plan leaves `ranked` locked when they generated `own_that_day` signals
+/// on its day: their own signals count toward the day's quota first, then the automated ones
+/// by confidence rank. Their own signals are never locked.
+pub fn locked(ranked: &RankedSignal, quota: Option<u32>, own_that_day: i64) -> bool {
+    ranked.signal.owner_id.is_none() && beyond_quota(quota, ranked.day_rank, own_that_day)
 }
 
-/// The signals `user` may list under `filter`, each with whether their plan locks it.
+/// The quota rule itself: an automated signal ranked `day_rank` in its day is beyond a daily
+/// `quota` (none: unlimited) once the viewer's `own_that_day` signals are counted first.
+pub fn beyond_quota(quota: Option<u32>, day_rank: i64, own_that_day: i64) -> bool {
+    quota.is_some_and(|q| day_rank > (i64::from(q) - own_that_day).max(0))
+}
+
+/// The signals `user` may list under `filter`, each with whether their plan locks it. One
+/// query: each row carries the viewer's own count for its day.
 pub async fn ranked_for(state: &AppState, user: &UserRecord, filter: &SignalFilter, now: chrono::DateTime<chrono::Utc>) -> Result<Vec<(SignalRow, bool)>> {
-    let rows = store::list(&state.db, Some(&user.id), filter).await?;
     let quota = Entitlements::of(user, now).signals_per_day;
-    let own_per_day = match rows.iter().map(|r| r.signal.issued_on).min() {
-        Some(first) if quota.is_some() => store::on_demand_counts(&state.db, &user.id, first).await?.into_iter().collect(),
-        _ => HashMap::new(),
-    };
-    Ok(apply_quota(rows, quota, &own_per_day))
+    let rows = store::list(&state.db, Some(&user.id), filter).await?;
+    Ok(rows
+        .into_iter()
+        .map(|ranked| {
+            let locked = locked(&ranked, quota, ranked.own_that_day);
+            (ranked.signal, locked)
+        })
+        .collect())
 }
 
 /// The signals `user`'s plan unlocks under `filter`.

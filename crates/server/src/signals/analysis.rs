@@ -68,8 +68,8 @@ pub async fn analysis(State(state): State<AppState>, CurrentUser(user): CurrentU
         None => {
             if let Some(quota) = Entitlements::of(&user, crate::now()).signals_per_day {
                 let own: HashMap<_, _> = store::on_demand_counts(&state.db, &user.id, row.issued_on).await?.into_iter().collect();
-                let allowed = i64::from(quota) - own.get(&row.issued_on).copied().unwrap_or(0);
-                if store::day_rank(&state.db, &row).await? > allowed.max(0) {
+                let own_that_day = own.get(&row.issued_on).copied().unwrap_or(0);
+                if crate::services::visibility::beyond_quota(Some(quota), store::day_rank(&state.db, &row).await?, own_that_day) {
                     return Err(AppError::Forbidden("This signal is beyond your plan's daily quota. Upgrade to see it.".into()));
                 }
             }

@@ -1,14 +1,20 @@
-//! The filters of `GET /api/signals`, read from the query string and checked field by field.
+//! The filters of `GET /api/signals`, read from the query string and checked field by field,
+//! and the opaque cursor that pages through the list.
 
-use strikeline_store::signals::SignalFilter;
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use chrono::{DateTime, Utc};
+use strikeline_store::signals::{ListPosition, SignalFilter};
 use utoipa::IntoParams;
 
 use crate::error::{AppError, FieldError};
 use crate::input::Symbol;
 use crate::vocab::{SignalKind, SignalStatus, StrategyName, Vocabulary};
 
-/// Most signals one list answers with (newest first).
-pub const MAX_RESULTS: i64 = 500;
+/// Signals a page holds unless `limit` says otherwise.
+pub const DEFAULT_PAGE: i64 = 50;
+/// Most signals one page holds.
+pub const MAX_PAGE: i64 = 200;
 
 /// The query of `GET /api/signals`. Each filter is optional; `all` (any case) or an empty
 /// value is the same as leaving it out.
@@ -31,8 +37,28 @@ pub struct SignalQuery {
     /// By confidence: `low` (under 30), `medium` (30–70), `high` (over 70).
     #[param(rename = "riskLevel")]
     risk_level: Option<String>,
-    /// At most this many signals (1–500, default 500).
+    /// Signals per page (1–200, default 50).
     limit: Option<i64>,
+    /// Where the page starts: the `nextCursor` of the previous page; leave out for the newest.
+    cursor: Option<String>,
+}
+
+/// The cursor of the page that starts after `position`.
+pub fn encode_cursor(position: &ListPosition) -> String {
+    let nanos = position.created_at.timestamp_nanos_opt().unwrap_or(i64::MAX);
+    URL_SAFE_NO_PAD.encode(format!("{nanos}:{}", position.id))
+}
+
+/// The position a cursor from [`encode_cursor`] names; `None` for anything else.
+pub fn decode_cursor(cursor: &str) -> Option<ListPosition> {
+    if cursor.len() > 200 {
+        return None;
+    }
+    let text = String::from_utf8(URL_SAFE_NO_PAD.decode(cursor).ok()?).ok()?;
+    let (nanos, id) = text.split_once(':')?;
+    let valid_id = !id.is_empty() && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+    let created_at = DateTime::<Utc>::from_timestamp_nanos(nanos.parse().ok()?);
+    valid_id.then(|| ListPosition { created_at, id: id.to_owned() })
 }
 
 /// `value` as one of `T`'s spellings (any case), in the stored spelling the store filters by.
@@ -55,7 +81,7 @@ const fn dollars(d: i64) -> i64 {
 pub fn parse(raw: Option<&str>) -> Result<SignalFilter, AppError> {
     let pairs: Vec<(String, String)> = serde_urlencoded::from_str(raw.unwrap_or(""))
         .map_err(|_| AppError::MalformedBody("The query string is not valid.".into()))?;
-    let mut filter = SignalFilter { limit: MAX_RESULTS, ..SignalFilter::default() };
+    let mut filter = SignalFilter { limit: DEFAULT_PAGE, ..SignalFilter::default() };
     let mut errors = Vec::new();
     for (key, value) in pairs {
         let value = value.trim();
@@ -86,8 +112,12 @@ pub fn parse(raw: Option<&str>) -> Result<SignalFilter, AppError> {
                 _ => errors.push(FieldError::new("riskLevel", "Must be one of: low, medium, high")),
             },
             "limit" => match value.parse::<i64>() {
-                Ok(n) if (1..=MAX_RESULTS).contains(&n) => filter.limit = n,
-                _ => errors.push(FieldError::new("limit", format!("A whole number from 1 to {MAX_RESULTS}"))),
+                Ok(n) if (1..=MAX_PAGE).contains(&n) => filter.limit = n,
+                _ => errors.push(FieldError::new("limit", format!("A whole number from 1 to {MAX_PAGE}"))),
+            },
+            "cursor" => match decode_cursor(value) {
+                Some(position) => filter.after = Some(position),
+                None => errors.push(FieldError::new("cursor", "Not a cursor this list gave out; start again without one")),
             },
             other => errors.push(FieldError::new(other, "Unknown filter")),
         }
@@ -117,7 +147,7 @@ mod tests {
         assert_eq!((f.cost_above_cents, f.cost_at_most_cents), (Some(10_000), Some(25_000)));
         assert_eq!((f.confidence_min, f.confidence_max), (Some(30), Some(70)));
         let all = parse(Some("strategy=all&status=&riskLevel=All")).expect("valid");
-        assert_eq!(all, SignalFilter { limit: MAX_RESULTS, ..SignalFilter::default() });
+        assert_eq!(all, SignalFilter { limit: DEFAULT_PAGE, ..SignalFilter::default() });
     }
 
     #[test]
@@ -125,5 +155,19 @@ mod tests {
         let err = parse(Some("strategy=Scalping&maxCost=cheap&riskLevel=extreme&symbol=%25&colour=red")).expect_err("invalid");
         assert_eq!(fields(err), ["strategy", "maxCost", "riskLevel", "symbol", "colour"]);
         assert_eq!(fields(parse(Some("limit=0")).expect_err("invalid")), ["limit"]);
+        assert_eq!(fields(parse(Some("limit=201")).expect_err("invalid")), ["limit"]);
+    }
+
+    #[test]
+    fn cursors_round_trip_to_the_nanosecond_and_forgeries_are_refused() {
+        let at = DateTime::<Utc>::from_timestamp_nanos(1_795_000_000_123_456_789);
+        let position = ListPosition { created_at: at, id: "0b0e9f1c-6a1e-4a55-8d43-2d1c7a9e0001".into() };
+        let cursor = encode_cursor(&position);
+        assert_eq!(decode_cursor(&cursor), Some(position.clone()));
+        assert_eq!(parse(Some(&format!("cursor={cursor}"))).expect("valid").after, Some(position));
+        for forged in ["", "%%%", "bm90LWEtY3Vyc29y", &URL_SAFE_NO_PAD.encode("12:x' OR 1=1 --"), &"A".repeat(300)] {
+            assert_eq!(decode_cursor(forged), None, "{forged}");
+        }
+        assert_eq!(fields(parse(Some("cursor=zzz")).expect_err("invalid")), ["cursor"]);
     }
 }

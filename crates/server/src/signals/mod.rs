@@ -30,23 +30,41 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(stats::router())
 }
 
-/// Signals, newest first, with the filters of the dashboard and the signals page. Automated
-/// signals are shared by everyone; each day the plan shows its quota of them (highest
-/// confidence first: Free 5, Pro 50, Premium all) and returns the rest `locked`. Signals the
-/// user generated on demand are always shown and count toward the quota.
+/// A page of signals, newest first.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignalPage {
+    pub signals: Vec<Signal>,
+    /// Pass as `cursor` for the next (older) page; `null` on the last page.
+    pub next_cursor: Option<String>,
+}
+
+/// Signals, newest first, a page at a time, with the filters of the dashboard and the signals
+/// page. Automated signals are shared by everyone; each day the plan shows its quota of them
+/// (highest confidence first: Free 5, Pro 50, Premium all) and returns the rest `locked`.
+/// Signals the user generated on demand are always shown and count toward the quota. A page
+/// costs the same however old it is.
 #[utoipa::path(
     get, path = "/api/signals", tag = "signals",
     params(filter::SignalQuery),
     responses(
-        (status = 200, body = Vec<Signal>),
+        (status = 200, body = SignalPage),
         (status = 401, description = "Not signed in", body = crate::error::Problem),
-        (status = 422, description = "A filter is not valid; `errors` names it", body = crate::error::Problem),
+        (status = 422, description = "A filter or the cursor is not valid; `errors` names it", body = crate::error::Problem),
     )
 )]
-async fn list_signals(State(state): State<AppState>, CurrentUser(user): CurrentUser, RawQuery(query): RawQuery) -> Result<axum::Json<Vec<Signal>>> {
-    let filter = filter::parse(query.as_deref())?;
-    let rows = ranked_for(&state, &user, &filter, crate::now()).await?;
-    Ok(axum::Json(rows.into_iter().map(|(row, locked)| Signal::from_row(row, locked)).collect::<Result<_>>()?))
+async fn list_signals(State(state): State<AppState>, CurrentUser(user): CurrentUser, RawQuery(query): RawQuery) -> Result<axum::Json<SignalPage>> {
+    let mut filter = filter::parse(query.as_deref())?;
+    let page = usize::try_from(filter.limit).unwrap_or(0);
+    // One more than the page tells whether another page follows.
+    filter.limit += 1;
+    let mut rows = ranked_for(&state, &user, &filter, crate::now()).await?;
+    let next_cursor = (rows.len() > page).then(|| {
+        rows.truncate(page);
+        rows.last().map(|(row, _)| filter::encode_cursor(&store::ListPosition { created_at: row.created_at, id: row.id.clone() }))
+    });
+    let signals = rows.into_iter().map(|(row, locked)| Signal::from_row(row, locked)).collect::<Result<_>>()?;
+    Ok(axum::Json(SignalPage { signals, next_cursor: next_cursor.flatten() }))
 }
 
 /// `POST /api/signals/generate-for-symbol`.

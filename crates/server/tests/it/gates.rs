@@ -224,7 +224,7 @@ async fn locked_signals_carry_only_what_identifies_them(app: TestApp) {
     let rows: Vec<_> = (0..8i64).map(|i| crate::common::signal_row(&format!("S{i}"), 40 + i * 5, today, i, None)).collect();
     store::issue_automated(app.db(), &rows).await.expect("issue");
     make_free(&app, "ada@example.com").await;
-    let listed: Vec<Value> = app.client.get(app.url("/api/signals")).send().await.expect("request").json().await.expect("json");
+    let listed = crate::common::signal_page(&app, &app.client, "").await;
     let locked: Vec<&Value> = listed.iter().filter(|s| s["locked"] == true).collect();
     assert_eq!(locked.len(), 3);
     for s in locked {
@@ -333,7 +333,7 @@ async fn a_free_backtest_is_held_to_the_last_year_and_hostile_dates_are_422(app:
 async fn a_backtest_never_reveals_a_trade_the_plan_locks(app: TestApp) {
     app.register().await;
     make_free(&app, "ada@example.com").await;
-    let listed: Vec<Value> = app.client.get(app.url("/api/signals")).send().await.expect("request").json().await.expect("json");
+    let listed = crate::common::signal_page(&app, &app.client, "").await;
     let locked: Vec<(String, String, chrono::NaiveDate)> = listed
         .iter()
         .filter(|s| s["locked"] == true)

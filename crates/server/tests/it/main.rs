@@ -12,5 +12,7 @@ mod import;
 mod layers;
 mod openapi_snapshot;
 mod portfolio;
+mod read_path;
+mod seed;
 mod signals;
 mod site;

@@ -23,9 +23,7 @@ on_both_engines!(
 );
 
 async fn signals(app: &TestApp, query: &str) -> Vec<Value> {
-    let response = app.client.get(app.url(&format!("/api/signals{query}"))).send().await.expect("request");
-    assert_eq!(response.status(), 200, "{query}");
-    response.json().await.expect("json")
+    crate::common::signal_page(app, &app.client, query).await
 }
 
 async fn the_simulated_market_yields_signals_that_the_filters_narrow(app: TestApp) {
@@ -80,7 +78,7 @@ async fn generating_for_a_symbol_gives_an_owned_signal_with_an_analysis(app: Tes
     // Another user never sees it.
     let other = TestApp::browser(&app.base);
     app.register_with(&other, "grace@example.com", "grace", "correct-horse").await;
-    let theirs: Vec<Value> = other.get(app.url("/api/signals")).send().await.expect("request").json().await.expect("json");
+    let theirs = crate::common::signal_page(&app, &other, "").await;
     assert!(theirs.iter().all(|s| s["id"] != id));
     assert_eq!(other.get(app.url(&format!("/api/signals/{id}/analysis"))).send().await.expect("request").status(), 404);
     // The owner gets the charts: 90 sessions of history, a payoff across prices, breakevens.
@@ -280,6 +278,8 @@ async fn stat_changes_compare_with_stored_snapshots(app: TestApp) {
     };
     snapshots::upsert(app.db(), &snapshot(ny_today - Duration::days(1), 4, 70.0)).await.expect("snapshot");
     snapshots::upsert(app.db(), &snapshot(ny_today - Duration::days(8), 1, 65.5)).await.expect("snapshot");
+    // Every writer announces its change; that is what drops the shared figures' cache.
+    app.state.events.publish(strikeline_server::events::Topic::Stats);
     let stats: Value = app.client.get(app.url("/api/stats")).send().await.expect("request").json().await.expect("json");
     assert_eq!(stats["changes"]["activeSignals"]["value"], -50.0, "2 now against 4 yesterday");
     assert_eq!(stats["changes"]["avgConfidence"]["value"], 4.5, "70.0 now against 65.5 a week ago, in points");

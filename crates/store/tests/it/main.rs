@@ -6,6 +6,7 @@ mod common;
 mod automation;
 mod market;
 mod migrations;
+mod plans;
 mod positions;
 mod rate_limits;
 mod schema;

@@ -44,8 +44,10 @@ async fn every_row_survives_the_enum_checks_migration(db: Db) {
     let automated = signal("AAPL", "Momentum", 80, today, t0(), None);
     let ended = signal("MSFT", "Breakout", 70, today, t0(), None);
     let on_demand = signal("NVDA", "Volatility", 55, today, t0(), Some(&bob.id));
-    signals::issue_automated(&db, &[automated.clone(), ended.clone()]).await.expect("issue");
-    signals::insert_on_demand(&db, &on_demand).await.expect("on demand");
+    // Written as plain inserts: issuing ranks the day, and this schema predates `day_rank`.
+    for row in [&automated, &ended, &on_demand] {
+        signals::insert_on_demand(&db, row).await.expect("insert");
+    }
     let position = AutomatedRow {
         id: "pos-1".into(),
         user_id: ada.id.clone(),
@@ -123,6 +125,9 @@ async fn every_row_survives_the_enum_checks_migration(db: Db) {
     assert_eq!(before_position.status, "closed");
 
     db.migrate().await.expect("the enum-checks migration applies over existing data");
+    let ranks = (signals::day_rank(&db, &automated).await.expect("rank"), signals::day_rank(&db, &ended).await.expect("rank"));
+    assert_eq!(ranks, (1, 2), "the read-path migration ranked the existing automated signals");
+    assert_eq!(signals::day_rank(&db, &on_demand).await.expect("rank"), 0);
 
     assert_eq!(users::all(&db).await.expect("users"), before_users, "users kept");
     for (i, before) in before_signals.iter().enumerate() {

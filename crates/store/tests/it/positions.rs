@@ -127,7 +127,7 @@ async fn an_automated_position_opens_once_per_user_and_signal(db: Db) {
     assert!(!positions::open_automated(&db, &automated(&ada.id, &s.id, 5)).await.expect("open"), "already held");
     assert!(positions::open_automated(&db, &automated(&bob.id, &s.id, 1)).await.expect("open"), "another user may hold it too");
 
-    assert_eq!(positions::automated_for(&db, &ada.id).await.expect("list"), std::slice::from_ref(&first));
+    assert_eq!(held_positions(&db, &ada.id).await, std::slice::from_ref(&first));
     assert_eq!(positions::find_automated(&db, &ada.id, &first.id).await.expect("find"), first);
     assert!(matches!(positions::find_automated(&db, &bob.id, &first.id).await, Err(StoreError::NotFound)), "scoped to the owner");
 
@@ -135,7 +135,7 @@ async fn an_automated_position_opens_once_per_user_and_signal(db: Db) {
     assert!(positions::open_automated(&db, &automated(&carol.id, &s.id, 0)).await.is_err(), "quantity below 1 is refused");
     let closing = AutomatedRow { status: "closing".into(), ..automated(&carol.id, &s.id, 1) };
     assert!(positions::open_automated(&db, &closing).await.is_err(), "unknown status is refused");
-    assert!(positions::automated_for(&db, &carol.id).await.expect("list").is_empty());
+    assert!(held_positions(&db, &carol.id).await.is_empty());
 }
 
 async fn automated_positions_close_when_their_signal_ends(db: Db) {
@@ -164,7 +164,7 @@ async fn automated_positions_close_when_their_signal_ends(db: Db) {
 
     let closed_at = ended_at + Duration::minutes(1);
     assert_eq!(positions::close_ended(&db, 65, closed_at).await.expect("close"), 3);
-    let held = positions::automated_for(&db, &ada.id).await.expect("list");
+    let held = held_positions(&db, &ada.id).await;
     assert_eq!(held[0].signal_id, running.id, "open positions first");
     let on = |id: &str| held.iter().find(|p| p.signal_id == id).expect("held").clone();
     let won = on(&winner.id);
@@ -176,7 +176,7 @@ async fn automated_positions_close_when_their_signal_ends(db: Db) {
     assert_eq!((still.status.as_str(), still.exit_cents, still.closed_at), ("open", None, None));
 
     assert_eq!(positions::close_ended(&db, 65, closed_at + Duration::hours(1)).await.expect("close"), 0, "closed once");
-    assert_eq!(positions::automated_for(&db, &ada.id).await.expect("list"), held, "nothing changed the second time");
+    assert_eq!(held_positions(&db, &ada.id).await, held, "nothing changed the second time");
 }
 
 async fn portfolio_values_are_kept_per_day(db: Db) {
@@ -186,4 +186,18 @@ async fn portfolio_values_are_kept_per_day(db: Db) {
     positions::snapshot_value(&db, &ada.id, d1, 100_000, t0()).await.expect("d1");
     positions::snapshot_value(&db, &ada.id, d2, 125_000, t0() + Duration::hours(1)).await.expect("d2 again");
     assert_eq!(positions::value_history(&db, &ada.id).await.expect("history"), [(d1, 100_000), (d2, 125_000)], "one value per day, oldest first");
+}
+
+/// A user's automated positions as the read path loads them (with their signals), checking each
+/// signal is the one the position holds.
+async fn held_positions(db: &Db, user_id: &str) -> Vec<positions::AutomatedRow> {
+    positions::automated_with_signals(db, user_id)
+        .await
+        .expect("list")
+        .into_iter()
+        .map(|(position, signal)| {
+            assert_eq!(position.signal_id, signal.id, "each position comes with its own signal");
+            position
+        })
+        .collect()
 }

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use chrono::Duration;
 use strikeline_store::Db;
-use strikeline_store::signals::{self, SignalFilter, SignalMark};
+use strikeline_store::signals::{self, ListPosition, SignalFilter, SignalMark};
 
 use crate::common::{day, signal, t0, user};
 
@@ -14,6 +14,8 @@ crate::on_both_engines!(
     the_on_demand_quota_holds_under_concurrent_requests,
     the_list_ranks_a_days_automated_signals_and_filters_after_ranking,
     an_ended_signal_is_never_marked_again,
+    pages_follow_each_other_without_gaps_or_repeats,
+    a_later_stronger_signal_reranks_its_day,
     the_schema_refuses_values_the_engine_never_writes,
 );
 
@@ -121,6 +123,8 @@ async fn the_list_ranks_a_days_automated_signals_and_filters_after_ranking(db: D
     assert_eq!((rank(&high.id), rank(&mid.id), rank(&tie.id), rank(&low.id)), (1, 2, 3, 4), "ranked by confidence within the day");
     assert_eq!(rank(&old.id), 1, "each day ranks on its own");
     assert_eq!(rank(&mine.id), 0, "on-demand signals are not ranked");
+    let own = |id: &str| listed.iter().find(|r| r.signal.id == id).map(|r| r.own_that_day).expect("listed");
+    assert_eq!((own(&high.id), own(&old.id), own(&mine.id)), (1, 0, 0), "each automated row counts the viewer's own signals of its day");
     for s in [&low, &high, &mid, &tie, &old] {
         assert_eq!(signals::day_rank(&db, s).await.expect("rank"), rank(&s.id), "day_rank agrees with list for {}", s.symbol);
     }
@@ -217,4 +221,76 @@ async fn the_schema_refuses_values_the_engine_never_writes(db: Db) {
     assert!(signals::apply_marks(&db, &[close(&s.id, "won", "target", 450, t0())]).await.is_err(), "unknown status");
     assert!(signals::apply_marks(&db, &[close(&s.id, "closed", "luck", 450, t0())]).await.is_err(), "unknown close reason");
     assert_eq!(signals::find(&db, &s.id).await.expect("find"), Some(s), "a refused batch changes nothing");
+}
+
+async fn pages_follow_each_other_without_gaps_or_repeats(db: Db) {
+    let ada = user(&db, "ada").await;
+    let bob = user(&db, "bob").await;
+    let today = day(2026, 3, 2);
+    let symbols = ["AAPL", "MSFT", "AMZN", "AMD", "NVDA", "TSLA", "META", "GOOG", "NFLX", "INTC", "ORCL"];
+    let strategies = ["Momentum", "Mean Reversion", "Breakout", "Volatility"];
+    // Three signals share each creation time, so pages must break ties by id.
+    let mut automated = Vec::new();
+    for (i, symbol) in symbols.iter().enumerate() {
+        for (j, strategy) in strategies.iter().enumerate().take(3) {
+            automated.push(signal(symbol, strategy, 40 + (i * 3 + j) as i64, today, t0() + Duration::minutes(i as i64), None));
+        }
+    }
+    signals::issue_automated(&db, &automated).await.expect("issue");
+    for i in 0..5 {
+        signals::insert_on_demand(&db, &signal("AAPL", "Volatility", 50, today, t0() + Duration::seconds(30 + 120 * i), Some(&ada.id))).await.expect("ada");
+        signals::insert_on_demand(&db, &signal("MSFT", "Volatility", 50, today, t0() + Duration::seconds(31 + 120 * i), Some(&bob.id))).await.expect("bob");
+    }
+    let everything = signals::list(&db, Some(&ada.id), &SignalFilter { limit: 1_000, ..SignalFilter::default() }).await.expect("list");
+    assert_eq!(everything.len(), automated.len() + 5, "automated plus ada's own, not bob's");
+    let order: Vec<_> = everything.iter().map(|r| (r.signal.created_at, r.signal.id.clone())).collect();
+    let mut sorted = order.clone();
+    sorted.sort_by(|a, b| b.cmp(a));
+    assert_eq!(order, sorted, "newest first, ties by id, largest first");
+
+    for page in [1, 4, 7] {
+        let mut seen = Vec::new();
+        let mut after = None;
+        loop {
+            let filter = SignalFilter { limit: page, after: after.clone(), ..SignalFilter::default() };
+            let rows = signals::list(&db, Some(&ada.id), &filter).await.expect("page");
+            assert!(rows.len() <= page as usize);
+            let Some(last) = rows.last() else { break };
+            after = Some(ListPosition { created_at: last.signal.created_at, id: last.signal.id.clone() });
+            seen.extend(rows.iter().map(|r| r.signal.id.clone()));
+        }
+        let all_ids: Vec<_> = everything.iter().map(|r| r.signal.id.clone()).collect();
+        assert_eq!(seen, all_ids, "pages of {page} walk the whole list once, in order");
+    }
+    // Filters page too: Volatility is only ada's own signals here.
+    let first = signals::list(&db, Some(&ada.id), &SignalFilter { limit: 2, strategy: Some("Volatility".into()), ..SignalFilter::default() }).await.expect("page");
+    let last = first.last().expect("two");
+    let after = Some(ListPosition { created_at: last.signal.created_at, id: last.signal.id.clone() });
+    let rest = signals::list(&db, Some(&ada.id), &SignalFilter { limit: 10, strategy: Some("Volatility".into()), after, ..SignalFilter::default() }).await.expect("page");
+    assert_eq!((first.len(), rest.len()), (2, 3));
+    assert!(rest.iter().chain(&first).all(|r| r.signal.owner_id.as_deref() == Some(ada.id.as_str())));
+}
+
+async fn a_later_stronger_signal_reranks_its_day(db: Db) {
+    let today = day(2026, 3, 2);
+    let first = signal("AAPL", "Momentum", 70, today, t0(), None);
+    let second = signal("MSFT", "Momentum", 60, today, t0() + Duration::minutes(1), None);
+    signals::issue_automated(&db, &[first.clone(), second.clone()]).await.expect("issue");
+    assert_eq!((signals::day_rank(&db, &first).await.expect("rank"), signals::day_rank(&db, &second).await.expect("rank")), (1, 2));
+    let stronger = signal("AMZN", "Momentum", 90, today, t0() + Duration::hours(2), None);
+    let next_day = signal("AMD", "Momentum", 10, day(2026, 3, 3), t0() + Duration::days(1), None);
+    signals::issue_automated(&db, &[stronger.clone(), next_day.clone()]).await.expect("issue");
+    let ranks = stored_ranks(&db, &[&stronger, &first, &second, &next_day]).await;
+    assert_eq!(ranks, [1, 2, 3, 1], "the day re-ranked when it gained a stronger signal; the next day ranks alone");
+    let mine = signal("NVDA", "Momentum", 99, today, t0(), Some(&user(&db, "ada").await.id));
+    signals::insert_on_demand(&db, &mine).await.expect("mine");
+    assert_eq!(stored_ranks(&db, &[&mine, &stronger]).await, [0, 1], "on-demand signals are not ranked and do not move ranks");
+}
+
+async fn stored_ranks(db: &Db, rows: &[&signals::SignalRow]) -> Vec<i64> {
+    let mut ranks = Vec::new();
+    for row in rows {
+        ranks.push(signals::day_rank(db, row).await.expect("rank"));
+    }
+    ranks
 }

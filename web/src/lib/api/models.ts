@@ -43,6 +43,7 @@ export type NewsletterReceipt = Schemas["NewsletterReceipt"];
 
 // Signals
 export type Signal = Schemas["Signal"];
+export type SignalPage = Schemas["SignalPage"];
 export type SignalAnalysis = Schemas["SignalAnalysis"];
 export type GenerateRequest = Schemas["GenerateRequest"];
 export type RefreshReceipt = Schemas["RefreshReceipt"];

@@ -422,10 +422,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Signals, newest first, with the filters of the dashboard and the signals page. Automated
-         *     signals are shared by everyone; each day the plan shows its quota of them (highest
-         *     confidence first: Free 5, Pro 50, Premium all) and returns the rest `locked`. Signals the
-         *     user generated on demand are always shown and count toward the quota.
+         * Signals, newest first, a page at a time, with the filters of the dashboard and the signals
+         *     page. Automated signals are shared by everyone; each day the plan shows its quota of them
+         *     (highest confidence first: Free 5, Pro 50, Premium all) and returns the rest `locked`.
+         *     Signals the user generated on demand are always shown and count toward the quota. A page
+         *     costs the same however old it is.
          */
         get: operations["list_signals"];
         put?: never;
@@ -757,7 +758,11 @@ export interface components {
              * @description How many closed signals the win rate is over.
              */
             closedSignals: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the market data behind the figures was last refreshed (the newest quote), so the
+             *     answer stays the same, and revalidates, until something changes.
+             */
             lastUpdated: string;
             /**
              * Format: double
@@ -1502,6 +1507,12 @@ export interface components {
          * @enum {string}
          */
         SignalKind: "CALL" | "PUT" | "STRADDLE";
+        /** @description A page of signals, newest first. */
+        SignalPage: {
+            /** @description Pass as `cursor` for the next (older) page; `null` on the last page. */
+            nextCursor?: string | null;
+            signals: components["schemas"]["Signal"][];
+        };
         /**
          * @description Where a signal stands: active until it closes (at its target or stop) or expires.
          * @enum {string}
@@ -2562,8 +2573,10 @@ export interface operations {
                 maxCost?: string;
                 /** @description By confidence: `low` (under 30), `medium` (30–70), `high` (over 70). */
                 riskLevel?: string;
-                /** @description At most this many signals (1–500, default 500). */
+                /** @description Signals per page (1–200, default 50). */
                 limit?: number;
+                /** @description Where the page starts: the `nextCursor` of the previous page; leave out for the newest. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -2576,7 +2589,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Signal"][];
+                    "application/json": components["schemas"]["SignalPage"];
                 };
             };
             /** @description Not signed in */
@@ -2588,7 +2601,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A filter is not valid; `errors` names it */
+            /** @description A filter or the cursor is not valid; `errors` names it */
             422: {
                 headers: {
                     [name: string]: unknown;

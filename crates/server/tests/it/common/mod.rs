@@ -295,3 +295,25 @@ pub fn signal_row(symbol: &str, confidence: i64, day: NaiveDate, minutes_ago: i6
     }
 }
 
+
+/// Every signal `GET /api/signals{query}` lists for `client`, following `nextCursor` through
+/// pages of 200 (each page a 200).
+pub async fn signal_page(app: &TestApp, client: &reqwest::Client, query: &str) -> Vec<Value> {
+    let mut all = Vec::new();
+    let mut cursor: Option<String> = None;
+    loop {
+        let separator = if query.is_empty() { "?" } else { "&" };
+        let page_query = match &cursor {
+            Some(c) => format!("{query}{separator}limit=200&cursor={c}"),
+            None => format!("{query}{separator}limit=200"),
+        };
+        let response = client.get(app.url(&format!("/api/signals{page_query}"))).send().await.expect("request");
+        assert_eq!(response.status(), 200, "{page_query}");
+        let page: Value = response.json().await.expect("json");
+        all.extend(page["signals"].as_array().expect("signals").iter().cloned());
+        match page["nextCursor"].as_str() {
+            Some(next) => cursor = Some(next.to_owned()),
+            None => return all,
+        }
+    }
+}

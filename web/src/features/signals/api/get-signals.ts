@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type InfiniteData, infiniteQueryOptions, queryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { ConfidenceBand, MaxCost, OptionType, SignalStatus, Strategy } from "@/lib/api/enums";
-import type { Signal } from "@/lib/api/models";
+import type { Signal, SignalPage } from "@/lib/api/models";
 import type { operations } from "@/lib/api/schema";
 import { LIVE_QUERY_KEYS, LIVE_REFETCH_MS } from "@/lib/live-events";
 
@@ -19,6 +19,12 @@ export type SignalFilters = Pick<SignalsQuery, "symbol"> & {
   riskLevel?: ConfidenceBand;
 };
 
+/** Signals per page in the lists (the server's default, sent all the same). */
+export const SIGNALS_PAGE_LIMIT = 50;
+
+/** Signals per request when every page is read (the CSV export, the active signals): the server's maximum. */
+export const SIGNALS_MAX_LIMIT = 200;
+
 /** The filters in the order they are sent; absent ones are left out of the query. */
 const FILTER_KEYS = ["symbol", "strategy", "signalType", "status", "maxCost", "riskLevel"] as const satisfies readonly (keyof SignalsQuery)[];
 
@@ -32,20 +38,73 @@ function normalise(filters: SignalFilters): SignalFilters {
   return out as SignalFilters;
 }
 
+/** The key of the paged list for these filters (an infinite query: one entry per page loaded). */
 export function signalsQueryKey(filters: SignalFilters = {}) {
-  return [...LIVE_QUERY_KEYS.signals, normalise(filters)] as const;
+  return [...LIVE_QUERY_KEYS.signals, normalise(filters), "pages"] as const;
 }
 
-/** GET /api/signals with the given filters: newest first. */
-export function getSignals(filters: SignalFilters = {}): Promise<Signal[]> {
-  return dataOf(api.GET("/api/signals", { params: { query: normalise(filters) } }));
+/** The key of every signal matching these filters, all pages read at once. */
+export function allSignalsQueryKey(filters: SignalFilters = {}) {
+  return [...LIVE_QUERY_KEYS.signals, normalise(filters), "all"] as const;
 }
 
+export type SignalPageRequest = {
+  /** The previous page's `nextCursor`; absent for the newest page. */
+  cursor?: string;
+  /** Signals per page, 1–200. */
+  limit?: number;
+};
+
+/**
+ * GET /api/signals with the given filters: one page, newest first, and the cursor of the next
+ * (older) page, absent or null on the last one. A bad cursor is a 422 naming `cursor`.
+ */
+export function getSignalPage(filters: SignalFilters = {}, { cursor, limit = SIGNALS_PAGE_LIMIT }: SignalPageRequest = {}): Promise<SignalPage> {
+  return dataOf(api.GET("/api/signals", { params: { query: { ...normalise(filters), limit, cursor } } }));
+}
+
+/**
+ * Every signal matching the filters, newest first: follows the cursors from the newest page
+ * to the last, `limit` per request. `onProgress` hears the running count after each page.
+ * Any failed page rejects the whole read (nothing partial is returned).
+ */
+export async function getAllSignals(
+  filters: SignalFilters = {},
+  { limit = SIGNALS_MAX_LIMIT, onProgress }: { limit?: number; onProgress?: (loaded: number) => void } = {},
+): Promise<Signal[]> {
+  const normalised = normalise(filters);
+  const signals: Signal[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await getSignalPage(normalised, { cursor, limit });
+    signals.push(...page.signals);
+    onProgress?.(signals.length);
+    const next = page.nextCursor ?? undefined;
+    // A cursor seen before would loop forever: stop there.
+    if (next === undefined || seen.has(next)) return signals;
+    seen.add(next);
+    cursor = next;
+  }
+}
+
+/** The signals of every page loaded so far, newest first. */
+export function signalsOf(data: InfiniteData<SignalPage> | undefined): Signal[] {
+  return data?.pages.flatMap((page) => page.signals) ?? [];
+}
+
+/**
+ * The paged list: the newest 50 first, then older pages through the cursor
+ * (`fetchNextPage`, while `hasNextPage`). A live event or the fallback poll refetches every
+ * page loaded so far.
+ */
 export function signalsQueryOptions(filters: SignalFilters = {}) {
   const normalised = normalise(filters);
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: signalsQueryKey(normalised),
-    queryFn: () => getSignals(normalised),
+    queryFn: ({ pageParam }) => getSignalPage(normalised, { cursor: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     // Live updates arrive as events; polling is the fallback, in the background too (spec 4).
     refetchInterval: LIVE_REFETCH_MS,
     refetchIntervalInBackground: true,
@@ -53,5 +112,16 @@ export function signalsQueryOptions(filters: SignalFilters = {}) {
 }
 
 export function useSignals(filters: SignalFilters = {}) {
-  return useQuery(signalsQueryOptions(filters));
+  return useInfiniteQuery(signalsQueryOptions(filters));
+}
+
+/** Every signal matching the filters in one query (all pages read; see `getAllSignals`). */
+export function allSignalsQueryOptions(filters: SignalFilters = {}) {
+  const normalised = normalise(filters);
+  return queryOptions({
+    queryKey: allSignalsQueryKey(normalised),
+    queryFn: () => getAllSignals(normalised),
+    refetchInterval: LIVE_REFETCH_MS,
+    refetchIntervalInBackground: true,
+  });
 }

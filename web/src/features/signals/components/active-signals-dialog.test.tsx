@@ -2,15 +2,17 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Signal } from "@/lib/api/models";
-import { makeAnalysis, makeLockedSignal, makeSignal, makeSignals } from "@/test/fixtures";
+import { isSignalList, makeAnalysis, makeLockedSignal, makeSignal, makeSignals, signalPage, signalPageResponse } from "@/test/fixtures";
 import { jsonResponse, mockFetch, renderWithProviders } from "@/test/utils";
 import { NotificationBell } from "./active-signals-dialog";
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** Every page of GET /api/signals?status=active (200 a page), from `active`. */
 function api(active: Signal[]) {
   return mockFetch((url) => {
-    if (url === "/api/signals?status=active") return jsonResponse(active);
+    if (url.startsWith("/api/signals?status=active&limit=200")) return signalPageResponse(url, active);
+    if (isSignalList(url)) return jsonResponse(signalPage([]));
     if (url.endsWith("/analysis")) return jsonResponse(makeAnalysis());
     return jsonResponse([]);
   });
@@ -35,6 +37,16 @@ describe("NotificationBell", () => {
     renderWithProviders(<NotificationBell />);
     expect(await screen.findByRole("button", { name: "Notifications: 12 active signals" })).toBeInTheDocument();
     expect(screen.getByTestId("notification-count")).toHaveTextContent("9+");
+  });
+
+  it("counts the active signals of every page, following the cursor", async () => {
+    const fetchMock = api([...makeSignals(230), makeLockedSignal()]);
+    renderWithProviders(<NotificationBell />);
+    expect(await screen.findByRole("button", { name: "Notifications: 230 active signals" })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith("/api/signals"))).toEqual([
+      "/api/signals?status=active&limit=200",
+      "/api/signals?status=active&limit=200&cursor=c200",
+    ]);
   });
 
   it("lists each active signal and opens its details", async () => {

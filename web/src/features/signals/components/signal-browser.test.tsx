@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Signal } from "@/lib/api/models";
-import { captureDownloads, makeAnalysis, makeLockedSignal, makeSignal, makeSignals } from "@/test/fixtures";
+import { captureDownloads, isSignalList, makeAnalysis, makeLockedSignal, makeSignal, makeSignals, signalPage, signalPageResponse } from "@/test/fixtures";
 import { bodyOf, jsonResponse, mockFetch, problem, renderWithProviders } from "@/test/utils";
 import { signalsQueryKey } from "../api/get-signals";
 import { SIGNAL_CSV_HEADER } from "../lib/export-csv";
@@ -27,13 +27,14 @@ function Harness({ pageSize = 4 }: { pageSize?: number }) {
   );
 }
 
+/** The signals matching a request's filters (paged as the server does), or a whole answer. */
 type Api = { signals?: (url: string) => Signal[] | Response | Promise<Response> };
 
 function api({ signals = () => [] }: Api = {}) {
   return mockFetch((url, init) => {
-    if (url.startsWith("/api/signals?") || url === "/api/signals") {
+    if (isSignalList(url)) {
       const answer = signals(url);
-      return Array.isArray(answer) ? jsonResponse(answer) : answer;
+      return Array.isArray(answer) ? signalPageResponse(url, answer) : answer;
     }
     if (url.endsWith("/analysis")) return jsonResponse(makeAnalysis());
     if (url === "/api/refresh" && init.method === "POST") return jsonResponse({ refreshedAt: "2026-11-23T15:00:00Z" }, 202);
@@ -50,7 +51,7 @@ describe("SignalBrowser", () => {
     mockFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
     renderWithProviders(<Harness />);
     expect(screen.getAllByTestId("signal-card-skeleton")).toHaveLength(4);
-    answer(jsonResponse([makeSignal()]));
+    answer(jsonResponse(signalPage([makeSignal()])));
     expect(await screen.findByRole("article", { name: "AAPL CALL signal" })).toBeInTheDocument();
     expect(screen.queryByTestId("signal-card-skeleton")).not.toBeInTheDocument();
   });
@@ -81,11 +82,11 @@ describe("SignalBrowser", () => {
     const fetchMock = api({ signals: () => [makeSignal()] });
     renderWithProviders(<Harness />);
     await screen.findByRole("article", { name: "AAPL CALL signal" });
-    expect(signalCalls(fetchMock)).toEqual(["/api/signals"]);
+    expect(signalCalls(fetchMock)).toEqual(["/api/signals?limit=50"]);
 
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText("Strategy"), "Momentum");
-    await waitFor(() => expect(signalCalls(fetchMock)).toContain("/api/signals?strategy=Momentum"));
+    await waitFor(() => expect(signalCalls(fetchMock)).toContain("/api/signals?strategy=Momentum&limit=50"));
 
     await user.type(screen.getByLabelText("Symbol"), "aa");
     await user.selectOptions(screen.getByLabelText("Strategy"), "Breakout");
@@ -95,7 +96,7 @@ describe("SignalBrowser", () => {
     await user.selectOptions(screen.getByLabelText("Risk level"), "high");
     await waitFor(() =>
       expect(signalCalls(fetchMock)).toContain(
-        "/api/signals?symbol=AA&strategy=Breakout&signalType=PUT&status=closed&maxCost=50-100&riskLevel=high",
+        "/api/signals?symbol=AA&strategy=Breakout&signalType=PUT&status=closed&maxCost=50-100&riskLevel=high&limit=50",
       ),
     );
 
@@ -108,7 +109,7 @@ describe("SignalBrowser", () => {
       await user.selectOptions(screen.getByLabelText(label), all);
     }
     await user.clear(screen.getByLabelText("Symbol"));
-    await waitFor(() => expect(signalCalls(fetchMock).at(-1)).toBe("/api/signals?riskLevel=high"));
+    await waitFor(() => expect(signalCalls(fetchMock).at(-1)).toBe("/api/signals?riskLevel=high&limit=50"));
     expect(signalCalls(fetchMock).some((u) => /=all\b|symbol=(&|$)/.test(u))).toBe(false);
   });
 
@@ -147,7 +148,10 @@ describe("SignalBrowser", () => {
     expect(screen.getByText("Showing 9 to 12 of 12 signals")).toBeInTheDocument();
 
     // A live update brings one more signal.
-    queryClient.setQueryData(signalsQueryKey({}), [makeSignal({ symbol: "NEW" }), ...makeSignals(12)]);
+    queryClient.setQueryData(signalsQueryKey({}), {
+      pages: [signalPage([makeSignal({ symbol: "NEW" }), ...makeSignals(12)])],
+      pageParams: [undefined],
+    });
     expect(await screen.findByText("Showing 1 to 4 of 13 signals")).toBeInTheDocument();
     expect(screen.getByRole("article", { name: "NEW CALL signal" })).toBeInTheDocument();
   });
@@ -194,7 +198,7 @@ describe("SignalBrowser", () => {
     let refreshOk = true;
     const fetchMock = mockFetch((url) => {
       if (url === "/api/refresh") return refreshOk ? jsonResponse({ refreshedAt: "x" }, 202) : problem(429, "Too Many Requests", "Try again in 30 seconds.");
-      return jsonResponse([makeSignal()]);
+      return jsonResponse(signalPage([makeSignal()]));
     });
     renderWithProviders(<Harness />);
     await screen.findByRole("article", { name: "AAPL CALL signal" });
@@ -279,6 +283,161 @@ describe("SignalBrowser", () => {
   });
 });
 
+describe("SignalBrowser older signals", () => {
+  it("loads 50 at a time and follows the cursor to older pages until the last", async () => {
+    const all = makeSignals(120);
+    const fetchMock = api({ signals: () => all });
+    renderWithProviders(<Harness />);
+    expect(await screen.findByText("Showing 1 to 4 of 50 signals")).toBeInTheDocument();
+    expect(signalCalls(fetchMock)).toEqual(["/api/signals?limit=50"]);
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Load older signals" }));
+    // The page that shows the first older signal (the 51st).
+    expect(await screen.findByText("Showing 49 to 52 of 100 signals")).toBeInTheDocument();
+    expect(screen.getByRole("article", { name: "SYM51 CALL signal" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Page 13" })).toHaveAttribute("aria-current", "page");
+
+    await user.click(screen.getByRole("button", { name: "Load older signals" }));
+    expect(await screen.findByText("Showing 101 to 104 of 120 signals")).toBeInTheDocument();
+    // The last page: no cursor, no button, no further request.
+    expect(screen.queryByRole("button", { name: "Load older signals" })).not.toBeInTheDocument();
+    expect(signalCalls(fetchMock)).toEqual(["/api/signals?limit=50", "/api/signals?limit=50&cursor=c50", "/api/signals?limit=50&cursor=c100"]);
+  });
+
+  it("offers 'Load older signals' only when there is a next page", async () => {
+    api({ signals: () => makeSignals(50) });
+    const first = renderWithProviders(<Harness />);
+    await screen.findByText("Showing 1 to 4 of 50 signals");
+    expect(screen.queryByRole("button", { name: "Load older signals" })).not.toBeInTheDocument();
+    first.unmount();
+
+    api({ signals: () => makeSignals(51) });
+    renderWithProviders(<Harness />);
+    await screen.findByText("Showing 1 to 4 of 50 signals");
+    expect(screen.getByRole("button", { name: "Load older signals" })).toBeEnabled();
+  });
+
+  it("keeps filters on older pages and shows the button busy while one loads", async () => {
+    const all = makeSignals(60, { strategy: "Breakout" });
+    let answer: (r: Response) => void = () => {};
+    const fetchMock = api({
+      signals: (url) => (url.includes("cursor=") ? new Promise<Response>((resolve) => (answer = resolve)) : all),
+    });
+    renderWithProviders(<Harness />);
+    await screen.findByText("Showing 1 to 4 of 50 signals");
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText("Strategy"), "Breakout");
+    await waitFor(() => expect(signalCalls(fetchMock)).toContain("/api/signals?strategy=Breakout&limit=50"));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Load older signals" })).toBeEnabled());
+
+    await user.click(screen.getByRole("button", { name: "Load older signals" }));
+    const busy = await screen.findByRole("button", { name: "Loading older signals..." });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute("aria-busy", "true");
+    expect(signalCalls(fetchMock).at(-1)).toBe("/api/signals?strategy=Breakout&limit=50&cursor=c50");
+
+    answer(signalPageResponse("/api/signals?limit=50&cursor=c50", all));
+    expect(await screen.findByText("Showing 49 to 52 of 60 signals")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /older signals/ })).not.toBeInTheDocument();
+  });
+
+  it("toasts a failed older page and keeps the signals loaded and the button", async () => {
+    api({
+      signals: (url) => (url.includes("cursor=") ? problem(422, "Unprocessable Entity", "The cursor is not valid.", [{ field: "cursor", message: "unknown" }]) : makeSignals(80)),
+    });
+    renderWithProviders(<Harness />);
+    await screen.findByText("Showing 1 to 4 of 50 signals");
+    await userEvent.setup().click(screen.getByRole("button", { name: "Load older signals" }));
+    expect(await screen.findByText("The cursor is not valid.")).toBeInTheDocument();
+    expect(screen.getByText("Showing 1 to 4 of 50 signals")).toBeInTheDocument();
+    expect(screen.queryByText(/^Failed to fetch signals/)).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Load older signals" })).toBeEnabled();
+  });
+});
+
+describe("SignalBrowser CSV export", () => {
+  it("exports every signal matching the filters, 200 per request through every page, with progress", async () => {
+    const breakout = makeSignals(450, { strategy: "Breakout" });
+    const all = [...breakout, makeSignal({ symbol: "MOMO", strategy: "Momentum" })];
+    const pending: (() => void)[] = [];
+    const fetchMock = api({
+      signals: (url) => {
+        const matching = url.includes("strategy=Breakout") ? breakout : all;
+        if (!url.includes("limit=200")) return matching;
+        // Export pages wait until the test lets them through.
+        return new Promise<Response>((resolve) => pending.push(() => resolve(signalPageResponse(url, matching))));
+      },
+    });
+    const downloads = captureDownloads();
+    renderWithProviders(<Harness />);
+    const user = userEvent.setup();
+    await screen.findByText("Showing 1 to 4 of 50 signals");
+    await user.selectOptions(screen.getByLabelText("Strategy"), "Breakout");
+    await waitFor(() => expect(screen.getByRole("button", { name: "Export CSV" })).toBeEnabled());
+    await user.click(screen.getByRole("button", { name: "Export CSV" }));
+
+    const button = () => screen.getByRole("button", { name: /^Export(ing)/ });
+    expect(button()).toHaveTextContent("Exporting...");
+    expect(button()).toBeDisabled();
+    expect(button()).toHaveAttribute("aria-busy", "true");
+    for (const progress of ["Exporting... 200 signals", "Exporting... 400 signals"]) {
+      await waitFor(() => expect(pending).toHaveLength(1));
+      pending.shift()?.();
+      await waitFor(() => expect(button()).toHaveTextContent(progress));
+      expect(button()).toBeDisabled();
+      expect(downloads.blobs).toHaveLength(0);
+    }
+    await waitFor(() => expect(pending).toHaveLength(1));
+    pending.shift()?.();
+
+    expect(await screen.findByText("Signals Exported")).toBeInTheDocument();
+    expect(screen.getByText(/^Saved 450 signals to strikeline-signals-/)).toBeInTheDocument();
+    const [text] = await downloads.texts();
+    const lines = text.trimEnd().split("\r\n");
+    expect(lines).toHaveLength(451);
+    expect(lines.slice(1).every((line) => line.includes(",Breakout,"))).toBe(true);
+    expect(lines[450]).toMatch(/^SYM450,/);
+    expect(signalCalls(fetchMock).filter((u) => u.includes("limit=200"))).toEqual([
+      "/api/signals?strategy=Breakout&limit=200",
+      "/api/signals?strategy=Breakout&limit=200&cursor=c200",
+      "/api/signals?strategy=Breakout&limit=200&cursor=c400",
+    ]);
+    expect(screen.getByRole("button", { name: "Export CSV" })).toBeEnabled();
+    downloads.restore();
+  });
+
+  it("downloads nothing when a page fails, and says so", async () => {
+    api({
+      signals: (url) => (url.includes("limit=200") && url.includes("cursor=c200") ? problem(500, "Internal Server Error", "The database is unavailable.") : makeSignals(300)),
+    });
+    const downloads = captureDownloads();
+    renderWithProviders(<Harness />);
+    await screen.findByText("Showing 1 to 4 of 50 signals");
+    await userEvent.setup().click(screen.getByRole("button", { name: "Export CSV" }));
+    expect(await screen.findByText("The database is unavailable.")).toBeInTheDocument();
+    expect(screen.getByText("Error")).toBeInTheDocument();
+    expect(screen.queryByText("Signals Exported")).not.toBeInTheDocument();
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+    expect(downloads.names).toEqual([]);
+    expect(screen.getByRole("button", { name: "Export CSV" })).toBeEnabled();
+    downloads.restore();
+  });
+
+  it("exports locked signals as they are shown", async () => {
+    api({ signals: () => [makeLockedSignal({ symbol: "NVDA", companyName: "NVIDIA Corporation" }), makeSignal()] });
+    const downloads = captureDownloads();
+    renderWithProviders(<Harness />);
+    await screen.findByText("Showing 1 to 2 of 2 signals");
+    await userEvent.setup().click(screen.getByRole("button", { name: "Export CSV" }));
+    const [text] = await downloads.texts();
+    const lines = text.trimEnd().split("\r\n");
+    expect(lines[1]).toBe("NVDA,NVIDIA Corporation,,Momentum,,,,,,,,,,,,,,,,2026-11-23T14:30:00Z,yes");
+    expect(lines[2].endsWith(",no")).toBe(true);
+    downloads.restore();
+  });
+});
+
 describe("Generate Signal", () => {
   async function openDialog() {
     const user = userEvent.setup();
@@ -299,7 +458,7 @@ describe("Generate Signal", () => {
 
   it("posts the upper-cased symbol and toasts the new signal", async () => {
     const fetchMock = mockFetch((url) =>
-      url === "/api/signals/generate-for-symbol" ? jsonResponse(makeSignal({ symbol: "TSLA", onDemand: true }), 201) : jsonResponse([]),
+      url === "/api/signals/generate-for-symbol" ? jsonResponse(makeSignal({ symbol: "TSLA", onDemand: true }), 201) : jsonResponse(signalPage([])),
     );
     renderWithProviders(<Harness />);
     const { user, dialog } = await openDialog();
@@ -315,7 +474,7 @@ describe("Generate Signal", () => {
     mockFetch((url) =>
       url === "/api/signals/generate-for-symbol"
         ? problem(422, "Unprocessable Entity", "The symbol is not valid.", [{ field: "symbol", message: "Unknown symbol ZZZZ" }])
-        : jsonResponse([]),
+        : jsonResponse(signalPage([])),
     );
     renderWithProviders(<Harness />);
     const { user, dialog } = await openDialog();
@@ -329,7 +488,7 @@ describe("Generate Signal", () => {
 
   it("explains a used-up quota with a link to the plans", async () => {
     mockFetch((url) =>
-      url === "/api/signals/generate-for-symbol" ? problem(429, "Too Many Requests", "You have used today's 50 signals.") : jsonResponse([]),
+      url === "/api/signals/generate-for-symbol" ? problem(429, "Too Many Requests", "You have used today's 50 signals.") : jsonResponse(signalPage([])),
     );
     renderWithProviders(<Harness />);
     const { user, dialog } = await openDialog();

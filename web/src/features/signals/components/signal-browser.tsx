@@ -1,21 +1,23 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { AlertCircleIcon, DownloadIcon, RefreshCwIcon, SearchXIcon } from "lucide-react";
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { AlertCircleIcon, DownloadIcon, Loader2Icon, RefreshCwIcon, SearchXIcon } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { EmptyState } from "@/components/empty-state";
 import { Pagination } from "@/components/pagination";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { errorMessage } from "@/lib/api/client";
 import type { Signal } from "@/lib/api/models";
 import { usePagination } from "@/lib/pagination";
 import { toast } from "@/lib/toast";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { cn } from "@/lib/utils";
-import { signalsQueryOptions } from "../api/get-signals";
+import { signalsOf, signalsQueryOptions } from "../api/get-signals";
 import { useRefreshSignals } from "../api/refresh-signals";
-import { exportSignalsCsv, signalsCsvFilename } from "../lib/export-csv";
+import { exportAllSignalsCsv, signalsCsvFilename } from "../lib/export-csv";
 import { EMPTY_FILTERS, type FilterState, hasFilters, toSignalFilters } from "../lib/filters";
 import { FilterBar } from "./filter-bar";
 import { GenerateSignalDialog } from "./generate-signal-dialog";
+import { LoadOlderSignals } from "./load-older-signals";
 import { SignalCard, SignalCardSkeleton } from "./signal-card";
 import { SignalDetailDialog } from "./signal-detail-dialog";
 
@@ -38,10 +40,16 @@ type SignalBrowserProps = {
   headingLevel?: "h2" | "h3";
 };
 
+/** "1 signal", "400 signals". */
+const countSignals = (n: number) => `${n} ${n === 1 ? "signal" : "signals"}`;
+
 /**
- * The filterable, paginated signal cards with refresh, CSV export (exactly the filtered
- * list, every page), Generate Signal and the detail dialog. Used by the dashboard (4 per
- * page) and the signals page.
+ * The filterable, paginated signal cards with refresh, CSV export, Generate Signal and the
+ * detail dialog. Used by the dashboard (4 per page) and the signals page.
+ *
+ * The server answers 50 signals a page, newest first; the cards are paged on the client over
+ * the signals loaded so far, and "Load older signals" fetches the next page through the
+ * cursor. The CSV export reads every signal matching the filters, not only those loaded.
  */
 export function SignalBrowser({
   title,
@@ -57,9 +65,10 @@ export function SignalBrowser({
 }: SignalBrowserProps) {
   const symbol = useDebouncedValue(filters.symbol, SYMBOL_DEBOUNCE_MS);
   const apiFilters = toSignalFilters({ ...filters, symbol });
-  const query = useQuery({ ...signalsQueryOptions(apiFilters), placeholderData: keepPreviousData });
-  const signals = query.data ?? [];
-  const pager = usePagination(signals.length, pageSize, JSON.stringify(apiFilters));
+  const query = useInfiniteQuery({ ...signalsQueryOptions(apiFilters), placeholderData: keepPreviousData });
+  const signals = signalsOf(query.data);
+  // Another page loaded keeps the page shown; new filters or a changed count go back to page 1.
+  const pager = usePagination(signals.length, pageSize, JSON.stringify(apiFilters), query.data?.pages.length ?? 0);
   const refresh = useRefreshSignals();
   const [selected, setSelected] = useState<Signal | null>(null);
   const [detailOpen, setDetailOpen] = useState(false);
@@ -74,9 +83,19 @@ export function SignalBrowser({
     });
   };
 
-  const onExport = () => {
-    exportSignalsCsv(signals);
-    toast({ title: "Signals Exported", description: `Saved ${signals.length} ${signals.length === 1 ? "signal" : "signals"} to ${signalsCsvFilename()}` });
+  // The running count while the export reads every page; null when idle.
+  const [exporting, setExporting] = useState<number | null>(null);
+  const onExport = async () => {
+    setExporting(0);
+    try {
+      const count = await exportAllSignalsCsv(apiFilters, setExporting);
+      toast({ title: "Signals Exported", description: `Saved ${countSignals(count)} to ${signalsCsvFilename()}` });
+    } catch (error) {
+      // A failed page downloads nothing: no partial file.
+      toast({ variant: "destructive", title: "Error", description: errorMessage(error, "Failed to export signals") });
+    } finally {
+      setExporting(null);
+    }
   };
 
   const openDetails = (signal: Signal) => {
@@ -98,9 +117,18 @@ export function SignalBrowser({
               <RefreshCwIcon aria-hidden className={cn(refresh.isPending && "animate-spin motion-reduce:animate-none")} />
               {refresh.isPending ? "Refreshing..." : "Refresh"}
             </Button>
-            <Button variant="outline" onClick={onExport} disabled={query.isPending || stale || signals.length === 0}>
-              <DownloadIcon aria-hidden />
-              Export CSV
+            <Button
+              variant="outline"
+              onClick={() => void onExport()}
+              disabled={exporting !== null || query.isPending || stale || signals.length === 0}
+              aria-busy={exporting !== null || undefined}
+            >
+              {exporting !== null ? (
+                <Loader2Icon aria-hidden className="animate-spin motion-reduce:animate-none" />
+              ) : (
+                <DownloadIcon aria-hidden />
+              )}
+              {exporting === null ? "Export CSV" : exporting === 0 ? "Exporting..." : `Exporting... ${countSignals(exporting)}`}
             </Button>
             <GenerateSignalDialog />
             {extraActions}
@@ -109,7 +137,7 @@ export function SignalBrowser({
         <FilterBar value={filters} onChange={onFiltersChange} />
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-5 pt-5">
-        {query.isError ? (
+        {query.isError && !query.isFetchNextPageError ? (
           <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm">
             <p className="inline-flex items-center gap-2 font-medium text-destructive-strong">
               <AlertCircleIcon className="size-4" aria-hidden />
@@ -163,6 +191,12 @@ export function SignalBrowser({
               total={signals.length}
               noun="signals"
               label={`${title} pages`}
+            />
+            <LoadOlderSignals
+              query={query}
+              loaded={signals.length}
+              onLoaded={(first) => pager.setPage(pager.pageOf(first))}
+              disabled={stale}
             />
           </>
         ) : null}

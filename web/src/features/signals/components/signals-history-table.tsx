@@ -11,7 +11,8 @@ import { formatShortDate } from "@/lib/dates";
 import { formatPercentOrDash, formatPrice } from "@/lib/format";
 import { usePagination } from "@/lib/pagination";
 import { cn } from "@/lib/utils";
-import { useSignals } from "../api/get-signals";
+import { signalsOf, useSignals } from "../api/get-signals";
+import { LoadOlderSignals } from "./load-older-signals";
 import { PnlText } from "./signal-card";
 import { SignalStatusBadge, SignalTypeBadge } from "./signal-badges";
 import { SignalDetailDialog } from "./signal-detail-dialog";
@@ -20,11 +21,16 @@ export const HISTORY_PAGE_SIZE = 10;
 
 const short = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
-/** Every signal, newest first, 10 per page with numbered pages; each row opens the detail dialog. */
+/**
+ * The signals loaded so far, newest first, 10 per page with numbered pages; each row opens
+ * the detail dialog. The server answers 50 a page; "Load older signals" fetches the next
+ * page through the cursor.
+ */
 export function SignalsHistoryTable() {
   const query = useSignals();
-  const signals = query.data ?? [];
-  const pager = usePagination(signals.length, HISTORY_PAGE_SIZE);
+  const signals = signalsOf(query.data);
+  // Another page loaded keeps the page shown; a changed count goes back to page 1.
+  const pager = usePagination(signals.length, HISTORY_PAGE_SIZE, null, query.data?.pages.length ?? 0);
   const [selected, setSelected] = useState<Signal | null>(null);
   const [open, setOpen] = useState(false);
   const current = selected ? (signals.find((s) => s.id === selected.id) ?? selected) : null;
@@ -36,7 +42,7 @@ export function SignalsHistoryTable() {
         <CardDescription>Every signal issued, newest first, with how it is doing or how it ended.</CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4 pt-4">
-        {query.isError ? (
+        {query.isError && !query.isFetchNextPageError ? (
           <p role="alert" className="inline-flex items-center gap-2 text-sm font-medium text-destructive-strong">
             <AlertCircleIcon className="size-4" aria-hidden />
             {query.error instanceof ApiError ? `Failed to fetch signals: ${query.error.status}` : "Failed to fetch signals"}
@@ -128,6 +134,7 @@ export function SignalsHistoryTable() {
               noun="signals"
               label="Signals history pages"
             />
+            <LoadOlderSignals query={query} loaded={signals.length} onLoaded={(first) => pager.setPage(pager.pageOf(first))} />
           </>
         )}
       </CardContent>

@@ -1,5 +1,6 @@
 import type { Signal } from "@/lib/api/models";
 import { type CsvValue, downloadFile, toCsv } from "@/lib/csv";
+import { getAllSignals, SIGNALS_MAX_LIMIT, type SignalFilters } from "../api/get-signals";
 
 /** The export's columns; prices are per share except P&L, which is per contract. */
 export const SIGNAL_CSV_HEADER = [
@@ -52,7 +53,7 @@ function row(s: Signal): CsvValue[] {
   ];
 }
 
-/** The signals as CSV, in the order given (what the list shows, every page of it). */
+/** The signals as CSV, in the order given; locked signals as the list shows them (most cells empty). */
 export function signalsCsv(signals: readonly Signal[]): string {
   return toCsv(SIGNAL_CSV_HEADER, signals.map(row));
 }
@@ -66,4 +67,16 @@ export function signalsCsvFilename(now = new Date()): string {
 /** Downloads the signals as a CSV file. */
 export function exportSignalsCsv(signals: readonly Signal[]): void {
   downloadFile(signalsCsvFilename(), signalsCsv(signals), "text/csv;charset=utf-8");
+}
+
+/**
+ * Downloads every signal matching the filters, newest first: reads all pages through the
+ * cursor (200 per request), telling `onProgress` the running count after each. If any page
+ * fails the promise rejects and nothing is downloaded (never a partial file). Resolves to
+ * the number of signals saved.
+ */
+export async function exportAllSignalsCsv(filters: SignalFilters, onProgress?: (loaded: number) => void): Promise<number> {
+  const signals = await getAllSignals(filters, { limit: SIGNALS_MAX_LIMIT, onProgress });
+  exportSignalsCsv(signals);
+  return signals.length;
 }

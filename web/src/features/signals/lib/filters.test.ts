@@ -1,22 +1,23 @@
 import { describe, expect, it } from "vitest";
+import { signalPage } from "@/test/fixtures";
 import { jsonResponse, mockFetch } from "@/test/utils";
-import { getSignals, signalsQueryKey } from "../api/get-signals";
+import { getSignalPage, signalsQueryKey } from "../api/get-signals";
 import { ALL, cleanSymbol, EMPTY_FILTERS, filtersFromSearch, filtersToSearch, toSignalFilters } from "./filters";
 
 /** The URL GET /api/signals is called with for these filters. */
-async function signalsUrl(filters: Parameters<typeof getSignals>[0]): Promise<string> {
-  const fetchMock = mockFetch(() => jsonResponse([]));
-  await getSignals(filters);
+async function signalsUrl(filters: Parameters<typeof getSignalPage>[0]): Promise<string> {
+  const fetchMock = mockFetch(() => jsonResponse(signalPage([])));
+  await getSignalPage(filters);
   return String(fetchMock.mock.calls[0][0]);
 }
 
 describe("signal filters", () => {
   it("leaves 'All' and a blank symbol out of the query", async () => {
     expect(toSignalFilters(EMPTY_FILTERS)).toEqual({});
-    expect(await signalsUrl(toSignalFilters({ ...EMPTY_FILTERS, symbol: "   " }))).toBe("/api/signals");
+    expect(await signalsUrl(toSignalFilters({ ...EMPTY_FILTERS, symbol: "   " }))).toBe("/api/signals?limit=50");
     expect(
       await signalsUrl(toSignalFilters({ ...EMPTY_FILTERS, strategy: "Mean Reversion", riskLevel: "low", status: ALL })),
-    ).toBe("/api/signals?strategy=Mean+Reversion&riskLevel=low");
+    ).toBe("/api/signals?strategy=Mean+Reversion&riskLevel=low&limit=50");
   });
 
   it("sends every filter in a fixed order", async () => {
@@ -29,13 +30,13 @@ describe("signal filters", () => {
       riskLevel: "medium",
     });
     expect(await signalsUrl(filters)).toBe(
-      "/api/signals?symbol=MSFT&strategy=Volatility&signalType=STRADDLE&status=expired&maxCost=over-500&riskLevel=medium",
+      "/api/signals?symbol=MSFT&strategy=Volatility&signalType=STRADDLE&status=expired&maxCost=over-500&riskLevel=medium&limit=50",
     );
   });
 
   it("makes equal keys for equal filters", () => {
     expect(signalsQueryKey({ status: "active", symbol: undefined })).toEqual(signalsQueryKey({ status: "active" }));
-    expect(signalsQueryKey()).toEqual(["/api/signals", {}]);
+    expect(signalsQueryKey()).toEqual(["/api/signals", {}, "pages"]);
   });
 
   it("cleans symbol text to a ticker prefix", () => {

@@ -1,0 +1,164 @@
+//! The read path every open dashboard polls: the signal list pages by cursor (every signal
+//! reachable, none twice, a forged cursor refused), answers are tagged and revalidate to 304
+//! until something changes, large answers go out compressed, and a poll of the portfolio
+//! analysis does not write.
+
+use chrono::Utc;
+use reqwest::header::{ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, ETAG, IF_NONE_MATCH};
+use serde_json::Value;
+use strikeline_server::events::Topic;
+use strikeline_store::signals as store;
+
+use crate::common::{TestApp, fields, problem, signal_page, signal_row};
+
+on_both_engines!(
+    pages_reach_every_signal_once_and_forged_cursors_are_refused,
+    a_cursor_from_another_users_signal_only_positions_the_list,
+    polled_answers_revalidate_to_304_until_something_changes,
+    large_answers_are_compressed_and_small_ones_are_not,
+    polling_the_portfolio_analysis_writes_only_when_the_value_moves,
+);
+
+/// 120 automated signals over two creation times (so pages must break ties), plus `owner`'s
+/// own on-demand signal.
+async fn issue_many(app: &TestApp) -> Vec<String> {
+    let today = Utc::now().date_naive();
+    let rows: Vec<_> = (0..120).map(|i| signal_row(&format!("S{i:03}"), 30 + i % 60, today, i64::from(i % 2 == 0), None)).collect();
+    store::issue_automated(app.db(), &rows).await.expect("issue");
+    rows.into_iter().map(|r| r.id).collect()
+}
+
+async fn page(app: &TestApp, query: &str) -> (reqwest::StatusCode, Value) {
+    let response = app.client.get(app.url(&format!("/api/signals{query}"))).send().await.expect("request");
+    (response.status(), response.json().await.expect("json"))
+}
+
+async fn pages_reach_every_signal_once_and_forged_cursors_are_refused(app: TestApp) {
+    app.register().await;
+    let issued = issue_many(&app).await;
+    let (status, first) = page(&app, "").await;
+    assert_eq!(status, 200);
+    assert_eq!(first["signals"].as_array().expect("signals").len(), 50, "a page of 50 unless asked otherwise");
+    let mut seen = Vec::new();
+    let mut query = "?limit=50".to_owned();
+    let mut pages = 0;
+    loop {
+        let (status, body) = page(&app, &query).await;
+        assert_eq!(status, 200, "{query}");
+        pages += 1;
+        seen.extend(body["signals"].as_array().expect("signals").iter().map(|s| s["id"].as_str().expect("id").to_owned()));
+        match body["nextCursor"].as_str() {
+            Some(cursor) => query = format!("?limit=50&cursor={cursor}"),
+            None => break,
+        }
+    }
+    assert_eq!(pages, 3, "120 signals in pages of 50");
+    let mut sorted_seen = seen.clone();
+    sorted_seen.sort();
+    sorted_seen.dedup();
+    let mut sorted_issued = issued.clone();
+    sorted_issued.sort();
+    assert_eq!(sorted_seen, sorted_issued, "every signal once");
+    assert_eq!(seen.len(), issued.len(), "no signal twice");
+    assert_eq!(signal_page(&app, &app.client, "?strategy=Momentum").await.len(), 120, "filters page too");
+
+    for (query, field) in [
+        ("?cursor=bm9wZQ", "cursor"),
+        ("?cursor=%27%20OR%201%3D1%20--", "cursor"),
+        ("?limit=201", "limit"),
+        ("?limit=-1", "limit"),
+    ] {
+        let response = app.client.get(app.url(&format!("/api/signals{query}"))).send().await.expect("request");
+        assert_eq!(response.status(), 422, "{query}");
+        assert_eq!(fields(&problem(response).await), [field], "{query}");
+    }
+}
+
+async fn a_cursor_from_another_users_signal_only_positions_the_list(app: TestApp) {
+    app.register().await;
+    let bob = TestApp::browser(&app.base);
+    assert_eq!(app.register_with(&bob, "bob@example.com", "bob", "correct horse battery").await.status(), 201);
+    let bob_id = strikeline_store::users::find_by_email(app.db(), "bob@example.com").await.expect("query").expect("bob").id;
+    let today = Utc::now().date_naive();
+    let older = signal_row("OLD", 70, today, 30, None);
+    let bobs = signal_row("BOB", 70, today, 20, Some(&bob_id));
+    store::issue_automated(app.db(), std::slice::from_ref(&older)).await.expect("issue");
+    store::insert_on_demand(app.db(), &bobs).await.expect("bob's");
+    // Bob's page ends at his own signal; its cursor, replayed by Ada, starts her list there.
+    let bob_page: Value = bob.get(app.url("/api/signals?limit=1")).send().await.expect("request").json().await.expect("json");
+    assert_eq!(bob_page["signals"][0]["symbol"], "BOB");
+    let cursor = bob_page["nextCursor"].as_str().expect("more after Bob's signal");
+    let (status, ada_page) = page(&app, &format!("?cursor={cursor}")).await;
+    assert_eq!(status, 200);
+    let symbols: Vec<&str> = ada_page["signals"].as_array().expect("signals").iter().map(|s| s["symbol"].as_str().expect("symbol")).collect();
+    assert_eq!(symbols, ["OLD"], "what comes after that point in Ada's own list, never Bob's signal");
+}
+
+async fn polled_answers_revalidate_to_304_until_something_changes(app: TestApp) {
+    app.register().await;
+    issue_many(&app).await;
+    for path in ["/api/signals", "/api/stats", "/api/stock-prices", "/api/portfolio/positions", "/api/portfolio/metrics"] {
+        let first = app.client.get(app.url(path)).send().await.expect("request");
+        assert_eq!(first.status(), 200, "{path}");
+        assert_eq!(first.headers()[CACHE_CONTROL], "private, no-cache", "{path}: only the user's browser keeps it, and asks again");
+        let tag = first.headers()[ETAG].to_str().expect("tag").to_owned();
+        assert!(tag.starts_with("W/\""), "{path}: {tag}");
+        let again = app.client.get(app.url(path)).header(IF_NONE_MATCH, &tag).send().await.expect("request");
+        assert_eq!(again.status(), 304, "{path}: unchanged");
+        assert_eq!(again.headers()[ETAG], tag.as_str());
+        assert!(again.bytes().await.expect("body").is_empty(), "{path}: a 304 has no body");
+    }
+    let tag = app.client.get(app.url("/api/signals")).send().await.expect("request").headers()[ETAG].to_str().expect("tag").to_owned();
+    store::issue_automated(app.db(), &[signal_row("NEW", 99, Utc::now().date_naive(), 0, None)]).await.expect("issue");
+    app.state.events.publish(Topic::Signals);
+    let changed = app.client.get(app.url("/api/signals")).header(IF_NONE_MATCH, &tag).send().await.expect("request");
+    assert_eq!(changed.status(), 200, "a new signal changes the list");
+    assert_ne!(changed.headers()[ETAG].to_str().expect("tag"), tag);
+    let me = app.client.get(app.url("/api/auth/me")).send().await.expect("request");
+    assert_eq!(me.status(), 200);
+    assert!(me.headers().get(ETAG).is_none(), "account answers are not tagged");
+    assert_eq!(me.headers()[CACHE_CONTROL], "no-store");
+}
+
+async fn large_answers_are_compressed_and_small_ones_are_not(app: TestApp) {
+    app.register().await;
+    issue_many(&app).await;
+    // A browser that decodes nothing itself, so the encoding on the wire shows.
+    let mut origin = reqwest::header::HeaderMap::new();
+    origin.insert(reqwest::header::ORIGIN, app.base.parse().expect("origin"));
+    let raw = reqwest::Client::builder().no_gzip().cookie_store(true).default_headers(origin).build().expect("client");
+    assert_eq!(app.login_with(&raw, "ada@example.com", "correct-horse").await.status(), 200);
+    for (encoding, expected) in [("gzip", "gzip"), ("br", "br"), ("gzip, deflate, br", "br")] {
+        let response = raw.get(app.url("/api/signals")).header(ACCEPT_ENCODING, encoding).send().await.expect("request");
+        assert_eq!(response.status(), 200);
+        assert_eq!(response.headers().get(CONTENT_ENCODING).map(|v| v.to_str().expect("ascii")), Some(expected), "{encoding}");
+        let wire = response.bytes().await.expect("body").len();
+        assert!(wire < 50 * 400, "{encoding}: 50 signals in {wire} bytes on the wire");
+    }
+    let small = raw.get(app.url("/api/stats")).header(ACCEPT_ENCODING, "gzip").send().await.expect("request");
+    assert_eq!(small.status(), 200);
+    assert!(small.headers().get(CONTENT_ENCODING).is_none(), "bodies under 1 KB go out as they are");
+    assert!(small.bytes().await.expect("body").len() < 1024);
+}
+
+async fn polling_the_portfolio_analysis_writes_only_when_the_value_moves(app: TestApp) {
+    app.register().await;
+    let metrics = || async { app.client.get(app.url("/api/portfolio/metrics")).send().await.expect("request").status() };
+    assert_eq!(metrics().await, 200);
+    let user = strikeline_store::users::find_by_email(app.db(), "ada@example.com").await.expect("query").expect("ada");
+    let taken_at = || async {
+        strikeline_store::with_db!(app.db(), pool => {
+            sqlx::query_scalar::<_, String>("SELECT CAST(taken_at AS TEXT) FROM portfolio_snapshots WHERE user_id = $1")
+                .bind(&user.id)
+                .fetch_all(pool)
+                .await
+                .expect("snapshots")
+        })
+    };
+    let first = taken_at().await;
+    assert_eq!(first.len(), 1, "today's value recorded by the first look");
+    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    assert_eq!(metrics().await, 200);
+    assert_eq!(metrics().await, 200);
+    assert_eq!(taken_at().await, first, "an unchanged value is not written again");
+}
