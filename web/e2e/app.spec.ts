@@ -140,3 +140,33 @@ test("the theme choice is applied before paint and survives a reload", async ({ 
   await expect(page.locator("html")).toHaveClass(/dark/);
   expect(errors).toEqual([]);
 });
+
+test("investment preferences are saved on /preferences and survive a reload", async ({ page }) => {
+  const errors = watchConsole(page);
+  await registerViaApi(page.request);
+
+  await page.goto("/preferences");
+  await expect(page.getByRole("heading", { level: 1, name: "Investment Preferences" })).toBeVisible();
+  const capital = page.getByLabel("Investment capital");
+  // A new account's defaults: $1,000, $100 per position, Momentum and Breakout.
+  await expect(capital).toHaveValue("1000");
+  await expect(page.getByLabel("Max position size")).toHaveValue("100");
+  await expect(page.getByRole("checkbox", { name: "Momentum" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Volatility" })).not.toBeChecked();
+
+  await capital.fill("25000.5");
+  await page.getByRole("checkbox", { name: "Volatility" }).check();
+  await page.getByRole("button", { name: "Save Preferences" }).click();
+  await expect(toastTitle(page, "Preferences Updated")).toBeVisible();
+  await expect(toastText(page, "Your investment preferences have been saved successfully.")).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Investment Preferences" })).toBeVisible();
+  await expect(page.getByLabel("Investment capital")).toHaveValue("25000.5");
+  await expect(page.getByLabel("Max position size")).toHaveValue("100");
+  await expect(page.getByRole("checkbox", { name: "Volatility" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Momentum" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Mean Reversion" })).not.toBeChecked();
+
+  expect(errors).toEqual([]);
+});

@@ -25,9 +25,52 @@ pub fn percent_change(current: i64, previous: i64) -> (f64, f64) {
     (change, percent)
 }
 
+/// Whole cents of an amount a user entered: positive, at most `max` dollars, at most two
+/// decimals; otherwise a problem naming `field` is added to `errors` (and the cents returned
+/// are not to be used).
+pub fn entered_cents(field: &str, value: f64, max: f64, errors: &mut Vec<crate::error::FieldError>) -> i64 {
+    use crate::error::FieldError;
+    let scaled = value * 100.0;
+    if !value.is_finite() || value <= 0.0 {
+        errors.push(FieldError::new(field, "Must be greater than 0"));
+    } else if value > max {
+        errors.push(FieldError::new(field, format!("Must be at most {}", thousands(max))));
+    } else if (scaled - scaled.round()).abs() > 1e-6 {
+        errors.push(FieldError::new(field, "At most two decimals"));
+    }
+    scaled.round() as i64
+}
+
+/// A whole dollar amount with thousands separators (1000000 → "1,000,000").
+fn thousands(amount: f64) -> String {
+    let digits = format!("{}", amount.trunc() as i64);
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn entered_amounts_become_exact_cents_or_name_their_field() {
+        let mut errors = Vec::new();
+        assert_eq!(entered_cents("capital", 12.34, 1_000_000.0, &mut errors), 1234);
+        assert_eq!(entered_cents("capital", 0.1 + 0.2, 1_000_000.0, &mut errors), 30);
+        assert!(errors.is_empty());
+        for bad in [0.0, -1.0, f64::NAN, f64::INFINITY, 1.234, 1_000_000.01] {
+            entered_cents("capital", bad, 1_000_000.0, &mut errors);
+        }
+        assert_eq!(errors.len(), 6);
+        assert!(errors.iter().all(|e| e.field == "capital"));
+        assert_eq!(errors[5].message, "Must be at most 1,000,000");
+    }
 
     #[test]
     fn cents_read_back_exactly() {

@@ -76,6 +76,12 @@ pub async fn manual_for(db: &Db, user_id: &str) -> StoreResult<Vec<ManualRow>> {
     Ok(with_db!(db, pool => sqlx::query_as::<_, ManualRow>(&sql).bind(user_id).fetch_all(pool).await?))
 }
 
+/// Every user's manual positions (newest first per user), for the daily valuation of all.
+pub async fn all_manual(db: &Db) -> StoreResult<Vec<ManualRow>> {
+    let sql = format!("SELECT {MANUAL_COLUMNS} FROM manual_positions ORDER BY user_id, created_at DESC, id");
+    Ok(with_db!(db, pool => sqlx::query_as::<_, ManualRow>(&sql).fetch_all(pool).await?))
+}
+
 /// One of `user_id`'s manual positions ([`StoreError::NotFound`] for anyone else's).
 pub async fn find_manual(db: &Db, user_id: &str, id: &str) -> StoreResult<ManualRow> {
     let sql = format!("SELECT {MANUAL_COLUMNS} FROM manual_positions WHERE id = $1 AND user_id = $2");
@@ -232,40 +238,55 @@ struct HeldRow {
     signal: crate::signals::SignalRow,
 }
 
-pub(crate) fn automated_with_signals_sql() -> String {
+/// Automated positions joined with their signals: one user's (`$1`), or everyone's.
+fn held_sql(one_user: bool) -> String {
     let position: Vec<String> = AUTOMATED_COLUMNS.split(',').map(|c| format!("p.{0} AS position_{0}", c.trim())).collect();
     let signal: Vec<String> = crate::signals::COLUMNS.split(',').map(|c| format!("s.{}", c.trim())).collect();
     format!(
-        "SELECT {}, {} FROM portfolio_positions p JOIN signals s ON s.id = p.signal_id WHERE p.user_id = $1 \
-         ORDER BY CASE WHEN p.status = 'open' THEN 0 ELSE 1 END, p.opened_at DESC, p.id",
+        "SELECT {}, {} FROM portfolio_positions p JOIN signals s ON s.id = p.signal_id {} \
+         ORDER BY p.user_id, CASE WHEN p.status = 'open' THEN 0 ELSE 1 END, p.opened_at DESC, p.id",
         position.join(", "),
-        signal.join(", ")
+        signal.join(", "),
+        if one_user { "WHERE p.user_id = $1" } else { "" }
     )
+}
+
+pub(crate) fn automated_with_signals_sql() -> String {
+    held_sql(true)
 }
 
 /// A user's automated positions (open first, then newest), each with its signal: one query.
 pub async fn automated_with_signals(db: &Db, user_id: &str) -> StoreResult<Vec<(AutomatedRow, crate::signals::SignalRow)>> {
-    let sql = automated_with_signals_sql();
+    let sql = held_sql(true);
     let rows = with_db!(db, pool => sqlx::query_as::<_, HeldRow>(&sql).bind(user_id).fetch_all(pool).await?);
-    Ok(rows
-        .into_iter()
-        .map(|r| {
-            let position = AutomatedRow {
-                id: r.position_id,
-                user_id: r.position_user_id,
-                signal_id: r.position_signal_id,
-                quantity: r.position_quantity,
-                entry_cents: r.position_entry_cents,
-                commissions_cents: r.position_commissions_cents,
-                status: r.position_status,
-                exit_cents: r.position_exit_cents,
-                opened_at: r.position_opened_at,
-                closed_at: r.position_closed_at,
-                updated_at: r.position_updated_at,
-            };
-            (position, r.signal)
-        })
-        .collect())
+    Ok(rows.into_iter().map(HeldRow::split).collect())
+}
+
+/// Every user's automated positions with their signals (grouped by user, each user's open
+/// first), for the daily valuation of all.
+pub async fn all_automated_with_signals(db: &Db) -> StoreResult<Vec<(AutomatedRow, crate::signals::SignalRow)>> {
+    let sql = held_sql(false);
+    let rows = with_db!(db, pool => sqlx::query_as::<_, HeldRow>(&sql).fetch_all(pool).await?);
+    Ok(rows.into_iter().map(HeldRow::split).collect())
+}
+
+impl HeldRow {
+    fn split(self) -> (AutomatedRow, crate::signals::SignalRow) {
+        let position = AutomatedRow {
+            id: self.position_id,
+            user_id: self.position_user_id,
+            signal_id: self.position_signal_id,
+            quantity: self.position_quantity,
+            entry_cents: self.position_entry_cents,
+            commissions_cents: self.position_commissions_cents,
+            status: self.position_status,
+            exit_cents: self.position_exit_cents,
+            opened_at: self.position_opened_at,
+            closed_at: self.position_closed_at,
+            updated_at: self.position_updated_at,
+        };
+        (position, self.signal)
+    }
 }
 
 /// One of `user_id`'s automated positions.
@@ -293,19 +314,25 @@ pub async fn close_ended(db: &Db, commission_per_contract_cents: i64, at: DateTi
     }))
 }
 
+const SNAPSHOT_VALUE: &str = "INSERT INTO portfolio_snapshots (user_id, day, value_cents, taken_at) VALUES ($1, $2, $3, $4) \
+    ON CONFLICT (user_id, day) DO UPDATE SET value_cents = excluded.value_cents, taken_at = excluded.taken_at";
+
 /// Records (or replaces) a user's portfolio value for `day`.
 pub async fn snapshot_value(db: &Db, user_id: &str, day: NaiveDate, value_cents: i64, at: DateTime<Utc>) -> StoreResult<()> {
     with_db!(db, pool => {
-        sqlx::query(
-            "INSERT INTO portfolio_snapshots (user_id, day, value_cents, taken_at) VALUES ($1, $2, $3, $4) \
-             ON CONFLICT (user_id, day) DO UPDATE SET value_cents = excluded.value_cents, taken_at = excluded.taken_at",
-        )
-        .bind(user_id)
-        .bind(day)
-        .bind(value_cents)
-        .bind(at)
-        .execute(pool)
-        .await?;
+        sqlx::query(SNAPSHOT_VALUE).bind(user_id).bind(day).bind(value_cents).bind(at).execute(pool).await?;
+    });
+    Ok(())
+}
+
+/// Records (or replaces) each `(user, value in cents)` for `day`, in one transaction.
+pub async fn snapshot_values(db: &Db, day: NaiveDate, values: &[(String, i64)], at: DateTime<Utc>) -> StoreResult<()> {
+    with_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        for (user_id, value_cents) in values {
+            sqlx::query(SNAPSHOT_VALUE).bind(user_id).bind(day).bind(value_cents).bind(at).execute(&mut *tx).await?;
+        }
+        tx.commit().await?;
     });
     Ok(())
 }

@@ -1,7 +1,9 @@
-//! Accounts and sessions: register, sign in, sign out, and who is signed in.
+//! Accounts and sessions: register, sign in, sign out, who is signed in, and the account's
+//! own preferences.
 
 pub mod model;
 pub mod password;
+pub mod preferences;
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
@@ -22,7 +24,12 @@ use crate::vocab::SubscriptionStatus;
 use model::{Credentials, LoginRequest, RegisterRequest, Registration, User};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(register)).routes(routes!(login)).routes(routes!(logout)).routes(routes!(me))
+    OpenApiRouter::new()
+        .routes(routes!(register))
+        .routes(routes!(login))
+        .routes(routes!(logout))
+        .routes(routes!(me))
+        .merge(preferences::router())
 }
 
 /// Create an account and sign in.

@@ -121,17 +121,8 @@ impl TryFrom<ManualRow> for ManualPosition {
     }
 }
 
-/// Whole cents of a positive dollar amount with at most two decimals.
 fn cents(field: &str, value: f64, errors: &mut Vec<FieldError>) -> i64 {
-    let scaled = value * 100.0;
-    if !value.is_finite() || value <= 0.0 {
-        errors.push(FieldError::new(field, "Must be greater than 0"));
-    } else if value > MAX_PRICE {
-        errors.push(FieldError::new(field, "Must be at most 1,000,000"));
-    } else if (scaled - scaled.round()).abs() > 1e-6 {
-        errors.push(FieldError::new(field, "At most two decimals"));
-    }
-    scaled.round() as i64
+    crate::money::entered_cents(field, value, MAX_PRICE, errors)
 }
 
 /// Checks every field; all problems at once.

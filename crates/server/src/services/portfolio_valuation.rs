@@ -88,13 +88,27 @@ pub async fn automated_with_signals(state: &AppState, user_id: &str) -> Result<V
 }
 
 pub async fn book(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<Book> {
-    let capital = dollars(user.investment_capital_cents);
     let mut pricing = Pricing::cached(state).await?;
+    let manual = positions::manual_for(&state.db, &user.id).await?;
+    let automated = automated_with_signals(state, &user.id).await?;
+    book_of(state, &mut pricing, user, manual, automated, now).await
+}
+
+/// The book of `user` from their positions as read.
+async fn book_of(
+    state: &AppState,
+    pricing: &mut Pricing,
+    user: &UserRecord,
+    manual: Vec<ManualRow>,
+    automated: Vec<(AutomatedRow, SignalRow)>,
+    now: DateTime<Utc>,
+) -> Result<Book> {
+    let capital = dollars(user.investment_capital_cents);
     let mut book = Book { open: Vec::new(), risk: Vec::new(), closed: Vec::new(), open_commissions: 0.0 };
-    for row in positions::manual_for(&state.db, &user.id).await? {
+    for row in manual {
         let sector = pricing.sector_of(&row.symbol);
         if row.status == PositionStatus::Open.as_str() {
-            let Some(holding) = manual_holding(state, &mut pricing, &row, &sector, now).await? else { continue };
+            let Some(holding) = manual_holding(state, pricing, &row, &sector, now).await? else { continue };
             let v = value(state, &holding, capital, now)?;
             book.risk.push(RiskPosition::from_valuation(&holding.input, &v, holding.spot));
             book.open.push(v);
@@ -107,7 +121,7 @@ pub async fn book(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Re
             });
         }
     }
-    for (row, signal) in automated_with_signals(state, &user.id).await? {
+    for (row, signal) in automated {
         if row.status == PositionStatus::Open.as_str() {
             let sector = pricing.sector_of(&signal.symbol);
             let holding = automated_holding(state, &row, &signal, &sector)?;
@@ -130,21 +144,37 @@ pub async fn book(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Re
     Ok(book)
 }
 
+/// The total value of a book for a user with `capital_cents`, in dollars.
+fn total_value(book: &Book, capital_cents: i64) -> f64 {
+    model::summary(&book.closed, &book.open, book.open_commissions, dollars(capital_cents)).total_value
+}
+
 /// The user's portfolio value now (capital plus net P&L), in dollars.
 pub async fn portfolio_value(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<f64> {
-    let capital = dollars(user.investment_capital_cents);
-    let b = book(state, user, now).await?;
-    Ok(model::summary(&b.closed, &b.open, b.open_commissions, capital).total_value)
+    Ok(total_value(&book(state, user, now).await?, user.investment_capital_cents))
 }
 
-/// Stores today's value of every user's portfolio (the base of Sharpe, drawdown and the chart).
+/// Stores today's value of every user's portfolio (the base of Sharpe, drawdown and the chart):
+/// every position read in two queries for all users, the values written in one transaction.
 pub async fn snapshot_all(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
+    use std::collections::HashMap;
     let day = state.market.today(now);
     let users = strikeline_store::users::all(&state.db).await?;
-    for user in &users {
-        let total = portfolio_value(state, user, now).await?;
-        positions::snapshot_value(&state.db, &user.id, day, to_cents(total), now).await?;
+    let mut pricing = Pricing::load(state).await?;
+    let mut manual: HashMap<String, Vec<ManualRow>> = HashMap::new();
+    for row in positions::all_manual(&state.db).await? {
+        manual.entry(row.user_id.clone()).or_default().push(row);
     }
+    let mut automated: HashMap<String, Vec<(AutomatedRow, SignalRow)>> = HashMap::new();
+    for held in positions::all_automated_with_signals(&state.db).await? {
+        automated.entry(held.0.user_id.clone()).or_default().push(held);
+    }
+    let mut values = Vec::with_capacity(users.len());
+    for user in &users {
+        let (m, a) = (manual.remove(&user.id).unwrap_or_default(), automated.remove(&user.id).unwrap_or_default());
+        let book = book_of(state, &mut pricing, user, m, a, now).await?;
+        values.push((user.id.clone(), to_cents(total_value(&book, user.investment_capital_cents))));
+    }
+    positions::snapshot_values(&state.db, day, &values, now).await?;
     Ok(users.len())
 }
-

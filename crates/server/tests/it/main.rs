@@ -12,6 +12,7 @@ mod import;
 mod layers;
 mod openapi_snapshot;
 mod portfolio;
+mod preferences;
 mod read_path;
 mod seed;
 mod signals;

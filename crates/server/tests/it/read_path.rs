@@ -17,6 +17,7 @@ on_both_engines!(
     polled_answers_revalidate_to_304_until_something_changes,
     large_answers_are_compressed_and_small_ones_are_not,
     polling_the_portfolio_analysis_writes_only_when_the_value_moves,
+    the_daily_valuation_of_everyone_matches_each_users_own,
 );
 
 /// 120 automated signals over two creation times (so pages must break ties), plus `owner`'s
@@ -161,4 +162,25 @@ async fn polling_the_portfolio_analysis_writes_only_when_the_value_moves(app: Te
     assert_eq!(metrics().await, 200);
     assert_eq!(metrics().await, 200);
     assert_eq!(taken_at().await, first, "an unchanged value is not written again");
+}
+
+async fn the_daily_valuation_of_everyone_matches_each_users_own(app: TestApp) {
+    use strikeline_server::services::{portfolio_settlement, portfolio_valuation};
+    app.register().await;
+    let grace = TestApp::browser(&app.base);
+    assert_eq!(app.register_with(&grace, "grace@example.com", "grace", "correct-horse").await.status(), 201);
+    let ada = strikeline_store::users::find_by_email(app.db(), "ada@example.com").await.expect("query").expect("ada");
+    strikeline_store::users::set_investment_preferences(app.db(), &ada.id, 5_000_000, "high", 500_000, "Momentum", Utc::now()).await.expect("prefs");
+    let today = Utc::now().date_naive();
+    store::issue_automated(app.db(), &[signal_row("AAA", 90, today, 5, None), signal_row("BBB", 85, today, 4, None)]).await.expect("issue");
+    let now = strikeline_server::now();
+    assert!(portfolio_settlement::open_automated_positions(&app.state, now).await.expect("tick") > 0);
+    assert_eq!(portfolio_valuation::snapshot_all(&app.state, now).await.expect("snapshot"), 2);
+    for email in ["ada@example.com", "grace@example.com"] {
+        let user = strikeline_store::users::find_by_email(app.db(), email).await.expect("query").expect("user");
+        let own = portfolio_valuation::portfolio_value(&app.state, &user, now).await.expect("value");
+        let stored = strikeline_store::positions::value_history(app.db(), &user.id).await.expect("history");
+        let (_, cents) = stored.last().copied().expect("today's value stored");
+        assert_eq!(cents, strikeline_server::money::to_cents(own), "{email}: the batch valuation equals the user's own");
+    }
 }

@@ -5,13 +5,14 @@ import type {
   PortfolioRiskLevel,
   PositionKind,
   PositionStatus,
+  RiskTolerance,
   SectorName,
   SignalKind,
   SignalStatus,
   StrategyName,
 } from "./models";
 
-export type { ChangeUnit, CloseReason, PositionKind, PositionStatus, SignalStatus, SubscriptionStatus } from "./models";
+export type { ChangeUnit, CloseReason, PositionKind, PositionStatus, RiskTolerance, SignalStatus, SubscriptionStatus } from "./models";
 
 /**
  * The server's enumerations as lists the UI can iterate (filter options, select items). Each
@@ -51,6 +52,9 @@ export const POSITION_KINDS = exhaustive<PositionKind>()(["automated", "manual"]
 /** `RiskAssessmentView.riskLevel`: the portfolio's risk assessment. */
 export type RiskLevel = PortfolioRiskLevel;
 export const RISK_LEVELS = exhaustive<RiskLevel>()(["low", "moderate", "high"]);
+
+/** `User.riskTolerance`, shown as Conservative, Moderate, Aggressive (`riskToleranceLabel`). */
+export const RISK_TOLERANCES = exhaustive<RiskTolerance>()(["low", "medium", "high"]);
 
 /** `TradeView.outcome`: how a backtest trade ended (`open`: still open when the test ended). */
 export type TradeOutcome = BacktestOutcome;

@@ -29,6 +29,7 @@ export type FieldError = Schemas["FieldError"];
 export type User = Schemas["User"];
 export type Plan = Schemas["Plan"];
 export type RiskTolerance = Schemas["RiskTolerance"];
+export type InvestmentPreferencesUpdate = Schemas["InvestmentPreferencesUpdate"];
 export type LoginRequest = Schemas["LoginRequest"];
 export type RegisterRequest = Schemas["RegisterRequest"];
 

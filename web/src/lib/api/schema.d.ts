@@ -585,6 +585,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Saves the investment preferences. Automated positions follow them from the next signal on
+         *     (positions already open keep their size). Answers the user as `GET /api/auth/me` does.
+         */
+        patch: operations["update_investment_preferences"];
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -845,6 +865,28 @@ export interface components {
             open: number;
             /** Format: int64 */
             volume: number;
+        };
+        /** @description `PATCH /api/user/preferences`: any of the four; what is left out keeps its stored value. */
+        InvestmentPreferencesUpdate: {
+            /**
+             * Format: double
+             * @description Dollars, more than 0, at most two decimals.
+             * @example 25000
+             */
+            investmentCapital?: number | null;
+            /**
+             * Format: double
+             * @description Dollars per position, more than 0 and at most the capital.
+             * @example 2500
+             */
+            maxPositionSize?: number | null;
+            /**
+             * @description Comma-separated, from Momentum, Mean Reversion, Breakout, Volatility (any case);
+             *     empty means none, and the automation then opens nothing.
+             * @example Momentum,Breakout
+             */
+            preferredStrategies?: string | null;
+            riskTolerance?: null | components["schemas"]["RiskTolerance"];
         };
         /** @description `POST /api/auth/login`. */
         LoginRequest: {
@@ -2907,6 +2949,47 @@ export interface operations {
             };
             /** @description The market-data provider cannot answer now */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    update_investment_preferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvestmentPreferencesUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A value is not valid; `errors` names the field */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

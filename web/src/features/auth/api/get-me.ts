@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getQueryFn } from "@/lib/api/client";
+import { CURRENT_USER_QUERY_KEY } from "@/lib/api/current-user";
 import type { User } from "@/lib/api/models";
 
-export const meQueryKey = ["/api/auth/me"] as const;
+export const meQueryKey = CURRENT_USER_QUERY_KEY;
 
 const fetchOrNull = getQueryFn<User>({ on401: "returnNull" });
 
