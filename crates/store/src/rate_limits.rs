@@ -50,6 +50,11 @@ pub struct Backoff {
     pub forget_ms: i64,
 }
 
+/// Whether a stored bucket holds a wait that is not over: only from the `free`-th attempt on
+/// (before that no wait was set), so concurrent attempts stamped a few milliseconds apart
+/// and arriving out of order all get their free attempts.
+const WAITING: &str = "(rate_limit_buckets.n >= $3 AND rate_limit_buckets.tat_ms > $2)";
+
 /// One back-off hit: allowed when the bucket's wait is over; an allowed hit counts one more
 /// attempt and sets the next wait from that count.
 pub async fn backoff(db: &Db, bucket: &str, now_ms: i64, rule: Backoff) -> StoreResult<Verdict> {
@@ -60,16 +65,17 @@ pub async fn backoff(db: &Db, bucket: &str, now_ms: i64, rule: Backoff) -> Store
     let sql = format!(
         "INSERT INTO rate_limit_buckets (bucket, tat_ms, n, allowed) VALUES ($1, $2 + {first}, 1, TRUE) \
          ON CONFLICT (bucket) DO UPDATE SET \
-           allowed = rate_limit_buckets.tat_ms <= $2, \
-           n = CASE WHEN rate_limit_buckets.tat_ms > $2 THEN rate_limit_buckets.n \
+           allowed = NOT ({waiting}), \
+           n = CASE WHEN {waiting} THEN rate_limit_buckets.n \
                     WHEN rate_limit_buckets.tat_ms + $6 < $2 THEN 1 \
                     ELSE rate_limit_buckets.n + 1 END, \
-           tat_ms = CASE WHEN rate_limit_buckets.tat_ms > $2 THEN rate_limit_buckets.tat_ms \
+           tat_ms = CASE WHEN {waiting} THEN rate_limit_buckets.tat_ms \
                     WHEN rate_limit_buckets.tat_ms + $6 < $2 THEN $2 + {first} \
                     ELSE $2 + {next} END \
          RETURNING allowed, tat_ms, n",
         first = wait("1"),
         next = wait("(rate_limit_buckets.n + 1)"),
+        waiting = WAITING,
     );
     let (allowed, tat_ms, attempts): (bool, i64, i64) = with_db!(db, pool => {
         sqlx::query_as(&sql)

@@ -35,7 +35,7 @@ const BACKOFF: &str = r"
 local now, free, step, cap, forget = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
 local v = redis.call('HMGET', KEYS[1], 'tat', 'n')
 local tat, n = tonumber(v[1]), tonumber(v[2]) or 0
-if tat and tat > now then return {0, tat, n} end
+if tat and n >= free and tat > now then return {0, tat, n} end
 if not tat or tat + forget < now then n = 0 end
 n = n + 1
 local wait = 0

@@ -85,6 +85,24 @@ async fn backoff_lets_free_attempts_through_then_waits_longer_up_to_the_cap(db: 
     assert_eq!(hit(T + 8_000 + 60_000).await, Verdict { allowed: true, tat_ms: T + 68_000 + 2_500, attempts: 7 }, "not yet forgotten");
     let fresh = T + 70_500 + 60_001;
     assert_eq!(hit(fresh).await, Verdict { allowed: true, tat_ms: fresh, attempts: 1 }, "forgotten");
+
+    // Parallel attempts are stamped a few milliseconds apart and may reach the store out of
+    // order: every free attempt still goes through, and the wait starts at the `free`-th.
+    let other = "login:grace@example.com";
+    let hit_other = |now: i64| {
+        let db = db.clone();
+        async move { rate_limits::backoff(&db, other, now, rule).await.expect("backoff") }
+    };
+    let stamps = [T + 9, T + 2, T + 5];
+    let verdicts: Vec<bool> = {
+        let mut out = Vec::new();
+        for now in stamps {
+            out.push(hit_other(now).await.allowed);
+        }
+        out
+    };
+    assert_eq!(verdicts, [true, true, true], "the third (free-th) attempt, stamped earlier than the first, is allowed");
+    assert!(!hit_other(T + 1).await.allowed, "the fourth waits, whatever its stamp");
 }
 
 async fn reset_and_stale_buckets_are_forgotten(db: Db) {
