@@ -42,16 +42,16 @@ pub fn read_path() -> Vec<ReadQuery> {
     };
     let query = |name, sql: &str, samples| ReadQuery { name, sql: sql.to_owned(), samples };
     vec![
-        query("signals: first page", &crate::signals::list_sql(false), list(false)),
-        query("signals: a later page", &crate::signals::list_sql(true), list(true)),
+        query("signals: first page", crate::signals::list_sql(false), list(false)),
+        query("signals: a later page", crate::signals::list_sql(true), list(true)),
         query("signals: active figures", crate::signals::ACTIVE_FIGURES, vec![]),
         query("signals: closed figures", crate::signals::CLOSED_FIGURES, vec![Time(at)]),
         query("signals: own per day", crate::signals::ON_DEMAND_COUNTS, vec![Text("user-1"), Day(day)]),
-        query("positions: automated with their signals", &crate::positions::automated_with_signals_sql(), vec![Text("user-1")]),
+        query("positions: automated with their signals", crate::positions::automated_with_signals_sql(), vec![Text("user-1")]),
         query("positions: manual", &crate::positions::manual_for_sql(), vec![Text("user-1")]),
         query("positions: value history", crate::positions::VALUE_HISTORY, vec![Text("user-1")]),
         query("positions: value before a day", crate::positions::VALUE_BEFORE, vec![Text("user-1"), Day(day)]),
-        query("sessions: live user", &crate::sessions::find_live_user_sql(), vec![Text("sid"), Time(at)]),
+        query("sessions: live user", crate::sessions::find_live_user_sql(), vec![Text("sid"), Time(at)]),
         query("snapshots: on or before", crate::snapshots::ON_OR_BEFORE, vec![Day(day)]),
     ]
 }

@@ -30,39 +30,62 @@ pub struct ManualRow {
     pub updated_at: DateTime<Utc>,
 }
 
-const MANUAL_COLUMNS: &str = "id, user_id, symbol, company_name, position_type, strike_cents, expiration_date, quantity, \
+pub(crate) const MANUAL_COLUMNS: &str = "id, user_id, symbol, company_name, position_type, strike_cents, expiration_date, quantity, \
     entry_cents, target_cents, stop_cents, reasoning, status, current_option_cents, current_price_cents, pnl_cents, \
     pnl_percent, closed_at, created_at, updated_at";
+
+/// Binds a [`ManualRow`] in [`MANUAL_COLUMNS`] order.
+macro_rules! bind_manual {
+    ($query:expr, $p:expr) => {
+        $query
+            .bind(&$p.id)
+            .bind(&$p.user_id)
+            .bind(&$p.symbol)
+            .bind(&$p.company_name)
+            .bind(&$p.position_type)
+            .bind($p.strike_cents)
+            .bind($p.expiration_date)
+            .bind($p.quantity)
+            .bind($p.entry_cents)
+            .bind($p.target_cents)
+            .bind($p.stop_cents)
+            .bind(&$p.reasoning)
+            .bind(&$p.status)
+            .bind($p.current_option_cents)
+            .bind($p.current_price_cents)
+            .bind($p.pnl_cents)
+            .bind($p.pnl_percent)
+            .bind($p.closed_at)
+            .bind($p.created_at)
+            .bind($p.updated_at)
+    };
+}
+pub(crate) use bind_manual;
+
+/// Binds an [`AutomatedRow`] in [`AUTOMATED_COLUMNS`] order.
+macro_rules! bind_automated {
+    ($query:expr, $p:expr) => {
+        $query
+            .bind(&$p.id)
+            .bind(&$p.user_id)
+            .bind(&$p.signal_id)
+            .bind($p.quantity)
+            .bind($p.entry_cents)
+            .bind($p.commissions_cents)
+            .bind(&$p.status)
+            .bind($p.exit_cents)
+            .bind($p.opened_at)
+            .bind($p.closed_at)
+            .bind($p.updated_at)
+    };
+}
+pub(crate) use bind_automated;
 
 /// Stores a new manual position.
 pub async fn insert_manual(db: &Db, p: &ManualRow) -> StoreResult<()> {
     let params: Vec<String> = (1..=20).map(|i| format!("${i}")).collect();
     let sql = format!("INSERT INTO manual_positions ({MANUAL_COLUMNS}) VALUES ({})", params.join(", "));
-    with_db!(db, pool => {
-        sqlx::query(&sql)
-            .bind(&p.id)
-            .bind(&p.user_id)
-            .bind(&p.symbol)
-            .bind(&p.company_name)
-            .bind(&p.position_type)
-            .bind(p.strike_cents)
-            .bind(p.expiration_date)
-            .bind(p.quantity)
-            .bind(p.entry_cents)
-            .bind(p.target_cents)
-            .bind(p.stop_cents)
-            .bind(&p.reasoning)
-            .bind(&p.status)
-            .bind(p.current_option_cents)
-            .bind(p.current_price_cents)
-            .bind(p.pnl_cents)
-            .bind(p.pnl_percent)
-            .bind(p.closed_at)
-            .bind(p.created_at)
-            .bind(p.updated_at)
-            .execute(pool)
-            .await?;
-    });
+    with_db!(db, pool => { bind_manual!(sqlx::query(&sql), p).execute(pool).await?; });
     Ok(())
 }
 
@@ -155,7 +178,7 @@ pub struct AutomatedRow {
     pub updated_at: DateTime<Utc>,
 }
 
-const AUTOMATED_COLUMNS: &str =
+pub(crate) const AUTOMATED_COLUMNS: &str =
     "id, user_id, signal_id, quantity, entry_cents, commissions_cents, status, exit_cents, opened_at, closed_at, updated_at";
 
 /// Opens an automated position; `false` when the user already holds that signal.
@@ -174,18 +197,7 @@ pub async fn open_automated_many(db: &Db, rows: &[AutomatedRow]) -> StoreResult<
     with_db!(db, pool => {
         let mut tx = pool.begin().await?;
         for p in rows {
-            opened += sqlx::query(&sql)
-                .bind(&p.id)
-                .bind(&p.user_id)
-                .bind(&p.signal_id)
-                .bind(p.quantity)
-                .bind(p.entry_cents)
-                .bind(p.commissions_cents)
-                .bind(&p.status)
-                .bind(p.exit_cents)
-                .bind(p.opened_at)
-                .bind(p.closed_at)
-                .bind(p.updated_at)
+            opened += bind_automated!(sqlx::query(&sql), p)
                 .execute(&mut *tx)
                 .await?
                 .rows_affected() as usize;
@@ -251,14 +263,16 @@ fn held_sql(one_user: bool) -> String {
     )
 }
 
-pub(crate) fn automated_with_signals_sql() -> String {
-    held_sql(true)
+/// Built once: every portfolio read runs it.
+pub(crate) fn automated_with_signals_sql() -> &'static str {
+    static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| held_sql(true));
+    &SQL
 }
 
 /// A user's automated positions (open first, then newest), each with its signal: one query.
 pub async fn automated_with_signals(db: &Db, user_id: &str) -> StoreResult<Vec<(AutomatedRow, crate::signals::SignalRow)>> {
-    let sql = held_sql(true);
-    let rows = with_db!(db, pool => sqlx::query_as::<_, HeldRow>(&sql).bind(user_id).fetch_all(pool).await?);
+    let sql = automated_with_signals_sql();
+    let rows = with_db!(db, pool => sqlx::query_as::<_, HeldRow>(sql).bind(user_id).fetch_all(pool).await?);
     Ok(rows.into_iter().map(HeldRow::split).collect())
 }
 

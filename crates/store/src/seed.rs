@@ -55,32 +55,20 @@ pub struct SeedCounts {
     pub snapshots: u64,
 }
 
-const USER_COLUMNS: &[&str] = &[
-    "id", "email", "username", "username_key", "password_hash", "first_name", "last_name", "profile_image_url", "role",
-    "subscription_plan", "subscription_status", "subscription_expires_at", "investment_capital_cents", "risk_tolerance",
-    "max_position_size_cents", "preferred_strategies", "email_notifications", "signal_alerts", "portfolio_updates",
-    "created_at", "updated_at",
-];
+/// Users as loaded here: with `username_key` (what registration derives), unlike
+/// [`crate::users`]' read columns.
+const USER_COLUMNS: &str = "id, email, username, username_key, password_hash, first_name, last_name, profile_image_url, role, \
+    subscription_plan, subscription_status, subscription_expires_at, investment_capital_cents, risk_tolerance, \
+    max_position_size_cents, preferred_strategies, email_notifications, signal_alerts, portfolio_updates, created_at, updated_at";
+const SIGNAL_COLUMNS: &str = crate::signals::COLUMNS;
+const MANUAL_COLUMNS: &str = crate::positions::MANUAL_COLUMNS;
+const AUTOMATED_COLUMNS: &str = crate::positions::AUTOMATED_COLUMNS;
+const SNAPSHOT_COLUMNS: &str = "user_id, day, value_cents, taken_at";
 
-const SIGNAL_COLUMNS: &[&str] = &[
-    "id", "symbol", "company_name", "signal_type", "strategy", "strike_cents", "expiration_date", "entry_cents",
-    "target_cents", "stop_cents", "underlying_entry_cents", "volatility", "confidence", "rsi", "volume", "reasoning",
-    "current_option_cents", "current_price_cents", "previous_close_cents", "pnl_cents", "pnl_percent", "status",
-    "close_reason", "closed_at", "owner_id", "issued_on", "created_at", "updated_at",
-];
-
-const MANUAL_COLUMNS: &[&str] = &[
-    "id", "user_id", "symbol", "company_name", "position_type", "strike_cents", "expiration_date", "quantity",
-    "entry_cents", "target_cents", "stop_cents", "reasoning", "status", "current_option_cents", "current_price_cents",
-    "pnl_cents", "pnl_percent", "closed_at", "created_at", "updated_at",
-];
-
-const AUTOMATED_COLUMNS: &[&str] = &[
-    "id", "user_id", "signal_id", "quantity", "entry_cents", "commissions_cents", "status", "exit_cents", "opened_at",
-    "closed_at", "updated_at",
-];
-
-const SNAPSHOT_COLUMNS: &[&str] = &["user_id", "day", "value_cents", "taken_at"];
+/// How many columns a comma-separated column list names.
+fn column_count(columns: &str) -> usize {
+    columns.split(',').count()
+}
 
 /// Rows per statement for a table of `columns` columns.
 fn rows_per_statement(columns: usize) -> usize {
@@ -108,13 +96,13 @@ impl Placeholders {
 }
 
 /// `INSERT INTO table (columns) VALUES ($1, …), (…), …` for `rows` rows.
-fn insert_sql(table: &str, columns: &[&str], rows: usize, style: Placeholders) -> String {
-    let n = columns.len();
+fn insert_sql(table: &str, columns: &str, rows: usize, style: Placeholders) -> String {
+    let n = column_count(columns);
     let mut sql = String::with_capacity(64 + rows * n * 7);
     sql.push_str("INSERT INTO ");
     sql.push_str(table);
     sql.push_str(" (");
-    sql.push_str(&columns.join(", "));
+    sql.push_str(columns);
     sql.push_str(") VALUES ");
     let mut param = 0;
     for row in 0..rows {
@@ -145,7 +133,7 @@ fn insert_sql(table: &str, columns: &[&str], rows: usize, style: Placeholders) -
 /// the number of rows written.
 macro_rules! insert_rows {
     ($tx:expr, $style:expr, $table:expr, $columns:expr, $rows:expr, |$query:ident, $row:ident| $bind:expr) => {{
-        let per = rows_per_statement($columns.len());
+        let per = rows_per_statement(column_count($columns));
         let full = insert_sql($table, $columns, per, $style);
         let mut written: u64 = 0;
         for chunk in $rows.chunks(per) {
@@ -196,102 +184,15 @@ pub async fn insert(db: &Db, batch: &SeedBatch<'_>) -> StoreResult<SeedCounts> {
                 .bind(u.created_at)
                 .bind(u.updated_at)
         });
-        counts.signals = insert_rows!(tx, style, "signals", SIGNAL_COLUMNS, batch.signals, |q, s| {
-            q.bind(&s.id)
-                .bind(&s.symbol)
-                .bind(&s.company_name)
-                .bind(&s.signal_type)
-                .bind(&s.strategy)
-                .bind(s.strike_cents)
-                .bind(s.expiration_date)
-                .bind(s.entry_cents)
-                .bind(s.target_cents)
-                .bind(s.stop_cents)
-                .bind(s.underlying_entry_cents)
-                .bind(s.volatility)
-                .bind(s.confidence)
-                .bind(s.rsi)
-                .bind(s.volume)
-                .bind(&s.reasoning)
-                .bind(s.current_option_cents)
-                .bind(s.current_price_cents)
-                .bind(s.previous_close_cents)
-                .bind(s.pnl_cents)
-                .bind(s.pnl_percent)
-                .bind(&s.status)
-                .bind(&s.close_reason)
-                .bind(s.closed_at)
-                .bind(&s.owner_id)
-                .bind(s.issued_on)
-                .bind(s.created_at)
-                .bind(s.updated_at)
-        });
-        counts.manual_positions = insert_rows!(tx, style, "manual_positions", MANUAL_COLUMNS, batch.manual_positions, |q, p| {
-            q.bind(&p.id)
-                .bind(&p.user_id)
-                .bind(&p.symbol)
-                .bind(&p.company_name)
-                .bind(&p.position_type)
-                .bind(p.strike_cents)
-                .bind(p.expiration_date)
-                .bind(p.quantity)
-                .bind(p.entry_cents)
-                .bind(p.target_cents)
-                .bind(p.stop_cents)
-                .bind(&p.reasoning)
-                .bind(&p.status)
-                .bind(p.current_option_cents)
-                .bind(p.current_price_cents)
-                .bind(p.pnl_cents)
-                .bind(p.pnl_percent)
-                .bind(p.closed_at)
-                .bind(p.created_at)
-                .bind(p.updated_at)
-        });
-        counts.automated_positions = insert_rows!(tx, style, "portfolio_positions", AUTOMATED_COLUMNS, batch.automated_positions, |q, p| {
-            q.bind(&p.id)
-                .bind(&p.user_id)
-                .bind(&p.signal_id)
-                .bind(p.quantity)
-                .bind(p.entry_cents)
-                .bind(p.commissions_cents)
-                .bind(&p.status)
-                .bind(p.exit_cents)
-                .bind(p.opened_at)
-                .bind(p.closed_at)
-                .bind(p.updated_at)
-        });
+        counts.signals = insert_rows!(tx, style, "signals", SIGNAL_COLUMNS, batch.signals, |q, s| crate::signals::bind_signal!(q, s));
+        counts.manual_positions = insert_rows!(tx, style, "manual_positions", MANUAL_COLUMNS, batch.manual_positions, |q, p| crate::positions::bind_manual!(q, p));
+        counts.automated_positions = insert_rows!(tx, style, "portfolio_positions", AUTOMATED_COLUMNS, batch.automated_positions, |q, p| crate::positions::bind_automated!(q, p));
         counts.snapshots = insert_rows!(tx, style, "portfolio_snapshots", SNAPSHOT_COLUMNS, batch.snapshots, |q, s| {
             q.bind(&s.user_id).bind(s.day).bind(s.value_cents).bind(s.taken_at)
         });
         tx.commit().await?;
     });
     Ok(counts)
-}
-
-/// Loads users in one transaction.
-pub async fn insert_users(db: &Db, rows: &[UserRecord]) -> StoreResult<u64> {
-    Ok(insert(db, &SeedBatch { users: rows, ..SeedBatch::default() }).await?.users)
-}
-
-/// Loads signals (automated and on demand) in one transaction, unranked.
-pub async fn insert_signals(db: &Db, rows: &[SignalRow]) -> StoreResult<u64> {
-    Ok(insert(db, &SeedBatch { signals: rows, ..SeedBatch::default() }).await?.signals)
-}
-
-/// Loads manual positions in one transaction.
-pub async fn insert_manual_positions(db: &Db, rows: &[ManualRow]) -> StoreResult<u64> {
-    Ok(insert(db, &SeedBatch { manual_positions: rows, ..SeedBatch::default() }).await?.manual_positions)
-}
-
-/// Loads automated positions in one transaction.
-pub async fn insert_automated_positions(db: &Db, rows: &[AutomatedRow]) -> StoreResult<u64> {
-    Ok(insert(db, &SeedBatch { automated_positions: rows, ..SeedBatch::default() }).await?.automated_positions)
-}
-
-/// Loads portfolio snapshots in one transaction.
-pub async fn insert_snapshots(db: &Db, rows: &[PortfolioSnapshot]) -> StoreResult<u64> {
-    Ok(insert(db, &SeedBatch { snapshots: rows, ..SeedBatch::default() }).await?.snapshots)
 }
 
 /// Row counts of the tables a seed fills.
@@ -343,10 +244,10 @@ mod tests {
 
     #[test]
     fn statements_stay_within_the_bind_limits() {
-        assert_eq!(rows_per_statement(SIGNAL_COLUMNS.len()), 500);
-        assert!(rows_per_statement(SIGNAL_COLUMNS.len()) * SIGNAL_COLUMNS.len() <= MAX_BINDS);
+        assert_eq!(rows_per_statement(column_count(SIGNAL_COLUMNS)), 500);
+        assert!(rows_per_statement(column_count(SIGNAL_COLUMNS)) * column_count(SIGNAL_COLUMNS) <= MAX_BINDS);
         assert_eq!(rows_per_statement(100), 327);
-        assert_eq!(insert_sql("t", &["a", "b"], 2, Placeholders::Numbered), "INSERT INTO t (a, b) VALUES ($1, $2), ($3, $4)");
-        assert_eq!(insert_sql("t", &["a", "b"], 2, Placeholders::Anonymous), "INSERT INTO t (a, b) VALUES (?, ?), (?, ?)");
+        assert_eq!(insert_sql("t", "a, b", 2, Placeholders::Numbered), "INSERT INTO t (a, b) VALUES ($1, $2), ($3, $4)");
+        assert_eq!(insert_sql("t", "a, b", 2, Placeholders::Anonymous), "INSERT INTO t (a, b) VALUES (?, ?), (?, ?)");
     }
 }

@@ -69,19 +69,23 @@ struct LiveRow {
     session_sess: Json<SessionData>,
 }
 
-pub(crate) fn find_live_user_sql() -> String {
-    let columns: Vec<String> = crate::users::COLUMNS.split(',').map(|c| format!("u.{}", c.trim())).collect();
-    format!(
-        "SELECT {}, s.sess AS session_sess FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.sid = $1 AND s.expire > $2",
-        columns.join(", ")
-    )
+/// Built once: every signed-in request runs it.
+pub(crate) fn find_live_user_sql() -> &'static str {
+    static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        let columns: Vec<String> = crate::users::COLUMNS.split(',').map(|c| format!("u.{}", c.trim())).collect();
+        format!(
+            "SELECT {}, s.sess AS session_sess FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.sid = $1 AND s.expire > $2",
+            columns.join(", ")
+        )
+    });
+    &SQL
 }
 
 /// The account of a session that has not expired at `now`, with the session: one query, the
 /// one every signed-in request makes.
 pub async fn find_live_user(db: &Db, sid: &str, now: DateTime<Utc>) -> StoreResult<Option<(crate::users::UserRecord, SessionData)>> {
     let sql = find_live_user_sql();
-    let row = with_db!(db, pool => sqlx::query_as::<_, LiveRow>(&sql).bind(sid).bind(now).fetch_optional(pool).await?);
+    let row = with_db!(db, pool => sqlx::query_as::<_, LiveRow>(sql).bind(sid).bind(now).fetch_optional(pool).await?);
     Ok(row.map(|r| (r.user, r.session_sess.0)))
 }
 

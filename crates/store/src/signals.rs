@@ -1,6 +1,8 @@
 //! Issued signals: what was issued is never overwritten; each refresh writes only the mark
 //! (current prices, P&L) and, once, how the signal ended.
 
+use std::sync::LazyLock;
+
 use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::{Db, StoreResult, with_db};
@@ -125,6 +127,7 @@ macro_rules! bind_signal {
             .bind($s.updated_at)
     };
 }
+pub(crate) use bind_signal;
 
 /// Issues automated signals in one transaction, re-ranking each day that gained one. A signal
 /// whose symbol and strategy already has an active automated signal is skipped; returns the
@@ -280,7 +283,14 @@ fn list_half(audience: &str, own_that_day: &str, after: bool) -> String {
 /// read from its own index in list order, merged. Each automated row carries how many signals
 /// the viewer generated that day (an index lookup per row of the page, in the same query). A
 /// page costs the same however many signals are stored.
-pub fn list_sql(after: bool) -> String {
+/// Built once per variant (first page, later page), not per request.
+pub fn list_sql(after: bool) -> &'static str {
+    static FIRST: LazyLock<String> = LazyLock::new(|| build_list_sql(false));
+    static LATER: LazyLock<String> = LazyLock::new(|| build_list_sql(true));
+    if after { &LATER } else { &FIRST }
+}
+
+fn build_list_sql(after: bool) -> String {
     const OWN_THAT_DAY: &str =
         "(SELECT COUNT(*) FROM signals o WHERE o.owner_id = CAST($1 AS TEXT) AND o.issued_on = signals.issued_on)";
     format!(
@@ -297,7 +307,7 @@ pub fn list_sql(after: bool) -> String {
 pub async fn list(db: &Db, viewer: Option<&str>, f: &SignalFilter) -> StoreResult<Vec<RankedSignal>> {
     let sql = list_sql(f.after.is_some());
     Ok(with_db!(db, pool => {
-        let query = sqlx::query_as::<_, RankedSignal>(&sql)
+        let query = sqlx::query_as::<_, RankedSignal>(sql)
             .bind(viewer)
             .bind(f.symbol_prefix.as_deref())
             .bind(f.strategy.as_deref())

@@ -59,12 +59,12 @@ async fn list_signals(State(state): State<AppState>, CurrentUser(user): CurrentU
     // One more than the page tells whether another page follows.
     filter.limit += 1;
     let mut rows = ranked_for(&state, &user, &filter, crate::now()).await?;
-    let next_cursor = (rows.len() > page).then(|| {
-        rows.truncate(page);
-        rows.last().map(|(row, _)| filter::encode_cursor(&store::ListPosition { created_at: row.created_at, id: row.id.clone() }))
-    });
+    let more = rows.len() > page;
+    rows.truncate(page);
+    let last = rows.last().filter(|_| more);
+    let next_cursor = last.map(|(row, _)| filter::encode_cursor(&store::ListPosition { created_at: row.created_at, id: row.id.clone() }));
     let signals = rows.into_iter().map(|(row, locked)| Signal::from_row(row, locked)).collect::<Result<_>>()?;
-    Ok(axum::Json(SignalPage { signals, next_cursor: next_cursor.flatten() }))
+    Ok(axum::Json(SignalPage { signals, next_cursor }))
 }
 
 /// `POST /api/signals/generate-for-symbol`.
