@@ -516,13 +516,29 @@ impl SymbolState {
     /// ```
     #[must_use]
     pub fn propose_best(&self, ctx: &ProposalContext<'_>) -> Option<Proposal> {
-        let v = self.values()?;
-        let params = self.params();
-        let mut candidates: Vec<Evaluation> = Strategy::ALL
+        self.ranked_proposals(ctx, &Strategy::ALL)
             .into_iter()
-            .map(|strategy| evaluate(strategy, &v, params))
+            .next()
+    }
+
+    /// What each of `strategies` proposes now, triggered setups first, then by score (ties in
+    /// `strategies`' order); a setup that has not triggered is priced and says it is weak.
+    /// Empty until the indicators are warm.
+    #[must_use]
+    pub fn ranked_proposals(
+        &self,
+        ctx: &ProposalContext<'_>,
+        strategies: &[Strategy],
+    ) -> Vec<Proposal> {
+        let Some(v) = self.values() else {
+            return Vec::new();
+        };
+        let params = self.params();
+        let mut candidates: Vec<Evaluation> = strategies
+            .iter()
+            .map(|strategy| evaluate(*strategy, &v, params))
             .collect();
-        // Stable sort: ties keep Strategy::ALL order.
+        // Stable sort: ties keep the given order.
         candidates.sort_by(|a, b| {
             (b.triggered, b.score)
                 .partial_cmp(&(a.triggered, a.score))
@@ -530,6 +546,7 @@ impl SymbolState {
         });
         candidates
             .iter()
-            .find_map(|e| price(e, &v, ctx, params, !e.triggered))
+            .filter_map(|e| price(e, &v, ctx, params, !e.triggered))
+            .collect()
     }
 }

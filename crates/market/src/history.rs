@@ -3,7 +3,8 @@
 //!
 //! It has only daily bars, so a quote is the last close at `at`: during a session the
 //! previous session's close (the day's own bar is in the future until the close), after the
-//! close that session's bar.
+//! close that session's bar. It has no exchange rates and answers the fixed reference levels
+//! ([`ExchangeRates::reference`]).
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -12,6 +13,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use crate::calendar::Calendar;
 use crate::csv_import::PriceRow;
 use crate::data::{CompanyInfo, DailyBar, MarketError, Quote, Sector, checked_symbol};
+use crate::fx::ExchangeRates;
 use crate::provider::{MarketData, MarketFuture};
 
 /// Daily bars per symbol, served as a [`MarketData`] provider.
@@ -175,6 +177,14 @@ impl MarketData for ImportedHistory {
     fn company<'a>(&'a self, symbol: &'a str) -> MarketFuture<'a, CompanyInfo> {
         Box::pin(std::future::ready(self.company_info(symbol)))
     }
+
+    /// Imported history carries no rates and wraps no other provider: always the fixed
+    /// reference levels ([`ExchangeRates::reference`]: EUR 0.92, GBP 0.79 per USD), as of
+    /// `at`, labelled `imported`.
+    fn exchange_rates<'a>(&'a self, at: DateTime<Utc>) -> MarketFuture<'a, ExchangeRates> {
+        let rates = ExchangeRates::reference(at, self.provider_name());
+        Box::pin(std::future::ready(Ok(rates)))
+    }
 }
 
 #[cfg(test)]
@@ -243,5 +253,13 @@ mod tests {
             None
         );
         assert_eq!(h.company_info("AAPL").unwrap().name, "AAPL Company");
+    }
+
+    #[tokio::test]
+    async fn exchange_rates_are_the_reference_levels() {
+        let at = Utc.with_ymd_and_hms(2024, 1, 3, 15, 0, 0).unwrap();
+        let rates = history().exchange_rates(at).await.unwrap();
+        assert_eq!(rates, ExchangeRates::reference(at, "imported"));
+        assert_eq!(rates.rate(crate::Currency::Eur), 0.92);
     }
 }

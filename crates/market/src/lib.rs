@@ -3,6 +3,7 @@
 //! - [`calendar`]: NYSE sessions, holidays, early closes and option expirations. Pure.
 //! - [`data`] and [`MarketData`]: the values providers hand out and the one interface they
 //!   implement, object safe so the server holds an `Arc<dyn MarketData>`.
+//! - [`fx`]: the currencies money is shown in and providers' [`ExchangeRates`].
 //! - [`simulated`]: the offline default, a deterministic seeded market of fifty US names.
 //! - [`csv_import`]: daily history from `symbol,date,open,high,low,close,volume` files, and
 //!   [`history::ImportedHistory`], a provider over such history.
@@ -15,6 +16,7 @@
 pub mod calendar;
 pub mod csv_import;
 pub mod data;
+pub mod fx;
 pub mod history;
 pub mod polygon;
 mod provider;
@@ -25,5 +27,6 @@ pub use data::{
     CompanyInfo, DailyBar, MarketError, Quote, Sector, UnknownSector, is_valid_symbol,
     normalize_symbol, round_price,
 };
+pub use fx::{Currency, ExchangeRates, UnknownCurrency};
 pub use provider::{MarketData, MarketFuture};
 pub use simulated::SimulatedMarket;

@@ -1,11 +1,13 @@
 //! The Polygon.io REST adapter (Polygon.io now trades as Massive; `api.polygon.io` keeps
-//! serving the same API): daily aggregates, the stocks snapshot and ticker details.
+//! serving the same API): daily aggregates, the stocks snapshot, ticker details and forex
+//! previous closes.
 //!
 //! | data | endpoint |
 //! |---|---|
 //! | daily bars | `GET /v2/aggs/ticker/{symbol}/range/1/day/{from}/{to}?adjusted=true&sort=asc&limit=50000`, following `next_url` |
 //! | quotes | `GET /v2/snapshot/locale/us/markets/stocks/tickers?tickers=A,B` |
 //! | company | `GET /v3/reference/tickers/{symbol}` |
+//! | exchange rates | `GET /v2/aggs/ticker/C:USDEUR/prev`, `GET /v2/aggs/ticker/C:USDGBP/prev` |
 //!
 //! The API key travels in the `Authorization: Bearer` header (which Polygon accepts as well
 //! as the `apiKey` query parameter), so it never appears in a URL, a log line or an error.
@@ -32,6 +34,7 @@ use serde::de::DeserializeOwned;
 
 use crate::calendar::to_new_york;
 use crate::data::{CompanyInfo, DailyBar, MarketError, Quote, Sector, checked_symbol};
+use crate::fx::{Currency, ExchangeRates};
 use crate::provider::{MarketData, MarketFuture};
 
 /// Polygon's production API.
@@ -43,6 +46,9 @@ const SNAPSHOT_BATCH: usize = 100;
 const MAX_PAGES: usize = 100;
 /// Longest piece of a provider's error text we quote.
 const MAX_MESSAGE: usize = 200;
+/// The forex pair quoting each non-base currency per US dollar.
+const FOREX_PAIRS: [(Currency, &str); 2] =
+    [(Currency::Eur, "C:USDEUR"), (Currency::Gbp, "C:USDGBP")];
 
 /// How to reach Polygon and how patiently.
 #[derive(Clone)]
@@ -298,6 +304,43 @@ impl PolygonClient {
             market_cap: results.market_cap.filter(|m| m.is_finite() && *m > 0.0),
             shares_outstanding: shares,
         })
+    }
+
+    /// Exchange rates from the previous daily close of the forex pairs `C:USDEUR` and
+    /// `C:USDGBP` (`c`: units per USD); `as_of` is the start (`t`) of the older of the two
+    /// bars.
+    ///
+    /// # Errors
+    ///
+    /// See the module documentation; a pair Polygon does not find or answers without a
+    /// result, for another ticker, or with a rate that is not positive is
+    /// [`MarketError::InvalidResponse`].
+    pub async fn fetch_exchange_rates(&self) -> Result<ExchangeRates, MarketError> {
+        let mut rates = Vec::with_capacity(FOREX_PAIRS.len());
+        let mut as_of = DateTime::<Utc>::MAX_UTC;
+        for (currency, ticker) in FOREX_PAIRS {
+            let invalid =
+                |why: &str| MarketError::InvalidResponse(format!("Polygon {ticker}: {why}"));
+            let url = self.endpoint(&["v2", "aggs", "ticker", ticker, "prev"]);
+            let page: PreviousClose = match self.get_json(url).await? {
+                Answer::Found(page) => page,
+                Answer::NotFound => return Err(invalid("not found")),
+            };
+            check_status(page.status.as_deref())?;
+            let Some(close) = page.results.and_then(|r| r.into_iter().next()) else {
+                return Err(invalid("no previous close"));
+            };
+            if close.ticker.as_deref().is_some_and(|t| t != ticker) {
+                return Err(invalid("answered for another ticker"));
+            }
+            let t = Utc
+                .timestamp_millis_opt(close.t)
+                .single()
+                .ok_or_else(|| invalid("timestamp out of range"))?;
+            as_of = as_of.min(t);
+            rates.push((currency, close.c));
+        }
+        ExchangeRates::new(&rates, as_of, self.provider_name())
     }
 
     fn endpoint(&self, segments: &[&str]) -> Url {
@@ -693,6 +736,22 @@ impl Aggregate {
 }
 
 #[derive(Deserialize)]
+struct PreviousClose {
+    status: Option<String>,
+    results: Option<Vec<ForexClose>>,
+}
+
+/// A forex previous-close bar, only what the rate needs: `c` is the close (units of the
+/// quote currency per unit of the base), `t` the Unix millisecond start of the day.
+#[derive(Deserialize)]
+struct ForexClose {
+    #[serde(rename = "T")]
+    ticker: Option<String>,
+    c: f64,
+    t: i64,
+}
+
+#[derive(Deserialize)]
 struct Snapshot {
     status: Option<String>,
     tickers: Option<Vec<TickerSnapshot>>,
@@ -836,6 +895,12 @@ impl MarketData for PolygonClient {
 
     fn company<'a>(&'a self, symbol: &'a str) -> MarketFuture<'a, CompanyInfo> {
         Box::pin(self.fetch_company(symbol))
+    }
+
+    /// The latest previous closes whatever `at` says
+    /// ([`PolygonClient::fetch_exchange_rates`]).
+    fn exchange_rates<'a>(&'a self, _at: DateTime<Utc>) -> MarketFuture<'a, ExchangeRates> {
+        Box::pin(self.fetch_exchange_rates())
     }
 }
 

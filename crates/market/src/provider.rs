@@ -6,13 +6,14 @@ use std::pin::Pin;
 use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::data::{CompanyInfo, DailyBar, MarketError, Quote};
+use crate::fx::ExchangeRates;
 
 /// The future a [`MarketData`] method returns: boxed, `Send`, borrowing the provider and the
 /// arguments for `'a`.
 pub type MarketFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, MarketError>> + Send + 'a>>;
 
-/// A source of quotes, daily history and company facts: the simulated market (the offline
-/// default), imported history, or an HTTP vendor.
+/// A source of quotes, daily history, company facts and exchange rates: the simulated market
+/// (the offline default), imported history, or an HTTP vendor.
 ///
 /// Object safe, so the server holds one as `Arc<dyn MarketData>` and tests swap it.
 /// Providers never read the clock to decide what "now" is: the caller passes `at`.
@@ -43,4 +44,12 @@ pub trait MarketData: Send + Sync {
 
     /// Name, sector and size of the company behind `symbol`.
     fn company<'a>(&'a self, symbol: &'a str) -> MarketFuture<'a, CompanyInfo>;
+
+    /// How many euros and pounds one US dollar buys as of `at`: every [`Currency`], USD
+    /// exactly 1, each rate finite and positive ([`ExchangeRates::new`] checks a vendor's
+    /// answer; a bad one is [`MarketError::InvalidResponse`]). A live vendor answers with its
+    /// latest rates whatever `at` says; the simulated market answers for `at`'s New York date.
+    ///
+    /// [`Currency`]: crate::Currency
+    fn exchange_rates<'a>(&'a self, at: DateTime<Utc>) -> MarketFuture<'a, ExchangeRates>;
 }

@@ -8,7 +8,9 @@ use utoipa_axum::routes;
 use crate::error::Result;
 use crate::limits;
 use crate::services::scheduling::{self, AutomationStatus, current_status};
+use crate::audit::{self, Origin};
 use crate::session::{AdminUser, CurrentUser};
+use crate::vocab::AuditAction;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -33,8 +35,10 @@ async fn status(State(state): State<AppState>, _user: CurrentUser) -> Result<axu
     post, path = "/api/automation/start", tag = "automation",
     responses((status = 200, body = AutomationStatus), (status = 403, description = "Not an administrator", body = crate::error::Problem))
 )]
-async fn start(State(state): State<AppState>, _admin: AdminUser) -> Result<axum::Json<AutomationStatus>> {
-    Ok(axum::Json(scheduling::set_running(&state, true, crate::now()).await?))
+async fn start(State(state): State<AppState>, AdminUser(admin): AdminUser, origin: Origin) -> Result<axum::Json<AutomationStatus>> {
+    let now = crate::now();
+    audit::record(&state, Some(&admin.id), Some(&admin.id), AuditAction::AdminAction, Some("automation started".into()), &origin, now).await?;
+    Ok(axum::Json(scheduling::set_running(&state, true, now).await?))
 }
 
 /// Stops automation (administrators only): no job runs until it is started again. Idempotent.
@@ -42,8 +46,10 @@ async fn start(State(state): State<AppState>, _admin: AdminUser) -> Result<axum:
     post, path = "/api/automation/stop", tag = "automation",
     responses((status = 200, body = AutomationStatus), (status = 403, description = "Not an administrator", body = crate::error::Problem))
 )]
-async fn stop(State(state): State<AppState>, _admin: AdminUser) -> Result<axum::Json<AutomationStatus>> {
-    Ok(axum::Json(scheduling::set_running(&state, false, crate::now()).await?))
+async fn stop(State(state): State<AppState>, AdminUser(admin): AdminUser, origin: Origin) -> Result<axum::Json<AutomationStatus>> {
+    let now = crate::now();
+    audit::record(&state, Some(&admin.id), Some(&admin.id), AuditAction::AdminAction, Some("automation stopped".into()), &origin, now).await?;
+    Ok(axum::Json(scheduling::set_running(&state, false, now).await?))
 }
 
 /// Runs a manual update now (quotes, marks, new signals, figures), whether automation is running

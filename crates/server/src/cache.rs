@@ -32,34 +32,44 @@ struct Entry<T> {
 pub struct Shared<T> {
     entry: RwLock<Option<Entry<T>>>,
     reloading: tokio::sync::Mutex<()>,
+    max_age: Duration,
+    /// Whether any change notice drops it (figures from the database do; outside data that
+    /// no notice describes, such as exchange rates, only ages out).
+    follows_changes: bool,
 }
 
 impl<T> Default for Shared<T> {
     fn default() -> Self {
-        Shared { entry: RwLock::new(None), reloading: tokio::sync::Mutex::new(()) }
+        Shared { entry: RwLock::new(None), reloading: tokio::sync::Mutex::new(()), max_age: MAX_AGE, follows_changes: true }
     }
 }
 
 impl<T> Shared<T> {
+    /// A value no change notice describes, kept for `max_age`.
+    pub fn lasting(max_age: Duration) -> Self {
+        Shared { max_age, follows_changes: false, ..Shared::default() }
+    }
+
     fn fresh(&self, generation: u64) -> Option<Arc<T>> {
         let entry = self.entry.read().unwrap_or_else(std::sync::PoisonError::into_inner);
-        entry.as_ref().filter(|e| e.generation == generation && e.loaded.elapsed() < MAX_AGE).map(|e| e.value.clone())
+        entry.as_ref().filter(|e| e.generation == generation && e.loaded.elapsed() < self.max_age).map(|e| e.value.clone())
     }
 
     /// The cached value, loading it with `load` when there is none, something changed since,
-    /// or it is older than [`MAX_AGE`]. A failed load leaves the cache as it was.
+    /// or it is older than its maximum age. A failed load leaves the cache as it was.
     pub async fn get<F, Fut>(&self, events: &Events, load: F) -> Result<Arc<T>>
     where
         F: FnOnce() -> Fut,
         Fut: Future<Output = Result<T>>,
     {
-        if let Some(value) = self.fresh(events.generation()) {
+        let generation_now = || if self.follows_changes { events.generation() } else { 0 };
+        if let Some(value) = self.fresh(generation_now()) {
             return Ok(value);
         }
         let _one_loader = self.reloading.lock().await;
         // Read the generation before loading: a change during the load makes the next read
         // load again rather than keep what may predate it.
-        let generation = events.generation();
+        let generation = generation_now();
         if let Some(value) = self.fresh(generation) {
             return Ok(value);
         }
@@ -81,14 +91,30 @@ pub struct SignalFiguresAt {
     pub loaded_at: chrono::DateTime<chrono::Utc>,
 }
 
+/// How long exchange rates are kept: a vendor's rates are previous closes, and its free tier
+/// allows a few requests a minute.
+pub const RATES_MAX_AGE: Duration = Duration::from_secs(15 * 60);
+
 /// The caches of one server.
-#[derive(Default)]
 pub struct Caches {
     /// Every tracked stock with its quote, by symbol.
     pub stocks: Shared<Vec<StockRow>>,
     /// The stored volatility estimate of each symbol that has one.
     pub volatilities: Shared<std::collections::HashMap<String, f64>>,
     pub signal_figures: Shared<SignalFiguresAt>,
+    /// The market-data provider's exchange rates.
+    pub exchange_rates: Shared<strikeline_market::ExchangeRates>,
+}
+
+impl Default for Caches {
+    fn default() -> Self {
+        Caches {
+            stocks: Shared::default(),
+            volatilities: Shared::default(),
+            signal_figures: Shared::default(),
+            exchange_rates: Shared::lasting(RATES_MAX_AGE),
+        }
+    }
 }
 
 impl std::fmt::Debug for Caches {
@@ -100,6 +126,17 @@ impl std::fmt::Debug for Caches {
 /// Every tracked stock with its quote, by symbol, from the cache.
 pub async fn stocks(state: &crate::state::AppState) -> Result<Arc<Vec<StockRow>>> {
     state.caches.stocks.get(&state.events, || async { Ok(strikeline_store::market::list_stocks(&state.db).await?) }).await
+}
+
+/// The provider's exchange rates, from the cache (a failure is a 503 and is not kept).
+pub async fn exchange_rates(state: &crate::state::AppState) -> Result<Arc<strikeline_market::ExchangeRates>> {
+    state
+        .caches
+        .exchange_rates
+        .get(&state.events, || async {
+            state.market.provider.exchange_rates(crate::now()).await.map_err(|e| crate::error::AppError::upstream("Exchange rates", e))
+        })
+        .await
 }
 
 /// The stored volatility estimate of each symbol that has one, from the cache.

@@ -311,8 +311,9 @@ impl Config {
         anyhow::ensure!(self.session.idle_minutes > 0, "session.idle_minutes must be positive");
         anyhow::ensure!(self.session.absolute_hours > 0, "session.absolute_hours must be positive");
         for (name, o) in &self.limits {
+            let plan_quota = crate::entitlements::Plan::ALL.iter().any(|p| crate::limits::api_hourly(*p, 1).name == name);
             anyhow::ensure!(
-                crate::limits::POLICIES.iter().any(|p| p.name == name),
+                plan_quota || crate::limits::POLICIES.iter().any(|p| p.name == name),
                 "limits.{name} is not a policy; known: {}",
                 crate::limits::POLICIES.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
             );

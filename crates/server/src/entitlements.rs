@@ -61,6 +61,8 @@ pub enum Capability {
     CustomStrategyParams,
     /// AI recommendations in the app (Pro and up).
     AiRecommendations,
+    /// Creating through the public API (Pro and up; Free keys read only).
+    ApiWrite,
 }
 
 impl Capability {
@@ -70,7 +72,8 @@ impl Capability {
             Capability::GenerateSignals
             | Capability::BacktestByStrategy
             | Capability::BacktestFullHistory
-            | Capability::AiRecommendations => Plan::Pro,
+            | Capability::AiRecommendations
+            | Capability::ApiWrite => Plan::Pro,
             Capability::CustomStrategyParams => Plan::Premium,
         }
     }
@@ -82,6 +85,7 @@ impl Capability {
             Capability::BacktestFullHistory => "The Free plan backtests the last year; longer histories need Pro.",
             Capability::CustomStrategyParams => "Custom strategy parameters need the Premium plan.",
             Capability::AiRecommendations => "AI recommendations need the Pro or Premium plan.",
+            Capability::ApiWrite => "API keys on the Free plan can read only; creating through the API needs the Pro or Premium plan.",
         }
     }
 }

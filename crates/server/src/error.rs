@@ -59,6 +59,10 @@ pub enum AppError {
     Validation(Vec<FieldError>),
     #[error("{0}")]
     Unauthorized(String),
+    /// A public API request without a usable bearer key (answered with
+    /// `WWW-Authenticate: Bearer`).
+    #[error("{0}")]
+    BadApiKey(String),
     #[error("{0}")]
     Forbidden(String),
     #[error("not found")]
@@ -106,7 +110,7 @@ impl AppError {
         match self {
             AppError::MalformedBody(_) => StatusCode::BAD_REQUEST,
             AppError::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            AppError::Unauthorized(_) | AppError::BadApiKey(_) => StatusCode::UNAUTHORIZED,
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::Conflict(_) => StatusCode::CONFLICT,
@@ -143,6 +147,7 @@ impl AppError {
                 problem.errors = vec![error.clone()];
             }
             AppError::Unauthorized(detail)
+            | AppError::BadApiKey(detail)
             | AppError::Forbidden(detail)
             | AppError::UnsupportedMediaType(detail)
             | AppError::Unavailable(detail) => problem.detail = Some(detail.clone()),
@@ -200,6 +205,9 @@ impl IntoResponse for AppError {
             }
             AppError::Unauthorized(_) => {
                 response.headers_mut().insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Cookie"));
+            }
+            AppError::BadApiKey(_) => {
+                response.headers_mut().insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer realm=\"strikeline\""));
             }
             AppError::Internal(cause) => {
                 response.extensions_mut().insert(InternalCause(Arc::new(format!("{cause:#}"))));

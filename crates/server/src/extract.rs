@@ -70,8 +70,22 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
     Ok(value)
 }
 
+/// Deserialises a query string into `T`; a bad or unknown parameter is a 422 naming it.
+pub fn parse_query<T: DeserializeOwned>(raw: Option<&str>) -> Result<T, AppError> {
+    let raw = raw.unwrap_or("");
+    let de = serde_urlencoded::Deserializer::new(form_urlencoded::parse(raw.as_bytes()));
+    serde_path_to_error::deserialize(de).map_err(|err| {
+        let path = err.path().to_string();
+        data_error_message(&path, &err.into_inner().to_string())
+    })
+}
+
 fn data_error(path: &str, err: &serde_json::Error) -> AppError {
-    let message = err.to_string();
+    data_error_message(path, &err.to_string())
+}
+
+fn data_error_message(path: &str, message: &str) -> AppError {
+    let message = message.to_owned();
     let message = message.split(" at line ").next().unwrap_or(&message).to_owned();
     // `missing field `x`` and `unknown field `x`` are reported at the parent's path.
     let named = message.split('`').nth(1).filter(|_| message.starts_with("missing field") || message.starts_with("unknown field"));

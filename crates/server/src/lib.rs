@@ -1,5 +1,8 @@
 //! The Strikeline server: configuration, the HTTP application and the `strikeline` command.
 
+pub mod api_access;
+pub mod api_keys;
+pub mod audit;
 pub mod auth;
 pub mod automation;
 pub mod backtest;

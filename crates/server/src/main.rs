@@ -275,7 +275,19 @@ fn main() -> ExitCode {
                 let db = open_database(&config).await?;
                 let email = email.trim().to_lowercase();
                 let user = strikeline_store::users::find_by_email(&db, &email).await?.ok_or_else(|| anyhow::anyhow!("no account with email {email}"))?;
-                strikeline_store::users::set_subscription(&db, &user.id, plan.id(), strikeline_server::vocab::SubscriptionStatus::Active.as_str(), None, strikeline_server::now()).await?;
+                let now = strikeline_server::now();
+                strikeline_store::users::set_subscription(&db, &user.id, plan.id(), strikeline_server::vocab::SubscriptionStatus::Active.as_str(), None, now).await?;
+                let event = strikeline_store::audit::AuditEvent {
+                    id: uuid::Uuid::new_v4().to_string(),
+                    user_id: Some(user.id.clone()),
+                    actor_id: Some("operator".into()),
+                    action: strikeline_server::vocab::AuditAction::PlanChanged.as_str().into(),
+                    detail: Some(format!("{} → {} by an operator (command line)", user.subscription_plan, plan.id())),
+                    ip: None,
+                    user_agent: None,
+                    at: now,
+                };
+                strikeline_store::audit::record(&db, &event).await?;
                 tracing::info!(user_id = %user.id, plan = plan.id(), "plan set by an operator");
                 println!("{email} is now on the {} plan", plan.id());
                 Ok(())

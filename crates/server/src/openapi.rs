@@ -17,12 +17,35 @@ use utoipa::OpenApi;
         (name = "automation", description = "The scheduler that keeps signals current"),
         (name = "portfolio", description = "Manual and automated positions and the portfolio analysis"),
         (name = "backtest", description = "Backtests of the live strategies over stored history"),
+        (name = "api-keys", description = "Your public API keys (Settings › API Keys)"),
+        (name = "public-api", description = "The public REST API under /api/v1: send an API key as `Authorization: Bearer <key>`. Read keys may GET; write and admin keys may also create. Every answer reports the plan's hourly quota (Free 100, Pro 1,000, Premium 5,000; Free keys read only) and the endpoint's per-minute limit in `RateLimit-Policy`/`RateLimit`; beyond either the answer is 429 with `Retry-After`."),
         (name = "admin", description = "Administrators only"),
         (name = "operations", description = "Health and readiness")
     ),
-    components(schemas(crate::error::Problem, crate::error::FieldError))
+    components(schemas(crate::error::Problem, crate::error::FieldError)),
+    modifiers(&ApiKeyScheme)
 )]
 pub struct ApiDoc;
+
+/// Declares the bearer scheme `/api/v1` operations name (`security(("api_key" = []))`).
+struct ApiKeyScheme;
+
+impl utoipa::Modify for ApiKeyScheme {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "api_key",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("slk_…")
+                    .description(Some("An API key from Settings › API Keys, sent as `Authorization: Bearer <key>`."))
+                    .build(),
+            ),
+        );
+    }
+}
 
 /// The document as pretty JSON (what `strikeline openapi` prints and `docs/openapi.json` holds).
 pub fn document_json() -> String {

@@ -40,6 +40,13 @@ pub fn sid_for(token: &str) -> String {
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The id a session is listed and revoked by: derived from `sid`, so it names the session
+/// without being what is stored (nor, of course, the cookie).
+pub fn public_id(sid: &str) -> String {
+    let digest = Sha256::digest(format!("session-id:{sid}").as_bytes());
+    digest.iter().take(12).map(|b| format!("{b:02x}")).collect()
+}
+
 /// The session token in a request's cookies, if any.
 pub fn token_from(headers: &HeaderMap) -> Option<&str> {
     headers
@@ -103,14 +110,14 @@ fn cookie(state: &AppState, headers: &HeaderMap, value: &str, max_age: i64) -> R
         .map_err(|e| AppError::Internal(e.into()))
 }
 
-/// Ends the session a request carries, if any, and closes its event streams.
-pub async fn end(state: &AppState, headers: &HeaderMap) -> Result<(), AppError> {
-    if let Some(token) = token_from(headers) {
-        let sid = sid_for(token);
-        sessions::delete(&state.db, &sid).await?;
-        let _ = state.capacity.ended_sessions.send(sid);
-    }
-    Ok(())
+/// Ends the session a request carries, if any, and closes its event streams; the user whose
+/// session it was.
+pub async fn end(state: &AppState, headers: &HeaderMap) -> Result<Option<String>, AppError> {
+    let Some(token) = token_from(headers) else { return Ok(None) };
+    let sid = sid_for(token);
+    let user = sessions::delete(&state.db, &sid).await?;
+    let _ = state.capacity.ended_sessions.send(sid);
+    Ok(user)
 }
 
 /// The signed-in user of a request; rejects with 401 when there is none.

@@ -32,6 +32,65 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(update_prices))
         .routes(routes!(bulk_add))
         .routes(routes!(history))
+        .routes(routes!(exchange_rates))
+        .routes(routes!(public_stocks))
+}
+
+/// The watchlist's quotes, for API keys.
+#[utoipa::path(
+    get, path = "/api/v1/stock-prices", tag = "public-api",
+    security(("api_key" = [])),
+    responses(
+        (status = 200, body = Vec<StockPrice>),
+        (status = 401, description = "Missing, unknown, inactive or expired key", body = crate::error::Problem),
+        (status = 429, description = "Over a limit; see Retry-After", body = crate::error::Problem),
+    )
+)]
+async fn public_stocks(State(state): State<AppState>, caller: crate::api_access::ApiCaller) -> Result<(crate::api_access::ApiLimits, axum::Json<Vec<StockPrice>>)> {
+    let limits = caller.endpoint(&state, limits::API_STOCK_PRICES, crate::now()).await?;
+    Ok((limits, axum::Json(all_stocks(&state).await?)))
+}
+
+/// One currency's rate.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExchangeRate {
+    pub currency: crate::vocab::DisplayCurrency,
+    /// Units of the currency one US dollar buys (USD itself is 1).
+    #[schema(example = 0.92)]
+    pub per_usd: f64,
+}
+
+/// `GET /api/exchange-rates`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExchangeRates {
+    /// Every rate is per one of these (always `USD`).
+    pub base: crate::vocab::DisplayCurrency,
+    pub rates: Vec<ExchangeRate>,
+    pub as_of: DateTime<Utc>,
+    /// The market-data provider that gave them (`simulated`, `polygon`, ...).
+    pub provider: String,
+}
+
+/// The rates money is shown at in EUR or GBP, from the market-data provider (kept 15 minutes).
+/// Amounts are stored and billed in US dollars; only their display is converted.
+#[utoipa::path(
+    get, path = "/api/exchange-rates", tag = "market",
+    responses(
+        (status = 200, body = ExchangeRates),
+        (status = 401, description = "Not signed in", body = crate::error::Problem),
+        (status = 503, description = "The provider cannot answer now", body = crate::error::Problem),
+    )
+)]
+async fn exchange_rates(State(state): State<AppState>, _user: CurrentUser) -> Result<axum::Json<ExchangeRates>> {
+    let fx = crate::cache::exchange_rates(&state).await?;
+    Ok(axum::Json(ExchangeRates {
+        base: fx.base.into(),
+        rates: fx.rates.iter().map(|(c, r)| ExchangeRate { currency: (*c).into(), per_usd: *r }).collect(),
+        as_of: fx.as_of,
+        provider: fx.provider.to_owned(),
+    }))
 }
 
 /// A tracked stock with its latest quote.

@@ -296,6 +296,102 @@ vocabulary! {
     }
 }
 
+vocabulary! {
+    /// The colour theme: `system` follows the operating system.
+    pub enum Theme ("theme") {
+        Light = "light",
+        Dark = "dark",
+        System = "system",
+    }
+}
+
+vocabulary! {
+    /// The currency money is shown in, converted from US dollars at the market-data
+    /// provider's rates. Billing stays in US dollars.
+    pub enum DisplayCurrency ("currency") {
+        Usd = "USD",
+        Eur = "EUR",
+        Gbp = "GBP",
+    }
+}
+
+vocabulary! {
+    /// Risk tolerance, shown as Conservative, Moderate, Aggressive.
+    pub enum RiskTolerance ("risk tolerance") {
+        Low = "low",
+        Medium = "medium",
+        High = "high",
+    }
+}
+
+vocabulary! {
+    /// What an API key may do: `read` (Read Only: GET), `write` (Read & Write: also
+    /// creating), `admin` (Full Access).
+    pub enum KeyPermission ("permission") {
+        Read = "read",
+        Write = "write",
+        Admin = "admin",
+    }
+}
+
+vocabulary! {
+    /// How long a new API key works, in days, or `never` expires.
+    pub enum KeyLifetime ("key lifetime") {
+        Days30 = "30",
+        Days90 = "90",
+        Days365 = "365",
+        Never = "never",
+    }
+}
+
+vocabulary! {
+    /// What an audit-log entry records.
+    pub enum AuditAction ("audit action") {
+        SignIn = "sign_in",
+        SignInFailed = "sign_in_failed",
+        SignOut = "sign_out",
+        PasswordChanged = "password_changed",
+        SessionRevoked = "session_revoked",
+        ApiKeyCreated = "api_key_created",
+        ApiKeyToggled = "api_key_toggled",
+        ApiKeyDeleted = "api_key_deleted",
+        PlanChanged = "plan_changed",
+        AccountDeleted = "account_deleted",
+        AdminAction = "admin_action",
+    }
+}
+
+vocabulary! {
+    /// A signal's risk read from its confidence: `low` under 30, `medium` 30–70, `high` over
+    /// 70 (the filter of the signals pages).
+    pub enum SignalRiskLevel ("risk level") {
+        Low = "low",
+        Medium = "medium",
+        High = "high",
+    }
+}
+
+impl SignalRiskLevel {
+    /// The confidences (inclusive) the level covers.
+    pub const fn confidence_range(self) -> (u8, u8) {
+        match self {
+            SignalRiskLevel::Low => (0, 29),
+            SignalRiskLevel::Medium => (30, 70),
+            SignalRiskLevel::High => (71, 100),
+        }
+    }
+}
+
+impl From<strikeline_market::Currency> for DisplayCurrency {
+    fn from(c: strikeline_market::Currency) -> Self {
+        match c {
+            strikeline_market::Currency::Usd => DisplayCurrency::Usd,
+            strikeline_market::Currency::Eur => DisplayCurrency::Eur,
+            strikeline_market::Currency::Gbp => DisplayCurrency::Gbp,
+        }
+    }
+}
+
 impl From<Strategy> for StrategyName {
     fn from(s: Strategy) -> Self {
         match s {

@@ -102,10 +102,11 @@ pub async fn touch(db: &Db, sid: &str, sess: &SessionData, expire: DateTime<Utc>
     Ok(())
 }
 
-/// Deletes one session (logout).
-pub async fn delete(db: &Db, sid: &str) -> StoreResult<()> {
-    with_db!(db, pool => { sqlx::query("DELETE FROM sessions WHERE sid = $1").bind(sid).execute(pool).await?; });
-    Ok(())
+/// Deletes one session (logout); the user it belonged to, if it existed.
+pub async fn delete(db: &Db, sid: &str) -> StoreResult<Option<String>> {
+    Ok(with_db!(db, pool => {
+        sqlx::query_scalar::<_, String>("DELETE FROM sessions WHERE sid = $1 RETURNING user_id").bind(sid).fetch_optional(pool).await?
+    }))
 }
 
 /// Deletes every session that expired before `now`; returns how many.
@@ -114,4 +115,26 @@ pub async fn delete_expired(db: &Db, now: DateTime<Utc>) -> StoreResult<u64> {
         sqlx::query("DELETE FROM sessions WHERE expire <= $1").bind(now).execute(pool).await?.rows_affected()
     });
     Ok(done)
+}
+
+/// Every live session of a user, newest first.
+pub async fn live_for_user(db: &Db, user_id: &str, now: DateTime<Utc>) -> StoreResult<Vec<SessionRecord>> {
+    let rows = with_db!(db, pool => {
+        sqlx::query_as::<_, Row>("SELECT sid, sess, expire FROM sessions WHERE user_id = $1 AND expire > $2")
+            .bind(user_id)
+            .bind(now)
+            .fetch_all(pool)
+            .await?
+    });
+    let mut sessions: Vec<SessionRecord> = rows.into_iter().map(|r| SessionRecord { sid: r.sid, sess: r.sess.0, expire: r.expire }).collect();
+    sessions.sort_by(|a, b| b.sess.created_at.cmp(&a.sess.created_at).then_with(|| a.sid.cmp(&b.sid)));
+    Ok(sessions)
+}
+
+/// Deletes one session of `user_id`; whether there was one (another user's sid deletes nothing).
+pub async fn delete_for_user(db: &Db, user_id: &str, sid: &str) -> StoreResult<bool> {
+    let done = with_db!(db, pool => {
+        sqlx::query("DELETE FROM sessions WHERE sid = $1 AND user_id = $2").bind(sid).bind(user_id).execute(pool).await?.rows_affected()
+    });
+    Ok(done > 0)
 }

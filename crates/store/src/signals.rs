@@ -327,6 +327,34 @@ pub async fn list(db: &Db, viewer: Option<&str>, f: &SignalFilter) -> StoreResul
     }))
 }
 
+/// How many signals `viewer` may list under `f`'s filters (automated ones and their own),
+/// whatever the page.
+pub async fn count(db: &Db, viewer: &str, f: &SignalFilter) -> StoreResult<i64> {
+    const SQL: &str = "SELECT COUNT(*) FROM signals WHERE (owner_id IS NULL OR owner_id = $1) \
+        AND (CAST($2 AS TEXT) IS NULL OR symbol LIKE CAST($2 AS TEXT) || '%') \
+        AND (CAST($3 AS TEXT) IS NULL OR strategy = CAST($3 AS TEXT)) \
+        AND (CAST($4 AS TEXT) IS NULL OR signal_type = CAST($4 AS TEXT)) \
+        AND (CAST($5 AS TEXT) IS NULL OR status = CAST($5 AS TEXT)) \
+        AND (CAST($6 AS BIGINT) IS NULL OR entry_cents * 100 > CAST($6 AS BIGINT)) \
+        AND (CAST($7 AS BIGINT) IS NULL OR entry_cents * 100 <= CAST($7 AS BIGINT)) \
+        AND (CAST($8 AS BIGINT) IS NULL OR confidence >= CAST($8 AS BIGINT)) \
+        AND (CAST($9 AS BIGINT) IS NULL OR confidence <= CAST($9 AS BIGINT))";
+    Ok(with_db!(db, pool => {
+        sqlx::query_scalar::<_, i64>(SQL)
+            .bind(viewer)
+            .bind(f.symbol_prefix.as_deref())
+            .bind(f.strategy.as_deref())
+            .bind(f.signal_type.as_deref())
+            .bind(f.status.as_deref())
+            .bind(f.cost_above_cents)
+            .bind(f.cost_at_most_cents)
+            .bind(f.confidence_min)
+            .bind(f.confidence_max)
+            .fetch_one(pool)
+            .await?
+    }))
+}
+
 pub(crate) const ON_DEMAND_COUNTS: &str = "SELECT issued_on, COUNT(*) FROM signals WHERE owner_id = $1 AND issued_on >= $2 GROUP BY issued_on";
 
 /// How many signals `owner` generated on demand per day, for the days given.

@@ -25,6 +25,12 @@ pub struct UserRecord {
     pub email_notifications: bool,
     pub signal_alerts: bool,
     pub portfolio_updates: bool,
+    /// `light | dark | system`.
+    pub theme: String,
+    /// `USD | EUR | GBP`: how money is shown.
+    pub currency: String,
+    pub auto_update_signals: bool,
+    pub high_risk_alerts: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -48,7 +54,7 @@ pub struct NewUser {
 pub(crate) const COLUMNS: &str = "id, email, username, password_hash, first_name, last_name, profile_image_url, role, \
     subscription_plan, subscription_status, subscription_expires_at, investment_capital_cents, risk_tolerance, \
     max_position_size_cents, preferred_strategies, email_notifications, signal_alerts, portfolio_updates, \
-    created_at, updated_at";
+    theme, currency, auto_update_signals, high_risk_alerts, created_at, updated_at";
 
 /// Inserts a user. A taken email or username is [`StoreError::Conflict`] naming the field.
 pub async fn insert(db: &Db, user: &NewUser) -> StoreResult<UserRecord> {
@@ -151,4 +157,89 @@ pub async fn set_investment_preferences(
         .rows_affected()
     });
     if done == 0 { Err(StoreError::NotFound) } else { Ok(()) }
+}
+
+/// A change to the settings saved on each change (Settings: General, Trading,
+/// Notifications): what is `None` keeps its stored value.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SettingsUpdate {
+    pub theme: Option<String>,
+    pub currency: Option<String>,
+    pub email_notifications: Option<bool>,
+    pub signal_alerts: Option<bool>,
+    pub portfolio_updates: Option<bool>,
+    pub auto_update_signals: Option<bool>,
+    pub high_risk_alerts: Option<bool>,
+    pub risk_tolerance: Option<String>,
+}
+
+/// Applies a settings change in one statement, field by field, so two changes sent at once
+/// to different settings both stay.
+pub async fn update_settings(db: &Db, id: &str, update: &SettingsUpdate, at: DateTime<Utc>) -> StoreResult<()> {
+    let done = with_db!(db, pool => {
+        sqlx::query(
+            "UPDATE users SET theme = COALESCE($1, theme), currency = COALESCE($2, currency), \
+             email_notifications = COALESCE($3, email_notifications), signal_alerts = COALESCE($4, signal_alerts), \
+             portfolio_updates = COALESCE($5, portfolio_updates), auto_update_signals = COALESCE($6, auto_update_signals), \
+             high_risk_alerts = COALESCE($7, high_risk_alerts), risk_tolerance = COALESCE($8, risk_tolerance), updated_at = $9 \
+             WHERE id = $10",
+        )
+        .bind(&update.theme)
+        .bind(&update.currency)
+        .bind(update.email_notifications)
+        .bind(update.signal_alerts)
+        .bind(update.portfolio_updates)
+        .bind(update.auto_update_signals)
+        .bind(update.high_risk_alerts)
+        .bind(&update.risk_tolerance)
+        .bind(at)
+        .bind(id)
+        .execute(pool)
+        .await?
+        .rows_affected()
+    });
+    if done == 0 { Err(StoreError::NotFound) } else { Ok(()) }
+}
+
+/// Replaces a user's password hash and ends every session but `keep_sid` (the one that asked),
+/// in one transaction: a changed password leaves no other session signed in.
+pub async fn set_password(db: &Db, id: &str, password_hash: &str, keep_sid: &str, at: DateTime<Utc>) -> StoreResult<Vec<String>> {
+    with_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        let done = sqlx::query("UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3")
+            .bind(password_hash)
+            .bind(at)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        if done == 0 {
+            tx.rollback().await?;
+            return Err(StoreError::NotFound);
+        }
+        let ended: Vec<String> = sqlx::query_scalar("DELETE FROM sessions WHERE user_id = $1 AND sid <> $2 RETURNING sid")
+            .bind(id)
+            .bind(keep_sid)
+            .fetch_all(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(ended)
+    })
+}
+
+/// Deletes a user and, through the foreign keys, everything that is theirs (sessions,
+/// signals generated for them, positions, snapshots, API keys, their audit events); a stock
+/// they added to the shared watchlist stays, without their name. Returns the ended sessions.
+pub async fn delete(db: &Db, id: &str) -> StoreResult<Vec<String>> {
+    with_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        let sids: Vec<String> = sqlx::query_scalar("SELECT sid FROM sessions WHERE user_id = $1").bind(id).fetch_all(&mut *tx).await?;
+        let done = sqlx::query("DELETE FROM users WHERE id = $1").bind(id).execute(&mut *tx).await?.rows_affected();
+        if done == 0 {
+            tx.rollback().await?;
+            return Err(StoreError::NotFound);
+        }
+        tx.commit().await?;
+        Ok(sids)
+    })
 }

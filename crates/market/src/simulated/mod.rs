@@ -15,8 +15,10 @@
 //!
 //! During a session a quote follows a Brownian path from the day's open to its close that
 //! touches the day's high and low, so the quote at the close equals the bar; while the
-//! exchange is closed the quote is the last close. `docs/market-data.md` gives the model and
-//! every parameter.
+//! exchange is closed the quote is the last close. Exchange rates (euros and pounds per
+//! dollar) mean-revert around fixed levels, one step per weekday
+//! ([`SimulatedMarket::exchange_rates_at`]). `docs/market-data.md` gives the model and every
+//! parameter.
 
 mod universe;
 
@@ -25,8 +27,9 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 
-use crate::calendar::{Calendar, Session};
+use crate::calendar::{Calendar, Session, to_new_york};
 use crate::data::{CompanyInfo, DailyBar, MarketError, Quote, Sector, checked_symbol, round_price};
+use crate::fx::{Currency, ExchangeRates, REFERENCE_RATES};
 use crate::provider::{MarketData, MarketFuture};
 use crate::rng::{Rng, hash_bytes};
 
@@ -72,6 +75,14 @@ const VOLUME_MOVE_SENSITIVITY: f64 = 0.45;
 const VOLUME_U_SHAPE: f64 = 2.0;
 /// Minutes in a regular session.
 const REGULAR_SESSION_MINUTES: f64 = 390.0;
+/// Long-run standard deviation of an exchange rate's log distance from its reference level.
+const FX_LONG_RUN_VOL: f64 = 0.05;
+/// Weekdays for an exchange rate's distance from its reference level to halve, on average.
+const FX_HALF_LIFE_DAYS: f64 = 250.0;
+/// Share of each weekday's exchange-rate variance that is a dollar move common to all rates.
+const FX_DOLLAR_SHARE: f64 = 0.6;
+/// Weekdays of shocks summed for a rate (five half-lives: older ones weigh under 1/32).
+const FX_MEMORY_DAYS: u32 = 1250;
 
 /// Volatility multiplier in a calm regime, chosen so that the long-run mean variance
 /// multiplier is exactly 1 and realised volatility matches the configured one.
@@ -84,6 +95,7 @@ const MARKET_STREAM: u64 = 0x4D41_524B_4554; // "MARKET"
 const DAY_STREAM: u64 = 0x0044_4159;
 const INTRADAY_STREAM: u64 = 0x0049_4E54_5241;
 const START_STREAM: u64 = 0x0053_5441_5254;
+const FX_STREAM: u64 = 0x4658; // "FX"
 
 /// Where a [`Listing`] comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -402,6 +414,49 @@ impl SimulatedMarket {
                 volume: bar.volume,
                 at: session.close,
             })
+        }
+    }
+
+    /// The exchange rates for the New York date of `at`, as of `at` (so every instant of a
+    /// date gets the same rates; a Saturday or Sunday gets Friday's; dates past [`HORIZON`]
+    /// get the horizon's). USD is 1; EUR and GBP are their reference levels (0.92 and 0.79
+    /// per USD) times `exp(x)`, rounded to 1/10,000, where `x` is a weekday AR(1) process
+    /// with a half-life of 250 weekdays and a long-run standard deviation of 0.05 (daily
+    /// moves of about 0.37%), 60% of whose variance is a dollar move common to both. `x` is
+    /// the weighted sum of the last 1,250 weekdays' shocks, each drawn from its own
+    /// (seed, date) stream: a pure function of the seed and the date.
+    pub fn exchange_rates_at(&self, at: DateTime<Utc>) -> ExchangeRates {
+        let phi = 0.5_f64.powf(1.0 / FX_HALF_LIFE_DAYS);
+        let mut weight = FX_LONG_RUN_VOL * (1.0 - phi * phi).sqrt();
+        let mut date = to_new_york(at).date_naive().min(HORIZON);
+        // Log distance from the reference level, per currency of REFERENCE_RATES (USD stays 0).
+        let mut x = [0.0; REFERENCE_RATES.len()];
+        let mut counted = 0;
+        while counted < FX_MEMORY_DAYS {
+            if date.weekday().num_days_from_monday() < 5 {
+                let ordinal = u64::from(date.num_days_from_ce().unsigned_abs());
+                let mut rng = Rng::for_keys(&[self.seed, FX_STREAM, ordinal]);
+                let dollar = FX_DOLLAR_SHARE.sqrt() * rng.normal();
+                for x in &mut x[1..] {
+                    *x += weight * (dollar + (1.0 - FX_DOLLAR_SHARE).sqrt() * rng.normal());
+                }
+                weight *= phi;
+                counted += 1;
+            }
+            let Some(previous) = date.pred_opt() else {
+                break;
+            };
+            date = previous;
+        }
+        ExchangeRates {
+            base: Currency::Usd,
+            rates: REFERENCE_RATES
+                .iter()
+                .zip(x)
+                .map(|(&(currency, level), x)| (currency, (level * x.exp() * 1e4).round() / 1e4))
+                .collect(),
+            as_of: at,
+            provider: self.provider_name(),
         }
     }
 
@@ -759,6 +814,10 @@ impl MarketData for SimulatedMarket {
 
     fn company<'a>(&'a self, symbol: &'a str) -> MarketFuture<'a, CompanyInfo> {
         Box::pin(std::future::ready(self.company_info(symbol)))
+    }
+
+    fn exchange_rates<'a>(&'a self, at: DateTime<Utc>) -> MarketFuture<'a, ExchangeRates> {
+        Box::pin(std::future::ready(Ok(self.exchange_rates_at(at))))
     }
 }
 

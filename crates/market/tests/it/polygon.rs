@@ -1,6 +1,6 @@
 //! The Polygon adapter against a local fake Polygon (axum on 127.0.0.1:0) serving recorded
 //! responses from `tests/fixtures/polygon`: pagination, retries, rate limits, rejected keys,
-//! unknown tickers, malformed answers, timeouts.
+//! unknown tickers, malformed answers, timeouts, forex previous closes.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use chrono::{NaiveDate, TimeZone, Utc};
 use strikeline_market::polygon::{PolygonClient, PolygonConfig};
-use strikeline_market::{MarketData, MarketError, Sector};
+use strikeline_market::{Currency, MarketData, MarketError, Sector};
 
 const KEY: &str = "test-key-5f0c2a9e";
 
@@ -35,6 +35,8 @@ struct Fake {
     base: Mutex<String>,
     hits: Mutex<HashMap<String, usize>>,
     requests: Mutex<Vec<String>>,
+    /// The fixture answering `C:USDGBP/prev` instead of the recorded one.
+    forex_gbp: Mutex<Option<&'static str>>,
 }
 
 impl Fake {
@@ -154,6 +156,25 @@ async fn details(
     }
 }
 
+async fn previous_close(
+    State(fake): State<Arc<Fake>>,
+    Path(ticker): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    if let Some(denied) = fake.check(&headers, format!("prev {ticker}")) {
+        return denied;
+    }
+    fake.hit(&format!("prev {ticker}"));
+    match ticker.as_str() {
+        "C:USDEUR" => fake.json(StatusCode::OK, "forex_prev_usdeur.json"),
+        "C:USDGBP" => {
+            let name = fake.forex_gbp.lock().expect("an unpoisoned lock");
+            fake.json(StatusCode::OK, name.unwrap_or("forex_prev_usdgbp.json"))
+        }
+        _ => fake.json(StatusCode::NOT_FOUND, "not_found.json"),
+    }
+}
+
 /// Starts a fake Polygon on 127.0.0.1:0; the server lives as long as the test's runtime.
 async fn fake_polygon() -> (Arc<Fake>, String) {
     let fake = Arc::new(Fake::default());
@@ -166,6 +187,7 @@ async fn fake_polygon() -> (Arc<Fake>, String) {
             "/v2/snapshot/locale/us/markets/stocks/tickers",
             get(snapshot),
         )
+        .route("/v2/aggs/ticker/{symbol}/prev", get(previous_close))
         .route("/v3/reference/tickers/{symbol}", get(details))
         .with_state(Arc::clone(&fake));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
@@ -527,4 +549,53 @@ async fn it_serves_as_a_shared_trait_object() {
         .await
         .unwrap();
     assert_eq!(bars.len(), 2);
+}
+
+#[tokio::test]
+async fn exchange_rates_come_from_the_forex_previous_closes() {
+    let (fake, polygon) = client().await;
+    let market: Arc<dyn MarketData> = Arc::new(polygon);
+    // A live vendor answers its latest closes whatever the instant asked.
+    let rates = market
+        .exchange_rates(Utc.with_ymd_and_hms(2020, 1, 1, 0, 0, 0).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(rates.base, Currency::Usd);
+    assert_eq!(
+        rates.rates,
+        [
+            (Currency::Usd, 1.0),
+            (Currency::Eur, 0.9213),
+            (Currency::Gbp, 0.7952)
+        ]
+    );
+    assert_eq!(rates.rate(Currency::Eur), 0.9213);
+    assert_eq!(
+        rates.as_of,
+        Utc.with_ymd_and_hms(2024, 11, 25, 0, 0, 0).unwrap()
+    );
+    assert_eq!(rates.provider, "polygon");
+    assert_eq!(
+        fake.requests.lock().unwrap().as_slice(),
+        ["prev C:USDEUR", "prev C:USDGBP"]
+    );
+}
+
+#[tokio::test]
+async fn a_bad_forex_answer_is_an_invalid_response() {
+    for (fixture, why) in [
+        ("forex_prev_empty.json", "no previous close"),
+        ("forex_prev_non_positive.json", "not a positive number"),
+        ("malformed.json", "C:USDGBP"),
+        ("forex_prev_usdeur.json", "another ticker"),
+    ] {
+        let (fake, polygon) = client().await;
+        *fake.forex_gbp.lock().unwrap() = Some(fixture);
+        let err = polygon.fetch_exchange_rates().await.unwrap_err();
+        let MarketError::InvalidResponse(message) = err else {
+            panic!("{fixture}: {err:?}")
+        };
+        assert!(message.contains(why), "{fixture}: {message}");
+        assert_eq!(fake.hits("prev C:USDGBP"), 1, "{fixture}: not retried");
+    }
 }

@@ -1,5 +1,5 @@
 //! The simulated market: determinism, calendar, bar sanity, realised volatility and volume,
-//! intraday quotes, the universe.
+//! intraday quotes, the universe, exchange rates.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -8,7 +8,7 @@ use std::time::Instant;
 use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
 use strikeline_market::calendar::Calendar;
 use strikeline_market::simulated::{HISTORY_START, ListingOrigin, REFERENCE_DATE};
-use strikeline_market::{MarketData, MarketError, Sector, SimulatedMarket};
+use strikeline_market::{Currency, MarketData, MarketError, Sector, SimulatedMarket};
 
 fn ymd(y: i32, m: u32, d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, d).expect("a valid date")
@@ -492,4 +492,105 @@ async fn it_serves_as_a_shared_trait_object() {
     for h in handles {
         assert_eq!(h.await.unwrap() as i64, sessions_2016);
     }
+}
+
+#[tokio::test]
+async fn exchange_rates_are_a_pure_function_of_the_seed_and_the_new_york_date() {
+    let market: Arc<dyn MarketData> = Arc::new(SimulatedMarket::new(42));
+    let again = SimulatedMarket::new(42);
+    // Tuesday 2024-03-05 in New York runs from 05:00 UTC to 04:59 UTC the next day.
+    let early = utc(2024, 3, 5, 5, 0);
+    let rates = market.exchange_rates(early).await.unwrap();
+    assert_eq!(rates.base, Currency::Usd);
+    assert_eq!(rates.provider, "simulated");
+    assert_eq!(rates.as_of, early);
+    assert_eq!(rates.rate(Currency::Usd), 1.0);
+    let currencies: Vec<Currency> = rates.rates.iter().map(|&(c, _)| c).collect();
+    assert_eq!(currencies, Currency::ALL);
+    assert_eq!(
+        again.exchange_rates_at(utc(2024, 3, 6, 4, 59)).rates,
+        rates.rates
+    );
+
+    // The New York dates on either side differ, both rates.
+    for other in [utc(2024, 3, 5, 4, 59), utc(2024, 3, 6, 5, 0)] {
+        let moved = again.exchange_rates_at(other);
+        for currency in [Currency::Eur, Currency::Gbp] {
+            assert_ne!(
+                moved.rate(currency),
+                rates.rate(currency),
+                "{other} {currency}"
+            );
+        }
+    }
+    // A weekend keeps Friday's rates.
+    let friday = again.exchange_rates_at(utc(2024, 3, 8, 20, 0)).rates;
+    assert_eq!(
+        again.exchange_rates_at(utc(2024, 3, 9, 12, 0)).rates,
+        friday
+    );
+    assert_eq!(
+        again.exchange_rates_at(utc(2024, 3, 11, 3, 0)).rates,
+        friday
+    );
+    // Another seed, another path.
+    assert_ne!(
+        SimulatedMarket::new(43).exchange_rates_at(early).rates,
+        rates.rates
+    );
+}
+
+#[test]
+fn exchange_rates_wander_within_sane_bounds_for_ten_years() {
+    let started = Instant::now();
+    let (from, to) = ten_years();
+    for seed in [1, 42] {
+        let market = SimulatedMarket::new(seed);
+        let mut eur = Vec::new();
+        let mut gbp = Vec::new();
+        let mut date = from;
+        while date <= to {
+            // Noon in New York.
+            let at = date.and_hms_opt(17, 0, 0).unwrap().and_utc();
+            let rates = market.exchange_rates_at(at);
+            assert_eq!(rates.rate(Currency::Usd), 1.0);
+            assert_eq!(rates.rates.len(), Currency::ALL.len());
+            eur.push(rates.rate(Currency::Eur));
+            gbp.push(rates.rate(Currency::Gbp));
+            date = date.succ_opt().unwrap();
+        }
+        for (name, series, range, level) in [
+            ("EUR", &eur, 0.7..1.2, 0.92_f64),
+            ("GBP", &gbp, 0.6..1.0, 0.79_f64),
+        ] {
+            assert!(series.iter().all(|r| range.contains(r)), "{seed} {name}");
+            let moves = log_returns(series);
+            let biggest = moves.iter().fold(0.0_f64, |m, r| m.max(r.abs()));
+            assert!(biggest < 0.025, "{seed} {name}: a {biggest} day");
+            // About 0.37% a weekday (weekends do not move).
+            let weekday_vol = stdev(&moves) * (7.0_f64 / 5.0).sqrt();
+            assert!(
+                (0.003..0.0045).contains(&weekday_vol),
+                "{seed} {name}: {weekday_vol}"
+            );
+            let lo = series.iter().copied().fold(f64::MAX, f64::min);
+            let hi = series.iter().copied().fold(f64::MIN, f64::max);
+            assert!(hi / lo > 1.05, "{seed} {name} hardly moves: {lo}..{hi}");
+            let mean_log =
+                series.iter().map(|r| (r / level).ln()).sum::<f64>() / series.len() as f64;
+            assert!(
+                mean_log.abs() < 0.1,
+                "{seed} {name} drifts away: {mean_log}"
+            );
+        }
+        // The common dollar move: euro and pound mostly move together.
+        let (e, g) = (log_returns(&eur), log_returns(&gbp));
+        let covariance = e.iter().zip(&g).map(|(a, b)| a * b).sum::<f64>() / e.len() as f64;
+        let correlation = covariance / (stdev(&e) * stdev(&g));
+        assert!((0.45..0.75).contains(&correlation), "{seed}: {correlation}");
+    }
+    eprintln!(
+        "twenty years of daily exchange rates in {:?}",
+        started.elapsed()
+    );
 }

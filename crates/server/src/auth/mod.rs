@@ -4,6 +4,8 @@
 pub mod model;
 pub mod password;
 pub mod preferences;
+pub mod security;
+pub mod settings;
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
@@ -20,7 +22,8 @@ use crate::limits;
 use crate::session::{self, CurrentUser};
 use crate::plans::TRIAL_DAYS;
 use crate::state::AppState;
-use crate::vocab::SubscriptionStatus;
+use crate::audit::{self, Origin};
+use crate::vocab::{AuditAction, SubscriptionStatus};
 use model::{Credentials, LoginRequest, RegisterRequest, Registration, User};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -29,6 +32,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(login))
         .routes(routes!(logout))
         .routes(routes!(me))
+        .routes(routes!(security::change_password))
+        .routes(routes!(security::list_sessions))
+        .routes(routes!(security::revoke_session))
+        .routes(routes!(security::audit_log))
+        .routes(routes!(security::delete_account))
         .merge(preferences::router())
 }
 
@@ -105,6 +113,7 @@ async fn register(
 async fn login(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
+    origin: Origin,
     headers: HeaderMap,
     ApiJson(body): ApiJson<LoginRequest>,
 ) -> Result<impl IntoResponse> {
@@ -117,14 +126,17 @@ async fn login(
     let by_account = limits::hit(&state, limits::LOGIN_ACCOUNT, &creds.email, now).await?;
     let user = users::find_by_email(&state.db, &creds.email).await?;
     let stored = user.as_ref().map(|u| u.password_hash.clone());
+    let account = user.as_ref().map(|u| u.id.clone());
     let verified = password::verify_async(&state.capacity, creds.password, stored).await?;
     let Some(user) = user.filter(|_| verified) else {
         tracing::warn!(%ip, "failed sign-in");
+        audit::record(&state, account.as_deref(), None, AuditAction::SignInFailed, None, &origin, now).await?;
         return Err(AppError::Unauthorized("Invalid email or password".into()));
     };
     limits::forget_login_backoff(&state, &creds.email).await?;
     // A new session id at every sign-in; a session the browser already had is ended.
     session::end(&state, &headers).await?;
+    audit::record(&state, Some(&user.id), None, AuditAction::SignIn, None, &origin, now).await?;
     let view = User::from_record(user, now)?;
     let cookie = session::start(&state, &headers, &view.id, &ip, now).await?;
     Ok((by_ip, by_account, AppendHeaders([(header::SET_COOKIE, cookie)]), axum::Json(view)))
@@ -135,8 +147,10 @@ async fn login(
     post, path = "/api/auth/logout", tag = "auth",
     responses((status = 204, description = "Signed out"))
 )]
-async fn logout(State(state): State<AppState>, headers: HeaderMap) -> Result<impl IntoResponse> {
-    session::end(&state, &headers).await?;
+async fn logout(State(state): State<AppState>, origin: Origin, headers: HeaderMap) -> Result<impl IntoResponse> {
+    if let Some(user_id) = session::end(&state, &headers).await? {
+        audit::record(&state, Some(&user_id), None, AuditAction::SignOut, None, &origin, crate::now()).await?;
+    }
     let cookie = session::clearing_cookie(&state, &headers)?;
     Ok((StatusCode::NO_CONTENT, AppendHeaders([(header::SET_COOKIE, cookie)])))
 }

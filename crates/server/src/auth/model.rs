@@ -9,7 +9,7 @@ use crate::entitlements::{Plan, trial_over};
 use crate::error::{AppError, FieldError};
 use crate::input::parse_email;
 use crate::money::dollars;
-use crate::vocab::{SubscriptionStatus, stored};
+use crate::vocab::{RiskTolerance, SubscriptionStatus, stored};
 
 pub const PASSWORD_MIN: usize = 6;
 pub const PASSWORD_MAX: usize = 128;
@@ -60,7 +60,7 @@ pub struct Credentials {
     pub password: String,
 }
 
-fn check_password(password: &str, errors: &mut Vec<FieldError>) {
+pub(crate) fn check_password(password: &str, errors: &mut Vec<FieldError>) {
     let length = password.chars().count();
     if length < PASSWORD_MIN {
         errors.push(FieldError::new("password", "Password must be at least 6 characters"));
@@ -116,15 +116,6 @@ impl TryFrom<LoginRequest> for Credentials {
     }
 }
 
-/// Risk tolerance, shown as Conservative, Moderate, Aggressive.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum RiskTolerance {
-    Low,
-    Medium,
-    High,
-}
-
 /// The signed-in user, as the client sees it. Money is in US dollars with cents.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -167,12 +158,7 @@ impl User {
         } else {
             (stored(&record.subscription_status, &what)?, record.subscription_expires_at)
         };
-        let risk_tolerance = match record.risk_tolerance.as_str() {
-            "low" => RiskTolerance::Low,
-            "medium" => RiskTolerance::Medium,
-            "high" => RiskTolerance::High,
-            other => return Err(AppError::Internal(anyhow::anyhow!("stored {what}: unknown risk tolerance {other:?}"))),
-        };
+        let risk_tolerance: RiskTolerance = stored(&record.risk_tolerance, &what)?;
         Ok(User {
             id: record.id,
             email: record.email,

@@ -8,18 +8,18 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::model::{RiskTolerance, User};
+use super::model::User;
 use crate::error::{AppError, FieldError, Result};
 use crate::extract::ApiJson;
 use crate::session::CurrentUser;
 use crate::state::AppState;
-use crate::vocab::{StrategyName, Vocabulary};
+use crate::vocab::{RiskTolerance, StrategyName, Vocabulary};
 
 /// The largest capital (and so position size) an account can state, in dollars.
 pub const MAX_CAPITAL: f64 = 1_000_000_000.0;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(update_investment_preferences))
+    OpenApiRouter::new().routes(routes!(super::settings::get_settings, super::settings::put_settings, update_investment_preferences))
 }
 
 /// `PATCH /api/user/preferences`: any of the four; what is left out keeps its stored value.
@@ -71,12 +71,7 @@ fn validated(update: &InvestmentPreferencesUpdate, stored: &users::UserRecord) -
         }
         None => stored.preferred_strategies.clone(),
     };
-    let risk = match update.risk_tolerance {
-        Some(RiskTolerance::Low) => "low".to_owned(),
-        Some(RiskTolerance::Medium) => "medium".to_owned(),
-        Some(RiskTolerance::High) => "high".to_owned(),
-        None => stored.risk_tolerance.clone(),
-    };
+    let risk = update.risk_tolerance.map_or_else(|| stored.risk_tolerance.clone(), |r| r.as_str().to_owned());
     if errors.is_empty() { Ok((capital, risk, max_position, strategies)) } else { Err(AppError::Validation(errors)) }
 }
 

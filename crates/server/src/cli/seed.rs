@@ -616,6 +616,10 @@ impl Generator<'_> {
                 email_notifications: true,
                 signal_alerts: true,
                 portfolio_updates: true,
+                theme: "system".to_owned(),
+                currency: "USD".to_owned(),
+                auto_update_signals: true,
+                high_risk_alerts: false,
                 created_at,
                 updated_at: created_at,
             };

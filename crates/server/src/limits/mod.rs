@@ -95,8 +95,33 @@ pub const BACKTEST: Policy = policy("backtest", 30, HOUR);
 /// Watchlist writes (bulk add) per user.
 pub const WATCHLIST_WRITE: Policy = policy("watchlist_write", 20, HOUR);
 
-/// Every policy, for configuration checks and the documentation.
-pub const POLICIES: [Policy; 12] = [
+/// Public API (`/api/v1`), per user and minute, by endpoint.
+pub const API_SIGNALS: Policy = policy("api_signals", 100, MINUTE);
+pub const API_ACTIVE_SIGNALS: Policy = policy("api_active_signals", 100, MINUTE);
+pub const API_GENERATE: Policy = policy("api_generate", 10, MINUTE);
+pub const API_CREATE_SIGNAL: Policy = policy("api_create_signal", 50, MINUTE);
+pub const API_STATS: Policy = policy("api_stats", 100, MINUTE);
+pub const API_STOCK_PRICES: Policy = policy("api_stock_prices", 100, MINUTE);
+pub const API_PORTFOLIO_METRICS: Policy = policy("api_portfolio_metrics", 50, MINUTE);
+/// API keys created per user (the 20-key cap applies as well).
+pub const API_KEY_CREATE: Policy = policy("api_key_create", 20, HOUR);
+/// Password changes and account deletions per user (each checks the current password).
+pub const PASSWORD_CHECK: Policy = policy("password_check", 10, HOUR);
+
+/// The public API's hourly quota of `plan`, whose catalogue entry grants `quota` requests.
+pub fn api_hourly(plan: crate::entitlements::Plan, quota: u32) -> Policy {
+    use crate::entitlements::Plan;
+    let name = match plan {
+        Plan::Free => "api_hour_free",
+        Plan::Pro => "api_hour_pro",
+        Plan::Premium => "api_hour_premium",
+    };
+    policy(name, quota.max(1), HOUR)
+}
+
+/// Every policy, for configuration checks and the documentation (the public API's hourly
+/// quotas, `api_hour_<plan>`, come from the plan catalogue).
+pub const POLICIES: [Policy; 21] = [
     REGISTER,
     LOGIN_IP,
     LOGIN_ACCOUNT,
@@ -109,6 +134,15 @@ pub const POLICIES: [Policy; 12] = [
     GENERATE,
     BACKTEST,
     WATCHLIST_WRITE,
+    API_SIGNALS,
+    API_ACTIVE_SIGNALS,
+    API_GENERATE,
+    API_CREATE_SIGNAL,
+    API_STATS,
+    API_STOCK_PRICES,
+    API_PORTFOLIO_METRICS,
+    API_KEY_CREATE,
+    PASSWORD_CHECK,
 ];
 
 /// Sign-in back-off per account: five attempts back to back, then a wait that grows by a

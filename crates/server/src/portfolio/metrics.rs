@@ -8,7 +8,7 @@ use strikeline_store::positions;
 use strikeline_store::users::UserRecord;
 use utoipa::ToSchema;
 
-use crate::services::portfolio_valuation::book;
+use crate::services::portfolio_valuation::{Book, book};
 use crate::money::dollars;
 use crate::money::to_cents;
 use crate::error::Result;
@@ -90,8 +90,13 @@ async fn record_today(state: &AppState, user_id: &str, value_cents: i64, now: Da
 
 /// The whole analysis for `user` at `now`; today's value is recorded on the way.
 pub async fn analyse(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<PortfolioAnalysis> {
-    let capital = dollars(user.investment_capital_cents);
     let b = book(state, user, now).await?;
+    analyse_book(state, user, b, now).await
+}
+
+/// The analysis of `b`, `user`'s book at `now`.
+async fn analyse_book(state: &AppState, user: &UserRecord, b: Book, now: DateTime<Utc>) -> Result<PortfolioAnalysis> {
+    let capital = dollars(user.investment_capital_cents);
     let s = model::summary(&b.closed, &b.open, b.open_commissions, capital);
     let history: Vec<(NaiveDate, f64)> = record_today(state, &user.id, to_cents(s.total_value), now).await?.into_iter().map(|(d, c)| (d, dollars(c))).collect();
     let m = model::performance_metrics(&history);
@@ -133,5 +138,153 @@ pub async fn analyse(state: &AppState, user: &UserRecord, now: DateTime<Utc>) ->
             recommendations: risk.recommendations,
         },
         history: history.into_iter().map(|(date, value)| ValuePoint { date, value: round2(value) }).collect(),
+    })
+}
+
+/// The periods `GET /api/v1/portfolio/metrics` reports over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Deserialize, ToSchema)]
+pub enum MetricsPeriod {
+    #[serde(rename = "1d")]
+    Day,
+    #[serde(rename = "7d")]
+    Week,
+    #[default]
+    #[serde(rename = "30d")]
+    Month,
+    #[serde(rename = "90d")]
+    Quarter,
+    #[serde(rename = "1y")]
+    Year,
+}
+
+impl MetricsPeriod {
+    fn days(self) -> i64 {
+        match self {
+            MetricsPeriod::Day => 1,
+            MetricsPeriod::Week => 7,
+            MetricsPeriod::Month => 30,
+            MetricsPeriod::Quarter => 90,
+            MetricsPeriod::Year => 365,
+        }
+    }
+}
+
+/// The query of `GET /api/v1/portfolio/metrics`.
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct MetricsQuery {
+    /// `1d`, `7d`, `30d` (default), `90d` or `1y`: how far back `performance.daily` goes.
+    #[param(inline)]
+    pub period: Option<MetricsPeriod>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicMetricsSummary {
+    /// Capital plus net P&L, dollars.
+    pub total_value: f64,
+    /// Net P&L after commissions, dollars.
+    #[serde(rename = "totalPnL")]
+    pub total_pnl: f64,
+    #[serde(rename = "totalPnLPercent")]
+    pub total_pnl_percent: f64,
+    /// Percent of closed positions that made money; `null` before the first close.
+    pub win_rate: Option<f64>,
+    /// Mean confidence of the signals behind the open automated positions.
+    pub avg_confidence: Option<f64>,
+}
+
+/// One symbol's share of the portfolio.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SymbolExposure {
+    pub symbol: String,
+    /// Value of the open positions now, dollars.
+    pub value: f64,
+    /// Unrealized P&L of the open positions plus realized P&L of the closed ones, dollars.
+    pub pnl: f64,
+    /// The open positions' unrealized P&L over what they cost, percent (0 when none is open).
+    pub pnl_percent: f64,
+    /// Positions held in the symbol, open and closed.
+    pub signals_count: usize,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DailyPerformance {
+    pub date: NaiveDate,
+    /// Portfolio value that day, dollars.
+    pub value: f64,
+    /// Change from the day before, dollars (0 on the first stored day).
+    pub pnl: f64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PublicPerformance {
+    /// Oldest first, within the period.
+    pub daily: Vec<DailyPerformance>,
+}
+
+/// `GET /api/v1/portfolio/metrics`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PublicPortfolioMetrics {
+    pub summary: PublicMetricsSummary,
+    /// By symbol, largest value first.
+    pub positions: Vec<SymbolExposure>,
+    pub performance: PublicPerformance,
+}
+
+/// The public API's portfolio figures for `user` over `period`.
+pub async fn public_metrics(state: &AppState, user: &UserRecord, period: MetricsPeriod, now: DateTime<Utc>) -> Result<PublicPortfolioMetrics> {
+    let b = book(state, user, now).await?;
+    // symbol → (open value, P&L, open cost, open unrealized P&L, positions)
+    let mut by_symbol: std::collections::BTreeMap<String, (f64, f64, f64, f64, usize)> = std::collections::BTreeMap::new();
+    for (symbol, v) in b.open_symbols.iter().zip(&b.open) {
+        let e = by_symbol.entry(symbol.clone()).or_default();
+        e.0 += v.current_value;
+        e.1 += v.unrealized_pnl;
+        e.2 += v.total_cost;
+        e.3 += v.unrealized_pnl;
+        e.4 += 1;
+    }
+    for (symbol, t) in b.closed_symbols.iter().zip(&b.closed) {
+        let e = by_symbol.entry(symbol.clone()).or_default();
+        e.1 += t.pnl;
+        e.4 += 1;
+    }
+    let avg_confidence = (!b.open_confidences.is_empty())
+        .then(|| round2(b.open_confidences.iter().sum::<i64>() as f64 / b.open_confidences.len() as f64));
+    let mut positions: Vec<SymbolExposure> = by_symbol
+        .into_iter()
+        .map(|(symbol, (value, pnl, cost, unrealized, count))| SymbolExposure {
+            symbol,
+            value: round2(value),
+            pnl: round2(pnl),
+            pnl_percent: if cost > 0.0 { round2(unrealized / cost * 100.0) } else { 0.0 },
+            signals_count: count,
+        })
+        .collect();
+    positions.sort_by(|a, b| b.value.total_cmp(&a.value).then_with(|| a.symbol.cmp(&b.symbol)));
+    let analysis = analyse_book(state, user, b, now).await?;
+    let since = state.market.today(now) - chrono::Duration::days(period.days());
+    let mut previous: Option<f64> = None;
+    let mut daily = Vec::new();
+    for point in &analysis.history {
+        let pnl = previous.map_or(0.0, |p| round2(point.value - p));
+        previous = Some(point.value);
+        if point.date > since {
+            daily.push(DailyPerformance { date: point.date, value: point.value, pnl });
+        }
+    }
+    Ok(PublicPortfolioMetrics {
+        summary: PublicMetricsSummary {
+            total_value: analysis.summary.total_value,
+            total_pnl: analysis.summary.net_pnl,
+            total_pnl_percent: analysis.summary.total_pnl_percent,
+            win_rate: analysis.summary.win_rate,
+            avg_confidence,
+        },
+        positions,
+        performance: PublicPerformance { daily },
     })
 }

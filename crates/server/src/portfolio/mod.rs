@@ -30,6 +30,31 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_positions))
         .routes(routes!(position_detail))
         .routes(routes!(portfolio_metrics))
+        .routes(routes!(public_portfolio_metrics))
+}
+
+/// The portfolio's value, P&L, win rate and confidence, its exposure by symbol, and its daily
+/// values over `period`, for API keys.
+#[utoipa::path(
+    get, path = "/api/v1/portfolio/metrics", tag = "public-api",
+    params(metrics::MetricsQuery),
+    security(("api_key" = [])),
+    responses(
+        (status = 200, body = metrics::PublicPortfolioMetrics),
+        (status = 401, description = "Missing, unknown, inactive or expired key", body = crate::error::Problem),
+        (status = 422, description = "`period` is not one of 1d, 7d, 30d, 90d, 1y", body = crate::error::Problem),
+        (status = 429, description = "Over a limit; see Retry-After", body = crate::error::Problem),
+    )
+)]
+async fn public_portfolio_metrics(
+    State(state): State<AppState>,
+    caller: crate::api_access::ApiCaller,
+    axum::extract::RawQuery(query): axum::extract::RawQuery,
+) -> Result<(crate::api_access::ApiLimits, axum::Json<metrics::PublicPortfolioMetrics>)> {
+    let now = crate::now();
+    let query: metrics::MetricsQuery = crate::extract::parse_query(query.as_deref())?;
+    let limits = caller.endpoint(&state, crate::limits::API_PORTFOLIO_METRICS, now).await?;
+    Ok((limits, axum::Json(metrics::public_metrics(&state, &caller.user, query.period.unwrap_or_default(), now).await?)))
 }
 
 /// The signal an automated position holds, in brief.

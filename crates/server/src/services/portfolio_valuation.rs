@@ -79,6 +79,12 @@ pub struct Book {
     pub risk: Vec<RiskPosition>,
     pub closed: Vec<ClosedTrade>,
     pub open_commissions: f64,
+    /// The symbol of each of `open`, in the same order.
+    pub open_symbols: Vec<String>,
+    /// The symbol of each of `closed`, in the same order.
+    pub closed_symbols: Vec<String>,
+    /// The confidence of the signal behind each open automated position.
+    pub open_confidences: Vec<i64>,
 }
 
 /// `user_id`'s automated positions (open first, then newest), each with its signal: one
@@ -104,7 +110,15 @@ async fn book_of(
     now: DateTime<Utc>,
 ) -> Result<Book> {
     let capital = dollars(user.investment_capital_cents);
-    let mut book = Book { open: Vec::new(), risk: Vec::new(), closed: Vec::new(), open_commissions: 0.0 };
+    let mut book = Book {
+        open: Vec::new(),
+        risk: Vec::new(),
+        closed: Vec::new(),
+        open_commissions: 0.0,
+        open_symbols: Vec::new(),
+        closed_symbols: Vec::new(),
+        open_confidences: Vec::new(),
+    };
     for row in manual {
         let sector = pricing.sector_of(&row.symbol);
         if row.status == PositionStatus::Open.as_str() {
@@ -112,7 +126,9 @@ async fn book_of(
             let v = value(state, &holding, capital, now)?;
             book.risk.push(RiskPosition::from_valuation(&holding.input, &v, holding.spot));
             book.open.push(v);
+            book.open_symbols.push(row.symbol.clone());
         } else {
+            book.closed_symbols.push(row.symbol.clone());
             book.closed.push(ClosedTrade {
                 pnl: dollars(row.pnl_cents),
                 commissions: 0.0,
@@ -128,8 +144,11 @@ async fn book_of(
             let v = value(state, &holding, capital, now)?;
             book.risk.push(RiskPosition::from_valuation(&holding.input, &v, holding.spot));
             book.open.push(v);
+            book.open_symbols.push(signal.symbol.clone());
+            book.open_confidences.push(signal.confidence);
             book.open_commissions += dollars(row.commissions_cents);
         } else {
+            book.closed_symbols.push(signal.symbol.clone());
             let exit = row.exit_cents.unwrap_or(signal.current_option_cents);
             let gross = dollars((exit - row.entry_cents) * 100 * row.quantity);
             let commissions = dollars(row.commissions_cents);

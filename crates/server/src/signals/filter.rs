@@ -9,7 +9,7 @@ use utoipa::IntoParams;
 
 use crate::error::{AppError, FieldError};
 use crate::input::Symbol;
-use crate::vocab::{SignalKind, SignalStatus, StrategyName, Vocabulary};
+use crate::vocab::{SignalKind, SignalRiskLevel, SignalStatus, StrategyName, Vocabulary};
 
 /// Signals a page holds unless `limit` says otherwise.
 pub const DEFAULT_PAGE: i64 = 50;
@@ -77,8 +77,21 @@ const fn dollars(d: i64) -> i64 {
     d * 100
 }
 
+/// Deepest `offset` the public API pages to; beyond it, `cursor` pages at the same cost.
+pub const MAX_OFFSET: i64 = 2_000;
+
 /// Reads the filters from a raw query string.
 pub fn parse(raw: Option<&str>) -> Result<SignalFilter, AppError> {
+    parse_paged(raw, false).map(|(filter, _)| filter)
+}
+
+/// Reads the filters of the public API's list, which may also page by `offset`.
+pub fn parse_public(raw: Option<&str>) -> Result<(SignalFilter, i64), AppError> {
+    parse_paged(raw, true)
+}
+
+fn parse_paged(raw: Option<&str>, with_offset: bool) -> Result<(SignalFilter, i64), AppError> {
+    let mut offset = 0;
     let pairs: Vec<(String, String)> = serde_urlencoded::from_str(raw.unwrap_or(""))
         .map_err(|_| AppError::MalformedBody("The query string is not valid.".into()))?;
     let mut filter = SignalFilter { limit: DEFAULT_PAGE, ..SignalFilter::default() };
@@ -105,11 +118,13 @@ pub fn parse(raw: Option<&str>) -> Result<SignalFilter, AppError> {
                 "over-500" => filter.cost_above_cents = Some(dollars(500)),
                 _ => errors.push(FieldError::new("maxCost", "Must be one of: under-50, 50-100, 100-250, 250-500, over-500")),
             },
-            "riskLevel" => match value.to_ascii_lowercase().as_str() {
-                "low" => filter.confidence_max = Some(29),
-                "medium" => (filter.confidence_min, filter.confidence_max) = (Some(30), Some(70)),
-                "high" => filter.confidence_min = Some(71),
-                _ => errors.push(FieldError::new("riskLevel", "Must be one of: low, medium, high")),
+            "riskLevel" => match SignalRiskLevel::lenient(value) {
+                Ok(level) => {
+                    let (low, high) = level.confidence_range();
+                    filter.confidence_min = (low > 0).then_some(i64::from(low));
+                    filter.confidence_max = (high < 100).then_some(i64::from(high));
+                }
+                Err(unknown) => errors.push(FieldError::new("riskLevel", unknown.must_be())),
             },
             "limit" => match value.parse::<i64>() {
                 Ok(n) if (1..=MAX_PAGE).contains(&n) => filter.limit = n,
@@ -119,10 +134,17 @@ pub fn parse(raw: Option<&str>) -> Result<SignalFilter, AppError> {
                 Some(position) => filter.after = Some(position),
                 None => errors.push(FieldError::new("cursor", "Not a cursor this list gave out; start again without one")),
             },
+            "offset" if with_offset => match value.parse::<i64>() {
+                Ok(n) if (0..=MAX_OFFSET).contains(&n) => offset = n,
+                _ => errors.push(FieldError::new("offset", format!("A whole number from 0 to {MAX_OFFSET}; page deeper with `cursor`"))),
+            },
             other => errors.push(FieldError::new(other, "Unknown filter")),
         }
     }
-    if errors.is_empty() { Ok(filter) } else { Err(AppError::Validation(errors)) }
+    if offset > 0 && filter.after.is_some() {
+        errors.push(FieldError::new("offset", "Page with either `offset` or `cursor`, not both"));
+    }
+    if errors.is_empty() { Ok((filter, offset)) } else { Err(AppError::Validation(errors)) }
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ pub mod analysis;
 pub mod dto;
 pub mod filter;
 mod stats;
+mod v1;
 
 use axum::extract::{RawQuery, State};
 use strikeline_store::signals as store;
@@ -14,8 +15,10 @@ use utoipa_axum::routes;
 use crate::services::visibility::ranked_for;
 use crate::session::CurrentUser;
 use crate::entitlements::{Capability, Entitlements};
-use crate::error::Result;
+use crate::error::{AppError, Result};
 use crate::input::{Symbol, SymbolError};
+use crate::services::signal_issuing::GenerationChoice;
+use strikeline_store::users::UserRecord;
 use crate::limits;
 use crate::state::AppState;
 
@@ -28,6 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(refresh))
         .routes(routes!(analysis::analysis))
         .merge(stats::router())
+        .merge(v1::router())
 }
 
 /// A page of signals, newest first.
@@ -93,16 +97,35 @@ async fn generate(
     CurrentUser(user): CurrentUser,
     crate::extract::ApiJson(request): crate::extract::ApiJson<GenerateRequest>,
 ) -> Result<(axum::http::StatusCode, limits::RateLimit, axum::Json<Signal>)> {
-    use crate::error::AppError;
     let now = crate::now();
-    let symbol = match Symbol::parse(&request.symbol) {
-        Ok(symbol) => symbol,
-        Err(SymbolError::Blank) => return Err(AppError::field("symbol", "Please enter a stock symbol to generate a signal")),
-        Err(error) => return Err(AppError::Validation(vec![error.on("symbol")])),
-    };
+    let symbol = requested_symbol(&request.symbol)?;
     let entitlements = Entitlements::of(&user, now);
     entitlements.require(Capability::GenerateSignals)?;
     let limit = limits::hit(&state, limits::GENERATE, &user.id, now).await?;
+    let row = issue_on_demand(&state, &user, &symbol, entitlements, &GenerationChoice::default(), now).await?;
+    Ok((axum::http::StatusCode::CREATED, limit, axum::Json(Signal::from_row(row, false)?)))
+}
+
+/// The symbol a generation asks for, or 422 naming `symbol`.
+fn requested_symbol(raw: &str) -> Result<Symbol> {
+    match Symbol::parse(raw) {
+        Ok(symbol) => Ok(symbol),
+        Err(SymbolError::Blank) => Err(AppError::field("symbol", "Please enter a stock symbol to generate a signal")),
+        Err(error) => Err(AppError::Validation(vec![error.on("symbol")])),
+    }
+}
+
+/// Generates and stores a signal for `user` (whose plan allows generating) within their
+/// daily quota: the app's and the public API's generation alike. A symbol not tracked yet is
+/// added to the watchlist.
+async fn issue_on_demand(
+    state: &AppState,
+    user: &UserRecord,
+    symbol: &Symbol,
+    entitlements: Entitlements,
+    choice: &GenerationChoice,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<store::SignalRow> {
     let today = state.market.issue_day(now);
     let quota = entitlements.signals_per_day;
     let quota_used_up = || AppError::TooManyRequests {
@@ -117,17 +140,23 @@ async fn generate(
             return Err(quota_used_up());
         }
     }
-    let stock = match strikeline_store::market::find_stock(&state.db, symbol.as_str()).await? {
-        Some(stock) => stock,
-        None => match crate::services::market_refresh::add_stock(&state, &symbol, None, None, Some(&user.id), now).await {
-            Ok(stock) => stock,
-            Err(crate::services::market_refresh::AddError::Invalid(why)) => return Err(AppError::field("symbol", &why)),
-            Err(crate::services::market_refresh::AddError::Failed(err)) => return Err(err),
-        },
-    };
-    let row = crate::services::signal_issuing::generate_for_symbol(&state, &stock, &user.id, quota, now).await?.ok_or_else(quota_used_up)?;
+    let stock = tracked_stock(state, symbol, &user.id, now).await?;
+    let row = crate::services::signal_issuing::generate_for_symbol(state, &stock, &user.id, quota, choice, now).await?.ok_or_else(quota_used_up)?;
     state.events.publish(crate::events::Topic::Signals);
-    Ok((axum::http::StatusCode::CREATED, limit, axum::Json(Signal::from_row(row, false)?)))
+    Ok(row)
+}
+
+/// The watchlist entry of `symbol`, added (with the provider's company facts) when missing.
+async fn tracked_stock(state: &AppState, symbol: &Symbol, user_id: &str, now: chrono::DateTime<chrono::Utc>) -> Result<strikeline_store::market::StockRow> {
+    use crate::services::market_refresh::{AddError, add_stock};
+    match strikeline_store::market::find_stock(&state.db, symbol.as_str()).await? {
+        Some(stock) => Ok(stock),
+        None => match add_stock(state, symbol, None, None, Some(user_id), now).await {
+            Ok(stock) => Ok(stock),
+            Err(AddError::Invalid(why)) => Err(AppError::field("symbol", &why)),
+            Err(AddError::Failed(err)) => Err(err),
+        },
+    }
 }
 
 /// Marks active signals to market now (quotes refreshed first). Ten per minute per user; the

@@ -11,7 +11,7 @@ use crate::session::CurrentUser;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(get_stats)).routes(routes!(update_stats))
+    OpenApiRouter::new().routes(routes!(get_stats)).routes(routes!(update_stats)).routes(routes!(public_stats))
 }
 
 /// The dashboard's stat cards. Change figures compare with stored daily snapshots and are
@@ -39,4 +39,20 @@ async fn update_stats(State(state): State<AppState>, CurrentUser(user): CurrentU
     take_snapshot(&state, now).await?;
     state.events.publish(Topic::Stats);
     Ok((limit, axum::Json(compute_stats(&state, &user, now).await?)))
+}
+
+/// The dashboard's figures, for API keys.
+#[utoipa::path(
+    get, path = "/api/v1/stats", tag = "public-api",
+    security(("api_key" = [])),
+    responses(
+        (status = 200, body = DashboardStats),
+        (status = 401, description = "Missing, unknown, inactive or expired key", body = crate::error::Problem),
+        (status = 429, description = "Over a limit; see Retry-After", body = crate::error::Problem),
+    )
+)]
+async fn public_stats(State(state): State<AppState>, caller: crate::api_access::ApiCaller) -> Result<(crate::api_access::ApiLimits, axum::Json<DashboardStats>)> {
+    let now = crate::now();
+    let limits = caller.endpoint(&state, crate::limits::API_STATS, now).await?;
+    Ok((limits, axum::Json(compute_stats(&state, &caller.user, now).await?)))
 }

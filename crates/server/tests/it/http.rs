@@ -123,7 +123,7 @@ async fn hostile_inputs_never_cause_a_500(app: TestApp) {
 }
 
 async fn unknown_api_paths_and_methods_are_problems(app: TestApp) {
-    for path in ["/api/nope", "/api/v1/signals", "/api/auth/me/extra"] {
+    for path in ["/api/nope", "/api/v1/nope", "/api/auth/me/extra"] {
         let response = app.client.get(app.url(path)).send().await.expect("request");
         assert_eq!(response.status(), 404, "{path}");
         problem(response).await;

@@ -4,6 +4,7 @@
 #[macro_use]
 mod common;
 
+mod account;
 mod auth;
 mod automation;
 mod gates;
@@ -13,6 +14,7 @@ mod layers;
 mod openapi_snapshot;
 mod portfolio;
 mod preferences;
+mod public_api;
 mod read_path;
 mod seed;
 mod signals;

@@ -3,6 +3,7 @@
 
 mod common;
 
+mod account;
 mod automation;
 mod market;
 mod migrations;

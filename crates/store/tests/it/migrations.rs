@@ -9,7 +9,7 @@ use strikeline_store::sessions::{self, SessionData};
 use strikeline_store::signals::{self, SignalMark};
 use strikeline_store::{Db, Engine, market, users};
 
-use crate::common::{TestDb, day, signal, t0, user};
+use crate::common::{TestDb, day, signal, t0};
 
 /// The migration under test; everything before it is applied first.
 const ENUM_CHECKS: i64 = 20261124000006;
@@ -34,10 +34,33 @@ async fn migrate_before_enum_checks(db: &Db) {
     strikeline_store::with_db!(db, pool => migrator.run(pool).await.expect("earlier migrations"));
 }
 
+/// A user stored as the schema before the enum checks had them (later migrations add
+/// columns the repository now reads, so they are written and read here by hand).
+struct OldUser {
+    id: String,
+}
+
+const OLD_USER_COLUMNS: &str = "id, email, username, subscription_plan, subscription_status, risk_tolerance, investment_capital_cents";
+
+async fn old_user(db: &Db, name: &str) -> OldUser {
+    let id = uuid::Uuid::new_v4().to_string();
+    let sql = "INSERT INTO users (id, email, username, username_key, password_hash, subscription_plan, subscription_status, created_at, updated_at) \
+               VALUES ($1, $2, $3, $4, '$argon2id$test', 'pro', 'trialing', $5, $6)";
+    strikeline_store::with_db!(db, pool => {
+        sqlx::query(sql).bind(&id).bind(format!("{name}@example.com")).bind(name).bind(name).bind(t0()).bind(t0()).execute(pool).await.expect("insert user");
+    });
+    OldUser { id }
+}
+
+async fn old_users(db: &Db) -> Vec<(String, String, String, String, String, String, i64)> {
+    let sql = format!("SELECT {OLD_USER_COLUMNS} FROM users ORDER BY id");
+    strikeline_store::with_db!(db, pool => sqlx::query_as(&sql).fetch_all(pool).await.expect("users"))
+}
+
 async fn every_row_survives_the_enum_checks_migration(db: Db) {
     migrate_before_enum_checks(&db).await;
-    let ada = user(&db, "ada").await;
-    let bob = user(&db, "bob").await;
+    let ada = old_user(&db, "ada").await;
+    let bob = old_user(&db, "bob").await;
     let data = SessionData { user_id: ada.id.clone(), created_at: t0(), last_seen_at: t0(), user_agent: None, ip: None };
     sessions::insert(&db, "sid-ada", &data, t0() + Duration::hours(1)).await.expect("session");
     let today = day(2026, 3, 2);
@@ -115,7 +138,8 @@ async fn every_row_survives_the_enum_checks_migration(db: Db) {
     };
     market::insert_stock(&db, &stock).await.expect("stock");
 
-    let before_users = users::all(&db).await.expect("users");
+    let before_users = old_users(&db).await;
+    assert_eq!(before_users.len(), 2);
     let before_signals = [
         signals::find(&db, &automated.id).await.expect("find"),
         signals::find(&db, &ended.id).await.expect("find"),
@@ -129,7 +153,7 @@ async fn every_row_survives_the_enum_checks_migration(db: Db) {
     assert_eq!(ranks, (1, 2), "the read-path migration ranked the existing automated signals");
     assert_eq!(signals::day_rank(&db, &on_demand).await.expect("rank"), 0);
 
-    assert_eq!(users::all(&db).await.expect("users"), before_users, "users kept");
+    assert_eq!(old_users(&db).await, before_users, "users kept");
     for (i, before) in before_signals.iter().enumerate() {
         assert_eq!(&signals::find(&db, &before.as_ref().expect("stored").id).await.expect("find"), before, "signal {i} kept");
     }

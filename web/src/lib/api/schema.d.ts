@@ -21,6 +21,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's API keys, newest first. */
+        get: operations["list_keys"];
+        put?: never;
+        /** Creates a key and shows it once. Only its SHA-256 is stored. At most 20 keys per user. */
+        post: operations["create_key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a key for good; requests with it fail from now on. */
+        delete: operations["delete_key"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys/{id}/toggle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Switches a key on or off. An expired key cannot be switched on. */
+        patch: operations["toggle_key"];
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -242,6 +294,26 @@ export interface paths {
          *     five streams per account are open at once; a stream ends when its session ends.
          */
         get: operations["events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exchange-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rates money is shown at in EUR or GBP, from the market-data provider (kept 15 minutes).
+         *     Amounts are stored and billed in US dollars; only their display is converted.
+         */
+        get: operations["exchange_rates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -585,7 +657,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/user/preferences": {
+    "/api/user": {
         parameters: {
             query?: never;
             header?: never;
@@ -595,6 +667,65 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /**
+         * Deletes the account and everything that is its own (sessions, positions, generated
+         *     signals, API keys, snapshots, audit log). Needs the password. Signs out.
+         */
+        delete: operations["delete_account"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's audit log, newest first, 50 at a time. */
+        get: operations["audit_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes the password. Needs the current one; every other session of the account ends. */
+        post: operations["change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's settings. */
+        get: operations["get_settings"];
+        /**
+         * Saves the settings sent (each change is sent on its own as it is made) and answers all of
+         *     them as stored.
+         */
+        put: operations["put_settings"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -603,6 +734,155 @@ export interface paths {
          *     (positions already open keep their size). Answers the user as `GET /api/auth/me` does.
          */
         patch: operations["update_investment_preferences"];
+        trace?: never;
+    };
+    "/api/user/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's signed-in sessions, newest first; `current` marks this one. */
+        get: operations["list_sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Ends one of the account's sessions (signing that browser out). Revoking this request's own
+         *     session signs out here.
+         */
+        delete: operations["revoke_session"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/portfolio/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The portfolio's value, P&L, win rate and confidence, its exposure by symbol, and its daily
+         *     values over `period`, for API keys.
+         */
+        get: operations["public_portfolio_metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/signals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Signals newest first, with the plan's daily quota applied as in the app (`locked` rows). */
+        get: operations["list"];
+        put?: never;
+        /**
+         * Creates a signal of one's own (write permission; Pro and Premium). It counts toward the
+         *     daily quota, is marked to market and closes at its target, stop or expiry like the others.
+         */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/signals/active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The active signals the plan unlocks, newest first. */
+        get: operations["active"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/signals/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generates a signal for a symbol now (Pro and Premium, write permission): the strongest
+         *     setup among the chosen strategies and risk level. Counts toward the daily quota.
+         */
+        post: operations["generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's figures, for API keys. */
+        get: operations["public_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stock-prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The watchlist's quotes, for API keys. */
+        get: operations["public_stocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/healthz": {
@@ -643,10 +923,71 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description `DELETE /api/user`: the password confirms it. */
+        AccountDeletion: {
+            password: string;
+        };
+        /** @description An active signal with how long it has left. */
+        ActiveSignal: components["schemas"]["Signal"] & {
+            /**
+             * Format: double
+             * @description Profit or loss per contract now, in dollars.
+             */
+            currentPnL: number;
+            /** @description Until the option expires (at the close on `expirationDate`), e.g. `12 days`. */
+            timeRemaining: string;
+        };
+        /** @description `GET /api/v1/signals/active`. */
+        ActiveSignals: {
+            activeSignals: components["schemas"]["ActiveSignal"][];
+            totalActive: number;
+        };
         /** @description What visitors sent, newest first (latest 500 of each). */
         AdminInbox: {
             contactMessages: components["schemas"]["ContactMessageView"][];
             newsletterSubscribers: components["schemas"]["SubscriberView"][];
+        };
+        /** @description A key as its owner sees it: never the key itself. */
+        ApiKey: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Whether `expiresAt` has passed: the key no longer works and cannot be switched on. */
+            expired: boolean;
+            /** Format: date-time */
+            expiresAt?: string | null;
+            /** Format: uuid */
+            id: string;
+            isActive: boolean;
+            /**
+             * @description The key's first characters, to tell keys apart (`slk_AbCdEfGh`).
+             * @example slk_AbCdEfGh
+             */
+            keyPrefix: string;
+            /** Format: date-time */
+            lastUsed?: string | null;
+            name: string;
+            permissions: components["schemas"]["KeyPermission"];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
+         * @description What an audit-log entry records.
+         * @enum {string}
+         */
+        AuditAction: "sign_in" | "sign_in_failed" | "sign_out" | "password_changed" | "session_revoked" | "api_key_created" | "api_key_toggled" | "api_key_deleted" | "plan_changed" | "account_deleted" | "admin_action";
+        /** @description One entry of a user's audit log. */
+        AuditEntry: {
+            action: components["schemas"]["AuditAction"];
+            /** Format: date-time */
+            at: string;
+            /** @description Whether an administrator did it rather than the account's owner. */
+            byAdministrator: boolean;
+            /** @description What was acted on, e.g. the API key's name. */
+            detail?: string | null;
+            /** Format: uuid */
+            id: string;
+            ip?: string | null;
+            userAgent?: string | null;
         };
         /** @description Whether automation runs, and when each job runs next. */
         AutomationStatus: {
@@ -760,6 +1101,96 @@ export interface components {
          * @enum {string}
          */
         ContactSource: "landing" | "help";
+        /** @description `POST /api/api-keys`. */
+        CreateApiKeyRequest: {
+            expiresIn?: null | components["schemas"]["KeyLifetime"];
+            /**
+             * @description 1–64 characters after trimming.
+             * @example Trading bot
+             */
+            name: string;
+            permissions?: null | components["schemas"]["KeyPermission"];
+        };
+        /**
+         * @description `POST /api/v1/signals`: a signal of one's own, tracked and marked to market like the
+         *     others and shown only to its owner.
+         */
+        CreateSignalRequest: {
+            /** @example Apple Inc. */
+            companyName: string;
+            /**
+             * Format: int64
+             * @description 0–100.
+             * @example 70
+             */
+            confidence: number;
+            /**
+             * Format: double
+             * @description The underlying now, in dollars.
+             * @example 187.5
+             */
+            currentPrice: number;
+            /**
+             * Format: double
+             * @description The option's premium per share, in dollars.
+             * @example 4.25
+             */
+            entryPrice: number;
+            /**
+             * @description `YYYY-MM-DD`, today or later.
+             * @example 2026-12-18
+             */
+            expirationDate: string;
+            reasoning?: string | null;
+            /**
+             * Format: double
+             * @description 0–100.
+             */
+            rsi?: number | null;
+            signalType: components["schemas"]["SignalKind"];
+            /**
+             * Format: double
+             * @description Premium per share that closes it with a loss; default 0.5 × the entry.
+             */
+            stopLoss?: number | null;
+            strategy: components["schemas"]["StrategyName"];
+            /**
+             * Format: double
+             * @description Dollars, more than 0, at most two decimals.
+             * @example 190
+             */
+            strikePrice: number;
+            /** @example AAPL */
+            symbol: string;
+            /**
+             * Format: double
+             * @description Premium per share that closes it with a profit; default 1.5 × the entry.
+             */
+            targetPrice?: number | null;
+            /** Format: int64 */
+            volume?: number | null;
+        };
+        /** @description A new key, the only time it is shown. */
+        CreatedApiKey: {
+            apiKey: components["schemas"]["ApiKey"];
+            /** @description The whole key. It is not stored and cannot be shown again. */
+            key: string;
+            message: string;
+        };
+        DailyPerformance: {
+            /** Format: date */
+            date: string;
+            /**
+             * Format: double
+             * @description Change from the day before, dollars (0 on the first stored day).
+             */
+            pnl: number;
+            /**
+             * Format: double
+             * @description Portfolio value that day, dollars.
+             */
+            value: number;
+        };
         /** @description The dashboard's stat cards. */
         DashboardStats: {
             /**
@@ -801,6 +1232,12 @@ export interface components {
          * @enum {string}
          */
         DatabaseEngine: "sqlite" | "postgres";
+        /**
+         * @description The currency money is shown in, converted from US dollars at the market-data
+         *     provider's rates. Billing stays in US dollars.
+         * @enum {string}
+         */
+        DisplayCurrency: "USD" | "EUR" | "GBP";
         DrawdownPointView: {
             /** Format: date */
             date: string;
@@ -816,6 +1253,26 @@ export interface components {
             /** Format: double */
             equity: number;
         };
+        /** @description One currency's rate. */
+        ExchangeRate: {
+            currency: components["schemas"]["DisplayCurrency"];
+            /**
+             * Format: double
+             * @description Units of the currency one US dollar buys (USD itself is 1).
+             * @example 0.92
+             */
+            perUsd: number;
+        };
+        /** @description `GET /api/exchange-rates`. */
+        ExchangeRates: {
+            /** Format: date-time */
+            asOf: string;
+            /** @description Every rate is per one of these (always `USD`). */
+            base: components["schemas"]["DisplayCurrency"];
+            /** @description The market-data provider that gave them (`simulated`, `polygon`, ...). */
+            provider: string;
+            rates: components["schemas"]["ExchangeRate"][];
+        };
         /** @description One field at fault and what is wrong with it. */
         FieldError: {
             /** @description The request field, in the request's own spelling (`email`, `firstName`). */
@@ -830,6 +1287,17 @@ export interface components {
              * @example AAPL
              */
             symbol: string;
+        };
+        /** @description `POST /api/v1/signals/generate`'s answer. */
+        GeneratedSignals: {
+            /**
+             * Format: uuid
+             * @description Names this generation in the server's logs.
+             */
+            analysisId: string;
+            /** Format: date-time */
+            generatedAt: string;
+            generatedSignals: components["schemas"]["Signal"][];
         };
         /**
          * @description The whole position's Greeks: delta and gamma in shares, theta per calendar day, vega per
@@ -888,6 +1356,17 @@ export interface components {
             preferredStrategies?: string | null;
             riskTolerance?: null | components["schemas"]["RiskTolerance"];
         };
+        /**
+         * @description How long a new API key works, in days, or `never` expires.
+         * @enum {string}
+         */
+        KeyLifetime: "30" | "90" | "365" | "never";
+        /**
+         * @description What an API key may do: `read` (Read Only: GET), `write` (Read & Write: also
+         *     creating), `admin` (Full Access).
+         * @enum {string}
+         */
+        KeyPermission: "read" | "write" | "admin";
         /** @description `POST /api/auth/login`. */
         LoginRequest: {
             /** @example ada@example.com */
@@ -1073,6 +1552,12 @@ export interface components {
             targetAtr?: number | null;
             /** Format: double */
             volumeMultiple?: number | null;
+        };
+        /** @description `POST /api/user/password`. */
+        PasswordChange: {
+            currentPassword: string;
+            /** @description At least 6 characters. */
+            newPassword: string;
         };
         /** @description One point of the payoff chart: P&L per contract at `price`. */
         PayoffPoint: {
@@ -1336,6 +1821,66 @@ export interface components {
             /** @description A URI reference naming the kind of problem; `about:blank` when the status says it all. */
             type: string;
         };
+        /** @description `POST /api/v1/signals/generate`. */
+        PublicGenerateRequest: {
+            riskLevel?: null | components["schemas"]["SignalRiskLevel"];
+            /** @description Only these strategies may propose (default: all four). */
+            strategies?: components["schemas"]["StrategyName"][] | null;
+            /** @example AAPL */
+            symbol: string;
+        };
+        PublicMetricsSummary: {
+            /**
+             * Format: double
+             * @description Mean confidence of the signals behind the open automated positions.
+             */
+            avgConfidence?: number | null;
+            /**
+             * Format: double
+             * @description Net P&L after commissions, dollars.
+             */
+            totalPnL: number;
+            /** Format: double */
+            totalPnLPercent: number;
+            /**
+             * Format: double
+             * @description Capital plus net P&L, dollars.
+             */
+            totalValue: number;
+            /**
+             * Format: double
+             * @description Percent of closed positions that made money; `null` before the first close.
+             */
+            winRate?: number | null;
+        };
+        PublicPerformance: {
+            /** @description Oldest first, within the period. */
+            daily: components["schemas"]["DailyPerformance"][];
+        };
+        /** @description `GET /api/v1/portfolio/metrics`. */
+        PublicPortfolioMetrics: {
+            performance: components["schemas"]["PublicPerformance"];
+            /** @description By symbol, largest value first. */
+            positions: components["schemas"]["SymbolExposure"][];
+            summary: components["schemas"]["PublicMetricsSummary"];
+        };
+        /** @description `GET /api/v1/signals`. */
+        PublicSignalPage: {
+            hasMore: boolean;
+            /** @description Pass as `cursor` for the next page; `null` on the last. */
+            nextCursor?: string | null;
+            /**
+             * Format: int64
+             * @description 1-based page number when paging by `offset` (`null` when paging by cursor).
+             */
+            page?: number | null;
+            signals: components["schemas"]["Signal"][];
+            /**
+             * Format: int64
+             * @description Signals matching the filters, on every page.
+             */
+            total: number;
+        };
         /** @description Live platform figures for the public pages, each with its period. */
         PublicStats: {
             /** Format: date-time */
@@ -1418,6 +1963,21 @@ export interface components {
          * @enum {string}
          */
         SectorName: "Technology" | "Healthcare" | "Financial" | "Consumer" | "Energy" | "Industrial" | "Utilities" | "Real Estate" | "Materials" | "Communications";
+        /** @description A signed-in session of the user. */
+        SessionView: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The session of this request. */
+            current: boolean;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description Names the session for revoking (not the cookie, nor what is stored). */
+            id: string;
+            ip?: string | null;
+            /** Format: date-time */
+            lastSeenAt: string;
+            userAgent?: string | null;
+        };
         /**
          * @description A signal as the client sees it. Option prices (`entryPrice`, `currentOptionPrice`,
          *     `targetPrice`, `stopLoss`) are per share; a contract is 100 shares, and `pnl` is per
@@ -1556,6 +2116,12 @@ export interface components {
             signals: components["schemas"]["Signal"][];
         };
         /**
+         * @description A signal's risk read from its confidence: `low` under 30, `medium` 30–70, `high` over
+         *     70 (the filter of the signals pages).
+         * @enum {string}
+         */
+        SignalRiskLevel: "low" | "medium" | "high";
+        /**
          * @description Where a signal stands: active until it closes (at its target or stop) or expires.
          * @enum {string}
          */
@@ -1631,6 +2197,36 @@ export interface components {
          * @enum {string}
          */
         SubscriptionStatus: "active" | "trialing" | "canceled" | "past_due";
+        /** @description One symbol's share of the portfolio. */
+        SymbolExposure: {
+            /**
+             * Format: double
+             * @description Unrealized P&L of the open positions plus realized P&L of the closed ones, dollars.
+             */
+            pnl: number;
+            /**
+             * Format: double
+             * @description The open positions' unrealized P&L over what they cost, percent (0 when none is open).
+             */
+            pnlPercent: number;
+            /** @description Positions held in the symbol, open and closed. */
+            signalsCount: number;
+            symbol: string;
+            /**
+             * Format: double
+             * @description Value of the open positions now, dollars.
+             */
+            value: number;
+        };
+        /**
+         * @description The colour theme: `system` follows the operating system.
+         * @enum {string}
+         */
+        Theme: "light" | "dark" | "system";
+        /** @description `PATCH /api/api-keys/{id}/toggle`. */
+        ToggleApiKeyRequest: {
+            isActive: boolean;
+        };
         /**
          * @description One trade of a backtest. A trade that matches a signal the viewer's plan locks comes back
          *     `locked`, with only its symbol, strategy and entry date: a backtest never reveals what a
@@ -1708,6 +2304,31 @@ export interface components {
             updatedAt: string;
             username: string;
         };
+        /** @description The settings of `GET`/`PUT /api/user/preferences`. */
+        UserSettings: {
+            /** @description Refresh signals every 5 minutes. */
+            autoUpdateSignals: boolean;
+            currency: components["schemas"]["DisplayCurrency"];
+            emailNotifications: boolean;
+            /** @description Alerts for signals with a high-risk profile. */
+            highRiskAlerts: boolean;
+            /** @description The daily portfolio summary. */
+            portfolioSummary: boolean;
+            riskTolerance: components["schemas"]["RiskTolerance"];
+            signalAlerts: boolean;
+            theme: components["schemas"]["Theme"];
+        };
+        /** @description `PUT /api/user/preferences`: any of the settings; what is left out keeps its value. */
+        UserSettingsUpdate: {
+            autoUpdateSignals?: boolean | null;
+            currency?: null | components["schemas"]["DisplayCurrency"];
+            emailNotifications?: boolean | null;
+            highRiskAlerts?: boolean | null;
+            portfolioSummary?: boolean | null;
+            riskTolerance?: null | components["schemas"]["RiskTolerance"];
+            signalAlerts?: boolean | null;
+            theme?: null | components["schemas"]["Theme"];
+        };
         ValuePoint: {
             /** Format: date */
             date: string;
@@ -1780,6 +2401,185 @@ export interface operations {
             };
             /** @description Not an administrator */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiKeyRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The user already holds 20 keys */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `name`, `permissions` or `expiresIn` is not valid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many keys created this hour; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delete_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such key of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    toggle_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ToggleApiKeyRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such key of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key has expired */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2266,6 +3066,43 @@ export interface operations {
             };
             /** @description Too many open streams for this account */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exchange_rates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeRates"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The provider cannot answer now */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2958,6 +3795,213 @@ export interface operations {
             };
         };
     };
+    delete_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountDeletion"];
+            };
+        };
+        responses: {
+            /** @description Deleted and signed out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `password` is wrong */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    audit_log: {
+        parameters: {
+            query?: {
+                /** @description Entries older than this time (the `at` of the last entry of the previous page). */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntry"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `before` is not an RFC 3339 time */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    change_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChange"];
+            };
+        };
+        responses: {
+            /** @description Changed; other sessions ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `currentPassword` is wrong or `newPassword` too short */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSettings"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    put_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserSettingsUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSettings"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A value is not valid; `errors` names the field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     update_investment_preferences: {
         parameters: {
             query?: never;
@@ -2990,6 +4034,426 @@ export interface operations {
             };
             /** @description A value is not valid; `errors` names the field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_sessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revoke_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session's `id` from the list */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such session of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    public_portfolio_metrics: {
+        parameters: {
+            query?: {
+                /** @description `1d`, `7d`, `30d` (default), `90d` or `1y`: how far back `performance.daily` goes. */
+                period?: "1d" | "7d" | "30d" | "90d" | "1y";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicPortfolioMetrics"];
+                };
+            };
+            /** @description Missing, unknown, inactive or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `period` is not one of 1d, 7d, 30d, 90d, 1y */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over a limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Symbol prefix, case-insensitive. */
+                symbol?: string;
+                /** @description `Momentum`, `Mean Reversion`, `Breakout` or `Volatility`. */
+                strategy?: string;
+                /** @description `CALL`, `PUT` or `STRADDLE`. */
+                signalType?: string;
+                /** @description `active`, `closed` or `expired`. */
+                status?: string;
+                /** @description Signals per page (1–200, default 50). */
+                limit?: number;
+                /** @description Signals to skip (0–2,000); deeper pages with `cursor`. */
+                offset?: number;
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicSignalPage"];
+                };
+            };
+            /** @description Missing, unknown, inactive or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A filter is not valid; `errors` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The plan's hourly quota or this endpoint's 100 a minute; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSignalRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Signal"];
+                };
+            };
+            /** @description Missing, unknown, inactive or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A read-only key, or the Free plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A field is not valid; `errors` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over a limit or today's quota; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    active: {
+        parameters: {
+            query?: {
+                /** @description Symbol prefix, case-insensitive. */
+                symbol?: string;
+                /** @description At most this many (1–200, default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActiveSignals"];
+                };
+            };
+            /** @description Missing, unknown, inactive or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `symbol` or `limit` is not valid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over a limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    generate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublicGenerateRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneratedSignals"];
+                };
+            };
+            /** @description Missing, unknown, inactive or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A read-only key, or the Free plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `symbol`, `strategies` or `riskLevel` is not valid, or no setup matches */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over a limit or today's quota; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    public_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardStats"];
+                };
+            };
+            /** @description Missing, unknown, inactive or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over a limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    public_stocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockPrice"][];
+                };
+            };
+            /** @description Missing, unknown, inactive or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over a limit; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

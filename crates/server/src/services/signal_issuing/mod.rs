@@ -146,19 +146,48 @@ pub async fn issue_signals(state: &AppState, quotes: &HashMap<String, Quote>, no
     Ok(issued)
 }
 
-/// The strongest setup the strategies see in `stock` now, as a signal owned by `owner`;
+/// Which setups an on-demand generation may return: from these strategies, with a confidence
+/// in this range (inclusive).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GenerationChoice {
+    pub strategies: Vec<strikeline_engine::Strategy>,
+    pub confidence: (u8, u8),
+}
+
+impl Default for GenerationChoice {
+    /// The four strategies, any confidence.
+    fn default() -> Self {
+        GenerationChoice { strategies: strikeline_engine::Strategy::ALL.to_vec(), confidence: (0, 100) }
+    }
+}
+
+/// The strongest setup `choice` allows in `stock` now, as a signal owned by `owner`;
 /// `None` when `owner` already has `quota` signals of their own today (checked atomically).
-pub async fn generate_for_symbol(state: &AppState, stock: &StockRow, owner: &str, quota: Option<u32>, now: DateTime<Utc>) -> Result<Option<SignalRow>> {
+pub async fn generate_for_symbol(
+    state: &AppState,
+    stock: &StockRow,
+    owner: &str,
+    quota: Option<u32>,
+    choice: &GenerationChoice,
+    now: DateTime<Utc>,
+) -> Result<Option<SignalRow>> {
     let symbols = [stock.symbol.clone()];
     let quote = state.market.provider.quotes(&symbols, now).await.map_err(|e| AppError::upstream("Market data", e))?.into_iter().next();
     let no_history = || AppError::field("symbol", "There is not enough price history for this symbol yet");
     let (engine, as_of, spot) = state_now(state, &stock.symbol, quote.as_ref(), now).await?.ok_or_else(no_history)?;
-    let proposal = {
+    let proposals = {
         // The context borrows a `dyn Fn` (not `Sync`): keep it out of the awaits.
         let picker = |from: NaiveDate, min_days: u32| state.market.expiration(from, min_days);
         let ctx = ProposalContext { symbol: &stock.symbol, as_of, spot, assumptions: state.market.assumptions, expiration: &picker };
-        engine.propose_best(&ctx).ok_or_else(no_history)?
+        engine.ranked_proposals(&ctx, &choice.strategies)
     };
+    if proposals.is_empty() {
+        return Err(no_history());
+    }
+    let (low, high) = choice.confidence;
+    let proposal = proposals.into_iter().find(|p| (low..=high).contains(&p.confidence)).ok_or_else(|| {
+        AppError::field("riskLevel", &format!("No setup for {} falls in that risk level now", stock.symbol))
+    })?;
     let row = signal_row(&proposal, stock, quote.as_ref(), Some(owner), state.market.issue_day(now), now);
     Ok(store::insert_on_demand_within(&state.db, &row, quota).await?.then_some(row))
 }

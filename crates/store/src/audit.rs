@@ -1,0 +1,64 @@
+//! The `audit_events` table: who did what to an account, when, from where.
+
+use chrono::{DateTime, Utc};
+
+use crate::{Db, StoreResult, with_db};
+
+/// One recorded event.
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct AuditEvent {
+    pub id: String,
+    /// The account concerned.
+    pub user_id: Option<String>,
+    /// The administrator who acted, for admin actions.
+    pub actor_id: Option<String>,
+    /// One of the actions in the table's CHECK constraint, e.g. `sign_in`.
+    pub action: String,
+    pub detail: Option<String>,
+    pub ip: Option<String>,
+    pub user_agent: Option<String>,
+    pub at: DateTime<Utc>,
+}
+
+const COLUMNS: &str = "id, user_id, actor_id, action, detail, ip, user_agent, at";
+
+/// Stores an event.
+pub async fn record(db: &Db, event: &AuditEvent) -> StoreResult<()> {
+    let sql = format!("INSERT INTO audit_events ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)");
+    with_db!(db, pool => {
+        sqlx::query(&sql)
+            .bind(&event.id)
+            .bind(&event.user_id)
+            .bind(&event.actor_id)
+            .bind(&event.action)
+            .bind(&event.detail)
+            .bind(&event.ip)
+            .bind(&event.user_agent)
+            .bind(event.at)
+            .execute(pool)
+            .await?;
+    });
+    Ok(())
+}
+
+/// A user's events, newest first, at most `limit`, older than `before` when given.
+pub async fn for_user(db: &Db, user_id: &str, before: Option<DateTime<Utc>>, limit: u32) -> StoreResult<Vec<AuditEvent>> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM audit_events WHERE user_id = $1 AND ($2 IS NULL OR at < $3) ORDER BY at DESC, id DESC LIMIT $4"
+    );
+    Ok(with_db!(db, pool => {
+        sqlx::query_as::<_, AuditEvent>(&sql)
+            .bind(user_id)
+            .bind(before)
+            .bind(before)
+            .bind(i64::from(limit))
+            .fetch_all(pool)
+            .await?
+    }))
+}
+
+/// The newest events of every account, for administrators.
+pub async fn recent(db: &Db, limit: u32) -> StoreResult<Vec<AuditEvent>> {
+    let sql = format!("SELECT {COLUMNS} FROM audit_events ORDER BY at DESC, id DESC LIMIT $1");
+    Ok(with_db!(db, pool => sqlx::query_as::<_, AuditEvent>(&sql).bind(i64::from(limit)).fetch_all(pool).await?))
+}
