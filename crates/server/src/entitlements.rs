@@ -63,6 +63,9 @@ pub enum Capability {
     AiRecommendations,
     /// Creating through the public API (Pro and up; Free keys read only).
     ApiWrite,
+    /// The public API's standard endpoints beyond signals, stats, stock prices and news, such
+    /// as portfolio metrics (Pro and up).
+    ApiStandardEndpoints,
 }
 
 impl Capability {
@@ -73,7 +76,8 @@ impl Capability {
             | Capability::BacktestByStrategy
             | Capability::BacktestFullHistory
             | Capability::AiRecommendations
-            | Capability::ApiWrite => Plan::Pro,
+            | Capability::ApiWrite
+            | Capability::ApiStandardEndpoints => Plan::Pro,
             Capability::CustomStrategyParams => Plan::Premium,
         }
     }
@@ -86,6 +90,7 @@ impl Capability {
             Capability::CustomStrategyParams => "Custom strategy parameters need the Premium plan.",
             Capability::AiRecommendations => "AI recommendations need the Pro or Premium plan.",
             Capability::ApiWrite => "API keys on the Free plan can read only; creating through the API needs the Pro or Premium plan.",
+            Capability::ApiStandardEndpoints => "This endpoint of the public API needs the Pro or Premium plan; the Free plan reads signals, stats and stock prices.",
         }
     }
 }

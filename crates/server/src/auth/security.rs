@@ -137,8 +137,8 @@ pub(super) async fn list_sessions(State(state): State<AppState>, CurrentUser(use
     ))
 }
 
-/// Ends one of the account's sessions (signing that browser out). Revoking this request's own
-/// session signs out here.
+/// Ends another of the account's sessions (signing that browser out). This request's own
+/// session is ended by signing out, not here.
 #[utoipa::path(
     delete, path = "/api/user/sessions/{id}", tag = "auth",
     params(("id" = String, Path, description = "The session's `id` from the list")),
@@ -146,17 +146,22 @@ pub(super) async fn list_sessions(State(state): State<AppState>, CurrentUser(use
         (status = 204, description = "Ended"),
         (status = 401, description = "Not signed in", body = crate::error::Problem),
         (status = 404, description = "No such session of yours", body = crate::error::Problem),
+        (status = 422, description = "`id` is this request's own session", body = crate::error::Problem),
     )
 )]
 pub(super) async fn revoke_session(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     origin: Origin,
+    headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Result<StatusCode> {
     let now = crate::now();
     let live = sessions::live_for_user(&state.db, &user.id, now).await?;
     let target = live.into_iter().find(|s| session::public_id(&s.sid) == id).ok_or(AppError::NotFound)?;
+    if target.sid == current_sid(&headers) {
+        return Err(AppError::field("id", "This is the session you are using. Sign out to end it."));
+    }
     if !sessions::delete_for_user(&state.db, &user.id, &target.sid).await? {
         return Err(AppError::NotFound);
     }

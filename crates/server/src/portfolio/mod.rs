@@ -34,7 +34,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// The portfolio's value, P&L, win rate and confidence, its exposure by symbol, and its daily
-/// values over `period`, for API keys.
+/// values over `period`, for API keys (Pro and Premium).
 #[utoipa::path(
     get, path = "/api/v1/portfolio/metrics", tag = "public-api",
     params(metrics::MetricsQuery),
@@ -42,6 +42,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     responses(
         (status = 200, body = metrics::PublicPortfolioMetrics),
         (status = 401, description = "Missing, unknown, inactive or expired key", body = crate::error::Problem),
+        (status = 403, description = "The Free plan", body = crate::error::Problem),
         (status = 422, description = "`period` is not one of 1d, 7d, 30d, 90d, 1y", body = crate::error::Problem),
         (status = 429, description = "Over a limit; see Retry-After", body = crate::error::Problem),
     )
@@ -53,6 +54,7 @@ async fn public_portfolio_metrics(
 ) -> Result<(crate::api_access::ApiLimits, axum::Json<metrics::PublicPortfolioMetrics>)> {
     let now = crate::now();
     let query: metrics::MetricsQuery = crate::extract::parse_query(query.as_deref())?;
+    caller.entitlements.require(crate::entitlements::Capability::ApiStandardEndpoints)?;
     let limits = caller.endpoint(&state, crate::limits::API_PORTFOLIO_METRICS, now).await?;
     Ok((limits, axum::Json(metrics::public_metrics(&state, &caller.user, query.period.unwrap_or_default(), now).await?)))
 }

@@ -161,6 +161,11 @@ async fn sessions_are_listed_and_revoked_only_by_their_owner(app: TestApp) {
     problem(theirs).await;
     assert_eq!(app.me(&phone).await.status(), 200);
 
+    let own = listed.iter().find(|s| s["current"] == true).and_then(|s| s["id"].as_str()).expect("own id").to_owned();
+    let refused = app.client.delete(app.url(&format!("/api/user/sessions/{own}"))).send().await.expect("request");
+    assert_eq!(refused.status(), 422, "the current session ends by signing out");
+    assert_eq!(fields(&problem(refused).await), ["id"]);
+    assert_eq!(app.me(&app.client).await.status(), 200);
     assert_eq!(app.client.delete(app.url(&format!("/api/user/sessions/{id}"))).send().await.expect("request").status(), 204);
     assert_eq!(app.me(&phone).await.status(), 401, "the revoked browser is signed out");
     assert_eq!(sessions(&app, &app.client).await.len(), 1);

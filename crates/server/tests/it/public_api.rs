@@ -199,8 +199,11 @@ async fn free_keys_read_only_and_the_101st_request_of_the_hour_is_429(app: TestA
     let generate = client.post(app.url("/api/v1/signals/generate")).bearer_auth(&key).json(&json!({"symbol": "AAPL"})).send().await.expect("request");
     assert_eq!(generate.status(), 403);
     assert!(problem(generate).await["detail"].as_str().is_some_and(|d| d.contains("Pro")), "names the plan");
-    // A refused write is not counted: 100 reads pass, the next is refused.
-    for i in 0..100 {
+    let metrics = bearer(&app, &key, "/api/v1/portfolio/metrics").send().await.expect("request");
+    assert_eq!(metrics.status(), 403, "portfolio metrics are a Pro endpoint");
+    assert!(problem(metrics).await["detail"].as_str().is_some_and(|d| d.contains("Pro")));
+    // A refused write is not counted (the refused read above is): 99 reads pass, the next is refused.
+    for i in 0..99 {
         let response = bearer(&app, &key, "/api/v1/stock-prices").send().await.expect("request");
         assert_eq!(response.status(), 200, "request {i}");
     }

@@ -764,8 +764,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Ends one of the account's sessions (signing that browser out). Revoking this request's own
-         *     session signs out here.
+         * Ends another of the account's sessions (signing that browser out). This request's own
+         *     session is ended by signing out, not here.
          */
         delete: operations["revoke_session"];
         options?: never;
@@ -782,7 +782,7 @@ export interface paths {
         };
         /**
          * The portfolio's value, P&L, win rate and confidence, its exposure by symbol, and its daily
-         *     values over `period`, for API keys.
+         *     values over `period`, for API keys (Pro and Premium).
          */
         get: operations["public_portfolio_metrics"];
         put?: never;
@@ -4108,6 +4108,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `id` is this request's own session */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     public_portfolio_metrics: {
@@ -4132,6 +4141,15 @@ export interface operations {
             };
             /** @description Missing, unknown, inactive or expired key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Free plan */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
