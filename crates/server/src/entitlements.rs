@@ -9,7 +9,6 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use crate::error::{AppError, Result};
 use crate::plans;
-use crate::vocab::SubscriptionStatus;
 
 /// Subscription plans.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema, clap::ValueEnum)]
@@ -33,19 +32,12 @@ impl Plan {
         }
     }
 
-    /// The plan in force for `record` at `now`: a trial that has run out is Free. The column's
-    /// CHECK constraint allows only the three ids; were another there, it would grant no more
-    /// than Free (an entitlement check fails closed).
+    /// The plan in force for `record` at `now`: the stored subscription as time has left it
+    /// (a trial, a cancelled period or a grace period that has run out is Free). A stored value
+    /// outside the vocabulary grants no more than Free (an entitlement check fails closed).
     pub fn of(record: &UserRecord, now: DateTime<Utc>) -> Plan {
-        if trial_over(record, now) {
-            return Plan::Free;
-        }
-        Plan::ALL.into_iter().find(|p| p.id() == record.subscription_plan).unwrap_or(Plan::Free)
+        crate::subscription::Subscription::of(record).settled(now).plan
     }
-}
-
-pub fn trial_over(record: &UserRecord, now: DateTime<Utc>) -> bool {
-    record.subscription_status == SubscriptionStatus::Trialing.as_str() && record.subscription_expires_at.is_none_or(|end| end <= now)
 }
 
 /// Something a plan may or may not include.

@@ -59,6 +59,9 @@ pub enum AppError {
     Validation(Vec<FieldError>),
     #[error("{0}")]
     Unauthorized(String),
+    /// The payment provider declined a payment; the detail is its message.
+    #[error("{0}")]
+    PaymentDeclined(String),
     /// A public API request without a usable bearer key (answered with
     /// `WWW-Authenticate: Bearer`).
     #[error("{0}")]
@@ -111,6 +114,7 @@ impl AppError {
             AppError::MalformedBody(_) => StatusCode::BAD_REQUEST,
             AppError::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::Unauthorized(_) | AppError::BadApiKey(_) => StatusCode::UNAUTHORIZED,
+            AppError::PaymentDeclined(_) => StatusCode::PAYMENT_REQUIRED,
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::Conflict(_) => StatusCode::CONFLICT,
@@ -145,6 +149,11 @@ impl AppError {
                 problem.title = "Already taken".into();
                 problem.detail = Some(error.message.clone());
                 problem.errors = vec![error.clone()];
+            }
+            AppError::PaymentDeclined(detail) => {
+                problem.kind = "/docs/errors#payment-failed".into();
+                problem.title = "Payment Failed".into();
+                problem.detail = Some(detail.clone());
             }
             AppError::Unauthorized(detail)
             | AppError::BadApiKey(detail)

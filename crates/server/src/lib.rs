@@ -4,6 +4,7 @@ pub mod api_access;
 pub mod api_keys;
 pub mod audit;
 pub mod auth;
+pub mod billing;
 pub mod automation;
 pub mod backtest;
 pub mod cache;
@@ -30,6 +31,7 @@ pub mod signals;
 pub mod site;
 pub mod state;
 pub mod stocks;
+pub mod subscription;
 pub mod views;
 pub mod vocab;
 

@@ -362,6 +362,14 @@ vocabulary! {
 }
 
 vocabulary! {
+    /// How a paid plan is billed.
+    pub enum BillingInterval ("billing interval") {
+        Monthly = "monthly",
+        Yearly = "yearly",
+    }
+}
+
+vocabulary! {
     /// A signal's risk read from its confidence: `low` under 30, `medium` 30–70, `high` over
     /// 70 (the filter of the signals pages).
     pub enum SignalRiskLevel ("risk level") {

@@ -19,6 +19,7 @@
 pub mod api_keys;
 pub mod audit;
 pub mod automation;
+pub mod billing;
 mod db;
 mod error;
 pub mod inbox;

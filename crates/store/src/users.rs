@@ -31,6 +31,19 @@ pub struct UserRecord {
     pub currency: String,
     pub auto_update_signals: bool,
     pub high_risk_alerts: bool,
+    /// `monthly | yearly` while a plan is paid for.
+    pub billing_interval: Option<String>,
+    /// When the paid period that ends at `subscription_expires_at` began.
+    pub period_started_at: Option<DateTime<Utc>>,
+    pub cancel_at_period_end: bool,
+    /// Past due: the plan is kept until then unless a payment succeeds.
+    pub grace_ends_at: Option<DateTime<Utc>>,
+    /// Credit from a downgrade, taken off the next invoice.
+    pub credit_cents: i64,
+    /// `test | stripe`: who bills this account.
+    pub payment_provider: Option<String>,
+    pub card_brand: Option<String>,
+    pub card_last4: Option<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -54,7 +67,8 @@ pub struct NewUser {
 pub(crate) const COLUMNS: &str = "id, email, username, password_hash, first_name, last_name, profile_image_url, role, \
     subscription_plan, subscription_status, subscription_expires_at, investment_capital_cents, risk_tolerance, \
     max_position_size_cents, preferred_strategies, email_notifications, signal_alerts, portfolio_updates, \
-    theme, currency, auto_update_signals, high_risk_alerts, created_at, updated_at";
+    theme, currency, auto_update_signals, high_risk_alerts, billing_interval, period_started_at, cancel_at_period_end, \
+    grace_ends_at, credit_cents, payment_provider, card_brand, card_last4, created_at, updated_at";
 
 /// Inserts a user. A taken email or username is [`StoreError::Conflict`] naming the field.
 pub async fn insert(db: &Db, user: &NewUser) -> StoreResult<UserRecord> {

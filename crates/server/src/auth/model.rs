@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use strikeline_store::users::UserRecord;
 use utoipa::ToSchema;
 
-use crate::entitlements::{Plan, trial_over};
+use crate::entitlements::Plan;
 use crate::error::{AppError, FieldError};
 use crate::input::parse_email;
 use crate::money::dollars;
@@ -148,16 +148,14 @@ pub struct User {
 }
 
 impl User {
-    /// The client view of a stored user at `now`: a trial that has run out reads as Free. A
-    /// stored value outside the vocabulary is an internal error naming the user.
+    /// The client view of a stored user at `now`: the subscription as time has left it (a
+    /// trial or a cancelled period that has run out reads as Free). A stored value outside the
+    /// vocabulary is an internal error naming the user.
     pub fn from_record(record: UserRecord, now: DateTime<Utc>) -> Result<User, AppError> {
         let what = format!("user {}", record.id);
-        let plan = Plan::of(&record, now);
-        let (status, expires) = if trial_over(&record, now) {
-            (SubscriptionStatus::Active, None)
-        } else {
-            (stored(&record.subscription_status, &what)?, record.subscription_expires_at)
-        };
+        let _: SubscriptionStatus = stored(&record.subscription_status, &what)?;
+        let settled = crate::subscription::Subscription::of(&record).settled(now);
+        let (plan, status, expires) = (settled.plan, settled.status, settled.period_end);
         let risk_tolerance: RiskTolerance = stored(&record.risk_tolerance, &what)?;
         Ok(User {
             id: record.id,

@@ -105,6 +105,8 @@ pub const API_STOCK_PRICES: Policy = policy("api_stock_prices", 100, MINUTE);
 pub const API_PORTFOLIO_METRICS: Policy = policy("api_portfolio_metrics", 50, MINUTE);
 /// API keys created per user (the 20-key cap applies as well).
 pub const API_KEY_CREATE: Policy = policy("api_key_create", 20, HOUR);
+/// Checkouts started and card payments tried per user (card testing is slow work).
+pub const PAYMENT: Policy = policy("payment", 20, HOUR);
 /// Password changes and account deletions per user (each checks the current password).
 pub const PASSWORD_CHECK: Policy = policy("password_check", 10, HOUR);
 
@@ -121,7 +123,7 @@ pub fn api_hourly(plan: crate::entitlements::Plan, quota: u32) -> Policy {
 
 /// Every policy, for configuration checks and the documentation (the public API's hourly
 /// quotas, `api_hour_<plan>`, come from the plan catalogue).
-pub const POLICIES: [Policy; 21] = [
+pub const POLICIES: [Policy; 22] = [
     REGISTER,
     LOGIN_IP,
     LOGIN_ACCOUNT,
@@ -143,6 +145,7 @@ pub const POLICIES: [Policy; 21] = [
     API_PORTFOLIO_METRICS,
     API_KEY_CREATE,
     PASSWORD_CHECK,
+    PAYMENT,
 ];
 
 /// Sign-in back-off per account: five attempts back to back, then a wait that grows by a

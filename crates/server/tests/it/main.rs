@@ -6,6 +6,7 @@ mod common;
 
 mod account;
 mod auth;
+mod billing;
 mod automation;
 mod gates;
 mod http;

@@ -260,6 +260,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels at the end of the paid period: the plan stays until then, then Free. */
+        post: operations["cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes a paid plan (Pro ↔ Premium, monthly ↔ yearly), prorated: the difference for the
+         *     rest of the period is charged now to the card on file; a credit goes to the next invoice.
+         */
+        post: operations["change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The billing history, newest first. */
+        get: operations["invoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One invoice as a printable HTML document (saved as a file; print it to PDF). */
+        get: operations["download_invoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes back a cancellation before the period ends: the subscription renews again. */
+        post: operations["resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's subscription: plan, status, period, trial days, next charge, card. */
+        get: operations["subscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/test-provider/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The built-in test provider's payment: the card confirms the checkout. Only test cards are
+         *     taken (docs/billing.md): 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined with
+         *     the provider's message (402 'Payment Failed'), and nothing changes.
+         */
+        post: operations["pay_with_test_card"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contact": {
         parameters: {
             query?: never;
@@ -274,6 +400,27 @@ export interface paths {
          *     within 24 hours is stored once (answer 200 with the first id).
          */
         post: operations["contact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/create-subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts buying a plan: the client secret the payment form confirms (the same one again
+         *     within a day for the same plan and billing, so reloading the payment page is safe). An
+         *     account that already pays changes its plan instead (409).
+         */
+        post: operations["create_subscription"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1022,6 +1169,11 @@ export interface components {
             /** @description Up to 100 tracked symbols. */
             symbols?: string[] | null;
         };
+        /**
+         * @description How a paid plan is billed.
+         * @enum {string}
+         */
+        BillingInterval: "monthly" | "yearly";
         /** @description `POST /api/stock-prices/bulk-add`. */
         BulkAddRequest: {
             /** @description 1–50 entries. */
@@ -1044,6 +1196,11 @@ export interface components {
             failed: number;
             successful: number;
         };
+        /** @description The card on file. */
+        CardView: {
+            brand: string;
+            last4: string;
+        };
         /**
          * @description A change figure and what it compares against; `value` is `null` when there is no earlier
          *     snapshot to compare with (show "—").
@@ -1061,6 +1218,22 @@ export interface components {
          * @enum {string}
          */
         ChangeUnit: "percent" | "points";
+        /** @description A subscription being bought: what the payment form confirms. */
+        CheckoutView: {
+            /**
+             * Format: int64
+             * @description What the first payment is, in US cents.
+             * @example 143000
+             */
+            amountCents: number;
+            billing: components["schemas"]["BillingInterval"];
+            clientSecret: string;
+            /** @example usd */
+            currency: string;
+            plan: components["schemas"]["Plan"];
+            /** @description `test`: the built-in test provider's card form (`POST /api/billing/test-provider/pay`). */
+            provider: string;
+        };
         /**
          * @description Why a signal ended.
          * @enum {string}
@@ -1356,6 +1529,36 @@ export interface components {
             preferredStrategies?: string | null;
             riskTolerance?: null | components["schemas"]["RiskTolerance"];
         };
+        /** @description One invoice of the billing history. */
+        InvoiceView: {
+            /**
+             * Format: int64
+             * @description Charged, US cents.
+             */
+            amountCents: number;
+            billing: components["schemas"]["BillingInterval"];
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: int64
+             * @description Credit taken off, US cents.
+             */
+            creditAppliedCents: number;
+            currency: string;
+            description: string;
+            failureMessage?: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @example SL-20261125-1A2B3C4D */
+            number: string;
+            /** Format: date-time */
+            periodEnd: string;
+            /** Format: date-time */
+            periodStart: string;
+            plan: components["schemas"]["Plan"];
+            /** @description `paid` or `failed`. */
+            status: string;
+        };
         /**
          * @description How long a new API key works, in days, or `never` expires.
          * @enum {string}
@@ -1468,6 +1671,16 @@ export interface components {
         /** @description `POST /api/newsletter`. */
         NewsletterRequest: {
             email: string;
+        };
+        /** @description The next charge. */
+        NextBilling: {
+            /**
+             * Format: int64
+             * @description US cents, after any credit.
+             */
+            amountCents: number;
+            /** Format: date-time */
+            date: string;
         };
         /** @description When each job runs next. */
         NextSchedules: {
@@ -1614,6 +1827,13 @@ export interface components {
             trialDays: number;
             /** Format: int32 */
             yearlyDiscountPercent: number;
+        };
+        /** @description `POST /api/create-subscription` and `POST /api/billing/change`. */
+        PlanChoice: {
+            /** @description `monthly` or `yearly`. */
+            billing: components["schemas"]["BillingInterval"];
+            /** @description `pro` or `premium`. */
+            plan: components["schemas"]["Plan"];
         };
         /** @description One plan as sold. */
         PlanInfo: {
@@ -2197,6 +2417,39 @@ export interface components {
          * @enum {string}
          */
         SubscriptionStatus: "active" | "trialing" | "canceled" | "past_due";
+        /** @description The subscription as it stands now. */
+        SubscriptionView: {
+            billing?: null | components["schemas"]["BillingInterval"];
+            /** @description Cancelled: the plan stays until `currentPeriodEnd`, then Free. */
+            cancelAtPeriodEnd: boolean;
+            card?: null | components["schemas"]["CardView"];
+            /**
+             * Format: int64
+             * @description Credit taken off the next invoice, US cents.
+             */
+            creditCents: number;
+            /**
+             * Format: date-time
+             * @description The end of the trial or of the paid period.
+             */
+            currentPeriodEnd?: string | null;
+            /**
+             * Format: date-time
+             * @description Past due: the plan is kept until then unless a payment succeeds.
+             */
+            graceEndsAt?: string | null;
+            nextBilling?: null | components["schemas"]["NextBilling"];
+            /** @description The plan in force now. */
+            plan: components["schemas"]["Plan"];
+            /** @description Who bills the account (`test`), once it has paid. */
+            provider?: string | null;
+            status: components["schemas"]["SubscriptionStatus"];
+            /**
+             * Format: int64
+             * @description Days left of the trial, counting today.
+             */
+            trialDaysLeft?: number | null;
+        };
         /** @description One symbol's share of the portfolio. */
         SymbolExposure: {
             /**
@@ -2217,6 +2470,24 @@ export interface components {
              * @description Value of the open positions now, dollars.
              */
             value: number;
+        };
+        /** @description The test provider's card form. */
+        TestCardPayment: {
+            /** @example 4242 4242 4242 4242 */
+            cardNumber: string;
+            clientSecret: string;
+            /** @example 123 */
+            cvc: string;
+            /**
+             * Format: int32
+             * @example 12
+             */
+            expMonth: number;
+            /**
+             * Format: int32
+             * @example 2030
+             */
+            expYear: number;
         };
         /**
          * @description The colour theme: `system` follows the operating system.
@@ -2986,6 +3257,314 @@ export interface operations {
             };
         };
     };
+    cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No paid subscription, or already cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanChoice"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payment Failed: the card on file was declined */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No paid subscription to change, or it changed meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `plan` is free or the current plan */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many payment attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    invoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    download_invoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice as a self-contained HTML file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such invoice of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not cancelled, or the period is over */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    subscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    pay_with_test_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestCardPayment"];
+            };
+        };
+        responses: {
+            /** @description Paid: the plan is in force */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payment Failed: the provider's message */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Already paid, or the subscription changed meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A card field, or the client secret, is not valid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many payment attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     contact: {
         parameters: {
             query?: never;
@@ -3027,6 +3606,65 @@ export interface operations {
                 };
             };
             /** @description Too many messages from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_subscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanChoice"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Already on a paid plan */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `plan` is free or unknown, or `billing` unknown */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many payment attempts; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;

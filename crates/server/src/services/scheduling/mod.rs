@@ -169,6 +169,8 @@ pub async fn run_job(state: &AppState, job: Job, now: DateTime<Utc>) -> Result<(
             state.events.publish(Topic::Signals);
         }
         Job::PortfolioStats => {
+            // Renewals and lapsed subscriptions first, so the figures count the plans in force.
+            super::billing::run_due(state, now).await?;
             take_snapshot(state, now).await?;
             snapshot_all(state, now).await?;
             state.events.publish(Topic::Stats);

@@ -1,0 +1,366 @@
+//! Billing: buying a plan (a checkout confirmed by the payment provider), changing, cancelling
+//! and resuming it, and renewing paid periods on schedule. The state machine is
+//! [`crate::subscription`]; each transition is written with its invoice and its audit entry in
+//! one transaction, and only if the state is still the one it was decided on.
+//!
+//! The provider is the built-in test provider ([`test_provider`]), which works with no network.
+
+pub mod test_provider;
+
+use chrono::{DateTime, Duration, Utc};
+use strikeline_store::audit::AuditEvent;
+use strikeline_store::billing::{self as store, BillingState, Checkout, Invoice, Transition};
+use strikeline_store::users::UserRecord;
+
+use crate::audit::Origin;
+use crate::entitlements::Plan;
+use crate::error::{AppError, FieldError, Result};
+use crate::state::AppState;
+use crate::subscription::{Event, Refusal, Subscription, period_end, price_cents, proration};
+use crate::vocab::{AuditAction, BillingInterval};
+use test_provider::Charge;
+
+/// The built-in test provider's name, as stored.
+pub const TEST_PROVIDER: &str = "test";
+/// How long a started checkout can be confirmed, and is reused by a reloaded payment page.
+pub const CHECKOUT_TTL_HOURS: i64 = 24;
+
+/// A checkout the payment form confirms.
+#[derive(Clone, Debug)]
+pub struct CheckoutStarted {
+    pub client_secret: String,
+    pub provider: &'static str,
+    pub amount_cents: i64,
+    pub plan: Plan,
+    pub interval: BillingInterval,
+}
+
+/// The card details the test provider's form sends.
+#[derive(Clone, Debug)]
+pub struct CardDetails {
+    pub number: String,
+    pub exp_month: u32,
+    pub exp_year: u32,
+    pub cvc: String,
+}
+
+fn token(prefix: &str) -> String {
+    use rand::RngCore;
+    let mut bytes = [0u8; 24];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    format!("{prefix}{}", bytes.iter().map(|b| format!("{b:02x}")).collect::<String>())
+}
+
+fn invoice_number(now: DateTime<Utc>) -> String {
+    let id = uuid::Uuid::new_v4().simple().to_string().to_uppercase();
+    format!("SL-{}-{}", now.format("%Y%m%d"), &id[..8])
+}
+
+fn plan_words(plan: Plan, interval: Option<BillingInterval>) -> String {
+    let name = match plan {
+        Plan::Free => "Free",
+        Plan::Pro => "Pro",
+        Plan::Premium => "Premium",
+    };
+    match interval {
+        Some(i) => format!("{name} ({i})"),
+        None => name.to_owned(),
+    }
+}
+
+fn describe(sub: &Subscription) -> String {
+    match sub.status {
+        crate::vocab::SubscriptionStatus::Trialing => "Pro trial".to_owned(),
+        _ => plan_words(sub.plan, sub.interval),
+    }
+}
+
+fn refusal(r: Refusal) -> AppError {
+    AppError::Conflict(FieldError::new("subscription", r.to_string()))
+}
+
+fn changed_meanwhile() -> AppError {
+    AppError::Conflict(FieldError::new("subscription", "Your subscription changed in the meantime. Reload and try again."))
+}
+
+/// The stored form of `sub`, keeping `base`'s provider, card and credit unless given.
+fn state_of(sub: &Subscription, base: &BillingState, period_started_at: Option<DateTime<Utc>>) -> BillingState {
+    BillingState {
+        plan: sub.plan.id().to_owned(),
+        status: sub.status.as_str().to_owned(),
+        billing_interval: sub.interval.map(|i| i.as_str().to_owned()),
+        period_started_at: if sub.interval.is_some() { period_started_at } else { None },
+        period_end: sub.period_end,
+        cancel_at_period_end: sub.cancel_at_period_end,
+        grace_ends_at: sub.grace_ends_at,
+        ..base.clone()
+    }
+}
+
+fn audit(user_id: &str, actor: Option<&str>, detail: String, origin: &Origin, at: DateTime<Utc>) -> AuditEvent {
+    AuditEvent {
+        id: uuid::Uuid::new_v4().to_string(),
+        user_id: Some(user_id.to_owned()),
+        actor_id: actor.map(str::to_owned),
+        action: AuditAction::PlanChanged.as_str().to_owned(),
+        detail: Some(detail),
+        ip: origin.ip.clone(),
+        user_agent: origin.user_agent.clone(),
+        at,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn invoice(
+    user_id: &str,
+    description: String,
+    plan: Plan,
+    interval: BillingInterval,
+    charged: i64,
+    credit_applied: i64,
+    charge: &Charge,
+    period: (DateTime<Utc>, DateTime<Utc>),
+    now: DateTime<Utc>,
+) -> Invoice {
+    let (status, provider_ref, failure_message) = match charge {
+        Charge::Paid { reference } => ("paid", Some(reference.clone()), None),
+        Charge::Declined { message } => ("failed", None, Some(message.clone())),
+    };
+    Invoice {
+        id: uuid::Uuid::new_v4().to_string(),
+        user_id: user_id.to_owned(),
+        number: invoice_number(now),
+        provider: TEST_PROVIDER.to_owned(),
+        provider_ref,
+        description,
+        plan: plan.id().to_owned(),
+        billing_interval: interval.as_str().to_owned(),
+        amount_cents: charged,
+        credit_applied_cents: credit_applied,
+        currency: "usd".to_owned(),
+        status: status.to_owned(),
+        failure_message,
+        period_start: period.0,
+        period_end: period.1,
+        created_at: now,
+    }
+}
+
+/// Starts buying `plan` billed by `interval` (or finds the checkout started for it in the last
+/// day): the client secret the payment form confirms. Free needs no payment; an account that
+/// already pays changes its plan instead.
+pub async fn start_checkout(state: &AppState, user: &UserRecord, plan: Plan, interval: BillingInterval, now: DateTime<Utc>) -> Result<CheckoutStarted> {
+    if plan == Plan::Free {
+        return Err(AppError::field("plan", "The Free plan needs no payment"));
+    }
+    if Subscription::of(user).settled(now).is_paid() {
+        return Err(AppError::Conflict(FieldError::new(
+            "plan",
+            "You already have a paid subscription. Change it under Settings › Subscription.",
+        )));
+    }
+    let amount_cents = price_cents(plan, interval);
+    let since = now - Duration::hours(CHECKOUT_TTL_HOURS);
+    if let Some(open) = store::pending_checkout(&state.db, &user.id, plan.id(), interval.as_str(), since).await? {
+        return Ok(CheckoutStarted { client_secret: open.client_secret, provider: TEST_PROVIDER, amount_cents, plan, interval });
+    }
+    let id = uuid::Uuid::new_v4().to_string();
+    let checkout = Checkout {
+        client_secret: format!("{}_secret_{}", id, token("")),
+        id,
+        user_id: user.id.clone(),
+        provider: TEST_PROVIDER.to_owned(),
+        provider_ref: None,
+        plan: plan.id().to_owned(),
+        billing_interval: interval.as_str().to_owned(),
+        amount_cents,
+        status: "pending".to_owned(),
+        failure_message: None,
+        created_at: now,
+        completed_at: None,
+    };
+    store::insert_checkout(&state.db, &checkout).await?;
+    Ok(CheckoutStarted { client_secret: checkout.client_secret, provider: TEST_PROVIDER, amount_cents, plan, interval })
+}
+
+/// Confirms `user`'s checkout with a card on the test provider's form. Paid: the plan is in
+/// force at once, billed from now. Declined: 402 with the provider's message, nothing changes
+/// (the checkout can be tried again with another card).
+pub async fn pay_with_test_card(state: &AppState, user: &UserRecord, client_secret: &str, card: &CardDetails, origin: &Origin, now: DateTime<Utc>) -> Result<()> {
+    let checkout = store::checkout_by_secret(&state.db, client_secret)
+        .await?
+        .filter(|c| c.user_id == user.id && c.provider == TEST_PROVIDER)
+        .ok_or_else(|| AppError::field("clientSecret", "This payment is not one of yours; start again from the pricing page"))?;
+    if checkout.status == "succeeded" {
+        return Err(AppError::Conflict(FieldError::new("clientSecret", "This payment has already been made.")));
+    }
+    if checkout.created_at < now - Duration::hours(CHECKOUT_TTL_HOURS) {
+        return Err(AppError::field("clientSecret", "This payment has expired; start again from the pricing page"));
+    }
+    let digits = test_provider::read_card(&card.number, card.exp_month, card.exp_year, &card.cvc, now).map_err(AppError::Validation)?;
+    let plan = Plan::ALL.into_iter().find(|p| p.id() == checkout.plan).unwrap_or(Plan::Free);
+    let interval: BillingInterval = crate::vocab::stored(&checkout.billing_interval, format_args!("checkout {}", checkout.id))?;
+    let (charge, card_on_file) = test_provider::first_charge(&digits, token("tp_ch_"));
+    let before = BillingState::of(user);
+    let current = Subscription::of(user);
+    if let Charge::Declined { message } = &charge {
+        tracing::info!(user_id = %user.id, checkout_id = %checkout.id, "payment declined");
+        return Err(AppError::PaymentDeclined(message.clone()));
+    }
+    let end = period_end(now, interval);
+    let paid = current.apply(Event::Paid { plan, interval, period_end: end }, now).map_err(refusal)?;
+    let mut after = state_of(&paid, &before, Some(now));
+    after.payment_provider = Some(TEST_PROVIDER.to_owned());
+    if let Some(card) = card_on_file {
+        after.card_brand = Some(card.brand.to_owned());
+        after.card_last4 = Some(card.last4);
+    }
+    let transition = Transition {
+        state: Some(after),
+        invoice: Some(invoice(&user.id, format!("Strikeline {}", plan_words(plan, Some(interval))), plan, interval, checkout.amount_cents, 0, &charge, (now, end), now)),
+        checkout: Some((checkout.id.clone(), "succeeded".to_owned(), None)),
+        audit: Some(audit(&user.id, None, format!("{} → {} (paid)", describe(&current.settled(now)), plan_words(plan, Some(interval))), origin, now)),
+    };
+    if !store::apply(&state.db, &user.id, Some(&before), &transition, now).await? {
+        return Err(changed_meanwhile());
+    }
+    tracing::info!(user_id = %user.id, plan = plan.id(), interval = interval.as_str(), "subscription paid");
+    Ok(())
+}
+
+/// Cancels at the end of the paid period (the plan stays until then).
+pub async fn cancel(state: &AppState, user: &UserRecord, origin: &Origin, now: DateTime<Utc>) -> Result<()> {
+    transition(state, user, Event::Cancel, "cancelled at the end of the period", origin, now).await
+}
+
+/// Takes back a cancellation before the period ends.
+pub async fn resume(state: &AppState, user: &UserRecord, origin: &Origin, now: DateTime<Utc>) -> Result<()> {
+    transition(state, user, Event::Resume, "resumed", origin, now).await
+}
+
+async fn transition(state: &AppState, user: &UserRecord, event: Event, what: &str, origin: &Origin, now: DateTime<Utc>) -> Result<()> {
+    let before = BillingState::of(user);
+    let current = Subscription::of(user);
+    let next = current.apply(event, now).map_err(refusal)?;
+    let t = Transition {
+        state: Some(state_of(&next, &before, before.period_started_at)),
+        audit: Some(audit(&user.id, None, format!("{} {what}", describe(&next)), origin, now)),
+        ..Transition::default()
+    };
+    if !store::apply(&state.db, &user.id, Some(&before), &t, now).await? {
+        return Err(changed_meanwhile());
+    }
+    Ok(())
+}
+
+/// Changes a paid plan (Pro ↔ Premium, monthly ↔ yearly), prorated the way providers do (see
+/// [`proration`]): the difference is charged now to the card on file, a credit is kept for the
+/// next invoice. A change of interval starts a new period now. A declined charge is 402 and
+/// changes nothing. A pending cancellation is taken back.
+pub async fn change_plan(state: &AppState, user: &UserRecord, plan: Plan, interval: BillingInterval, origin: &Origin, now: DateTime<Utc>) -> Result<()> {
+    let current = Subscription::of(user).settled(now);
+    if plan == Plan::Free {
+        return Err(AppError::field("plan", "To move to Free, cancel: the plan stays until the end of the period you paid for"));
+    }
+    let (Some(from_interval), Some(end)) = (current.interval.filter(|_| current.is_paid()), current.period_end) else {
+        return Err(refusal(Refusal::NotPaid));
+    };
+    if (current.plan, from_interval) == (plan, interval) {
+        return Err(AppError::field("plan", "You are already on this plan"));
+    }
+    let before = BillingState::of(user);
+    let start = before.period_started_at.unwrap_or(end - Duration::days(30));
+    let (due, credit_new) = proration((current.plan, from_interval), (plan, interval), start, end, now);
+    let credit = before.credit_cents + credit_new;
+    let credit_applied = credit.min(due);
+    let charged = due - credit_applied;
+    let (new_start, new_end) = if interval == from_interval { (start, end) } else { (now, period_end(now, interval)) };
+    let charge = if charged > 0 { test_provider::later_charge(before.card_last4.as_deref(), token("tp_ch_")) } else { Charge::Paid { reference: token("tp_cr_") } };
+    if let Charge::Declined { message } = &charge {
+        return Err(AppError::PaymentDeclined(message.clone()));
+    }
+    let next = current.apply(Event::Paid { plan, interval, period_end: new_end }, now).map_err(refusal)?;
+    let mut after = state_of(&next, &before, Some(new_start));
+    after.credit_cents = credit - credit_applied;
+    let description = format!("Change to {}, prorated", plan_words(plan, Some(interval)));
+    let t = Transition {
+        state: Some(after),
+        invoice: Some(invoice(&user.id, description, plan, interval, charged, credit_applied, &charge, (now, new_end), now)),
+        checkout: None,
+        audit: Some(audit(&user.id, None, format!("{} → {}", describe(&current), plan_words(plan, Some(interval))), origin, now)),
+    };
+    if !store::apply(&state.db, &user.id, Some(&before), &t, now).await? {
+        return Err(changed_meanwhile());
+    }
+    Ok(())
+}
+
+/// What the scheduler does for billing at `now`: renews every paid period that has ended
+/// (charging the card on file; a decline makes it past due, retried daily through the grace
+/// period) and writes down subscriptions that time has ended. Returns how many it changed.
+pub async fn run_due(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
+    let origin = Origin { ip: None, user_agent: Some("billing schedule".to_owned()) };
+    let mut changed = 0;
+    for user in store::due_for_renewal(&state.db, now).await? {
+        if user.payment_provider.as_deref() != Some(TEST_PROVIDER) {
+            continue;
+        }
+        let current = Subscription::of(&user);
+        // A grace period that has run out is not renewed: the pass below ends it.
+        if !current.settled(now).is_paid() {
+            continue;
+        }
+        if current.status == crate::vocab::SubscriptionStatus::PastDue
+            && store::last_invoice_at(&state.db, &user.id).await?.is_some_and(|at| now - at < Duration::days(1))
+        {
+            continue;
+        }
+        // One account's failure does not hold up the others'.
+        match renew(state, &user, current, &origin, now).await {
+            Ok(true) => changed += 1,
+            Ok(false) => {}
+            Err(error) => tracing::warn!(user_id = %user.id, %error, "renewal not applied"),
+        }
+    }
+    for user in store::lapsed(&state.db, now).await? {
+        let before = BillingState::of(&user);
+        let current = Subscription::of(&user);
+        let ended = current.settled(now);
+        let t = Transition {
+            state: Some(state_of(&ended, &before, None)),
+            audit: Some(audit(&user.id, None, format!("{} ended → Free", describe(&current)), &origin, now)),
+            ..Transition::default()
+        };
+        if store::apply(&state.db, &user.id, Some(&before), &t, now).await? {
+            changed += 1;
+        }
+    }
+    Ok(changed)
+}
+
+async fn renew(state: &AppState, user: &UserRecord, current: Subscription, origin: &Origin, now: DateTime<Utc>) -> Result<bool> {
+    let (Some(interval), Some(old_end)) = (current.interval, current.period_end) else { return Ok(false) };
+    let before = BillingState::of(user);
+    let price = price_cents(current.plan, interval);
+    let credit_applied = before.credit_cents.min(price);
+    let charged = price - credit_applied;
+    // Periods follow on from each other; after a long stop the next one starts now.
+    let start = if period_end(old_end, interval) > now { old_end } else { now };
+    let end = period_end(start, interval);
+    let charge = if charged > 0 { test_provider::later_charge(before.card_last4.as_deref(), token("tp_ch_")) } else { Charge::Paid { reference: token("tp_cr_") } };
+    let description = format!("Strikeline {} renewal", plan_words(current.plan, Some(interval)));
+    let (next, detail, applied) = match &charge {
+        Charge::Paid { .. } => (current.apply(Event::Paid { plan: current.plan, interval, period_end: end }, now), "renewed", credit_applied),
+        Charge::Declined { .. } => (current.apply(Event::RenewalFailed, now), "renewal declined, past due", 0),
+    };
+    let next = next.map_err(refusal)?;
+    let mut after = state_of(&next, &before, if matches!(charge, Charge::Paid { .. }) { Some(start) } else { before.period_started_at });
+    after.credit_cents = before.credit_cents - applied;
+    let t = Transition {
+        state: Some(after),
+        invoice: Some(invoice(&user.id, description, current.plan, interval, charged, applied, &charge, (start, end), now)),
+        checkout: None,
+        audit: Some(audit(&user.id, None, format!("{} {detail}", describe(&current)), origin, now)),
+    };
+    Ok(store::apply(&state.db, &user.id, Some(&before), &t, now).await?)
+}
