@@ -34,6 +34,42 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(change))
         .routes(routes!(invoices))
         .routes(routes!(download_invoice))
+        .routes(routes!(stripe_webhook))
+}
+
+/// What a webhook delivery did.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WebhookReceipt {
+    pub received: bool,
+    /// `applied`, `duplicate` (delivered before: nothing changes twice) or `ignored`.
+    pub outcome: String,
+}
+
+/// Stripe's webhook endpoint (configure it in Stripe's dashboard for `customer.subscription.*`
+/// and `invoice.paid`/`invoice.payment_failed`). The `Stripe-Signature` is checked against
+/// `billing.stripe_webhook_secret` within the tolerance window; each event is applied once.
+#[utoipa::path(
+    post, path = "/api/billing/stripe/webhook", tag = "billing",
+    request_body(content = String, description = "The event, exactly as Stripe sent it", content_type = "application/json"),
+    params(("Stripe-Signature" = String, Header, description = "t=<timestamp>,v1=<HMAC-SHA256>")),
+    responses(
+        (status = 200, body = WebhookReceipt),
+        (status = 400, description = "A missing, forged or stale signature, or not an event; nothing changes", body = Problem),
+        (status = 404, description = "Stripe is not the configured provider", body = Problem),
+    )
+)]
+async fn stripe_webhook(State(state): State<AppState>, headers: axum::http::HeaderMap, body: axum::body::Bytes) -> Result<axum::Json<WebhookReceipt>> {
+    if state.config.billing.provider != crate::config::PaymentProviderKind::Stripe {
+        return Err(AppError::NotFound);
+    }
+    let signature = headers.get("stripe-signature").and_then(|v| v.to_str().ok()).unwrap_or_default();
+    let outcome = service::stripe_webhook(&state, &body, signature, crate::now()).await?;
+    let outcome = match outcome {
+        service::WebhookOutcome::Applied => "applied",
+        service::WebhookOutcome::Duplicate => "duplicate",
+        service::WebhookOutcome::Ignored => "ignored",
+    };
+    Ok(axum::Json(WebhookReceipt { received: true, outcome: outcome.to_owned() }))
 }
 
 /// `POST /api/create-subscription` and `POST /api/billing/change`.
@@ -51,8 +87,11 @@ pub struct PlanChoice {
 #[serde(rename_all = "camelCase")]
 pub struct CheckoutView {
     pub client_secret: String,
-    /// `test`: the built-in test provider's card form (`POST /api/billing/test-provider/pay`).
+    /// `test`: the built-in test provider's card form (`POST /api/billing/test-provider/pay`);
+    /// `stripe`: confirm `clientSecret` with Stripe's Payment Element.
     pub provider: String,
+    /// Stripe's publishable key, from the server's configuration (`stripe` only).
+    pub publishable_key: Option<String>,
     pub plan: Plan,
     pub billing: BillingInterval,
     /// What the first payment is, in US cents.
@@ -230,6 +269,7 @@ async fn create_subscription(
         axum::Json(CheckoutView {
             client_secret: started.client_secret,
             provider: started.provider.to_owned(),
+            publishable_key: (started.provider == service::STRIPE).then(|| state.config.billing.stripe_publishable_key.clone()).flatten(),
             plan: started.plan,
             billing: started.interval,
             amount_cents: started.amount_cents,

@@ -68,8 +68,52 @@ pub struct Config {
     pub schedule: ScheduleConfig,
     pub market: MarketConfig,
     pub portfolio: PortfolioConfig,
+    pub billing: BillingConfig,
     /// `tracing` filter, e.g. `info` or `strikeline_server=debug,info`.
     pub log: String,
+}
+
+/// Who takes payments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PaymentProviderKind {
+    /// The built-in test provider: no network, test cards only (docs/billing.md).
+    Test,
+    /// Stripe (`billing.stripe_*` required).
+    Stripe,
+}
+
+/// Payments (docs/billing.md).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BillingConfig {
+    pub provider: PaymentProviderKind,
+    pub stripe_base_url: String,
+    /// `sk_…`: the server's key.
+    pub stripe_secret_key: Option<Secret<String>>,
+    /// `pk_…`: handed to the payment page.
+    pub stripe_publishable_key: Option<String>,
+    /// `whsec_…`: verifies `Stripe-Signature` on `POST /api/billing/stripe/webhook`.
+    pub stripe_webhook_secret: Option<Secret<String>>,
+    /// Seconds a webhook's signed timestamp may be from now.
+    pub stripe_webhook_tolerance_seconds: i64,
+    /// The Stripe price ids of the catalogue, by `<plan>_<billing>`: `pro_monthly`,
+    /// `pro_yearly`, `premium_monthly`, `premium_yearly`.
+    pub stripe_prices: std::collections::BTreeMap<String, String>,
+}
+
+impl Default for BillingConfig {
+    fn default() -> Self {
+        BillingConfig {
+            provider: PaymentProviderKind::Test,
+            stripe_base_url: "https://api.stripe.com".into(),
+            stripe_secret_key: None,
+            stripe_publishable_key: None,
+            stripe_webhook_secret: None,
+            stripe_webhook_tolerance_seconds: 300,
+            stripe_prices: std::collections::BTreeMap::new(),
+        }
+    }
 }
 
 /// Session lifetimes.
@@ -269,6 +313,7 @@ impl Default for Config {
             schedule: ScheduleConfig::default(),
             market: MarketConfig::default(),
             portfolio: PortfolioConfig::default(),
+            billing: BillingConfig::default(),
             log: "info".into(),
         }
     }
@@ -353,6 +398,19 @@ impl Config {
                 self.market.polygon_api_key.as_ref().is_some_and(|k| !k.expose().is_empty()),
                 "market.polygon_api_key is required when market.provider is polygon"
             );
+        }
+        if self.billing.provider == PaymentProviderKind::Stripe {
+            let b = &self.billing;
+            anyhow::ensure!(
+                b.stripe_secret_key.as_ref().is_some_and(|k| !k.expose().is_empty())
+                    && b.stripe_webhook_secret.as_ref().is_some_and(|k| !k.expose().is_empty())
+                    && b.stripe_publishable_key.as_ref().is_some_and(|k| !k.is_empty()),
+                "billing.stripe_secret_key, stripe_publishable_key and stripe_webhook_secret are required when billing.provider is stripe"
+            );
+            for name in ["pro_monthly", "pro_yearly", "premium_monthly", "premium_yearly"] {
+                anyhow::ensure!(b.stripe_prices.get(name).is_some_and(|p| !p.is_empty()), "billing.stripe_prices.{name} is required when billing.provider is stripe");
+            }
+            anyhow::ensure!((1..=3600).contains(&b.stripe_webhook_tolerance_seconds), "billing.stripe_webhook_tolerance_seconds must be 1 to 3600");
         }
         if let Some(url) = &self.public_url {
             anyhow::ensure!(

@@ -20,6 +20,8 @@ pub struct BillingState {
     pub grace_ends_at: Option<DateTime<Utc>>,
     pub credit_cents: i64,
     pub payment_provider: Option<String>,
+    /// The provider's subscription id.
+    pub subscription_ref: Option<String>,
     pub card_brand: Option<String>,
     pub card_last4: Option<String>,
 }
@@ -37,6 +39,7 @@ impl BillingState {
             grace_ends_at: user.grace_ends_at,
             credit_cents: user.credit_cents,
             payment_provider: user.payment_provider.clone(),
+            subscription_ref: user.payment_subscription_id.clone(),
             card_brand: user.card_brand.clone(),
             card_last4: user.card_last4.clone(),
         }
@@ -195,7 +198,7 @@ pub async fn apply(db: &Db, user_id: &str, expected: Option<&BillingState>, t: &
             let done = sqlx::query(
                 "UPDATE users SET subscription_plan = $1, subscription_status = $2, billing_interval = $3, period_started_at = $4, \
                  subscription_expires_at = $5, cancel_at_period_end = $6, grace_ends_at = $7, credit_cents = $8, payment_provider = $9, \
-                 card_brand = $10, card_last4 = $11, updated_at = $12 WHERE id = $13",
+                 card_brand = $10, card_last4 = $11, payment_subscription_id = $12, updated_at = $13 WHERE id = $14",
             )
             .bind(&s.plan)
             .bind(&s.status)
@@ -208,6 +211,7 @@ pub async fn apply(db: &Db, user_id: &str, expected: Option<&BillingState>, t: &
             .bind(&s.payment_provider)
             .bind(&s.card_brand)
             .bind(&s.card_last4)
+            .bind(&s.subscription_ref)
             .bind(at)
             .bind(user_id)
             .execute(&mut *tx)
@@ -328,4 +332,20 @@ pub async fn last_invoice_at(db: &Db, user_id: &str) -> StoreResult<Option<DateT
             .fetch_optional(pool)
             .await?
     }))
+}
+
+/// Whether a provider event was already applied.
+pub async fn event_seen(db: &Db, provider: &str, event_id: &str) -> StoreResult<bool> {
+    let n: i64 = with_db!(db, pool => {
+        sqlx::query_scalar("SELECT COUNT(*) FROM payment_events WHERE provider = $1 AND event_id = $2").bind(provider).bind(event_id).fetch_one(pool).await?
+    });
+    Ok(n > 0)
+}
+
+/// Whether the provider's invoice is recorded.
+pub async fn invoice_recorded(db: &Db, provider: &str, provider_ref: &str) -> StoreResult<bool> {
+    let n: i64 = with_db!(db, pool => {
+        sqlx::query_scalar("SELECT COUNT(*) FROM invoices WHERE provider = $1 AND provider_ref = $2").bind(provider).bind(provider_ref).fetch_one(pool).await?
+    });
+    Ok(n > 0)
 }

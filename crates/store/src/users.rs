@@ -42,6 +42,9 @@ pub struct UserRecord {
     pub credit_cents: i64,
     /// `test | stripe`: who bills this account.
     pub payment_provider: Option<String>,
+    /// The provider's customer and subscription ids.
+    pub payment_customer_id: Option<String>,
+    pub payment_subscription_id: Option<String>,
     pub card_brand: Option<String>,
     pub card_last4: Option<String>,
     pub created_at: DateTime<Utc>,
@@ -68,7 +71,8 @@ pub(crate) const COLUMNS: &str = "id, email, username, password_hash, first_name
     subscription_plan, subscription_status, subscription_expires_at, investment_capital_cents, risk_tolerance, \
     max_position_size_cents, preferred_strategies, email_notifications, signal_alerts, portfolio_updates, \
     theme, currency, auto_update_signals, high_risk_alerts, billing_interval, period_started_at, cancel_at_period_end, \
-    grace_ends_at, credit_cents, payment_provider, card_brand, card_last4, created_at, updated_at";
+    grace_ends_at, credit_cents, payment_provider, payment_customer_id, payment_subscription_id, card_brand, card_last4, \
+    created_at, updated_at";
 
 /// Inserts a user. A taken email or username is [`StoreError::Conflict`] naming the field.
 pub async fn insert(db: &Db, user: &NewUser) -> StoreResult<UserRecord> {
@@ -256,4 +260,31 @@ pub async fn delete(db: &Db, id: &str) -> StoreResult<Vec<String>> {
         tx.commit().await?;
         Ok(sids)
     })
+}
+
+/// The user a payment provider's customer id belongs to.
+pub async fn find_by_payment_customer(db: &Db, customer_id: &str) -> StoreResult<Option<UserRecord>> {
+    let sql = format!("SELECT {COLUMNS} FROM users WHERE payment_customer_id = $1");
+    Ok(with_db!(db, pool => sqlx::query_as::<_, UserRecord>(&sql).bind(customer_id).fetch_optional(pool).await?))
+}
+
+/// Records the payment provider's customer id of a user.
+pub async fn set_payment_customer(db: &Db, id: &str, customer_id: &str, at: DateTime<Utc>) -> StoreResult<()> {
+    let done = with_db!(db, pool => {
+        sqlx::query("UPDATE users SET payment_customer_id = $1, updated_at = $2 WHERE id = $3")
+            .bind(customer_id)
+            .bind(at)
+            .bind(id)
+            .execute(pool)
+            .await?
+            .rows_affected()
+    });
+    if done == 0 { Err(StoreError::NotFound) } else { Ok(()) }
+}
+
+/// The payment provider's customer id of a user, if any.
+pub async fn payment_customer(db: &Db, id: &str) -> StoreResult<Option<String>> {
+    Ok(with_db!(db, pool => {
+        sqlx::query_scalar::<_, Option<String>>("SELECT payment_customer_id FROM users WHERE id = $1").bind(id).fetch_optional(pool).await?.flatten()
+    }))
 }

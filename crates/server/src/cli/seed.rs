@@ -626,6 +626,8 @@ impl Generator<'_> {
                 grace_ends_at: None,
                 credit_cents: 0,
                 payment_provider: None,
+                payment_customer_id: None,
+                payment_subscription_id: None,
                 card_brand: None,
                 card_last4: None,
                 created_at,

@@ -19,4 +19,5 @@ mod public_api;
 mod read_path;
 mod seed;
 mod signals;
+mod stripe;
 mod site;

@@ -62,6 +62,8 @@ CREATE TABLE invoices (
     CONSTRAINT invoices_amount_cents_check CHECK (amount_cents >= 0)
 );
 CREATE INDEX invoices_user_idx ON invoices (user_id, created_at);
+-- A provider's invoice is recorded once, however often its event is delivered.
+CREATE UNIQUE INDEX invoices_provider_ref_idx ON invoices (provider, provider_ref);
 
 -- Provider events (webhooks) already applied: a repeated delivery changes nothing twice.
 CREATE TABLE payment_events (
@@ -71,6 +73,9 @@ CREATE TABLE payment_events (
     received_at TEXT NOT NULL,
     PRIMARY KEY (provider, event_id)
 );
+
+-- Webhooks name the provider's customer.
+CREATE INDEX users_payment_customer_idx ON users (payment_customer_id);
 
 -- Paid subscriptions due for renewal, found without scanning every account.
 CREATE INDEX users_renewal_idx ON users (subscription_expires_at) WHERE billing_interval IS NOT NULL;

@@ -348,6 +348,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe's webhook endpoint (configure it in Stripe's dashboard for `customer.subscription.*`
+         *     and `invoice.paid`/`invoice.payment_failed`). The `Stripe-Signature` is checked against
+         *     `billing.stripe_webhook_secret` within the tolerance window; each event is applied once.
+         */
+        post: operations["stripe_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing/subscription": {
         parameters: {
             query?: never;
@@ -1231,8 +1252,13 @@ export interface components {
             /** @example usd */
             currency: string;
             plan: components["schemas"]["Plan"];
-            /** @description `test`: the built-in test provider's card form (`POST /api/billing/test-provider/pay`). */
+            /**
+             * @description `test`: the built-in test provider's card form (`POST /api/billing/test-provider/pay`);
+             *     `stripe`: confirm `clientSecret` with Stripe's Payment Element.
+             */
             provider: string;
+            /** @description Stripe's publishable key, from the server's configuration (`stripe` only). */
+            publishableKey?: string | null;
         };
         /**
          * @description Why a signal ended.
@@ -2621,6 +2647,12 @@ export interface components {
              */
             symbol: string;
         };
+        /** @description What a webhook delivery did. */
+        WebhookReceipt: {
+            /** @description `applied`, `duplicate` (delivered before: nothing changes twice) or `ignored`. */
+            outcome: string;
+            received: boolean;
+        };
         /** @description The win rate of closed signals, or `null` when too few closed to say. */
         WinRate: {
             /** Format: int64 */
@@ -3459,6 +3491,51 @@ export interface operations {
             };
             /** @description Not cancelled, or the period is over */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    stripe_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<timestamp>,v1=<HMAC-SHA256> */
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, exactly as Stripe sent it */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
+                };
+            };
+            /** @description A missing, forged or stale signature, or not an event; nothing changes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Stripe is not the configured provider */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

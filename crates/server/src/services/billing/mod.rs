@@ -3,8 +3,11 @@
 //! [`crate::subscription`]; each transition is written with its invoice and its audit entry in
 //! one transaction, and only if the state is still the one it was decided on.
 //!
-//! The provider is the built-in test provider ([`test_provider`]), which works with no network.
+//! The provider is the built-in test provider ([`test_provider`]), which works with no
+//! network, or Stripe ([`stripe`]) when configured: then Stripe takes the card, renews and
+//! prorates, and its signed webhooks (each applied once) bring its state here.
 
+pub mod stripe;
 pub mod test_provider;
 
 use chrono::{DateTime, Duration, Utc};
@@ -22,6 +25,8 @@ use test_provider::Charge;
 
 /// The built-in test provider's name, as stored.
 pub const TEST_PROVIDER: &str = "test";
+/// Stripe's name, as stored.
+pub const STRIPE: &str = "stripe";
 /// How long a started checkout can be confirmed, and is reused by a reloaded payment page.
 pub const CHECKOUT_TTL_HOURS: i64 = 24;
 
@@ -161,16 +166,34 @@ pub async fn start_checkout(state: &AppState, user: &UserRecord, plan: Plan, int
     }
     let amount_cents = price_cents(plan, interval);
     let since = now - Duration::hours(CHECKOUT_TTL_HOURS);
-    if let Some(open) = store::pending_checkout(&state.db, &user.id, plan.id(), interval.as_str(), since).await? {
-        return Ok(CheckoutStarted { client_secret: open.client_secret, provider: TEST_PROVIDER, amount_cents, plan, interval });
+    if let Some(open) = store::pending_checkout(&state.db, &user.id, plan.id(), interval.as_str(), since).await?
+        && open.provider == provider_name(state)
+    {
+        return Ok(CheckoutStarted { client_secret: open.client_secret, provider: provider_name(state), amount_cents, plan, interval });
     }
     let id = uuid::Uuid::new_v4().to_string();
+    let provider = provider_name(state);
+    let (client_secret, provider_ref) = if provider == STRIPE {
+        let client = stripe::StripeClient::new(&state.config.billing)?;
+        let customer = match strikeline_store::users::payment_customer(&state.db, &user.id).await? {
+            Some(customer) => customer,
+            None => {
+                let customer = client.create_customer(&user.id, &user.email).await?;
+                strikeline_store::users::set_payment_customer(&state.db, &user.id, &customer, now).await?;
+                customer
+            }
+        };
+        let (subscription, secret) = client.create_subscription(&customer, &stripe_price(state, plan, interval)?, &id).await?;
+        (secret, Some(subscription))
+    } else {
+        (format!("{}_secret_{}", id, token("")), None)
+    };
     let checkout = Checkout {
-        client_secret: format!("{}_secret_{}", id, token("")),
+        client_secret,
         id,
         user_id: user.id.clone(),
-        provider: TEST_PROVIDER.to_owned(),
-        provider_ref: None,
+        provider: provider.to_owned(),
+        provider_ref,
         plan: plan.id().to_owned(),
         billing_interval: interval.as_str().to_owned(),
         amount_cents,
@@ -180,7 +203,28 @@ pub async fn start_checkout(state: &AppState, user: &UserRecord, plan: Plan, int
         completed_at: None,
     };
     store::insert_checkout(&state.db, &checkout).await?;
-    Ok(CheckoutStarted { client_secret: checkout.client_secret, provider: TEST_PROVIDER, amount_cents, plan, interval })
+    Ok(CheckoutStarted { client_secret: checkout.client_secret, provider, amount_cents, plan, interval })
+}
+
+/// Who takes new payments: `stripe` when configured, else the built-in test provider.
+pub fn provider_name(state: &AppState) -> &'static str {
+    match state.config.billing.provider {
+        crate::config::PaymentProviderKind::Stripe => STRIPE,
+        crate::config::PaymentProviderKind::Test => TEST_PROVIDER,
+    }
+}
+
+fn stripe_price(state: &AppState, plan: Plan, interval: BillingInterval) -> Result<String> {
+    let key = format!("{}_{}", plan.id(), interval.as_str());
+    state.config.billing.stripe_prices.get(&key).cloned().ok_or_else(|| AppError::Internal(anyhow::anyhow!("billing.stripe_prices.{key} is not configured")))
+}
+
+fn plan_of_price(state: &AppState, price: &str) -> Option<(Plan, BillingInterval)> {
+    let (key, _) = state.config.billing.stripe_prices.iter().find(|(_, id)| id.as_str() == price)?;
+    let (plan, interval) = key.split_once('_')?;
+    let plan = Plan::ALL.into_iter().find(|p| p.id() == plan)?;
+    let interval = <BillingInterval as crate::vocab::Vocabulary>::exact(interval).ok()?;
+    Some((plan, interval))
 }
 
 /// Confirms `user`'s checkout with a card on the test provider's form. Paid: the plan is in
@@ -242,6 +286,13 @@ async fn transition(state: &AppState, user: &UserRecord, event: Event, what: &st
     let before = BillingState::of(user);
     let current = Subscription::of(user);
     let next = current.apply(event, now).map_err(refusal)?;
+    if user.payment_provider.as_deref() == Some(STRIPE) {
+        let client = stripe::StripeClient::new(&state.config.billing)?;
+        let id = before.subscription_ref.clone().ok_or_else(|| refusal(Refusal::NotPaid))?;
+        let key = format!("{id}-cancel-{}-{}", next.cancel_at_period_end, now.timestamp_millis());
+        let remote = client.set_cancel_at_period_end(&id, next.cancel_at_period_end, &key).await?;
+        return sync(state, user, &remote, None, Some(format!("{} {what}", describe(&next))), origin, now).await.map(|_| ());
+    }
     let t = Transition {
         state: Some(state_of(&next, &before, before.period_started_at)),
         audit: Some(audit(&user.id, None, format!("{} {what}", describe(&next)), origin, now)),
@@ -269,6 +320,15 @@ pub async fn change_plan(state: &AppState, user: &UserRecord, plan: Plan, interv
         return Err(AppError::field("plan", "You are already on this plan"));
     }
     let before = BillingState::of(user);
+    if user.payment_provider.as_deref() == Some(STRIPE) {
+        let client = stripe::StripeClient::new(&state.config.billing)?;
+        let id = before.subscription_ref.clone().ok_or_else(|| refusal(Refusal::NotPaid))?;
+        let remote = client.subscription(&id).await?;
+        let key = format!("{id}-change-{}-{}-{}", plan.id(), interval.as_str(), now.timestamp_millis());
+        let changed = client.change_price(&remote, &stripe_price(state, plan, interval)?, &key).await?;
+        let detail = format!("{} → {}", describe(&current), plan_words(plan, Some(interval)));
+        return sync(state, user, &changed, None, Some(detail), origin, now).await.map(|_| ());
+    }
     let start = before.period_started_at.unwrap_or(end - Duration::days(30));
     let (due, credit_new) = proration((current.plan, from_interval), (plan, interval), start, end, now);
     let credit = before.credit_cents + credit_new;
@@ -363,4 +423,151 @@ async fn renew(state: &AppState, user: &UserRecord, current: Subscription, origi
         audit: Some(audit(&user.id, None, format!("{} {detail}", describe(&current)), origin, now)),
     };
     Ok(store::apply(&state.db, &user.id, Some(&before), &t, now).await?)
+}
+
+fn at(seconds: i64) -> DateTime<Utc> {
+    DateTime::from_timestamp(seconds, 0).unwrap_or_default()
+}
+
+/// Brings `user`'s stored state to Stripe's `remote` subscription, with an invoice and the
+/// checkout it completes. Stripe's state is the truth: an event delivered late or twice only
+/// writes what Stripe says now. Returns whether anything was written.
+async fn sync(
+    state: &AppState,
+    user: &UserRecord,
+    remote: &stripe::StripeSubscription,
+    invoice: Option<Invoice>,
+    audit_detail: Option<String>,
+    origin: &Origin,
+    now: DateTime<Utc>,
+) -> Result<bool> {
+    use crate::vocab::SubscriptionStatus;
+    let before = BillingState::of(user);
+    let current = Subscription::of(user);
+    let (plan, interval) = plan_of_price(state, &remote.price_id)
+        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("Stripe price {} is not in billing.stripe_prices", remote.price_id)))?;
+    let next = match remote.status.as_str() {
+        "active" | "trialing" => Subscription {
+            plan,
+            status: SubscriptionStatus::Active,
+            interval: Some(interval),
+            period_end: Some(at(remote.current_period_end)),
+            cancel_at_period_end: remote.cancel_at_period_end,
+            grace_ends_at: None,
+        },
+        "past_due" | "unpaid" => Subscription {
+            plan,
+            status: SubscriptionStatus::PastDue,
+            interval: Some(interval),
+            period_end: Some(at(remote.current_period_end)),
+            cancel_at_period_end: remote.cancel_at_period_end,
+            grace_ends_at: current.grace_ends_at.or(Some(now + Duration::days(crate::subscription::GRACE_DAYS))),
+        },
+        "canceled" | "incomplete_expired" => Subscription { status: SubscriptionStatus::Canceled, ..Subscription::FREE },
+        // `incomplete`: the first payment is still being confirmed; nothing changes yet.
+        _ => current,
+    };
+    let mut after = state_of(&next, &before, Some(at(remote.current_period_start)));
+    after.payment_provider = Some(STRIPE.to_owned());
+    after.subscription_ref = Some(remote.id.clone());
+    if let Some((brand, last4)) = &remote.card {
+        after.card_brand = Some(brand.clone());
+        after.card_last4 = Some(last4.clone());
+    }
+    let checkout = if next.is_paid() {
+        store::checkout_by_provider_ref(&state.db, STRIPE, &remote.id).await?.filter(|c| c.status == "pending").map(|c| (c.id, "succeeded".to_owned(), None))
+    } else {
+        None
+    };
+    let changed = after != before;
+    let detail = audit_detail.or_else(|| (next.plan != current.plan || next.status != current.status).then(|| format!("{} → {} (Stripe)", describe(&current), describe(&next))));
+    if !changed && invoice.is_none() && checkout.is_none() {
+        return Ok(false);
+    }
+    let t = Transition { state: changed.then_some(after), invoice, checkout, audit: detail.map(|d| audit(&user.id, None, d, origin, now)) };
+    if !store::apply(&state.db, &user.id, Some(&before), &t, now).await? {
+        return Err(changed_meanwhile());
+    }
+    Ok(true)
+}
+
+/// What a Stripe webhook did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WebhookOutcome {
+    Applied,
+    /// Delivered before: changes nothing twice.
+    Duplicate,
+    /// An event billing does not follow, or for a customer that is not ours.
+    Ignored,
+}
+
+/// Applies a Stripe webhook: the signature is checked first (a forged or stale one changes
+/// nothing), then each event is applied once. For subscription and invoice events the
+/// subscription is read back from Stripe, so events arriving out of order leave Stripe's
+/// latest state.
+pub async fn stripe_webhook(state: &AppState, payload: &[u8], signature: &str, now: DateTime<Utc>) -> Result<WebhookOutcome> {
+    let config = &state.config.billing;
+    let secret = config.stripe_webhook_secret.as_ref().map(|s| s.expose().clone()).unwrap_or_default();
+    stripe::verify(payload, signature, &secret, now.timestamp(), config.stripe_webhook_tolerance_seconds)
+        .map_err(|e| AppError::MalformedBody(format!("Stripe-Signature: {e}")))?;
+    let event: serde_json::Value = serde_json::from_slice(payload).map_err(|_| AppError::MalformedBody("The event is not JSON.".into()))?;
+    let (Some(id), Some(kind)) = (event.get("id").and_then(|v| v.as_str()), event.get("type").and_then(|v| v.as_str())) else {
+        return Err(AppError::field("body", "An event has an id and a type"));
+    };
+    if store::event_seen(&state.db, STRIPE, id).await? {
+        return Ok(WebhookOutcome::Duplicate);
+    }
+    let object = event.get("data").and_then(|d| d.get("object")).cloned().unwrap_or_default();
+    let text = |key: &str| object.get(key).and_then(|v| v.as_str()).map(str::to_owned);
+    let (subscription_id, invoice) = match kind {
+        "customer.subscription.created" | "customer.subscription.updated" | "customer.subscription.deleted" => (text("id"), None),
+        "invoice.paid" | "invoice.payment_failed" => (text("subscription"), Some(kind == "invoice.paid")),
+        _ => (None, None),
+    };
+    let origin = Origin { ip: None, user_agent: Some("Stripe webhook".to_owned()) };
+    let mut outcome = WebhookOutcome::Ignored;
+    let customer = text("customer");
+    let user = match &customer {
+        Some(customer) if subscription_id.is_some() => strikeline_store::users::find_by_payment_customer(&state.db, customer).await?,
+        _ => None,
+    };
+    if let (Some(subscription_id), Some(user)) = (subscription_id, user) {
+        let client = stripe::StripeClient::new(config)?;
+        let remote = client.subscription(&subscription_id).await?;
+        let invoice = match (invoice, text("id")) {
+            (Some(paid), Some(invoice_id)) if !store::invoice_recorded(&state.db, STRIPE, &invoice_id).await? => {
+                stripe_invoice(state, &user.id, &object, &invoice_id, paid, &remote, now)
+            }
+            _ => None,
+        };
+        sync(state, &user, &remote, invoice, None, &origin, now).await?;
+        outcome = WebhookOutcome::Applied;
+    }
+    store::record_event(&state.db, STRIPE, id, kind, now).await?;
+    Ok(outcome)
+}
+
+fn stripe_invoice(state: &AppState, user_id: &str, object: &serde_json::Value, invoice_id: &str, paid: bool, remote: &stripe::StripeSubscription, now: DateTime<Utc>) -> Option<Invoice> {
+    let (plan, interval) = plan_of_price(state, &remote.price_id)?;
+    let cents = |key: &str| object.get(key).and_then(|v| v.as_i64()).unwrap_or(0);
+    let amount = if paid { cents("amount_paid") } else { cents("amount_due") };
+    let message = object.get("last_finalization_error").and_then(|e| e.get("message")).and_then(|m| m.as_str()).unwrap_or("Your card was declined.");
+    Some(Invoice {
+        id: uuid::Uuid::new_v4().to_string(),
+        user_id: user_id.to_owned(),
+        number: object.get("number").and_then(|n| n.as_str()).map_or_else(|| invoice_number(now), str::to_owned),
+        provider: STRIPE.to_owned(),
+        provider_ref: Some(invoice_id.to_owned()),
+        description: format!("Strikeline {}", plan_words(plan, Some(interval))),
+        plan: plan.id().to_owned(),
+        billing_interval: interval.as_str().to_owned(),
+        amount_cents: amount.max(0),
+        credit_applied_cents: 0,
+        currency: object.get("currency").and_then(|c| c.as_str()).unwrap_or("usd").to_owned(),
+        status: if paid { "paid" } else { "failed" }.to_owned(),
+        failure_message: (!paid).then(|| message.to_owned()),
+        period_start: at(remote.current_period_start),
+        period_end: at(remote.current_period_end),
+        created_at: now,
+    })
 }
