@@ -4,7 +4,8 @@ import { seriousViolations, THEMES } from "./axe";
 // axe on every signed-in screen, in light and dark, against the real server: the app shell
 // (sidebar, header, bell, account menu) and each page's content once it has loaded.
 
-const SCREENS = ["/dashboard", "/signals", "/portfolio", "/backtest", "/settings", "/preferences", "/news"];
+const SETTINGS_TABS = ["trading", "notifications", "api-keys", "subscription", "security"].map((tab) => `/settings?tab=${tab}`);
+const SCREENS = ["/dashboard", "/signals", "/portfolio", "/backtest", "/settings", ...SETTINGS_TABS, "/preferences", "/news"];
 
 function uniqueAccount() {
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

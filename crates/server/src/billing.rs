@@ -35,6 +35,53 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(invoices))
         .routes(routes!(download_invoice))
         .routes(routes!(stripe_webhook))
+        .routes(routes!(run_schedule_at))
+}
+
+/// `POST /api/admin/billing/run`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ScheduleRun {
+    /// Run the billing schedule as of this time (now or later).
+    pub at: DateTime<Utc>,
+}
+
+/// What a schedule run changed.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ScheduleReceipt {
+    pub changed: usize,
+}
+
+/// The test clock (administrators; only with the test provider and `billing.test_clock`):
+/// runs the billing schedule as of a later time, so renewals, declines, grace periods and
+/// cancellations can be seen end to end without waiting a month.
+#[utoipa::path(
+    post, path = "/api/admin/billing/run", tag = "admin",
+    request_body = ScheduleRun,
+    responses(
+        (status = 200, body = ScheduleReceipt),
+        (status = 403, description = "Not an administrator", body = Problem),
+        (status = 404, description = "The test clock is off", body = Problem),
+        (status = 422, description = "`at` is in the past", body = Problem),
+    )
+)]
+async fn run_schedule_at(
+    State(state): State<AppState>,
+    crate::session::AdminUser(admin): crate::session::AdminUser,
+    origin: Origin,
+    ApiJson(run): ApiJson<ScheduleRun>,
+) -> Result<axum::Json<ScheduleReceipt>> {
+    let billing = &state.config.billing;
+    if !billing.test_clock || billing.provider != crate::config::PaymentProviderKind::Test {
+        return Err(AppError::NotFound);
+    }
+    let now = crate::now();
+    if run.at < now - chrono::Duration::minutes(1) {
+        return Err(AppError::field("at", "The test clock only moves forward"));
+    }
+    crate::audit::record(&state, Some(&admin.id), Some(&admin.id), crate::vocab::AuditAction::AdminAction, Some(format!("billing schedule run as of {}", run.at)), &origin, now).await?;
+    let changed = service::run_due(&state, run.at).await?;
+    Ok(axum::Json(ScheduleReceipt { changed }))
 }
 
 /// What a webhook delivery did.

@@ -100,6 +100,10 @@ pub struct BillingConfig {
     /// The Stripe price ids of the catalogue, by `<plan>_<billing>`: `pro_monthly`,
     /// `pro_yearly`, `premium_monthly`, `premium_yearly`.
     pub stripe_prices: std::collections::BTreeMap<String, String>,
+    /// Lets administrators run the billing schedule as of a later time
+    /// (`POST /api/admin/billing/run`), for end-to-end tests of renewals and cancellations.
+    /// Test provider only; off by default.
+    pub test_clock: bool,
 }
 
 impl Default for BillingConfig {
@@ -112,6 +116,7 @@ impl Default for BillingConfig {
             stripe_webhook_secret: None,
             stripe_webhook_tolerance_seconds: 300,
             stripe_prices: std::collections::BTreeMap::new(),
+            test_clock: false,
         }
     }
 }
@@ -411,6 +416,7 @@ impl Config {
                 anyhow::ensure!(b.stripe_prices.get(name).is_some_and(|p| !p.is_empty()), "billing.stripe_prices.{name} is required when billing.provider is stripe");
             }
             anyhow::ensure!((1..=3600).contains(&b.stripe_webhook_tolerance_seconds), "billing.stripe_webhook_tolerance_seconds must be 1 to 3600");
+            anyhow::ensure!(!b.test_clock, "billing.test_clock is for the test provider only");
         }
         if let Some(url) = &self.public_url {
             anyhow::ensure!(

@@ -38,7 +38,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// The watchlist's quotes, for API keys.
 #[utoipa::path(
-    get, path = "/api/v1/stock-prices", tag = "public-api",
+    get, path = "/api/v1/stock-prices", operation_id = "v1_stock_prices", tag = "public-api",
     security(("api_key" = [])),
     responses(
         (status = 200, body = Vec<StockPrice>),

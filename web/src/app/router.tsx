@@ -1,11 +1,17 @@
-import { lazy } from "react";
+import { lazy, Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { FullPageSpinner } from "@/components/spinner";
 import { useUser } from "@/features/auth/api/get-me";
+import { useMoneyDisplay } from "@/lib/money-display";
 import { PublicLayout } from "./layouts/public-layout";
 // The landing page is part of the entry chunk: it is the page most visitors open first, and
 // a lazy chunk would cost a round trip after the session check. Every other route is lazy.
 import Landing from "./routes/landing";
+
+// A signed-in user's saved theme and display currency, applied app-wide (renders nothing).
+const UserSettingsSync = lazy(() =>
+  import("@/features/settings/components/user-settings-sync").then((m) => ({ default: m.UserSettingsSync })),
+);
 
 // The signed-in shell (sidebar, menus, dialogs) is its own chunk: visitors never load it.
 const AppLayout = lazy(() => import("./layouts/app-layout").then((m) => ({ default: m.AppLayout })));
@@ -105,9 +111,22 @@ export function SignedOutRoutes() {
   );
 }
 
-/** Chooses the route table from the session; a centred spinner while it loads. */
+/**
+ * Chooses the route table from the session; a centred spinner while it loads. Signed in,
+ * the user's settings (theme, display currency) are applied by `UserSettingsSync`; a change
+ * of the display currency re-renders every page (money is formatted during render).
+ */
 export function AppRoutes() {
   const { user, isLoading } = useUser();
+  useMoneyDisplay();
   if (isLoading) return <FullPageSpinner />;
-  return user ? <SignedInRoutes /> : <SignedOutRoutes />;
+  if (!user) return <SignedOutRoutes />;
+  return (
+    <>
+      <Suspense fallback={null}>
+        <UserSettingsSync />
+      </Suspense>
+      <SignedInRoutes />
+    </>
+  );
 }

@@ -1,15 +1,19 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   formatBadgeCount,
+  formatCompactCurrency,
   formatCurrency,
   formatDays,
   formatFractionPercent,
   formatLastUpdate,
   formatMoney,
   formatPercentOrDash,
+  formatPrice,
   formatRatio,
+  formatSignedCurrency,
   riskToleranceLabel,
 } from "./format";
+import { getMoneyDisplay, setMoneyDisplay, subscribeMoneyDisplay } from "./money-display";
 
 describe("format", () => {
   it("shows 'Just now' under a minute, then minutes", () => {
@@ -53,5 +57,52 @@ describe("format", () => {
     expect(formatDays(6.43)).toBe("6.4 days");
     expect(formatDays(1)).toBe("1.0 day");
     expect(formatDays(null)).toBe("—");
+  });
+});
+
+describe("money in the display currency", () => {
+  afterEach(() => setMoneyDisplay(null));
+
+  it("shows US dollars by default", () => {
+    expect(getMoneyDisplay()).toEqual({ currency: "USD", perUsd: 1 });
+    expect(formatPrice(12.5)).toBe("$12.50");
+    expect(formatSignedCurrency(-3)).toBe("-$3.00");
+    expect(formatCompactCurrency(12_345)).toBe("$12.3K");
+  });
+
+  it("converts dollars to euros at the rate", () => {
+    setMoneyDisplay({ currency: "EUR", perUsd: 0.92 });
+    expect(formatCurrency(1000)).toBe("€920.00");
+    expect(formatPrice(12.5)).toBe("€11.50");
+    expect(formatPrice(null)).toBe("—");
+    expect(formatSignedCurrency(45)).toBe("+€41.40");
+    expect(formatSignedCurrency(-12.5)).toBe("-€11.50");
+    expect(formatSignedCurrency(0)).toBe("€0.00");
+    expect(formatMoney(-10, { signed: true })).toBe("-€9.20");
+    expect(formatCompactCurrency(20_000)).toBe("€18.4K");
+  });
+
+  it("converts dollars to pounds at the rate", () => {
+    setMoneyDisplay({ currency: "GBP", perUsd: 0.79 });
+    expect(formatCurrency(1000)).toBe("£790.00");
+    expect(formatSignedCurrency(100)).toBe("+£79.00");
+    expect(formatMoney(2.5)).toBe("£1.98");
+  });
+
+  it("falls back to dollars for a rate that is not a positive number, and tells subscribers", () => {
+    const listener = vi.fn();
+    const unsubscribe = subscribeMoneyDisplay(listener);
+    setMoneyDisplay({ currency: "EUR", perUsd: 0.9 });
+    expect(listener).toHaveBeenCalledTimes(1);
+    setMoneyDisplay({ currency: "EUR", perUsd: 0.9 });
+    expect(listener).toHaveBeenCalledTimes(1);
+    setMoneyDisplay({ currency: "GBP", perUsd: Number.NaN });
+    expect(formatCurrency(1)).toBe("$1.00");
+    setMoneyDisplay({ currency: "EUR", perUsd: 0 });
+    expect(getMoneyDisplay().currency).toBe("USD");
+    setMoneyDisplay({ currency: "USD", perUsd: 3 });
+    expect(formatCurrency(1)).toBe("$1.00");
+    expect(listener).toHaveBeenCalledTimes(2);
+    unsubscribe();
   });
 });

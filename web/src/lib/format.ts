@@ -1,3 +1,6 @@
+import type { DisplayCurrency } from "./api/models";
+import { getMoneyDisplay } from "./money-display";
+
 /** "Just now" under a minute, else "N min ago". */
 export function formatLastUpdate(updatedAt: number, now: number): string {
   const minutes = Math.floor(Math.max(0, now - updatedAt) / 60_000);
@@ -12,11 +15,42 @@ export function formatBadgeCount(count: number): string {
 /** Placeholder for a figure that has no data yet. */
 export const NO_VALUE = "—";
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-/** Money in US dollars with two decimals: $1,000.00 */
+/** The formatter of `currency` (two decimals, or compact), made once. */
+function moneyFormat(currency: DisplayCurrency, compact = false): Intl.NumberFormat {
+  const key = `${currency}${compact ? ":compact" : ""}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(
+      "en-US",
+      compact
+        ? { style: "currency", currency, notation: "compact", maximumFractionDigits: 1 }
+        : { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 },
+    );
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * Amounts arrive in US dollars; they are shown in the display currency (`setMoneyDisplay`,
+ * lib/money-display.ts), converted at its rate. Plan prices are billed in dollars and are not
+ * formatted here.
+ */
+function display(usdValue: number, compact = false): string {
+  const { currency, perUsd } = getMoneyDisplay();
+  return moneyFormat(currency, compact).format(usdValue * perUsd);
+}
+
+/** Money in the display currency with two decimals: $1,000.00 (€920.00 in euros at 0.92). */
 export function formatCurrency(value: number): string {
-  return usd.format(value);
+  return display(value);
+}
+
+/** Money in the display currency, compact, for chart axes: $12.3K */
+export function formatCompactCurrency(value: number): string {
+  return display(value, true);
 }
 
 const RISK_LABELS: Record<string, string> = { low: "Conservative", medium: "Moderate", high: "Aggressive" };
@@ -28,13 +62,13 @@ export function riskToleranceLabel(value: string): string {
 
 /** Money with two decimals, or "—" when there is no figure. */
 export function formatPrice(value: number | null | undefined): string {
-  return value === null || value === undefined || !Number.isFinite(value) ? NO_VALUE : usd.format(value);
+  return value === null || value === undefined || !Number.isFinite(value) ? NO_VALUE : formatCurrency(value);
 }
 
 /** Money with its sign: +$45.00, -$12.50, $0.00; "—" when there is no figure. */
 export function formatSignedCurrency(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return NO_VALUE;
-  const text = usd.format(Math.abs(value));
+  const text = formatCurrency(Math.abs(value));
   return value > 0 ? `+${text}` : value < 0 ? `-${text}` : text;
 }
 

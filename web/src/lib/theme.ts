@@ -1,18 +1,22 @@
-import { useSyncExternalStore } from "react";
-
 /**
  * The colour theme preference, stored in localStorage under `theme`.
  * "system" (the default) follows the operating system's prefers-color-scheme.
- * public/theme-init.js applies the same rules before the first paint.
+ * public/theme-init.js applies the same rules before the first paint. When signed in, the
+ * user's saved theme (GET /api/user/preferences) is applied on load and every change is saved
+ * back (features/settings, `UserSettingsSync`).
  */
-export type Theme = "light" | "dark" | "system";
+import { useSyncExternalStore } from "react";
+import type { Theme } from "./api/models";
+
+export type { Theme };
+
 export type ResolvedTheme = "light" | "dark";
 
 export const THEME_STORAGE_KEY = "theme";
-export const THEMES: readonly Theme[] = ["light", "dark", "system"];
 const DARK_QUERY = "(prefers-color-scheme: dark)";
 
-function isTheme(value: unknown): value is Theme {
+/** Whether `value` is a theme (the list to iterate is `THEMES` in lib/api/enums). */
+export function isTheme(value: unknown): value is Theme {
   return value === "light" || value === "dark" || value === "system";
 }
 

@@ -36,7 +36,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// The portfolio's value, P&L, win rate and confidence, its exposure by symbol, and its daily
 /// values over `period`, for API keys (Pro and Premium).
 #[utoipa::path(
-    get, path = "/api/v1/portfolio/metrics", tag = "public-api",
+    get, path = "/api/v1/portfolio/metrics", operation_id = "v1_portfolio_metrics", tag = "public-api",
     params(metrics::MetricsQuery),
     security(("api_key" = [])),
     responses(

@@ -43,7 +43,7 @@ async fn update_stats(State(state): State<AppState>, CurrentUser(user): CurrentU
 
 /// The dashboard's figures, for API keys.
 #[utoipa::path(
-    get, path = "/api/v1/stats", tag = "public-api",
+    get, path = "/api/v1/stats", operation_id = "v1_stats", tag = "public-api",
     security(("api_key" = [])),
     responses(
         (status = 200, body = DashboardStats),

@@ -71,7 +71,7 @@ pub struct PublicSignalPage {
 
 /// Signals newest first, with the plan's daily quota applied as in the app (`locked` rows).
 #[utoipa::path(
-    get, path = "/api/v1/signals", tag = "public-api",
+    get, path = "/api/v1/signals", operation_id = "v1_list_signals", tag = "public-api",
     params(PublicSignalQuery),
     security(("api_key" = [])),
     responses(
@@ -144,7 +144,7 @@ fn time_remaining(expiration: chrono::NaiveDate, today: chrono::NaiveDate) -> St
 
 /// The active signals the plan unlocks, newest first.
 #[utoipa::path(
-    get, path = "/api/v1/signals/active", tag = "public-api",
+    get, path = "/api/v1/signals/active", operation_id = "v1_active_signals", tag = "public-api",
     params(ActiveQuery),
     security(("api_key" = [])),
     responses(
@@ -216,7 +216,7 @@ pub struct GeneratedSignals {
 /// Generates a signal for a symbol now (Pro and Premium, write permission): the strongest
 /// setup among the chosen strategies and risk level. Counts toward the daily quota.
 #[utoipa::path(
-    post, path = "/api/v1/signals/generate", tag = "public-api",
+    post, path = "/api/v1/signals/generate", operation_id = "v1_generate_signals", tag = "public-api",
     request_body = PublicGenerateRequest,
     security(("api_key" = [])),
     responses(
@@ -386,7 +386,7 @@ fn created_row(r: &CreateSignalRequest, owner: &str, volatility: f64, today: chr
 /// Creates a signal of one's own (write permission; Pro and Premium). It counts toward the
 /// daily quota, is marked to market and closes at its target, stop or expiry like the others.
 #[utoipa::path(
-    post, path = "/api/v1/signals", tag = "public-api",
+    post, path = "/api/v1/signals", operation_id = "v1_create_signal", tag = "public-api",
     request_body = CreateSignalRequest,
     security(("api_key" = [])),
     responses(

@@ -18,6 +18,40 @@ on_both_engines!(
     a_change_of_plan_is_prorated_and_a_downgrade_leaves_a_credit,
 );
 
+on_both_engines_with!(admin_without_clock, crate::common::with_admin;
+    the_test_clock_is_off_by_default,
+);
+
+on_both_engines_with!(test_clock, crate::billing::with_test_clock;
+    an_administrator_runs_the_schedule_at_a_later_time_with_the_test_clock,
+);
+
+pub fn with_test_clock(config: &mut strikeline_server::config::Config) {
+    crate::common::with_admin(config);
+    config.billing.test_clock = true;
+}
+
+async fn an_administrator_runs_the_schedule_at_a_later_time_with_the_test_clock(app: TestApp) {
+    let admin = TestApp::browser(&app.base);
+    assert_eq!(app.register_with(&admin, "admin@example.com", "admin", "correct-horse").await.status(), 201);
+    subscribed(&app, "pro", "monthly", "4242 4242 4242 4242").await;
+    assert_eq!(app.post_json(&app.client, "/api/billing/cancel", &json!({})).await.status(), 200);
+    let later = (Utc::now() + Duration::days(40)).to_rfc3339();
+    assert_eq!(app.post_json(&app.client, "/api/admin/billing/run", &json!({"at": later})).await.status(), 403, "administrators only");
+    let past = (Utc::now() - Duration::days(1)).to_rfc3339();
+    assert_eq!(app.post_json(&admin, "/api/admin/billing/run", &json!({"at": past})).await.status(), 422);
+    let run = app.post_json(&admin, "/api/admin/billing/run", &json!({"at": later})).await;
+    assert_eq!(run.status(), 200);
+    assert_eq!(run.json::<Value>().await.expect("json")["changed"], 1);
+    assert_eq!(subscription(&app).await["plan"], "free");
+}
+
+async fn the_test_clock_is_off_by_default(app: TestApp) {
+    assert_eq!(app.register_with(&app.client, "admin@example.com", "admin", "correct-horse").await.status(), 201);
+    let response = app.post_json(&app.client, "/api/admin/billing/run", &json!({"at": Utc::now().to_rfc3339()})).await;
+    assert_eq!(response.status(), 404, "even an administrator cannot move the clock unless it is configured");
+}
+
 async fn checkout(app: &TestApp, plan: &str, billing: &str) -> Value {
     let response = app.post_json(&app.client, "/api/create-subscription", &json!({"plan": plan, "billing": billing})).await;
     assert_eq!(response.status(), 200);

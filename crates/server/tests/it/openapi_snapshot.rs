@@ -16,3 +16,19 @@ fn the_openapi_document_matches_the_committed_snapshot() {
         "docs/openapi.json is stale: run `make api` to regenerate it and the web types, then review the diff"
     );
 }
+
+#[test]
+fn every_operation_has_its_own_operation_id() {
+    let doc: serde_json::Value = serde_json::from_str(&strikeline_server::openapi::document_json()).expect("json");
+    let mut seen = std::collections::BTreeMap::new();
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for (method, operation) in item.as_object().expect("item") {
+            if let Some(id) = operation.get("operationId").and_then(|v| v.as_str()) {
+                if let Some(other) = seen.insert(id.to_owned(), format!("{method} {path}")) {
+                    panic!("operationId {id} is used by {other} and {method} {path}: the web's type generator refuses the document");
+                }
+            }
+        }
+    }
+    assert!(seen.len() > 50, "{}", seen.len());
+}

@@ -70,8 +70,10 @@ export default function ApiRoute() {
         </InfoSection>
         <InfoSection title="Rate limits">
           <p>
-            Each plan has an hourly request quota for API keys. A request over a limit is answered with status 429 and a{" "}
-            <code className={code}>Retry-After</code> header giving the seconds to wait.
+            Each plan has an hourly request quota for API keys, and each endpoint a per-minute limit. Every answer reports
+            both in the <code className={code}>RateLimit-Policy</code> and <code className={code}>RateLimit</code> headers. A
+            request over a limit is answered with status 429 and a <code className={code}>Retry-After</code> header giving the
+            seconds to wait.
           </p>
           <RateLimits />
         </InfoSection>

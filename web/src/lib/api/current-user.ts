@@ -4,3 +4,10 @@
  * each other): the investment preferences form invalidates it after a save.
  */
 export const CURRENT_USER_QUERY_KEY = ["/api/auth/me"] as const;
+
+/**
+ * The query key of the signed-in user's settings (GET /api/user/preferences). The settings
+ * feature reads it; the investment preferences form refetches it after a save, since both
+ * carry the risk tolerance.
+ */
+export const USER_SETTINGS_QUERY_KEY = ["/api/user/preferences"] as const;

@@ -1,7 +1,11 @@
 import type {
+  AuditAction,
   BacktestOutcome,
   ChangeUnit,
   CloseReason,
+  DisplayCurrency,
+  KeyLifetime,
+  KeyPermission,
   PortfolioRiskLevel,
   PositionKind,
   PositionStatus,
@@ -10,9 +14,23 @@ import type {
   SignalKind,
   SignalStatus,
   StrategyName,
+  Theme,
 } from "./models";
 
-export type { ChangeUnit, CloseReason, PositionKind, PositionStatus, RiskTolerance, SignalStatus, SubscriptionStatus } from "./models";
+export type {
+  AuditAction,
+  ChangeUnit,
+  CloseReason,
+  DisplayCurrency,
+  KeyLifetime,
+  KeyPermission,
+  PositionKind,
+  PositionStatus,
+  RiskTolerance,
+  SignalStatus,
+  SubscriptionStatus,
+  Theme,
+} from "./models";
 
 /**
  * The server's enumerations as lists the UI can iterate (filter options, select items). Each
@@ -76,6 +94,33 @@ export const SECTORS = exhaustive<Sector>()([
   "Real Estate",
   "Materials",
   "Communications",
+]);
+
+/** `UserSettings.theme`: the colour theme (also kept in localStorage under `theme`). */
+export const THEMES = exhaustive<Theme>()(["light", "dark", "system"]);
+
+/** `UserSettings.currency`: the currency money is shown in (amounts are stored in US dollars). */
+export const DISPLAY_CURRENCIES = exhaustive<DisplayCurrency>()(["USD", "EUR", "GBP"]);
+
+/** `ApiKey.permissions`, shown as Read Only, Read & Write, Full Access. */
+export const KEY_PERMISSIONS = exhaustive<KeyPermission>()(["read", "write", "admin"]);
+
+/** `CreateApiKeyRequest.expiresIn`: days until a new key expires, or never. */
+export const KEY_LIFETIMES = exhaustive<KeyLifetime>()(["30", "90", "365", "never"]);
+
+/** `AuditEntry.action`. */
+export const AUDIT_ACTIONS = exhaustive<AuditAction>()([
+  "sign_in",
+  "sign_in_failed",
+  "sign_out",
+  "password_changed",
+  "session_revoked",
+  "api_key_created",
+  "api_key_toggled",
+  "api_key_deleted",
+  "plan_changed",
+  "account_deleted",
+  "admin_action",
 ]);
 
 /**

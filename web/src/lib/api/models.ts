@@ -20,6 +20,11 @@ export type BacktestOutcome = Schemas["BacktestOutcome"];
 export type ChangeUnit = Schemas["ChangeUnit"];
 export type SectorName = Schemas["SectorName"];
 export type SubscriptionStatus = Schemas["SubscriptionStatus"];
+export type Theme = Schemas["Theme"];
+export type DisplayCurrency = Schemas["DisplayCurrency"];
+export type KeyPermission = Schemas["KeyPermission"];
+export type KeyLifetime = Schemas["KeyLifetime"];
+export type AuditAction = Schemas["AuditAction"];
 
 // Errors
 export type Problem = Schemas["Problem"];
@@ -32,6 +37,22 @@ export type RiskTolerance = Schemas["RiskTolerance"];
 export type InvestmentPreferencesUpdate = Schemas["InvestmentPreferencesUpdate"];
 export type LoginRequest = Schemas["LoginRequest"];
 export type RegisterRequest = Schemas["RegisterRequest"];
+
+// Settings and account security
+export type UserSettings = Schemas["UserSettings"];
+export type UserSettingsUpdate = Schemas["UserSettingsUpdate"];
+export type ExchangeRates = Schemas["ExchangeRates"];
+export type ExchangeRate = Schemas["ExchangeRate"];
+export type PasswordChange = Schemas["PasswordChange"];
+export type AccountDeletion = Schemas["AccountDeletion"];
+export type SessionView = Schemas["SessionView"];
+export type AuditEntry = Schemas["AuditEntry"];
+
+// API keys
+export type ApiKey = Schemas["ApiKey"];
+export type CreateApiKeyRequest = Schemas["CreateApiKeyRequest"];
+export type CreatedApiKey = Schemas["CreatedApiKey"];
+export type ToggleApiKeyRequest = Schemas["ToggleApiKeyRequest"];
 
 // Public pages
 export type PlanCatalogue = Schemas["PlanCatalogue"];

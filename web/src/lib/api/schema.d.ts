@@ -4,6 +4,27 @@
  */
 
 export interface paths {
+    "/api/admin/billing/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The test clock (administrators; only with the test provider and `billing.test_clock`):
+         *     runs the billing schedule as of a later time, so renewals, declines, grace periods and
+         *     cancellations can be seen end to end without waiting a month.
+         */
+        post: operations["run_schedule_at"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/messages": {
         parameters: {
             query?: never;
@@ -952,7 +973,7 @@ export interface paths {
          * The portfolio's value, P&L, win rate and confidence, its exposure by symbol, and its daily
          *     values over `period`, for API keys (Pro and Premium).
          */
-        get: operations["public_portfolio_metrics"];
+        get: operations["v1_portfolio_metrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -969,13 +990,13 @@ export interface paths {
             cookie?: never;
         };
         /** Signals newest first, with the plan's daily quota applied as in the app (`locked` rows). */
-        get: operations["list"];
+        get: operations["v1_list_signals"];
         put?: never;
         /**
          * Creates a signal of one's own (write permission; Pro and Premium). It counts toward the
          *     daily quota, is marked to market and closes at its target, stop or expiry like the others.
          */
-        post: operations["create"];
+        post: operations["v1_create_signal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -990,7 +1011,7 @@ export interface paths {
             cookie?: never;
         };
         /** The active signals the plan unlocks, newest first. */
-        get: operations["active"];
+        get: operations["v1_active_signals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1012,7 +1033,7 @@ export interface paths {
          * Generates a signal for a symbol now (Pro and Premium, write permission): the strongest
          *     setup among the chosen strategies and risk level. Counts toward the daily quota.
          */
-        post: operations["generate"];
+        post: operations["v1_generate_signals"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1027,7 +1048,7 @@ export interface paths {
             cookie?: never;
         };
         /** The dashboard's figures, for API keys. */
-        get: operations["public_stats"];
+        get: operations["v1_stats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1044,7 +1065,7 @@ export interface paths {
             cookie?: never;
         };
         /** The watchlist's quotes, for API keys. */
-        get: operations["public_stocks"];
+        get: operations["v1_stock_prices"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2204,6 +2225,18 @@ export interface components {
          * @enum {string}
          */
         RiskTolerance: "low" | "medium" | "high";
+        /** @description What a schedule run changed. */
+        ScheduleReceipt: {
+            changed: number;
+        };
+        /** @description `POST /api/admin/billing/run`. */
+        ScheduleRun: {
+            /**
+             * Format: date-time
+             * @description Run the billing schedule as of this time (now or later).
+             */
+            at: string;
+        };
         /**
          * @description A stock's sector: the options of the Add Stocks dialog.
          * @enum {string}
@@ -2676,6 +2709,56 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    run_schedule_at: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleRun"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleReceipt"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The test clock is off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `at` is in the past */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     admin_messages: {
         parameters: {
             query?: never;
@@ -4834,7 +4917,7 @@ export interface operations {
             };
         };
     };
-    public_portfolio_metrics: {
+    v1_portfolio_metrics: {
         parameters: {
             query?: {
                 /** @description `1d`, `7d`, `30d` (default), `90d` or `1y`: how far back `performance.daily` goes. */
@@ -4892,7 +4975,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    v1_list_signals: {
         parameters: {
             query?: {
                 /** @description Symbol prefix, case-insensitive. */
@@ -4953,7 +5036,7 @@ export interface operations {
             };
         };
     };
-    create: {
+    v1_create_signal: {
         parameters: {
             query?: never;
             header?: never;
@@ -5012,7 +5095,7 @@ export interface operations {
             };
         };
     };
-    active: {
+    v1_active_signals: {
         parameters: {
             query?: {
                 /** @description Symbol prefix, case-insensitive. */
@@ -5063,7 +5146,7 @@ export interface operations {
             };
         };
     };
-    generate: {
+    v1_generate_signals: {
         parameters: {
             query?: never;
             header?: never;
@@ -5122,7 +5205,7 @@ export interface operations {
             };
         };
     };
-    public_stats: {
+    v1_stats: {
         parameters: {
             query?: never;
             header?: never;
@@ -5159,7 +5242,7 @@ export interface operations {
             };
         };
     };
-    public_stocks: {
+    v1_stock_prices: {
         parameters: {
             query?: never;
             header?: never;

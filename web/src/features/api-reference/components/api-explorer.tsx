@@ -1,4 +1,5 @@
 import { LockIcon, ServerCrashIcon, UnlockIcon } from "lucide-react";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { CopyButton } from "@/components/copy-button";
 import { EmptyState } from "@/components/empty-state";
@@ -18,6 +19,8 @@ import {
   type FieldInfo,
   successResponse,
 } from "../lib/openapi";
+import { canTry } from "../lib/try-it";
+import { TryItPanel } from "./try-it-panel";
 
 /** OpenAPI descriptions mark code with backticks; show those parts as code. */
 function Text({ children }: { children: string }) {
@@ -226,7 +229,10 @@ function ExampleTab({ endpoint }: { endpoint: Endpoint }) {
   );
 }
 
-function EndpointDetail({ endpoint }: { endpoint: Endpoint }) {
+type ApiKeyState = { apiKey: string; onApiKeyChange: (key: string) => void };
+
+function EndpointDetail({ endpoint, apiKey, onApiKeyChange }: { endpoint: Endpoint } & ApiKeyState) {
+  const tryable = canTry(endpoint);
   const AuthIcon = endpoint.auth === "none" ? UnlockIcon : LockIcon;
   return (
     <div id="endpoint-detail" className="min-w-0 scroll-mt-20 rounded-2xl border bg-card" data-testid="endpoint-detail">
@@ -253,6 +259,7 @@ function EndpointDetail({ endpoint }: { endpoint: Endpoint }) {
           <TabsTrigger value="parameters">Parameters</TabsTrigger>
           <TabsTrigger value="response">Response</TabsTrigger>
           <TabsTrigger value="example">Example</TabsTrigger>
+          {tryable ? <TabsTrigger value="try">Try it</TabsTrigger> : null}
         </TabsList>
         <TabsContent value="parameters" className="mt-5">
           <ParametersTab endpoint={endpoint} />
@@ -263,6 +270,11 @@ function EndpointDetail({ endpoint }: { endpoint: Endpoint }) {
         <TabsContent value="example" className="mt-5">
           <ExampleTab endpoint={endpoint} />
         </TabsContent>
+        {tryable ? (
+          <TabsContent value="try" className="mt-5">
+            <TryItPanel endpoint={endpoint} apiKey={apiKey} onApiKeyChange={onApiKeyChange} />
+          </TabsContent>
+        ) : null}
       </Tabs>
     </div>
   );
@@ -310,11 +322,14 @@ function EndpointList({ doc, selected, onSelect }: { doc: ApiDocument; selected:
 /**
  * The API explorer over the server's own OpenAPI document: the endpoint list (default: the
  * signals list if the server has one, else the first endpoint) and a detail panel with
- * Parameters, Response and Example tabs. The selection is kept in the URL (?endpoint=).
+ * Parameters, Response and Example tabs, and for the public API (`/api/v1`) a "Try it" tab
+ * that sends the request with a pasted API key. The selection is kept in the URL (?endpoint=).
  */
 export function ApiExplorer() {
   const { data: doc, isPending, isError, refetch } = useOpenApi();
   const [params, setParams] = useSearchParams();
+  // The key for "Try it" is kept while the page is open, across endpoints, and never stored.
+  const [apiKey, setApiKey] = useState("");
 
   if (isPending) {
     return (
@@ -358,7 +373,7 @@ export function ApiExplorer() {
       </p>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <EndpointList doc={doc} selected={selected} onSelect={select} />
-        <EndpointDetail key={selected.id} endpoint={selected} />
+        <EndpointDetail key={selected.id} endpoint={selected} apiKey={apiKey} onApiKeyChange={setApiKey} />
       </div>
     </div>
   );

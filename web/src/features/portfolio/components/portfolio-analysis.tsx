@@ -17,6 +17,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError } from "@/lib/api/client";
 import type { PortfolioAnalysis } from "@/lib/api/models";
 import {
+  formatCompactCurrency,
   formatCurrency,
   formatDays,
   formatFractionPercent,
@@ -256,8 +257,6 @@ export function PortfolioStatisticsCard({ summary }: { summary: PortfolioAnalysi
   );
 }
 
-const compactUsd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 1 });
-
 /** The value chart from the daily snapshots. */
 export function PortfolioValueCard({ history }: { history: PortfolioAnalysis["history"] }) {
   return (
@@ -271,7 +270,7 @@ export function PortfolioValueCard({ history }: { history: PortfolioAnalysis["hi
           points={history}
           title="Portfolio value chart"
           formatValue={formatCurrency}
-          formatTick={(v) => compactUsd.format(v)}
+          formatTick={formatCompactCurrency}
           testId="portfolio-value-chart"
           emptyText="The chart appears after the second daily snapshot of your portfolio."
         />

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
-import { CURRENT_USER_QUERY_KEY } from "@/lib/api/current-user";
+import { CURRENT_USER_QUERY_KEY, USER_SETTINGS_QUERY_KEY } from "@/lib/api/current-user";
 import type { InvestmentPreferencesUpdate, User } from "@/lib/api/models";
 import { LIVE_QUERY_KEYS } from "@/lib/live-events";
 
@@ -12,13 +12,15 @@ export function updateInvestmentPreferences(body: InvestmentPreferencesUpdate): 
   return dataOf(api.PATCH("/api/user/preferences", { body }));
 }
 
-/** Saves the preferences, then refetches the user and the signals (product spec, section 7). */
+/** Saves the preferences, then refetches the user, the settings and the signals (product spec, section 7). */
 export function useUpdateInvestmentPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateInvestmentPreferences,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+      // The settings page shows the risk tolerance too.
+      void queryClient.invalidateQueries({ queryKey: USER_SETTINGS_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: LIVE_QUERY_KEYS.signals });
     },
   });

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, dataOf } from "@/lib/api/client";
+import type { ApiKey, CreateApiKeyRequest, CreatedApiKey } from "@/lib/api/models";
+import { apiKeysQueryKey } from "./get-api-keys";
+
+/** POST /api/api-keys → 201 with the whole key, shown once; 409 at 20 keys; 422 for a bad field; 429 too many this hour. */
+export function createApiKey(body: CreateApiKeyRequest): Promise<CreatedApiKey> {
+  return dataOf(api.POST("/api/api-keys", { body }));
+}
+
+/** Creates a key and puts it at the top of the list (newest first). */
+export function useCreateApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createApiKey,
+    onSuccess: ({ apiKey }) => {
+      queryClient.setQueryData<ApiKey[]>(apiKeysQueryKey, (keys) => (keys ? [apiKey, ...keys.filter((k) => k.id !== apiKey.id)] : [apiKey]));
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api/client";
+import type { ApiKey } from "@/lib/api/models";
+import { apiKeysQueryKey } from "./get-api-keys";
+
+/** DELETE /api/api-keys/{id} → 204: requests with the key fail from now on. */
+export async function deleteApiKey(id: string): Promise<void> {
+  await api.DELETE("/api/api-keys/{id}", { params: { path: { id } } });
+}
+
+export function useDeleteApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteApiKey,
+    onSuccess: (_data, id) => {
+      queryClient.setQueryData<ApiKey[]>(apiKeysQueryKey, (keys) => keys?.filter((k) => k.id !== id));
+    },
+  });
+}

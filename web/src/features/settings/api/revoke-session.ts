@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api/client";
+import type { SessionView } from "@/lib/api/models";
+import { auditLogQueryKey } from "./get-audit-log";
+import { sessionsQueryKey } from "./get-sessions";
+
+/** DELETE /api/user/sessions/{id} → 204: that browser is signed out. */
+export async function revokeSession(id: string): Promise<void> {
+  await api.DELETE("/api/user/sessions/{id}", { params: { path: { id } } });
+}
+
+export function useRevokeSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeSession,
+    onSuccess: (_data, id) => {
+      queryClient.setQueryData<SessionView[]>(sessionsQueryKey, (sessions) => sessions?.filter((s) => s.id !== id));
+      void queryClient.invalidateQueries({ queryKey: auditLogQueryKey });
+    },
+  });
+}

@@ -1,0 +1,66 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, dataOf } from "@/lib/api/client";
+import { CURRENT_USER_QUERY_KEY } from "@/lib/api/current-user";
+import type { UserSettings, UserSettingsUpdate } from "@/lib/api/models";
+import { toast } from "@/lib/toast";
+import { userSettingsQueryKey } from "./get-user-settings";
+
+export const UPDATE_SETTINGS_MUTATION_KEY = ["update-user-settings"] as const;
+
+/** Product spec, section 8: a setting that could not be saved. */
+export const UPDATE_SETTINGS_FAILED = "Failed to update settings. Please try again.";
+
+/**
+ * PUT /api/user/preferences with the settings that changed → every setting as stored;
+ * 422 problem+json when a value is not valid.
+ */
+export function updateUserSettings(body: UserSettingsUpdate): Promise<UserSettings> {
+  return dataOf(api.PUT("/api/user/preferences", { body }));
+}
+
+/** The fields an update sets (null and absent fields keep their values on the server). */
+export function changedSettings(update: UserSettingsUpdate): Partial<UserSettings> {
+  return Object.fromEntries(Object.entries(update).filter(([, value]) => value !== null && value !== undefined)) as Partial<UserSettings>;
+}
+
+type Context = { previous: Partial<UserSettings> };
+
+/**
+ * Saves a change as it is made: the cached settings show it at once; a failure puts back
+ * what the change replaced (other changes made meanwhile stay) and toasts the spec's
+ * message. The answer of the last save in flight becomes the cache; the user is refetched
+ * too, since it carries the notification switches and the risk tolerance.
+ */
+export function useUpdateUserSettings() {
+  const queryClient = useQueryClient();
+  return useMutation<UserSettings, Error, UserSettingsUpdate, Context>({
+    mutationKey: UPDATE_SETTINGS_MUTATION_KEY,
+    mutationFn: updateUserSettings,
+    onMutate: async (update) => {
+      await queryClient.cancelQueries({ queryKey: userSettingsQueryKey });
+      const changes = changedSettings(update);
+      const current = queryClient.getQueryData<UserSettings>(userSettingsQueryKey);
+      const previous: Partial<UserSettings> = {};
+      if (current) {
+        for (const key of Object.keys(changes) as (keyof UserSettings)[]) {
+          Object.assign(previous, { [key]: current[key] });
+        }
+        queryClient.setQueryData<UserSettings>(userSettingsQueryKey, { ...current, ...changes });
+      }
+      return { previous };
+    },
+    onError: (_error, _update, context) => {
+      if (context) {
+        queryClient.setQueryData<UserSettings>(userSettingsQueryKey, (current) => (current ? { ...current, ...context.previous } : current));
+      }
+      toast({ variant: "destructive", title: "Error", description: UPDATE_SETTINGS_FAILED });
+    },
+    onSuccess: (saved) => {
+      // An earlier answer would undo the later changes still in flight: only the last one counts.
+      if (queryClient.isMutating({ mutationKey: UPDATE_SETTINGS_MUTATION_KEY }) <= 1) {
+        queryClient.setQueryData(userSettingsQueryKey, saved);
+      }
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+    },
+  });
+}

@@ -1,0 +1,225 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ApiKey, CreatedApiKey } from "@/lib/api/models";
+import { makeApiKey } from "@/test/settings-fixtures";
+import { jsonResponse, makePlanCatalogue, mockFetch, problem, renderWithProviders } from "@/test/utils";
+import { ApiKeysTab } from "./api-keys-tab";
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const LIST = "/api/api-keys";
+const FULL_KEY = "slk_NewKeyNewKeyNewKeyNewKeyNewKeyNewKey1234";
+
+/** The body of the POST that created a key. */
+function createBody(fetchMock: ReturnType<typeof mockFetch>): unknown {
+  const call = fetchMock.mock.calls.find(([url, init]) => String(url) === LIST && init?.method === "POST");
+  return call ? JSON.parse(String(call[1]?.body)) : undefined;
+}
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response> | undefined;
+
+/** The key endpoints over `keys`; `extra` answers first. */
+function keysServer(initial: ApiKey[], extra: Handler = () => undefined) {
+  let keys = initial;
+  const fetchMock = mockFetch((url, init) => {
+    const answer = extra(url, init);
+    if (answer) return answer;
+    const method = init.method ?? "GET";
+    if (url === LIST && method === "GET") return jsonResponse(keys);
+    if (url === LIST && method === "POST") {
+      const body = JSON.parse(String(init.body)) as { name: string; permissions: ApiKey["permissions"]; expiresIn: string };
+      const apiKey = makeApiKey({ name: body.name, permissions: body.permissions, keyPrefix: "slk_NewKeyNe" });
+      keys = [apiKey, ...keys];
+      const created: CreatedApiKey = { key: FULL_KEY, apiKey, message: "Copy the key now: it cannot be shown again." };
+      return jsonResponse(created, 201);
+    }
+    const toggle = url.match(/^\/api\/api-keys\/([^/]+)\/toggle$/);
+    if (toggle && method === "PATCH") {
+      const { isActive } = JSON.parse(String(init.body)) as { isActive: boolean };
+      keys = keys.map((k) => (k.id === toggle[1] ? { ...k, isActive } : k));
+      return jsonResponse(keys.find((k) => k.id === toggle[1]));
+    }
+    const remove = url.match(/^\/api\/api-keys\/([^/]+)$/);
+    if (remove && method === "DELETE") {
+      keys = keys.filter((k) => k.id !== remove[1]);
+      return new Response(null, { status: 204 });
+    }
+    return jsonResponse({});
+  });
+  return { fetchMock, keys: () => keys };
+}
+
+function renderTab() {
+  renderWithProviders(<ApiKeysTab plans={makePlanCatalogue().plans} currentPlan="pro" origin="https://strikeline.test" />);
+  return userEvent.setup();
+}
+
+describe("ApiKeysTab", () => {
+  it("lists each key with its masked prefix, permission, dates and an 'Expired' badge", async () => {
+    keysServer([
+      makeApiKey({ name: "Bot", permissions: "write", lastUsed: new Date(Date.now() - 3 * 3600_000).toISOString() }),
+      makeApiKey({ name: "Old", permissions: "admin", keyPrefix: "slk_OldOldOl", expired: true, expiresAt: "2026-01-01T00:00:00Z" }),
+    ]);
+    renderTab();
+    const rows = await screen.findAllByTestId("api-key-row");
+    expect(rows).toHaveLength(2);
+    const [bot, old] = rows;
+    expect(within(bot).getByText("Read & Write")).toBeInTheDocument();
+    expect(within(bot).getByText(/slk_AbCdEfGh/)).toHaveTextContent("slk_AbCdEfGh••••••••••••");
+    expect(bot).toHaveTextContent("Created Nov 20, 2026");
+    expect(bot).toHaveTextContent("Last used 3 hours ago");
+    expect(bot).toHaveTextContent("Never expires");
+    expect(within(bot).queryByText("Expired")).not.toBeInTheDocument();
+    expect(within(bot).getByRole("switch", { name: "Bot active" })).toBeEnabled();
+
+    expect(within(old).getByText("Full Access")).toBeInTheDocument();
+    expect(within(old).getAllByText("Expired").length).toBeGreaterThan(0);
+    expect(old).toHaveTextContent("Expired Jan 1, 2026");
+    expect(old).toHaveTextContent("Never used");
+    const oldSwitch = within(old).getByRole("switch", { name: "Old active" });
+    expect(oldSwitch).toBeDisabled();
+    expect(oldSwitch).not.toBeChecked();
+    expect(screen.getByText(/2 of 20 keys/)).toBeInTheDocument();
+  });
+
+  it("documents the API: base URL, header, curl, permissions, the plan's quota and a link to /api", async () => {
+    keysServer([]);
+    renderTab();
+    expect(await screen.findByText("No API keys yet")).toBeInTheDocument();
+    expect(screen.getByText("https://strikeline.test/api/v1")).toBeInTheDocument();
+    expect(screen.getAllByText("Authorization: Bearer <key>").length).toBeGreaterThan(0);
+    expect(screen.getByLabelText("curl example")).toHaveTextContent('curl -H "Authorization: Bearer $STRIKELINE_API_KEY"');
+    for (const label of ["Read Only", "Read & Write", "Full Access"]) expect(screen.getByText(label)).toBeInTheDocument();
+    const quotas = screen.getByRole("list", { name: "Requests per hour by plan" });
+    const mine = within(quotas).getAllByRole("listitem").find((li) => li.getAttribute("aria-current") === "true");
+    expect(mine).toHaveTextContent("Pro · your plan1,000 requests/hour");
+    expect(screen.getByRole("link", { name: "Open the full API reference" })).toHaveAttribute("href", "/api");
+  });
+
+  it("asks for a name: an empty one after trimming toasts and sends nothing", async () => {
+    const { fetchMock } = keysServer([]);
+    const events = renderTab();
+    await events.click(await screen.findByRole("button", { name: "Create API Key" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create API Key" });
+    await events.type(within(dialog).getByLabelText("Name"), "   ");
+    await events.click(within(dialog).getByRole("button", { name: "Create Key" }));
+    expect(await screen.findByText("Please enter a name for your API key")).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Name")).toHaveAttribute("aria-invalid", "true");
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "POST")).toHaveLength(0);
+  });
+
+  it("creates a key (read, never by default), shows it once with a 2-second copy check, and Done forgets it", async () => {
+    const { fetchMock } = keysServer([]);
+    const events = renderTab();
+    await events.click(await screen.findByRole("button", { name: "Create API Key" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create API Key" });
+    expect(within(dialog).getByLabelText("Permissions")).toHaveDisplayValue("Read Only");
+    expect(within(dialog).getByLabelText("Expiration")).toHaveDisplayValue("Never");
+    await events.type(within(dialog).getByLabelText("Name"), "  Trading bot  ");
+    await events.click(within(dialog).getByRole("button", { name: "Create Key" }));
+
+    const shown = await screen.findByRole("dialog", { name: "Your new API key" });
+    expect(createBody(fetchMock)).toEqual({ name: "Trading bot", permissions: "read", expiresIn: "never" });
+    expect(within(shown).getByTestId("created-api-key")).toHaveTextContent(FULL_KEY);
+    expect(within(shown).getByText(/cannot be shown again/)).toBeInTheDocument();
+
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await events.click(within(shown).getByRole("button", { name: "Copy API key" }));
+    expect(await navigator.clipboard.readText()).toBe(FULL_KEY);
+    expect(await within(shown).findByRole("button", { name: "API key copied" })).toHaveTextContent("Copied");
+    vi.advanceTimersByTime(2100);
+    await waitFor(() => expect(within(shown).getByRole("button", { name: "Copy API key" })).toHaveTextContent("Copy"));
+    vi.useRealTimers();
+
+    await events.click(within(shown).getByRole("button", { name: "Done" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.queryByText(FULL_KEY)).not.toBeInTheDocument();
+    const row = screen.getByTestId("api-key-row");
+    expect(row).toHaveTextContent("Trading bot");
+    expect(row).toHaveTextContent("slk_NewKeyNe••••••••••••");
+  });
+
+  it("sends the chosen permission and expiration, and toasts the server's reason when it refuses", async () => {
+    const { fetchMock } = keysServer([], (url, init) =>
+      url === LIST && init.method === "POST" ? problem(409, "Conflict", "You already hold 20 API keys. Delete one to create another.") : undefined,
+    );
+    const events = renderTab();
+    await events.click(await screen.findByRole("button", { name: "Create API Key" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create API Key" });
+    await events.type(within(dialog).getByLabelText("Name"), "CI");
+    await events.selectOptions(within(dialog).getByLabelText("Permissions"), "write");
+    await events.selectOptions(within(dialog).getByLabelText("Expiration"), "90 days");
+    await events.click(within(dialog).getByRole("button", { name: "Create Key" }));
+    expect(await screen.findByText("You already hold 20 API keys. Delete one to create another.")).toBeInTheDocument();
+    expect(createBody(fetchMock)).toEqual({ name: "CI", permissions: "write", expiresIn: "90" });
+    expect(screen.getByRole("dialog", { name: "Create API Key" })).toBeInTheDocument();
+  });
+
+  it("toasts 'Failed to create API key' when the server gives no reason", async () => {
+    keysServer([], (url, init) => (url === LIST && init.method === "POST" ? new Response("", { status: 500 }) : undefined));
+    const events = renderTab();
+    await events.click(await screen.findByRole("button", { name: "Create API Key" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create API Key" });
+    await events.type(within(dialog).getByLabelText("Name"), "CI");
+    await events.click(within(dialog).getByRole("button", { name: "Create Key" }));
+    expect(await screen.findByText("Failed to create API key")).toBeInTheDocument();
+  });
+
+  it("switches a key off, the switch disabled while it waits", async () => {
+    const key = makeApiKey({ name: "Bot" });
+    let release = () => {};
+    const { keys } = keysServer([key], (_url, init) => {
+      if (init.method !== "PATCH") return undefined;
+      return new Promise<Response>((resolve) => {
+        release = () => resolve(jsonResponse({ ...key, isActive: false }));
+      });
+    });
+    const events = renderTab();
+    const toggle = await screen.findByRole("switch", { name: "Bot active" });
+    expect(toggle).toBeChecked();
+    await events.click(toggle);
+    await waitFor(() => expect(toggle).toBeDisabled());
+    release();
+    await waitFor(() => expect(screen.getByRole("switch", { name: "Bot active" })).not.toBeChecked());
+    expect(screen.getByRole("switch", { name: "Bot active" })).toBeEnabled();
+    expect(keys()).toHaveLength(1);
+  });
+
+  it("toasts 'Error' with the server's message when a toggle fails", async () => {
+    keysServer([makeApiKey({ name: "Bot" })], (_url, init) =>
+      init.method === "PATCH" ? problem(422, "Unprocessable Entity", "This API key has expired.") : undefined,
+    );
+    const events = renderTab();
+    await events.click(await screen.findByRole("switch", { name: "Bot active" }));
+    expect(await screen.findByText("This API key has expired.")).toBeInTheDocument();
+    expect(screen.getByRole("switch", { name: "Bot active" })).toBeChecked();
+  });
+
+  it("deletes a key after confirmation", async () => {
+    const server = keysServer([makeApiKey({ name: "Bot" }), makeApiKey({ name: "Other" })]);
+    const events = renderTab();
+    await events.click(await screen.findByRole("button", { name: "Delete Bot" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Delete this API key?" });
+    await events.click(within(confirm).getByRole("button", { name: "Cancel" }));
+    expect(server.keys()).toHaveLength(2);
+
+    await events.click(screen.getByRole("button", { name: "Delete Bot" }));
+    await events.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete Key" }));
+    await waitFor(() => expect(screen.getAllByTestId("api-key-row")).toHaveLength(1));
+    expect(server.keys().map((k) => k.name)).toEqual(["Other"]);
+    expect(await screen.findByText("API Key Deleted")).toBeInTheDocument();
+  });
+
+  it("toasts 'Failed to update API key' when a delete fails without a reason", async () => {
+    keysServer([makeApiKey({ name: "Bot" })], (_url, init) => (init.method === "DELETE" ? new Response("", { status: 500 }) : undefined));
+    const events = renderTab();
+    await events.click(await screen.findByRole("button", { name: "Delete Bot" }));
+    await events.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete Key" }));
+    expect(await screen.findByText("Failed to update API key")).toBeInTheDocument();
+    expect(screen.getByTestId("api-key-row")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,58 @@
+import { useState } from "react";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Button } from "@/components/ui/button";
+import type { CreatedApiKey, Plan, PlanInfo } from "@/lib/api/models";
+import { useApiKeys } from "../api/get-api-keys";
+import { MAX_API_KEYS } from "../lib/api-keys";
+import { ApiDocs } from "./api-docs";
+import { ApiKeyList } from "./api-key-list";
+import { CreateApiKeyDialog } from "./create-api-key-dialog";
+import { CreatedKeyDialog } from "./created-key-dialog";
+
+/** API Keys: the list, creating a key (shown once), switching and deleting keys, and the API's essentials. */
+export function ApiKeysTab({ plans, currentPlan, origin }: { plans: PlanInfo[] | undefined; currentPlan: Plan; origin: string }) {
+  const keys = useApiKeys();
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const full = (keys.data?.length ?? 0) >= MAX_API_KEYS;
+
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-start justify-between gap-4 border-b pb-4">
+          <div className="grid gap-1.5">
+            <CardTitle>API Keys</CardTitle>
+            <CardDescription>
+              {keys.data ? `${keys.data.length} of ${MAX_API_KEYS} keys. ` : ""}Keys let your programs use the Strikeline API.
+            </CardDescription>
+          </div>
+          <CreateApiKeyDialog onCreated={setCreated} disabled={full} />
+        </CardHeader>
+        <CardContent className="pt-5">
+          {keys.isPending ? (
+            <div className="grid gap-3" aria-busy="true" aria-label="Loading your API keys">
+              <Skeleton className="h-16 w-full" />
+              <Skeleton className="h-16 w-full" />
+            </div>
+          ) : keys.isError ? (
+            <div role="alert" className="flex flex-wrap items-center justify-between gap-3 text-sm">
+              <p className="font-medium text-destructive-strong">Failed to fetch API keys</p>
+              <Button variant="outline" size="sm" onClick={() => void keys.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : (
+            <>
+              {full ? (
+                <p className="mb-4 text-sm text-muted-foreground">You hold {MAX_API_KEYS} keys, the most allowed. Delete one to create another.</p>
+              ) : null}
+              <ApiKeyList keys={keys.data} />
+            </>
+          )}
+        </CardContent>
+      </Card>
+      <ApiDocs origin={origin} plans={plans} currentPlan={currentPlan} />
+      <CreatedKeyDialog created={created} onDone={() => setCreated(null)} />
+    </div>
+  );
+}

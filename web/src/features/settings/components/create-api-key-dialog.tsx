@@ -1,0 +1,174 @@
+import { PlusIcon } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { ApiError, errorMessage } from "@/lib/api/client";
+import { KEY_LIFETIMES, KEY_PERMISSIONS } from "@/lib/api/enums";
+import type { CreatedApiKey, KeyLifetime, KeyPermission } from "@/lib/api/models";
+import { toast } from "@/lib/toast";
+import { useCreateApiKey } from "../api/create-api-key";
+import { DEFAULT_LIFETIME, DEFAULT_PERMISSION, keyName, LIFETIME_LABELS, PERMISSION_DESCRIPTIONS, PERMISSION_LABELS } from "../lib/api-keys";
+
+type FieldErrors = Partial<Record<"name" | "permissions" | "expiresIn", string>>;
+
+/** The server's field errors (422), by field. */
+function fieldErrorsOf(error: unknown): FieldErrors {
+  if (!(error instanceof ApiError)) return {};
+  const found: FieldErrors = {};
+  for (const { field, message } of error.fieldErrors) {
+    if (field === "name" || field === "permissions" || field === "expiresIn") found[field] ??= message;
+  }
+  return found;
+}
+
+/**
+ * Create API Key: a name (required after trimming: toast 'Please enter a name for your API
+ * key'), a permission (default Read Only) and an expiration (default Never). On success the
+ * dialog closes and `onCreated` receives the whole key, to be shown once.
+ */
+export function CreateApiKeyDialog({ onCreated, disabled }: { onCreated: (created: CreatedApiKey) => void; disabled?: boolean }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState("");
+  const [permissions, setPermissions] = useState<KeyPermission>(DEFAULT_PERMISSION);
+  const [expiresIn, setExpiresIn] = useState<KeyLifetime>(DEFAULT_LIFETIME);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const mutation = useCreateApiKey();
+
+  const reset = () => {
+    setName("");
+    setPermissions(DEFAULT_PERMISSION);
+    setExpiresIn(DEFAULT_LIFETIME);
+    setErrors({});
+    mutation.reset();
+  };
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) reset();
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = keyName(name);
+    if (!trimmed) {
+      setErrors({ name: "Enter a name" });
+      document.getElementById(`${id}-name`)?.focus();
+      toast({ variant: "destructive", title: "Name Required", description: "Please enter a name for your API key" });
+      return;
+    }
+    setErrors({});
+    let created: CreatedApiKey;
+    try {
+      created = await mutation.mutateAsync({ name: trimmed, permissions, expiresIn });
+    } catch (error) {
+      setErrors(fieldErrorsOf(error));
+      toast({ variant: "destructive", title: "Error", description: errorMessage(error, "Failed to create API key") });
+      return;
+    }
+    onOpenChange(false);
+    onCreated(created);
+  };
+
+  const pending = mutation.isPending;
+  const described = (field: keyof FieldErrors, hint?: boolean) =>
+    errors[field] ? `${id}-${field}-error` : hint ? `${id}-${field}-hint` : undefined;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button disabled={disabled}>
+          <PlusIcon aria-hidden />
+          Create API Key
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>Create API Key</DialogTitle>
+          <DialogDescription>The key is shown once, when it is created. Keep it secret, like a password.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-5">
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-name`}>Name</Label>
+            <Input
+              id={`${id}-name`}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              placeholder="Trading bot"
+              maxLength={64}
+              autoComplete="off"
+              aria-invalid={Boolean(errors.name)}
+              aria-describedby={described("name", true)}
+            />
+            {errors.name ? (
+              <p id={`${id}-name-error`} className="text-[0.8rem] font-medium text-destructive-strong">
+                {errors.name}
+              </p>
+            ) : (
+              <p id={`${id}-name-hint`} className="text-[0.8rem] text-muted-foreground">
+                To tell your keys apart, e.g. where it is used.
+              </p>
+            )}
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-permissions`}>Permissions</Label>
+            <NativeSelect
+              id={`${id}-permissions`}
+              value={permissions}
+              onChange={(e) => setPermissions(e.target.value as KeyPermission)}
+              aria-invalid={Boolean(errors.permissions)}
+              aria-describedby={described("permissions", true)}
+            >
+              {KEY_PERMISSIONS.map((value) => (
+                <option key={value} value={value}>
+                  {PERMISSION_LABELS[value]}
+                </option>
+              ))}
+            </NativeSelect>
+            {errors.permissions ? (
+              <p id={`${id}-permissions-error`} className="text-[0.8rem] font-medium text-destructive-strong">
+                {errors.permissions}
+              </p>
+            ) : (
+              <p id={`${id}-permissions-hint`} className="text-[0.8rem] text-muted-foreground">
+                {PERMISSION_DESCRIPTIONS[permissions]}
+              </p>
+            )}
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-expires`}>Expiration</Label>
+            <NativeSelect
+              id={`${id}-expires`}
+              value={expiresIn}
+              onChange={(e) => setExpiresIn(e.target.value as KeyLifetime)}
+              aria-invalid={Boolean(errors.expiresIn)}
+              aria-describedby={described("expiresIn")}
+            >
+              {KEY_LIFETIMES.map((value) => (
+                <option key={value} value={value}>
+                  {LIFETIME_LABELS[value]}
+                </option>
+              ))}
+            </NativeSelect>
+            {errors.expiresIn ? (
+              <p id={`${id}-expiresIn-error`} className="text-[0.8rem] font-medium text-destructive-strong">
+                {errors.expiresIn}
+              </p>
+            ) : null}
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? "Creating..." : "Create Key"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

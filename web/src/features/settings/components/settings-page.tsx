@@ -1,0 +1,169 @@
+import { BellIcon, CreditCardIcon, KeyRoundIcon, LineChartIcon, LogOutIcon, type LucideIcon, SettingsIcon, ShieldIcon } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import type { PlanInfo, User } from "@/lib/api/models";
+import { toast } from "@/lib/toast";
+import { useMediaQuery } from "@/lib/use-media-query";
+import { useUserSettings } from "../api/get-user-settings";
+import { DEFAULT_SETTINGS_TAB, parseSettingsTab, SETTINGS_TABS, type SettingsTab } from "../lib/tabs";
+import { ApiKeysTab } from "./api-keys-tab";
+import { GeneralTab } from "./general-tab";
+import { NotificationsTab } from "./notifications-tab";
+import { SecurityTab } from "./security-tab";
+import { FETCH_SETTINGS_FAILED } from "./settings-query-state";
+import { SubscriptionTab } from "./subscription-tab";
+import { TradingTab } from "./trading-tab";
+
+const TAB_ICONS: Record<SettingsTab, LucideIcon> = {
+  general: SettingsIcon,
+  trading: LineChartIcon,
+  notifications: BellIcon,
+  "api-keys": KeyRoundIcon,
+  subscription: CreditCardIcon,
+  security: ShieldIcon,
+};
+
+/** Product spec, section 8: the settings page's logout failure. */
+export const LOGOUT_FAILED = "Failed to log out. Please try again.";
+
+type SettingsPageProps = {
+  user: User;
+  /** The plan catalogue (GET /api/plans): prices and API quotas; undefined while it loads. */
+  plans: PlanInfo[] | undefined;
+  /** The server's signal schedule in seconds (GET /api/public/stats), for the Auto-update copy. */
+  signalRefreshSeconds?: number;
+  /** Signs out; rejects when the server could not. */
+  onLogout: () => Promise<void>;
+  loggingOut: boolean;
+};
+
+/** Toasts the spec's 'Failed to fetch preferences' once each time the settings fail to load. */
+function useSettingsFetchToast() {
+  const { isError, errorUpdatedAt } = useUserSettings();
+  const shown = useRef(0);
+  useEffect(() => {
+    if (isError && errorUpdatedAt !== shown.current) {
+      shown.current = errorUpdatedAt;
+      toast({ variant: "destructive", title: "Error", description: FETCH_SETTINGS_FAILED });
+    }
+  }, [isError, errorUpdatedAt]);
+}
+
+/**
+ * Settings (product spec, "Settings"): a tab list (vertical from 768 px, a scrolling row on
+ * phones) with General, Trading, Notifications, API Keys, Subscription and Security, and a
+ * logout button that goes to the home page afterwards. The open tab is in the URL
+ * (`/settings?tab=api-keys`), so each can be linked to.
+ */
+export function SettingsPage({ user, plans, signalRefreshSeconds, onLogout, loggingOut }: SettingsPageProps) {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const tab = parseSettingsTab(params.get("tab"));
+  const vertical = useMediaQuery("(min-width: 768px)");
+  useSettingsFetchToast();
+  const listRef = useRef<HTMLDivElement>(null);
+
+  // On a phone the tabs are a scrolling row: keep the open one in view (a link may open the last).
+  useEffect(() => {
+    const list = listRef.current;
+    const active = list?.querySelector<HTMLElement>('[role="tab"][data-state="active"]');
+    if (!list || !active || vertical) return;
+    const box = list.getBoundingClientRect();
+    const item = active.getBoundingClientRect();
+    if (item.left < box.left || item.right > box.right) {
+      list.scrollLeft += item.left - box.left - (box.width - item.width) / 2;
+    }
+  }, [tab, vertical]);
+
+  const selectTab = (value: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value === DEFAULT_SETTINGS_TAB) next.delete("tab");
+        else next.set("tab", value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  const logout = async () => {
+    try {
+      await onLogout();
+    } catch {
+      toast({ variant: "destructive", title: "Error", description: LOGOUT_FAILED });
+      return;
+    }
+    toast({ title: "Logged out successfully" });
+    navigate("/", { replace: true });
+  };
+
+  const origin = typeof window === "undefined" ? "" : window.location.origin;
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader title="Settings" description="Your account, preferences, API access and security." />
+      <Tabs
+        value={tab}
+        onValueChange={selectTab}
+        orientation={vertical ? "vertical" : "horizontal"}
+        className="grid grid-cols-1 gap-6 md:grid-cols-[13rem_minmax(0,1fr)] md:items-start"
+      >
+        <div className="flex min-w-0 items-center gap-2 md:sticky md:top-20 md:flex-col md:items-stretch md:gap-3">
+          <TabsList
+            ref={listRef}
+            aria-label="Settings sections"
+            className="min-w-0 flex-1 justify-start md:flex-col md:items-stretch md:overflow-visible md:bg-transparent md:p-0"
+          >
+            {SETTINGS_TABS.map(({ value, label }) => {
+              const Icon = TAB_ICONS[value];
+              return (
+                <TabsTrigger
+                  key={value}
+                  value={value}
+                  className="md:justify-start md:px-3 md:py-2 md:data-[state=active]:bg-accent md:data-[state=active]:shadow-none"
+                >
+                  <Icon aria-hidden className="hidden sm:block" />
+                  {label}
+                </TabsTrigger>
+              );
+            })}
+          </TabsList>
+          <Button
+            variant="outline"
+            onClick={() => void logout()}
+            disabled={loggingOut}
+            className="shrink-0 md:justify-start"
+            aria-label="Log out"
+          >
+            <LogOutIcon aria-hidden />
+            <span className="hidden md:inline">{loggingOut ? "Logging out..." : "Log out"}</span>
+          </Button>
+        </div>
+
+        <div className="min-w-0">
+          <TabsContent value="general">
+            <GeneralTab account={user} />
+          </TabsContent>
+          <TabsContent value="trading">
+            <TradingTab signalRefreshSeconds={signalRefreshSeconds} />
+          </TabsContent>
+          <TabsContent value="notifications">
+            <NotificationsTab />
+          </TabsContent>
+          <TabsContent value="api-keys">
+            <ApiKeysTab plans={plans} currentPlan={user.subscriptionPlan} origin={origin} />
+          </TabsContent>
+          <TabsContent value="subscription">
+            <SubscriptionTab user={user} plans={plans} />
+          </TabsContent>
+          <TabsContent value="security">
+            <SecurityTab />
+          </TabsContent>
+        </div>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { useId } from "react";
+import { Link } from "react-router";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { isOneOf, RISK_TOLERANCES } from "@/lib/api/enums";
+import type { RiskTolerance } from "@/lib/api/models";
+import { riskToleranceLabel } from "@/lib/format";
+import { useUserSettings } from "../api/get-user-settings";
+import { useUpdateUserSettings } from "../api/update-user-settings";
+import { refreshInterval } from "../lib/schedule";
+import { SettingSwitch } from "./setting-switch";
+import { SettingsFetchError, SettingsSkeleton } from "./settings-query-state";
+
+const RISK_NOTES: Record<RiskTolerance, string> = {
+  low: "Fewer, higher-confidence setups and smaller positions.",
+  medium: "A balance of opportunity and risk.",
+  high: "More setups, including lower-confidence and higher-risk ones.",
+};
+
+/**
+ * Trading: Auto-update Signals, High-Risk Signal Alerts and the risk tolerance, each saved
+ * on the server as it changes (decisions: the Trading toggles are saved like the other
+ * settings). `signalRefreshSeconds` is the server's signal schedule (GET /api/public/stats).
+ */
+export function TradingTab({ signalRefreshSeconds }: { signalRefreshSeconds?: number }) {
+  const id = useId();
+  const settings = useUserSettings();
+  const update = useUpdateUserSettings();
+  const data = settings.data;
+  const risk: RiskTolerance = data && isOneOf(RISK_TOLERANCES, data.riskTolerance) ? data.riskTolerance : "medium";
+  const every = refreshInterval(signalRefreshSeconds);
+
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader className="border-b pb-4">
+          <CardTitle>Signals</CardTitle>
+          <CardDescription>How signals reach you.</CardDescription>
+        </CardHeader>
+        <CardContent className="pt-5">
+          {settings.isPending ? (
+            <SettingsSkeleton rows={2} />
+          ) : settings.isError || !data ? (
+            <SettingsFetchError onRetry={() => void settings.refetch()} />
+          ) : (
+            <div className="divide-y">
+              <SettingSwitch
+                label="Auto-update Signals"
+                description={every ? `Refresh signals every ${every}.` : "Refresh signals on the server's schedule."}
+                checked={data.autoUpdateSignals}
+                onCheckedChange={(checked) => update.mutate({ autoUpdateSignals: checked })}
+              />
+              <SettingSwitch
+                label="High-Risk Signal Alerts"
+                description="Alert me to signals with a high-risk profile."
+                checked={data.highRiskAlerts}
+                onCheckedChange={(checked) => update.mutate({ highRiskAlerts: checked })}
+              />
+            </div>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader className="border-b pb-4">
+          <CardTitle>Risk Tolerance</CardTitle>
+          <CardDescription>
+            Automated positions follow it, with the rest of your{" "}
+            <Link to="/preferences" className="font-medium text-primary-strong underline-offset-4 hover:underline">
+              investment preferences
+            </Link>
+            .
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-3 pt-5">
+          {settings.isPending ? (
+            <SettingsSkeleton rows={1} />
+          ) : settings.isError || !data ? (
+            <SettingsFetchError onRetry={() => void settings.refetch()} />
+          ) : (
+            <>
+              <Label htmlFor={`${id}-risk`}>Risk tolerance</Label>
+              <NativeSelect
+                id={`${id}-risk`}
+                className="sm:max-w-xs"
+                value={risk}
+                aria-describedby={`${id}-risk-note`}
+                onChange={(event) => update.mutate({ riskTolerance: event.target.value as RiskTolerance })}
+              >
+                {RISK_TOLERANCES.map((value) => (
+                  <option key={value} value={value}>
+                    {riskToleranceLabel(value)}
+                  </option>
+                ))}
+              </NativeSelect>
+              <p id={`${id}-risk-note`} className="text-[0.8rem] text-muted-foreground">
+                {RISK_NOTES[risk]}
+              </p>
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
