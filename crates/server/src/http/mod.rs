@@ -36,6 +36,18 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
     img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; \
     base-uri 'self'; form-action 'self'; object-src 'none'";
 
+/// The Content-Security-Policy for `config`: [`CONTENT_SECURITY_POLICY`], plus Stripe.js's
+/// script, frames and API when Stripe takes payments (its Payment Element runs on /subscribe).
+pub fn content_security_policy(config: &crate::config::Config) -> String {
+    if config.billing.provider != crate::config::PaymentProviderKind::Stripe {
+        return CONTENT_SECURITY_POLICY.to_owned();
+    }
+    CONTENT_SECURITY_POLICY
+        .replace("script-src 'self'", "script-src 'self' https://js.stripe.com")
+        .replace("connect-src 'self'", "connect-src 'self' https://api.stripe.com")
+        .replace("frame-ancestors 'none'", "frame-src https://js.stripe.com https://hooks.stripe.com; frame-ancestors 'none'")
+}
+
 /// Every `/api` route with its OpenAPI description.
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(openapi::ApiDoc::openapi()).merge(auth::router())
@@ -91,7 +103,10 @@ pub fn layers(app: Router, config: &crate::config::Config) -> Router {
         .layer(CatchPanicLayer::custom(middleware::panic_to_problem))
         .layer(axum::middleware::from_fn(middleware::no_store_api))
         .layer(tower::util::option_layer(hsts.then(|| security_header("strict-transport-security", "max-age=63072000; includeSubDomains"))))
-        .layer(security_header("content-security-policy", CONTENT_SECURITY_POLICY))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            HeaderName::from_static("content-security-policy"),
+            HeaderValue::from_str(&content_security_policy(config)).unwrap_or(HeaderValue::from_static(CONTENT_SECURITY_POLICY)),
+        ))
         .layer(security_header("x-content-type-options", "nosniff"))
         .layer(security_header("referrer-policy", "strict-origin-when-cross-origin"))
         .layer(security_header("x-frame-options", "DENY"))
@@ -122,6 +137,16 @@ async fn api_not_found() -> AppError {
 mod tests {
     use super::*;
     use tower::ServiceExt;
+
+    #[test]
+    fn stripe_js_is_allowed_only_when_stripe_takes_payments() {
+        let mut config = crate::config::Config::default();
+        assert_eq!(content_security_policy(&config), CONTENT_SECURITY_POLICY);
+        config.billing.provider = crate::config::PaymentProviderKind::Stripe;
+        let csp = content_security_policy(&config);
+        assert!(csp.contains("script-src 'self' https://js.stripe.com;") && csp.contains("frame-src https://js.stripe.com https://hooks.stripe.com;"));
+        assert!(csp.contains("connect-src 'self' https://api.stripe.com;") && csp.contains("frame-ancestors 'none'"));
+    }
 
     #[tokio::test]
     async fn a_request_that_runs_out_of_time_is_a_408_problem() {
