@@ -13,6 +13,7 @@ mod http;
 mod import;
 mod layers;
 mod openapi_snapshot;
+mod outbound;
 mod portfolio;
 mod preferences;
 mod public_api;

@@ -23,10 +23,10 @@ fn every_operation_has_its_own_operation_id() {
     let mut seen = std::collections::BTreeMap::new();
     for (path, item) in doc["paths"].as_object().expect("paths") {
         for (method, operation) in item.as_object().expect("item") {
-            if let Some(id) = operation.get("operationId").and_then(|v| v.as_str()) {
-                if let Some(other) = seen.insert(id.to_owned(), format!("{method} {path}")) {
-                    panic!("operationId {id} is used by {other} and {method} {path}: the web's type generator refuses the document");
-                }
+            if let Some(id) = operation.get("operationId").and_then(|v| v.as_str())
+                && let Some(other) = seen.insert(id.to_owned(), format!("{method} {path}"))
+            {
+                panic!("operationId {id} is used by {other} and {method} {path}: the web's type generator refuses the document");
             }
         }
     }
