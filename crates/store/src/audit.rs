@@ -41,16 +41,23 @@ pub async fn record(db: &Db, event: &AuditEvent) -> StoreResult<()> {
     Ok(())
 }
 
-/// A user's events, newest first, at most `limit`, older than `before` when given.
-pub async fn for_user(db: &Db, user_id: &str, before: Option<DateTime<Utc>>, limit: u32) -> StoreResult<Vec<AuditEvent>> {
+/// A user's events, newest first (ties by id, largest first), at most `limit`, after the
+/// position `before` when given: older than its time, or as old with a smaller id (an id of
+/// `None` takes every event at that time as already seen).
+pub async fn for_user(db: &Db, user_id: &str, before: Option<(DateTime<Utc>, Option<String>)>, limit: u32) -> StoreResult<Vec<AuditEvent>> {
     let sql = format!(
-        "SELECT {COLUMNS} FROM audit_events WHERE user_id = $1 AND ($2 IS NULL OR at < $3) ORDER BY at DESC, id DESC LIMIT $4"
+        "SELECT {COLUMNS} FROM audit_events WHERE user_id = $1 \
+         AND ($2 IS NULL OR at < $3 OR (at = $4 AND $5 IS NOT NULL AND id < $6)) ORDER BY at DESC, id DESC LIMIT $7"
     );
+    let (at, id) = before.map_or((None, None), |(at, id)| (Some(at), id));
     Ok(with_db!(db, pool => {
         sqlx::query_as::<_, AuditEvent>(&sql)
             .bind(user_id)
-            .bind(before)
-            .bind(before)
+            .bind(at)
+            .bind(at)
+            .bind(at)
+            .bind(id.clone())
+            .bind(id)
             .bind(i64::from(limit))
             .fetch_all(pool)
             .await?

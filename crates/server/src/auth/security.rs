@@ -60,6 +60,11 @@ pub struct SessionView {
 pub struct AuditQuery {
     /// Entries older than this time (the `at` of the last entry of the previous page).
     pub before: Option<DateTime<Utc>>,
+    /// With `before`: the `id` of the last entry of the previous page, so entries with the same
+    /// time are neither repeated nor skipped.
+    #[serde(rename = "beforeId")]
+    #[param(rename = "beforeId")]
+    pub before_id: Option<String>,
 }
 
 /// The `sid` of the request's own session.
@@ -187,7 +192,8 @@ pub(super) async fn audit_log(
     RawQuery(query): RawQuery,
 ) -> Result<axum::Json<Vec<AuditEntry>>> {
     let query: AuditQuery = crate::extract::parse_query(query.as_deref())?;
-    let events = audit_store::for_user(&state.db, &user.id, query.before, AUDIT_PAGE).await?;
+    let before = query.before.map(|at| (at, query.before_id.filter(|id| id.len() <= 64)));
+    let events = audit_store::for_user(&state.db, &user.id, before, AUDIT_PAGE).await?;
     Ok(axum::Json(events.into_iter().map(AuditEntry::try_from).collect::<Result<_>>()?))
 }
 

@@ -115,6 +115,10 @@ async fn keys_are_capped_per_user_found_by_hash_and_reached_only_by_their_owner(
     assert_eq!(api_keys::list(&db, &ada.id).await.expect("list").len(), 2);
 }
 
+fn anonymous_like(user_id: &str) -> AuditEvent {
+    AuditEvent { id: String::new(), user_id: Some(user_id.into()), actor_id: None, action: "sign_in".into(), detail: None, ip: None, user_agent: None, at: t0() }
+}
+
 async fn audit_entries_page_newest_first_per_user(db: Db) {
     let ada = user(&db, "ada").await;
     for minute in 0..5 {
@@ -134,9 +138,16 @@ async fn audit_entries_page_newest_first_per_user(db: Db) {
     audit::record(&db, &anonymous).await.expect("record");
     let first: Vec<String> = audit::for_user(&db, &ada.id, None, 2).await.expect("page").into_iter().map(|e| e.id).collect();
     assert_eq!(first, ["e4", "e3"]);
-    let next: Vec<String> = audit::for_user(&db, &ada.id, Some(t0() + Duration::minutes(3)), 10).await.expect("page").into_iter().map(|e| e.id).collect();
+    let next: Vec<String> = audit::for_user(&db, &ada.id, Some((t0() + Duration::minutes(3), None)), 10).await.expect("page").into_iter().map(|e| e.id).collect();
     assert_eq!(next, ["e2", "e1", "e0"]);
-    assert_eq!(audit::recent(&db, 10).await.expect("recent").len(), 6);
+    // Two events at one time across a page boundary: the cursor's id keeps the second.
+    let twin = AuditEvent { id: "e2b".into(), at: t0() + Duration::minutes(2), ..anonymous_like(&ada.id) };
+    audit::record(&db, &twin).await.expect("record");
+    let first_two: Vec<String> = audit::for_user(&db, &ada.id, Some((t0() + Duration::minutes(3), None)), 1).await.expect("page").into_iter().map(|e| e.id).collect();
+    assert_eq!(first_two, ["e2b"], "ties by id, largest first");
+    let after: Vec<String> = audit::for_user(&db, &ada.id, Some((t0() + Duration::minutes(2), Some("e2b".into()))), 10).await.expect("page").into_iter().map(|e| e.id).collect();
+    assert_eq!(after, ["e2", "e1", "e0"], "the twin with the same time is not skipped");
+    assert_eq!(audit::recent(&db, 10).await.expect("recent").len(), 7);
     let bad = AuditEvent { id: "bad".into(), action: "teleported".into(), ..anonymous };
     assert!(audit::record(&db, &bad).await.is_err(), "the action is checked");
 }

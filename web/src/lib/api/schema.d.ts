@@ -4647,6 +4647,11 @@ export interface operations {
             query?: {
                 /** @description Entries older than this time (the `at` of the last entry of the previous page). */
                 before?: string;
+                /**
+                 * @description With `before`: the `id` of the last entry of the previous page, so entries with the same
+                 *     time are neither repeated nor skipped.
+                 */
+                beforeId?: string;
             };
             header?: never;
             path?: never;

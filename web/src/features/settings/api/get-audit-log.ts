@@ -7,21 +7,25 @@ export const auditLogQueryKey = ["/api/user/audit"] as const;
 /** The server answers this many entries a page; a shorter page is the last. */
 export const AUDIT_PAGE_SIZE = 50;
 
-/** GET /api/user/audit?before=…: the account's audit log, newest first, 50 entries older than `before`. */
-export function getAuditLog(before?: string): Promise<AuditEntry[]> {
-  return dataOf(api.GET("/api/user/audit", { params: { query: before ? { before } : {} } }));
+/** Where the next page starts: the previous page's oldest entry (its time, and its id for ties). */
+export type AuditCursor = { before: string; beforeId: string };
+
+/** GET /api/user/audit?before=…&beforeId=…: the account's audit log, newest first, 50 entries after the cursor. */
+export function getAuditLog(cursor?: AuditCursor): Promise<AuditEntry[]> {
+  return dataOf(api.GET("/api/user/audit", { params: { query: cursor ?? {} } }));
 }
 
-/** The `before` of the page after `page`: its oldest entry's time; undefined after the last page. */
-export function nextAuditCursor(page: readonly AuditEntry[]): string | undefined {
-  return page.length >= AUDIT_PAGE_SIZE ? page.at(-1)?.at : undefined;
+/** The cursor of the page after `page`: its oldest entry; undefined after the last page. */
+export function nextAuditCursor(page: readonly AuditEntry[]): AuditCursor | undefined {
+  const last = page.at(-1);
+  return page.length >= AUDIT_PAGE_SIZE && last ? { before: last.at, beforeId: last.id } : undefined;
 }
 
 export function auditLogQueryOptions() {
   return infiniteQueryOptions({
     queryKey: auditLogQueryKey,
     queryFn: ({ pageParam }) => getAuditLog(pageParam),
-    initialPageParam: undefined as string | undefined,
+    initialPageParam: undefined as AuditCursor | undefined,
     getNextPageParam: nextAuditCursor,
   });
 }

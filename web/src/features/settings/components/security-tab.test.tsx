@@ -113,7 +113,7 @@ describe("Sessions", () => {
 });
 
 describe("Account activity", () => {
-  it("lists readable actions with time, IP and device, and loads older entries with 'before'", async () => {
+  it("lists readable actions with time, IP and device, and loads older entries after the last one's time and id", async () => {
     const audit = Array.from({ length: 60 }, (_, i) =>
       makeAuditEntry({
         action: i === 0 ? "password_changed" : i === 1 ? "api_key_created" : "sign_in",
@@ -134,7 +134,7 @@ describe("Account activity", () => {
     await userEvent.setup().click(screen.getByRole("button", { name: "Load more" }));
     await waitFor(() => expect(screen.getAllByTestId("audit-entry")).toHaveLength(60));
     const older = fetchMock.mock.calls.map(([u]) => String(u)).find((u) => u.startsWith("/api/user/audit?"));
-    expect(older).toBe(`/api/user/audit?before=${encodeURIComponent(audit[49].at)}`);
+    expect(older).toBe(`/api/user/audit?before=${encodeURIComponent(audit[49].at)}&beforeId=${encodeURIComponent(audit[49].id)}`);
     expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
   });
 });
