@@ -18,6 +18,8 @@ pub enum Topic {
     Prices,
     Stats,
     Automation,
+    /// Price alerts were triggered.
+    Alerts,
 }
 
 impl Topic {
@@ -27,6 +29,7 @@ impl Topic {
             Topic::Prices => "prices",
             Topic::Stats => "stats",
             Topic::Automation => "automation",
+            Topic::Alerts => "alerts",
         }
     }
 }
@@ -56,7 +59,7 @@ const CHANNEL: &str = "strikeline_events";
 
 impl Topic {
     fn parse(name: &str) -> Option<Topic> {
-        [Topic::Signals, Topic::Prices, Topic::Stats, Topic::Automation].into_iter().find(|t| t.name() == name)
+        [Topic::Signals, Topic::Prices, Topic::Stats, Topic::Automation, Topic::Alerts].into_iter().find(|t| t.name() == name)
     }
 }
 

@@ -34,6 +34,136 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(history))
         .routes(routes!(exchange_rates))
         .routes(routes!(public_stocks))
+        .routes(routes!(list_alerts, create_alert))
+        .routes(routes!(delete_alert))
+}
+
+/// Active alerts one user may hold.
+pub const MAX_ALERTS_PER_USER: u32 = 50;
+
+/// A price alert.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PriceAlert {
+    #[schema(format = "uuid")]
+    pub id: String,
+    pub symbol: String,
+    pub direction: crate::vocab::AlertDirection,
+    /// Dollars.
+    pub target_price: f64,
+    pub status: crate::vocab::AlertStatus,
+    pub created_at: DateTime<Utc>,
+    pub triggered_at: Option<DateTime<Utc>>,
+    /// The price that triggered it, dollars.
+    pub triggered_price: Option<f64>,
+}
+
+impl PriceAlert {
+    fn of(a: strikeline_store::price_alerts::PriceAlert) -> Result<PriceAlert> {
+        let what = format!("price alert {}", a.id);
+        Ok(PriceAlert {
+            direction: stored(&a.direction, &what)?,
+            status: stored(&a.status, &what)?,
+            id: a.id,
+            symbol: a.symbol,
+            target_price: dollars(a.target_cents),
+            created_at: a.created_at,
+            triggered_at: a.triggered_at,
+            triggered_price: a.triggered_price_cents.map(dollars),
+        })
+    }
+}
+
+/// `POST /api/price-alerts`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct NewPriceAlert {
+    /// A symbol on the watchlist.
+    #[schema(example = "AAPL")]
+    pub symbol: String,
+    pub direction: crate::vocab::AlertDirection,
+    /// Dollars, more than 0, at most two decimals.
+    #[schema(example = 200.0)]
+    pub target_price: f64,
+}
+
+/// The signed-in user's price alerts, newest first.
+#[utoipa::path(
+    get, path = "/api/price-alerts", tag = "market",
+    responses((status = 200, body = Vec<PriceAlert>), (status = 401, description = "Not signed in", body = crate::error::Problem))
+)]
+async fn list_alerts(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<Vec<PriceAlert>>> {
+    let alerts = strikeline_store::price_alerts::list(&state.db, &user.id).await?;
+    Ok(axum::Json(alerts.into_iter().map(PriceAlert::of).collect::<Result<_>>()?))
+}
+
+/// Sets an alert on a watchlist symbol: triggered once, by the first price refresh that finds
+/// the price at or beyond the target. At most 50 active alerts per user.
+#[utoipa::path(
+    post, path = "/api/price-alerts", tag = "market",
+    request_body = NewPriceAlert,
+    responses(
+        (status = 201, body = PriceAlert),
+        (status = 401, description = "Not signed in", body = crate::error::Problem),
+        (status = 409, description = "50 active alerts already", body = crate::error::Problem),
+        (status = 422, description = "`symbol` is not on the watchlist, or `targetPrice` is not a price", body = crate::error::Problem),
+    )
+)]
+async fn create_alert(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiJson(request): ApiJson<NewPriceAlert>,
+) -> Result<(axum::http::StatusCode, axum::Json<PriceAlert>)> {
+    let now = crate::now();
+    let mut errors = Vec::new();
+    let target_cents = crate::money::entered_cents("targetPrice", request.target_price, 1_000_000.0, &mut errors);
+    let symbol = match Symbol::parse(&request.symbol) {
+        Ok(symbol) => Some(symbol),
+        Err(error) => {
+            errors.push(error.on("symbol"));
+            None
+        }
+    };
+    if !errors.is_empty() {
+        return Err(AppError::Validation(errors));
+    }
+    let symbol = symbol.ok_or_else(|| AppError::field("symbol", "Enter a symbol"))?;
+    if market::find_stock(&state.db, symbol.as_str()).await?.is_none() {
+        return Err(AppError::field("symbol", "Add the symbol to the watchlist first"));
+    }
+    let alert = strikeline_store::price_alerts::PriceAlert {
+        id: uuid::Uuid::new_v4().to_string(),
+        user_id: user.id.clone(),
+        symbol: symbol.into_string(),
+        direction: request.direction.as_str().to_owned(),
+        target_cents,
+        status: crate::vocab::AlertStatus::Active.as_str().to_owned(),
+        created_at: now,
+        triggered_at: None,
+        triggered_price_cents: None,
+    };
+    if !strikeline_store::price_alerts::insert_within(&state.db, &alert, MAX_ALERTS_PER_USER).await? {
+        return Err(AppError::Conflict(FieldError::new("symbol", "You have 50 active price alerts. Delete one to set another.")));
+    }
+    Ok((axum::http::StatusCode::CREATED, axum::Json(PriceAlert::of(alert)?)))
+}
+
+/// Deletes one of the user's price alerts.
+#[utoipa::path(
+    delete, path = "/api/price-alerts/{id}", tag = "market",
+    params(("id" = String, Path, description = "The alert's id")),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 401, description = "Not signed in", body = crate::error::Problem),
+        (status = 404, description = "No such alert of yours", body = crate::error::Problem),
+    )
+)]
+async fn delete_alert(State(state): State<AppState>, CurrentUser(user): CurrentUser, Path(id): Path<String>) -> Result<axum::http::StatusCode> {
+    if strikeline_store::price_alerts::delete(&state.db, &user.id, &id).await? {
+        Ok(axum::http::StatusCode::NO_CONTENT)
+    } else {
+        Err(AppError::NotFound)
+    }
 }
 
 /// The watchlist's quotes, for API keys.

@@ -362,6 +362,22 @@ vocabulary! {
 }
 
 vocabulary! {
+    /// Which way a price alert waits for the price to cross its target.
+    pub enum AlertDirection ("alert direction") {
+        Above = "above",
+        Below = "below",
+    }
+}
+
+vocabulary! {
+    /// A price alert waits until the price reaches its target, then has triggered (once).
+    pub enum AlertStatus ("alert status") {
+        Active = "active",
+        Triggered = "triggered",
+    }
+}
+
+vocabulary! {
     /// How a paid plan is billed.
     pub enum BillingInterval ("billing interval") {
         Monthly = "monthly",

@@ -26,6 +26,7 @@ pub mod inbox;
 pub mod market;
 pub mod plans;
 pub mod positions;
+pub mod price_alerts;
 pub mod rate_limits;
 pub mod seed;
 pub mod sessions;

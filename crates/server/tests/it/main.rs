@@ -16,6 +16,7 @@ mod openapi_snapshot;
 mod outbound;
 mod portfolio;
 mod preferences;
+mod price_alerts;
 mod public_api;
 mod read_path;
 mod seed;

@@ -635,6 +635,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/price-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's price alerts, newest first. */
+        get: operations["list_alerts"];
+        put?: never;
+        /**
+         * Sets an alert on a watchlist symbol: triggered once, by the first price refresh that finds
+         *     the price at or beyond the target. At most 50 active alerts per user.
+         */
+        post: operations["create_alert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/price-alerts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes one of the user's price alerts. */
+        delete: operations["delete_alert"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/stats": {
         parameters: {
             query?: never;
@@ -1136,6 +1174,16 @@ export interface components {
             contactMessages: components["schemas"]["ContactMessageView"][];
             newsletterSubscribers: components["schemas"]["SubscriberView"][];
         };
+        /**
+         * @description Which way a price alert waits for the price to cross its target.
+         * @enum {string}
+         */
+        AlertDirection: "above" | "below";
+        /**
+         * @description A price alert waits until the price reaches its target, then has triggered (once).
+         * @enum {string}
+         */
+        AlertStatus: "active" | "triggered";
         /** @description A key as its owner sees it: never the key itself. */
         ApiKey: {
             /** Format: date-time */
@@ -1711,6 +1759,21 @@ export interface components {
              */
             type: string;
         };
+        /** @description `POST /api/price-alerts`. */
+        NewPriceAlert: {
+            direction: components["schemas"]["AlertDirection"];
+            /**
+             * @description A symbol on the watchlist.
+             * @example AAPL
+             */
+            symbol: string;
+            /**
+             * Format: double
+             * @description Dollars, more than 0, at most two decimals.
+             * @example 200
+             */
+            targetPrice: number;
+        };
         /** @description Subscription state after the request. */
         NewsletterReceipt: {
             subscribed: boolean;
@@ -2072,6 +2135,28 @@ export interface components {
          * @enum {string}
          */
         PositionStatus: "open" | "closed" | "expired";
+        /** @description A price alert. */
+        PriceAlert: {
+            /** Format: date-time */
+            createdAt: string;
+            direction: components["schemas"]["AlertDirection"];
+            /** Format: uuid */
+            id: string;
+            status: components["schemas"]["AlertStatus"];
+            symbol: string;
+            /**
+             * Format: double
+             * @description Dollars.
+             */
+            targetPrice: number;
+            /** Format: date-time */
+            triggeredAt?: string | null;
+            /**
+             * Format: double
+             * @description The price that triggered it, dollars.
+             */
+            triggeredPrice?: number | null;
+        };
         /** @description An RFC 9457 problem details body. */
         Problem: {
             /** @description What happened this time, for a person to read. */
@@ -4179,6 +4264,123 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_alerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceAlert"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_alert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPriceAlert"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceAlert"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description 50 active alerts already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `symbol` is not on the watchlist, or `targetPrice` is not a price */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delete_alert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such alert of yours */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

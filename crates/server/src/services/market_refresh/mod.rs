@@ -78,7 +78,27 @@ pub async fn refresh_prices(state: &AppState, now: DateTime<Utc>) -> Result<Hash
         })
         .collect();
     market::update_quotes(&state.db, &updates).await?;
+    trigger_price_alerts(state, &updates, now).await?;
     Ok(quotes.into_iter().map(|q| (q.symbol.clone(), q)).collect())
+}
+
+/// Triggers the price alerts the new quotes reach, each once (only symbols with active alerts
+/// are asked about).
+async fn trigger_price_alerts(state: &AppState, updates: &[QuoteUpdate], now: DateTime<Utc>) -> Result<usize> {
+    use strikeline_store::price_alerts;
+    let watched: std::collections::HashSet<String> = price_alerts::watched_symbols(&state.db).await?.into_iter().collect();
+    let mut triggered = 0;
+    for update in updates.iter().filter(|u| watched.contains(&u.symbol)) {
+        let fired = price_alerts::trigger(&state.db, &update.symbol, update.current_price_cents, now).await?;
+        for alert in &fired {
+            tracing::info!(alert_id = %alert.id, user_id = %alert.user_id, symbol = %alert.symbol, "price alert triggered");
+        }
+        triggered += fired.len();
+    }
+    if triggered > 0 {
+        state.events.publish(crate::events::Topic::Alerts);
+    }
+    Ok(triggered)
 }
 
 /// Why a symbol could not be added to the watchlist.
