@@ -20,6 +20,8 @@ pub enum Topic {
     Automation,
     /// Price alerts were triggered.
     Alerts,
+    /// New notifications.
+    Notifications,
 }
 
 impl Topic {
@@ -30,6 +32,7 @@ impl Topic {
             Topic::Stats => "stats",
             Topic::Automation => "automation",
             Topic::Alerts => "alerts",
+            Topic::Notifications => "notifications",
         }
     }
 }
@@ -59,7 +62,7 @@ const CHANNEL: &str = "strikeline_events";
 
 impl Topic {
     fn parse(name: &str) -> Option<Topic> {
-        [Topic::Signals, Topic::Prices, Topic::Stats, Topic::Automation, Topic::Alerts].into_iter().find(|t| t.name() == name)
+        [Topic::Signals, Topic::Prices, Topic::Stats, Topic::Automation, Topic::Alerts, Topic::Notifications].into_iter().find(|t| t.name() == name)
     }
 }
 

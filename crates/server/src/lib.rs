@@ -22,6 +22,7 @@ pub mod limits;
 pub mod live;
 pub mod market;
 pub mod money;
+pub mod notifications;
 pub mod outbound;
 pub mod openapi;
 pub mod plans;

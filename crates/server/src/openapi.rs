@@ -18,6 +18,7 @@ use utoipa::OpenApi;
         (name = "portfolio", description = "Manual and automated positions and the portfolio analysis"),
         (name = "backtest", description = "Backtests of the live strategies over stored history"),
         (name = "billing", description = "Buying, changing and cancelling a plan; the billing history (docs/billing.md)"),
+        (name = "notifications", description = "The bell: notifications, read and unread"),
         (name = "api-keys", description = "Your public API keys (Settings › API Keys)"),
         (name = "public-api", description = "The public REST API under /api/v1: send an API key as `Authorization: Bearer <key>`. Read keys may GET; write and admin keys may also create. Every answer reports the plan's hourly quota (Free 100, Pro 1,000, Premium 5,000; Free keys read only) and the endpoint's per-minute limit in `RateLimit-Policy`/`RateLimit`; beyond either the answer is 429 with `Retry-After`."),
         (name = "admin", description = "Administrators only"),

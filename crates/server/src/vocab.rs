@@ -362,6 +362,16 @@ vocabulary! {
 }
 
 vocabulary! {
+    /// What a notification is about.
+    pub enum NotificationKind ("notification kind") {
+        NewSignals = "new_signals",
+        PositionClosed = "position_closed",
+        PriceAlert = "price_alert",
+        Billing = "billing",
+    }
+}
+
+vocabulary! {
     /// Which way a price alert waits for the price to cross its target.
     pub enum AlertDirection ("alert direction") {
         Above = "above",

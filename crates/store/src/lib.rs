@@ -24,6 +24,7 @@ mod db;
 mod error;
 pub mod inbox;
 pub mod market;
+pub mod notifications;
 pub mod plans;
 pub mod positions;
 pub mod price_alerts;

@@ -23,7 +23,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::error::AppError;
 use crate::state::AppState;
-use crate::{api_keys, auth, billing, automation, backtest, health, live, openapi, portfolio, signals, site, stocks};
+use crate::{api_keys, auth, billing, notifications, automation, backtest, health, live, openapi, portfolio, signals, site, stocks};
 
 pub use middleware::log_server_errors;
 
@@ -61,6 +61,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(health::router())
         .merge(api_keys::router())
         .merge(billing::router())
+        .merge(notifications::router())
 }
 
 /// The whole application for `state`.

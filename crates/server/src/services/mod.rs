@@ -5,6 +5,7 @@
 pub mod billing;
 pub mod figures;
 pub mod market_refresh;
+pub mod notifying;
 pub mod portfolio_settlement;
 pub mod portfolio_valuation;
 pub mod scheduling;

@@ -186,6 +186,25 @@ pub async fn open_automated_positions(state: &AppState, now: DateTime<Utc>) -> R
 /// signal's last mark, with the closing commission).
 pub async fn settle_positions(state: &AppState, now: DateTime<Utc>) -> Result<()> {
     mark_manual_positions(state, None, now).await?;
-    positions::close_ended(&state.db, to_cents(state.config.portfolio.commission_per_contract), now).await?;
+    let closed = positions::close_ended(&state.db, to_cents(state.config.portfolio.commission_per_contract), now).await?;
+    let mut notes = Vec::new();
+    for (user_id, signal_id) in closed {
+        let Some(signal) = strikeline_store::signals::find(&state.db, &signal_id).await? else { continue };
+        let reason = signal.close_reason.as_deref().and_then(|r| <crate::vocab::CloseReason as crate::vocab::Vocabulary>::exact(r).ok());
+        let how = match reason {
+            Some(crate::vocab::CloseReason::Target) => "at its target",
+            Some(crate::vocab::CloseReason::Stop) => "at its stop loss",
+            Some(crate::vocab::CloseReason::Expiry) => "at expiry",
+            None => "as its signal ended",
+        };
+        notes.push(crate::services::notifying::Note {
+            user_id,
+            kind: crate::vocab::NotificationKind::PositionClosed,
+            title: format!("{} {} position closed", signal.symbol, signal.signal_type),
+            body: format!("Your automated {} {} ${}.{:02} position closed {how}.", signal.symbol, signal.signal_type, signal.strike_cents / 100, signal.strike_cents % 100),
+            link: Some("/portfolio"),
+        });
+    }
+    crate::services::notifying::notify(state, notes, now).await?;
     Ok(())
 }

@@ -228,9 +228,14 @@ async fn renewals_charge_the_card_and_a_declined_one_is_past_due_then_free(app: 
     let bob_invoices: Vec<Value> = other.get(app.url("/api/billing/invoices")).send().await.expect("request").json().await.expect("json");
     assert_eq!(bob_invoices.iter().filter(|i| i["status"] == "failed").count(), 1, "retried at most daily");
     assert_eq!(bob_invoices[0]["failureMessage"], "Your card was declined.");
+    let bell: Value = other.get(app.url("/api/notifications")).send().await.expect("request").json().await.expect("json");
+    assert_eq!(bell["notifications"][0]["title"], "Payment failed", "{bell}");
+    assert_eq!(bell["notifications"][0]["kind"], "billing");
     run_due(&app.state, due_at + Duration::days(8)).await.expect("run");
     let lapsed = bob_sub(&other).await;
     assert_eq!((lapsed["status"].as_str(), lapsed["plan"].as_str()), (Some("canceled"), Some("free")));
+    let bell: Value = other.get(app.url("/api/notifications")).send().await.expect("request").json().await.expect("json");
+    assert_eq!(bell["notifications"][0]["title"], "Your plan is now Free");
 }
 
 async fn a_change_of_plan_is_prorated_and_a_downgrade_leaves_a_credit(app: TestApp) {

@@ -12,6 +12,7 @@ mod gates;
 mod http;
 mod import;
 mod layers;
+mod notifications;
 mod openapi_snapshot;
 mod outbound;
 mod portfolio;

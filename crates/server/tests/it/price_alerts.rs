@@ -32,6 +32,10 @@ async fn alerts_trigger_once_when_the_refresh_finds_the_price_beyond_the_target(
     let triggered: Vec<&Value> = after.iter().filter(|a| a["status"] == "triggered").collect();
     assert_eq!(triggered.len(), 2, "{after:?}");
     assert!(triggered.iter().all(|a| a["triggeredPrice"].as_f64().is_some_and(|p| p > 0.01 && p < 999_999.0)));
+    let bell: Value = app.client.get(app.url("/api/notifications")).send().await.expect("request").json().await.expect("json");
+    let alerts_rung: Vec<&Value> = bell["notifications"].as_array().expect("list").iter().filter(|n| n["kind"] == "price_alert").collect();
+    assert_eq!(alerts_rung.len(), 2, "{bell}");
+    assert!(alerts_rung.iter().any(|n| n["title"] == "AAPL is above $0.01"));
     let still = after.iter().find(|a| a["status"] == "active").expect("the unreached one waits");
     assert_eq!((still["direction"].as_str(), still["targetPrice"].as_f64()), (Some("above"), Some(999_999.0)));
 

@@ -393,6 +393,8 @@ pub async fn run_due(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
         };
         if store::apply(&state.db, &user.id, Some(&before), &t, now).await? {
             changed += 1;
+            let note = billing_note(&user.id, "Your plan is now Free", format!("Your {} subscription has ended. Choose a plan to get its features back.", describe(&current)));
+            crate::services::notifying::notify(state, vec![note], now).await?;
         }
     }
     Ok(changed)
@@ -422,7 +424,22 @@ async fn renew(state: &AppState, user: &UserRecord, current: Subscription, origi
         checkout: None,
         audit: Some(audit(&user.id, None, format!("{} {detail}", describe(&current)), origin, now)),
     };
-    Ok(store::apply(&state.db, &user.id, Some(&before), &t, now).await?)
+    let applied = store::apply(&state.db, &user.id, Some(&before), &t, now).await?;
+    if applied && let Charge::Declined { message } = &charge {
+        let body = format!("{message} Your {} plan stays for now; update your card under Settings › Subscription.", describe(&current));
+        crate::services::notifying::notify(state, vec![billing_note(&user.id, "Payment failed", body)], now).await?;
+    }
+    Ok(applied)
+}
+
+fn billing_note(user_id: &str, title: &str, body: String) -> crate::services::notifying::Note {
+    crate::services::notifying::Note {
+        user_id: user_id.to_owned(),
+        kind: crate::vocab::NotificationKind::Billing,
+        title: title.to_owned(),
+        body,
+        link: Some("/settings?tab=subscription"),
+    }
 }
 
 fn at(seconds: i64) -> DateTime<Utc> {

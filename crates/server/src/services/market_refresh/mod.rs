@@ -87,16 +87,25 @@ pub async fn refresh_prices(state: &AppState, now: DateTime<Utc>) -> Result<Hash
 async fn trigger_price_alerts(state: &AppState, updates: &[QuoteUpdate], now: DateTime<Utc>) -> Result<usize> {
     use strikeline_store::price_alerts;
     let watched: std::collections::HashSet<String> = price_alerts::watched_symbols(&state.db).await?.into_iter().collect();
-    let mut triggered = 0;
+    let mut notes = Vec::new();
     for update in updates.iter().filter(|u| watched.contains(&u.symbol)) {
         let fired = price_alerts::trigger(&state.db, &update.symbol, update.current_price_cents, now).await?;
-        for alert in &fired {
+        for alert in fired {
             tracing::info!(alert_id = %alert.id, user_id = %alert.user_id, symbol = %alert.symbol, "price alert triggered");
+            let money = |cents: i64| format!("${}.{:02}", cents / 100, cents % 100);
+            notes.push(crate::services::notifying::Note {
+                user_id: alert.user_id,
+                kind: crate::vocab::NotificationKind::PriceAlert,
+                title: format!("{} is {} {}", alert.symbol, alert.direction, money(alert.target_cents)),
+                body: format!("Your price alert triggered at {}.", money(update.current_price_cents)),
+                link: Some("/dashboard"),
+            });
         }
-        triggered += fired.len();
     }
+    let triggered = notes.len();
     if triggered > 0 {
         state.events.publish(crate::events::Topic::Alerts);
+        crate::services::notifying::notify(state, notes, now).await?;
     }
     Ok(triggered)
 }

@@ -136,7 +136,8 @@ pub async fn bootstrap(state: &AppState, now: DateTime<Utc>) -> Result<()> {
 pub async fn update_now(state: &AppState, now: DateTime<Utc>) -> Result<()> {
     let quotes = refresh_prices(state, now).await?;
     mark_signals(state, &quotes, now).await?;
-    issue_signals(state, &quotes, now).await?;
+    let issued = issue_signals(state, &quotes, now).await?;
+    super::notifying::new_signals(state, &issued, now).await?;
     settle_positions(state, now).await?;
     open_automated_positions(state, now).await?;
     take_snapshot(state, now).await?;
@@ -164,7 +165,8 @@ pub async fn run_job(state: &AppState, job: Job, now: DateTime<Utc>) -> Result<(
         }
         Job::NewSignals => {
             let quotes = refresh_prices(state, now).await?;
-            issue_signals(state, &quotes, now).await?;
+            let issued = issue_signals(state, &quotes, now).await?;
+            super::notifying::new_signals(state, &issued, now).await?;
             open_automated_positions(state, now).await?;
             state.events.publish(Topic::Signals);
         }

@@ -1,0 +1,82 @@
+//! In-app notifications: written for the events users care about (new signals matching
+//! their preferences, positions closed at target, stop or expiry, price alerts, billing), and
+//! announced on the event stream so an open bell updates at once.
+
+use chrono::{DateTime, Utc};
+use strikeline_store::notifications::{self as store, Notification};
+
+use crate::error::Result;
+use crate::state::AppState;
+use crate::vocab::NotificationKind;
+
+/// A notification to write.
+pub struct Note {
+    pub user_id: String,
+    pub kind: NotificationKind,
+    pub title: String,
+    pub body: String,
+    pub link: Option<&'static str>,
+}
+
+/// Writes `notes` in one transaction and tells open streams.
+pub async fn notify(state: &AppState, notes: Vec<Note>, now: DateTime<Utc>) -> Result<usize> {
+    let rows: Vec<Notification> = notes
+        .into_iter()
+        .map(|n| Notification {
+            id: uuid::Uuid::new_v4().to_string(),
+            user_id: n.user_id,
+            kind: n.kind.as_str().to_owned(),
+            title: n.title.chars().take(120).collect(),
+            body: n.body.chars().take(500).collect(),
+            link: n.link.map(str::to_owned),
+            read_at: None,
+            created_at: now,
+        })
+        .collect();
+    store::insert_many(&state.db, &rows).await?;
+    if !rows.is_empty() {
+        state.events.publish(crate::events::Topic::Notifications);
+    }
+    Ok(rows.len())
+}
+
+/// Tells each user whose alerts are on and whose preferred strategies and plan take some of
+/// the signals just issued (`issued` ids) how many: one notification per user per issuing run.
+pub async fn new_signals(state: &AppState, issued: &[String], now: DateTime<Utc>) -> Result<usize> {
+    use std::collections::HashSet;
+    if issued.is_empty() {
+        return Ok(0);
+    }
+    let ids: HashSet<&str> = issued.iter().map(String::as_str).collect();
+    let fresh: Vec<_> = strikeline_store::signals::active_automated(&state.db).await?.into_iter().filter(|r| ids.contains(r.signal.id.as_str())).collect();
+    let mut notes = Vec::new();
+    for user in strikeline_store::users::all(&state.db).await? {
+        if !user.signal_alerts {
+            continue;
+        }
+        let preferred = super::portfolio_settlement::preferences_of(&user).preferred_strategies;
+        let quota = crate::entitlements::Entitlements::of(&user, now).signals_per_day;
+        let matching: Vec<&str> = fresh
+            .iter()
+            .filter(|r| !crate::services::visibility::beyond_quota(quota, r.day_rank, 0))
+            .filter(|r| {
+                <crate::vocab::StrategyName as crate::vocab::Vocabulary>::exact(&r.signal.strategy)
+                    .is_ok_and(|s| preferred.contains(&strikeline_engine::Strategy::from(s)))
+            })
+            .map(|r| r.signal.symbol.as_str())
+            .collect();
+        if matching.is_empty() {
+            continue;
+        }
+        let count = matching.len();
+        let symbols = matching.iter().take(5).copied().collect::<Vec<_>>().join(", ");
+        notes.push(Note {
+            user_id: user.id.clone(),
+            kind: NotificationKind::NewSignals,
+            title: if count == 1 { "1 new signal matches your preferences".to_owned() } else { format!("{count} new signals match your preferences") },
+            body: format!("New: {symbols}{}.", if count > 5 { ", …" } else { "" }),
+            link: Some("/signals"),
+        });
+    }
+    notify(state, notes, now).await
+}

@@ -1,0 +1,84 @@
+//! The bell: notifications for new signals matching preferences, positions closed at their
+//! target, and billing, with read, read-all and another user's id. Each on both engines.
+
+use chrono::Utc;
+use serde_json::{Value, json};
+use strikeline_store::signals::{self as store, SignalMark};
+
+use crate::common::{TestApp, signal_row};
+
+on_both_engines!(
+    matching_new_signals_and_closed_positions_notify_and_are_read,
+    signal_alerts_off_means_no_new_signal_notifications,
+);
+
+async fn bell(app: &TestApp, client: &reqwest::Client) -> Value {
+    let response = client.get(app.url("/api/notifications")).send().await.expect("request");
+    assert_eq!(response.status(), 200);
+    response.json().await.expect("json")
+}
+
+async fn matching_new_signals_and_closed_positions_notify_and_are_read(app: TestApp) {
+    app.register().await;
+    let prefs = json!({"investmentCapital": 10000, "riskTolerance": "high", "maxPositionSize": 1000, "preferredStrategies": "Breakout"});
+    assert_eq!(app.client.patch(app.url("/api/user/preferences")).json(&prefs).send().await.expect("request").status(), 200);
+    let today = Utc::now().date_naive();
+    let mut momentum = signal_row("MOM", 90, today, 3, None);
+    momentum.strategy = "Momentum".into();
+    let mut breakout = signal_row("BRK", 90, today, 2, None);
+    breakout.strategy = "Breakout".into();
+    let issued = store::issue_automated(app.db(), &[momentum.clone(), breakout.clone()]).await.expect("issue");
+    let now = strikeline_server::now();
+    strikeline_server::services::notifying::new_signals(&app.state, &issued, now).await.expect("notify");
+    let first = bell(&app, &app.client).await;
+    assert_eq!(first["unreadCount"], 1);
+    let note = &first["notifications"][0];
+    assert_eq!((note["kind"].as_str(), note["title"].as_str(), note["body"].as_str()), (Some("new_signals"), Some("1 new signal matches your preferences"), Some("New: BRK.")));
+    assert_eq!(note["link"], "/signals");
+
+    // The automation opens the Breakout position; the signal hits its target; the position
+    // closes and says so.
+    strikeline_server::services::portfolio_settlement::open_automated_positions(&app.state, now).await.expect("tick");
+    let mark = SignalMark {
+        id: breakout.id.clone(),
+        current_option_cents: 450,
+        current_price_cents: 10_500,
+        previous_close_cents: 9_900,
+        pnl_cents: 15_000,
+        pnl_percent: 50.0,
+        close: Some(("closed".into(), "target".into())),
+        at: now,
+    };
+    store::apply_marks(app.db(), &[mark]).await.expect("mark");
+    let later = now + chrono::Duration::seconds(1);
+    strikeline_server::services::portfolio_settlement::settle_positions(&app.state, later).await.expect("settle");
+    let second = bell(&app, &app.client).await;
+    assert_eq!(second["unreadCount"], 2);
+    let closed = &second["notifications"][0];
+    assert_eq!(closed["kind"], "position_closed");
+    assert!(closed["body"].as_str().is_some_and(|b| b.contains("BRK") && b.contains("at its target")), "{closed}");
+
+    // Read one, then all; another user reaches none of them.
+    let id = closed["id"].as_str().expect("id");
+    let mallory = TestApp::browser(&app.base);
+    assert_eq!(app.register_with(&mallory, "mallory@example.com", "mallory", "correct-horse").await.status(), 201);
+    assert_eq!(bell(&app, &mallory).await["notifications"], json!([]));
+    assert_eq!(app.post_json(&mallory, &format!("/api/notifications/{id}/read"), &json!({})).await.status(), 404);
+    assert_eq!(app.post_json(&app.client, &format!("/api/notifications/{id}/read"), &json!({})).await.status(), 204);
+    assert_eq!(bell(&app, &app.client).await["unreadCount"], 1);
+    let all: Value = app.post_json(&app.client, "/api/notifications/read-all", &json!({})).await.json().await.expect("json");
+    assert_eq!(all["updated"], 1);
+    let after = bell(&app, &app.client).await;
+    assert_eq!(after["unreadCount"], 0);
+    assert!(after["notifications"].as_array().expect("list").iter().all(|n| n["read"] == true));
+    assert_eq!(TestApp::browser(&app.base).get(app.url("/api/notifications")).send().await.expect("request").status(), 401);
+}
+
+async fn signal_alerts_off_means_no_new_signal_notifications(app: TestApp) {
+    app.register().await;
+    assert_eq!(app.client.put(app.url("/api/user/preferences")).json(&json!({"signalAlerts": false})).send().await.expect("request").status(), 200);
+    let today = Utc::now().date_naive();
+    let issued = store::issue_automated(app.db(), &[signal_row("MOM", 90, today, 3, None)]).await.expect("issue");
+    strikeline_server::services::notifying::new_signals(&app.state, &issued, strikeline_server::now()).await.expect("notify");
+    assert_eq!(bell(&app, &app.client).await["unreadCount"], 0);
+}
