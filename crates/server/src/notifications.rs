@@ -18,7 +18,7 @@ use crate::vocab::{NotificationKind, stored};
 pub const LIST_LIMIT: u32 = 50;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list)).routes(routes!(mark_read)).routes(routes!(mark_all_read))
+    OpenApiRouter::new().routes(routes!(list_notifications)).routes(routes!(mark_notification_read)).routes(routes!(mark_all_notifications_read))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -50,7 +50,7 @@ pub struct NotificationList {
     get, path = "/api/notifications", tag = "notifications",
     responses((status = 200, body = NotificationList), (status = 401, description = "Not signed in", body = Problem))
 )]
-async fn list(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<NotificationList>> {
+async fn list_notifications(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<NotificationList>> {
     let rows = store::list(&state.db, &user.id, LIST_LIMIT).await?;
     let notifications = rows
         .into_iter()
@@ -79,7 +79,7 @@ async fn list(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> 
         (status = 404, description = "No such notification of yours", body = Problem),
     )
 )]
-async fn mark_read(State(state): State<AppState>, CurrentUser(user): CurrentUser, Path(id): Path<String>) -> Result<StatusCode> {
+async fn mark_notification_read(State(state): State<AppState>, CurrentUser(user): CurrentUser, Path(id): Path<String>) -> Result<StatusCode> {
     if store::mark_read(&state.db, &user.id, &id, crate::now()).await? { Ok(StatusCode::NO_CONTENT) } else { Err(AppError::NotFound) }
 }
 
@@ -94,6 +94,6 @@ pub struct MarkedRead {
     post, path = "/api/notifications/read-all", tag = "notifications",
     responses((status = 200, body = MarkedRead), (status = 401, description = "Not signed in", body = Problem))
 )]
-async fn mark_all_read(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<MarkedRead>> {
+async fn mark_all_notifications_read(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<MarkedRead>> {
     Ok(axum::Json(MarkedRead { updated: store::mark_all_read(&state.db, &user.id, crate::now()).await? }))
 }
