@@ -54,14 +54,13 @@ pub async fn new_signals(state: &AppState, issued: &[String], now: DateTime<Utc>
         if !user.signal_alerts {
             continue;
         }
-        let preferred = super::portfolio_settlement::preferences_of(&user).preferred_strategies;
+        let preferred: Vec<crate::vocab::StrategyName> = user.preferred_strategies.split(',').filter_map(|s| s.parse().ok()).collect();
         let quota = crate::entitlements::Entitlements::of(&user, now).signals_per_day;
         let matching: Vec<&str> = fresh
             .iter()
             .filter(|r| !crate::services::visibility::beyond_quota(quota, r.day_rank, 0))
             .filter(|r| {
-                <crate::vocab::StrategyName as crate::vocab::Vocabulary>::exact(&r.signal.strategy)
-                    .is_ok_and(|s| preferred.contains(&strikeline_engine::Strategy::from(s)))
+                <crate::vocab::StrategyName as crate::vocab::Vocabulary>::exact(&r.signal.strategy).is_ok_and(|s| preferred.contains(&s))
             })
             .map(|r| r.signal.symbol.as_str())
             .collect();
