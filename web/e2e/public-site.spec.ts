@@ -332,6 +332,11 @@ test.describe("pricing", () => {
     await expect(page.getByText("Save 20%")).toBeVisible();
     await expect(pro).toContainText("$470/year");
     await expect(page.getByTestId("plan-premium")).toContainText("$1,430/year");
+    // A paid plan: sign up, then straight on to pay for it.
+    await expect(page.getByTestId("plan-premium").getByRole("link", { name: "Start with Premium" })).toHaveAttribute(
+      "href",
+      `/register?next=${encodeURIComponent("/subscribe?plan=premium&billing=yearly")}`,
+    );
     await page.getByTestId("plan-free").getByRole("link").click();
     await expect(page).toHaveURL(/\/register$/);
   });
@@ -346,9 +351,11 @@ test.describe("pricing", () => {
     await page.getByTestId("plan-free").getByRole("button", { name: "Free Plan" }).click();
     await expect(toastTitle(page, "Already on Free Plan")).toBeVisible();
     await page.getByRole("button", { name: /Yearly/ }).click();
-    await page.getByTestId("plan-pro").getByRole("link", { name: "Choose Pro" }).click();
+    // A paid plan starts the subscription first, names the payment provider, then opens /subscribe.
+    await page.getByTestId("plan-pro").getByRole("button", { name: "Choose Pro" }).click();
+    await expect(toastTitle(page, "Redirecting to Strikeline test payments")).toBeVisible();
     await expect(page).toHaveURL(/\/subscribe\?plan=pro&billing=yearly$/);
-    await expect(page.getByText("$470/year")).toBeVisible();
+    await expect(page.getByTestId("checkout-amount")).toContainText("$470.00");
   });
 });
 

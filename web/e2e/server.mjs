@@ -58,6 +58,9 @@ export function startServer({ timeoutMs = 60_000 } = {}) {
       STRIKELINE_LIMITS__CONTACT__WINDOW_SECONDS: "3600",
       STRIKELINE_LIMITS__NEWSLETTER__QUOTA: "10000",
       STRIKELINE_LIMITS__NEWSLETTER__WINDOW_SECONDS: "3600",
+      // The built-in test payment provider's clock: the administrator's POST /api/admin/billing/run
+      // runs the billing schedule as of a later time (renewals, cancellations ending) in billing.spec.ts.
+      STRIKELINE_BILLING__TEST_CLOCK: "true",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

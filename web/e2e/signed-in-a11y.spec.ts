@@ -5,7 +5,18 @@ import { seriousViolations, THEMES } from "./axe";
 // (sidebar, header, bell, account menu) and each page's content once it has loaded.
 
 const SETTINGS_TABS = ["trading", "notifications", "api-keys", "subscription", "security"].map((tab) => `/settings?tab=${tab}`);
-const SCREENS = ["/dashboard", "/signals", "/portfolio", "/backtest", "/settings", ...SETTINGS_TABS, "/preferences", "/news"];
+const SCREENS = [
+  "/dashboard",
+  "/signals",
+  "/portfolio",
+  "/backtest",
+  "/settings",
+  ...SETTINGS_TABS,
+  "/preferences",
+  "/news",
+  "/pricing",
+  "/subscribe?plan=premium&billing=yearly",
+];
 
 function uniqueAccount() {
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { User } from "@/lib/api/models";
+import { makeCheckout, makePaidSubscription } from "@/test/billing-fixtures";
 import { signedInApi } from "@/test/fixtures";
-import { jsonResponse, makeUser, mockFetch, problem, publicApi, renderWithProviders } from "@/test/utils";
+import { bodyOf, jsonResponse, makeUser, mockFetch, problem, publicApi, renderWithProviders } from "@/test/utils";
 import { AppRoutes } from "./router";
 
 const OPENAPI = {
@@ -36,10 +38,10 @@ function visitor() {
   });
 }
 
-function member(overrides = {}) {
+function member(overrides: Partial<User> = {}, answer: (url: string) => Response | undefined = () => undefined) {
   return mockFetch((url) => {
     if (url === "/api/auth/me") return jsonResponse(makeUser(overrides));
-    return signedInApi(url) ?? publicApi(url) ?? jsonResponse({});
+    return answer(url) ?? signedInApi(url) ?? publicApi(url) ?? jsonResponse({});
   });
 }
 
@@ -82,24 +84,59 @@ describe("pricing", () => {
     expect(screen.getByText("Save 20%")).toBeInTheDocument();
     expect(pro).toHaveTextContent("$470/year");
     expect(pro).toHaveTextContent("Billed yearly, $118 less than monthly");
-    expect(within(pro).getByRole("link", { name: "Start with Pro" })).toHaveAttribute("href", "/register");
+    // A paid plan: sign up, then straight on to pay for it.
+    expect(within(pro).getByRole("link", { name: "Start with Pro" })).toHaveAttribute(
+      "href",
+      `/register?next=${encodeURIComponent("/subscribe?plan=pro&billing=yearly")}`,
+    );
     expect(screen.getByRole("heading", { name: "What the AI does on each plan" })).toBeInTheDocument();
     expect(screen.getByText("Response within 48 hours")).toBeInTheDocument();
     expect(screen.getByText("Available 24/7")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "How does the free trial work?" })).toBeInTheDocument();
   });
 
-  it("signed in: Free answers 'Already on Free Plan', a paid plan leads to /subscribe", async () => {
-    member({ subscriptionPlan: "free", subscriptionStatus: "active", subscriptionExpiresAt: null });
-    renderWithProviders(<AppRoutes />, { route: "/pricing?billing=yearly" });
-    const premium = await screen.findByTestId("plan-premium");
-    expect(within(premium).getByRole("link", { name: "Choose Premium" })).toHaveAttribute(
-      "href",
-      "/subscribe?plan=premium&billing=yearly",
+  it("signed in: Free answers 'Already on Free Plan'; a paid plan starts the subscription, names the provider and opens /subscribe", async () => {
+    const fetchMock = member({ subscriptionPlan: "free", subscriptionStatus: "active", subscriptionExpiresAt: null }, (url) =>
+      url === "/api/create-subscription" ? jsonResponse(makeCheckout()) : undefined,
     );
-    await userEvent.setup().click(within(screen.getByTestId("plan-free")).getByRole("button", { name: "Free Plan" }));
+    renderWithProviders(<AppRoutes />, { route: "/pricing?billing=yearly" });
+    const user = userEvent.setup();
+    await user.click(within(await screen.findByTestId("plan-free")).getByRole("button", { name: "Current Plan" }));
     expect(await screen.findByText("Already on Free Plan")).toBeInTheDocument();
     expect(screen.getByText("Your account is on the Free plan. Choose Pro or Premium to upgrade.")).toBeInTheDocument();
+
+    await user.click(within(screen.getByTestId("plan-premium")).getByRole("button", { name: "Choose Premium" }));
+    expect(await screen.findByText("Redirecting to Strikeline test payments")).toBeInTheDocument();
+    expect(bodyOf(fetchMock, "/api/create-subscription")).toEqual({ plan: "premium", billing: "yearly" });
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/subscribe"));
+    expect(await screen.findByRole("heading", { level: 1, name: "Complete Your Subscription" })).toBeInTheDocument();
+  });
+
+  it("toasts 'Failed to start subscription. Please try again.' with the server's reason, and stays", async () => {
+    member({ subscriptionPlan: "free", subscriptionStatus: "active", subscriptionExpiresAt: null }, (url) =>
+      url === "/api/create-subscription" ? problem(429, "Too Many Requests", "Too many payment attempts. Try again in 20 minutes.") : undefined,
+    );
+    renderWithProviders(<AppRoutes />, { route: "/pricing" });
+    await userEvent.setup().click(within(await screen.findByTestId("plan-pro")).getByRole("button", { name: "Choose Pro" }));
+    expect(await screen.findByText("Failed to start subscription. Please try again.")).toBeInTheDocument();
+    expect(screen.getByText("Too many payment attempts. Try again in 20 minutes.")).toBeInTheDocument();
+    expect(screen.getByTestId("location")).toHaveTextContent("/pricing");
+  });
+
+  it("an account that pays: its plan says so, another plan or period is changed in Settings", async () => {
+    member({ subscriptionPlan: "premium", subscriptionStatus: "active" }, (url) =>
+      url === "/api/billing/subscription" ? jsonResponse(makePaidSubscription()) : undefined,
+    );
+    renderWithProviders(<AppRoutes />, { route: "/pricing?billing=yearly" });
+    const premium = await screen.findByTestId("plan-premium");
+    expect(await within(premium).findByRole("button", { name: "Current Plan" })).toBeDisabled();
+    expect(within(screen.getByTestId("plan-pro")).getByRole("link", { name: "Change to Pro" })).toHaveAttribute(
+      "href",
+      "/settings?tab=subscription&change=pro-yearly",
+    );
+    await userEvent.setup().click(screen.getByRole("button", { name: "Monthly" }));
+    expect(within(premium).getByRole("link", { name: "Switch to monthly" })).toHaveAttribute("href", "/settings?tab=subscription&change=premium-monthly");
+    expect(within(screen.getByTestId("plan-free")).getByRole("button", { name: "Free Plan" })).toBeInTheDocument();
   });
 });
 

@@ -98,6 +98,13 @@ describe("route tables", () => {
     expect(screen.getByTestId("location")).toHaveTextContent("/dashboard");
   });
 
+  it("signed in: /register?next= goes on to that page of the site (a paid plan chosen before signing up)", async () => {
+    signedIn();
+    renderWithProviders(<AppRoutes />, { route: `/register?next=${encodeURIComponent("/pricing?billing=yearly")}` });
+    expect(await screen.findByRole("heading", { level: 1, name: "Plans and Pricing" })).toBeInTheDocument();
+    expect(screen.getByTestId("location")).toHaveTextContent("/pricing");
+  });
+
   it("logging out toasts, clears the session and shows the landing page", async () => {
     const fetchMock = signedIn();
     const { queryClient } = renderWithProviders(<AppRoutes />, { route: "/portfolio" });

@@ -1,8 +1,9 @@
 import { lazy, Suspense } from "react";
-import { Navigate, Route, Routes } from "react-router";
+import { Navigate, Route, Routes, useSearchParams } from "react-router";
 import { FullPageSpinner } from "@/components/spinner";
 import { useUser } from "@/features/auth/api/get-me";
 import { useMoneyDisplay } from "@/lib/money-display";
+import { safeNextPath } from "@/lib/redirect";
 import { PublicLayout } from "./layouts/public-layout";
 // The landing page is part of the entry chunk: it is the page most visitors open first, and
 // a lazy chunk would cost a round trip after the session check. Every other route is lazy.
@@ -64,6 +65,15 @@ const INFO_ROUTES = [
   { path: "/docs/:slug", Page: Doc },
 ];
 
+/**
+ * A signed-in user on /login or /register: on to the page that sent them there (`?next=`, a
+ * path on this site), else the dashboard. Signing up from a paid plan continues to /subscribe.
+ */
+function SignedInRedirect() {
+  const [params] = useSearchParams();
+  return <Navigate to={safeNextPath(params.get("next"))} replace />;
+}
+
 /** Product spec, section 2: the signed-in route table. Unknown paths show 404. */
 export function SignedInRoutes() {
   return (
@@ -86,8 +96,8 @@ export function SignedInRoutes() {
         ))}
       </Route>
       {/* A signed-in user has nothing to do on the sign-in pages. */}
-      <Route path="/login" element={<Navigate to="/dashboard" replace />} />
-      <Route path="/register" element={<Navigate to="/dashboard" replace />} />
+      <Route path="/login" element={<SignedInRedirect />} />
+      <Route path="/register" element={<SignedInRedirect />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { UserSettings } from "@/lib/api/models";
 import { getMoneyDisplay, setMoneyDisplay } from "@/lib/money-display";
@@ -7,7 +8,12 @@ import { getTheme, resetThemeForTests, setTheme } from "@/lib/theme";
 import { makeStats, signedInApi } from "@/test/fixtures";
 import { makeExchangeRates, makeUserSettings } from "@/test/settings-fixtures";
 import { jsonResponse, makeUser, mockFetch, problem, publicApi, renderWithProviders } from "@/test/utils";
+import { PAYMENT_SUCCESS_TOAST } from "@/features/settings/components/settings-page";
 import { AppRoutes } from "./router";
+
+function SearchProbe() {
+  return <div data-testid="search">{useLocation().search}</div>;
+}
 
 beforeEach(() => resetThemeForTests());
 afterEach(() => {
@@ -147,8 +153,38 @@ describe("/settings", () => {
     signedIn();
     renderWithProviders(<AppRoutes />, { route: "/settings?tab=subscription" });
     expect(await screen.findByRole("tab", { name: "Subscription" })).toHaveAttribute("aria-selected", "true");
-    expect(screen.getByTestId("subscription-plan")).toHaveTextContent("Pro");
+    expect(await screen.findByTestId("subscription-plan")).toHaveTextContent("Pro");
     expect(screen.getByRole("link", { name: "Upgrade Plan" })).toHaveAttribute("href", "/pricing");
+  });
+
+  it("back from paying (?success=true): toasts once, shows the subscription, and drops the parameter", async () => {
+    signedIn();
+    renderWithProviders(
+      <>
+        <AppRoutes />
+        <SearchProbe />
+      </>,
+      { route: "/settings?success=true" },
+    );
+    expect(await screen.findByText(PAYMENT_SUCCESS_TOAST.title)).toBeInTheDocument();
+    expect(screen.getByText(PAYMENT_SUCCESS_TOAST.description)).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Subscription" })).toHaveAttribute("aria-selected", "true");
+    await waitFor(() => expect(screen.getByTestId("search")).toHaveTextContent(/^\?tab=subscription$/));
+    expect(await screen.findByTestId("subscription-plan")).toHaveTextContent("Pro");
+  });
+
+  it("back from Stripe unpaid (redirect_status=failed): says so, and drops Stripe's parameters", async () => {
+    signedIn();
+    renderWithProviders(
+      <>
+        <AppRoutes />
+        <SearchProbe />
+      </>,
+      { route: "/settings?tab=subscription&success=true&payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_2&redirect_status=failed" },
+    );
+    expect(await screen.findByText("Payment Failed")).toBeInTheDocument();
+    expect(screen.queryByText(PAYMENT_SUCCESS_TOAST.title)).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("search")).toHaveTextContent(/^\?tab=subscription$/));
   });
 
   it("switches the currency and says at what rate", async () => {

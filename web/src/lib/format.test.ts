@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
+  formatUsdCents,
   formatBadgeCount,
   formatCompactCurrency,
   formatCurrency,
@@ -104,5 +105,23 @@ describe("money in the display currency", () => {
     expect(formatCurrency(1)).toBe("$1.00");
     expect(listener).toHaveBeenCalledTimes(2);
     unsubscribe();
+  });
+});
+
+describe("formatUsdCents", () => {
+  it("shows whole cents exactly, in US dollars whatever the display currency", () => {
+    setMoneyDisplay({ currency: "EUR", perUsd: 0.9 });
+    try {
+      expect(formatUsdCents(143000)).toBe("$1,430.00");
+      expect(formatUsdCents(4900)).toBe("$49.00");
+      expect(formatUsdCents(138101)).toBe("$1,381.01");
+      expect(formatUsdCents(5)).toBe("$0.05");
+      expect(formatUsdCents(0)).toBe("$0.00");
+      expect(formatUsdCents(-250)).toBe("-$2.50");
+      expect(formatUsdCents(123456789012)).toBe("$1,234,567,890.12");
+      expect(formatUsdCents(Number.NaN)).toBe("—");
+    } finally {
+      setMoneyDisplay(null);
+    }
   });
 });

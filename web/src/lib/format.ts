@@ -134,3 +134,17 @@ export function formatMoney(value: number | null | undefined, { signed = false }
   if (!hasValue(value)) return NO_VALUE;
   return signed ? formatSignedCurrency(value) : formatCurrency(value);
 }
+
+const wholeDollars = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/**
+ * Billing money: whole US cents, shown exactly in US dollars whatever the display currency
+ * (billing is always in USD): 143000 → "$1,430.00", 4900 → "$49.00", -250 → "-$2.50".
+ */
+export function formatUsdCents(cents: number): string {
+  if (!Number.isFinite(cents)) return NO_VALUE;
+  const whole = Math.round(cents);
+  const abs = Math.abs(whole);
+  const text = `$${wholeDollars.format(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, "0")}`;
+  return whole < 0 ? `-${text}` : text;
+}

@@ -2,6 +2,7 @@ import { vi } from "vitest";
 import type { AutomationStatus, DashboardStats, Signal, SignalAnalysis, SignalPage, StockPrice } from "@/lib/api/models";
 import { makeEmptyPortfolioMetrics } from "./portfolio-fixtures";
 import { jsonResponse } from "./utils";
+import { makeSubscription } from "./billing-fixtures";
 
 let seq = 0;
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
@@ -240,5 +241,7 @@ export function signedInApi(url: string): Response | undefined {
   if (url === "/api/automation/status") return jsonResponse(makeAutomationStatus());
   if (url === "/api/portfolio/positions" || url === "/api/manual-positions") return jsonResponse([]);
   if (url === "/api/portfolio/metrics") return jsonResponse(makeEmptyPortfolioMetrics());
+  if (url === "/api/billing/subscription") return jsonResponse(makeSubscription());
+  if (url === "/api/billing/invoices") return jsonResponse([]);
   return undefined;
 }

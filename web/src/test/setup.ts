@@ -3,7 +3,10 @@ import { afterEach } from "vitest";
 
 // Node-environment tests (e.g. the API schema check) have no DOM to reset.
 if (typeof window !== "undefined") {
-  const { cleanup } = await import("@testing-library/react");
+  const { cleanup, configure } = await import("@testing-library/react");
+  // `findBy…` waits up to 5 s: on a busy 2-core machine running the whole suite a render after
+  // a mocked request can take longer than the 1 s default.
+  configure({ asyncUtilTimeout: 5_000 });
   const { resetToastsForTests } = await import("@/lib/toast");
   // jsdom has no layout: scrolling is a no-op in tests.
   window.scrollTo = () => {};

@@ -33,7 +33,9 @@ function PlanCard({ user }: { user: User }) {
     ? "Choose a plan to keep Pro features when the trial ends."
     : user.subscriptionPlan === "free"
       ? "More signals, full backtests and AI recommendations."
-      : "Manage your subscription in Settings.";
+      : user.subscriptionStatus === "past_due"
+        ? "Your last payment did not go through."
+        : "Billing, invoices and changes of plan.";
   return (
     <div className="rounded-lg border bg-card p-3.5 shadow-xs">
       <div className="flex items-center gap-2 text-sm font-semibold">
@@ -44,7 +46,7 @@ function PlanCard({ user }: { user: User }) {
         {note}
       </p>
       <Button asChild size="sm" variant={upgrade ? "default" : "outline"} className="mt-3 w-full">
-        <Link to="/pricing">{upgrade ? "Upgrade to Pro" : "View plans"}</Link>
+        {upgrade ? <Link to="/pricing">Upgrade to Pro</Link> : <Link to="/settings?tab=subscription">Manage subscription</Link>}
       </Button>
     </div>
   );

@@ -2,6 +2,7 @@ import { PageHeader } from "@/components/page-header";
 import { useUser } from "@/features/auth/api/get-me";
 import { trialDaysLeft } from "@/features/auth/lib/plan";
 import { type PricingAccount, PricingPage } from "@/features/marketing/components/pricing-page";
+import { useSubscription } from "@/features/settings/api/get-subscription";
 import type { User } from "@/lib/api/models";
 import { usePageMeta } from "@/lib/page-meta";
 
@@ -21,13 +22,21 @@ export default function PricingRoute() {
     "Plans and Pricing",
     "Free, Pro and Premium plans for options traders: signals per day, backtests, AI features, API quotas and support. Monthly or yearly, save 20%.",
   );
+  // How a paid plan is billed is the subscription's (the user has the plan and status only).
+  const subscription = useSubscription({ enabled: Boolean(user) });
   const account: PricingAccount | null = user
-    ? { plan: user.subscriptionPlan, status: user.subscriptionStatus, freePlanNote: freePlanNote(user) }
+    ? {
+        plan: user.subscriptionPlan,
+        status: user.subscriptionStatus,
+        paying: user.subscriptionPlan !== "free" && (user.subscriptionStatus === "active" || user.subscriptionStatus === "past_due"),
+        billing: subscription.data?.plan === user.subscriptionPlan ? (subscription.data.billing ?? null) : null,
+        freePlanNote: freePlanNote(user),
+      }
     : null;
 
   if (account) {
     return (
-      <div className="grid gap-8">
+      <div className="grid grid-cols-1 gap-8">
         <PageHeader
           title="Plans and Pricing"
           description="Pick the plan that fits how you trade. Cancel any time; cancellation applies at the end of the billing period."

@@ -1,11 +1,13 @@
 import type {
   AuditAction,
   BacktestOutcome,
+  BillingInterval,
   ChangeUnit,
   CloseReason,
   DisplayCurrency,
   KeyLifetime,
   KeyPermission,
+  Plan,
   PortfolioRiskLevel,
   PositionKind,
   PositionStatus,
@@ -19,11 +21,13 @@ import type {
 
 export type {
   AuditAction,
+  BillingInterval,
   ChangeUnit,
   CloseReason,
   DisplayCurrency,
   KeyLifetime,
   KeyPermission,
+  Plan,
   PositionKind,
   PositionStatus,
   RiskTolerance,
@@ -122,6 +126,16 @@ export const AUDIT_ACTIONS = exhaustive<AuditAction>()([
   "account_deleted",
   "admin_action",
 ]);
+
+/** `Plan`: the subscription plans, cheapest first. */
+export const PLANS = exhaustive<Plan>()(["free", "pro", "premium"]);
+
+/** The plans that are bought (`PlanChoice.plan`): every plan but Free. */
+export type PaidPlan = Exclude<Plan, "free">;
+export const PAID_PLANS: readonly PaidPlan[] = ["pro", "premium"];
+
+/** `BillingInterval`: how a paid plan is billed (`PlanChoice.billing`, `SubscriptionView.billing`). */
+export const BILLING_INTERVALS = exhaustive<BillingInterval>()(["monthly", "yearly"]);
 
 /**
  * The `riskLevel` filter of GET /api/signals, a band of confidence rather than a risk level:

@@ -96,6 +96,16 @@ export type RiskMetrics = Schemas["RiskMetrics"];
 export type PerformanceView = Schemas["PerformanceView"];
 export type PortfolioAnalysis = Schemas["PortfolioAnalysis"];
 
+// Billing
+export type BillingInterval = Schemas["BillingInterval"];
+export type PlanChoice = Schemas["PlanChoice"];
+export type CheckoutView = Schemas["CheckoutView"];
+export type TestCardPayment = Schemas["TestCardPayment"];
+export type SubscriptionView = Schemas["SubscriptionView"];
+export type CardView = Schemas["CardView"];
+export type NextBilling = Schemas["NextBilling"];
+export type InvoiceView = Schemas["InvoiceView"];
+
 // Backtests
 export type BacktestRequest = Schemas["BacktestRequest"];
 export type ParamsRequest = Schemas["ParamsRequest"];

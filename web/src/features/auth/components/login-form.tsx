@@ -1,12 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { FormField } from "@/components/form-field";
 import { PasswordInput } from "@/components/password-input";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api/client";
 import { applyServerFieldErrors } from "@/lib/forms";
+import { safeNextPath, withNext } from "@/lib/redirect";
 import { toast } from "@/lib/toast";
 import { useLogin } from "../api/login";
 import { type LoginValues, loginSchema } from "../lib/schemas";
@@ -16,6 +17,9 @@ export const REDIRECT_DELAY_MS = 100;
 
 export function LoginForm() {
   const navigate = useNavigate();
+  // A page that sent the visitor here (`?next=`, e.g. a paid plan on /pricing) is where they go afterwards.
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get("next"));
   const loginMutation = useLogin();
   const {
     register,
@@ -40,7 +44,7 @@ export function LoginForm() {
       return;
     }
     toast({ title: "Welcome back!", description: "You have successfully logged in." });
-    setTimeout(() => navigate("/dashboard", { replace: true }), REDIRECT_DELAY_MS);
+    setTimeout(() => navigate(next, { replace: true }), REDIRECT_DELAY_MS);
   });
 
   const pending = loginMutation.isPending;
@@ -65,10 +69,12 @@ export function LoginForm() {
 }
 
 export function LoginFooter() {
+  const [params] = useSearchParams();
+  const nextParam = params.get("next");
   return (
     <>
       Don&apos;t have an account?{" "}
-      <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
+      <Link to={nextParam ? withNext("/register", nextParam) : "/register"} className="font-medium text-primary underline-offset-4 hover:underline">
         Sign up
       </Link>
     </>

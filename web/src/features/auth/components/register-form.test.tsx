@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { bodyOf, jsonResponse, makeUser, mockFetch, problem, renderWithProviders } from "@/test/utils";
 import { meQueryKey } from "../api/get-me";
-import { RegisterForm } from "./register-form";
+import { RegisterFooter, RegisterForm } from "./register-form";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -97,5 +97,27 @@ describe("RegisterForm", () => {
     await fill({ email: "ada@example.com", username: "ada", password: "secret-pass" });
     expect(await screen.findByText("Registration Failed")).toBeInTheDocument();
     expect(screen.getByText("Please check your information and try again.")).toBeInTheDocument();
+  });
+
+  it("goes on to the page that sent the visitor (?next=, a path on this site), and the sign-in link keeps it", async () => {
+    mockFetch(() => jsonResponse(makeUser(), 201));
+    const next = "/subscribe?plan=premium&billing=yearly";
+    renderWithProviders(
+      <>
+        <RegisterForm />
+        <RegisterFooter />
+      </>,
+      { route: `/register?next=${encodeURIComponent(next)}` },
+    );
+    expect(screen.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", `/login?next=${encodeURIComponent(next)}`);
+    await fill({ email: "ada@example.com", username: "ada", password: "secret-pass" });
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/subscribe"));
+  });
+
+  it("ignores a next that would leave the site", async () => {
+    mockFetch(() => jsonResponse(makeUser(), 201));
+    renderWithProviders(<RegisterForm />, { route: `/register?next=${encodeURIComponent("//evil.example/x")}` });
+    await fill({ email: "ada@example.com", username: "ada", password: "secret-pass" });
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/dashboard"));
   });
 });

@@ -1,12 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { FormField } from "@/components/form-field";
 import { PasswordInput } from "@/components/password-input";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api/client";
 import { applyServerFieldErrors } from "@/lib/forms";
+import { safeNextPath, withNext } from "@/lib/redirect";
 import { toast } from "@/lib/toast";
 import { useRegister } from "../api/register";
 import { type RegisterValues, registerSchema } from "../lib/schemas";
@@ -16,6 +17,9 @@ const FIELDS = ["firstName", "lastName", "email", "username", "password"] as con
 
 export function RegisterForm() {
   const navigate = useNavigate();
+  // A page that sent the visitor here (`?next=`, e.g. a paid plan on /pricing) is where they go afterwards.
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get("next"));
   const registerMutation = useRegister();
   const {
     register,
@@ -40,7 +44,7 @@ export function RegisterForm() {
       return;
     }
     toast({ title: "Account Created!", description: "Welcome to Strikeline. You can now access your dashboard." });
-    setTimeout(() => navigate("/dashboard", { replace: true }), REDIRECT_DELAY_MS);
+    setTimeout(() => navigate(next, { replace: true }), REDIRECT_DELAY_MS);
   });
 
   const pending = registerMutation.isPending;
@@ -87,10 +91,12 @@ export function RegisterForm() {
 }
 
 export function RegisterFooter() {
+  const [params] = useSearchParams();
+  const nextParam = params.get("next");
   return (
     <>
       Already have an account?{" "}
-      <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+      <Link to={nextParam ? withNext("/login", nextParam) : "/login"} className="font-medium text-primary underline-offset-4 hover:underline">
         Sign in
       </Link>
     </>

@@ -12,11 +12,12 @@ export function trialDaysLeft(user: Pick<User, "subscriptionStatus" | "subscript
 
 const PLAN_NAMES: Record<User["subscriptionPlan"], string> = { free: "Free", pro: "Pro", premium: "Premium" };
 
-/** "Pro trial, 12 days left", or the plan's name ("Free plan", "Premium plan"). */
+/** "Pro trial, 12 days left", "Premium plan, payment past due", or the plan's name ("Free plan", "Premium plan"). */
 export function planLabel(user: User, now: number): string {
   const days = trialDaysLeft(user, now);
   const name = PLAN_NAMES[user.subscriptionPlan] ?? user.subscriptionPlan;
   if (days !== null) return `${name} trial, ${days} ${days === 1 ? "day" : "days"} left`;
+  if (user.subscriptionStatus === "past_due") return `${name} plan, payment past due`;
   return `${name} plan`;
 }
 

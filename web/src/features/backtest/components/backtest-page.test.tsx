@@ -218,4 +218,99 @@ describe("BacktestPage", () => {
     expect(alert).toHaveTextContent('"ZZZZ" is not in the watchlist');
     expect(await screen.findByText("Failed to run backtest")).toBeInTheDocument();
   });
+
+  describe("custom strategy parameters", () => {
+    it("are locked on Free and Pro, with a way to Premium, and never sent", async () => {
+      const fetchMock = api();
+      renderWithProviders(<BacktestPage plan="pro" />);
+      const locked = screen.getByTestId("custom-params-locked");
+      expect(locked).toHaveTextContent("Custom strategy parameters");
+      expect(within(locked).getByRole("link", { name: "Upgrade to Premium" })).toHaveAttribute("href", "/pricing");
+      expect(screen.queryByRole("switch", { name: "Use custom parameters" })).not.toBeInTheDocument();
+      await userEvent.setup().click(screen.getByRole("button", { name: "Run Backtest" }));
+      await screen.findByText("Backtest Complete");
+      expect(bodyOf(fetchMock, "/api/backtest")).toEqual({});
+      expect(screen.getByTestId("params-used")).toHaveTextContent("Default parameters");
+    });
+
+    it("Premium: off by default; on, every parameter at its default, checked, sent, and the result labelled with them", async () => {
+      const fetchMock = api();
+      renderWithProviders(<BacktestPage plan="premium" />);
+      const user = userEvent.setup();
+      const toggle = screen.getByRole("switch", { name: "Use custom parameters" });
+      expect(toggle).not.toBeChecked();
+      expect(screen.queryByLabelText("Momentum RSI low")).not.toBeInTheDocument();
+      await user.click(toggle);
+      const section = within(screen.getByTestId("custom-params"));
+      expect(section.getAllByRole("spinbutton")).toHaveLength(14);
+      expect(section.getByLabelText("Momentum RSI low")).toHaveValue(50);
+      expect(section.getByLabelText("Momentum RSI low")).toHaveAccessibleDescription("CALL when RSI is in the zone; PUT in its mirror. Default 50, 1–99.");
+      expect(section.getByRole("group", { name: "Breakout" })).toBeInTheDocument();
+
+      // Out of range: said under the input, focused, and nothing is sent.
+      await user.clear(section.getByLabelText("Oversold RSI"));
+      await user.type(section.getByLabelText("Oversold RSI"), "60");
+      await user.click(screen.getByRole("button", { name: "Run Backtest" }));
+      expect(section.getByLabelText("Oversold RSI")).toHaveAccessibleDescription("Must be between 1 and 50.");
+      expect(section.getByLabelText("Oversold RSI")).toHaveFocus();
+      expect(screen.getByText("Check the custom strategy parameters.")).toBeInTheDocument();
+      expect(fetchMock).not.toHaveBeenCalled();
+
+      await user.clear(section.getByLabelText("Oversold RSI"));
+      await user.type(section.getByLabelText("Oversold RSI"), "25");
+      await user.clear(section.getByLabelText("Target (ATR)"));
+      await user.type(section.getByLabelText("Target (ATR)"), "3");
+      await user.click(screen.getByRole("button", { name: "Run Backtest" }));
+      await screen.findByText("Backtest Complete");
+      expect(bodyOf(fetchMock, "/api/backtest")).toEqual({
+        params: {
+          momentumRsiLow: 50,
+          momentumRsiHigh: 70,
+          oversoldRsi: 25,
+          overboughtRsi: 70,
+          bollingerMultiplier: 2,
+          breakoutLookback: 20,
+          volumeMultiple: 1.5,
+          hvRankThreshold: 20,
+          hvPercentileThreshold: 25,
+          targetAtr: 3,
+          stopAtr: 1,
+          straddleStopFraction: 0.5,
+          minDaysDirectional: 21,
+          minDaysStraddle: 30,
+        },
+      });
+      expect(screen.getByTestId("params-used")).toHaveTextContent(
+        "Custom parametersOversold RSI: 25 · Target (ATR): 3; the others at their defaults.",
+      );
+    });
+
+    it("places the server's refusal of a parameter under its input", async () => {
+      api({
+        strategy: () =>
+          problem(422, "Unprocessable Entity", "The request has invalid fields.", [{ field: "params.momentumRsiHigh", message: "Must be between 51 and 99" }]),
+      });
+      renderWithProviders(<BacktestPage plan="premium" />);
+      const user = userEvent.setup();
+      await user.click(screen.getByRole("tab", { name: "By Strategy" }));
+      await user.click(screen.getByRole("switch", { name: "Use custom parameters" }));
+      await user.click(screen.getByRole("button", { name: "Run Backtest" }));
+      expect(await screen.findByText("Failed to run strategy backtest")).toBeInTheDocument();
+      expect(screen.getByLabelText("Momentum RSI high")).toHaveAccessibleDescription("Must be between 51 and 99");
+      expect(screen.getByTestId("run-error")).toHaveTextContent("Must be between 51 and 99");
+    });
+
+    it("Reset puts the parameters back to the defaults and off", async () => {
+      api();
+      renderWithProviders(<BacktestPage plan="premium" />);
+      const user = userEvent.setup();
+      await user.click(screen.getByRole("switch", { name: "Use custom parameters" }));
+      await user.clear(screen.getByLabelText("Stop (ATR)"));
+      await user.type(screen.getByLabelText("Stop (ATR)"), "4");
+      await user.click(screen.getByRole("button", { name: "Reset parameters to defaults" }));
+      expect(screen.getByLabelText("Stop (ATR)")).toHaveValue(1);
+      await user.click(screen.getByRole("button", { name: "Reset" }));
+      expect(screen.getByRole("switch", { name: "Use custom parameters" })).not.toBeChecked();
+    });
+  });
 });

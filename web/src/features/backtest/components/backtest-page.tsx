@@ -13,7 +13,9 @@ import { toast } from "@/lib/toast";
 import { useRunBacktest } from "../api/run-backtest";
 import { useRunStrategyBacktest } from "../api/run-strategy-backtest";
 import { type BacktestOptions, EMPTY_OPTIONS, optionsIssue, toBacktestRequest } from "../lib/options";
+import { DEFAULT_PARAM_VALUES, type ParamErrors, paramIssues, paramKeyOfField, type ParamValues, toParamsRequest } from "../lib/params";
 import { BacktestOptionsFields } from "./backtest-options";
+import { CustomParamsFields, ParamsUsed } from "./custom-params";
 import { OverallResults } from "./overall-results";
 import { StrategyResults } from "./strategy-results";
 
@@ -108,27 +110,50 @@ export function BacktestPage({ plan }: { plan: Plan }) {
   const defaults = EMPTY_OPTIONS;
   const [options, setOptions] = useState<BacktestOptions>(defaults);
   const [issue, setIssue] = useState<string | null>(null);
+  // Premium's custom strategy parameters: off (the engine's defaults) until switched on.
+  const customAllowed = plan === "premium";
+  const [custom, setCustom] = useState(false);
+  const [paramValues, setParamValues] = useState<ParamValues>(DEFAULT_PARAM_VALUES);
+  const [paramErrors, setParamErrors] = useState<ParamErrors>({});
   const overall = useRunBacktest();
   const byStrategy = useRunStrategyBacktest();
   const active = mode === "overall" ? overall : byStrategy;
+  const withParams = customAllowed && custom;
+
+  /** The server's refusal of a parameter (`params.<name>`), under its input. */
+  const placeParamErrors = (error: unknown) => {
+    if (!(error instanceof ApiError)) return;
+    const found: ParamErrors = {};
+    for (const { field, message } of error.fieldErrors) {
+      const key = paramKeyOfField(field);
+      if (key) found[key] = message;
+    }
+    if (Object.keys(found).length > 0) setParamErrors(found);
+  };
 
   const run = async () => {
     const problem = optionsIssue(options);
-    setIssue(problem);
-    if (problem) return;
+    const paramProblems = withParams ? paramIssues(paramValues) : {};
+    setParamErrors(paramProblems);
+    const paramsInvalid = Object.keys(paramProblems).length > 0;
+    setIssue(problem ?? (paramsInvalid ? "Check the custom strategy parameters." : null));
+    if (problem || paramsInvalid) return;
     const body = toBacktestRequest(options);
+    if (withParams) body.params = toParamsRequest(paramValues);
     if (mode === "overall") {
       try {
         await overall.mutateAsync(body);
         toast({ title: "Backtest Complete", description: "Overall backtest has been completed successfully" });
-      } catch {
+      } catch (error) {
+        placeParamErrors(error);
         toast({ variant: "destructive", title: "Error", description: "Failed to run backtest" });
       }
     } else {
       try {
         await byStrategy.mutateAsync(body);
         toast({ title: "Strategy Backtest Complete", description: "Strategy-based backtest has been completed successfully" });
-      } catch {
+      } catch (error) {
+        placeParamErrors(error);
         toast({ variant: "destructive", title: "Error", description: "Failed to run strategy backtest" });
       }
     }
@@ -163,6 +188,18 @@ export function BacktestPage({ plan }: { plan: Plan }) {
           <CardContent className="grid gap-4 pt-4">
             <PlanNote plan={plan} mode={mode} />
             <BacktestOptionsFields options={options} onChange={setOptions} disabled={active.isPending} />
+            <CustomParamsFields
+              plan={plan}
+              enabled={custom}
+              onEnabledChange={(on) => {
+                setCustom(on);
+                setParamErrors({});
+              }}
+              values={paramValues}
+              onChange={setParamValues}
+              errors={paramErrors}
+              disabled={active.isPending}
+            />
             {issue ? (
               <p role="alert" className="text-sm font-medium text-destructive-strong">
                 {issue}
@@ -178,6 +215,9 @@ export function BacktestPage({ plan }: { plan: Plan }) {
                 onClick={() => {
                   setOptions(defaults);
                   setIssue(null);
+                  setCustom(false);
+                  setParamValues(DEFAULT_PARAM_VALUES);
+                  setParamErrors({});
                 }}
                 disabled={active.isPending}
               >
@@ -192,7 +232,10 @@ export function BacktestPage({ plan }: { plan: Plan }) {
           {overall.isPending ? (
             <Running label="Running the overall backtest..." />
           ) : overall.data ? (
-            <OverallResults result={overall.data} />
+            <>
+              <ParamsUsed params={overall.variables?.params} />
+              <OverallResults result={overall.data} />
+            </>
           ) : overall.isError ? null : (
             <NoResults mode="overall" />
           )}
@@ -202,7 +245,10 @@ export function BacktestPage({ plan }: { plan: Plan }) {
           {byStrategy.isPending ? (
             <Running label="Running the backtest by strategy..." />
           ) : byStrategy.data ? (
-            <StrategyResults results={byStrategy.data} />
+            <>
+              <ParamsUsed params={byStrategy.variables?.params} />
+              <StrategyResults results={byStrategy.data} />
+            </>
           ) : byStrategy.isError ? null : (
             <NoResults mode="strategy" />
           )}

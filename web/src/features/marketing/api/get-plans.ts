@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
-import type { PlanCatalogue } from "@/lib/api/models";
+import type { BillingInterval, PlanCatalogue } from "@/lib/api/models";
 
-export type Billing = "monthly" | "yearly";
+/** How a plan is billed: the schema's `BillingInterval`. */
+export type Billing = BillingInterval;
 
 export const plansQueryKey = ["/api/plans"] as const;
 

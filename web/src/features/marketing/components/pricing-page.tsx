@@ -1,24 +1,35 @@
 import { BotIcon, CheckIcon, HeadsetIcon, MinusIcon } from "lucide-react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { COMPANY } from "@/content/company";
-import type { PlanCatalogue, PlanInfo } from "@/lib/api/models";
+import { changePlanPath, paymentProviderName, subscribePath } from "@/lib/api/billing";
+import { ApiError } from "@/lib/api/client";
+import type { Plan, PlanCatalogue, PlanInfo, SubscriptionStatus } from "@/lib/api/models";
+import { withNext } from "@/lib/redirect";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { type Billing, usePlans } from "../api/get-plans";
 import { usePublicStats } from "../api/get-public-stats";
+import { useStartSubscription } from "../api/start-subscription";
 import { describeStats, formatCount, signalsPerDay } from "../lib/figures";
 import { PlanCards } from "./plan-cards";
 
 /** The signed-in account as the pricing page needs it; null for visitors. */
 export type PricingAccount = {
-  plan: string;
-  status: string;
+  plan: Plan;
+  status: SubscriptionStatus;
+  /** Paying for Pro or Premium now: another plan is a change of plan, made in Settings › Subscription. */
+  paying: boolean;
+  /** How the paid plan is billed; null on a trial or Free, or while unknown. */
+  billing: Billing | null;
   /** The description of the 'Already on Free Plan' toast, for this account. */
   freePlanNote: string;
 };
+
+/** Product spec, section 8: creating the subscription failed. */
+export const START_SUBSCRIPTION_FAILED = "Failed to start subscription. Please try again.";
 
 export function BillingToggle({
   billing,
@@ -251,8 +262,10 @@ function Faq({ catalogue }: { catalogue: PlanCatalogue }) {
 
 /**
  * Pricing (product spec, section 2): monthly/yearly toggle, the three plans from the server's
- * catalogue, AI features, support levels and an FAQ. Visitors are sent to /register; signed-in
- * users choose a paid plan on /subscribe, and Free answers with the 'Already on Free Plan' toast.
+ * catalogue, AI features, support levels and an FAQ. Visitors are sent to /register (and from
+ * a paid plan on to /subscribe); signed in, a paid plan starts the subscription and opens
+ * /subscribe, an account that already pays changes its plan in Settings › Subscription, the
+ * current plan says so, and Free answers with the 'Already on Free Plan' toast.
  */
 export function PricingPage({ account }: { account: PricingAccount | null }) {
   const [params, setParams] = useSearchParams();
@@ -269,6 +282,28 @@ export function PricingPage({ account }: { account: PricingAccount | null }) {
       },
       { replace: true, preventScrollReset: true },
     );
+
+  const navigate = useNavigate();
+  const start = useStartSubscription();
+  const starting = start.isPending ? start.variables : undefined;
+
+  /** A paid plan, signed in and not paying: create the subscription, then /subscribe (spec, section 4). */
+  const choose = (plan: PlanInfo) => {
+    const choice = { plan: plan.id, billing };
+    start.mutate(choice, {
+      onSuccess: (checkout) => {
+        toast({
+          title: `Redirecting to ${paymentProviderName(checkout.provider)}`,
+          description: `Complete your ${plan.name} subscription, billed ${billing}.`,
+        });
+        navigate(subscribePath(choice));
+      },
+      onError: (error) => {
+        const detail = error instanceof ApiError ? error.problem?.detail : undefined;
+        toast({ variant: "destructive", title: START_SUBSCRIPTION_FAILED, description: detail || undefined });
+      },
+    });
+  };
 
   const action = (plan: PlanInfo) => {
     const variant = plan.mostPopular ? "default" : "outline";
@@ -287,33 +322,44 @@ export function PricingPage({ account }: { account: PricingAccount | null }) {
           size="lg"
           onClick={() => toast({ title: "Already on Free Plan", description: account.freePlanNote })}
         >
-          Free Plan
+          {account.plan === "free" ? "Current Plan" : "Free Plan"}
         </Button>
       );
     }
+    const choice = { plan: plan.id, billing };
     if (!account) {
+      // Signed up, the visitor comes straight back to pay for the plan they chose.
       return (
         <Button asChild className="w-full" variant={variant} size="lg">
-          <Link to="/register">Start with {plan.name}</Link>
+          <Link to={withNext("/register", subscribePath(choice))}>Start with {plan.name}</Link>
         </Button>
       );
     }
-    if (account.plan === plan.id && account.status === "active") {
+    if (account.paying) {
+      if (account.plan === plan.id && (account.billing === billing || account.billing === null)) {
+        return (
+          <Button className="w-full" variant="outline" size="lg" disabled>
+            Current Plan
+          </Button>
+        );
+      }
+      // Paying already: another plan or period is a prorated change, made in Settings.
       return (
-        <Button className="w-full" variant="outline" size="lg" disabled>
-          Current Plan
+        <Button asChild className="w-full" variant={variant} size="lg">
+          <Link to={changePlanPath(choice)}>{account.plan === plan.id ? `Switch to ${billing}` : `Change to ${plan.name}`}</Link>
         </Button>
       );
     }
+    const pending = starting?.plan === plan.id && starting.billing === billing;
     return (
-      <Button asChild className="w-full" variant={variant} size="lg">
-        <Link to={`/subscribe?plan=${plan.id}&billing=${billing}`}>Choose {plan.name}</Link>
+      <Button className="w-full" variant={variant} size="lg" disabled={start.isPending} onClick={() => choose(plan)}>
+        {pending ? "Starting..." : `Choose ${plan.name}`}
       </Button>
     );
   };
 
   return (
-    <div>
+    <div className="min-w-0">
       <div className="flex justify-center">
         <BillingToggle billing={billing} onChange={setBilling} discountPercent={catalogue?.yearlyDiscountPercent} />
       </div>

@@ -1,10 +1,13 @@
 import { BellIcon, CreditCardIcon, KeyRoundIcon, LineChartIcon, LogOutIcon, type LucideIcon, SettingsIcon, ShieldIcon } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import type { PlanInfo, User } from "@/lib/api/models";
+import { refreshAfterBillingChange } from "@/lib/api/billing";
+import { BILLING_INTERVALS, isOneOf, PAID_PLANS } from "@/lib/api/enums";
+import type { PlanChoice, PlanInfo, User } from "@/lib/api/models";
 import { toast } from "@/lib/toast";
 import { useMediaQuery } from "@/lib/use-media-query";
 import { useUserSettings } from "../api/get-user-settings";
@@ -25,6 +28,34 @@ const TAB_ICONS: Record<SettingsTab, LucideIcon> = {
   subscription: CreditCardIcon,
   security: ShieldIcon,
 };
+
+/** Back from paying (`?success=true`): the toast, shown once, before the parameter is removed. */
+export const PAYMENT_SUCCESS_TOAST = {
+  title: "Payment Successful",
+  description: "Thank you for subscribing. Your plan and its invoice are shown below.",
+};
+
+/** The parameters Stripe adds to the return URL (`redirect_status`: succeeded, processing or failed). */
+const STRIPE_RETURN_PARAMS = ["payment_intent", "payment_intent_client_secret", "redirect_status"];
+
+/** The toast for a return from paying: Stripe's redirect can also come back unpaid or still processing. */
+function paymentReturnToast(redirectStatus: string | null) {
+  if (!redirectStatus || redirectStatus === "succeeded") return PAYMENT_SUCCESS_TOAST;
+  if (redirectStatus === "processing") {
+    return { title: "Payment Processing", description: "Your payment is being confirmed. The plan starts as soon as it is." };
+  }
+  return {
+    variant: "destructive" as const,
+    title: "Payment Failed",
+    description: "The payment was not completed and nothing was charged. Choose a plan again to retry.",
+  };
+}
+
+/** `?change=premium-yearly` (from the pricing page): the change of plan to offer. */
+function parseChange(value: string | null): PlanChoice | null {
+  const [plan, billing] = (value ?? "").split("-");
+  return isOneOf(PAID_PLANS, plan) && isOneOf(BILLING_INTERVALS, billing) ? { plan, billing } : null;
+}
 
 /** Product spec, section 8: the settings page's logout failure. */
 export const LOGOUT_FAILED = "Failed to log out. Please try again.";
@@ -61,10 +92,42 @@ function useSettingsFetchToast() {
 export function SettingsPage({ user, plans, signalRefreshSeconds, onLogout, loggingOut }: SettingsPageProps) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const tab = parseSettingsTab(params.get("tab"));
+  const tab = params.get("success") === "true" ? "subscription" : parseSettingsTab(params.get("tab"));
   const vertical = useMediaQuery("(min-width: 768px)");
   useSettingsFetchToast();
   const listRef = useRef<HTMLDivElement>(null);
+  const queryClient = useQueryClient();
+
+  // Back from the payment page or provider: toast once, show the subscription, drop `success`.
+  // Stripe's confirmation may reach the server a moment later: the tab reads again until it shows.
+  const [confirming] = useState(() => params.get("success") === "true");
+  const successShown = useRef(false);
+  useEffect(() => {
+    if (params.get("success") !== "true" || successShown.current) return;
+    successShown.current = true;
+    toast(paymentReturnToast(params.get("redirect_status")));
+    void refreshAfterBillingChange(queryClient);
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete("success");
+        for (const name of STRIPE_RETURN_PARAMS) next.delete(name);
+        next.set("tab", "subscription");
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [params, setParams, queryClient]);
+  const requestedChange = parseChange(params.get("change"));
+  const clearRequestedChange = () =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete("change");
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
 
   // On a phone the tabs are a scrolling row: keep the open one in view (a link may open the last).
   useEffect(() => {
@@ -82,6 +145,7 @@ export function SettingsPage({ user, plans, signalRefreshSeconds, onLogout, logg
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
+        next.delete("change");
         if (value === DEFAULT_SETTINGS_TAB) next.delete("tab");
         else next.set("tab", value);
         return next;
@@ -157,7 +221,12 @@ export function SettingsPage({ user, plans, signalRefreshSeconds, onLogout, logg
             <ApiKeysTab plans={plans} currentPlan={user.subscriptionPlan} origin={origin} />
           </TabsContent>
           <TabsContent value="subscription">
-            <SubscriptionTab user={user} plans={plans} />
+            <SubscriptionTab
+              plans={plans}
+              confirming={confirming}
+              requestedChange={requestedChange}
+              onRequestedChangeHandled={clearRequestedChange}
+            />
           </TabsContent>
           <TabsContent value="security">
             <SecurityTab />

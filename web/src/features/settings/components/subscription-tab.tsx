@@ -1,107 +1,219 @@
-import { CheckIcon, ReceiptTextIcon } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { CheckIcon } from "lucide-react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { PlanInfo, User } from "@/lib/api/models";
-import { days, PLAN_NAMES, STATUS_LABELS, trialDaysLeft } from "../lib/subscription";
+import { refreshAfterBillingChange } from "@/lib/api/billing";
+import { errorMessage } from "@/lib/api/client";
+import type { PlanChoice, PlanInfo, SubscriptionView } from "@/lib/api/models";
+import { formatUsdCents } from "@/lib/format";
+import { toast } from "@/lib/toast";
+import { isPaying, useSubscription } from "../api/get-subscription";
+import { useResumeSubscription } from "../api/resume-subscription";
+import { cardLabel, describeSubscription, longDateOf, PLAN_NAMES, priceLabel } from "../lib/subscription";
+import { BillingHistory } from "./billing-history";
+import { CancelSubscriptionDialog } from "./cancel-subscription-dialog";
+import { ChangePlanDialog } from "./change-plan-dialog";
 
-const longDate = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric" });
-const dateOf = (instant: string | null | undefined) => {
-  if (!instant) return null;
-  const date = new Date(instant);
-  return Number.isNaN(date.getTime()) ? null : longDate.format(date);
-};
-const count = new Intl.NumberFormat("en-US");
+function Detail({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="grid gap-0.5" data-testid={testId}>
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="text-sm font-medium">{children}</dd>
+    </div>
+  );
+}
 
-type Subscriber = Pick<User, "subscriptionPlan" | "subscriptionStatus" | "subscriptionExpiresAt">;
+function Details({ subscription, info }: { subscription: SubscriptionView; info: PlanInfo | undefined }) {
+  const billing = subscription.billing;
+  const next = subscription.nextBilling;
+  return (
+    <dl className="grid gap-4 rounded-lg bg-muted/50 p-4 sm:grid-cols-2">
+      <Detail label="Billing" testId="subscription-billing">
+        {billing ? (
+          <>
+            {billing === "yearly" ? "Yearly" : "Monthly"}
+            {info ? <span className="font-normal text-muted-foreground"> · {priceLabel(info, billing)}</span> : null}
+          </>
+        ) : (
+          "—"
+        )}
+      </Detail>
+      <Detail label="Next billing" testId="subscription-next-billing">
+        {next ? (
+          <>
+            {longDateOf(next.date)} · <span className="tabular">{formatUsdCents(next.amountCents)}</span>
+          </>
+        ) : subscription.cancelAtPeriodEnd ? (
+          "None: the subscription is cancelled"
+        ) : (
+          "—"
+        )}
+      </Detail>
+      <Detail label="Card on file" testId="subscription-card">
+        {subscription.card ? cardLabel(subscription.card) : "None"}
+      </Detail>
+      <Detail label="Credit balance" testId="subscription-credit">
+        <span className="tabular">{formatUsdCents(subscription.creditCents)}</span>
+        {subscription.creditCents > 0 ? <span className="font-normal text-muted-foreground"> · taken off your next invoice</span> : null}
+      </Detail>
+    </dl>
+  );
+}
 
-/** What the account's plan and status mean for the user, in a sentence. */
-function statusNote(user: Subscriber, name: string, now: number): string {
-  const end = dateOf(user.subscriptionExpiresAt);
-  const left = trialDaysLeft(user, now);
-  switch (user.subscriptionStatus) {
-    case "trialing":
-      return `${name} trial, ${days(left ?? 0)} left${end ? ` (until ${end})` : ""}. Afterwards the account moves to Free unless you subscribe.`;
-    case "canceled":
-      return end ? `Canceled: ${name} stays until ${end}, then the account moves to Free.` : `Canceled: the account moves to Free.`;
-    case "past_due":
-      return "The last payment did not go through. Update your payment to keep the plan.";
-    default:
-      if (user.subscriptionPlan === "free") return "The Free plan has no end date and no charges.";
-      return end ? `Renews on ${end}.` : "Active.";
-  }
+function ResumeButton({ subscription }: { subscription: SubscriptionView }) {
+  const mutation = useResumeSubscription();
+  const resume = async () => {
+    try {
+      const next = await mutation.mutateAsync();
+      const on = longDateOf(next.nextBilling?.date ?? next.currentPeriodEnd);
+      toast({ title: "Subscription Resumed", description: `${PLAN_NAMES[next.plan]} renews${on ? ` on ${on}` : ""}.` });
+    } catch (error) {
+      toast({ variant: "destructive", title: "Resume Failed", description: errorMessage(error, "The subscription could not be resumed. Please try again.") });
+    }
+  };
+  return (
+    <Button onClick={() => void resume()} disabled={mutation.isPending}>
+      {mutation.isPending ? "Resuming..." : `Resume ${PLAN_NAMES[subscription.plan]}`}
+    </Button>
+  );
+}
+
+function CurrentPlan({
+  subscription,
+  plans,
+  requestedChange,
+  onRequestedChangeHandled,
+}: {
+  subscription: SubscriptionView;
+  plans: PlanInfo[] | undefined;
+  requestedChange?: PlanChoice | null;
+  onRequestedChangeHandled?: () => void;
+}) {
+  const info = plans?.find((p) => p.id === subscription.plan);
+  const name = info?.name ?? PLAN_NAMES[subscription.plan];
+  const status = describeSubscription(subscription, name);
+  const paying = isPaying(subscription);
+  const canChange = paying && !subscription.cancelAtPeriodEnd;
+  const showDetails = paying || subscription.card !== null || subscription.creditCents > 0;
+
+  return (
+    <Card>
+      <CardHeader className="border-b pb-4">
+        <CardTitle>Current Plan</CardTitle>
+        <CardDescription>What your account has now, and what it is billed.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5 pt-5">
+        <div className="grid gap-1.5">
+          <p className="flex flex-wrap items-center gap-2 text-xl font-semibold" data-testid="subscription-plan">
+            {name}
+            <Badge variant={status.tone} data-testid="subscription-badge">
+              {status.badge}
+            </Badge>
+          </p>
+          <p className="text-sm" data-testid="subscription-status">
+            {status.note}
+          </p>
+        </div>
+        {showDetails ? <Details subscription={subscription} info={info} /> : null}
+        <div className="flex flex-wrap gap-2">
+          {!paying ? (
+            <Button asChild>
+              <Link to="/pricing">Upgrade Plan</Link>
+            </Button>
+          ) : null}
+          {subscription.cancelAtPeriodEnd && paying ? <ResumeButton subscription={subscription} /> : null}
+          {canChange && plans ? (
+            // A change chosen on the pricing page (`?change=premium-yearly`) opens the dialog with it.
+            <ChangePlanDialog subscription={subscription} plans={plans} initial={requestedChange} onInitialHandled={onRequestedChangeHandled} />
+          ) : null}
+          {canChange ? <CancelSubscriptionDialog subscription={subscription} /> : null}
+          {paying ? (
+            <Button asChild variant="ghost">
+              <Link to="/pricing">Compare plans</Link>
+            </Button>
+          ) : null}
+        </div>
+        {info && info.features.length > 0 ? (
+          <ul className="grid gap-1.5 text-sm sm:grid-cols-2" aria-label={`${name} includes`}>
+            {[...info.features, ...info.aiFeatures].map((feature) => (
+              <li key={feature} className="flex items-start gap-2">
+                <CheckIcon className="mt-0.5 size-4 shrink-0 text-positive-strong" aria-hidden />
+                {feature}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
 }
 
 /**
- * Subscription: the plan in force (GET /api/auth/me), its status, the trial's days left, what
- * the plan includes (GET /api/plans) and 'Upgrade Plan' to /pricing. Prices are in US dollars,
- * as billed. Billing history arrives with payments.
+ * Subscription (GET /api/billing/subscription): the plan in force with its status (Trial with
+ * days left, Active, Past due with the grace end, Cancels on <date>), billing, next charge,
+ * card on file and credit; Cancel (asks first), Resume, Change plan, Upgrade Plan; and the
+ * Billing History. Money is in US dollars, as billed. With `confirming` (back from the payment
+ * provider) the subscription is read again until the payment shows.
  */
-export function SubscriptionTab({ user, plans, now = Date.now() }: { user: Subscriber; plans: PlanInfo[] | undefined; now?: number }) {
-  const info = plans?.find((p) => p.id === user.subscriptionPlan);
-  const name = info?.name ?? PLAN_NAMES[user.subscriptionPlan] ?? user.subscriptionPlan;
-  const trialing = user.subscriptionStatus === "trialing";
-  const top = user.subscriptionPlan === "premium" && !trialing;
-  const price = info ? (info.monthlyPrice === 0 ? "$0, forever" : `$${count.format(info.monthlyPrice)}/month`) : null;
+export function SubscriptionTab({
+  plans,
+  confirming = false,
+  requestedChange = null,
+  onRequestedChangeHandled,
+}: {
+  plans: PlanInfo[] | undefined;
+  confirming?: boolean;
+  requestedChange?: PlanChoice | null;
+  onRequestedChangeHandled?: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const subscription = useSubscription({ confirming });
+  const paidNow = subscription.data ? isPaying(subscription.data) : false;
+
+  // The provider confirmed after the page opened (unpaid, then paid): the user (sidebar,
+  // header) and the invoices follow.
+  const seenUnpaid = useRef(false);
+  useEffect(() => {
+    if (!confirming || !subscription.data) return;
+    if (!paidNow) seenUnpaid.current = true;
+    else if (seenUnpaid.current) {
+      seenUnpaid.current = false;
+      void refreshAfterBillingChange(queryClient, subscription.data);
+    }
+  }, [confirming, paidNow, subscription.data, queryClient]);
 
   return (
     <div className="grid gap-6">
-      <Card>
-        <CardHeader className="border-b pb-4">
-          <CardTitle>Current Plan</CardTitle>
-          <CardDescription>What your account has now.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-5 pt-5">
-          <div className="flex flex-wrap items-start justify-between gap-4">
-            <div className="grid gap-1">
-              <p className="flex flex-wrap items-center gap-2 text-xl font-semibold" data-testid="subscription-plan">
-                {name}
-                <Badge variant={user.subscriptionStatus === "past_due" ? "destructive" : "soft"}>
-                  {STATUS_LABELS[user.subscriptionStatus] ?? user.subscriptionStatus}
-                </Badge>
-              </p>
-              {price ? (
-                <p className="text-sm text-muted-foreground">
-                  {trialing ? `Free during the trial; then ${price} if you subscribe` : price}
-                </p>
-              ) : plans ? null : (
-                <Skeleton className="h-4 w-32" />
-              )}
-            </div>
-            <Button asChild variant={top ? "outline" : "default"}>
-              <Link to="/pricing">{top ? "Compare Plans" : "Upgrade Plan"}</Link>
+      {subscription.isPending ? (
+        <Card aria-busy="true" aria-label="Loading your subscription">
+          <CardContent className="grid gap-3 pt-5">
+            <Skeleton className="h-7 w-40" />
+            <Skeleton className="h-4 w-full max-w-md" />
+            <Skeleton className="h-20 w-full" />
+          </CardContent>
+        </Card>
+      ) : subscription.isError ? (
+        <Card>
+          <CardContent role="alert" className="flex flex-wrap items-center justify-between gap-3 pt-5 text-sm">
+            <p className="font-medium text-destructive-strong">{errorMessage(subscription.error, "Failed to fetch your subscription")}</p>
+            <Button variant="outline" size="sm" onClick={() => void subscription.refetch()}>
+              Try again
             </Button>
-          </div>
-          <p className="text-sm" data-testid="subscription-status">
-            {statusNote(user, name, now)}
-          </p>
-          {info && info.features.length > 0 ? (
-            <ul className="grid gap-1.5 text-sm sm:grid-cols-2" aria-label={`${name} includes`}>
-              {[...info.features, ...info.aiFeatures].map((feature) => (
-                <li key={feature} className="flex items-start gap-2">
-                  <CheckIcon className="mt-0.5 size-4 shrink-0 text-positive-strong" aria-hidden />
-                  {feature}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </CardContent>
-      </Card>
-
-      <Card>
-        <CardHeader className="border-b pb-4">
-          <CardTitle>Billing History</CardTitle>
-          <CardDescription>Invoices and payments.</CardDescription>
-        </CardHeader>
-        <CardContent className="flex items-start gap-3 pt-5 text-sm">
-          <ReceiptTextIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
-          <p className="text-muted-foreground">
-            Billing history arrives with card payments. No payment has been taken from this account.
-          </p>
-        </CardContent>
-      </Card>
+          </CardContent>
+        </Card>
+      ) : (
+        <CurrentPlan
+          subscription={subscription.data}
+          plans={plans}
+          requestedChange={requestedChange}
+          onRequestedChangeHandled={onRequestedChangeHandled}
+        />
+      )}
+      <BillingHistory />
     </div>
   );
 }
