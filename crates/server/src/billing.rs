@@ -22,7 +22,7 @@ use crate::services::billing::{self as service, CardDetails};
 use crate::session::CurrentUser;
 use crate::state::AppState;
 use crate::subscription::{Subscription, price_cents};
-use crate::vocab::{BillingInterval, SubscriptionStatus, stored};
+use crate::vocab::{BillingInterval, InvoiceStatus, PaymentProvider, SubscriptionStatus, stored};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -136,7 +136,7 @@ pub struct CheckoutView {
     pub client_secret: String,
     /// `test`: the built-in test provider's card form (`POST /api/billing/test-provider/pay`);
     /// `stripe`: confirm `clientSecret` with Stripe's Payment Element.
-    pub provider: String,
+    pub provider: PaymentProvider,
     /// Stripe's publishable key, from the server's configuration (`stripe` only).
     pub publishable_key: Option<String>,
     pub plan: Plan,
@@ -200,8 +200,8 @@ pub struct SubscriptionView {
     pub card: Option<CardView>,
     /// Credit taken off the next invoice, US cents.
     pub credit_cents: i64,
-    /// Who bills the account (`test`), once it has paid.
-    pub provider: Option<String>,
+    /// Who bills the account, once it has paid.
+    pub provider: Option<PaymentProvider>,
 }
 
 impl SubscriptionView {
@@ -231,7 +231,7 @@ impl SubscriptionView {
             next_billing,
             card,
             credit_cents: user.credit_cents,
-            provider: user.payment_provider.clone(),
+            provider: user.payment_provider.as_deref().and_then(|p| <PaymentProvider as crate::vocab::Vocabulary>::exact(p).ok()),
         }
     }
 }
@@ -252,8 +252,7 @@ pub struct InvoiceView {
     /// Credit taken off, US cents.
     pub credit_applied_cents: i64,
     pub currency: String,
-    /// `paid` or `failed`.
-    pub status: String,
+    pub status: InvoiceStatus,
     pub failure_message: Option<String>,
     pub period_start: DateTime<Utc>,
     pub period_end: DateTime<Utc>,
@@ -272,7 +271,7 @@ impl InvoiceView {
             amount_cents: i.amount_cents,
             credit_applied_cents: i.credit_applied_cents,
             currency: i.currency,
-            status: i.status,
+            status: stored(&i.status, &what)?,
             failure_message: i.failure_message,
             period_start: i.period_start,
             period_end: i.period_end,
@@ -315,7 +314,7 @@ async fn create_subscription(
         limit,
         axum::Json(CheckoutView {
             client_secret: started.client_secret,
-            provider: started.provider.to_owned(),
+            provider: stored(started.provider, "checkout provider")?,
             publishable_key: (started.provider == service::STRIPE).then(|| state.config.billing.stripe_publishable_key.clone()).flatten(),
             plan: started.plan,
             billing: started.interval,

@@ -388,6 +388,22 @@ vocabulary! {
 }
 
 vocabulary! {
+    /// Who takes payments: the built-in test provider or Stripe.
+    pub enum PaymentProvider ("payment provider") {
+        Test = "test",
+        Stripe = "stripe",
+    }
+}
+
+vocabulary! {
+    /// Whether an invoice was paid or its charge failed.
+    pub enum InvoiceStatus ("invoice status") {
+        Paid = "paid",
+        Failed = "failed",
+    }
+}
+
+vocabulary! {
     /// How a paid plan is billed.
     pub enum BillingInterval ("billing interval") {
         Monthly = "monthly",

@@ -1376,7 +1376,7 @@ export interface components {
              * @description `test`: the built-in test provider's card form (`POST /api/billing/test-provider/pay`);
              *     `stripe`: confirm `clientSecret` with Stripe's Payment Element.
              */
-            provider: string;
+            provider: components["schemas"]["PaymentProvider"];
             /** @description Stripe's publishable key, from the server's configuration (`stripe` only). */
             publishableKey?: string | null;
         };
@@ -1675,6 +1675,11 @@ export interface components {
             preferredStrategies?: string | null;
             riskTolerance?: null | components["schemas"]["RiskTolerance"];
         };
+        /**
+         * @description Whether an invoice was paid or its charge failed.
+         * @enum {string}
+         */
+        InvoiceStatus: "paid" | "failed";
         /** @description One invoice of the billing history. */
         InvoiceView: {
             /**
@@ -1702,8 +1707,7 @@ export interface components {
             /** Format: date-time */
             periodStart: string;
             plan: components["schemas"]["Plan"];
-            /** @description `paid` or `failed`. */
-            status: string;
+            status: components["schemas"]["InvoiceStatus"];
         };
         /**
          * @description How long a new API key works, in days, or `never` expires.
@@ -1965,6 +1969,11 @@ export interface components {
             /** @description At least 6 characters. */
             newPassword: string;
         };
+        /**
+         * @description Who takes payments: the built-in test provider or Stripe.
+         * @enum {string}
+         */
+        PaymentProvider: "test" | "stripe";
         /** @description One point of the payoff chart: P&L per contract at `price`. */
         PayoffPoint: {
             /**
@@ -2668,8 +2677,7 @@ export interface components {
             nextBilling?: null | components["schemas"]["NextBilling"];
             /** @description The plan in force now. */
             plan: components["schemas"]["Plan"];
-            /** @description Who bills the account (`test`), once it has paid. */
-            provider?: string | null;
+            provider?: null | components["schemas"]["PaymentProvider"];
             status: components["schemas"]["SubscriptionStatus"];
             /**
              * Format: int64

@@ -156,7 +156,7 @@ describe("SubscribePage", () => {
     const user = await fillCard("4242424242424242");
     await user.click(screen.getByRole("button", { name: "Subscribe Now" }));
     expect(await screen.findByTestId("payment-failure")).toHaveTextContent(/^This payment has already been made\.$/);
-    expect(screen.getByText("Error", { selector: '[data-slot="toast-title"]' })).toBeInTheDocument();
+    expect(await screen.findByText("Error", { selector: '[data-slot="toast-title"]' })).toBeInTheDocument();
   });
 
   it("an account that already pays is sent to change its plan in Settings, without a toast", async () => {
