@@ -37,6 +37,9 @@ pub fn entered_cents(field: &str, value: f64, max: f64, errors: &mut Vec<crate::
         errors.push(FieldError::new(field, format!("Must be at most {}", thousands(max))));
     } else if (scaled - scaled.round()).abs() > 1e-6 {
         errors.push(FieldError::new(field, "At most two decimals"));
+    } else if scaled.round() < 1.0 {
+        // So small it rounds to no cents at all (1e-9): not a price anyone can pay.
+        errors.push(FieldError::new(field, "Must be at least 0.01"));
     }
     scaled.round() as i64
 }
@@ -57,6 +60,17 @@ fn thousands(amount: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_amount_that_rounds_to_no_cents_is_refused() {
+        let mut errors = Vec::new();
+        entered_cents("targetPrice", 1e-9, 1_000_000.0, &mut errors);
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].message, "Must be at least 0.01");
+        let mut ok = Vec::new();
+        assert_eq!(entered_cents("targetPrice", 0.01, 1_000_000.0, &mut ok), 1);
+        assert!(ok.is_empty());
+    }
 
     #[test]
     fn entered_amounts_become_exact_cents_or_name_their_field() {
