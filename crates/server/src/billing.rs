@@ -263,7 +263,7 @@ impl InvoiceView {
     fn of(i: store::Invoice) -> Result<InvoiceView> {
         let what = format!("invoice {}", i.id);
         Ok(InvoiceView {
-            plan: Plan::ALL.into_iter().find(|p| p.id() == i.plan).ok_or_else(|| AppError::Internal(anyhow::anyhow!("{what}: unknown plan {:?}", i.plan)))?,
+            plan: Plan::from_id(&i.plan).ok_or_else(|| AppError::Internal(anyhow::anyhow!("{what}: unknown plan {:?}", i.plan)))?,
             billing: stored(&i.billing_interval, &what)?,
             id: i.id,
             number: i.number,
@@ -427,9 +427,6 @@ async fn invoices(State(state): State<AppState>, CurrentUser(user): CurrentUser)
     Ok(axum::Json(list.into_iter().map(InvoiceView::of).collect::<Result<_>>()?))
 }
 
-fn money(cents: i64) -> String {
-    format!("${}.{:02}", cents / 100, cents % 100)
-}
 
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
@@ -450,7 +447,7 @@ async fn download_invoice(State(state): State<AppState>, CurrentUser(user): Curr
     let name = [user.first_name.as_deref(), user.last_name.as_deref()].into_iter().flatten().collect::<Vec<_>>().join(" ");
     let status = if invoice.status == "paid" { "Paid" } else { "Payment failed" };
     let credit = if invoice.credit_applied_cents > 0 {
-        format!("<tr><td>Credit applied</td><td class=n>−{}</td></tr>", money(invoice.credit_applied_cents))
+        format!("<tr><td>Credit applied</td><td class=n>−{}</td></tr>", crate::money::usd(invoice.credit_applied_cents))
     } else {
         String::new()
     };
@@ -470,8 +467,8 @@ async fn download_invoice(State(state): State<AppState>, CurrentUser(user): Curr
         description = escape(&invoice.description),
         start = invoice.period_start.format("%Y-%m-%d"),
         end = invoice.period_end.format("%Y-%m-%d"),
-        gross = money(invoice.amount_cents + invoice.credit_applied_cents),
-        total = money(invoice.amount_cents),
+        gross = crate::money::usd(invoice.amount_cents + invoice.credit_applied_cents),
+        total = crate::money::usd(invoice.amount_cents),
         currency = escape(&invoice.currency.to_uppercase()),
         provider = if invoice.provider == service::TEST_PROVIDER { "built-in test" } else { "Stripe" },
         reference = invoice.provider_ref.as_deref().map(|r| format!(", reference {}", escape(r))).unwrap_or_default(),

@@ -32,6 +32,11 @@ impl Plan {
         }
     }
 
+    /// The plan whose id is `id` (`free`, `pro`, `premium`).
+    pub fn from_id(id: &str) -> Option<Plan> {
+        Plan::ALL.into_iter().find(|p| p.id() == id)
+    }
+
     /// The plan in force for `record` at `now`: the stored subscription as time has left it
     /// (a trial, a cancelled period or a grace period that has run out is Free). A stored value
     /// outside the vocabulary grants no more than Free (an entitlement check fails closed).

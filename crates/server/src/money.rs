@@ -25,6 +25,12 @@ pub fn percent_change(current: i64, previous: i64) -> (f64, f64) {
     (change, percent)
 }
 
+/// Cents as US dollars for sentences and documents: `$1430.00`, `-$2.50`.
+pub fn usd(cents: i64) -> String {
+    let sign = if cents < 0 { "-" } else { "" };
+    format!("{sign}${}.{:02}", cents.unsigned_abs() / 100, cents.unsigned_abs() % 100)
+}
+
 /// Whole cents of an amount a user entered: positive, at most `max` dollars, at most two
 /// decimals; otherwise a problem naming `field` is added to `errors` (and the cents returned
 /// are not to be used).

@@ -68,7 +68,7 @@ impl Subscription {
     pub fn of(record: &strikeline_store::users::UserRecord) -> Subscription {
         use crate::vocab::Vocabulary;
         Subscription {
-            plan: Plan::ALL.into_iter().find(|p| p.id() == record.subscription_plan).unwrap_or(Plan::Free),
+            plan: Plan::from_id(&record.subscription_plan).unwrap_or(Plan::Free),
             status: SubscriptionStatus::exact(&record.subscription_status).unwrap_or(SubscriptionStatus::Canceled),
             interval: record.billing_interval.as_deref().and_then(|i| BillingInterval::exact(i).ok()),
             period_end: record.subscription_expires_at,

@@ -201,7 +201,7 @@ pub async fn settle_positions(state: &AppState, now: DateTime<Utc>) -> Result<()
             user_id,
             kind: crate::vocab::NotificationKind::PositionClosed,
             title: format!("{} {} position closed", signal.symbol, signal.signal_type),
-            body: format!("Your automated {} {} ${}.{:02} position closed {how}.", signal.symbol, signal.signal_type, signal.strike_cents / 100, signal.strike_cents % 100),
+            body: format!("Your automated {} {} {} position closed {how}.", signal.symbol, signal.signal_type, crate::money::usd(signal.strike_cents)),
             link: Some("/portfolio"),
         });
     }

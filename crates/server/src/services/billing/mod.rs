@@ -222,7 +222,7 @@ fn stripe_price(state: &AppState, plan: Plan, interval: BillingInterval) -> Resu
 fn plan_of_price(state: &AppState, price: &str) -> Option<(Plan, BillingInterval)> {
     let (key, _) = state.config.billing.stripe_prices.iter().find(|(_, id)| id.as_str() == price)?;
     let (plan, interval) = key.split_once('_')?;
-    let plan = Plan::ALL.into_iter().find(|p| p.id() == plan)?;
+    let plan = Plan::from_id(plan)?;
     let interval = <BillingInterval as crate::vocab::Vocabulary>::exact(interval).ok()?;
     Some((plan, interval))
 }
@@ -242,7 +242,7 @@ pub async fn pay_with_test_card(state: &AppState, user: &UserRecord, client_secr
         return Err(AppError::field("clientSecret", "This payment has expired; start again from the pricing page"));
     }
     let digits = test_provider::read_card(&card.number, card.exp_month, card.exp_year, &card.cvc, now).map_err(AppError::Validation)?;
-    let plan = Plan::ALL.into_iter().find(|p| p.id() == checkout.plan).unwrap_or(Plan::Free);
+    let plan = Plan::from_id(&checkout.plan).unwrap_or(Plan::Free);
     let interval: BillingInterval = crate::vocab::stored(&checkout.billing_interval, format_args!("checkout {}", checkout.id))?;
     let (charge, card_on_file) = test_provider::first_charge(&digits, token("tp_ch_"));
     let before = BillingState::of(user);

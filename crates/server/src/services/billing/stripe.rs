@@ -200,11 +200,16 @@ pub enum WebhookError {
 /// The `v1` signature of `payload` signed at `timestamp` with `secret`: hex HMAC-SHA256 of
 /// `"{timestamp}.{payload}"`.
 pub fn sign(payload: &[u8], timestamp: i64, secret: &str) -> String {
+    mac(payload, timestamp, secret).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// HMAC-SHA256 of `"{timestamp}.{payload}"` keyed by `secret`.
+fn mac(payload: &[u8], timestamp: i64, secret: &str) -> Vec<u8> {
     let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes any key length");
     mac.update(timestamp.to_string().as_bytes());
     mac.update(b".");
     mac.update(payload);
-    mac.finalize().into_bytes().iter().map(|b| format!("{b:02x}")).collect()
+    mac.finalize().into_bytes().to_vec()
 }
 
 /// Checks `Stripe-Signature` (`t=…,v1=…[,v1=…]`) the way Stripe documents: any `v1` matching
@@ -223,11 +228,7 @@ pub fn verify(payload: &[u8], header: &str, secret: &str, now: i64, tolerance: i
     if signatures.is_empty() {
         return Err(WebhookError::Malformed);
     }
-    let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).map_err(|_| WebhookError::Mismatch)?;
-    mac.update(timestamp.to_string().as_bytes());
-    mac.update(b".");
-    mac.update(payload);
-    let expected = mac.finalize().into_bytes();
+    let expected = mac(payload, timestamp, secret);
     let matches = signatures.iter().any(|hex| {
         let bytes: Option<Vec<u8>> = (0..hex.len()).step_by(2).map(|i| hex.get(i..i + 2).and_then(|b| u8::from_str_radix(b, 16).ok())).collect();
         bytes.is_some_and(|b| b.len() == expected.len() && b.iter().zip(expected.iter()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0)

@@ -92,12 +92,11 @@ async fn trigger_price_alerts(state: &AppState, updates: &[QuoteUpdate], now: Da
         let fired = price_alerts::trigger(&state.db, &update.symbol, update.current_price_cents, now).await?;
         for alert in fired {
             tracing::info!(alert_id = %alert.id, user_id = %alert.user_id, symbol = %alert.symbol, "price alert triggered");
-            let money = |cents: i64| format!("${}.{:02}", cents / 100, cents % 100);
             notes.push(crate::services::notifying::Note {
                 user_id: alert.user_id,
                 kind: crate::vocab::NotificationKind::PriceAlert,
-                title: format!("{} is {} {}", alert.symbol, alert.direction, money(alert.target_cents)),
-                body: format!("Your price alert triggered at {}.", money(update.current_price_cents)),
+                title: format!("{} is {} {}", alert.symbol, alert.direction, crate::money::usd(alert.target_cents)),
+                body: format!("Your price alert triggered at {}.", crate::money::usd(update.current_price_cents)),
                 link: Some("/dashboard"),
             });
         }
