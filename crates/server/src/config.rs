@@ -69,6 +69,8 @@ pub struct Config {
     pub market: MarketConfig,
     pub portfolio: PortfolioConfig,
     pub billing: BillingConfig,
+    pub delivery: DeliveryConfig,
+    pub email: EmailConfig,
     /// `tracing` filter, e.g. `info` or `strikeline_server=debug,info`.
     pub log: String,
 }
@@ -117,6 +119,93 @@ impl Default for BillingConfig {
             stripe_webhook_tolerance_seconds: 300,
             stripe_prices: std::collections::BTreeMap::new(),
             test_clock: false,
+        }
+    }
+}
+
+/// Sending out of the machine: webhook deliveries and email, from one durable outbox
+/// (docs/notifications.md).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DeliveryConfig {
+    /// Seconds to wait before each retry after a failed attempt; the message is given up after
+    /// the last. The default spreads eight attempts over about 27 hours.
+    pub retry_seconds: Vec<u64>,
+    /// How often each instance looks for due messages.
+    pub poll_seconds: u64,
+    /// How long a claimed message is held before another worker may send it again (a worker
+    /// that died mid-send).
+    pub claim_seconds: u64,
+    /// An endpoint whose deliveries have failed for this long is switched off and its owner told.
+    pub disable_after_hours: i64,
+    /// Seconds one webhook request may take, connection included.
+    pub timeout_seconds: u64,
+    /// Allow `http://` webhook URLs. Local development only.
+    pub allow_http: bool,
+    /// Allow webhook URLs on private and loopback addresses. Local development only.
+    pub allow_private: bool,
+}
+
+impl Default for DeliveryConfig {
+    fn default() -> Self {
+        DeliveryConfig {
+            retry_seconds: vec![5, 300, 1800, 7200, 18_000, 36_000, 36_000],
+            poll_seconds: 2,
+            claim_seconds: 60,
+            disable_after_hours: 24,
+            timeout_seconds: 10,
+            allow_http: false,
+            allow_private: false,
+        }
+    }
+}
+
+/// How email leaves the machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EmailTransport {
+    /// Kept in the outbox for administrators to read (`GET /api/admin/emails`); nothing is sent.
+    Outbox,
+    /// Sent through an SMTP server (`email.smtp_*`).
+    Smtp,
+}
+
+/// How the SMTP connection is secured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SmtpSecurity {
+    /// Plain text: a relay on the same host or local testing only.
+    None,
+    /// STARTTLS upgrade (port 587).
+    Starttls,
+    /// TLS from the start (port 465).
+    Tls,
+}
+
+/// Email (docs/notifications.md).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct EmailConfig {
+    pub transport: EmailTransport,
+    /// The sender, e.g. `Strikeline <alerts@strikeline.example.com>`.
+    pub from: String,
+    pub smtp_host: String,
+    pub smtp_port: u16,
+    pub smtp_security: SmtpSecurity,
+    pub smtp_username: Option<String>,
+    pub smtp_password: Option<Secret<String>>,
+}
+
+impl Default for EmailConfig {
+    fn default() -> Self {
+        EmailConfig {
+            transport: EmailTransport::Outbox,
+            from: "Strikeline <alerts@strikeline.local>".into(),
+            smtp_host: "localhost".into(),
+            smtp_port: 587,
+            smtp_security: SmtpSecurity::Starttls,
+            smtp_username: None,
+            smtp_password: None,
         }
     }
 }
@@ -319,6 +408,8 @@ impl Default for Config {
             market: MarketConfig::default(),
             portfolio: PortfolioConfig::default(),
             billing: BillingConfig::default(),
+            delivery: DeliveryConfig::default(),
+            email: EmailConfig::default(),
             log: "info".into(),
         }
     }
@@ -398,6 +489,15 @@ impl Config {
         );
         anyhow::ensure!((0.0..0.5).contains(&self.portfolio.backtest_slippage), "portfolio.backtest_slippage must be in [0, 0.5)");
         anyhow::ensure!(self.portfolio.backtest_initial_capital > 0.0, "portfolio.backtest_initial_capital must be positive");
+        let d = &self.delivery;
+        anyhow::ensure!(!d.retry_seconds.is_empty() && d.retry_seconds.len() <= 20, "delivery.retry_seconds must list 1 to 20 delays");
+        anyhow::ensure!(d.poll_seconds > 0 && d.claim_seconds > 0 && d.timeout_seconds > 0, "delivery.poll_seconds, claim_seconds and timeout_seconds must be positive");
+        anyhow::ensure!(d.claim_seconds > d.timeout_seconds, "delivery.claim_seconds must be longer than delivery.timeout_seconds");
+        anyhow::ensure!(d.disable_after_hours > 0, "delivery.disable_after_hours must be positive");
+        anyhow::ensure!(self.email.from.parse::<lettre::message::Mailbox>().is_ok(), "email.from must be an address, e.g. `Strikeline <alerts@example.com>`");
+        if self.email.transport == EmailTransport::Smtp {
+            anyhow::ensure!(!self.email.smtp_host.is_empty(), "email.smtp_host is required when email.transport is smtp");
+        }
         if self.market.provider == MarketProvider::Polygon {
             anyhow::ensure!(
                 self.market.polygon_api_key.as_ref().is_some_and(|k| !k.expose().is_empty()),

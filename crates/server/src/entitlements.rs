@@ -63,6 +63,8 @@ pub enum Capability {
     /// The public API's standard endpoints beyond signals, stats, stock prices and news, such
     /// as portfolio metrics (Pro and up).
     ApiStandardEndpoints,
+    /// Outbound webhooks (Pro and up).
+    Webhooks,
 }
 
 impl Capability {
@@ -74,7 +76,8 @@ impl Capability {
             | Capability::BacktestFullHistory
             | Capability::AiRecommendations
             | Capability::ApiWrite
-            | Capability::ApiStandardEndpoints => Plan::Pro,
+            | Capability::ApiStandardEndpoints
+            | Capability::Webhooks => Plan::Pro,
             Capability::CustomStrategyParams => Plan::Premium,
         }
     }
@@ -87,6 +90,7 @@ impl Capability {
             Capability::CustomStrategyParams => "Custom strategy parameters need the Premium plan.",
             Capability::AiRecommendations => "AI recommendations need the Pro or Premium plan.",
             Capability::ApiWrite => "API keys on the Free plan can read only; creating through the API needs the Pro or Premium plan.",
+            Capability::Webhooks => "Webhooks need the Pro or Premium plan.",
             Capability::ApiStandardEndpoints => "This endpoint of the public API needs the Pro or Premium plan; the Free plan reads signals, stats and stock prices.",
         }
     }

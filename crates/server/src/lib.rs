@@ -23,6 +23,8 @@ pub mod live;
 pub mod market;
 pub mod money;
 pub mod notifications;
+pub mod email;
+pub mod webhooks;
 pub mod outbound;
 pub mod openapi;
 pub mod plans;
@@ -122,6 +124,8 @@ impl Server {
             .await
             .with_context(|| format!("binding {}:{}", config.host, config.port))?;
         let addr = listener.local_addr()?;
+        // The port in use (port 0 picks one): links in emails point at it when no public URL is set.
+        let config = Config { port: addr.port(), ..config };
         let market = Arc::new(market::Market::from_config(&config)?);
         let events = events::Events::for_database(&db);
         let buckets = limiter_buckets(&config).await?;
@@ -137,14 +141,15 @@ impl Server {
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         let sweeper = tokio::spawn(sweep_expired(self.state.clone()));
         let scheduler = self.state.config.schedule.background.then(|| tokio::spawn(services::scheduling::run_forever(self.state.clone())));
+        let outbox = self.state.config.schedule.background.then(|| tokio::spawn(services::delivering::run_forever(self.state.clone())));
         let app = http::router(self.state.clone());
         // The dummy hash for unknown accounts, made now on a hashing thread.
         let capacity = self.state.capacity.clone();
         tokio::spawn(async move { capacity.hash(password::prepare).await });
         http::serve::serve(self.listener, app, &self.state.config.capacity, shutdown).await?;
         sweeper.abort();
-        if let Some(scheduler) = scheduler {
-            scheduler.abort();
+        for task in [scheduler, outbox].into_iter().flatten() {
+            task.abort();
         }
         services::scheduling::release(&self.state).await;
         self.state.db.close().await;

@@ -27,8 +27,8 @@ pub const SECURE_COOKIE_NAME: &str = "__Host-strikeline_session";
 /// Activity is written back at most this often, to keep reads cheap.
 const TOUCH_EVERY: Duration = Duration::seconds(60);
 
-/// A fresh random token for a cookie.
-fn new_token() -> String {
+/// A fresh random token (256 bits, URL-safe base64): cookies, unsubscribe links.
+pub(crate) fn new_token() -> String {
     let mut bytes = [0u8; 32];
     rand::rngs::OsRng.fill_bytes(&mut bytes);
     URL_SAFE_NO_PAD.encode(bytes)

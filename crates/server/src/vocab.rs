@@ -368,6 +368,33 @@ vocabulary! {
         PositionClosed = "position_closed",
         PriceAlert = "price_alert",
         Billing = "billing",
+        /// A webhook endpoint was switched off after failing for a day.
+        Webhook = "webhook",
+    }
+}
+
+vocabulary! {
+    /// Where a message in the outbox (a webhook delivery or an email) stands.
+    pub enum DeliveryStatus ("delivery status") {
+        /// Waiting for its next attempt.
+        Pending = "pending",
+        Delivered = "delivered",
+        /// Given up after the last attempt, or its endpoint was switched off.
+        Failed = "failed",
+    }
+}
+
+vocabulary! {
+    /// What a webhook endpoint is sent.
+    pub enum WebhookEventType ("webhook event type") {
+        /// A new automated signal the owner's plan shows.
+        NewSignal = "new_signal",
+        /// One of the owner's price alerts triggered.
+        PriceAlert = "price_alert",
+        /// A signal the owner's plan shows closed (target, stop or expiry).
+        SignalClosed = "signal_closed",
+        /// One of the owner's automated positions closed.
+        PositionClosed = "position_closed",
     }
 }
 

@@ -324,6 +324,15 @@ pub async fn lapsed(db: &Db, now: DateTime<Utc>) -> StoreResult<Vec<crate::users
     Ok(with_db!(db, pool => sqlx::query_as::<_, crate::users::UserRecord>(&sql).bind(now).bind(now).fetch_all(pool).await?))
 }
 
+/// Accounts on a trial that ends after `from` and at or before `to`.
+pub async fn trials_ending(db: &Db, from: DateTime<Utc>, to: DateTime<Utc>) -> StoreResult<Vec<crate::users::UserRecord>> {
+    let sql = format!(
+        "SELECT {} FROM users WHERE subscription_status = 'trialing' AND subscription_expires_at > $1 AND subscription_expires_at <= $2",
+        crate::users::COLUMNS
+    );
+    Ok(with_db!(db, pool => sqlx::query_as::<_, crate::users::UserRecord>(&sql).bind(from).bind(to).fetch_all(pool).await?))
+}
+
 /// When `user_id` was last billed (paid or failed), if ever.
 pub async fn last_invoice_at(db: &Db, user_id: &str) -> StoreResult<Option<DateTime<Utc>>> {
     Ok(with_db!(db, pool => {

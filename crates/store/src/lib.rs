@@ -25,6 +25,7 @@ mod error;
 pub mod inbox;
 pub mod market;
 pub mod notifications;
+pub mod outbox;
 pub mod plans;
 pub mod positions;
 pub mod price_alerts;
@@ -34,6 +35,7 @@ pub mod sessions;
 pub mod signals;
 pub mod snapshots;
 pub mod users;
+pub mod webhooks;
 
 pub use db::{Db, Engine, redact};
 pub use error::{StoreError, StoreResult};

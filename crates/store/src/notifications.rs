@@ -46,6 +46,20 @@ pub async fn insert_many(db: &Db, notifications: &[Notification]) -> StoreResult
     Ok(())
 }
 
+/// Whether a user has a notification of `kind` titled `title` written at or after `since`.
+pub async fn exists_since(db: &Db, user_id: &str, kind: &str, title: &str, since: DateTime<Utc>) -> StoreResult<bool> {
+    let found: Option<i32> = with_db!(db, pool => {
+        sqlx::query_scalar("SELECT 1 FROM notifications WHERE user_id = $1 AND kind = $2 AND title = $3 AND created_at >= $4 LIMIT 1")
+            .bind(user_id)
+            .bind(kind)
+            .bind(title)
+            .bind(since)
+            .fetch_optional(pool)
+            .await?
+    });
+    Ok(found.is_some())
+}
+
 /// A user's newest notifications, at most `limit`.
 pub async fn list(db: &Db, user_id: &str, limit: u32) -> StoreResult<Vec<Notification>> {
     let sql = format!("SELECT {COLUMNS} FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2");

@@ -32,11 +32,12 @@ pub async fn log_server_errors(request: Request, next: Next) -> Response {
 pub async fn problem_for_bare_errors(request: Request, next: Next) -> Response {
     let response = next.run(request).await;
     let status = response.status();
-    let is_problem = response
+    // A problem already, or a page a handler made for a person (the unsubscribe link).
+    let shaped = response
         .headers()
         .get(header::CONTENT_TYPE)
-        .is_some_and(|v| v.as_bytes().starts_with(b"application/problem+json"));
-    if !(status.is_client_error() || status.is_server_error()) || is_problem {
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/problem+json") || v.as_bytes().starts_with(b"text/html"));
+    if !(status.is_client_error() || status.is_server_error()) || shaped {
         return response;
     }
     let (parts, _) = response.into_parts();

@@ -23,7 +23,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::error::AppError;
 use crate::state::AppState;
-use crate::{api_keys, auth, billing, notifications, automation, backtest, health, live, openapi, portfolio, signals, site, stocks};
+use crate::{api_keys, auth, automation, backtest, billing, email, health, live, notifications, openapi, portfolio, signals, site, stocks, webhooks};
 
 pub use middleware::log_server_errors;
 
@@ -62,6 +62,8 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(api_keys::router())
         .merge(billing::router())
         .merge(notifications::router())
+        .merge(webhooks::router())
+        .merge(email::router())
 }
 
 /// The whole application for `state`.

@@ -103,6 +103,10 @@ pub const API_CREATE_SIGNAL: Policy = policy("api_create_signal", 50, MINUTE);
 pub const API_STATS: Policy = policy("api_stats", 100, MINUTE);
 pub const API_STOCK_PRICES: Policy = policy("api_stock_prices", 100, MINUTE);
 pub const API_PORTFOLIO_METRICS: Policy = policy("api_portfolio_metrics", 50, MINUTE);
+pub const API_WEBHOOKS: Policy = policy("api_webhooks", 10, MINUTE);
+/// Webhook endpoints created and test messages sent from Settings, per user (each test is an
+/// outgoing request).
+pub const WEBHOOK_WRITE: Policy = policy("webhook_write", 30, HOUR);
 /// API keys created per user (the 20-key cap applies as well).
 pub const API_KEY_CREATE: Policy = policy("api_key_create", 20, HOUR);
 /// Checkouts started and card payments tried per user (card testing is slow work).
@@ -123,7 +127,7 @@ pub fn api_hourly(plan: crate::entitlements::Plan, quota: u32) -> Policy {
 
 /// Every policy, for configuration checks and the documentation (the public API's hourly
 /// quotas, `api_hour_<plan>`, come from the plan catalogue).
-pub const POLICIES: [Policy; 22] = [
+pub const POLICIES: [Policy; 24] = [
     REGISTER,
     LOGIN_IP,
     LOGIN_ACCOUNT,
@@ -143,6 +147,8 @@ pub const POLICIES: [Policy; 22] = [
     API_STATS,
     API_STOCK_PRICES,
     API_PORTFOLIO_METRICS,
+    API_WEBHOOKS,
+    WEBHOOK_WRITE,
     API_KEY_CREATE,
     PASSWORD_CHECK,
     PAYMENT,

@@ -5,9 +5,12 @@
 pub mod billing;
 pub mod figures;
 pub mod market_refresh;
+pub mod mailing;
 pub mod notifying;
 pub mod portfolio_settlement;
 pub mod portfolio_valuation;
 pub mod scheduling;
 pub mod signal_issuing;
 pub mod visibility;
+pub mod webhooks;
+pub mod delivering;

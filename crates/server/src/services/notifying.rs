@@ -7,7 +7,8 @@ use strikeline_store::notifications::{self as store, Notification};
 
 use crate::error::Result;
 use crate::state::AppState;
-use crate::vocab::NotificationKind;
+use crate::services::webhooks::{Audience, Event, emit, signal_data};
+use crate::vocab::{NotificationKind, WebhookEventType};
 
 /// A notification to write.
 pub struct Note {
@@ -37,10 +38,27 @@ pub async fn notify(state: &AppState, notes: Vec<Note>, now: DateTime<Utc>) -> R
     if !rows.is_empty() {
         state.events.publish(crate::events::Topic::Notifications);
     }
+    email(state, &rows, now).await?;
     Ok(rows.len())
 }
 
-/// Tells each user whose alerts are on and whose preferred strategies and plan take some of
+/// Queues each notification as an email to users who have email notifications on.
+async fn email(state: &AppState, rows: &[Notification], now: DateTime<Utc>) -> Result<()> {
+    let mut users = std::collections::HashMap::new();
+    for row in rows {
+        if !users.contains_key(&row.user_id) {
+            let user = strikeline_store::users::find_by_id(&state.db, &row.user_id).await?;
+            users.insert(row.user_id.clone(), user);
+        }
+        let Some(Some(user)) = users.get(&row.user_id) else { continue };
+        super::mailing::queue(state, user, super::mailing::MailingList::All, &row.kind, &row.title, &row.body, now).await?;
+    }
+    Ok(())
+}
+
+/// Announces newly issued signals: `new_signal` webhooks to every subscribed endpoint whose
+/// owner's plan shows them, and a notification to each user whose alerts are on and whose
+/// preferred strategies and plan take some of
 /// the signals just issued (`issued` ids) how many: one notification per user per issuing run.
 pub async fn new_signals(state: &AppState, issued: &[String], now: DateTime<Utc>) -> Result<usize> {
     use std::collections::HashSet;
@@ -49,6 +67,11 @@ pub async fn new_signals(state: &AppState, issued: &[String], now: DateTime<Utc>
     }
     let ids: HashSet<&str> = issued.iter().map(String::as_str).collect();
     let fresh: Vec<_> = strikeline_store::signals::active_automated(&state.db).await?.into_iter().filter(|r| ids.contains(r.signal.id.as_str())).collect();
+    let events: Vec<Event> = fresh
+        .iter()
+        .map(|r| Event { event_type: WebhookEventType::NewSignal, audience: Audience::SignalOfRank(r.day_rank), data: signal_data(&r.signal) })
+        .collect();
+    emit(state, &events, now).await?;
     let mut notes = Vec::new();
     for user in strikeline_store::users::all(&state.db).await? {
         if !user.signal_alerts {

@@ -188,8 +188,10 @@ pub async fn settle_positions(state: &AppState, now: DateTime<Utc>) -> Result<()
     mark_manual_positions(state, None, now).await?;
     let closed = positions::close_ended(&state.db, to_cents(state.config.portfolio.commission_per_contract), now).await?;
     let mut notes = Vec::new();
+    let mut events = Vec::new();
     for (user_id, signal_id) in closed {
         let Some(signal) = strikeline_store::signals::find(&state.db, &signal_id).await? else { continue };
+        events.push((user_id.clone(), serde_json::json!({ "closedAt": now, "signal": crate::services::webhooks::signal_data(&signal) })));
         let reason = signal.close_reason.as_deref().and_then(|r| <crate::vocab::CloseReason as crate::vocab::Vocabulary>::exact(r).ok());
         let how = match reason {
             Some(crate::vocab::CloseReason::Target) => "at its target",
@@ -206,5 +208,11 @@ pub async fn settle_positions(state: &AppState, now: DateTime<Utc>) -> Result<()
         });
     }
     crate::services::notifying::notify(state, notes, now).await?;
+    use crate::services::webhooks::{Audience, Event, emit};
+    let events: Vec<Event> = events
+        .iter()
+        .map(|(user_id, data)| Event { event_type: crate::vocab::WebhookEventType::PositionClosed, audience: Audience::Owner(user_id), data: data.clone() })
+        .collect();
+    emit(state, &events, now).await?;
     Ok(())
 }

@@ -10,6 +10,7 @@ use crate::common::{TestApp, signal_row};
 on_both_engines!(
     matching_new_signals_and_closed_positions_notify_and_are_read,
     signal_alerts_off_means_no_new_signal_notifications,
+    a_trial_is_reminded_once_before_it_ends_and_told_once_when_it_has,
 );
 
 async fn bell(app: &TestApp, client: &reqwest::Client) -> Value {
@@ -81,4 +82,22 @@ async fn signal_alerts_off_means_no_new_signal_notifications(app: TestApp) {
     let issued = store::issue_automated(app.db(), &[signal_row("MOM", 90, today, 3, None)]).await.expect("issue");
     strikeline_server::services::notifying::new_signals(&app.state, &issued, strikeline_server::now()).await.expect("notify");
     assert_eq!(bell(&app, &app.client).await["unreadCount"], 0);
+}
+
+async fn a_trial_is_reminded_once_before_it_ends_and_told_once_when_it_has(app: TestApp) {
+    use chrono::Duration;
+    use strikeline_server::services::billing::run_due;
+    app.register().await;
+    let titles = |bell: &Value| -> Vec<String> {
+        bell["notifications"].as_array().expect("list").iter().filter(|n| n["kind"] == "billing").filter_map(|n| n["title"].as_str().map(str::to_owned)).collect()
+    };
+    let now = Utc::now();
+    run_due(&app.state, now + Duration::days(5)).await.expect("run");
+    assert!(titles(&bell(&app, &app.client).await).is_empty(), "nothing nine days out");
+    run_due(&app.state, now + Duration::days(12)).await.expect("run");
+    run_due(&app.state, now + Duration::days(12) + Duration::hours(12)).await.expect("run");
+    assert_eq!(titles(&bell(&app, &app.client).await), ["Your Pro trial ends soon"], "reminded once");
+    run_due(&app.state, now + Duration::days(14) + Duration::hours(1)).await.expect("run");
+    run_due(&app.state, now + Duration::days(14) + Duration::hours(5)).await.expect("run");
+    assert_eq!(titles(&bell(&app, &app.client).await), ["Your Pro trial has ended", "Your Pro trial ends soon"], "told once it ended");
 }

@@ -397,7 +397,36 @@ pub async fn run_due(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
             crate::services::notifying::notify(state, vec![note], now).await?;
         }
     }
+    trial_notices(state, now).await?;
     Ok(changed)
+}
+
+/// Days before a trial's end that its reminder goes out.
+const TRIAL_REMINDER_DAYS: i64 = 3;
+const TRIAL_ENDING: &str = "Your Pro trial ends soon";
+const TRIAL_ENDED: &str = "Your Pro trial has ended";
+
+/// Tells each trialing account, once, that its trial ends within three days, and once that it
+/// has ended (within two days of the end; the plan in force is Free from that moment).
+async fn trial_notices(state: &AppState, now: DateTime<Utc>) -> Result<()> {
+    use strikeline_store::notifications::exists_since;
+    let kind = crate::vocab::NotificationKind::Billing.as_str();
+    let mut notes = Vec::new();
+    for user in store::trials_ending(&state.db, now, now + Duration::days(TRIAL_REMINDER_DAYS)).await? {
+        let Some(end) = user.subscription_expires_at else { continue };
+        if !exists_since(&state.db, &user.id, kind, TRIAL_ENDING, end - Duration::days(TRIAL_REMINDER_DAYS + 1)).await? {
+            let body = format!("It ends on {}. Choose a plan to keep signals beyond five a day, AI recommendations and portfolio analytics.", state.market.today(end));
+            notes.push(billing_note(&user.id, TRIAL_ENDING, body));
+        }
+    }
+    for user in store::trials_ending(&state.db, now - Duration::days(2), now).await? {
+        let Some(end) = user.subscription_expires_at else { continue };
+        if !exists_since(&state.db, &user.id, kind, TRIAL_ENDED, end - Duration::days(1)).await? {
+            notes.push(billing_note(&user.id, TRIAL_ENDED, "You are on the Free plan now. Choose a plan to get Pro features back.".to_owned()));
+        }
+    }
+    crate::services::notifying::notify(state, notes, now).await?;
+    Ok(())
 }
 
 async fn renew(state: &AppState, user: &UserRecord, current: Subscription, origin: &Origin, now: DateTime<Utc>) -> Result<bool> {

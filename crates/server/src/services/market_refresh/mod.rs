@@ -88,10 +88,22 @@ async fn trigger_price_alerts(state: &AppState, updates: &[QuoteUpdate], now: Da
     use strikeline_store::price_alerts;
     let watched: std::collections::HashSet<String> = price_alerts::watched_symbols(&state.db).await?.into_iter().collect();
     let mut notes = Vec::new();
+    let mut events = Vec::new();
     for update in updates.iter().filter(|u| watched.contains(&u.symbol)) {
         let fired = price_alerts::trigger(&state.db, &update.symbol, update.current_price_cents, now).await?;
         for alert in fired {
             tracing::info!(alert_id = %alert.id, user_id = %alert.user_id, symbol = %alert.symbol, "price alert triggered");
+            events.push((
+                alert.user_id.clone(),
+                serde_json::json!({
+                    "alertId": alert.id,
+                    "symbol": alert.symbol,
+                    "direction": alert.direction,
+                    "targetPrice": crate::money::dollars(alert.target_cents),
+                    "price": crate::money::dollars(update.current_price_cents),
+                    "triggeredAt": now,
+                }),
+            ));
             notes.push(crate::services::notifying::Note {
                 user_id: alert.user_id,
                 kind: crate::vocab::NotificationKind::PriceAlert,
@@ -105,6 +117,12 @@ async fn trigger_price_alerts(state: &AppState, updates: &[QuoteUpdate], now: Da
     if triggered > 0 {
         state.events.publish(crate::events::Topic::Alerts);
         crate::services::notifying::notify(state, notes, now).await?;
+        use crate::services::webhooks::{Audience, Event, emit};
+        let events: Vec<Event> = events
+            .iter()
+            .map(|(user_id, data)| Event { event_type: crate::vocab::WebhookEventType::PriceAlert, audience: Audience::Owner(user_id), data: data.clone() })
+            .collect();
+        emit(state, &events, now).await?;
     }
     Ok(triggered)
 }

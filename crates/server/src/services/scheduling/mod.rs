@@ -184,6 +184,7 @@ pub async fn run_job(state: &AppState, job: Job, now: DateTime<Utc>) -> Result<(
             settle_positions(state, now).await?;
             take_snapshot(state, now).await?;
             snapshot_all(state, now).await?;
+            super::mailing::daily_summaries(state, now).await?;
             for topic in [Topic::Prices, Topic::Signals, Topic::Stats] {
                 state.events.publish(topic);
             }

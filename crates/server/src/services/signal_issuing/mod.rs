@@ -93,9 +93,40 @@ pub async fn mark_signals(state: &AppState, quotes: &HashMap<String, Quote>, now
             mark_row(state, row, quote.price, quote.previous_close, now)
         })
         .collect();
-    let ended = marks.iter().filter(|m| m.close.is_some()).count();
+    let ended: Vec<&str> = marks.iter().filter(|m| m.close.is_some()).map(|m| m.id.as_str()).collect();
+    // The rank of each automated signal in its day decides which plans are told it closed.
+    let ranks: HashMap<String, i64> = if ended.is_empty() {
+        HashMap::new()
+    } else {
+        store::active_automated(&state.db).await?.into_iter().map(|r| (r.signal.id, r.day_rank)).collect()
+    };
     store::apply_marks(&state.db, &marks).await?;
-    Ok(ended)
+    announce_closed(state, &ended, &ranks, now).await?;
+    Ok(ended.len())
+}
+
+/// Queues `signal_closed` webhooks for the signals that just ended.
+async fn announce_closed(state: &AppState, ended: &[&str], ranks: &HashMap<String, i64>, now: DateTime<Utc>) -> Result<()> {
+    use crate::services::webhooks::{Audience, Event, emit, signal_data};
+    let mut closed = Vec::with_capacity(ended.len());
+    for id in ended {
+        if let Some(row) = store::find(&state.db, id).await? {
+            closed.push(row);
+        }
+    }
+    let events: Vec<Event> = closed
+        .iter()
+        .filter_map(|row| {
+            let audience = match (&row.owner_id, ranks.get(&row.id)) {
+                (Some(owner), _) => Audience::Owner(owner),
+                (None, Some(rank)) => Audience::SignalOfRank(*rank),
+                (None, None) => return None,
+            };
+            Some(Event { event_type: crate::vocab::WebhookEventType::SignalClosed, audience, data: signal_data(row) })
+        })
+        .collect();
+    emit(state, &events, now).await?;
+    Ok(())
 }
 
 /// The engine state of `stock` at `now`: warmed through the last completed session, plus the

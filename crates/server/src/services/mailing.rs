@@ -1,0 +1,202 @@
+//! Email: what users are sent, queued in the outbox and sent by `delivering` through the
+//! configured transport: the built-in outbox (messages stay on the machine for administrators
+//! to read) or SMTP. Every message honours the user's toggles when it is queued and carries a
+//! one-click unsubscribe (RFC 8058: `List-Unsubscribe` and `List-Unsubscribe-Post`).
+
+use chrono::{DateTime, Utc};
+use lettre::message::header::{ContentType, HeaderName, HeaderValue};
+use lettre::message::{Mailbox, Message as MailMessage};
+use lettre::transport::smtp::AsyncSmtpTransport;
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::{AsyncTransport, Tokio1Executor};
+use serde::{Deserialize, Serialize};
+use strikeline_store::outbox::{self, Message};
+use strikeline_store::users::UserRecord;
+
+use crate::config::{EmailConfig, EmailTransport, SmtpSecurity};
+use crate::error::Result;
+use crate::state::AppState;
+
+/// The outbox channel of email.
+pub const CHANNEL: &str = "email";
+
+/// Which toggle a message falls under, and so what its unsubscribe link turns off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MailingList {
+    /// Notification emails (`emailNotifications`).
+    All,
+    /// The daily portfolio summary (`portfolioSummary`).
+    PortfolioSummary,
+}
+
+impl MailingList {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MailingList::All => "all",
+            MailingList::PortfolioSummary => "portfolio_summary",
+        }
+    }
+
+    pub fn from_stored(s: &str) -> Option<MailingList> {
+        [MailingList::All, MailingList::PortfolioSummary].into_iter().find(|l| l.as_str() == s)
+    }
+
+    /// Whether `user` wants this list now.
+    pub fn wanted_by(self, user: &UserRecord) -> bool {
+        match self {
+            MailingList::All => user.email_notifications,
+            MailingList::PortfolioSummary => user.email_notifications && user.portfolio_updates,
+        }
+    }
+}
+
+/// A queued email, as stored in the outbox's payload.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Email {
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+    pub list: MailingList,
+    /// The one-click unsubscribe address (`List-Unsubscribe`).
+    pub unsubscribe_url: String,
+}
+
+/// The address users reach the app at (the configured public URL, else the listener).
+pub fn base_url(state: &AppState) -> String {
+    match &state.config.public_url {
+        Some(url) => url.trim_end_matches('/').to_owned(),
+        None => format!("http://{}:{}", state.config.host, state.config.port),
+    }
+}
+
+/// Queues `subject`/`text` for `user` on `list`, unless the user has turned that list off;
+/// whether it was queued.
+pub async fn queue(state: &AppState, user: &UserRecord, list: MailingList, topic: &str, subject: &str, text: &str, now: DateTime<Utc>) -> Result<bool> {
+    if !list.wanted_by(user) {
+        return Ok(false);
+    }
+    let fresh = crate::session::new_token();
+    let token = outbox::unsubscribe_token(&state.db, &user.id, list.as_str(), &fresh, now).await?;
+    let email = Email {
+        to: user.email.clone(),
+        subject: subject.chars().take(200).collect(),
+        text: format!(
+            "{text}\n\n—\nStrikeline · {base}/settings?tab=notifications\nUnsubscribe: {url}\n",
+            base = base_url(state),
+            url = unsubscribe_url(state, &token)
+        ),
+        list,
+        unsubscribe_url: unsubscribe_url(state, &token),
+    };
+    let payload = serde_json::to_string(&email).map_err(anyhow::Error::from)?;
+    let message = Message::pending(uuid::Uuid::new_v4().to_string(), CHANNEL, &user.id, None, topic, payload, now);
+    outbox::enqueue(&state.db, &[message]).await?;
+    Ok(true)
+}
+
+fn unsubscribe_url(state: &AppState, token: &str) -> String {
+    format!("{}/api/email/unsubscribe?token={token}", base_url(state))
+}
+
+/// Turns off the list an unsubscribe token names; the list, or `None` for an unknown token.
+pub async fn unsubscribe(state: &AppState, token: &str, now: DateTime<Utc>) -> Result<Option<MailingList>> {
+    if token.is_empty() || token.len() > 128 {
+        return Ok(None);
+    }
+    let Some((user_id, list)) = outbox::unsubscribe_target(&state.db, token).await? else { return Ok(None) };
+    let Some(list) = MailingList::from_stored(&list) else { return Ok(None) };
+    let mut change = strikeline_store::users::SettingsUpdate::default();
+    match list {
+        MailingList::All => change.email_notifications = Some(false),
+        MailingList::PortfolioSummary => change.portfolio_updates = Some(false),
+    }
+    strikeline_store::users::update_settings(&state.db, &user_id, &change, now).await?;
+    Ok(Some(list))
+}
+
+/// Sends one queued email through the configured transport. With the outbox transport
+/// nothing leaves the machine: the stored message is the delivery.
+pub async fn send(config: &EmailConfig, id: &str, payload: &str) -> std::result::Result<(), String> {
+    let email: Email = serde_json::from_str(payload).map_err(|e| format!("unreadable stored email: {e}"))?;
+    let message = compose(config, id, &email)?;
+    match config.transport {
+        EmailTransport::Outbox => Ok(()),
+        EmailTransport::Smtp => {
+            let transport = smtp_transport(config)?;
+            transport.send(message).await.map(|_| ()).map_err(|e| format!("SMTP: {e}"))
+        }
+    }
+}
+
+/// The MIME message of a queued email.
+pub fn compose(config: &EmailConfig, id: &str, email: &Email) -> std::result::Result<MailMessage, String> {
+    let from: Mailbox = config.from.parse().map_err(|e| format!("email.from: {e}"))?;
+    let to: Mailbox = email.to.parse().map_err(|e| format!("recipient: {e}"))?;
+    let domain = from.email.domain().to_owned();
+    MailMessage::builder()
+        .from(from)
+        .to(to)
+        .subject(&email.subject)
+        .message_id(Some(format!("<{id}@{domain}>")))
+        .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("List-Unsubscribe"), format!("<{}>", email.unsubscribe_url)))
+        .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("List-Unsubscribe-Post"), "List-Unsubscribe=One-Click".to_owned()))
+        .header(ContentType::TEXT_PLAIN)
+        .body(email.text.clone())
+        .map_err(|e| format!("composing: {e}"))
+}
+
+fn smtp_transport(config: &EmailConfig) -> std::result::Result<AsyncSmtpTransport<Tokio1Executor>, String> {
+    let host = config.smtp_host.as_str();
+    let builder = match config.smtp_security {
+        SmtpSecurity::None => AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host),
+        SmtpSecurity::Starttls => AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(host).map_err(|e| format!("SMTP: {e}"))?,
+        SmtpSecurity::Tls => AsyncSmtpTransport::<Tokio1Executor>::relay(host).map_err(|e| format!("SMTP: {e}"))?,
+    };
+    let mut builder = builder.port(config.smtp_port).timeout(Some(std::time::Duration::from_secs(20)));
+    if let (Some(user), Some(password)) = (&config.smtp_username, &config.smtp_password) {
+        builder = builder.credentials(Credentials::new(user.clone(), password.expose().clone()));
+    }
+    Ok(builder.build())
+}
+
+/// Queues the daily portfolio summary for every user who wants it (run once a day, after the
+/// close); how many were queued.
+pub async fn daily_summaries(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
+    use crate::money::{to_cents, usd};
+    let usd_dollars = |d: f64| usd(to_cents(d));
+    let day = state.market.today(now);
+    let mut queued = 0;
+    for user in strikeline_store::users::all(&state.db).await? {
+        if !MailingList::PortfolioSummary.wanted_by(&user) {
+            continue;
+        }
+        let book = super::portfolio_valuation::book(state, &user, now).await?;
+        let capital = crate::money::dollars(user.investment_capital_cents);
+        let summary = strikeline_engine::portfolio::summary(&book.closed, &book.open, book.open_commissions, capital);
+        let closed_today: Vec<_> = book.closed.iter().filter(|t| t.closed_on == day).collect();
+        let closed_pnl: f64 = closed_today.iter().map(|t| t.pnl).sum();
+        let text = format!(
+            "Your Strikeline portfolio at the close of {day}:\n\n\
+             Value: {value} ({pnl} net, {percent:+.2}% on {capital} capital)\n\
+             Open positions: {open}, unrealised P&L {unrealised}\n\
+             Closed today: {closed} for {closed_pnl}\n\n\
+             Figures are marked to the day's last prices. See the full analysis: {base}/portfolio",
+            value = usd_dollars(summary.total_value),
+            pnl = usd_dollars(summary.net_pnl),
+            percent = summary.total_pnl_percent,
+            capital = usd_dollars(capital),
+            open = book.open.len(),
+            unrealised = usd_dollars(summary.unrealized_pnl),
+            closed = closed_today.len(),
+            closed_pnl = usd_dollars(closed_pnl),
+            base = base_url(state),
+        );
+        let subject = format!("Portfolio summary for {day}: {}", usd_dollars(summary.total_value));
+        if queue(state, &user, MailingList::PortfolioSummary, "portfolio_summary", &subject, &text, now).await? {
+            queued += 1;
+        }
+    }
+    Ok(queued)
+}

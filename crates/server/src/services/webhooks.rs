@@ -1,0 +1,171 @@
+//! Outbound webhooks: the endpoints users register, and the events written to the outbox for
+//! them. Delivery (signing, retries, the log) is `delivering`'s; this module decides who is
+//! sent what.
+//!
+//! Every message is a Standard Webhooks envelope: `{"type", "timestamp", "data"}`, with the
+//! message id (`msg_…`) as `webhook-id`. Payloads are documented in docs/notifications.md.
+
+use chrono::{DateTime, Utc};
+use serde_json::{Value, json};
+use strikeline_store::outbox::{self, Message};
+use strikeline_store::signals::SignalRow;
+use strikeline_store::users::UserRecord;
+use strikeline_store::webhooks::{self as store, Endpoint};
+
+use crate::entitlements::{Capability, Entitlements};
+use crate::error::{AppError, FieldError, Result};
+use crate::outbound;
+use crate::state::AppState;
+use crate::vocab::WebhookEventType;
+
+/// Endpoints one user may register.
+pub const MAX_ENDPOINTS_PER_USER: u32 = 10;
+
+/// The outbox channel of webhook messages.
+pub const CHANNEL: &str = "webhook";
+
+/// The topic of a test message (not an event type users subscribe to).
+pub const TEST_TOPIC: &str = "webhook.test";
+
+/// How outgoing webhook requests are guarded, from the configuration.
+pub fn guard(state: &AppState) -> outbound::Guard {
+    let d = &state.config.delivery;
+    outbound::Guard {
+        allow_http: d.allow_http,
+        allow_private: d.allow_private,
+        timeout: std::time::Duration::from_secs(d.timeout_seconds),
+        ..outbound::Guard::default()
+    }
+}
+
+/// Registers `url` for `event_type`: the plan must include webhooks, the URL must pass the
+/// outgoing-request guard now (it is checked again at each delivery), and the user may hold
+/// at most [`MAX_ENDPOINTS_PER_USER`]. The endpoint carries its secret, shown this once.
+pub async fn create(state: &AppState, user: &UserRecord, url: &str, event_type: WebhookEventType, now: DateTime<Utc>) -> Result<Endpoint> {
+    Entitlements::of(user, now).require(Capability::Webhooks)?;
+    let url = url.trim();
+    let target = outbound::resolve(url, &guard(state)).await.map_err(|refusal| AppError::field("url", &refusal.to_string()))?;
+    let endpoint = Endpoint {
+        id: uuid::Uuid::new_v4().to_string(),
+        user_id: user.id.clone(),
+        url: target.url.to_string(),
+        event_type: event_type.as_str().to_owned(),
+        secret: outbound::standard_webhooks::new_secret(),
+        is_active: true,
+        failing_since: None,
+        disabled_at: None,
+        created_at: now,
+    };
+    if !store::insert_within(&state.db, &endpoint, MAX_ENDPOINTS_PER_USER).await? {
+        return Err(AppError::Conflict(FieldError::new("url", "You have 10 webhook endpoints. Delete one to add another.")));
+    }
+    Ok(endpoint)
+}
+
+/// A new message id (`msg_` + 32 hex digits), the `webhook-id` receivers de-duplicate by.
+pub fn message_id() -> String {
+    format!("msg_{}", uuid::Uuid::new_v4().simple())
+}
+
+/// The envelope of an event.
+fn envelope(topic: &str, data: &Value, now: DateTime<Utc>) -> String {
+    json!({ "type": topic, "timestamp": now.to_rfc3339_opts(chrono::SecondsFormat::Millis, true), "data": data }).to_string()
+}
+
+fn message(endpoint: &Endpoint, topic: &str, data: &Value, now: DateTime<Utc>) -> Message {
+    Message::pending(message_id(), CHANNEL, &endpoint.user_id, Some(&endpoint.id), topic, envelope(topic, data, now), now)
+}
+
+/// Queues a test message for one of the user's endpoints; its id.
+pub async fn queue_test(state: &AppState, user: &UserRecord, endpoint_id: &str, now: DateTime<Utc>) -> Result<Message> {
+    let endpoint = store::get(&state.db, &user.id, endpoint_id).await?.ok_or(AppError::NotFound)?;
+    if !endpoint.is_active {
+        return Err(AppError::field("id", "This endpoint is switched off. Switch it on to send to it."));
+    }
+    let data = json!({ "message": "A test delivery from Strikeline.", "endpointId": endpoint.id, "eventType": endpoint.event_type });
+    let message = message(&endpoint, TEST_TOPIC, &data, now);
+    outbox::enqueue(&state.db, std::slice::from_ref(&message)).await?;
+    Ok(message)
+}
+
+/// What an event is about, for choosing its receivers.
+pub enum Audience<'a> {
+    /// One user's endpoints (their alert, their position, their own signal).
+    Owner(&'a str),
+    /// Every subscriber whose plan shows an automated signal of this rank in its day.
+    SignalOfRank(i64),
+}
+
+/// One event to announce.
+pub struct Event<'a> {
+    pub event_type: WebhookEventType,
+    pub audience: Audience<'a>,
+    pub data: Value,
+}
+
+/// Queues a message for every active endpoint subscribed to each event that its owner may
+/// receive; how many. One query per event type, one transaction for all the messages.
+pub async fn emit(state: &AppState, events: &[Event<'_>], now: DateTime<Utc>) -> Result<usize> {
+    if events.is_empty() {
+        return Ok(0);
+    }
+    let mut messages = Vec::new();
+    for event_type in WebhookEventType::ALL {
+        let of_type: Vec<&Event> = events.iter().filter(|e| e.event_type == *event_type).collect();
+        if of_type.is_empty() {
+            continue;
+        }
+        let endpoints = store::subscribed(&state.db, event_type.as_str()).await?;
+        if endpoints.is_empty() {
+            continue;
+        }
+        let mut quotas = std::collections::HashMap::new();
+        for endpoint in &endpoints {
+            for event in &of_type {
+                let receives = match event.audience {
+                    Audience::Owner(user_id) => endpoint.user_id == user_id,
+                    Audience::SignalOfRank(rank) => {
+                        let quota = match quotas.get(&endpoint.user_id) {
+                            Some(quota) => *quota,
+                            None => {
+                                let quota = strikeline_store::users::find_by_id(&state.db, &endpoint.user_id).await?.map(|user| Entitlements::of(&user, now));
+                                quotas.insert(endpoint.user_id.clone(), quota);
+                                quota
+                            }
+                        };
+                        quota.is_some_and(|e| e.allows(Capability::Webhooks) && !crate::services::visibility::beyond_quota(e.signals_per_day, rank, 0))
+                    }
+                };
+                if receives {
+                    messages.push(message(endpoint, event_type.as_str(), &event.data, now));
+                }
+            }
+        }
+    }
+    outbox::enqueue(&state.db, &messages).await?;
+    Ok(messages.len())
+}
+
+/// A signal as webhook payloads carry it (dollars, wire spellings).
+pub fn signal_data(s: &SignalRow) -> Value {
+    use crate::money::dollars;
+    json!({
+        "id": s.id,
+        "symbol": s.symbol,
+        "companyName": s.company_name,
+        "signalType": s.signal_type,
+        "strategy": s.strategy,
+        "strikePrice": dollars(s.strike_cents),
+        "expirationDate": s.expiration_date,
+        "entryPrice": dollars(s.entry_cents),
+        "targetPrice": dollars(s.target_cents),
+        "stopLoss": dollars(s.stop_cents),
+        "currentPrice": dollars(s.current_option_cents),
+        "confidence": s.confidence,
+        "status": s.status,
+        "closeReason": s.close_reason,
+        "pnlPercent": s.pnl_percent,
+        "createdAt": s.created_at,
+        "closedAt": s.closed_at,
+    })
+}
