@@ -190,8 +190,12 @@ test("the dashboard lists, filters, paginates, details, generates, adds stocks a
   expect(lines.length).toBeGreaterThan(all);
   await expect(toastTitle(page, "Signals Exported")).toBeVisible();
 
-  // The notification bell and the Signals badge count the active signals.
-  await expect(page.getByRole("button", { name: /^Notifications: \d+ active signals?$/ })).toBeVisible();
+  // The notification bell counts the unread notifications; its Active signals tab lists the active signals.
+  await page.getByRole("button", { name: /^Notifications: \d+ unread$/ }).click();
+  const bell = page.getByRole("dialog", { name: "Notifications" });
+  await bell.getByRole("tab", { name: /^Active signals/ }).click();
+  await expect(bell.getByText("No active signals").or(bell.getByRole("list", { name: "Active signals" }))).toBeVisible();
+  await page.keyboard.press("Escape");
 
   expect(errors).toEqual([]);
 });

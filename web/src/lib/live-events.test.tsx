@@ -25,6 +25,8 @@ function setup() {
     ["/api/portfolio/position", "p1"],
     ["/api/manual-positions"],
     ["/api/manual-positions", "m1"],
+    ["/api/notifications"],
+    ["/api/price-alerts"],
   ];
   for (const key of keys) queryClient.setQueryData(key, []);
   const utils = render(
@@ -62,6 +64,18 @@ describe("useLiveEvents", () => {
     source.emit("automation");
     expect(stale()).toHaveLength(10);
     expect(stale()).not.toContain('["/api/auth/me"]');
+
+    source.emit("notifications");
+    source.emit("alerts");
+    expect(stale()).toHaveLength(12);
+  });
+
+  it("refreshes the bell on a notifications event and the price alerts on an alerts event, nothing else", () => {
+    const { stale } = setup();
+    MockEventSource.instances[0].emit("notifications");
+    expect(stale()).toEqual(['["/api/notifications"]']);
+    MockEventSource.instances[0].emit("alerts");
+    expect(stale()).toEqual(['["/api/notifications"]', '["/api/price-alerts"]']);
   });
 
   it("refreshes the portfolio on a signals event: metrics, positions and details, not the manual positions", () => {
@@ -102,7 +116,7 @@ describe("useLiveEvents", () => {
 
   it("maps every topic to its own prefix first, each topic in one place", () => {
     for (const topic of LIVE_TOPICS) expect(LIVE_TOPIC_PREFIXES[topic][0]).toEqual(LIVE_QUERY_KEYS[topic]);
-    expect(LIVE_TOPICS).toEqual(["signals", "prices", "stats", "automation"]);
+    expect(LIVE_TOPICS).toEqual(["signals", "prices", "stats", "automation", "notifications", "alerts"]);
   });
 
   it("refetches an open portfolio query when a signals event arrives", async () => {
@@ -132,7 +146,7 @@ describe("useLiveEvents", () => {
     expect(stale()).toEqual([]);
     source.emit("error");
     source.emit("open");
-    expect(stale()).toHaveLength(10);
+    expect(stale()).toHaveLength(12);
   });
 
   it("does nothing without EventSource", () => {

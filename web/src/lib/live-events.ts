@@ -22,6 +22,8 @@ export const LIVE_QUERY_KEYS = {
   prices: ["/api/stock-prices"],
   stats: ["/api/stats"],
   automation: ["/api/automation/status"],
+  notifications: ["/api/notifications"],
+  alerts: ["/api/price-alerts"],
 } as const;
 
 /** The portfolio reads that move with the automated positions: figures, list and details. */
@@ -34,12 +36,16 @@ const AUTOMATED_POSITIONS = [PORTFOLIO_QUERY_KEYS.metrics, PORTFOLIO_QUERY_KEYS.
  * - `prices`: the watchlist, and the portfolio, manual positions included (they are marked
  *   when prices refresh).
  * - `automation`: the automation status, and the portfolio (automation opens positions).
+ * - `notifications`: the bell's notifications (new ones were written).
+ * - `alerts`: the price alerts (one was triggered).
  */
 export const LIVE_TOPIC_PREFIXES = {
   signals: [LIVE_QUERY_KEYS.signals, ...AUTOMATED_POSITIONS],
   prices: [LIVE_QUERY_KEYS.prices, ...AUTOMATED_POSITIONS, PORTFOLIO_QUERY_KEYS.manualPositions],
   stats: [LIVE_QUERY_KEYS.stats],
   automation: [LIVE_QUERY_KEYS.automation, ...AUTOMATED_POSITIONS],
+  notifications: [LIVE_QUERY_KEYS.notifications],
+  alerts: [LIVE_QUERY_KEYS.alerts],
 } as const satisfies Record<keyof typeof LIVE_QUERY_KEYS, readonly QueryKey[]>;
 
 export type LiveTopic = keyof typeof LIVE_TOPIC_PREFIXES;

@@ -1,5 +1,5 @@
 import { vi } from "vitest";
-import type { AutomationStatus, DashboardStats, Signal, SignalAnalysis, SignalPage, StockPrice } from "@/lib/api/models";
+import type { AutomationStatus, DashboardStats, NotificationList, NotificationView, PriceAlert, Signal, SignalAnalysis, SignalPage, StockPrice } from "@/lib/api/models";
 import { makeEmptyPortfolioMetrics } from "./portfolio-fixtures";
 import { jsonResponse } from "./utils";
 import { makeSubscription } from "./billing-fixtures";
@@ -166,6 +166,42 @@ export function makeAutomationStatus(overrides: Partial<AutomationStatus> = {}):
   };
 }
 
+/** A notification as GET /api/notifications lists it (unread, written a few minutes ago). */
+export function makeNotification(overrides: Partial<NotificationView> = {}): NotificationView {
+  seq += 1;
+  return {
+    id: uuid(seq),
+    kind: "price_alert",
+    title: "AAPL is above $250.00",
+    body: "AAPL traded at $251.20, above your alert at $250.00.",
+    link: "/dashboard",
+    read: false,
+    createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    ...overrides,
+  };
+}
+
+/** GET /api/notifications for `notifications`, counting the unread ones unless told. */
+export function notificationList(notifications: NotificationView[], unreadCount = notifications.filter((n) => !n.read).length): NotificationList {
+  return { notifications, unreadCount };
+}
+
+/** A price alert as GET /api/price-alerts lists it (active, AAPL above $250). */
+export function makePriceAlert(overrides: Partial<PriceAlert> = {}): PriceAlert {
+  seq += 1;
+  return {
+    id: uuid(seq),
+    symbol: "AAPL",
+    direction: "above",
+    targetPrice: 250,
+    status: "active",
+    createdAt: "2026-11-23T14:30:00Z",
+    triggeredAt: null,
+    triggeredPrice: null,
+    ...overrides,
+  };
+}
+
 /** A stand-in for EventSource: tests call `emit(name)`; `instances` lists every stream opened. */
 export class MockEventSource {
   static instances: MockEventSource[] = [];
@@ -243,5 +279,7 @@ export function signedInApi(url: string): Response | undefined {
   if (url === "/api/portfolio/metrics") return jsonResponse(makeEmptyPortfolioMetrics());
   if (url === "/api/billing/subscription") return jsonResponse(makeSubscription());
   if (url === "/api/billing/invoices") return jsonResponse([]);
+  if (url === "/api/notifications") return jsonResponse(notificationList([]));
+  if (url === "/api/price-alerts") return jsonResponse([]);
   return undefined;
 }

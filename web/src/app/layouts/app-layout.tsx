@@ -18,11 +18,11 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/
 import { useUser } from "@/features/auth/api/get-me";
 import { useLogout } from "@/features/auth/api/logout";
 import { displayName, initials, planLabel } from "@/features/auth/lib/plan";
-import { NotificationBell } from "@/features/signals/components/active-signals-dialog";
 import { useActiveSignalCount } from "@/features/signals/hooks/use-active-signal-count";
 import type { User } from "@/lib/api/models";
 import { useLiveEvents } from "@/lib/live-events";
 import { toast } from "@/lib/toast";
+import { HeaderBell } from "./header-bell";
 import { buildNav } from "./nav";
 
 function PlanCard({ user }: { user: User }) {
@@ -186,7 +186,7 @@ export function AppLayout() {
             <span className="sr-only sm:not-sr-only">Strikeline</span>
           </Link>
           <div className="ml-auto flex items-center gap-1 sm:gap-1.5">
-            <NotificationBell />
+            <HeaderBell />
             <ThemeToggle />
             <div className="mx-1 hidden h-6 w-px bg-border sm:block" />
             <UserMenu user={user} />

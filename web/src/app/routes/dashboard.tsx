@@ -8,6 +8,7 @@ import { DashboardHeader } from "@/features/dashboard/components/dashboard-heade
 import { InvestmentProfileCard } from "@/features/dashboard/components/investment-profile-card";
 import { StatsGrid } from "@/features/dashboard/components/stats-grid";
 import { MarketOverview } from "@/features/market/components/market-overview";
+import { PriceAlertsCard } from "@/features/market/components/price-alerts-card";
 import { SignalBrowser } from "@/features/signals/components/signal-browser";
 import { SignalsHistoryTable } from "@/features/signals/components/signals-history-table";
 import { EMPTY_FILTERS, type FilterState } from "@/features/signals/lib/filters";
@@ -53,8 +54,9 @@ export default function DashboardRoute() {
       />
       <SignalsHistoryTable />
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="min-w-0 lg:col-span-2">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6 lg:col-span-2">
           <MarketOverview />
+          <PriceAlertsCard />
         </div>
         <div className="grid min-w-0 content-start gap-6">
           <AutomationPanel />

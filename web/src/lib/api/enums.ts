@@ -1,4 +1,6 @@
 import type {
+  AlertDirection,
+  AlertStatus,
   AuditAction,
   BacktestOutcome,
   BillingInterval,
@@ -7,6 +9,7 @@ import type {
   DisplayCurrency,
   KeyLifetime,
   KeyPermission,
+  NotificationKind,
   Plan,
   PortfolioRiskLevel,
   PositionKind,
@@ -17,9 +20,12 @@ import type {
   SignalStatus,
   StrategyName,
   Theme,
+  WebhookEventType,
 } from "./models";
 
 export type {
+  AlertDirection,
+  AlertStatus,
   AuditAction,
   BillingInterval,
   ChangeUnit,
@@ -27,6 +33,7 @@ export type {
   DisplayCurrency,
   KeyLifetime,
   KeyPermission,
+  NotificationKind,
   Plan,
   PositionKind,
   PositionStatus,
@@ -34,6 +41,7 @@ export type {
   SignalStatus,
   SubscriptionStatus,
   Theme,
+  WebhookEventType,
 } from "./models";
 
 /**
@@ -126,6 +134,18 @@ export const AUDIT_ACTIONS = exhaustive<AuditAction>()([
   "account_deleted",
   "admin_action",
 ]);
+
+/** `NotificationView.kind`: what a notification in the bell is about. */
+export const NOTIFICATION_KINDS = exhaustive<NotificationKind>()(["new_signals", "position_closed", "price_alert", "billing", "webhook"]);
+
+/** `PriceAlert.direction`, `NewPriceAlert.direction`: which way the price must cross the target. */
+export const ALERT_DIRECTIONS = exhaustive<AlertDirection>()(["above", "below"]);
+
+/** `PriceAlert.status`: waiting, or triggered (once). */
+export const ALERT_STATUSES = exhaustive<AlertStatus>()(["active", "triggered"]);
+
+/** `WebhookEndpoint.eventType`, `CreateWebhookRequest.eventType`: what a webhook endpoint is sent. */
+export const WEBHOOK_EVENT_TYPES = exhaustive<WebhookEventType>()(["new_signal", "price_alert", "signal_closed", "position_closed"]);
 
 /** `Plan`: the subscription plans, cheapest first. */
 export const PLANS = exhaustive<Plan>()(["free", "pro", "premium"]);

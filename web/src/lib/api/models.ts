@@ -25,6 +25,10 @@ export type DisplayCurrency = Schemas["DisplayCurrency"];
 export type KeyPermission = Schemas["KeyPermission"];
 export type KeyLifetime = Schemas["KeyLifetime"];
 export type AuditAction = Schemas["AuditAction"];
+export type NotificationKind = Schemas["NotificationKind"];
+export type AlertDirection = Schemas["AlertDirection"];
+export type AlertStatus = Schemas["AlertStatus"];
+export type WebhookEventType = Schemas["WebhookEventType"];
 
 // Errors
 export type Problem = Schemas["Problem"];
@@ -53,6 +57,12 @@ export type ApiKey = Schemas["ApiKey"];
 export type CreateApiKeyRequest = Schemas["CreateApiKeyRequest"];
 export type CreatedApiKey = Schemas["CreatedApiKey"];
 export type ToggleApiKeyRequest = Schemas["ToggleApiKeyRequest"];
+
+// Webhooks (Settings › API Keys)
+export type WebhookEndpoint = Schemas["WebhookEndpoint"];
+export type CreateWebhookRequest = Schemas["CreateWebhookRequest"];
+export type CreatedWebhook = Schemas["CreatedWebhook"];
+export type WebhookDelivery = Schemas["WebhookDelivery"];
 
 // Public pages
 export type PlanCatalogue = Schemas["PlanCatalogue"];
@@ -84,6 +94,13 @@ export type WatchlistEntry = Schemas["WatchlistEntry"];
 export type BulkAddRequest = Schemas["BulkAddRequest"];
 export type BulkAddResponse = Schemas["BulkAddResponse"];
 export type BulkAddResult = Schemas["BulkAddResult"];
+export type PriceAlert = Schemas["PriceAlert"];
+export type NewPriceAlert = Schemas["NewPriceAlert"];
+
+// Notifications (the header bell)
+export type NotificationView = Schemas["NotificationView"];
+export type NotificationList = Schemas["NotificationList"];
+export type MarkedRead = Schemas["MarkedRead"];
 
 // Portfolio
 export type ManualPosition = Schemas["ManualPosition"];

@@ -10,6 +10,7 @@ import { cn } from "@/lib/utils";
 import { useStockPrices } from "../api/get-stock-prices";
 import { useUpdateStockPrices } from "../api/update-stock-prices";
 import { AddStocksDialog } from "./add-stocks-dialog";
+import { SetPriceAlertButton } from "./set-price-alert-dialog";
 
 /** Top Gainers and Top Losers show 5 each (product spec, section 9). */
 export const MOVERS_COUNT = 5;
@@ -48,11 +49,14 @@ function MoversList({ stocks, empty, label }: { stocks: StockPrice[]; empty: str
             <span className="font-semibold">{stock.symbol}</span>
             <span className="block truncate text-xs text-muted-foreground">{stock.companyName}</span>
           </span>
-          <span className="shrink-0 text-right">
-            <span className="block font-medium tabular">{formatCurrency(stock.currentPrice)}</span>
-            <span className="block text-xs">
-              <Change stock={stock} />
+          <span className="flex shrink-0 items-center gap-2">
+            <span className="text-right">
+              <span className="block font-medium tabular">{formatCurrency(stock.currentPrice)}</span>
+              <span className="block text-xs">
+                <Change stock={stock} />
+              </span>
             </span>
+            <SetPriceAlertButton stock={stock} />
           </span>
         </li>
       ))}
@@ -79,7 +83,11 @@ function AllStocks({ stocks }: { stocks: StockPrice[] }) {
           {stocks.map((stock) => (
             <tr key={stock.symbol} className="border-b last:border-b-0">
               <td className="py-2 pr-3">
-                <span className="font-semibold">{stock.symbol}</span>
+                {/* The shortcut sits by the ticker: in view on a phone, and no wider a table. */}
+                <span className="flex items-center gap-1">
+                  <span className="font-semibold">{stock.symbol}</span>
+                  <SetPriceAlertButton stock={stock} className="size-6" />
+                </span>
                 <span className="block max-w-44 truncate text-xs text-muted-foreground">{stock.companyName}</span>
               </td>
               <td className="py-2 pr-3 text-muted-foreground">{stock.sector}</td>

@@ -7,12 +7,11 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Switch } from "@/components/ui/switch";
 import { errorMessage } from "@/lib/api/client";
 import type { ApiKey } from "@/lib/api/models";
-import { formatDateTime } from "@/lib/dates";
+import { formatDateTime, timeAgo } from "@/lib/dates";
 import { toast } from "@/lib/toast";
 import { useDeleteApiKey } from "../api/delete-api-key";
 import { useToggleApiKey } from "../api/toggle-api-key";
 import { isExpired, MASK, PERMISSION_LABELS } from "../lib/api-keys";
-import { timeAgo } from "../lib/relative-time";
 
 const day = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric" });
 const dayOf = (instant: string) => {

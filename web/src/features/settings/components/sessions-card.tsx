@@ -5,11 +5,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api/client";
 import type { SessionView } from "@/lib/api/models";
-import { formatDateTime } from "@/lib/dates";
+import { formatDateTime, timeAgo } from "@/lib/dates";
 import { toast } from "@/lib/toast";
 import { useSessions } from "../api/get-sessions";
 import { useRevokeSession } from "../api/revoke-session";
-import { timeAgo } from "../lib/relative-time";
 import { describeUserAgent } from "../lib/user-agent";
 
 function SessionRow({ session, now }: { session: SessionView; now: number }) {

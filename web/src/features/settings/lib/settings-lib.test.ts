@@ -4,7 +4,7 @@ import { CHROME_MAC, FIREFOX_WINDOWS } from "@/test/settings-fixtures";
 import { isExpired, keyName, LIFETIME_LABELS, PERMISSION_LABELS } from "./api-keys";
 import { AUDIT_ACTION_LABELS, auditActionLabel } from "./audit";
 import { passwordChangeSchema } from "./password";
-import { timeAgo } from "./relative-time";
+import { timeAgo } from "@/lib/dates";
 import { refreshInterval } from "./schedule";
 import { cardLabel, describeSubscription, priceLabel } from "./subscription";
 import { makePaidSubscription, makeSubscription } from "@/test/billing-fixtures";

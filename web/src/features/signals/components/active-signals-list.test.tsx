@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Signal } from "@/lib/api/models";
 import { isSignalList, makeAnalysis, makeLockedSignal, makeSignal, makeSignals, signalPage, signalPageResponse } from "@/test/fixtures";
 import { jsonResponse, mockFetch, renderWithProviders } from "@/test/utils";
-import { NotificationBell } from "./active-signals-dialog";
+import { ActiveSignalsList } from "./active-signals-list";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -18,31 +18,26 @@ function api(active: Signal[]) {
   });
 }
 
-describe("NotificationBell", () => {
-  it("shows no count badge at zero and lists no active signals", async () => {
+describe("ActiveSignalsList", () => {
+  it("says 'No active signals' when none is open", async () => {
     api([]);
-    renderWithProviders(<NotificationBell />);
-    await userEvent.setup().click(await screen.findByRole("button", { name: "Notifications: 0 active signals" }));
+    renderWithProviders(<ActiveSignalsList />);
     expect(await screen.findByText("No active signals")).toBeInTheDocument();
-    expect(screen.queryByTestId("notification-count")).not.toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Active signals" })).not.toBeInTheDocument();
   });
 
-  it("counts the active signals from the server, 9+ above 9", async () => {
-    api(makeSignals(3));
-    const first = renderWithProviders(<NotificationBell />);
-    expect(await screen.findByTestId("notification-count")).toHaveTextContent("3");
-    first.unmount();
-
-    api([...makeSignals(12), makeLockedSignal()]);
-    renderWithProviders(<NotificationBell />);
-    expect(await screen.findByRole("button", { name: "Notifications: 12 active signals" })).toBeInTheDocument();
-    expect(screen.getByTestId("notification-count")).toHaveTextContent("9+");
+  it("lists the active signals the user can open, not the locked ones", async () => {
+    api([...makeSignals(3), makeLockedSignal()]);
+    renderWithProviders(<ActiveSignalsList />);
+    const list = await screen.findByRole("list", { name: "Active signals" });
+    expect(within(list).getAllByRole("button")).toHaveLength(3);
   });
 
-  it("counts the active signals of every page, following the cursor", async () => {
+  it("lists the active signals of every page, following the cursor", async () => {
     const fetchMock = api([...makeSignals(230), makeLockedSignal()]);
-    renderWithProviders(<NotificationBell />);
-    expect(await screen.findByRole("button", { name: "Notifications: 230 active signals" })).toBeInTheDocument();
+    renderWithProviders(<ActiveSignalsList />);
+    const list = await screen.findByRole("list", { name: "Active signals" });
+    expect(within(list).getAllByRole("listitem")).toHaveLength(230);
     expect(fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith("/api/signals"))).toEqual([
       "/api/signals?status=active&limit=200",
       "/api/signals?status=active&limit=200&cursor=c200",
@@ -51,9 +46,8 @@ describe("NotificationBell", () => {
 
   it("lists each active signal and opens its details", async () => {
     api([makeSignal({ symbol: "MSFT", companyName: "Microsoft Corporation", signalType: "PUT", strategy: "Breakout", confidence: 82 })]);
-    renderWithProviders(<NotificationBell />);
+    renderWithProviders(<ActiveSignalsList />);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole("button", { name: "Notifications: 1 active signal" }));
     const list = await screen.findByRole("list", { name: "Active signals" });
     const item = within(list).getByRole("button");
     for (const text of ["MSFT", "Microsoft Corporation", "PUT", "Breakout", "82%", "Strike $250.00", "+0.8%", "+$45.00 (+14.1%)"]) {

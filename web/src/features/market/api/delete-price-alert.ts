@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api/client";
+import type { PriceAlert } from "@/lib/api/models";
+import { priceAlertsQueryKey } from "./get-price-alerts";
+
+/** DELETE /api/price-alerts/{id} → 204; 404 when it is not one of the user's. */
+export async function deletePriceAlert(id: string): Promise<void> {
+  await api.DELETE("/api/price-alerts/{id}", { params: { path: { id } } });
+}
+
+export function useDeletePriceAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePriceAlert,
+    onSuccess: (_data, id) => {
+      queryClient.setQueryData<PriceAlert[]>(priceAlertsQueryKey, (alerts) => alerts?.filter((a) => a.id !== id));
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, dataOf } from "@/lib/api/client";
+import type { MarkedRead, NotificationList } from "@/lib/api/models";
+import { allMarkedRead } from "../lib/notifications";
+import { notificationsQueryKey } from "./get-notifications";
+
+/** POST /api/notifications/read-all → how many were marked. */
+export function markAllNotificationsRead(): Promise<MarkedRead> {
+  return dataOf(api.POST("/api/notifications/read-all"));
+}
+
+/** Marks every notification read: shown read at once, then the list is read again. */
+export function useMarkAllNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markAllNotificationsRead,
+    onSuccess: () => {
+      queryClient.setQueryData<NotificationList>(notificationsQueryKey, (list) => (list ? allMarkedRead(list) : list));
+      void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+    },
+  });
+}
