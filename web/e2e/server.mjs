@@ -61,6 +61,10 @@ export function startServer({ timeoutMs = 60_000 } = {}) {
       // The built-in test payment provider's clock: the administrator's POST /api/admin/billing/run
       // runs the billing schedule as of a later time (renewals, cancellations ending) in billing.spec.ts.
       STRIKELINE_BILLING__TEST_CLOCK: "true",
+      // webhooks.spec.ts delivers to a receiver on http://127.0.0.1: let webhook targets be
+      // plain http and private addresses (production refuses both).
+      STRIKELINE_DELIVERY__ALLOW_HTTP: "true",
+      STRIKELINE_DELIVERY__ALLOW_PRIVATE: "true",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

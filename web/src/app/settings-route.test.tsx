@@ -40,6 +40,7 @@ function signedIn({ settings = makeUserSettings(), rates = () => jsonResponse(ma
     if (url === "/api/exchange-rates") return rates();
     if (url === "/api/stats") return jsonResponse(makeStats({ portfolioValue: 1000 }));
     if (url === "/api/api-keys") return jsonResponse([]);
+    if (url === "/api/webhooks") return jsonResponse([]);
     return signedInApi(url) ?? publicApi(url) ?? jsonResponse({});
   });
   return { fetchMock, puts, stored: () => stored };
@@ -146,6 +147,8 @@ describe("/settings", () => {
 
     await userEvent.setup().click(screen.getByRole("tab", { name: "API Keys" }));
     expect(await screen.findByText("No API keys yet")).toBeInTheDocument();
+    // The webhooks card (another feature, composed by the route) is below the keys.
+    expect(await screen.findByRole("region", { name: "Webhooks" })).toHaveTextContent("No endpoints yet");
     expect(screen.getByTestId("location")).toHaveTextContent("/settings");
   });
 

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Button } from "@/components/ui/button";
@@ -10,8 +10,22 @@ import { ApiKeyList } from "./api-key-list";
 import { CreateApiKeyDialog } from "./create-api-key-dialog";
 import { CreatedKeyDialog } from "./created-key-dialog";
 
-/** API Keys: the list, creating a key (shown once), switching and deleting keys, and the API's essentials. */
-export function ApiKeysTab({ plans, currentPlan, origin }: { plans: PlanInfo[] | undefined; currentPlan: Plan; origin: string }) {
+/**
+ * API Keys: the list, creating a key (shown once), switching and deleting keys, and the API's
+ * essentials. `children` go below them: the webhooks card, composed in src/app (features do not
+ * import each other).
+ */
+export function ApiKeysTab({
+  plans,
+  currentPlan,
+  origin,
+  children,
+}: {
+  plans: PlanInfo[] | undefined;
+  currentPlan: Plan;
+  origin: string;
+  children?: ReactNode;
+}) {
   const keys = useApiKeys();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const full = (keys.data?.length ?? 0) >= MAX_API_KEYS;
@@ -53,6 +67,7 @@ export function ApiKeysTab({ plans, currentPlan, origin }: { plans: PlanInfo[] |
       </Card>
       <ApiDocs origin={origin} plans={plans} currentPlan={currentPlan} />
       <CreatedKeyDialog created={created} onDone={() => setCreated(null)} />
+      {children}
     </div>
   );
 }

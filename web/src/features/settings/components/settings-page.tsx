@@ -1,6 +1,6 @@
 import { BellIcon, CreditCardIcon, KeyRoundIcon, LineChartIcon, LogOutIcon, type LucideIcon, SettingsIcon, ShieldIcon } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
@@ -69,6 +69,8 @@ type SettingsPageProps = {
   /** Signs out; rejects when the server could not. */
   onLogout: () => Promise<void>;
   loggingOut: boolean;
+  /** Shown in the API Keys tab below the keys (the webhooks card, from another feature). */
+  apiKeysExtra?: ReactNode;
 };
 
 /** Toasts the spec's 'Failed to fetch preferences' once each time the settings fail to load. */
@@ -89,7 +91,7 @@ function useSettingsFetchToast() {
  * logout button that goes to the home page afterwards. The open tab is in the URL
  * (`/settings?tab=api-keys`), so each can be linked to.
  */
-export function SettingsPage({ user, plans, signalRefreshSeconds, onLogout, loggingOut }: SettingsPageProps) {
+export function SettingsPage({ user, plans, signalRefreshSeconds, onLogout, loggingOut, apiKeysExtra }: SettingsPageProps) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const tab = params.get("success") === "true" ? "subscription" : parseSettingsTab(params.get("tab"));
@@ -218,7 +220,9 @@ export function SettingsPage({ user, plans, signalRefreshSeconds, onLogout, logg
             <NotificationsTab />
           </TabsContent>
           <TabsContent value="api-keys">
-            <ApiKeysTab plans={plans} currentPlan={user.subscriptionPlan} origin={origin} />
+            <ApiKeysTab plans={plans} currentPlan={user.subscriptionPlan} origin={origin}>
+              {apiKeysExtra}
+            </ApiKeysTab>
           </TabsContent>
           <TabsContent value="subscription">
             <SubscriptionTab

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, dataOf } from "@/lib/api/client";
+import type { CreatedWebhook, CreateWebhookRequest, WebhookEndpoint } from "@/lib/api/models";
+import { webhooksQueryKey } from "./get-webhooks";
+
+/**
+ * POST /api/webhooks → 201 with the endpoint and its signing secret, shown once; 403 when the
+ * plan has no webhooks; 409 at 10 endpoints; 422 naming `url` or `eventType`; 429 too many changes.
+ */
+export function createWebhook(body: CreateWebhookRequest): Promise<CreatedWebhook> {
+  return dataOf(api.POST("/api/webhooks", { body }));
+}
+
+/** Registers an endpoint and puts it at the top of the list (newest first). */
+export function useCreateWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createWebhook,
+    onSuccess: ({ endpoint }) => {
+      queryClient.setQueryData<WebhookEndpoint[]>(webhooksQueryKey, (list) =>
+        list ? [endpoint, ...list.filter((e) => e.id !== endpoint.id)] : [endpoint],
+      );
+    },
+  });
+}

@@ -1,0 +1,194 @@
+import { ChevronDownIcon, PowerIcon, SendIcon, Trash2Icon, WebhookIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { EmptyState } from "@/components/empty-state";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { errorMessage } from "@/lib/api/client";
+import type { WebhookEndpoint } from "@/lib/api/models";
+import { toast } from "@/lib/toast";
+import { cn } from "@/lib/utils";
+import { useDeleteWebhook } from "../api/delete-webhook";
+import { useEnableWebhook } from "../api/enable-webhook";
+import { useTestWebhook } from "../api/test-webhook";
+import { deliveryOutcome, EVENT_TYPE_LABELS, endpointStatus, formatDay, type EndpointStatus } from "../lib/webhooks";
+import { DeliveryLog } from "./delivery-log";
+
+const STATUS_STYLES: Record<EndpointStatus["tone"], string> = {
+  active: "bg-positive/10 text-positive-strong",
+  failing: "bg-amber-500/15 text-amber-800 dark:text-amber-300",
+  off: "bg-destructive/10 text-destructive-strong",
+};
+
+type Deleting = { endpoint: WebhookEndpoint; opener: HTMLElement };
+
+function WebhookRow({ endpoint, onDelete }: { endpoint: WebhookEndpoint; onDelete: (deleting: Deleting) => void }) {
+  const id = useId();
+  const [logOpen, setLogOpen] = useState(false);
+  const test = useTestWebhook();
+  const enable = useEnableWebhook();
+  const status = endpointStatus(endpoint);
+  const eventLabel = EVENT_TYPE_LABELS[endpoint.eventType] ?? endpoint.eventType;
+  const urlId = `${id}-url`;
+  const logId = `${id}-log`;
+
+  const onTest = async () => {
+    try {
+      const delivery = await test.mutateAsync(endpoint.id);
+      const outcome = deliveryOutcome(delivery);
+      if (delivery.succeeded) toast({ title: "Test Delivered", description: `${outcome}.` });
+      else toast({ variant: "destructive", title: "Test Failed", description: delivery.error ? `${outcome}: ${delivery.error}` : `${outcome}.` });
+    } catch (error) {
+      toast({ variant: "destructive", title: "Test Not Sent", description: errorMessage(error, "Failed to send the test. Please try again.") });
+    }
+  };
+
+  const onEnable = async () => {
+    try {
+      await enable.mutateAsync(endpoint.id);
+    } catch (error) {
+      toast({ variant: "destructive", title: "Error", description: errorMessage(error, "Failed to switch the endpoint on. Please try again.") });
+      return;
+    }
+    toast({ title: "Endpoint Switched On", description: `${eventLabel} events go to it again.` });
+  };
+
+  return (
+    <li className="grid gap-3 py-4 first:pt-0 last:pb-0" data-testid="webhook-row">
+      <div className="grid min-w-0 gap-1.5">
+        <p id={urlId} className="truncate font-mono text-sm font-medium" title={endpoint.url}>
+          {endpoint.url}
+        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant="secondary">{eventLabel}</Badge>
+          <Badge className={cn("border-transparent", STATUS_STYLES[status.tone])} data-testid="webhook-status">
+            {status.label}
+          </Badge>
+          <span className="text-xs text-muted-foreground">Added {formatDay(endpoint.createdAt)}</span>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        {endpoint.isActive ? (
+          <Button variant="outline" size="sm" onClick={() => void onTest()} disabled={test.isPending} aria-describedby={urlId}>
+            <SendIcon aria-hidden />
+            {test.isPending ? "Sending..." : "Send test"}
+          </Button>
+        ) : (
+          <Button variant="outline" size="sm" onClick={() => void onEnable()} disabled={enable.isPending} aria-describedby={urlId}>
+            <PowerIcon aria-hidden />
+            {enable.isPending ? "Switching on..." : "Switch on"}
+          </Button>
+        )}
+        <Button variant="ghost" size="sm" onClick={() => setLogOpen((v) => !v)} aria-expanded={logOpen} aria-controls={logId} aria-describedby={urlId}>
+          <ChevronDownIcon aria-hidden className={cn("transition-transform motion-reduce:transition-none", logOpen && "rotate-180")} />
+          Delivery log
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={(event) => onDelete({ endpoint, opener: event.currentTarget })}
+          aria-describedby={urlId}
+          className="ml-auto text-muted-foreground hover:text-destructive-strong"
+        >
+          <Trash2Icon aria-hidden />
+          <span className="sr-only sm:not-sr-only">Delete</span>
+        </Button>
+      </div>
+      {logOpen ? <DeliveryLog endpointId={endpoint.id} id={logId} /> : null}
+    </li>
+  );
+}
+
+/**
+ * Asks before deleting: deliveries stop and the log goes with the endpoint. Focus goes back
+ * to the Delete button that opened it, or (once the row is gone) to `fallbackFocus`.
+ */
+function DeleteWebhookDialog({
+  deleting,
+  onOpenChange,
+  fallbackFocus,
+}: {
+  deleting: Deleting | null;
+  onOpenChange: (open: boolean) => void;
+  fallbackFocus: () => void;
+}) {
+  const mutation = useDeleteWebhook();
+  const endpoint = deleting?.endpoint ?? null;
+  const onConfirm = async () => {
+    if (!endpoint) return;
+    try {
+      await mutation.mutateAsync(endpoint.id);
+    } catch (error) {
+      toast({ variant: "destructive", title: "Error", description: errorMessage(error, "Failed to delete the endpoint. Please try again.") });
+      return;
+    }
+    toast({ title: "Endpoint Deleted", description: "Strikeline no longer sends events to it." });
+    onOpenChange(false);
+  };
+  return (
+    <Dialog open={endpoint !== null} onOpenChange={onOpenChange}>
+      {endpoint ? (
+        <DialogContent
+          className="max-w-md"
+          role="alertdialog"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (deleting?.opener.isConnected) deleting.opener.focus();
+            else fallbackFocus();
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>Delete this endpoint?</DialogTitle>
+            <DialogDescription className="break-all">
+              Strikeline stops sending {EVENT_TYPE_LABELS[endpoint.eventType] ?? endpoint.eventType} events to {endpoint.url}, and its delivery log is
+              deleted. This cannot be undone.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="ghost" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button variant="destructive" onClick={() => void onConfirm()} disabled={mutation.isPending}>
+              {mutation.isPending ? "Deleting..." : "Delete endpoint"}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+/**
+ * The user's endpoints: URL (truncated, whole in its title), event type, status (Active,
+ * Failing since …, Switched off on …) and the day it was added; Send test (its outcome is
+ * toasted), Switch on once switched off, the delivery log, and delete with confirmation.
+ */
+export function WebhookList({ endpoints, fallbackFocus }: { endpoints: WebhookEndpoint[]; fallbackFocus: () => void }) {
+  const [deleting, setDeleting] = useState<Deleting | null>(null);
+  if (endpoints.length === 0) {
+    return (
+      <EmptyState
+        icon={WebhookIcon}
+        title="No endpoints yet"
+        description="Add an endpoint to have new signals, price alerts and closed signals or positions sent to your own service."
+        className="py-10"
+      />
+    );
+  }
+  return (
+    <>
+      <ul className="divide-y" aria-label="Webhook endpoints">
+        {endpoints.map((endpoint) => (
+          <WebhookRow key={endpoint.id} endpoint={endpoint} onDelete={setDeleting} />
+        ))}
+      </ul>
+      <DeleteWebhookDialog
+        deleting={deleting}
+        fallbackFocus={fallbackFocus}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+      />
+    </>
+  );
+}
