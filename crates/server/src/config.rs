@@ -71,6 +71,8 @@ pub struct Config {
     pub billing: BillingConfig,
     pub delivery: DeliveryConfig,
     pub email: EmailConfig,
+    pub news: NewsConfig,
+    pub ai: AiConfig,
     /// `tracing` filter, e.g. `info` or `strikeline_server=debug,info`.
     pub log: String,
 }
@@ -206,6 +208,67 @@ impl Default for EmailConfig {
             smtp_security: SmtpSecurity::Starttls,
             smtp_username: None,
             smtp_password: None,
+        }
+    }
+}
+
+/// News (docs/news.md).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct NewsConfig {
+    /// RSS or Atom feed addresses: a list, or one comma-separated string
+    /// (`STRIKELINE_NEWS__FEEDS`). Empty (the default): the bundled sample articles.
+    #[serde(deserialize_with = "list_or_commas")]
+    pub feeds: Vec<String>,
+    /// Each feed is asked at most this often.
+    pub poll_minutes: u64,
+    /// Seconds one feed request may take.
+    pub timeout_seconds: u64,
+}
+
+impl Default for NewsConfig {
+    fn default() -> Self {
+        NewsConfig { feeds: Vec::new(), poll_minutes: 15, timeout_seconds: 15 }
+    }
+}
+
+/// What writes the analyses and recommendations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AiProvider {
+    /// The built-in analyser: offline, always available.
+    Builtin,
+    /// An OpenAI-compatible chat endpoint (`ai.base_url`, `ai.model`, `ai.api_key`), within
+    /// the budgets `ai_news` and `ai_day_<plan>`; the built-in analyser answers beyond them or
+    /// when the endpoint fails.
+    Openai,
+}
+
+/// AI analysis (docs/news.md).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AiConfig {
+    pub provider: AiProvider,
+    /// E.g. `https://api.openai.com/v1`; `/chat/completions` is appended.
+    pub base_url: String,
+    pub model: String,
+    /// Sent as a bearer token; never logged.
+    pub api_key: Option<Secret<String>>,
+    /// Seconds one request may take.
+    pub timeout_seconds: u64,
+    /// Retries after a 429, a 5xx or a network failure.
+    pub max_retries: u32,
+}
+
+impl Default for AiConfig {
+    fn default() -> Self {
+        AiConfig {
+            provider: AiProvider::Builtin,
+            base_url: "https://api.openai.com/v1".into(),
+            model: "gpt-4o-mini".into(),
+            api_key: None,
+            timeout_seconds: 20,
+            max_retries: 2,
         }
     }
 }
@@ -410,6 +473,8 @@ impl Default for Config {
             billing: BillingConfig::default(),
             delivery: DeliveryConfig::default(),
             email: EmailConfig::default(),
+            news: NewsConfig::default(),
+            ai: AiConfig::default(),
             log: "info".into(),
         }
     }
@@ -495,6 +560,18 @@ impl Config {
         anyhow::ensure!(d.claim_seconds > d.timeout_seconds, "delivery.claim_seconds must be longer than delivery.timeout_seconds");
         anyhow::ensure!(d.disable_after_hours > 0, "delivery.disable_after_hours must be positive");
         anyhow::ensure!(self.email.from.parse::<lettre::message::Mailbox>().is_ok(), "email.from must be an address, e.g. `Strikeline <alerts@example.com>`");
+        anyhow::ensure!(self.news.poll_minutes > 0 && self.news.timeout_seconds > 0, "news.poll_minutes and news.timeout_seconds must be positive");
+        for feed in &self.news.feeds {
+            anyhow::ensure!(
+                url::Url::parse(feed).is_ok_and(|u| matches!(u.scheme(), "http" | "https")),
+                "news.feeds: {feed} is not an http(s) address"
+            );
+        }
+        if self.ai.provider == AiProvider::Openai {
+            anyhow::ensure!(url::Url::parse(&self.ai.base_url).is_ok(), "ai.base_url must be a URL when ai.provider is openai");
+            anyhow::ensure!(!self.ai.model.is_empty(), "ai.model is required when ai.provider is openai");
+            anyhow::ensure!((1..=120).contains(&self.ai.timeout_seconds) && self.ai.max_retries <= 5, "ai.timeout_seconds must be 1 to 120 and ai.max_retries at most 5");
+        }
         if self.email.transport == EmailTransport::Smtp {
             anyhow::ensure!(!self.email.smtp_host.is_empty(), "email.smtp_host is required when email.transport is smtp");
         }

@@ -65,6 +65,10 @@ pub enum Capability {
     ApiStandardEndpoints,
     /// Outbound webhooks (Pro and up).
     Webhooks,
+    /// The AI analysis of news items (Pro and up; sentiment is for everyone).
+    NewsAnalysis,
+    /// AI recommendations through the public API (Premium).
+    ApiAiRecommendations,
 }
 
 impl Capability {
@@ -77,8 +81,9 @@ impl Capability {
             | Capability::AiRecommendations
             | Capability::ApiWrite
             | Capability::ApiStandardEndpoints
-            | Capability::Webhooks => Plan::Pro,
-            Capability::CustomStrategyParams => Plan::Premium,
+            | Capability::Webhooks
+            | Capability::NewsAnalysis => Plan::Pro,
+            Capability::CustomStrategyParams | Capability::ApiAiRecommendations => Plan::Premium,
         }
     }
 
@@ -91,6 +96,8 @@ impl Capability {
             Capability::AiRecommendations => "AI recommendations need the Pro or Premium plan.",
             Capability::ApiWrite => "API keys on the Free plan can read only; creating through the API needs the Pro or Premium plan.",
             Capability::Webhooks => "Webhooks need the Pro or Premium plan.",
+            Capability::NewsAnalysis => "The AI analysis of news needs the Pro or Premium plan.",
+            Capability::ApiAiRecommendations => "AI recommendations through the API need the Premium plan.",
             Capability::ApiStandardEndpoints => "This endpoint of the public API needs the Pro or Premium plan; the Free plan reads signals, stats and stock prices.",
         }
     }

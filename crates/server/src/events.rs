@@ -22,6 +22,8 @@ pub enum Topic {
     Alerts,
     /// New notifications.
     Notifications,
+    /// New articles or market notes.
+    News,
 }
 
 impl Topic {
@@ -33,6 +35,7 @@ impl Topic {
             Topic::Automation => "automation",
             Topic::Alerts => "alerts",
             Topic::Notifications => "notifications",
+            Topic::News => "news",
         }
     }
 }
@@ -62,7 +65,7 @@ const CHANNEL: &str = "strikeline_events";
 
 impl Topic {
     fn parse(name: &str) -> Option<Topic> {
-        [Topic::Signals, Topic::Prices, Topic::Stats, Topic::Automation, Topic::Alerts, Topic::Notifications].into_iter().find(|t| t.name() == name)
+        [Topic::Signals, Topic::Prices, Topic::Stats, Topic::Automation, Topic::Alerts, Topic::Notifications, Topic::News].into_iter().find(|t| t.name() == name)
     }
 }
 

@@ -1,6 +1,7 @@
 //! The Strikeline server: configuration, the HTTP application and the `strikeline` command.
 
 pub mod api_access;
+pub mod ai;
 pub mod api_keys;
 pub mod audit;
 pub mod auth;
@@ -19,9 +20,11 @@ pub mod health;
 pub mod http;
 pub mod input;
 pub mod limits;
+pub mod llm;
 pub mod live;
 pub mod market;
 pub mod money;
+pub mod news;
 pub mod notifications;
 pub mod email;
 pub mod webhooks;

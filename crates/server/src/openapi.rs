@@ -20,6 +20,8 @@ use utoipa::OpenApi;
         (name = "billing", description = "Buying, changing and cancelling a plan; the billing history (docs/billing.md)"),
         (name = "notifications", description = "The bell: notifications, read and unread"),
         (name = "webhooks", description = "Your outbound webhook endpoints and their delivery logs (Settings › API Keys); docs/notifications.md"),
+        (name = "ai", description = "AI recommendations from your own book, signals and news (docs/news.md)"),
+        (name = "news", description = "Market news with sentiment and its AI analysis (docs/news.md)"),
         (name = "email", description = "One-click unsubscribe and the administrators' view of the email outbox"),
         (name = "api-keys", description = "Your public API keys (Settings › API Keys)"),
         (name = "public-api", description = "The public REST API under /api/v1: send an API key as `Authorization: Bearer <key>`. Read keys may GET; write and admin keys may also create. Every answer reports the plan's hourly quota (Free 100, Pro 1,000, Premium 5,000; Free keys read only) and the endpoint's per-minute limit in `RateLimit-Policy`/`RateLimit`; beyond either the answer is 429 with `Retry-After`."),

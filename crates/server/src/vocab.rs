@@ -659,3 +659,66 @@ mod tests {
         assert!(serde_json::from_str::<ContactSource>("\"Landing\"").is_err());
     }
 }
+
+vocabulary! {
+    /// An article's tone for the stocks it is about.
+    pub enum NewsSentiment ("news sentiment") {
+        Bullish = "bullish",
+        Bearish = "bearish",
+        Neutral = "neutral",
+    }
+}
+
+vocabulary! {
+    /// Where an article came from.
+    pub enum NewsOrigin ("news origin") {
+        /// A configured RSS or Atom feed.
+        Feed = "feed",
+        /// The bundled sample articles (the offline default), labelled as samples.
+        Sample = "sample",
+        /// Computed by Strikeline from stored prices (large moves, volume spikes, 52-week highs and lows).
+        MarketNote = "market_note",
+    }
+}
+
+vocabulary! {
+    /// What produced an analysis.
+    pub enum Analyzer ("analyzer") {
+        /// Strikeline's offline financial-sentiment analyser with the symbol's indicators and signals.
+        Builtin = "builtin",
+        /// An OpenAI-compatible chat endpoint.
+        Openai = "openai",
+    }
+}
+
+vocabulary! {
+    /// The option trade an analysis points to, if any.
+    pub enum TradeIdea ("trade idea") {
+        Call = "CALL",
+        Put = "PUT",
+        Straddle = "STRADDLE",
+        /// No trade: the evidence disagrees or is too weak.
+        Hold = "HOLD",
+    }
+}
+
+vocabulary! {
+    /// How risky an analysis judges the idea (from the underlying's volatility).
+    pub enum AnalysisRisk ("analysis risk level") {
+        Low = "LOW",
+        Medium = "MEDIUM",
+        High = "HIGH",
+    }
+}
+
+vocabulary! {
+    /// What an AI recommendation is about.
+    pub enum RecommendationKind ("recommendation type") {
+        /// A trade to consider: a signal the plan shows, in the user's strategies, not held.
+        Trade = "trade",
+        /// A position held: near expiry, or news running against it.
+        Portfolio = "portfolio",
+        /// The portfolio's risk model: concentration, Greeks, size, drawdown.
+        Risk = "risk",
+    }
+}

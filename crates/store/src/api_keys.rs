@@ -42,16 +42,7 @@ const COLUMNS: &str = "id, user_id, name, key_prefix, permissions, is_active, la
 pub async fn insert_within(db: &Db, key: &NewApiKey, max_per_user: u32) -> StoreResult<bool> {
     with_db!(db, pool => {
         let mut tx = pool.begin().await?;
-        // A write first: PostgreSQL locks the row, SQLite takes the database's write lock.
-        sqlx::query("UPDATE users SET updated_at = updated_at WHERE id = $1").bind(&key.user_id).execute(&mut *tx).await?;
-        let held: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM api_keys WHERE user_id = $1")
-            .bind(&key.user_id)
-            .fetch_one(&mut *tx)
-            .await?;
-        if held >= i64::from(max_per_user) {
-            tx.rollback().await?;
-            return Ok(false);
-        }
+        crate::return_if_at_cap!(tx, &key.user_id, "SELECT COUNT(*) FROM api_keys WHERE user_id = $1", max_per_user);
         sqlx::query(
             "INSERT INTO api_keys (id, user_id, name, key_hash, key_prefix, permissions, is_active, expires_at, created_at, updated_at) \
              VALUES ($1, $2, $3, $4, $5, $6, TRUE, $7, $8, $9)",

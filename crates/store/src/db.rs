@@ -24,6 +24,23 @@ pub enum Engine {
     Postgres,
 }
 
+/// Inside an open transaction `$tx` of a function answering `StoreResult<bool>`: locks the
+/// user's row (PostgreSQL locks it, SQLite takes the database's write lock), counts what the
+/// user holds with `$count_sql` (`$1` = the user id) and, when `$max` are held already, rolls
+/// back and returns `Ok(false)`. What follows in the transaction is within the cap, however
+/// many requests race.
+#[macro_export]
+macro_rules! return_if_at_cap {
+    ($tx:ident, $user_id:expr, $count_sql:expr, $max:expr) => {{
+        sqlx::query("UPDATE users SET updated_at = updated_at WHERE id = $1").bind($user_id).execute(&mut *$tx).await?;
+        let held: i64 = sqlx::query_scalar($count_sql).bind($user_id).fetch_one(&mut *$tx).await?;
+        if held >= i64::from($max) {
+            $tx.rollback().await?;
+            return Ok(false);
+        }
+    }};
+}
+
 /// Expands `$body` once per engine with `$pool` bound to that engine's pool.
 #[macro_export]
 macro_rules! with_db {

@@ -24,6 +24,7 @@ mod db;
 mod error;
 pub mod inbox;
 pub mod market;
+pub mod news;
 pub mod notifications;
 pub mod outbox;
 pub mod plans;

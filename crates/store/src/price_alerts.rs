@@ -28,16 +28,7 @@ pub async fn insert_within(db: &Db, alert: &PriceAlert, max_per_user: u32) -> St
     let sql = format!("INSERT INTO price_alerts ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)");
     with_db!(db, pool => {
         let mut tx = pool.begin().await?;
-        // A write first: PostgreSQL locks the row, SQLite takes the database's write lock.
-        sqlx::query("UPDATE users SET updated_at = updated_at WHERE id = $1").bind(&alert.user_id).execute(&mut *tx).await?;
-        let held: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM price_alerts WHERE user_id = $1 AND status = 'active'")
-            .bind(&alert.user_id)
-            .fetch_one(&mut *tx)
-            .await?;
-        if held >= i64::from(max_per_user) {
-            tx.rollback().await?;
-            return Ok(false);
-        }
+        crate::return_if_at_cap!(tx, &alert.user_id, "SELECT COUNT(*) FROM price_alerts WHERE user_id = $1 AND status = 'active'", max_per_user);
         sqlx::query(&sql)
             .bind(&alert.id)
             .bind(&alert.user_id)

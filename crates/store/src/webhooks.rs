@@ -31,16 +31,7 @@ pub async fn insert_within(db: &Db, endpoint: &Endpoint, max_per_user: u32) -> S
     let sql = format!("INSERT INTO webhook_endpoints ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)");
     with_db!(db, pool => {
         let mut tx = pool.begin().await?;
-        // A write first: PostgreSQL locks the row, SQLite takes the database's write lock.
-        sqlx::query("UPDATE users SET updated_at = updated_at WHERE id = $1").bind(&endpoint.user_id).execute(&mut *tx).await?;
-        let held: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM webhook_endpoints WHERE user_id = $1")
-            .bind(&endpoint.user_id)
-            .fetch_one(&mut *tx)
-            .await?;
-        if held >= i64::from(max_per_user) {
-            tx.rollback().await?;
-            return Ok(false);
-        }
+        crate::return_if_at_cap!(tx, &endpoint.user_id, "SELECT COUNT(*) FROM webhook_endpoints WHERE user_id = $1", max_per_user);
         sqlx::query(&sql)
             .bind(&endpoint.id)
             .bind(&endpoint.user_id)

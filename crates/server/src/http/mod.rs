@@ -23,7 +23,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::error::AppError;
 use crate::state::AppState;
-use crate::{api_keys, auth, automation, backtest, billing, email, health, live, notifications, openapi, portfolio, signals, site, stocks, webhooks};
+use crate::{ai, api_keys, auth, automation, backtest, billing, email, health, live, news, notifications, openapi, portfolio, signals, site, stocks, webhooks};
 
 pub use middleware::log_server_errors;
 
@@ -64,6 +64,8 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(notifications::router())
         .merge(webhooks::router())
         .merge(email::router())
+        .merge(news::router())
+        .merge(ai::router())
 }
 
 /// The whole application for `state`.

@@ -69,6 +69,7 @@ const fn policy(name: &'static str, quota: u32, window_seconds: u64) -> Policy {
 
 const MINUTE: u64 = 60;
 const HOUR: u64 = 3600;
+const DAY: u64 = 86_400;
 
 /// New accounts per client address.
 pub const REGISTER: Policy = policy("register", 10, HOUR);
@@ -104,6 +105,13 @@ pub const API_STATS: Policy = policy("api_stats", 100, MINUTE);
 pub const API_STOCK_PRICES: Policy = policy("api_stock_prices", 100, MINUTE);
 pub const API_PORTFOLIO_METRICS: Policy = policy("api_portfolio_metrics", 50, MINUTE);
 pub const API_WEBHOOKS: Policy = policy("api_webhooks", 10, MINUTE);
+pub const API_NEWS: Policy = policy("api_news", 100, MINUTE);
+pub const API_AI_RECOMMENDATIONS: Policy = policy("api_ai_recommendations", 25, MINUTE);
+/// News analyses asked of the configured model, for the whole server.
+pub const AI_NEWS: Policy = policy("ai_news", 120, HOUR);
+/// Recommendation answers written by the configured model, per user and day, by plan.
+pub const AI_DAY_PRO: Policy = policy("ai_day_pro", 50, DAY);
+pub const AI_DAY_PREMIUM: Policy = policy("ai_day_premium", 500, DAY);
 /// Webhook endpoints created and test messages sent from Settings, per user (each test is an
 /// outgoing request).
 pub const WEBHOOK_WRITE: Policy = policy("webhook_write", 30, HOUR);
@@ -127,7 +135,7 @@ pub fn api_hourly(plan: crate::entitlements::Plan, quota: u32) -> Policy {
 
 /// Every policy, for configuration checks and the documentation (the public API's hourly
 /// quotas, `api_hour_<plan>`, come from the plan catalogue).
-pub const POLICIES: [Policy; 24] = [
+pub const POLICIES: [Policy; 29] = [
     REGISTER,
     LOGIN_IP,
     LOGIN_ACCOUNT,
@@ -148,6 +156,11 @@ pub const POLICIES: [Policy; 24] = [
     API_STOCK_PRICES,
     API_PORTFOLIO_METRICS,
     API_WEBHOOKS,
+    API_NEWS,
+    API_AI_RECOMMENDATIONS,
+    AI_NEWS,
+    AI_DAY_PRO,
+    AI_DAY_PREMIUM,
     WEBHOOK_WRITE,
     API_KEY_CREATE,
     PASSWORD_CHECK,

@@ -2,15 +2,18 @@
 //! the time as an argument. A service reads and writes through the store and computes through
 //! the engine; it never builds an HTTP answer and never calls a handler module.
 
+pub mod advising;
 pub mod billing;
 pub mod figures;
 pub mod market_refresh;
+pub mod news;
 pub mod mailing;
 pub mod notifying;
 pub mod portfolio_settlement;
 pub mod portfolio_valuation;
 pub mod scheduling;
 pub mod signal_issuing;
+pub mod summaries;
 pub mod visibility;
 pub mod webhooks;
 pub mod delivering;

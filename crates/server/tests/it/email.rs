@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use chrono::Utc;
 use serde_json::{Value, json};
 use strikeline_server::config::{Config, EmailTransport, SmtpSecurity};
-use strikeline_server::services::{delivering, mailing};
+use strikeline_server::services::{delivering, summaries};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 use crate::common::TestApp;
@@ -185,7 +185,7 @@ async fn the_daily_summary_goes_to_those_who_want_it_and_unsubscribes_alone(engi
     assert_eq!(off.status(), 200);
 
     let now = Utc::now();
-    assert_eq!(mailing::daily_summaries(&app.state, now).await.expect("summaries"), 1, "only Ada wants it");
+    assert_eq!(summaries::daily_summaries(&app.state, now).await.expect("summaries"), 1, "only Ada wants it");
     delivering::run_due(&app.state, now).await.expect("send");
     let mail = mails.lock().expect("lock").first().cloned().expect("sent");
     assert_eq!(mail.to, ["<ada@example.com>"]);
@@ -195,7 +195,7 @@ async fn the_daily_summary_goes_to_those_who_want_it_and_unsubscribes_alone(engi
     assert_eq!(one_click(&url).await.status(), 200);
     let after = preferences(&app).await;
     assert_eq!((after["portfolioSummary"].as_bool(), after["emailNotifications"].as_bool()), (Some(false), Some(true)), "only the summary stops");
-    assert_eq!(mailing::daily_summaries(&app.state, now).await.expect("summaries"), 0);
+    assert_eq!(summaries::daily_summaries(&app.state, now).await.expect("summaries"), 0);
 }
 
 mod sqlite {

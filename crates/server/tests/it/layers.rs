@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// One module per feature: parse, ask the entitlement check, call a service, shape the answer.
-const HANDLERS: &[&str] = &["api_keys", "auth", "billing", "email", "webhooks", "automation", "backtest", "health", "live", "notifications", "portfolio", "signals", "site", "stocks"];
+const HANDLERS: &[&str] = &["ai", "api_keys", "auth", "billing", "email", "news", "webhooks", "automation", "backtest", "health", "live", "notifications", "portfolio", "signals", "site", "stocks"];
 /// Where the features are composed (the router, the OpenAPI document, the command line).
 const APP: &[&str] = &["lib", "http", "openapi", "cli", "main"];
 const SERVICES: &str = "services";

@@ -5,6 +5,7 @@
 mod common;
 
 mod account;
+mod ai;
 mod auth;
 mod billing;
 mod email;
@@ -13,6 +14,7 @@ mod gates;
 mod http;
 mod import;
 mod layers;
+mod news;
 mod notifications;
 mod openapi_snapshot;
 mod outbound;

@@ -68,7 +68,7 @@ pub async fn receiver(answers: Vec<u16>) -> (String, Arc<Mutex<Vec<Received>>>) 
     (url, got)
 }
 
-async fn read_request(socket: &mut tokio::net::TcpStream) -> Option<Received> {
+pub async fn read_request(socket: &mut tokio::net::TcpStream) -> Option<Received> {
     let mut buf = Vec::new();
     let mut chunk = [0u8; 4096];
     let head_end = loop {

@@ -62,6 +62,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ai/recommendations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's recommendations: risk first, then the positions held, then trades. */
+        get: operations["recommendations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/api-keys": {
         parameters: {
             query?: never;
@@ -589,6 +606,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest news, with sentiment, and the AI analysis on Pro and up. */
+        get: operations["list_news"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/newsletter": {
         parameters: {
             query?: never;
@@ -1093,6 +1127,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ai/recommendations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key owner's recommendations (Premium). */
+        get: operations["v1_ai_recommendations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest news matching the filters (every plan; the AI analysis is Pro and up). */
+        get: operations["v1_news"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/portfolio/metrics": {
         parameters: {
             query?: never;
@@ -1424,6 +1492,16 @@ export interface components {
          * @enum {string}
          */
         AlertStatus: "active" | "triggered";
+        /**
+         * @description How risky an analysis judges the idea (from the underlying's volatility).
+         * @enum {string}
+         */
+        AnalysisRisk: "LOW" | "MEDIUM" | "HIGH";
+        /**
+         * @description What produced an analysis.
+         * @enum {string}
+         */
+        Analyzer: "builtin" | "openai";
         /** @description A key as its owner sees it: never the key itself. */
         ApiKey: {
             /** Format: date-time */
@@ -2046,6 +2124,66 @@ export interface components {
              */
             targetPrice: number;
         };
+        /** @description A news item's analysis. */
+        NewsAnalysis: {
+            /** Format: date-time */
+            analyzedAt: string;
+            /** @description What produced it. */
+            analyzer: components["schemas"]["Analyzer"];
+            /**
+             * Format: int32
+             * @description Percent, 0–100.
+             */
+            confidence: number;
+            /** @description Why, with the numbers it rests on. */
+            reasoning: string;
+            riskLevel: components["schemas"]["AnalysisRisk"];
+            signalRecommendation: components["schemas"]["TradeIdea"];
+            /** @description How long the idea is meant to hold, e.g. `1-2 weeks`. */
+            timeframe: string;
+        };
+        /** @description A news item. */
+        NewsItem: {
+            aiAnalysis?: null | components["schemas"]["NewsAnalysis"];
+            analysisLocked: boolean;
+            articleUrl?: string | null;
+            /** @description The company of `symbol`, when the item is about one on the watchlist. */
+            companyName?: string | null;
+            /** Format: uuid */
+            id: string;
+            imageUrl?: string | null;
+            /**
+             * @description A feed, a bundled sample (labelled as such on the page) or a market note Strikeline
+             *     computed from prices.
+             */
+            origin: components["schemas"]["NewsOrigin"];
+            /** Format: date-time */
+            publishedAt: string;
+            sentiment: components["schemas"]["NewsSentiment"];
+            /**
+             * Format: double
+             * @description -1 (clearly bad news) to 1 (clearly good news).
+             */
+            sentimentScore: number;
+            source: string;
+            /** @description Plain text. */
+            summary: string;
+            /** @description The stock the item is mostly about. */
+            symbol?: string | null;
+            /** @description Every watchlist stock it names, `symbol` first. */
+            symbols: string[];
+            title: string;
+        };
+        /**
+         * @description Where an article came from.
+         * @enum {string}
+         */
+        NewsOrigin: "feed" | "sample" | "market_note";
+        /**
+         * @description An article's tone for the stocks it is about.
+         * @enum {string}
+         */
+        NewsSentiment: "bullish" | "bearish" | "neutral";
         /** @description Subscription state after the request. */
         NewsletterReceipt: {
             subscribed: boolean;
@@ -2528,6 +2666,15 @@ export interface components {
              */
             winRate?: number | null;
         };
+        /** @description A page of news for API keys. */
+        PublicNews: {
+            news: components["schemas"]["NewsItem"][];
+            /**
+             * Format: int64
+             * @description Items matching the filters.
+             */
+            total: number;
+        };
         PublicPerformance: {
             /** @description Oldest first, within the period. */
             daily: components["schemas"]["DailyPerformance"][];
@@ -2538,6 +2685,11 @@ export interface components {
             /** @description By symbol, largest value first. */
             positions: components["schemas"]["SymbolExposure"][];
             summary: components["schemas"]["PublicMetricsSummary"];
+        };
+        /** @description Recommendations with how many of each type there are. */
+        PublicRecommendations: {
+            recommendations: components["schemas"]["Recommendation"][];
+            summary: components["schemas"]["RecommendationSummary"];
         };
         /** @description `GET /api/v1/signals`. */
         PublicSignalPage: {
@@ -2575,6 +2727,48 @@ export interface components {
             database: components["schemas"]["DatabaseEngine"];
             /** @example ready */
             status: string;
+        };
+        /** @description One recommendation. */
+        Recommendation: {
+            /** @description Words joined by underscores, e.g. `BUY_CALL`, `CLOSE_OR_ROLL`. */
+            action: string;
+            analyzer: components["schemas"]["Analyzer"];
+            /**
+             * Format: double
+             * @description 0–1.
+             */
+            confidence: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description One line. */
+            description: string;
+            /** Format: date */
+            expiration?: string | null;
+            /** @description Stable for the same advice on the same day (`{type}-{action}-{symbol}-{date}`). */
+            id: string;
+            /** @description Why, with the numbers. */
+            reasoning: string;
+            riskLevel: components["schemas"]["PortfolioRiskLevel"];
+            /** Format: double */
+            suggestedStrike?: number | null;
+            /** @description What to do. */
+            suggestion: string;
+            symbol?: string | null;
+            timeframe: string;
+            title: string;
+            type: components["schemas"]["RecommendationKind"];
+        };
+        /**
+         * @description What an AI recommendation is about.
+         * @enum {string}
+         */
+        RecommendationKind: "trade" | "portfolio" | "risk";
+        /** @description How many recommendations of each type there are (before `type` and `limit`). */
+        RecommendationSummary: {
+            portfolio: number;
+            risk: number;
+            total: number;
+            trade: number;
         };
         /** @description When the refresh ran. */
         RefreshReceipt: {
@@ -2965,6 +3159,11 @@ export interface components {
             isActive: boolean;
         };
         /**
+         * @description The option trade an analysis points to, if any.
+         * @enum {string}
+         */
+        TradeIdea: "CALL" | "PUT" | "STRADDLE" | "HOLD";
+        /**
          * @description One trade of a backtest. A trade that matches a signal the viewer's plan locks comes back
          *     `locked`, with only its symbol, strategy and entry date: a backtest never reveals what a
          *     locked signal recommends.
@@ -3270,6 +3469,57 @@ export interface operations {
             };
             /** @description Not an administrator */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    recommendations: {
+        parameters: {
+            query?: {
+                /** @description `trade`, `portfolio` or `risk`; all when absent. */
+                type?: string;
+                /** @description At most this many (1–50; default 5 on the public API, 20 in the app). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recommendation"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The plan does not include AI recommendations */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `type` or `limit` is not valid */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4578,6 +4828,46 @@ export interface operations {
             };
         };
     };
+    list_news: {
+        parameters: {
+            query?: {
+                /** @description 5, 20, 25 or 100 (default 5). */
+                count?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsItem"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `count` is not 5, 20, 25 or 100 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     newsletter: {
         parameters: {
             query?: never;
@@ -5672,6 +5962,119 @@ export interface operations {
             };
             /** @description `id` is this request's own session */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    v1_ai_recommendations: {
+        parameters: {
+            query?: {
+                /** @description `trade`, `portfolio` or `risk`; all when absent. */
+                type?: string;
+                /** @description At most this many (1–50; default 5 on the public API, 20 in the app). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicRecommendations"];
+                };
+            };
+            /** @description Missing, unknown, inactive or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The plan is not Premium */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `type` or `limit` is not valid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over a limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    v1_news: {
+        parameters: {
+            query?: {
+                /** @description `bullish`, `bearish` or `neutral`. */
+                sentiment?: string;
+                /** @description Tickers, comma-separated (at most 20): items naming any of them. */
+                symbols?: string;
+                /** @description At most this many (1–100, default 20). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicNews"];
+                };
+            };
+            /** @description Missing, unknown, inactive or expired key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `sentiment`, `symbols` or `limit` is not valid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over a limit; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -129,7 +129,10 @@ pub async fn bootstrap(state: &AppState, now: DateTime<Utc>) -> Result<()> {
     ensure_universe(state, now).await?;
     catch_up_history(state, now).await?;
     replay_recent(state, now).await?;
-    update_now(state, now).await
+    update_now(state, now).await?;
+    // News last: its analyses read the signals and indicators just brought up to date.
+    super::news::refresh(state, now).await?;
+    Ok(())
 }
 
 /// Everything a manual update does: quotes, marks, new signals and today's figures.
@@ -173,6 +176,7 @@ pub async fn run_job(state: &AppState, job: Job, now: DateTime<Utc>) -> Result<(
         Job::PortfolioStats => {
             // Renewals and lapsed subscriptions first, so the figures count the plans in force.
             super::billing::run_due(state, now).await?;
+            news_refresh(state, now).await;
             take_snapshot(state, now).await?;
             snapshot_all(state, now).await?;
             state.events.publish(Topic::Stats);
@@ -184,7 +188,8 @@ pub async fn run_job(state: &AppState, job: Job, now: DateTime<Utc>) -> Result<(
             settle_positions(state, now).await?;
             take_snapshot(state, now).await?;
             snapshot_all(state, now).await?;
-            super::mailing::daily_summaries(state, now).await?;
+            news_refresh(state, now).await;
+            super::summaries::daily_summaries(state, now).await?;
             for topic in [Topic::Prices, Topic::Signals, Topic::Stats] {
                 state.events.publish(topic);
             }
@@ -193,3 +198,12 @@ pub async fn run_job(state: &AppState, job: Job, now: DateTime<Utc>) -> Result<(
     Ok(())
 }
 
+
+/// Refreshes the news; a failure (a feed's, say) is logged and leaves the job's other work done.
+async fn news_refresh(state: &AppState, now: DateTime<Utc>) {
+    match super::news::refresh(state, now).await {
+        Ok(done) if done.articles + done.notes > 0 => tracing::info!(articles = done.articles, notes = done.notes, "news refreshed"),
+        Ok(_) => {}
+        Err(err) => tracing::warn!(error = %err, "news refresh failed"),
+    }
+}

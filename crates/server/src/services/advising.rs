@@ -1,0 +1,296 @@
+//! AI recommendations: trade, portfolio and risk advice computed from the user's own book
+//! (positions, their Greeks and expiries, concentration, drawdown), the signals their plan
+//! shows and the news sentiment on each symbol. Every recommendation carries its reasoning
+//! with the numbers it rests on; nothing is invented, and an empty book with no signals gets
+//! no advice rather than filler.
+
+use std::collections::{HashMap, HashSet};
+
+use chrono::{DateTime, Duration, NaiveDate, Utc};
+use serde::Serialize;
+use strikeline_engine::portfolio::{self as model, RiskInputs};
+use strikeline_store::users::UserRecord;
+use utoipa::ToSchema;
+
+use super::portfolio_valuation::book;
+use crate::entitlements::Entitlements;
+use crate::error::Result;
+use crate::money::{dollars, round2};
+use crate::state::AppState;
+use crate::vocab::{Analyzer, PortfolioRiskLevel as RiskBand, RecommendationKind};
+
+/// One recommendation.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Recommendation {
+    /// Stable for the same advice on the same day (`{type}-{action}-{symbol}-{date}`).
+    pub id: String,
+    #[serde(rename = "type")]
+    pub kind: RecommendationKind,
+    pub symbol: Option<String>,
+    /// Words joined by underscores, e.g. `BUY_CALL`, `CLOSE_OR_ROLL`.
+    pub action: String,
+    pub title: String,
+    /// One line.
+    pub description: String,
+    /// Why, with the numbers.
+    pub reasoning: String,
+    /// What to do.
+    pub suggestion: String,
+    pub suggested_strike: Option<f64>,
+    pub expiration: Option<NaiveDate>,
+    pub timeframe: String,
+    pub risk_level: RiskBand,
+    /// 0–1.
+    pub confidence: f64,
+    pub analyzer: Analyzer,
+    pub created_at: DateTime<Utc>,
+}
+
+/// Days before expiry at which a position is flagged.
+const NEAR_EXPIRY_DAYS: i64 = 7;
+/// Trade ideas offered at most.
+const MAX_TRADES: usize = 5;
+
+/// Recent news sentiment per symbol: mean score and articles, over the last three days.
+async fn sentiment_by_symbol(state: &AppState, now: DateTime<Utc>) -> Result<HashMap<String, (f64, usize)>> {
+    let mut sums: HashMap<String, (f64, usize)> = HashMap::new();
+    for item in strikeline_store::news::recent_tagged(&state.db, now - Duration::days(3), 500).await? {
+        if let Some(symbol) = item.symbols.split(',').next().filter(|s| !s.is_empty()) {
+            let entry = sums.entry(symbol.to_owned()).or_default();
+            entry.0 += item.sentiment_score;
+            entry.1 += 1;
+        }
+    }
+    Ok(sums.into_iter().map(|(s, (sum, n))| (s, (sum / n as f64, n))).collect())
+}
+
+fn id(kind: RecommendationKind, action: &str, symbol: Option<&str>, day: NaiveDate) -> String {
+    format!("{}-{}-{}-{day}", kind.as_str(), action.to_lowercase(), symbol.unwrap_or("all").to_lowercase())
+}
+
+/// The recommendations for `user` at `now`, strongest first within each type.
+pub async fn recommend(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<Vec<Recommendation>> {
+    let today = state.market.today(now);
+    let b = book(state, user, now).await?;
+    let sentiment = sentiment_by_symbol(state, now).await?;
+    let capital = dollars(user.investment_capital_cents);
+    let mut out = Vec::new();
+
+    // Risk: the portfolio's own risk model, factor by factor.
+    let history = strikeline_store::positions::value_history(&state.db, &user.id).await?;
+    let summary = model::summary(&b.closed, &b.open, b.open_commissions, capital);
+    let peak = history.iter().map(|(_, v)| dollars(*v)).fold(summary.total_value, f64::max);
+    let drawdown = if peak > 0.0 { (summary.total_value / peak - 1.0).min(0.0) } else { 0.0 };
+    let risk = model::risk_assessment(&RiskInputs { capital, max_position_size: dollars(user.max_position_size_cents), positions: b.risk.clone(), drawdown });
+    let mut above: Vec<_> = risk.factors.iter().filter(|f| f.score > 0.0).collect();
+    above.sort_by(|a, b| (b.score * b.weight).total_cmp(&(a.score * a.weight)));
+    for (i, factor) in above.iter().enumerate() {
+        let (Some(reason), Some(suggestion)) = (risk.risk_factors.get(i), risk.recommendations.get(i)) else { break };
+        let action = format!("REDUCE_{}", factor.name.to_uppercase());
+        out.push(Recommendation {
+            id: id(RecommendationKind::Risk, &action, None, today),
+            kind: RecommendationKind::Risk,
+            symbol: None,
+            title: format!("Risk: {}", factor.name.replace('_', " ")),
+            description: reason.clone(),
+            reasoning: format!("{reason} The portfolio's risk score is {} of 100 ({}).", risk.risk_score, risk.risk_level.as_str()),
+            suggestion: suggestion.clone(),
+            action,
+            suggested_strike: None,
+            expiration: None,
+            timeframe: "now".into(),
+            risk_level: risk.risk_level.into(),
+            confidence: round2((0.5 + factor.score / 200.0).min(0.95)),
+            analyzer: Analyzer::Builtin,
+            created_at: now,
+        });
+    }
+
+    // Portfolio: positions close to expiry, and held positions the news now argues against.
+    for (i, v) in b.open.iter().enumerate() {
+        let Some(symbol) = b.open_symbols.get(i) else { continue };
+        let pnl = v.current_value - v.total_cost;
+        if v.days_to_expiry <= NEAR_EXPIRY_DAYS {
+            out.push(Recommendation {
+                id: id(RecommendationKind::Portfolio, "CLOSE_OR_ROLL", Some(symbol), today),
+                kind: RecommendationKind::Portfolio,
+                symbol: Some(symbol.clone()),
+                action: "CLOSE_OR_ROLL".into(),
+                title: format!("{symbol} expires in {} days", v.days_to_expiry),
+                description: format!("The {symbol} position expires in {} days with P&L ${pnl:.2}.", v.days_to_expiry),
+                reasoning: format!(
+                    "It is worth ${:.2} against ${:.2} paid, and time decay (theta {:.2} a day) speeds up in the last week.",
+                    v.current_value, v.total_cost, v.greeks.theta
+                ),
+                suggestion: if pnl >= 0.0 { "Take the gain, or roll to a later expiry to keep the view.".into() } else { "Close to keep what is left, unless you expect the move within days.".into() },
+                suggested_strike: None,
+                expiration: None,
+                timeframe: format!("{} days", v.days_to_expiry),
+                risk_level: if v.days_to_expiry <= 2 { RiskBand::High } else { RiskBand::Moderate },
+                confidence: 0.8,
+                analyzer: Analyzer::Builtin,
+                created_at: now,
+            });
+        }
+        if let Some((score, n)) = sentiment.get(symbol) {
+            let long = v.greeks.delta > 0.0;
+            if (long && *score < -0.25) || (!long && *score > 0.25) {
+                let tone = if *score < 0.0 { "bearish" } else { "bullish" };
+                out.push(Recommendation {
+                    id: id(RecommendationKind::Portfolio, "REVIEW_POSITION", Some(symbol), today),
+                    kind: RecommendationKind::Portfolio,
+                    symbol: Some(symbol.clone()),
+                    action: "REVIEW_POSITION".into(),
+                    title: format!("News on {symbol} runs against your position"),
+                    description: format!("{n} recent articles on {symbol} read {tone} (mean score {score:+.2})."),
+                    reasoning: format!(
+                        "Your {symbol} position has delta {:+.2} ({} the stock) while the last three days' news reads {tone}. P&L so far ${pnl:.2}.",
+                        v.greeks.delta,
+                        if long { "gains when it rises" } else { "gains when it falls" }
+                    ),
+                    suggestion: "Check the articles on /news; tighten the stop or reduce the size if the story changes your view.".into(),
+                    suggested_strike: None,
+                    expiration: None,
+                    timeframe: "this week".into(),
+                    risk_level: RiskBand::Moderate,
+                    confidence: round2((0.5 + score.abs() / 2.0).min(0.85)),
+                    analyzer: Analyzer::Builtin,
+                    created_at: now,
+                });
+            }
+        }
+    }
+
+    // Trade: active signals the plan shows, in the user's strategies, not held, that the news does not contradict.
+    let held: HashSet<&str> = b.open_symbols.iter().map(String::as_str).collect();
+    let preferred: Vec<&str> = user.preferred_strategies.split(',').map(str::trim).collect();
+    let quota = Entitlements::of(user, now).signals_per_day;
+    let mut ideas = Vec::new();
+    for row in strikeline_store::signals::active_automated(&state.db).await? {
+        if crate::services::visibility::beyond_quota(quota, row.day_rank, 0) {
+            continue;
+        }
+        let s = row.signal;
+        if held.contains(s.symbol.as_str()) || !preferred.contains(&s.strategy.as_str()) {
+            continue;
+        }
+        let tone = sentiment.get(&s.symbol).copied();
+        let agreement = match (s.signal_type.as_str(), tone) {
+            ("CALL", Some((score, _))) => score,
+            ("PUT", Some((score, _))) => -score,
+            _ => 0.0,
+        };
+        if agreement < -0.25 {
+            continue;
+        }
+        let confidence = round2((s.confidence as f64 / 100.0 * (1.0 + agreement * 0.2)).clamp(0.05, 0.95));
+        ideas.push((confidence, s, tone));
+    }
+    ideas.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for (confidence, s, tone) in ideas.into_iter().take(MAX_TRADES) {
+        let action = format!("BUY_{}", s.signal_type);
+        let news = match tone {
+            Some((score, n)) => format!(" News over the last three days: {n} articles, mean sentiment {score:+.2}."),
+            None => " No recent news on it.".to_owned(),
+        };
+        let cost = dollars(s.entry_cents) * 100.0;
+        let contracts = (dollars(user.max_position_size_cents) / cost).floor().max(0.0);
+        out.push(Recommendation {
+            id: id(RecommendationKind::Trade, &action, Some(&s.symbol), today),
+            kind: RecommendationKind::Trade,
+            symbol: Some(s.symbol.clone()),
+            title: format!("{} {} ${:.2} {}", s.symbol, s.signal_type, dollars(s.strike_cents), s.expiration_date),
+            description: format!("{} signal, confidence {}.", s.strategy, s.confidence),
+            reasoning: format!(
+                "{} Entry ${:.2} per share (${cost:.2} a contract), target ${:.2}, stop ${:.2}.{news}",
+                s.reasoning,
+                dollars(s.entry_cents),
+                dollars(s.target_cents),
+                dollars(s.stop_cents)
+            ),
+            suggestion: if contracts >= 1.0 {
+                format!("Up to {contracts:.0} contract(s) within your maximum position size of ${:.2}.", dollars(user.max_position_size_cents))
+            } else {
+                format!("One contract costs ${cost:.2}, above your maximum position size of ${:.2}: skip it or raise the limit.", dollars(user.max_position_size_cents))
+            },
+            action,
+            suggested_strike: Some(dollars(s.strike_cents)),
+            expiration: Some(s.expiration_date),
+            timeframe: format!("to {}", s.expiration_date),
+            risk_level: if s.confidence >= 75 { RiskBand::Low } else if s.confidence >= 55 { RiskBand::Moderate } else { RiskBand::High },
+            confidence,
+            analyzer: Analyzer::Builtin,
+            created_at: now,
+        });
+    }
+    if state.config.ai.provider == crate::config::AiProvider::Openai {
+        written_by_model(state, user, &mut out, now).await;
+    }
+    Ok(out)
+}
+
+/// The plan's daily budget of model-written answers.
+fn model_budget(plan: crate::entitlements::Plan) -> Option<crate::limits::Policy> {
+    match plan {
+        crate::entitlements::Plan::Free => None,
+        crate::entitlements::Plan::Pro => Some(crate::limits::AI_DAY_PRO),
+        crate::entitlements::Plan::Premium => Some(crate::limits::AI_DAY_PREMIUM),
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct Rewritten {
+    items: Vec<RewrittenItem>,
+}
+
+#[derive(serde::Deserialize)]
+struct RewrittenItem {
+    id: String,
+    reasoning: String,
+    suggestion: String,
+}
+
+/// Has the configured model reword each recommendation's reasoning and suggestion, within the
+/// plan's daily budget. A rewrite is kept only when every number in it is one of the
+/// recommendation's own; the built-in text stands otherwise (and on any failure).
+async fn written_by_model(state: &AppState, user: &UserRecord, recs: &mut [Recommendation], now: DateTime<Utc>) {
+    if recs.is_empty() {
+        return;
+    }
+    let Some(budget) = model_budget(Entitlements::of(user, now).plan) else { return };
+    if crate::limits::hit(state, budget, &user.id, now).await.is_err() {
+        return;
+    }
+    let Ok(client) = crate::llm::ChatClient::new(&state.config.ai) else { return };
+    let facts: Vec<serde_json::Value> = recs
+        .iter()
+        .map(|r| serde_json::json!({"id": r.id, "type": r.kind, "symbol": r.symbol, "title": r.title, "reasoning": r.reasoning, "suggestion": r.suggestion}))
+        .collect();
+    let system = "You are an options-trading assistant. Reword each recommendation's reasoning and suggestion for a retail trader: \
+        clear, specific, two sentences each. Use only the numbers already in that recommendation; never add figures, prices or dates.";
+    let user_text = format!("Recommendations as JSON:\n{}", serde_json::Value::Array(facts));
+    let schema = serde_json::json!({
+        "type": "object", "additionalProperties": false, "required": ["items"],
+        "properties": {"items": {"type": "array", "items": {
+            "type": "object", "additionalProperties": false, "required": ["id", "reasoning", "suggestion"],
+            "properties": {"id": {"type": "string"}, "reasoning": {"type": "string"}, "suggestion": {"type": "string"}}
+        }}}
+    });
+    let answer: Rewritten = match client.structured(system, &user_text, "recommendations", schema).await {
+        Ok(answer) => answer,
+        Err(error) => {
+            tracing::warn!(%error, "model recommendations failed; the built-in ones stand");
+            return;
+        }
+    };
+    for item in answer.items {
+        let Some(rec) = recs.iter_mut().find(|r| r.id == item.id) else { continue };
+        let facts = format!("{} {} {} {}", rec.title, rec.description, rec.reasoning, rec.suggestion);
+        if crate::llm::numbers_grounded(&format!("{} {}", item.reasoning, item.suggestion), &facts) {
+            rec.reasoning = item.reasoning.chars().take(1200).collect();
+            rec.suggestion = item.suggestion.chars().take(600).collect();
+            rec.analyzer = Analyzer::Openai;
+        }
+    }
+}

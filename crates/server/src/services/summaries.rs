@@ -1,0 +1,48 @@
+//! The daily portfolio summary email: value, net P&L, open positions and what closed today,
+//! queued after the close for every user who wants it.
+
+use chrono::{DateTime, Utc};
+
+use super::mailing::{MailingList, base_url, queue};
+use crate::error::Result;
+use crate::state::AppState;
+
+/// Queues the daily portfolio summary for every user who wants it (run once a day, after the
+/// close); how many were queued.
+pub async fn daily_summaries(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
+    use crate::money::{to_cents, usd};
+    let usd_dollars = |d: f64| usd(to_cents(d));
+    let day = state.market.today(now);
+    let mut queued = 0;
+    for user in strikeline_store::users::all(&state.db).await? {
+        if !MailingList::PortfolioSummary.wanted_by(&user) {
+            continue;
+        }
+        let book = super::portfolio_valuation::book(state, &user, now).await?;
+        let capital = crate::money::dollars(user.investment_capital_cents);
+        let summary = strikeline_engine::portfolio::summary(&book.closed, &book.open, book.open_commissions, capital);
+        let closed_today: Vec<_> = book.closed.iter().filter(|t| t.closed_on == day).collect();
+        let closed_pnl: f64 = closed_today.iter().map(|t| t.pnl).sum();
+        let text = format!(
+            "Your Strikeline portfolio at the close of {day}:\n\n\
+             Value: {value} ({pnl} net, {percent:+.2}% on {capital} capital)\n\
+             Open positions: {open}, unrealised P&L {unrealised}\n\
+             Closed today: {closed} for {closed_pnl}\n\n\
+             Figures are marked to the day's last prices. See the full analysis: {base}/portfolio",
+            value = usd_dollars(summary.total_value),
+            pnl = usd_dollars(summary.net_pnl),
+            percent = summary.total_pnl_percent,
+            capital = usd_dollars(capital),
+            open = book.open.len(),
+            unrealised = usd_dollars(summary.unrealized_pnl),
+            closed = closed_today.len(),
+            closed_pnl = usd_dollars(closed_pnl),
+            base = base_url(state),
+        );
+        let subject = format!("Portfolio summary for {day}: {}", usd_dollars(summary.total_value));
+        if queue(state, &user, MailingList::PortfolioSummary, "portfolio_summary", &subject, &text, now).await? {
+            queued += 1;
+        }
+    }
+    Ok(queued)
+}
