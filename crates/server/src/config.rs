@@ -148,6 +148,13 @@ pub struct DeliveryConfig {
     pub allow_private: bool,
 }
 
+impl DeliveryConfig {
+    /// How long a claimed message is held.
+    pub fn claim_hold(&self) -> chrono::Duration {
+        chrono::Duration::seconds(i64::try_from(self.claim_seconds).unwrap_or(60))
+    }
+}
+
 impl Default for DeliveryConfig {
     fn default() -> Self {
         DeliveryConfig {

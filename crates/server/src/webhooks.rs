@@ -136,7 +136,7 @@ async fn delete_for(state: &AppState, user: &UserRecord, id: &str) -> Result<Sta
 
 async fn test_for(state: &AppState, user: &UserRecord, id: &str, now: DateTime<Utc>) -> Result<WebhookDelivery> {
     let message = service::queue_test(state, user, id, now).await?;
-    let outcome = delivering::attempt(state, &message, now).await?.ok_or(AppError::NotFound)?;
+    let outcome = delivering::send_held(state, &message, now).await?;
     Ok(WebhookDelivery {
         message_id: message.id,
         attempted_at: now,

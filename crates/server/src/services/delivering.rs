@@ -45,10 +45,15 @@ pub async fn run_due(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
 
 /// Claims `message` and makes one attempt; `None` when another worker had claimed it.
 pub async fn attempt(state: &AppState, message: &Message, now: DateTime<Utc>) -> Result<Option<Outcome>> {
-    let hold = Duration::seconds(i64::try_from(state.config.delivery.claim_seconds).unwrap_or(60));
-    if !outbox::claim(&state.db, message, now, now + hold).await? {
+    if !outbox::claim(&state.db, message, now, now + state.config.delivery.claim_hold()).await? {
         return Ok(None);
     }
+    Ok(Some(send_held(state, message, now).await?))
+}
+
+/// Makes one attempt at a message this caller holds (claimed, or queued held), and records
+/// what came of it. `message.attempts` is the count before this attempt.
+pub async fn send_held(state: &AppState, message: &Message, now: DateTime<Utc>) -> Result<Outcome> {
     let attempts_made = message.attempts + 1;
     let outcome = match message.channel.as_str() {
         webhooks::CHANNEL => send_webhook(state, message, now).await?,
@@ -70,7 +75,7 @@ pub async fn attempt(state: &AppState, message: &Message, now: DateTime<Utc>) ->
             None => outbox::give_up(&state.db, &message.id, &error).await?,
         }
     }
-    Ok(Some(outcome))
+    Ok(outcome)
 }
 
 fn elapsed_ms(started: Instant) -> i64 {

@@ -76,7 +76,8 @@ fn message(endpoint: &Endpoint, topic: &str, data: &Value, now: DateTime<Utc>) -
     Message::pending(message_id(), CHANNEL, &endpoint.user_id, Some(&endpoint.id), topic, envelope(topic, data, now), now)
 }
 
-/// Queues a test message for one of the user's endpoints; its id.
+/// Queues a test message for one of the user's endpoints, already held by the caller (no
+/// worker takes it), who sends it at once with `delivering::send_held`.
 pub async fn queue_test(state: &AppState, user: &UserRecord, endpoint_id: &str, now: DateTime<Utc>) -> Result<Message> {
     let endpoint = store::get(&state.db, &user.id, endpoint_id).await?.ok_or(AppError::NotFound)?;
     if !endpoint.is_active {
@@ -84,7 +85,8 @@ pub async fn queue_test(state: &AppState, user: &UserRecord, endpoint_id: &str, 
     }
     let data = json!({ "message": "A test delivery from Strikeline.", "endpointId": endpoint.id, "eventType": endpoint.event_type });
     let message = message(&endpoint, TEST_TOPIC, &data, now);
-    outbox::enqueue(&state.db, std::slice::from_ref(&message)).await?;
+    let held = Message { attempts: 1, next_attempt_at: now + state.config.delivery.claim_hold(), ..message.clone() };
+    outbox::enqueue(&state.db, &[held]).await?;
     Ok(message)
 }
 
