@@ -80,6 +80,7 @@ test: test-deps rust-test web-test e2e contract-fuzz
 bench:
 	$(CARGO) bench -p strikeline-quant
 	$(CARGO) bench -p strikeline-engine
+	$(CARGO) bench -p strikeline-sentiment
 	@if [ -x bench/peers/run.sh ]; then bench/peers/run.sh && bench/peers/run.sh --backtest; fi
 	$(MAKE) --no-print-directory bench-http
 
