@@ -63,7 +63,7 @@ describe("route tables", () => {
     expect(screen.getByText("Real-time signals and market analysis")).toBeInTheDocument();
     expect(await screen.findByText("No signals found")).toBeInTheDocument();
     expect(screen.getByText("No signals found matching your criteria")).toBeInTheDocument();
-    expect(screen.getByText("No AI recommendations available")).toBeInTheDocument();
+    expect(await screen.findByText("No AI recommendations available")).toBeInTheDocument();
     for (const title of ["Active Signals", "Win Rate", "Avg Confidence", "Portfolio Value"]) {
       expect(screen.getByText(title)).toBeInTheDocument();
     }

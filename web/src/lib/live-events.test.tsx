@@ -27,6 +27,7 @@ function setup() {
     ["/api/manual-positions", "m1"],
     ["/api/notifications"],
     ["/api/price-alerts"],
+    ["/api/news", { count: 5 }],
   ];
   for (const key of keys) queryClient.setQueryData(key, []);
   const utils = render(
@@ -68,6 +69,15 @@ describe("useLiveEvents", () => {
     source.emit("notifications");
     source.emit("alerts");
     expect(stale()).toHaveLength(12);
+
+    source.emit("news");
+    expect(stale()).toHaveLength(13);
+  });
+
+  it("refetches the news list, under any count, on a news event and nothing else", () => {
+    const { stale } = setup();
+    MockEventSource.instances[0].emit("news");
+    expect(stale()).toEqual(['["/api/news",{"count":5}]']);
   });
 
   it("refreshes the bell on a notifications event and the price alerts on an alerts event, nothing else", () => {
@@ -116,7 +126,7 @@ describe("useLiveEvents", () => {
 
   it("maps every topic to its own prefix first, each topic in one place", () => {
     for (const topic of LIVE_TOPICS) expect(LIVE_TOPIC_PREFIXES[topic][0]).toEqual(LIVE_QUERY_KEYS[topic]);
-    expect(LIVE_TOPICS).toEqual(["signals", "prices", "stats", "automation", "notifications", "alerts"]);
+    expect(LIVE_TOPICS).toEqual(["signals", "prices", "stats", "automation", "notifications", "alerts", "news"]);
   });
 
   it("refetches an open portfolio query when a signals event arrives", async () => {
@@ -146,7 +156,7 @@ describe("useLiveEvents", () => {
     expect(stale()).toEqual([]);
     source.emit("error");
     source.emit("open");
-    expect(stale()).toHaveLength(12);
+    expect(stale()).toHaveLength(13);
   });
 
   it("does nothing without EventSource", () => {

@@ -24,6 +24,7 @@ export const LIVE_QUERY_KEYS = {
   automation: ["/api/automation/status"],
   notifications: ["/api/notifications"],
   alerts: ["/api/price-alerts"],
+  news: ["/api/news"],
 } as const;
 
 /** The portfolio reads that move with the automated positions: figures, list and details. */
@@ -38,6 +39,7 @@ const AUTOMATED_POSITIONS = [PORTFOLIO_QUERY_KEYS.metrics, PORTFOLIO_QUERY_KEYS.
  * - `automation`: the automation status, and the portfolio (automation opens positions).
  * - `notifications`: the bell's notifications (new ones were written).
  * - `alerts`: the price alerts (one was triggered).
+ * - `news`: the news list (new articles were stored).
  */
 export const LIVE_TOPIC_PREFIXES = {
   signals: [LIVE_QUERY_KEYS.signals, ...AUTOMATED_POSITIONS],
@@ -46,6 +48,7 @@ export const LIVE_TOPIC_PREFIXES = {
   automation: [LIVE_QUERY_KEYS.automation, ...AUTOMATED_POSITIONS],
   notifications: [LIVE_QUERY_KEYS.notifications],
   alerts: [LIVE_QUERY_KEYS.alerts],
+  news: [LIVE_QUERY_KEYS.news],
 } as const satisfies Record<keyof typeof LIVE_QUERY_KEYS, readonly QueryKey[]>;
 
 export type LiveTopic = keyof typeof LIVE_TOPIC_PREFIXES;

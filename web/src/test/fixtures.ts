@@ -281,5 +281,6 @@ export function signedInApi(url: string): Response | undefined {
   if (url === "/api/billing/invoices") return jsonResponse([]);
   if (url === "/api/notifications") return jsonResponse(notificationList([]));
   if (url === "/api/price-alerts") return jsonResponse([]);
+  if (url.startsWith("/api/ai/recommendations") || url.startsWith("/api/news")) return jsonResponse([]);
   return undefined;
 }

@@ -31,9 +31,11 @@ pub use middleware::log_server_errors;
 pub const BODY_LIMIT: usize = 1024 * 1024;
 
 /// The Content-Security-Policy the web app runs under. Radix positions popovers with inline
-/// `style` attributes, hence `'unsafe-inline'` for styles only; no inline scripts.
+/// `style` attributes, hence `'unsafe-inline'` for styles only; no inline scripts. Images may
+/// come from any https host: news items show their feed's pictures (an image cannot run code;
+/// the page hides one that fails to load).
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
-    img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; \
+    img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; \
     base-uri 'self'; form-action 'self'; object-src 'none'";
 
 /// The Content-Security-Policy for `config`: [`CONTENT_SECURITY_POLICY`], plus Stripe.js's

@@ -1,17 +1,7 @@
-import { NewspaperIcon } from "lucide-react";
-import { EmptyState } from "@/components/empty-state";
-import { PageHeader } from "@/components/page-header";
+import { NEWS_DESCRIPTION, NEWS_TITLE, NewsPage } from "@/features/news/components/news-page";
 import { usePageMeta } from "@/lib/page-meta";
 
 export default function NewsRoute() {
-  usePageMeta("Market News & AI Analysis", "Headlines on the stocks we cover, with sentiment and an AI read on the trade.");
-  return (
-    <div className="grid gap-6">
-      <PageHeader
-        title="Market News & AI Analysis"
-        description="Headlines on the stocks we cover, with sentiment and an AI read on the trade."
-      />
-      <EmptyState icon={NewspaperIcon} title="No news available" description="There are no articles to show right now." />
-    </div>
-  );
+  usePageMeta(NEWS_TITLE, NEWS_DESCRIPTION);
+  return <NewsPage />;
 }

@@ -1,6 +1,8 @@
 import type {
   AlertDirection,
   AlertStatus,
+  AnalysisRisk,
+  Analyzer,
   AuditAction,
   BacktestOutcome,
   BillingInterval,
@@ -9,23 +11,29 @@ import type {
   DisplayCurrency,
   KeyLifetime,
   KeyPermission,
+  NewsOrigin,
+  NewsSentiment,
   NotificationKind,
   Plan,
   PortfolioRiskLevel,
   PositionKind,
   PositionStatus,
+  RecommendationKind,
   RiskTolerance,
   SectorName,
   SignalKind,
   SignalStatus,
   StrategyName,
   Theme,
+  TradeIdea,
   WebhookEventType,
 } from "./models";
 
 export type {
   AlertDirection,
   AlertStatus,
+  AnalysisRisk,
+  Analyzer,
   AuditAction,
   BillingInterval,
   ChangeUnit,
@@ -33,14 +41,18 @@ export type {
   DisplayCurrency,
   KeyLifetime,
   KeyPermission,
+  NewsOrigin,
+  NewsSentiment,
   NotificationKind,
   Plan,
   PositionKind,
   PositionStatus,
+  RecommendationKind,
   RiskTolerance,
   SignalStatus,
   SubscriptionStatus,
   Theme,
+  TradeIdea,
   WebhookEventType,
 } from "./models";
 
@@ -146,6 +158,24 @@ export const ALERT_STATUSES = exhaustive<AlertStatus>()(["active", "triggered"])
 
 /** `WebhookEndpoint.eventType`, `CreateWebhookRequest.eventType`: what a webhook endpoint is sent. */
 export const WEBHOOK_EVENT_TYPES = exhaustive<WebhookEventType>()(["new_signal", "price_alert", "signal_closed", "position_closed"]);
+
+/** `NewsItem.sentiment`: an article's tone for the stocks it is about. */
+export const NEWS_SENTIMENTS = exhaustive<NewsSentiment>()(["bullish", "bearish", "neutral"]);
+
+/** `NewsItem.origin`: a feed article, a bundled sample, or a market note computed from prices. */
+export const NEWS_ORIGINS = exhaustive<NewsOrigin>()(["feed", "sample", "market_note"]);
+
+/** `NewsAnalysis.signalRecommendation`: the option trade an analysis points to, if any. */
+export const TRADE_IDEAS = exhaustive<TradeIdea>()(["CALL", "PUT", "STRADDLE", "HOLD"]);
+
+/** `NewsAnalysis.riskLevel`. */
+export const ANALYSIS_RISKS = exhaustive<AnalysisRisk>()(["LOW", "MEDIUM", "HIGH"]);
+
+/** `NewsAnalysis.analyzer`, `Recommendation.analyzer`: what produced an analysis. */
+export const ANALYZERS = exhaustive<Analyzer>()(["builtin", "openai"]);
+
+/** `Recommendation.type`, and the `type` filter of GET /api/ai/recommendations. */
+export const RECOMMENDATION_KINDS = exhaustive<RecommendationKind>()(["trade", "portfolio", "risk"]);
 
 /** `Plan`: the subscription plans, cheapest first. */
 export const PLANS = exhaustive<Plan>()(["free", "pro", "premium"]);

@@ -29,6 +29,12 @@ export type NotificationKind = Schemas["NotificationKind"];
 export type AlertDirection = Schemas["AlertDirection"];
 export type AlertStatus = Schemas["AlertStatus"];
 export type WebhookEventType = Schemas["WebhookEventType"];
+export type NewsSentiment = Schemas["NewsSentiment"];
+export type NewsOrigin = Schemas["NewsOrigin"];
+export type TradeIdea = Schemas["TradeIdea"];
+export type AnalysisRisk = Schemas["AnalysisRisk"];
+export type Analyzer = Schemas["Analyzer"];
+export type RecommendationKind = Schemas["RecommendationKind"];
 
 // Errors
 export type Problem = Schemas["Problem"];
@@ -101,6 +107,11 @@ export type NewPriceAlert = Schemas["NewPriceAlert"];
 export type NotificationView = Schemas["NotificationView"];
 export type NotificationList = Schemas["NotificationList"];
 export type MarkedRead = Schemas["MarkedRead"];
+
+// News and AI recommendations
+export type NewsItem = Schemas["NewsItem"];
+export type NewsAnalysis = Schemas["NewsAnalysis"];
+export type Recommendation = Schemas["Recommendation"];
 
 // Portfolio
 export type ManualPosition = Schemas["ManualPosition"];

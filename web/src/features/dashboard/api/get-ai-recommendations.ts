@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api, dataOf } from "@/lib/api/client";
+import type { Recommendation } from "@/lib/api/models";
+
+/** The dashboard's assistant shows at most this many. */
+export const ASSISTANT_LIMIT = 6;
+
+export const aiRecommendationsQueryKey = (limit: number) => ["/api/ai/recommendations", { limit }] as const;
+
+/**
+ * GET /api/ai/recommendations?limit=…: the user's recommendations, risk first, then the
+ * positions held, then trades. 403 on a plan without AI recommendations (Free).
+ */
+export function getAiRecommendations(limit: number): Promise<Recommendation[]> {
+  return dataOf(api.GET("/api/ai/recommendations", { params: { query: { limit } } }));
+}
+
+export function aiRecommendationsQueryOptions(limit: number = ASSISTANT_LIMIT) {
+  return queryOptions({ queryKey: aiRecommendationsQueryKey(limit), queryFn: () => getAiRecommendations(limit) });
+}
+
+export function useAiRecommendations(limit: number = ASSISTANT_LIMIT) {
+  return useQuery(aiRecommendationsQueryOptions(limit));
+}
