@@ -249,7 +249,7 @@ mod tests {
 
     #[test]
     fn empty_garbage_long_and_unicode_input_is_neutral_and_never_panics() {
-        let long_garbage = "lorem ipsum dolor sit amet ".repeat(10_000);
+        let long_garbage = "qzx vwt plok ".repeat(10_000);
         let long_unicode = "日本株 ß∂ƒ 📈📉 — ".repeat(5_000);
         for text in [
             "",

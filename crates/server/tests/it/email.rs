@@ -89,7 +89,7 @@ async fn smtp_fake(refuse_first: usize) -> (u16, Arc<Mutex<Vec<Mail>>>) {
                     } else if upper == "RSET" || upper == "NOOP" {
                         b"250 OK\r\n"
                     } else {
-                        b"502 not implemented\r\n"
+                        b"500 5.5.2 Syntax error, command unrecognized\r\n"
                     };
                     if write.write_all(reply).await.is_err() {
                         break;

@@ -75,9 +75,17 @@ fn samples(now: DateTime<Utc>) -> Vec<Draft> {
         .collect()
 }
 
-/// Notes about the last completed session of every watchlist symbol.
+/// The stored setting naming the session the market notes were last computed for.
+const NOTES_THROUGH: &str = "news_notes_through";
+
+/// Notes about the last completed session of every watchlist symbol, computed once per
+/// session (the bars do not change between refreshes).
 async fn market_notes(state: &AppState, now: DateTime<Utc>) -> Result<Vec<Draft>> {
     let through = state.market.last_completed_day(now);
+    let done = through.to_string();
+    if strikeline_store::automation::get(&state.db, NOTES_THROUGH).await?.as_deref() == Some(done.as_str()) {
+        return Ok(Vec::new());
+    }
     let mut drafts = Vec::new();
     for stock in market::list_stocks(&state.db).await? {
         let bars: Vec<Bar> = market::last_bars(&state.db, &stock.symbol, through, 260)
@@ -100,6 +108,7 @@ async fn market_notes(state: &AppState, now: DateTime<Utc>) -> Result<Vec<Draft>
             });
         }
     }
+    strikeline_store::automation::set(&state.db, NOTES_THROUGH, &done, now).await?;
     Ok(drafts)
 }
 
@@ -119,8 +128,6 @@ pub async fn store_drafts(state: &AppState, drafts: Vec<Draft>, now: DateTime<Ut
     if drafts.is_empty() {
         return Ok(0);
     }
-    let stocks = market::list_stocks(&state.db).await?;
-    let companies: Vec<Company> = stocks.iter().map(|s| Company { symbol: &s.symbol, name: &s.company_name }).collect();
     let keyed: Vec<(String, Draft)> = drafts
         .into_iter()
         .map(|d| {
@@ -132,17 +139,21 @@ pub async fn store_drafts(state: &AppState, drafts: Vec<Draft>, now: DateTime<Ut
         })
         .collect();
     let known: std::collections::HashSet<String> = store::known_keys(&state.db, &keyed.iter().map(|(k, _)| k.clone()).collect::<Vec<_>>()).await?.into_iter().collect();
+    let mut seen = std::collections::HashSet::new();
+    let fresh: Vec<(String, Draft)> = keyed.into_iter().filter(|(key, _)| !known.contains(key) && seen.insert(key.clone())).collect();
+    // Most refreshes bring nothing new: read the watchlist, signals and indicators only for news.
+    if fresh.is_empty() {
+        return Ok(0);
+    }
+    let stocks = market::list_stocks(&state.db).await?;
+    let companies: Vec<Company> = stocks.iter().map(|s| Company { symbol: &s.symbol, name: &s.company_name }).collect();
     let mut grounding = GroundingCache::new(state, &stocks, now).await?;
     let model = match state.config.ai.provider {
         crate::config::AiProvider::Openai => crate::llm::ChatClient::new(&state.config.ai).ok(),
         crate::config::AiProvider::Builtin => None,
     };
     let mut items = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    for (key, draft) in keyed {
-        if known.contains(&key) || !seen.insert(key.clone()) {
-            continue;
-        }
+    for (key, draft) in fresh {
         let symbols = if draft.symbols.is_empty() { strikeline_news::tag_symbols(&format!("{}\n{}", draft.title, draft.summary), &companies) } else { draft.symbols };
         let sentiment = strikeline_sentiment::analyse(&format!("{}. {}", draft.title, draft.summary));
         let ground = grounding.of(state, symbols.first().map(String::as_str)).await?;

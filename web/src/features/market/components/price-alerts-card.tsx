@@ -2,14 +2,12 @@ import { AlertCircleIcon, BellRingIcon, Trash2Icon, TrendingDownIcon, TrendingUp
 import { useState } from "react";
 import { EmptyState } from "@/components/empty-state";
 import { Badge } from "@/components/ui/badge";
+import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { errorMessage } from "@/lib/api/client";
 import type { PriceAlert } from "@/lib/api/models";
 import { formatDateTime } from "@/lib/dates";
-import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useDeletePriceAlert } from "../api/delete-price-alert";
 import { usePriceAlerts } from "../api/get-price-alerts";
@@ -68,38 +66,18 @@ function PriceAlertRow({ alert, onDelete }: { alert: PriceAlert; onDelete: (aler
 /** Asks before deleting an alert. */
 function DeletePriceAlertDialog({ alert, onOpenChange }: { alert: PriceAlert | null; onOpenChange: (open: boolean) => void }) {
   const mutation = useDeletePriceAlert();
-  const onConfirm = async () => {
-    if (!alert) return;
-    try {
-      await mutation.mutateAsync(alert.id);
-    } catch (error) {
-      toast({ variant: "destructive", title: "Error", description: errorMessage(error, "Failed to delete the price alert") });
-      return;
-    }
-    toast({ title: "Price Alert Deleted", description: `No alert for ${describeAlert(alert)} any more.` });
-    onOpenChange(false);
-  };
   return (
-    <Dialog open={alert !== null} onOpenChange={onOpenChange}>
-      {alert ? (
-        <DialogContent className="max-w-md" role="alertdialog">
-          <DialogHeader>
-            <DialogTitle>Delete this price alert?</DialogTitle>
-            <DialogDescription>
-              You will not be notified when {describeAlert(alert)}. This cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="ghost" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={() => void onConfirm()} disabled={mutation.isPending}>
-              {mutation.isPending ? "Deleting..." : "Delete Alert"}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <ConfirmDeleteDialog
+      open={alert !== null}
+      onOpenChange={onOpenChange}
+      title="Delete this price alert?"
+      description={alert ? `You will not be notified when ${describeAlert(alert)}. This cannot be undone.` : null}
+      confirmLabel="Delete Alert"
+      pending={mutation.isPending}
+      remove={() => (alert ? mutation.mutateAsync(alert.id) : Promise.resolve())}
+      success={{ title: "Price Alert Deleted", description: alert ? `No alert for ${describeAlert(alert)} any more.` : "" }}
+      failure="Failed to delete the price alert"
+    />
   );
 }
 

@@ -2,8 +2,8 @@ import { KeyRoundIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import { EmptyState } from "@/components/empty-state";
 import { Badge } from "@/components/ui/badge";
+import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Switch } from "@/components/ui/switch";
 import { errorMessage } from "@/lib/api/client";
 import type { ApiKey } from "@/lib/api/models";
@@ -92,38 +92,18 @@ function ApiKeyRow({ apiKey, now, onDelete }: { apiKey: ApiKey; now: number; onD
 /** Asks before deleting: the key stops working for good. */
 function DeleteApiKeyDialog({ apiKey, onOpenChange }: { apiKey: ApiKey | null; onOpenChange: (open: boolean) => void }) {
   const mutation = useDeleteApiKey();
-  const onConfirm = async () => {
-    if (!apiKey) return;
-    try {
-      await mutation.mutateAsync(apiKey.id);
-    } catch (error) {
-      toast({ variant: "destructive", title: "Error", description: errorMessage(error, "Failed to update API key") });
-      return;
-    }
-    toast({ title: "API Key Deleted", description: `${apiKey.name} no longer works.` });
-    onOpenChange(false);
-  };
   return (
-    <Dialog open={apiKey !== null} onOpenChange={onOpenChange}>
-      {apiKey ? (
-        <DialogContent className="max-w-md" role="alertdialog">
-          <DialogHeader>
-            <DialogTitle>Delete this API key?</DialogTitle>
-            <DialogDescription>
-              Requests with “{apiKey.name}” ({apiKey.keyPrefix}…) fail from now on. This cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="ghost" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={() => void onConfirm()} disabled={mutation.isPending}>
-              {mutation.isPending ? "Deleting..." : "Delete Key"}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <ConfirmDeleteDialog
+      open={apiKey !== null}
+      onOpenChange={onOpenChange}
+      title="Delete this API key?"
+      description={apiKey ? `Requests with “${apiKey.name}” (${apiKey.keyPrefix}…) fail from now on. This cannot be undone.` : null}
+      confirmLabel="Delete Key"
+      pending={mutation.isPending}
+      remove={() => (apiKey ? mutation.mutateAsync(apiKey.id) : Promise.resolve())}
+      success={{ title: "API Key Deleted", description: apiKey ? `${apiKey.name} no longer works.` : "" }}
+      failure="Failed to update API key"
+    />
   );
 }
 

@@ -2,8 +2,8 @@ import { ChevronDownIcon, PowerIcon, SendIcon, Trash2Icon, WebhookIcon } from "l
 import { useId, useState } from "react";
 import { EmptyState } from "@/components/empty-state";
 import { Badge } from "@/components/ui/badge";
+import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { errorMessage } from "@/lib/api/client";
 import type { WebhookEndpoint } from "@/lib/api/models";
 import { toast } from "@/lib/toast";
@@ -114,47 +114,28 @@ function DeleteWebhookDialog({
 }) {
   const mutation = useDeleteWebhook();
   const endpoint = deleting?.endpoint ?? null;
-  const onConfirm = async () => {
-    if (!endpoint) return;
-    try {
-      await mutation.mutateAsync(endpoint.id);
-    } catch (error) {
-      toast({ variant: "destructive", title: "Error", description: errorMessage(error, "Failed to delete the endpoint. Please try again.") });
-      return;
-    }
-    toast({ title: "Endpoint Deleted", description: "Strikeline no longer sends events to it." });
-    onOpenChange(false);
-  };
   return (
-    <Dialog open={endpoint !== null} onOpenChange={onOpenChange}>
-      {endpoint ? (
-        <DialogContent
-          className="max-w-md"
-          role="alertdialog"
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            if (deleting?.opener.isConnected) deleting.opener.focus();
-            else fallbackFocus();
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>Delete this endpoint?</DialogTitle>
-            <DialogDescription className="break-all">
-              Strikeline stops sending {EVENT_TYPE_LABELS[endpoint.eventType] ?? endpoint.eventType} events to {endpoint.url}, and its delivery log is
-              deleted. This cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="ghost" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={() => void onConfirm()} disabled={mutation.isPending}>
-              {mutation.isPending ? "Deleting..." : "Delete endpoint"}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <ConfirmDeleteDialog
+      open={endpoint !== null}
+      onOpenChange={onOpenChange}
+      onCloseAutoFocus={(event) => {
+        event.preventDefault();
+        if (deleting?.opener.isConnected) deleting.opener.focus();
+        else fallbackFocus();
+      }}
+      title="Delete this endpoint?"
+      descriptionClassName="break-all"
+      description={
+        endpoint
+          ? `Strikeline stops sending ${EVENT_TYPE_LABELS[endpoint.eventType] ?? endpoint.eventType} events to ${endpoint.url}, and its delivery log is deleted. This cannot be undone.`
+          : null
+      }
+      confirmLabel="Delete endpoint"
+      pending={mutation.isPending}
+      remove={() => (endpoint ? mutation.mutateAsync(endpoint.id) : Promise.resolve())}
+      success={{ title: "Endpoint Deleted", description: "Strikeline no longer sends events to it." }}
+      failure="Failed to delete the endpoint. Please try again."
+    />
   );
 }
 
