@@ -16,6 +16,8 @@ Environment:
   CARGO_TARGET_DIR   target directory (default: target)
   BENCH_RPS          offered rate per endpoint, requests/s (default 1000)
   BENCH_SECONDS      duration per endpoint, seconds (default 10)
+  BENCH_WARMUP_SECONDS  unrecorded load at the same rate before each endpoint's measurement
+                     (default 3; 0 for none)
   BENCH_CONNECTIONS  oha's connections (default 50)
   BENCH_SCALE        `year` (default) or `small`: the seed's --scale
   BENCH_ENGINES      comma-separated, of sqlite,postgres (default: both)
@@ -55,6 +57,7 @@ OUT = TARGET / "bench-http"
 
 RPS = int(os.environ.get("BENCH_RPS", "1000"))
 SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
+WARMUP = int(os.environ.get("BENCH_WARMUP_SECONDS", "3"))
 CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "50"))
 SCALE = os.environ.get("BENCH_SCALE", "year")
 ENGINES = [e.strip() for e in os.environ.get("BENCH_ENGINES", "sqlite,postgres").split(",") if e.strip()]
@@ -237,15 +240,45 @@ class Server:
         self.log_file.close()
 
 
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def settle(server: "Server", engine: str, database: str | None, workdir: Path) -> None:
+    """Measures the steady state, not the start: waits until the server's start-up jobs (the
+    daily valuation of every portfolio writes 10,000 rows on the year's data) have finished,
+    i.e. it used under 3 % of a core for two seconds running, then checkpoints the database
+    so those writes are not flushed in the middle of a measurement."""
+    deadline = time.monotonic() + 300
+    quiet = 0
+    last = cpu_seconds(server.proc.pid)
+    while quiet < 2 and time.monotonic() < deadline:
+        time.sleep(1)
+        now = cpu_seconds(server.proc.pid)
+        quiet = quiet + 1 if now - last < 0.03 else 0
+        last = now
+    if engine == "postgres" and database is not None:
+        res = psql("CHECKPOINT", database)
+        if res.returncode != 0:
+            log(f"CHECKPOINT failed: {res.stderr.strip()}")
+    elif engine == "sqlite":
+        import sqlite3
+        for path in (workdir / "data").glob("*.db"):
+            with sqlite3.connect(path, timeout=30) as db:
+                db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    log(f"{engine}: settled")
+
+
 def has_seed_command(env: dict) -> bool:
     res = subprocess.run([str(BIN), "seed", "--help"], env=env, capture_output=True, timeout=30)
     return res.returncode == 0
 
 
-def run_oha(base: str, path: str, cookie: str | None, pin: list[str], out: Path) -> dict:
+def run_oha(base: str, path: str, cookie: str | None, pin: list[str], out: Path, seconds: int = SECONDS) -> dict:
     cmd = pin + [
         str(OHA), base + path,
-        "-z", f"{SECONDS}s", "-q", str(RPS), "-c", str(CONNECTIONS),
+        "-z", f"{seconds}s", "-q", str(RPS), "-c", str(CONNECTIONS),
         "--latency-correction", "--no-tui", "--output-format", "json", "-o", str(out),
         "-t", "10s",
         "-H", f"Accept-Encoding: {ACCEPT_ENCODING}",
@@ -253,7 +286,7 @@ def run_oha(base: str, path: str, cookie: str | None, pin: list[str], out: Path)
     ]
     if cookie:
         cmd += ["-H", f"Cookie: {cookie}"]
-    res = subprocess.run(cmd, capture_output=True, text=True, timeout=SECONDS + 120)
+    res = subprocess.run(cmd, capture_output=True, text=True, timeout=seconds + 120)
     if res.returncode != 0:
         raise BenchError(f"oha failed on {path} (status {res.returncode}): {res.stderr.strip()}")
     return json.loads(out.read_text())
@@ -347,6 +380,8 @@ def bench_engine(engine: str, cpu: str, pin_server: list[str], pin_client: list[
         if not cookie:
             raise BenchError(f"signing in as {EMAIL}: {status} {body[:300]!r}")
 
+        settle(server, engine, database, workdir)
+
         OUT.mkdir(parents=True, exist_ok=True)
         rows = []
         for path, private in ENDPOINTS:
@@ -355,6 +390,10 @@ def bench_engine(engine: str, cpu: str, pin_server: list[str], pin_client: list[
             probe = (p_status, p_headers.get("Content-Encoding") or "identity")
             slug = path.strip("/").replace("/", "-").replace("?", "-").replace("=", "")
             out = OUT / f"{engine}-{slug}.json"
+            if WARMUP > 0:
+                # Unrecorded: every pooled connection prepares its statements, the engine's
+                # caches fill, and the measurement sees the steady state.
+                run_oha(server.base, path, use_cookie, pin_client, OUT / f"{engine}-{slug}.warmup.json", WARMUP)
             log(f"{engine}: {path} at {RPS} req/s for {SECONDS} s")
             result = run_oha(server.base, path, use_cookie, pin_client, out)
             if server.proc.poll() is not None:

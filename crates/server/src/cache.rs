@@ -50,30 +50,53 @@ impl<T> Shared<T> {
         Shared { max_age, follows_changes: false, ..Shared::default() }
     }
 
-    fn fresh(&self, generation: u64) -> Option<Arc<T>> {
+    /// The entry if nothing changed since it was loaded, and whether it is also young enough.
+    fn current(&self, generation: u64) -> Option<(Arc<T>, bool)> {
         let entry = self.entry.read().unwrap_or_else(std::sync::PoisonError::into_inner);
-        entry.as_ref().filter(|e| e.generation == generation && e.loaded.elapsed() < self.max_age).map(|e| e.value.clone())
+        entry.as_ref().filter(|e| e.generation == generation).map(|e| (e.value.clone(), e.loaded.elapsed() < self.max_age))
+    }
+
+    fn fresh(&self, generation: u64) -> Option<Arc<T>> {
+        self.current(generation).and_then(|(value, young)| young.then_some(value))
     }
 
     /// The cached value, loading it with `load` when there is none, something changed since,
-    /// or it is older than its maximum age. A failed load leaves the cache as it was.
+    /// or it is older than its maximum age. After a change every reader waits for the one
+    /// reload; when the entry has only aged, one reader reloads and the others are answered
+    /// with the entry meanwhile (and keep it should the reload fail), so the periodic reload
+    /// never holds up a burst of readers. A failed load leaves the cache as it was.
     pub async fn get<F, Fut>(&self, events: &Events, load: F) -> Result<Arc<T>>
     where
         F: FnOnce() -> Fut,
         Fut: Future<Output = Result<T>>,
     {
         let generation_now = || if self.follows_changes { events.generation() } else { 0 };
-        if let Some(value) = self.fresh(generation_now()) {
-            return Ok(value);
-        }
-        let _one_loader = self.reloading.lock().await;
+        let aged = match self.current(generation_now()) {
+            Some((value, true)) => return Ok(value),
+            Some((value, false)) => Some(value),
+            None => None,
+        };
+        let _one_loader = match (&aged, self.reloading.try_lock()) {
+            (_, Ok(guard)) => guard,
+            (Some(value), Err(_)) => return Ok(value.clone()),
+            (None, Err(_)) => self.reloading.lock().await,
+        };
         // Read the generation before loading: a change during the load makes the next read
         // load again rather than keep what may predate it.
         let generation = generation_now();
         if let Some(value) = self.fresh(generation) {
             return Ok(value);
         }
-        let value = Arc::new(load().await?);
+        let value = match load().await {
+            Ok(value) => Arc::new(value),
+            Err(error) => match aged.filter(|_| self.current(generation).is_some()) {
+                Some(value) => {
+                    tracing::warn!(%error, "reloading a cached value failed; keeping the one loaded before");
+                    return Ok(value);
+                }
+                None => return Err(error),
+            },
+        };
         let mut entry = self.entry.write().unwrap_or_else(std::sync::PoisonError::into_inner);
         *entry = Some(Entry { value: value.clone(), generation, loaded: Instant::now() });
         Ok(value)
@@ -91,6 +114,27 @@ pub struct SignalFiguresAt {
     pub loaded_at: chrono::DateTime<chrono::Utc>,
 }
 
+/// One automated signal of the shared window, rendered once for every viewer.
+#[derive(Clone, Debug)]
+pub struct RenderedSignal {
+    pub created_at: chrono::DateTime<chrono::Utc>,
+    pub id: String,
+    /// The trading day it was issued on, and its confidence rank within that day.
+    pub issued_on: NaiveDate,
+    pub day_rank: i64,
+    /// Its JSON as a viewer whose plan shows it, and as one whose quota locks it.
+    pub open: Box<str>,
+    pub locked: Box<str>,
+}
+
+/// The newest automated signals, newest first, each rendered: the first pages of the signal
+/// list are assembled from these and the viewer's own signals, without reading or rendering
+/// the shared rows per request.
+#[derive(Clone, Debug, Default)]
+pub struct SignalWindow {
+    pub signals: Vec<RenderedSignal>,
+}
+
 /// How long exchange rates are kept: a vendor's rates are previous closes, and its free tier
 /// allows a few requests a minute.
 pub const RATES_MAX_AGE: Duration = Duration::from_secs(15 * 60);
@@ -102,6 +146,7 @@ pub struct Caches {
     /// The stored volatility estimate of each symbol that has one.
     pub volatilities: Shared<std::collections::HashMap<String, f64>>,
     pub signal_figures: Shared<SignalFiguresAt>,
+    pub signal_window: Shared<SignalWindow>,
     /// The market-data provider's exchange rates.
     pub exchange_rates: Shared<strikeline_market::ExchangeRates>,
 }
@@ -112,6 +157,7 @@ impl Default for Caches {
             stocks: Shared::default(),
             volatilities: Shared::default(),
             signal_figures: Shared::default(),
+            signal_window: Shared::default(),
             exchange_rates: Shared::lasting(RATES_MAX_AGE),
         }
     }
@@ -186,5 +232,39 @@ mod tests {
         assert_eq!(*cache.get(&events, || async { Ok(7) }).await.expect("load"), 7);
         tokio::time::sleep(MAX_AGE + Duration::from_millis(50)).await;
         assert_eq!(*cache.get(&events, || async { Ok(8) }).await.expect("load"), 8, "older than MAX_AGE reloads");
+    }
+
+    #[tokio::test]
+    async fn an_aged_entry_answers_while_one_reader_reloads_and_survives_a_failed_reload() {
+        let events = Events::default();
+        let cache: Arc<Shared<u32>> = Arc::new(Shared::default());
+        assert_eq!(*cache.get(&events, || async { Ok(1) }).await.expect("load"), 1);
+        tokio::time::sleep(MAX_AGE + Duration::from_millis(50)).await;
+        let (release, hold) = tokio::sync::oneshot::channel::<()>();
+        let reloader = {
+            let (cache, events) = (cache.clone(), events.clone());
+            tokio::spawn(async move {
+                *cache
+                    .get(&events, || async move {
+                        hold.await.ok();
+                        Ok(2)
+                    })
+                    .await
+                    .expect("reload")
+            })
+        };
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        let during = cache.get(&events, || async { panic!("a second reload while one runs") }).await.expect("aged");
+        assert_eq!(*during, 1, "the aged entry answers while the reload runs");
+        release.send(()).expect("release");
+        assert_eq!(reloader.await.expect("join"), 2);
+        assert_eq!(*cache.get(&events, || async { Ok(3) }).await.expect("fresh"), 2, "the reload is kept");
+
+        tokio::time::sleep(MAX_AGE + Duration::from_millis(50)).await;
+        let kept = cache.get(&events, || async { Err(crate::error::AppError::Unavailable(String::new())) }).await;
+        assert_eq!(*kept.expect("the aged entry"), 2, "a failed reload of an aged entry keeps it");
+        events.publish(crate::events::Topic::Prices);
+        let failed = cache.get(&events, || async { Err(crate::error::AppError::Unavailable(String::new())) }).await;
+        assert!(failed.is_err(), "after a change the old entry is not served");
     }
 }

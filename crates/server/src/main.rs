@@ -9,6 +9,12 @@ use strikeline_server::config::Config;
 use strikeline_server::{Server, backtest, open_database, openapi, shutdown_signal};
 use tracing_subscriber::EnvFilter;
 
+/// mimalloc rather than the system allocator: answers allocate and free many small buffers
+/// (rows, JSON, compression), and glibc's malloc spent a quarter of a loaded core merging free
+/// chunks (docs/performance.md, "Read path").
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(name = "strikeline", version, about = "Options signals, portfolios and backtests for US equities")]
 struct Cli {

@@ -8,6 +8,10 @@ use sqlx::{PgPool, SqlitePool};
 
 use crate::StoreResult;
 
+/// How long a PostgreSQL connection may sit idle in the pool before it is checked with a ping
+/// when next taken.
+const PING_IDLE_AFTER: Duration = Duration::from_secs(10);
+
 /// A connection pool on one of the two supported engines.
 #[derive(Clone, Debug)]
 pub enum Db {
@@ -60,8 +64,20 @@ impl Db {
     pub async fn connect(url: &str) -> StoreResult<Db> {
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             let options = PgConnectOptions::from_str(url)?;
+            // A connection in steady use is not pinged before each query (sqlx's default):
+            // the ping is a round trip to the server, as costly as a small read. One that sat
+            // idle for a while is, so a database restart costs no failed request.
             let pool = PgPoolOptions::new()
                 .max_connections(16)
+                .test_before_acquire(false)
+                .before_acquire(|conn, meta| {
+                    Box::pin(async move {
+                        if meta.idle_for >= PING_IDLE_AFTER {
+                            sqlx::Connection::ping(conn).await?;
+                        }
+                        Ok(true)
+                    })
+                })
                 .acquire_timeout(Duration::from_secs(5))
                 .connect_with(options)
                 .await?;
@@ -73,8 +89,12 @@ impl Db {
                 .synchronous(SqliteSynchronous::Normal)
                 .foreign_keys(true)
                 .busy_timeout(Duration::from_secs(5));
+            // An embedded database cannot hang up, so a connection taken from the pool is not
+            // pinged first: that ping is a round trip to the connection's worker thread and,
+            // on a read of one small row, about a third of the query's cost.
             let pool = SqlitePoolOptions::new()
                 .max_connections(8)
+                .test_before_acquire(false)
                 .acquire_timeout(Duration::from_secs(5))
                 .connect_with(options)
                 .await?;
@@ -97,6 +117,19 @@ impl Db {
         match self {
             Db::Sqlite(pool) => SQLITE_MIGRATIONS.run(pool).await?,
             Db::Postgres(pool) => POSTGRES_MIGRATIONS.run(pool).await?,
+        }
+        Ok(())
+    }
+
+    /// After a bulk load on PostgreSQL, refreshes what its planner knows (`ANALYZE`: row
+    /// counts and value spreads) and the visibility map that lets an index answer without
+    /// visiting the table (`VACUUM`); a server with autovacuum on does this by itself in time,
+    /// a freshly loaded database has not had that time. SQLite is left alone: its planner
+    /// needs no statistics for the read path's index lookups, and statistics taken now (an
+    /// empty `sessions` table) would steer it to scans once that table has grown.
+    pub async fn refresh_statistics(&self) -> StoreResult<()> {
+        if let Db::Postgres(pool) = self {
+            sqlx::query("VACUUM (ANALYZE)").execute(pool).await?;
         }
         Ok(())
     }

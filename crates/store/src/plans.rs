@@ -25,8 +25,8 @@ pub struct ReadQuery {
     pub samples: Vec<Sample>,
 }
 
-/// Every query of the read path, as the repository functions run them.
-pub fn read_path() -> Vec<ReadQuery> {
+/// Every query of the read path, as the repository functions run them on `engine`.
+pub fn read_path(engine: crate::Engine) -> Vec<ReadQuery> {
     use Sample::*;
     let at = DateTime::<Utc>::from_timestamp(1_790_000_000, 0).unwrap_or_default();
     let day = at.date_naive();
@@ -47,10 +47,11 @@ pub fn read_path() -> Vec<ReadQuery> {
         query("signals: active figures", crate::signals::ACTIVE_FIGURES, vec![]),
         query("signals: closed figures", crate::signals::CLOSED_FIGURES, vec![Time(at)]),
         query("signals: own per day", crate::signals::ON_DEMAND_COUNTS, vec![Text("user-1"), Day(day)]),
-        query("positions: automated with their signals", crate::positions::automated_with_signals_sql(), vec![Text("user-1")]),
+        query("signals: own since a day", crate::signals::own_since_sql(), vec![Text("user-1"), Day(day), Int(501)]),
+        query("positions: automated with their signals", crate::positions::automated_with_signals_sql(engine), vec![Text("user-1")]),
         query("positions: manual", &crate::positions::manual_for_sql(), vec![Text("user-1")]),
         query("positions: value history", crate::positions::VALUE_HISTORY, vec![Text("user-1")]),
-        query("positions: value before a day", crate::positions::VALUE_BEFORE, vec![Text("user-1"), Day(day)]),
+        query("positions: a user's whole book", crate::positions::user_book_sql(engine), vec![Text("user-1")]),
         query("sessions: live user", crate::sessions::find_live_user_sql(), vec![Text("sid"), Time(at)]),
         query("snapshots: on or before", crate::snapshots::ON_OR_BEFORE, vec![Day(day)]),
     ]

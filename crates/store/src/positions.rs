@@ -232,6 +232,48 @@ pub async fn open_cost_by_user(db: &Db) -> StoreResult<Vec<(String, i64)>> {
     }))
 }
 
+/// What a held position needs of its signal: the contract, its marks and what the list
+/// shows. Reading only these keeps the portfolio's reads to half the columns of a whole
+/// signal (every dashboard poll reads them for each position held).
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct HeldSignal {
+    pub id: String,
+    pub symbol: String,
+    pub company_name: String,
+    pub signal_type: String,
+    pub strike_cents: i64,
+    pub expiration_date: NaiveDate,
+    pub target_cents: i64,
+    pub stop_cents: i64,
+    pub volatility: f64,
+    pub confidence: i64,
+    pub current_option_cents: i64,
+    pub current_price_cents: i64,
+}
+
+/// The columns of [`HeldSignal`].
+const HELD_SIGNAL_COLUMNS: &str = "id, symbol, company_name, signal_type, strike_cents, expiration_date, target_cents, stop_cents, \
+    volatility, confidence, current_option_cents, current_price_cents";
+
+impl From<&crate::signals::SignalRow> for HeldSignal {
+    fn from(s: &crate::signals::SignalRow) -> Self {
+        HeldSignal {
+            id: s.id.clone(),
+            symbol: s.symbol.clone(),
+            company_name: s.company_name.clone(),
+            signal_type: s.signal_type.clone(),
+            strike_cents: s.strike_cents,
+            expiration_date: s.expiration_date,
+            target_cents: s.target_cents,
+            stop_cents: s.stop_cents,
+            volatility: s.volatility,
+            confidence: s.confidence,
+            current_option_cents: s.current_option_cents,
+            current_price_cents: s.current_price_cents,
+        }
+    }
+}
+
 /// An automated position read together with its signal.
 #[derive(sqlx::FromRow)]
 struct HeldRow {
@@ -247,45 +289,234 @@ struct HeldRow {
     position_closed_at: Option<DateTime<Utc>>,
     position_updated_at: DateTime<Utc>,
     #[sqlx(flatten)]
-    signal: crate::signals::SignalRow,
+    signal: HeldSignal,
 }
 
-/// Automated positions joined with their signals: one user's (`$1`), or everyone's.
-fn held_sql(one_user: bool) -> String {
+/// Every user's automated positions joined with their signals.
+fn held_sql() -> String {
     let position: Vec<String> = AUTOMATED_COLUMNS.split(',').map(|c| format!("p.{0} AS position_{0}", c.trim())).collect();
-    let signal: Vec<String> = crate::signals::COLUMNS.split(',').map(|c| format!("s.{}", c.trim())).collect();
+    let signal: Vec<String> = HELD_SIGNAL_COLUMNS.split(',').map(|c| format!("s.{}", c.trim())).collect();
     format!(
-        "SELECT {}, {} FROM portfolio_positions p JOIN signals s ON s.id = p.signal_id {} \
+        "SELECT {}, {} FROM portfolio_positions p JOIN signals s ON s.id = p.signal_id \
          ORDER BY p.user_id, CASE WHEN p.status = 'open' THEN 0 ELSE 1 END, p.opened_at DESC, p.id",
         position.join(", "),
         signal.join(", "),
-        if one_user { "WHERE p.user_id = $1" } else { "" }
     )
 }
 
-/// Built once: every portfolio read runs it.
-pub(crate) fn automated_with_signals_sql() -> &'static str {
-    static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| held_sql(true));
-    &SQL
+/// The columns of a held position and its signal, in [`HeldJson`]'s order, for one JSON
+/// array per position. The volatility goes as text both engines write exactly (SQLite's JSON
+/// writes a real to 15 digits; `quote` and PostgreSQL's text write it to round-trip).
+fn held_json_columns(volatility_text: &str) -> String {
+    let position = AUTOMATED_COLUMNS.split(',').map(|c| format!("p.{}", c.trim()));
+    let signal = HELD_SIGNAL_COLUMNS
+        .split(',')
+        .map(str::trim)
+        .map(|c| if c == "volatility" { volatility_text.to_owned() } else { format!("s.{c}") });
+    position.chain(signal).collect::<Vec<_>>().join(", ")
 }
 
-/// A user's automated positions (open first, then newest), each with its signal: one query.
-pub async fn automated_with_signals(db: &Db, user_id: &str) -> StoreResult<Vec<(AutomatedRow, crate::signals::SignalRow)>> {
-    let sql = automated_with_signals_sql();
-    let rows = with_db!(db, pool => sqlx::query_as::<_, HeldRow>(sql).bind(user_id).fetch_all(pool).await?);
-    Ok(rows.into_iter().map(HeldRow::split).collect())
+/// How an engine packs rows into one JSON text. SQLite's JSON writes a real to 15 digits;
+/// `quote` and PostgreSQL's text write it to round-trip, so reals travel as text.
+struct JsonSpelling {
+    /// The aggregate of rows into an array, as text.
+    array: fn(&str) -> String,
+    /// One row of columns as an array.
+    row: fn(&str) -> String,
+    /// A real as exact text.
+    exact: fn(&str) -> String,
 }
+
+fn json_spelling(engine: crate::Engine) -> JsonSpelling {
+    match engine {
+        crate::Engine::Sqlite => JsonSpelling {
+            array: |rows| format!("json_group_array({rows})"),
+            row: |cols| format!("json_array({cols})"),
+            exact: |col| format!("quote({col})"),
+        },
+        crate::Engine::Postgres => JsonSpelling {
+            array: |rows| format!("CAST(json_agg({rows}) AS TEXT)"),
+            row: |cols| format!("json_build_array({cols})"),
+            exact: |col| format!("CAST({col} AS TEXT)"),
+        },
+    }
+}
+
+/// The automated positions of user `$1` with their signals as one JSON text, in no order (an
+/// ordered aggregate sorts through a temporary tree; the reader sorts).
+fn held_json_select(engine: crate::Engine) -> String {
+    let JsonSpelling { array, row, exact } = json_spelling(engine);
+    format!(
+        "SELECT {} FROM portfolio_positions p JOIN signals s ON s.id = p.signal_id WHERE p.user_id = $1",
+        array(&row(&held_json_columns(&exact("s.volatility"))))
+    )
+}
+
+/// The manual positions of user `$1` as one JSON text, in no order.
+fn manual_json_select(engine: crate::Engine) -> String {
+    let JsonSpelling { array, row, exact } = json_spelling(engine);
+    let columns: Vec<String> =
+        MANUAL_COLUMNS.split(',').map(str::trim).map(|c| if c == "pnl_percent" { exact("m.pnl_percent") } else { format!("m.{c}") }).collect();
+    format!("SELECT {} FROM manual_positions m WHERE m.user_id = $1", array(&row(&columns.join(", "))))
+}
+
+/// The SQL of [`automated_with_signals`] on `engine`: one row holding every position of the
+/// user as a JSON array. One value instead of a row of 23 per position: on SQLite each value
+/// is copied out of the engine and handed between threads. Built once per engine: every
+/// portfolio read runs it.
+pub(crate) fn automated_with_signals_sql(engine: crate::Engine) -> &'static str {
+    static SQLITE: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| held_json_select(crate::Engine::Sqlite));
+    static POSTGRES: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| held_json_select(crate::Engine::Postgres));
+    match engine {
+        crate::Engine::Sqlite => &SQLITE,
+        crate::Engine::Postgres => &POSTGRES,
+    }
+}
+
+/// The SQL of [`user_book`] on `engine`: three scalar subqueries, one round trip.
+pub(crate) fn user_book_sql(engine: crate::Engine) -> &'static str {
+    fn build(engine: crate::Engine) -> String {
+        format!("SELECT ({}), ({}), ({})", held_json_select(engine), manual_json_select(engine), VALUE_HISTORY)
+    }
+    static SQLITE: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| build(crate::Engine::Sqlite));
+    static POSTGRES: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| build(crate::Engine::Postgres));
+    match engine {
+        crate::Engine::Sqlite => &SQLITE,
+        crate::Engine::Postgres => &POSTGRES,
+    }
+}
+
+/// One held position and its signal as [`automated_with_signals_sql`] writes it.
+#[derive(serde::Deserialize)]
+struct HeldJson(
+    String,
+    String,
+    String,
+    i64,
+    i64,
+    i64,
+    String,
+    Option<i64>,
+    DateTime<Utc>,
+    Option<DateTime<Utc>>,
+    DateTime<Utc>,
+    String,
+    String,
+    String,
+    String,
+    i64,
+    NaiveDate,
+    i64,
+    i64,
+    String,
+    i64,
+    i64,
+    i64,
+);
+
+impl HeldJson {
+    fn split(self) -> StoreResult<(AutomatedRow, HeldSignal)> {
+        let HeldJson(id, user_id, signal_id, quantity, entry_cents, commissions_cents, status, exit_cents, opened_at, closed_at, updated_at, s_id, symbol, company_name, signal_type, strike_cents, expiration_date, target_cents, stop_cents, volatility, confidence, current_option_cents, current_price_cents) = self;
+        let volatility = volatility.parse::<f64>().map_err(|_| decode_error(format!("unreadable volatility {volatility:?} of signal {s_id}")))?;
+        Ok((
+            AutomatedRow { id, user_id, signal_id, quantity, entry_cents, commissions_cents, status, exit_cents, opened_at, closed_at, updated_at },
+            HeldSignal { id: s_id, symbol, company_name, signal_type, strike_cents, expiration_date, target_cents, stop_cents, volatility, confidence, current_option_cents, current_price_cents },
+        ))
+    }
+}
+
+fn decode_error(message: String) -> StoreError {
+    StoreError::Database(sqlx::Error::Decode(message.into()))
+}
+
+/// A user's automated positions (open first, then newest), each with its signal: one query,
+/// one row.
+pub async fn automated_with_signals(db: &Db, user_id: &str) -> StoreResult<Vec<(AutomatedRow, HeldSignal)>> {
+    let sql = automated_with_signals_sql(db.engine());
+    let packed: Option<String> = with_db!(db, pool => sqlx::query_scalar(sql).bind(user_id).fetch_one(pool).await?);
+    unpack_held(packed)
+}
+
+fn unpack_held(packed: Option<String>) -> StoreResult<Vec<(AutomatedRow, HeldSignal)>> {
+    let Some(packed) = packed else { return Ok(Vec::new()) };
+    let held: Vec<HeldJson> = serde_json::from_str(&packed).map_err(|e| decode_error(format!("unreadable positions: {e}")))?;
+    let mut held = held.into_iter().map(HeldJson::split).collect::<StoreResult<Vec<_>>>()?;
+    // Open first, then newest, ties by id.
+    held.sort_by(|(a, _), (b, _)| (a.status != "open", b.opened_at, &a.id).cmp(&(b.status != "open", a.opened_at, &b.id)));
+    Ok(held)
+}
+
+/// One manual position as [`manual_json_select`] writes it.
+#[derive(serde::Deserialize)]
+struct ManualJson(
+    String,
+    String,
+    String,
+    String,
+    String,
+    i64,
+    NaiveDate,
+    i64,
+    i64,
+    Option<i64>,
+    Option<i64>,
+    Option<String>,
+    String,
+    Option<i64>,
+    Option<i64>,
+    i64,
+    String,
+    Option<DateTime<Utc>>,
+    DateTime<Utc>,
+    DateTime<Utc>,
+);
+
+fn unpack_manual(packed: Option<String>) -> StoreResult<Vec<ManualRow>> {
+    let Some(packed) = packed else { return Ok(Vec::new()) };
+    let rows: Vec<ManualJson> = serde_json::from_str(&packed).map_err(|e| decode_error(format!("unreadable manual positions: {e}")))?;
+    let mut manual = rows
+        .into_iter()
+        .map(|ManualJson(id, user_id, symbol, company_name, position_type, strike_cents, expiration_date, quantity, entry_cents, target_cents, stop_cents, reasoning, status, current_option_cents, current_price_cents, pnl_cents, pnl_percent, closed_at, created_at, updated_at)| {
+            let pnl_percent = pnl_percent.parse::<f64>().map_err(|_| decode_error(format!("unreadable P&L percent {pnl_percent:?} of position {id}")))?;
+            Ok(ManualRow { id, user_id, symbol, company_name, position_type, strike_cents, expiration_date, quantity, entry_cents, target_cents, stop_cents, reasoning, status, current_option_cents, current_price_cents, pnl_cents, pnl_percent, closed_at, created_at, updated_at })
+        })
+        .collect::<StoreResult<Vec<_>>>()?;
+    // Newest first, ties by id (as [`manual_for`]).
+    manual.sort_by(|a, b| (b.created_at, &a.id).cmp(&(a.created_at, &b.id)));
+    Ok(manual)
+}
+
+/// All a portfolio analysis reads of one user.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct UserBook {
+    /// Newest first.
+    pub manual: Vec<ManualRow>,
+    /// Open first, then newest.
+    pub automated: Vec<(AutomatedRow, HeldSignal)>,
+    /// Daily values, oldest first.
+    pub history: Vec<(NaiveDate, i64)>,
+}
+
+/// `user_id`'s manual positions, automated positions with their signals and daily values, in
+/// one query of one row (one round trip where three followed each other).
+pub async fn user_book(db: &Db, user_id: &str) -> StoreResult<UserBook> {
+    let sql = user_book_sql(db.engine());
+    let (held, manual, history): (Option<String>, Option<String>, Option<String>) =
+        with_db!(db, pool => sqlx::query_as(sql).bind(user_id).fetch_one(pool).await?);
+    Ok(UserBook { manual: unpack_manual(manual)?, automated: unpack_held(held)?, history: unpack_history(history)? })
+}
+
 
 /// Every user's automated positions with their signals (grouped by user, each user's open
 /// first), for the daily valuation of all.
-pub async fn all_automated_with_signals(db: &Db) -> StoreResult<Vec<(AutomatedRow, crate::signals::SignalRow)>> {
-    let sql = held_sql(false);
+pub async fn all_automated_with_signals(db: &Db) -> StoreResult<Vec<(AutomatedRow, HeldSignal)>> {
+    let sql = held_sql();
     let rows = with_db!(db, pool => sqlx::query_as::<_, HeldRow>(&sql).fetch_all(pool).await?);
     Ok(rows.into_iter().map(HeldRow::split).collect())
 }
 
 impl HeldRow {
-    fn split(self) -> (AutomatedRow, crate::signals::SignalRow) {
+    fn split(self) -> (AutomatedRow, HeldSignal) {
         let position = AutomatedRow {
             id: self.position_id,
             user_id: self.position_user_id,
@@ -350,34 +581,40 @@ pub async fn snapshot_values(db: &Db, day: NaiveDate, values: &[(String, i64)], 
     Ok(())
 }
 
-/// The history as one text cell, `day:cents` pairs oldest first (both engines spell
-/// `string_agg … ORDER BY` alike), so a year of values is one row to read, not 250.
-pub(crate) const VALUE_HISTORY: &str = "SELECT string_agg(CAST(day AS TEXT) || ':' || CAST(value_cents AS TEXT), ',' ORDER BY day) \
+/// The history as one text cell of `day:cents` pairs (both engines spell `string_agg`
+/// alike), so a year of values is one row to read, not 250. Unordered: an ordered aggregate
+/// sorts through a temporary tree in the engine, and sorting 250 pairs here is cheaper.
+pub(crate) const VALUE_HISTORY: &str = "SELECT string_agg(CAST(day AS TEXT) || ':' || CAST(value_cents AS TEXT), ',') \
     FROM portfolio_snapshots WHERE user_id = $1";
 
 /// A user's daily values, oldest first.
 pub async fn value_history(db: &Db, user_id: &str) -> StoreResult<Vec<(NaiveDate, i64)>> {
     let packed: Option<String> = with_db!(db, pool => sqlx::query_scalar(VALUE_HISTORY).bind(user_id).fetch_one(pool).await?);
-    packed
+    unpack_history(packed)
+}
+
+fn unpack_history(packed: Option<String>) -> StoreResult<Vec<(NaiveDate, i64)>> {
+    let mut history = packed
         .unwrap_or_default()
         .split(',')
         .filter(|pair| !pair.is_empty())
         .map(|pair| {
-            let parsed = pair.split_once(':').and_then(|(day, cents)| Some((day.parse::<NaiveDate>().ok()?, cents.parse::<i64>().ok()?)));
-            parsed.ok_or_else(|| StoreError::Database(sqlx::Error::Decode(format!("unreadable portfolio value {pair:?}").into())))
+            let parsed = pair.split_once(':').and_then(|(day, cents)| Some((iso_day(day)?, cents.parse::<i64>().ok()?)));
+            parsed.ok_or_else(|| decode_error(format!("unreadable portfolio value {pair:?}")))
         })
-        .collect()
+        .collect::<StoreResult<Vec<_>>>()?;
+    history.sort_unstable_by_key(|(day, _)| *day);
+    Ok(history)
 }
 
-pub(crate) const VALUE_BEFORE: &str = "SELECT value_cents FROM portfolio_snapshots WHERE user_id = $1 AND day < $2 ORDER BY day DESC LIMIT 1";
-
-/// A user's latest daily value before `day`, if any.
-pub async fn value_before(db: &Db, user_id: &str, day: NaiveDate) -> StoreResult<Option<i64>> {
-    Ok(with_db!(db, pool => {
-        sqlx::query_scalar::<_, i64>(VALUE_BEFORE)
-            .bind(user_id)
-            .bind(day)
-            .fetch_optional(pool)
-            .await?
-    }))
+/// `YYYY-MM-DD` (what both engines write for a date), without the general date parser.
+fn iso_day(text: &str) -> Option<NaiveDate> {
+    let b = text.as_bytes();
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return None;
+    }
+    let number = |range: std::ops::Range<usize>| text.get(range)?.parse::<u32>().ok();
+    NaiveDate::from_ymd_opt(i32::try_from(number(0..4)?).ok()?, number(5..7)?, number(8..10)?)
 }
+
+

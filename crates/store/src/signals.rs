@@ -355,6 +355,22 @@ pub async fn count(db: &Db, viewer: &str, f: &SignalFilter) -> StoreResult<i64> 
     }))
 }
 
+/// The SQL of [`own_since`]: an index range on `(owner_id, issued_on)`, unsorted.
+pub(crate) fn own_since_sql() -> &'static str {
+    static SQL: LazyLock<String> =
+        LazyLock::new(|| format!("SELECT {COLUMNS} FROM signals WHERE owner_id = $1 AND issued_on >= $2 LIMIT $3"));
+    &SQL
+}
+
+/// `owner`'s on-demand signals issued on `since` or later, at most `limit`, in no order: what
+/// the shared window of automated signals needs to merge a viewer's own into a page and to
+/// count them per day.
+pub async fn own_since(db: &Db, owner: &str, since: NaiveDate, limit: i64) -> StoreResult<Vec<SignalRow>> {
+    Ok(with_db!(db, pool => {
+        sqlx::query_as::<_, SignalRow>(own_since_sql()).bind(owner).bind(since).bind(limit).fetch_all(pool).await?
+    }))
+}
+
 pub(crate) const ON_DEMAND_COUNTS: &str = "SELECT issued_on, COUNT(*) FROM signals WHERE owner_id = $1 AND issued_on >= $2 GROUP BY issued_on";
 
 /// How many signals `owner` generated on demand per day, for the days given.

@@ -235,6 +235,9 @@ pub async fn seed(db: &Db, config: &Config, scale: Scale, now: DateTime<Utc>) ->
     let phase = Instant::now();
     signal_store::rerank_days(db, &data.ranked_days).await?;
     tracing::info!(days = data.ranked_days.len(), seconds = phase.elapsed().as_secs_f64(), "seed: automated signals ranked");
+    let phase = Instant::now();
+    db.refresh_statistics().await?;
+    tracing::info!(seconds = phase.elapsed().as_secs_f64(), "seed: planner statistics refreshed");
     let tables = store::table_counts(db).await?;
     Ok(SeedSummary {
         scale,

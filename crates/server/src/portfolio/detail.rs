@@ -215,7 +215,7 @@ pub async fn automated_detail(state: &AppState, user: &UserRecord, row: &Automat
     let status: PositionStatus = stored(&row.status, format_args!("automated position {}", row.id))?;
     let strategy: StrategyName = stored(&signal.strategy, format_args!("signal {}", signal.id))?;
     let sector = Pricing::cached(state).await?.sector_of(&signal.symbol);
-    let holding = automated_holding(state, row, &signal, &sector)?;
+    let holding = automated_holding(state, row, &(&signal).into(), &sector)?;
     let mut v = value(state, &holding, dollars(user.investment_capital_cents), now)?;
     if status != PositionStatus::Open {
         // Closed: the exit stands, not today's model value.

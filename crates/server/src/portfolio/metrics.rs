@@ -8,7 +8,7 @@ use strikeline_store::positions;
 use strikeline_store::users::UserRecord;
 use utoipa::ToSchema;
 
-use crate::services::portfolio_valuation::{Book, book};
+use crate::services::portfolio_valuation::{Book, book_and_history};
 use crate::money::dollars;
 use crate::money::to_cents;
 use crate::error::Result;
@@ -75,9 +75,8 @@ pub struct PortfolioAnalysis {
 
 /// The user's daily values with today's as `value_cents`, written only when it differs from
 /// what is stored (a dashboard polling an unchanged portfolio reads, it does not write).
-async fn record_today(state: &AppState, user_id: &str, value_cents: i64, now: DateTime<Utc>) -> Result<Vec<(NaiveDate, i64)>> {
+async fn record_today(state: &AppState, user_id: &str, mut history: Vec<(NaiveDate, i64)>, value_cents: i64, now: DateTime<Utc>) -> Result<Vec<(NaiveDate, i64)>> {
     let today = state.market.today(now);
-    let mut history = positions::value_history(&state.db, user_id).await?;
     if history.last() != Some(&(today, value_cents)) {
         positions::snapshot_value(&state.db, user_id, today, value_cents, now).await?;
         if history.last().is_some_and(|(day, _)| *day == today) {
@@ -90,15 +89,15 @@ async fn record_today(state: &AppState, user_id: &str, value_cents: i64, now: Da
 
 /// The whole analysis for `user` at `now`; today's value is recorded on the way.
 pub async fn analyse(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<PortfolioAnalysis> {
-    let b = book(state, user, now).await?;
-    analyse_book(state, user, b, now).await
+    let (b, history) = book_and_history(state, user, now).await?;
+    analyse_book(state, user, b, history, now).await
 }
 
-/// The analysis of `b`, `user`'s book at `now`.
-async fn analyse_book(state: &AppState, user: &UserRecord, b: Book, now: DateTime<Utc>) -> Result<PortfolioAnalysis> {
+/// The analysis of `b`, `user`'s book at `now`, with their stored daily values `history`.
+async fn analyse_book(state: &AppState, user: &UserRecord, b: Book, history: Vec<(NaiveDate, i64)>, now: DateTime<Utc>) -> Result<PortfolioAnalysis> {
     let capital = dollars(user.investment_capital_cents);
     let s = model::summary(&b.closed, &b.open, b.open_commissions, capital);
-    let history: Vec<(NaiveDate, f64)> = record_today(state, &user.id, to_cents(s.total_value), now).await?.into_iter().map(|(d, c)| (d, dollars(c))).collect();
+    let history: Vec<(NaiveDate, f64)> = record_today(state, &user.id, history, to_cents(s.total_value), now).await?.into_iter().map(|(d, c)| (d, dollars(c))).collect();
     let m = model::performance_metrics(&history);
     let peak = history.iter().map(|(_, v)| *v).fold(f64::MIN, f64::max);
     let drawdown = if peak > 0.0 { (s.total_value / peak - 1.0).min(0.0) } else { 0.0 };
@@ -236,7 +235,7 @@ pub struct PublicPortfolioMetrics {
 
 /// The public API's portfolio figures for `user` over `period`.
 pub async fn public_metrics(state: &AppState, user: &UserRecord, period: MetricsPeriod, now: DateTime<Utc>) -> Result<PublicPortfolioMetrics> {
-    let b = book(state, user, now).await?;
+    let (b, history) = book_and_history(state, user, now).await?;
     // symbol → (open value, P&L, open cost, open unrealized P&L, positions)
     let mut by_symbol: std::collections::BTreeMap<String, (f64, f64, f64, f64, usize)> = std::collections::BTreeMap::new();
     for (symbol, v) in b.open_symbols.iter().zip(&b.open) {
@@ -265,7 +264,7 @@ pub async fn public_metrics(state: &AppState, user: &UserRecord, period: Metrics
         })
         .collect();
     positions.sort_by(|a, b| b.value.total_cmp(&a.value).then_with(|| a.symbol.cmp(&b.symbol)));
-    let analysis = analyse_book(state, user, b, now).await?;
+    let analysis = analyse_book(state, user, b, history, now).await?;
     let since = state.market.today(now) - chrono::Duration::days(period.days());
     let mut previous: Option<f64> = None;
     let mut daily = Vec::new();

@@ -8,8 +8,7 @@ pub mod metrics;
 use axum::extract::{Path, State};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
-use strikeline_store::positions::{self, AutomatedRow};
-use strikeline_store::signals::SignalRow;
+use strikeline_store::positions::{self, AutomatedRow, HeldSignal};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -90,7 +89,7 @@ pub struct PortfolioPosition {
 
 /// The list row of an automated position: marked at its signal's price while open, at the
 /// exit once closed; P&L after the commissions paid so far.
-pub fn position_row(row: &AutomatedRow, signal: &SignalRow, now: DateTime<Utc>) -> Result<PortfolioPosition> {
+pub fn position_row(row: &AutomatedRow, signal: &HeldSignal, now: DateTime<Utc>) -> Result<PortfolioPosition> {
     let status: PositionStatus = stored(&row.status, format_args!("automated position {}", row.id))?;
     let signal_type: SignalKind = stored(&signal.signal_type, format_args!("signal {}", signal.id))?;
     let open = status == PositionStatus::Open;

@@ -112,11 +112,13 @@ async fn shared_figures(state: &AppState, today: NaiveDate, now: DateTime<Utc>) 
 /// week ago.
 pub async fn compute_stats(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<DashboardStats> {
     let today = strikeline_market::calendar::to_new_york(now).date_naive();
-    let shared = shared_figures(state, today, now).await?;
+    let (shared, (portfolio_value, history)) =
+        tokio::try_join!(shared_figures(state, today, now), super::portfolio_valuation::value_and_history(state, user, now))?;
     let (current, closed) = (snapshot_of(today, &shared.figures, now), shared.figures.closed);
     let (yesterday, week_ago) = (shared.yesterday.clone(), shared.week_ago.clone());
-    let portfolio_value = round2(super::portfolio_valuation::portfolio_value(state, user, now).await?);
-    let before_today = strikeline_store::positions::value_before(&state.db, &user.id, today).await?.map(|cents| cents as f64 / 100.0);
+    let portfolio_value = round2(portfolio_value);
+    // The latest stored value before today.
+    let before_today = history.iter().rev().find(|(day, _)| *day < today).map(|(_, cents)| *cents as f64 / 100.0);
     let last_updated = crate::cache::stocks(state).await?.iter().map(|s| s.last_updated).max().unwrap_or(shared.loaded_at);
     let points = |now: Option<f64>, before: Option<&Snapshot>, pick: fn(&Snapshot) -> Option<f64>| {
         Some(round2(now? - pick(before?)?))

@@ -1,10 +1,9 @@
 //! Valuing portfolios: each position through the engine's model at its current price and
 //! volatility, a user's whole book, and the daily value snapshot.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use strikeline_engine::portfolio::{self as model, ClosedTrade, PositionInput, PositionValuation, RiskPosition};
-use strikeline_store::positions::{self, AutomatedRow, ManualRow};
-use strikeline_store::signals::SignalRow;
+use strikeline_store::positions::{self, AutomatedRow, HeldSignal, ManualRow};
 use strikeline_store::users::UserRecord;
 
 use super::portfolio_settlement::Pricing;
@@ -44,7 +43,7 @@ pub async fn manual_holding(state: &AppState, pricing: &mut Pricing, row: &Manua
 }
 
 /// An automated position as the engine's input: its signal's contract, volatility and mark.
-pub fn automated_holding(state: &AppState, row: &AutomatedRow, signal: &SignalRow, sector: &str) -> Result<Holding> {
+pub fn automated_holding(state: &AppState, row: &AutomatedRow, signal: &HeldSignal, sector: &str) -> Result<Holding> {
     let kind: SignalKind = stored(&signal.signal_type, format_args!("signal {}", signal.id))?;
     Ok(Holding {
         input: PositionInput {
@@ -89,24 +88,28 @@ pub struct Book {
 
 /// `user_id`'s automated positions (open first, then newest), each with its signal: one
 /// query however many positions there are.
-pub async fn automated_with_signals(state: &AppState, user_id: &str) -> Result<Vec<(AutomatedRow, SignalRow)>> {
+pub async fn automated_with_signals(state: &AppState, user_id: &str) -> Result<Vec<(AutomatedRow, HeldSignal)>> {
     Ok(positions::automated_with_signals(&state.db, user_id).await?)
 }
 
+/// `user`'s book.
 pub async fn book(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<Book> {
-    let mut pricing = Pricing::cached(state).await?;
-    let manual = positions::manual_for(&state.db, &user.id).await?;
-    let automated = automated_with_signals(state, &user.id).await?;
-    book_of(state, &mut pricing, user, manual, automated, now).await
+    Ok(book_and_history(state, user, now).await?.0)
 }
 
+/// `user`'s book and their stored daily values (oldest first), from one read of the database.
+pub async fn book_and_history(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<(Book, Vec<(NaiveDate, i64)>)> {
+    let (mut pricing, stored) = tokio::try_join!(Pricing::cached(state), async { Ok(positions::user_book(&state.db, &user.id).await?) })?;
+    let book = book_of(state, &mut pricing, user, stored.manual, stored.automated, now).await?;
+    Ok((book, stored.history))
+}
 /// The book of `user` from their positions as read.
 async fn book_of(
     state: &AppState,
     pricing: &mut Pricing,
     user: &UserRecord,
     manual: Vec<ManualRow>,
-    automated: Vec<(AutomatedRow, SignalRow)>,
+    automated: Vec<(AutomatedRow, HeldSignal)>,
     now: DateTime<Utc>,
 ) -> Result<Book> {
     let capital = dollars(user.investment_capital_cents);
@@ -168,9 +171,11 @@ fn total_value(book: &Book, capital_cents: i64) -> f64 {
     model::summary(&book.closed, &book.open, book.open_commissions, dollars(capital_cents)).total_value
 }
 
-/// The user's portfolio value now (capital plus net P&L), in dollars.
-pub async fn portfolio_value(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<f64> {
-    Ok(total_value(&book(state, user, now).await?, user.investment_capital_cents))
+/// The user's portfolio value now (capital plus net P&L), in dollars, and their stored daily
+/// values (oldest first).
+pub async fn value_and_history(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<(f64, Vec<(NaiveDate, i64)>)> {
+    let (book, history) = book_and_history(state, user, now).await?;
+    Ok((total_value(&book, user.investment_capital_cents), history))
 }
 
 /// Stores today's value of every user's portfolio (the base of Sharpe, drawdown and the chart):
@@ -184,7 +189,7 @@ pub async fn snapshot_all(state: &AppState, now: DateTime<Utc>) -> Result<usize>
     for row in positions::all_manual(&state.db).await? {
         manual.entry(row.user_id.clone()).or_default().push(row);
     }
-    let mut automated: HashMap<String, Vec<(AutomatedRow, SignalRow)>> = HashMap::new();
+    let mut automated: HashMap<String, Vec<(AutomatedRow, HeldSignal)>> = HashMap::new();
     for held in positions::all_automated_with_signals(&state.db).await? {
         automated.entry(held.0.user_id.clone()).or_default().push(held);
     }

@@ -6,13 +6,13 @@ pub mod dto;
 pub mod filter;
 mod stats;
 mod v1;
+pub mod window;
 
 use axum::extract::{RawQuery, State};
 use strikeline_store::signals as store;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::services::visibility::ranked_for;
 use crate::session::CurrentUser;
 use crate::entitlements::{Capability, Entitlements};
 use crate::error::{AppError, Result};
@@ -57,18 +57,11 @@ pub struct SignalPage {
         (status = 422, description = "A filter or the cursor is not valid; `errors` names it", body = crate::error::Problem),
     )
 )]
-async fn list_signals(State(state): State<AppState>, CurrentUser(user): CurrentUser, RawQuery(query): RawQuery) -> Result<axum::Json<SignalPage>> {
-    let mut filter = filter::parse(query.as_deref())?;
-    let page = usize::try_from(filter.limit).unwrap_or(0);
-    // One more than the page tells whether another page follows.
-    filter.limit += 1;
-    let mut rows = ranked_for(&state, &user, &filter, crate::now()).await?;
-    let more = rows.len() > page;
-    rows.truncate(page);
-    let last = rows.last().filter(|_| more);
-    let next_cursor = last.map(|(row, _)| filter::encode_cursor(&store::ListPosition { created_at: row.created_at, id: row.id.clone() }));
-    let signals = rows.into_iter().map(|(row, locked)| Signal::from_row(row, locked)).collect::<Result<_>>()?;
-    Ok(axum::Json(SignalPage { signals, next_cursor }))
+async fn list_signals(State(state): State<AppState>, CurrentUser(user): CurrentUser, RawQuery(query): RawQuery) -> Result<axum::response::Response> {
+    use axum::response::IntoResponse;
+    let filter = filter::parse(query.as_deref())?;
+    let body = window::page_json(&state, &user, &filter, crate::now()).await?;
+    Ok(([(axum::http::header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
 /// `POST /api/signals/generate-for-symbol`.

@@ -18,6 +18,7 @@ on_both_engines!(
     large_answers_are_compressed_and_small_ones_are_not,
     polling_the_portfolio_analysis_writes_only_when_the_value_moves,
     the_daily_valuation_of_everyone_matches_each_users_own,
+    pages_from_the_shared_window_equal_pages_from_the_database,
 );
 
 /// 120 automated signals over two creation times (so pages must break ties), plus `owner`'s
@@ -178,9 +179,57 @@ async fn the_daily_valuation_of_everyone_matches_each_users_own(app: TestApp) {
     assert_eq!(portfolio_valuation::snapshot_all(&app.state, now).await.expect("snapshot"), 2);
     for email in ["ada@example.com", "grace@example.com"] {
         let user = strikeline_store::users::find_by_email(app.db(), email).await.expect("query").expect("user");
-        let own = portfolio_valuation::portfolio_value(&app.state, &user, now).await.expect("value");
+        let own = portfolio_valuation::value_and_history(&app.state, &user, now).await.expect("value").0;
         let stored = strikeline_store::positions::value_history(app.db(), &user.id).await.expect("history");
         let (_, cents) = stored.last().copied().expect("today's value stored");
         assert_eq!(cents, strikeline_server::money::to_cents(own), "{email}: the batch valuation equals the user's own");
     }
+}
+
+/// The first pages come from the shared window of rendered automated signals merged with the
+/// viewer's own; every page must be byte for byte what the database query gives, locks
+/// included, whatever the page size and however ties in creation time fall.
+async fn pages_from_the_shared_window_equal_pages_from_the_database(app: TestApp) {
+    use strikeline_server::signals::window;
+    let me = app.register().await;
+    let email = me["email"].as_str().expect("email");
+    let user = strikeline_store::users::find_by_email(app.db(), email).await.expect("query").expect("user");
+    let today = Utc::now().date_naive();
+    let yesterday = today - chrono::Duration::days(1);
+    // Two days of 60 automated signals, three to a creation time, confidences shuffled so the
+    // day ranks do not follow the list order; the viewer's own signals on both days.
+    let mut rows = Vec::new();
+    for i in 0..120_i64 {
+        let (day, minutes_ago) = if i < 60 { (yesterday, 1_500 + i / 3) } else { (today, (i - 60) / 3) };
+        rows.push(signal_row(&format!("W{i:03}"), 20 + (i * 37) % 79, day, minutes_ago, None));
+    }
+    store::issue_automated(app.db(), &rows).await.expect("issue");
+    for (symbol, day, minutes_ago) in [("OWNA", yesterday, 1_505), ("OWNB", yesterday, 1_530), ("OWNC", today, 4), ("OWND", today, 4)] {
+        store::insert_on_demand(app.db(), &signal_row(symbol, 60, day, minutes_ago, Some(&user.id))).await.expect("own");
+    }
+    let now = Utc::now();
+    for size in [7_i64, 50] {
+        let mut filter = strikeline_server::signals::filter::parse(Some(&format!("limit={size}"))).expect("filter");
+        let (mut from_window, mut pages, mut locked) = (0, 0, 0);
+        loop {
+            let expected = window::from_database(&app.state, &user, &filter, now).await.expect("database page");
+            if let Some(body) = window::from_window(&app.state, &user, &filter, now).await.expect("window page") {
+                assert_eq!(body, expected, "page {pages} of {size}");
+                from_window += 1;
+            }
+            assert_eq!(window::page_json(&app.state, &user, &filter, now).await.expect("page"), expected);
+            let page: Value = serde_json::from_str(&expected).expect("json");
+            locked += page["signals"].as_array().expect("signals").iter().filter(|s| s["locked"] == true).count();
+            pages += 1;
+            match page["nextCursor"].as_str() {
+                Some(cursor) => filter.after = strikeline_server::signals::filter::decode_cursor(cursor),
+                None => break,
+            }
+        }
+        assert_eq!(pages, (124 + size - 1) / size, "pages of {size}");
+        assert!(from_window >= pages - 1, "all but the last page come from the window ({from_window} of {pages})");
+        assert!(locked >= 10, "the plan's quota locks some ({locked})");
+    }
+    let filtered = strikeline_server::signals::filter::parse(Some("strategy=Momentum")).expect("filter");
+    assert!(window::from_window(&app.state, &user, &filtered, now).await.expect("window").is_none(), "a filter reads the database");
 }

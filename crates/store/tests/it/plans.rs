@@ -48,7 +48,7 @@ fn problems(engine: Engine, query: &ReadQuery, plan: &[String]) -> Vec<String> {
 
 async fn every_read_path_query_uses_an_index(db: Db) {
     let mut failures = Vec::new();
-    for query in plans::read_path() {
+    for query in plans::read_path(db.engine()) {
         let plan = plans::explain(&db, &query).await.unwrap_or_else(|e| panic!("explain {}: {e}", query.name));
         assert!(!plan.is_empty(), "{} has a plan", query.name);
         if std::env::var_os("SHOW_PLANS").is_some() {
@@ -64,7 +64,7 @@ async fn every_read_path_query_uses_an_index(db: Db) {
 
 #[test]
 fn a_full_scan_and_a_sorted_list_are_told_apart_from_index_walks() {
-    let list = plans::read_path().into_iter().find(|q| q.name == "signals: first page").expect("list");
+    let list = plans::read_path(Engine::Sqlite).into_iter().find(|q| q.name == "signals: first page").expect("list");
     let plan = |lines: &[&str]| lines.iter().map(|l| (*l).to_owned()).collect::<Vec<_>>();
     let sqlite = |lines: &[&str]| problems(Engine::Sqlite, &list, &plan(lines)).len();
     assert_eq!(sqlite(&["SCAN signals USING INDEX signals_automated_recent_idx", "SCAN automated", "USE TEMP B-TREE FOR ORDER BY"]), 0);

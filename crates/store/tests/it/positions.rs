@@ -14,6 +14,7 @@ crate::on_both_engines!(
     an_automated_position_opens_once_per_user_and_signal,
     automated_positions_close_when_their_signal_ends,
     portfolio_values_are_kept_per_day,
+    a_users_book_in_one_row_is_what_the_rows_hold,
 );
 
 fn manual(user_id: &str, symbol: &str, created_at: DateTime<Utc>) -> ManualRow {
@@ -200,4 +201,53 @@ async fn held_positions(db: &Db, user_id: &str) -> Vec<positions::AutomatedRow> 
             position
         })
         .collect()
+}
+
+/// `user_book` packs a user's positions and values into JSON text in the database; what comes
+/// back must be exactly what the row-by-row reads give: reals to the last bit, text with
+/// quotes, backslashes and non-ASCII, empty optionals, and the same order.
+async fn a_users_book_in_one_row_is_what_the_rows_hold(db: Db) {
+    let ada = user(&db, "ada").await;
+    let bob = user(&db, "bob").await;
+    assert_eq!(positions::user_book(&db, &ada.id).await.expect("empty book"), positions::UserBook::default(), "nothing held");
+
+    let awkward = 0.1 + 0.2; // 0.30000000000000004: 17 significant digits
+    let mut held = Vec::new();
+    for (i, (symbol, opened_min)) in [("AAPL", 0), ("MSFT", 5), ("NVDA", 5), ("TSLA", 9)].into_iter().enumerate() {
+        let mut s = signal(symbol, "Momentum", 60 + i as i64, day(2026, 3, 2), t0() + Duration::minutes(i as i64), None);
+        s.volatility = awkward * (i as f64 + 1.0) / 3.0;
+        s.company_name = format!("{symbol} \"Quoted\" \\ Société {i}");
+        signals::issue_automated(&db, std::slice::from_ref(&s)).await.expect("issue");
+        let mut p = automated(&ada.id, &s.id, 1 + i as i64);
+        p.opened_at = t0() + Duration::minutes(opened_min) + Duration::microseconds(123_457);
+        p.updated_at = p.opened_at;
+        if i == 3 {
+            p.status = "closed".into();
+        }
+        assert!(positions::open_automated(&db, &p).await.expect("open"));
+        held.push(p);
+    }
+    assert!(positions::open_automated(&db, &automated(&bob.id, &held[0].signal_id, 1)).await.expect("bob's"));
+    let mut first = manual(&ada.id, "AMD", t0());
+    first.pnl_percent = -awkward;
+    first.reasoning = None;
+    first.target_cents = None;
+    let second = ManualRow { reasoning: Some("line\nbreak \u{1F4C8}".into()), ..manual(&ada.id, "INTC", t0() + Duration::seconds(1)) };
+    for p in [&first, &second, &manual(&bob.id, "IBM", t0())] {
+        positions::insert_manual(&db, p).await.expect("insert");
+    }
+    for (d, cents) in [(day(2026, 3, 3), 101_000), (day(2026, 3, 2), 100_000), (day(2026, 3, 4), 99_500)] {
+        positions::snapshot_value(&db, &ada.id, d, cents, t0()).await.expect("value");
+    }
+
+    let book = positions::user_book(&db, &ada.id).await.expect("book");
+    assert_eq!(book.manual, positions::manual_for(&db, &ada.id).await.expect("manual"), "manual positions, newest first");
+    assert_eq!(book.manual[1].pnl_percent.to_bits(), (-awkward).to_bits(), "a real keeps every bit");
+    let rows: Vec<_> = positions::all_automated_with_signals(&db).await.expect("all").into_iter().filter(|(p, _)| p.user_id == ada.id).collect();
+    assert_eq!(book.automated, rows, "automated positions with their signals, open first, then newest");
+    assert_eq!(book.automated, positions::automated_with_signals(&db, &ada.id).await.expect("held"));
+    assert_eq!(book.automated.last().map(|(p, _)| p.status.as_str()), Some("closed"));
+    assert!(book.automated.iter().all(|(p, s)| p.signal_id == s.id), "each position with its own signal");
+    assert_eq!(book.history, positions::value_history(&db, &ada.id).await.expect("history"));
+    assert_eq!(book.history, [(day(2026, 3, 2), 100_000), (day(2026, 3, 3), 101_000), (day(2026, 3, 4), 99_500)], "oldest first");
 }
