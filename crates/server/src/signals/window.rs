@@ -92,7 +92,10 @@ pub async fn from_window(state: &AppState, user: &UserRecord, filter: &SignalFil
             (None, None) => break,
         };
         if take_own {
-            picked.extend(own.next().map(|row| Picked::Own(Box::new(row))));
+            if let Some(row) = own.next() {
+                // The viewer's own signals are never locked.
+                picked.push(Picked::Own(position_of(&row), to_json(&Signal::from_row(row, false)?)?));
+            }
         } else if let Some(s) = shared.next() {
             let locked = beyond_quota(quota, s.day_rank, own_per_day.get(&s.issued_on).copied().unwrap_or(0));
             picked.push(Picked::Shared(s, locked));
@@ -104,33 +107,26 @@ pub async fn from_window(state: &AppState, user: &UserRecord, filter: &SignalFil
     }
     picked.truncate(page);
     let next = picked.last().map(Picked::position);
-    let mut own_json = Vec::new();
-    for item in &picked {
-        if let Picked::Own(row) = item {
-            own_json.push(to_json(&Signal::from_row((**row).clone(), false)?)?);
-        }
-    }
-    let mut own_json = own_json.iter();
     let parts = picked.iter().map(|item| match item {
         Picked::Shared(s, true) => &*s.locked,
         Picked::Shared(s, false) => &*s.open,
-        Picked::Own(_) => own_json.next().map_or("", String::as_str),
+        Picked::Own(_, json) => json.as_str(),
     });
     Ok(Some(assemble(parts, next.as_ref())))
 }
 
 /// A signal placed on a page: one of the window's (and whether the viewer's plan locks it), or
-/// one of the viewer's own.
+/// one of the viewer's own, rendered.
 enum Picked<'a> {
     Shared(&'a RenderedSignal, bool),
-    Own(Box<SignalRow>),
+    Own(ListPosition, String),
 }
 
 impl Picked<'_> {
     fn position(&self) -> ListPosition {
         match self {
             Picked::Shared(s, _) => ListPosition { created_at: s.created_at, id: s.id.clone() },
-            Picked::Own(row) => position_of(row),
+            Picked::Own(position, _) => position.clone(),
         }
     }
 }
