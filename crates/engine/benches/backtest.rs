@@ -31,10 +31,7 @@ struct Lcg(u64);
 
 impl Lcg {
     fn uniform(&mut self) -> f64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
+        self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         ((self.0 >> 11) as f64 + 0.5) / (1u64 << 53) as f64
     }
 
@@ -81,14 +78,7 @@ fn sma_market() -> Vec<Vec<DailyBar>> {
                 .iter()
                 .map(|&date| {
                     close *= (drift + shock * rng.normal()).exp();
-                    DailyBar {
-                        date,
-                        open: close,
-                        high: close,
-                        low: close,
-                        close,
-                        volume: 1e6,
-                    }
+                    DailyBar { date, open: close, high: close, low: close, close, volume: 1e6 }
                 })
                 .collect()
         })
@@ -113,8 +103,7 @@ fn option_market() -> Vec<SymbolSeries> {
                     let regime = [0.5, 1.0, 1.8][(i / 126 + k) % 3];
                     let sigma = base * regime;
                     let open = close;
-                    close *= ((0.06 - 0.5 * sigma * sigma) * dt + sigma * dt.sqrt() * rng.normal())
-                        .exp();
+                    close *= ((0.06 - 0.5 * sigma * sigma) * dt + sigma * dt.sqrt() * rng.normal()).exp();
                     let daily = sigma * dt.sqrt();
                     let spike = if rng.uniform() < 0.03 { 3.0 } else { 1.0 };
                     DailyBar {
@@ -127,10 +116,7 @@ fn option_market() -> Vec<SymbolSeries> {
                     }
                 })
                 .collect();
-            SymbolSeries {
-                symbol: format!("S{k:02}"),
-                bars,
-            }
+            SymbolSeries { symbol: format!("S{k:02}"), bars }
         })
         .collect()
 }
@@ -141,16 +127,9 @@ fn bench_backtest(c: &mut Criterion) {
     let last = market[0].bars[YEARS_OF_BARS - 1].date;
     // Every bar goes through the strategies; trades open once a symbol is warm (272 bars).
     // Capital enough that no proposal is skipped: every setup is traded and marked.
-    let config = BacktestConfig {
-        initial_capital: 1e9,
-        ..BacktestConfig::new(first, last)
-    };
+    let config = BacktestConfig { initial_capital: 1e9, ..BacktestConfig::new(first, last) };
     let sample = run(&config, &market, &fridays);
-    let per_strategy: Vec<String> = sample
-        .by_strategy
-        .iter()
-        .map(|s| format!("{} {}", s.strategy, s.total_trades))
-        .collect();
+    let per_strategy: Vec<String> = sample.by_strategy.iter().map(|s| format!("{} {}", s.strategy, s.total_trades)).collect();
     eprintln!(
         "options backtest: {} symbols × {} bars = {} bars, {} trades ({}), {} option marks, {} skipped for capital, final equity {:.2}",
         OPTION_SYMBOLS,
@@ -166,10 +145,7 @@ fn bench_backtest(c: &mut Criterion) {
     let sma = sma_market();
     let bars_total = (SMA_SYMBOLS * YEARS_OF_BARS) as u64;
     let results: Vec<_> = sma.iter().map(|bars| sma_crossover(bars, 10, 30)).collect();
-    let trades: usize = results
-        .iter()
-        .map(|r| r.trades.len() + usize::from(r.open_position.is_some()))
-        .sum();
+    let trades: usize = results.iter().map(|r| r.trades.len() + usize::from(r.open_position.is_some())).sum();
     let mean_return = results.iter().map(|r| r.total_return).sum::<f64>() / results.len() as f64;
     eprintln!(
         "SMA(10/30) crossover: {SMA_SYMBOLS} symbols × {YEARS_OF_BARS} bars, {trades} trades (open ones included), mean total return {mean_return:.6}, first close {:.6}",
@@ -179,21 +155,14 @@ fn bench_backtest(c: &mut Criterion) {
     let mut group = c.benchmark_group("backtest");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(3));
-    group.throughput(Throughput::Elements(
-        (OPTION_SYMBOLS * YEARS_OF_BARS) as u64,
-    ));
+    group.throughput(Throughput::Elements((OPTION_SYMBOLS * YEARS_OF_BARS) as u64));
     group.bench_function("four_strategies_50_symbols_10_years", |b| {
         b.iter(|| black_box(run(black_box(&config), black_box(&market), &fridays)));
     });
     group.throughput(Throughput::Elements(bars_total));
     group.sample_size(50);
     group.bench_function("sma_crossover_100_symbols", |b| {
-        b.iter(|| {
-            black_box(&sma)
-                .iter()
-                .map(|bars| sma_crossover(bars, 10, 30).final_equity)
-                .sum::<f64>()
-        });
+        b.iter(|| black_box(&sma).iter().map(|bars| sma_crossover(bars, 10, 30).final_equity).sum::<f64>());
     });
     group.finish();
 }

@@ -11,9 +11,7 @@ use std::time::Duration;
 
 use chrono::{Datelike, Days, NaiveDate, Weekday};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use strikeline_engine::{
-    ActiveSignal, Assumptions, DailyBar, OpenSignal, RefreshContext, SignalType, Strategy, Universe,
-};
+use strikeline_engine::{ActiveSignal, Assumptions, DailyBar, OpenSignal, RefreshContext, SignalType, Strategy, Universe};
 
 const SYMBOLS: usize = 500;
 const WARM_UP: usize = 300;
@@ -23,10 +21,7 @@ struct Lcg(u64);
 
 impl Lcg {
     fn uniform(&mut self) -> f64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
+        self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         (self.0 >> 11) as f64 / (1u64 << 53) as f64
     }
 }
@@ -75,16 +70,10 @@ fn bench_refresh(c: &mut Criterion) {
     let names: Vec<String> = (0..SYMBOLS).map(|i| format!("S{i:03}")).collect();
     let mut universe = Universe::new(names);
     for (id, bars) in market.iter().enumerate() {
-        universe
-            .load_history(id, &bars[..WARM_UP])
-            .unwrap_or_else(|e| panic!("warm-up of symbol {id}: {e}"));
+        universe.load_history(id, &bars[..WARM_UP]).unwrap_or_else(|e| panic!("warm-up of symbol {id}: {e}"));
     }
     let as_of = start() + Days::new(WARM_UP as u64);
-    let new_bars: Vec<(usize, DailyBar)> = market
-        .iter()
-        .enumerate()
-        .map(|(id, bars)| (id, bars[WARM_UP]))
-        .collect();
+    let new_bars: Vec<(usize, DailyBar)> = market.iter().enumerate().map(|(id, bars)| (id, bars[WARM_UP])).collect();
     let kinds = [SignalType::Call, SignalType::Put, SignalType::Straddle];
     let active: Vec<ActiveSignal> = (0..ACTIVE)
         .map(|i| {
@@ -104,22 +93,14 @@ fn bench_refresh(c: &mut Criterion) {
             }
         })
         .collect();
-    let ctx = RefreshContext {
-        as_of,
-        assumptions: Assumptions::default(),
-        expiration: &fridays,
-    };
+    let ctx = RefreshContext { as_of, assumptions: Assumptions::default(), expiration: &fridays };
 
     let sample = universe.clone().refresh(&new_bars, &active, &ctx);
     let marked = sample.marks.iter().filter(|m| m.is_ok()).count();
     let per_strategy: Vec<String> = Strategy::ALL
         .iter()
         .map(|&s| {
-            let n = sample
-                .proposals
-                .iter()
-                .filter(|p| p.proposal.strategy == s)
-                .count();
+            let n = sample.proposals.iter().filter(|p| p.proposal.strategy == s).count();
             format!("{s} {n}")
         })
         .collect();
@@ -134,11 +115,7 @@ fn bench_refresh(c: &mut Criterion) {
     group.sample_size(30);
     group.measurement_time(Duration::from_secs(3));
     group.bench_function("500_symbols_1000_active", |b| {
-        b.iter_batched(
-            || universe.clone(),
-            |mut fresh| black_box(fresh.refresh(&new_bars, &active, &ctx)),
-            BatchSize::LargeInput,
-        );
+        b.iter_batched(|| universe.clone(), |mut fresh| black_box(fresh.refresh(&new_bars, &active, &ctx)), BatchSize::LargeInput);
     });
     // The intraday path: clone one warmed state and push today's partial bar into it.
     group.bench_function("clone_state_and_push_partial_bar", |b| {

@@ -109,12 +109,7 @@ pub fn years_between(from: NaiveDate, to: NaiveDate) -> f64 {
     (to - from).num_days().max(0) as f64 / 365.0
 }
 
-fn model(
-    signal: &OpenSignal,
-    spot: f64,
-    years: f64,
-    assumptions: Assumptions,
-) -> Result<BlackScholes, InputError> {
+fn model(signal: &OpenSignal, spot: f64, years: f64, assumptions: Assumptions) -> Result<BlackScholes, InputError> {
     BlackScholes::new(OptionInputs {
         spot,
         strike: signal.strike,
@@ -153,26 +148,14 @@ fn model(
 /// assert_eq!(mark(&call, 106.0, 21.0 / 365.0, false, a)?.outcome, Outcome::TargetHit);
 /// # Ok::<(), strikeline_quant::InputError>(())
 /// ```
-pub fn mark(
-    signal: &OpenSignal,
-    spot: f64,
-    years_to_expiry: f64,
-    expired: bool,
-    assumptions: Assumptions,
-) -> Result<Mark, InputError> {
+pub fn mark(signal: &OpenSignal, spot: f64, years_to_expiry: f64, expired: bool, assumptions: Assumptions) -> Result<Mark, InputError> {
     let expired = expired || years_to_expiry <= 0.0;
     // NaN stays NaN and is refused by the model.
     let years = if expired { 0.0 } else { years_to_expiry };
-    let option_price = round_cents(
-        model(signal, spot, years, assumptions)?.price(signal.signal_type.option_type()),
-    );
+    let option_price = round_cents(model(signal, spot, years, assumptions)?.price(signal.signal_type.option_type()));
     let entry = signal.entry_price;
     let pnl = round_cents((option_price - entry) * 100.0);
-    let pnl_percent = if entry > 0.0 {
-        ((option_price / entry - 1.0) * 10_000.0).round() / 100.0
-    } else {
-        0.0
-    };
+    let pnl_percent = if entry > 0.0 { ((option_price / entry - 1.0) * 10_000.0).round() / 100.0 } else { 0.0 };
     let outcome = if expired {
         Outcome::Expired
     } else if option_price >= signal.target_price {
@@ -182,12 +165,7 @@ pub fn mark(
     } else {
         Outcome::Active
     };
-    Ok(Mark {
-        option_price,
-        pnl,
-        pnl_percent,
-        outcome,
-    })
+    Ok(Mark { option_price, pnl, pnl_percent, outcome })
 }
 
 /// Underlying prices at which a signal's premium (now, with `years_to_expiry` left)
@@ -225,11 +203,7 @@ pub struct Levels {
 /// }
 /// # Ok::<(), strikeline_quant::InputError>(())
 /// ```
-pub fn underlying_levels(
-    signal: &OpenSignal,
-    years_to_expiry: f64,
-    assumptions: Assumptions,
-) -> Result<Levels, InputError> {
+pub fn underlying_levels(signal: &OpenSignal, years_to_expiry: f64, assumptions: Assumptions) -> Result<Levels, InputError> {
     let years = years_to_expiry.max(0.0);
     let base = model(signal, signal.strike, years, assumptions)?;
     let kind = signal.signal_type.option_type();
@@ -237,11 +211,7 @@ pub fn underlying_levels(
     let (low, high) = (strike * 1e-4, strike * 1e3);
     let value = |spot: f64| -> Result<f64, InputError> { Ok(base.with_spot(spot)?.price(kind)) };
     // Where a straddle's value is lowest: d1 = 0.
-    let bottom = strike
-        * (-(assumptions.rate - assumptions.dividend_yield
-            + 0.5 * signal.volatility * signal.volatility)
-            * years)
-            .exp();
+    let bottom = strike * (-(assumptions.rate - assumptions.dividend_yield + 0.5 * signal.volatility * signal.volatility) * years).exp();
     let solve = |level: f64| -> Result<Vec<f64>, InputError> {
         let mut found = Vec::with_capacity(2);
         match kind {
@@ -269,20 +239,12 @@ pub fn underlying_levels(
         found.sort_by(f64::total_cmp);
         Ok(found)
     };
-    Ok(Levels {
-        target: solve(signal.target_price)?,
-        stop: solve(signal.stop_loss)?,
-    })
+    Ok(Levels { target: solve(signal.target_price)?, stop: solve(signal.stop_loss)? })
 }
 
 /// The point between `from` and `to` where the monotone `value` crosses `level`, when
 /// `value(from) < level ≤ value(to)`; `from` may be above or below `to`.
-fn bisect(
-    value: &impl Fn(f64) -> Result<f64, InputError>,
-    level: f64,
-    from: f64,
-    to: f64,
-) -> Result<Option<f64>, InputError> {
+fn bisect(value: &impl Fn(f64) -> Result<f64, InputError>, level: f64, from: f64, to: f64) -> Result<Option<f64>, InputError> {
     if !(value(from)? < level && level <= value(to)?) {
         return Ok(None);
     }

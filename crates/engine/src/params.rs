@@ -123,27 +123,14 @@ pub struct ParamError {
 
 impl fmt::Display for ParamError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} must be between {} and {}, got {}",
-            self.field, self.min, self.max, self.value
-        )
+        write!(f, "{} must be between {} and {}, got {}", self.field, self.min, self.max, self.value)
     }
 }
 
 impl std::error::Error for ParamError {}
 
 fn check(field: &'static str, value: f64, min: f64, max: f64) -> Result<(), ParamError> {
-    if value >= min && value <= max {
-        Ok(())
-    } else {
-        Err(ParamError {
-            field,
-            value,
-            min,
-            max,
-        })
-    }
+    if value >= min && value <= max { Ok(()) } else { Err(ParamError { field, value, min, max }) }
 }
 
 impl StrategyParams {
@@ -178,49 +165,19 @@ impl StrategyParams {
     /// ```
     pub fn validate(&self) -> Result<(), ParamError> {
         check("momentum_rsi_low", self.momentum_rsi_low, 1.0, 99.0)?;
-        check(
-            "momentum_rsi_high",
-            self.momentum_rsi_high,
-            self.momentum_rsi_low + 1.0,
-            99.0,
-        )?;
+        check("momentum_rsi_high", self.momentum_rsi_high, self.momentum_rsi_low + 1.0, 99.0)?;
         check("oversold_rsi", self.oversold_rsi, 1.0, 50.0)?;
         check("overbought_rsi", self.overbought_rsi, 50.0, 99.0)?;
         check("bollinger_multiplier", self.bollinger_multiplier, 0.5, 4.0)?;
-        check(
-            "breakout_lookback",
-            self.breakout_lookback as f64,
-            5.0,
-            250.0,
-        )?;
+        check("breakout_lookback", self.breakout_lookback as f64, 5.0, 250.0)?;
         check("volume_multiple", self.volume_multiple, 1.01, 5.0)?;
         check("hv_rank_threshold", self.hv_rank_threshold, 1.0, 50.0)?;
-        check(
-            "hv_percentile_threshold",
-            self.hv_percentile_threshold,
-            1.0,
-            50.0,
-        )?;
+        check("hv_percentile_threshold", self.hv_percentile_threshold, 1.0, 50.0)?;
         check("target_atr", self.target_atr, 0.25, 10.0)?;
         check("stop_atr", self.stop_atr, 0.25, 10.0)?;
-        check(
-            "straddle_stop_fraction",
-            self.straddle_stop_fraction,
-            0.05,
-            0.95,
-        )?;
-        check(
-            "min_days_directional",
-            f64::from(self.min_days_directional),
-            1.0,
-            365.0,
-        )?;
-        check(
-            "min_days_straddle",
-            f64::from(self.min_days_straddle),
-            1.0,
-            365.0,
-        )?;
+        check("straddle_stop_fraction", self.straddle_stop_fraction, 0.05, 0.95)?;
+        check("min_days_directional", f64::from(self.min_days_directional), 1.0, 365.0)?;
+        check("min_days_straddle", f64::from(self.min_days_straddle), 1.0, 365.0)?;
         Ok(())
     }
 

@@ -246,14 +246,7 @@ pub fn pricing_volatility(hv20: f64) -> f64 {
 }
 
 /// Black–Scholes premium per share; `None` when an input is out of the model's range.
-pub(crate) fn premium(
-    kind: OptionType,
-    spot: f64,
-    strike: f64,
-    volatility: f64,
-    years: f64,
-    assumptions: Assumptions,
-) -> Option<f64> {
+pub(crate) fn premium(kind: OptionType, spot: f64, strike: f64, volatility: f64, years: f64, assumptions: Assumptions) -> Option<f64> {
     BlackScholes::new(OptionInputs {
         spot,
         strike,
@@ -268,13 +261,7 @@ pub(crate) fn premium(
 
 /// Prices an evaluation into a proposal; `None` when it cannot be priced (spot not
 /// positive, the picker's expiration not after `as_of`, or a premium under one cent).
-fn price(
-    evaluation: &Evaluation,
-    v: &Values,
-    ctx: &ProposalContext<'_>,
-    params: &StrategyParams,
-    weak: bool,
-) -> Option<Proposal> {
+fn price(evaluation: &Evaluation, v: &Values, ctx: &ProposalContext<'_>, params: &StrategyParams, weak: bool) -> Option<Proposal> {
     // Multiples of the ATR for the target and stop moves of the underlying (2 and 1).
     let (target_atr, stop_atr) = (params.target_atr, params.stop_atr);
     // Mean Reversion's target stays at least this many ATRs away (1, or less when the
@@ -306,28 +293,18 @@ fn price(
     let (target_at, stop_at) = match (strategy, kind) {
         (_, SignalType::Straddle) => (spot + target_atr * atr, spot),
         // Back to the middle band, but no nearer than 1 ATR and no farther than 2.
-        (Strategy::MeanReversion, SignalType::Call) => (
-            v.bands
-                .middle
-                .clamp(spot + near_atr * atr, spot + target_atr * atr),
-            spot - stop_atr * atr,
-        ),
-        (Strategy::MeanReversion, SignalType::Put) => (
-            v.bands
-                .middle
-                .clamp(spot - target_atr * atr, spot - near_atr * atr),
-            spot + stop_atr * atr,
-        ),
+        (Strategy::MeanReversion, SignalType::Call) => {
+            (v.bands.middle.clamp(spot + near_atr * atr, spot + target_atr * atr), spot - stop_atr * atr)
+        }
+        (Strategy::MeanReversion, SignalType::Put) => {
+            (v.bands.middle.clamp(spot - target_atr * atr, spot - near_atr * atr), spot + stop_atr * atr)
+        }
         (_, SignalType::Call) => (spot + target_atr * atr, spot - stop_atr * atr),
         (_, SignalType::Put) => (spot - target_atr * atr, spot + stop_atr * atr),
     };
     let (target_at, stop_at) = (target_at.max(floor), stop_at.max(floor));
     let target = round_cents(value(target_at)?).max(entry + 0.01);
-    let stop = if kind == SignalType::Straddle {
-        round_cents(entry * params.straddle_stop_fraction)
-    } else {
-        round_cents(value(stop_at)?)
-    };
+    let stop = if kind == SignalType::Straddle { round_cents(entry * params.straddle_stop_fraction) } else { round_cents(value(stop_at)?) };
     let stop = round_cents(stop.min(entry - 0.01).max(0.0));
     let target = round_cents(target);
 
@@ -335,13 +312,7 @@ fn price(
     if weak {
         reasoning.push_str("Weak setup: no strategy's rule fully triggers; this is the closest. ");
     }
-    let _ = write!(
-        reasoning,
-        "{} {} {}: ",
-        ctx.symbol,
-        strategy.label(),
-        kind.as_str()
-    );
+    let _ = write!(reasoning, "{} {} {}: ", ctx.symbol, strategy.label(), kind.as_str());
     evaluation.describe(&mut reasoning);
     let contract = match kind {
         SignalType::Call => "call",
@@ -349,11 +320,7 @@ fn price(
         SignalType::Straddle => "straddle (call + put)",
     };
     let sigma_note = if v.hv20 < MIN_VOLATILITY {
-        format!(
-            "σ {:.1}%: 20-day historical volatility {:.1}% floored",
-            sigma * 100.0,
-            v.hv20 * 100.0
-        )
+        format!("σ {:.1}%: 20-day historical volatility {:.1}% floored", sigma * 100.0, v.hv20 * 100.0)
     } else {
         format!("σ {:.1}% from 20-day historical volatility", sigma * 100.0)
     };
@@ -365,11 +332,7 @@ fn price(
     let _ = match (strategy, kind) {
         (_, SignalType::Straddle) => {
             let lost = 1.0 - params.straddle_stop_fraction;
-            let lost = if lost == 0.5 {
-                "half the premium".to_owned()
-            } else {
-                format!("{}% of the premium", round_to(lost * 100.0, 1))
-            };
+            let lost = if lost == 0.5 { "half the premium".to_owned() } else { format!("{}% of the premium", round_to(lost * 100.0, 1)) };
             write!(
                 reasoning,
                 "Target {target:.2} if the underlying moves {target_atr} ATR ({:.2}) either way; stop {stop:.2}, {lost} lost to time decay.",
@@ -387,11 +350,7 @@ fn price(
         ),
     };
     let confidence = evaluation.confidence();
-    let _ = write!(
-        reasoning,
-        " Volume {}. Confidence {confidence}/100.",
-        volume_text(v.volume)
-    );
+    let _ = write!(reasoning, " Volume {}. Confidence {confidence}/100.", volume_text(v.volume));
 
     Some(Proposal {
         strategy,
@@ -456,33 +415,18 @@ impl SymbolState {
             return Vec::new();
         };
         let params = self.params();
-        let mut fired: Vec<Evaluation> = Strategy::ALL
-            .into_iter()
-            .map(|strategy| evaluate(strategy, &v, params))
-            .filter(|e| e.triggered)
-            .collect();
+        let mut fired: Vec<Evaluation> =
+            Strategy::ALL.into_iter().map(|strategy| evaluate(strategy, &v, params)).filter(|e| e.triggered).collect();
         // A CALL and a PUT on the same bar contradict each other (a breakout on volume
         // is also "overbought"): keep the direction with the higher confidence, the
         // earlier strategy on a tie. Straddles take no direction and always stay.
-        let strongest = |kind: SignalType| {
-            fired
-                .iter()
-                .filter(|e| e.signal_type == kind)
-                .map(Evaluation::confidence)
-                .max()
-        };
+        let strongest = |kind: SignalType| fired.iter().filter(|e| e.signal_type == kind).map(Evaluation::confidence).max();
         if let (Some(call), Some(put)) = (strongest(SignalType::Call), strongest(SignalType::Put)) {
-            let winner = fired
-                .iter()
-                .find(|e| e.signal_type != SignalType::Straddle && e.confidence() == call.max(put))
-                .map(|e| e.signal_type);
-            fired
-                .retain(|e| e.signal_type == SignalType::Straddle || Some(e.signal_type) == winner);
+            let winner =
+                fired.iter().find(|e| e.signal_type != SignalType::Straddle && e.confidence() == call.max(put)).map(|e| e.signal_type);
+            fired.retain(|e| e.signal_type == SignalType::Straddle || Some(e.signal_type) == winner);
         }
-        fired
-            .iter()
-            .filter_map(|e| price(e, &v, ctx, params, false))
-            .collect()
+        fired.iter().filter_map(|e| price(e, &v, ctx, params, false)).collect()
     }
 
     /// The strongest candidate across the four strategies, for on-demand generation: a
@@ -516,37 +460,21 @@ impl SymbolState {
     /// ```
     #[must_use]
     pub fn propose_best(&self, ctx: &ProposalContext<'_>) -> Option<Proposal> {
-        self.ranked_proposals(ctx, &Strategy::ALL)
-            .into_iter()
-            .next()
+        self.ranked_proposals(ctx, &Strategy::ALL).into_iter().next()
     }
 
     /// What each of `strategies` proposes now, triggered setups first, then by score (ties in
     /// `strategies`' order); a setup that has not triggered is priced and says it is weak.
     /// Empty until the indicators are warm.
     #[must_use]
-    pub fn ranked_proposals(
-        &self,
-        ctx: &ProposalContext<'_>,
-        strategies: &[Strategy],
-    ) -> Vec<Proposal> {
+    pub fn ranked_proposals(&self, ctx: &ProposalContext<'_>, strategies: &[Strategy]) -> Vec<Proposal> {
         let Some(v) = self.values() else {
             return Vec::new();
         };
         let params = self.params();
-        let mut candidates: Vec<Evaluation> = strategies
-            .iter()
-            .map(|strategy| evaluate(*strategy, &v, params))
-            .collect();
+        let mut candidates: Vec<Evaluation> = strategies.iter().map(|strategy| evaluate(*strategy, &v, params)).collect();
         // Stable sort: ties keep the given order.
-        candidates.sort_by(|a, b| {
-            (b.triggered, b.score)
-                .partial_cmp(&(a.triggered, a.score))
-                .unwrap_or(std::cmp::Ordering::Equal)
-        });
-        candidates
-            .iter()
-            .filter_map(|e| price(e, &v, ctx, params, !e.triggered))
-            .collect()
+        candidates.sort_by(|a, b| (b.triggered, b.score).partial_cmp(&(a.triggered, a.score)).unwrap_or(std::cmp::Ordering::Equal));
+        candidates.iter().filter_map(|e| price(e, &v, ctx, params, !e.triggered)).collect()
     }
 }

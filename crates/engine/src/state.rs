@@ -3,8 +3,8 @@
 
 use chrono::NaiveDate;
 use strikeline_quant::indicators::{
-    Bollinger, BollingerOutput, Ema, HighestHigh, HistoricalVolatility, IndicatorSet, IvPercentile,
-    IvRank, LowestLow, MacdOutput, Next, VolumeAverage,
+    Bollinger, BollingerOutput, Ema, HighestHigh, HistoricalVolatility, IndicatorSet, IvPercentile, IvRank, LowestLow, MacdOutput, Next,
+    VolumeAverage,
 };
 
 use crate::params::{ParamError, StrategyParams};
@@ -253,10 +253,7 @@ impl SymbolState {
         if let Some(last) = &self.latest
             && bar.date <= last.date
         {
-            return Err(BarError::OutOfOrder {
-                date: bar.date,
-                last: last.date,
-            });
+            return Err(BarError::OutOfOrder { date: bar.date, last: last.date });
         }
         let close = bar.close;
         let set = self.set.next(bar);
@@ -264,8 +261,7 @@ impl SymbolState {
         // The 20-day windows as they stood before this bar, then this bar goes in.
         let prior_high20 = std::mem::replace(&mut self.high20_through, self.high20.next(bar));
         let prior_low20 = std::mem::replace(&mut self.low20_through, self.low20.next(bar));
-        let prior_volume_avg20 =
-            std::mem::replace(&mut self.volume20_through, self.volume20.next(bar));
+        let prior_volume_avg20 = std::mem::replace(&mut self.volume20_through, self.volume20.next(bar));
         let previous = self.latest.as_ref();
         let hv20 = self.hv20.next(close);
         let (hv_rank, hv_percentile) = match hv20 {

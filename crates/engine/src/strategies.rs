@@ -73,11 +73,7 @@ impl Values {
 /// beyond). Works in either direction (`zero < half < one` for "above" conditions,
 /// `zero > half > one` for "below" ones). NaN gives 0.
 pub(crate) fn ramp(x: f64, zero: f64, half: f64, one: f64) -> f64 {
-    let (x, zero, half, one) = if one < zero {
-        (-x, -zero, -half, -one)
-    } else {
-        (x, zero, half, one)
-    };
+    let (x, zero, half, one) = if one < zero { (-x, -zero, -half, -one) } else { (x, zero, half, one) };
     if x.is_nan() || x <= zero {
         0.0
     } else if x < half {
@@ -92,68 +88,20 @@ pub(crate) fn ramp(x: f64, zero: f64, half: f64, one: f64) -> f64 {
 /// What a condition looked at, with the numbers, for the reasoning text.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum Fact {
-    EmaTrend {
-        fast: f64,
-        slow: f64,
-        up: bool,
-    },
-    CloseVsEma {
-        close: f64,
-        ema: f64,
-        up: bool,
-    },
-    Histogram {
-        value: f64,
-        up: bool,
-    },
-    HistogramSlope {
-        value: f64,
-        previous: f64,
-        up: bool,
-    },
-    RsiZone {
-        rsi: f64,
-        low: f64,
-        high: f64,
-    },
-    RsiBeyond {
-        rsi: f64,
-        level: f64,
-        below: bool,
-    },
-    OutsideBand {
-        close: f64,
-        band: f64,
-        below: bool,
-    },
+    EmaTrend { fast: f64, slow: f64, up: bool },
+    CloseVsEma { close: f64, ema: f64, up: bool },
+    Histogram { value: f64, up: bool },
+    HistogramSlope { value: f64, previous: f64, up: bool },
+    RsiZone { rsi: f64, low: f64, high: f64 },
+    RsiBeyond { rsi: f64, level: f64, below: bool },
+    OutsideBand { close: f64, band: f64, below: bool },
     FlatBands,
-    BreakLevel {
-        close: f64,
-        level: f64,
-        up: bool,
-        lookback: usize,
-    },
-    VolumeSurge {
-        volume: f64,
-        average: f64,
-        multiple: f64,
-        lookback: usize,
-    },
-    NoVolume {
-        lookback: usize,
-    },
-    HvRank {
-        hv: f64,
-        rank: f64,
-        threshold: f64,
-    },
-    FlatHv {
-        hv: f64,
-    },
-    HvPercentile {
-        percentile: f64,
-        threshold: f64,
-    },
+    BreakLevel { close: f64, level: f64, up: bool, lookback: usize },
+    VolumeSurge { volume: f64, average: f64, multiple: f64, lookback: usize },
+    NoVolume { lookback: usize },
+    HvRank { hv: f64, rank: f64, threshold: f64 },
+    FlatHv { hv: f64 },
+    HvPercentile { percentile: f64, threshold: f64 },
 }
 
 fn not(holds: bool) -> &'static str {
@@ -186,11 +134,7 @@ impl Fact {
                 let sign = if up { "positive" } else { "negative" };
                 write!(out, "MACD histogram {value:.3} {no}{sign}")
             }
-            Fact::HistogramSlope {
-                value,
-                previous,
-                up,
-            } => {
+            Fact::HistogramSlope { value, previous, up } => {
                 let way = if up { "rising" } else { "falling" };
                 write!(out, "histogram {no}{way} ({previous:.3} → {value:.3})")
             }
@@ -202,33 +146,16 @@ impl Fact {
                 write!(out, "RSI {rsi:.1} {no}{side} {level}")
             }
             Fact::OutsideBand { close, band, below } => {
-                let side = if below {
-                    "under the lower"
-                } else {
-                    "over the upper"
-                };
+                let side = if below { "under the lower" } else { "over the upper" };
                 write!(out, "close {close:.2} {no}{side} Bollinger band {band:.2}")
             }
             Fact::FlatBands => out.write_str("Bollinger bands flat (no price dispersion)"),
-            Fact::BreakLevel {
-                close,
-                level,
-                up,
-                lookback,
-            } => {
+            Fact::BreakLevel { close, level, up, lookback } => {
                 let side = if up { "above" } else { "below" };
                 let extreme = if up { "high" } else { "low" };
-                write!(
-                    out,
-                    "close {close:.2} {no}{side} the prior {lookback}-day {extreme} {level:.2}"
-                )
+                write!(out, "close {close:.2} {no}{side} the prior {lookback}-day {extreme} {level:.2}")
             }
-            Fact::VolumeSurge {
-                volume,
-                average,
-                multiple,
-                lookback,
-            } => write!(
+            Fact::VolumeSurge { volume, average, multiple, lookback } => write!(
                 out,
                 "volume {} {no}above {multiple}× the {lookback}-day average {} ({:.1}×)",
                 volume_text(volume),
@@ -238,24 +165,11 @@ impl Fact {
             Fact::NoVolume { lookback } => {
                 write!(out, "no volume data for the last {lookback} days")
             }
-            Fact::HvRank {
-                hv,
-                rank,
-                threshold,
-            } => write!(
-                out,
-                "20-day historical volatility {:.1}% ranks {rank:.0} in its 252-day range, {no}below {threshold}",
-                hv * 100.0
-            ),
-            Fact::FlatHv { hv } => write!(
-                out,
-                "20-day historical volatility {:.1}% has no 252-day range to rank in",
-                hv * 100.0
-            ),
-            Fact::HvPercentile {
-                percentile,
-                threshold,
-            } => write!(out, "HV percentile {percentile:.0} {no}below {threshold}"),
+            Fact::HvRank { hv, rank, threshold } => {
+                write!(out, "20-day historical volatility {:.1}% ranks {rank:.0} in its 252-day range, {no}below {threshold}", hv * 100.0)
+            }
+            Fact::FlatHv { hv } => write!(out, "20-day historical volatility {:.1}% has no 252-day range to rank in", hv * 100.0),
+            Fact::HvPercentile { percentile, threshold } => write!(out, "HV percentile {percentile:.0} {no}below {threshold}"),
         }
     }
 }
@@ -291,13 +205,7 @@ impl Evaluation {
         }
         let total: f64 = list.iter().map(|c| c.weight).sum();
         let score = list.iter().map(|c| c.weight * c.degree).sum::<f64>() / total;
-        Evaluation {
-            strategy,
-            signal_type,
-            checks,
-            score,
-            triggered: list.iter().all(|c| c.holds),
-        }
+        Evaluation { strategy, signal_type, checks, score, triggered: list.iter().all(|c| c.holds) }
     }
 
     /// The confidence in percent: the score, 50–95, when the rule fires; when it does
@@ -338,69 +246,43 @@ pub(crate) fn momentum(v: &Values, up: bool, p: &StrategyParams) -> Evaluation {
     let stretch = sign * (v.close - v.ema20) / v.scale;
     let histogram = sign * v.histogram / v.scale;
     let slope = sign * (v.histogram - v.previous_histogram) / v.scale;
-    let (low, high) = if up {
-        (p.momentum_rsi_low, p.momentum_rsi_high)
-    } else {
-        (100.0 - p.momentum_rsi_high, 100.0 - p.momentum_rsi_low)
-    };
+    let (low, high) =
+        if up { (p.momentum_rsi_low, p.momentum_rsi_high) } else { (100.0 - p.momentum_rsi_high, 100.0 - p.momentum_rsi_low) };
     let centre = (low + high) / 2.0;
     let checks = [
         Check {
             weight: 0.25,
             degree: ramp(trend, -0.5, 0.0, 1.5),
             holds: trend > 0.0,
-            fact: Fact::EmaTrend {
-                fast: v.ema20,
-                slow: v.ema50,
-                up,
-            },
+            fact: Fact::EmaTrend { fast: v.ema20, slow: v.ema50, up },
         },
         Check {
             weight: 0.15,
             degree: ramp(stretch, -0.5, 0.0, 1.0),
             holds: stretch > 0.0,
-            fact: Fact::CloseVsEma {
-                close: v.close,
-                ema: v.ema20,
-                up,
-            },
+            fact: Fact::CloseVsEma { close: v.close, ema: v.ema20, up },
         },
         Check {
             weight: 0.20,
             degree: ramp(histogram, -0.1, 0.0, 0.2),
             holds: histogram > 0.0,
-            fact: Fact::Histogram {
-                value: v.histogram,
-                up,
-            },
+            fact: Fact::Histogram { value: v.histogram, up },
         },
         Check {
             weight: 0.15,
             degree: ramp(slope, -0.05, 0.0, 0.05),
             holds: slope > 0.0,
-            fact: Fact::HistogramSlope {
-                value: v.histogram,
-                previous: v.previous_histogram,
-                up,
-            },
+            fact: Fact::HistogramSlope { value: v.histogram, previous: v.previous_histogram, up },
         },
         Check {
             weight: 0.25,
             // 1 at the centre, 0.5 on the zone's edges (width 20 by default: 1 − |d|/20).
             degree: (1.0 - (v.rsi - centre).abs() / (high - low)).clamp(0.0, 1.0),
             holds: v.rsi > low && v.rsi < high,
-            fact: Fact::RsiZone {
-                rsi: v.rsi,
-                low,
-                high,
-            },
+            fact: Fact::RsiZone { rsi: v.rsi, low, high },
         },
     ];
-    let kind = if up {
-        SignalType::Call
-    } else {
-        SignalType::Put
-    };
+    let kind = if up { SignalType::Call } else { SignalType::Put };
     Evaluation::new(Strategy::Momentum, kind, &checks)
 }
 
@@ -413,11 +295,7 @@ pub(crate) fn mean_reversion(v: &Values, oversold: bool, p: &StrategyParams) -> 
             weight: 0.5,
             degree: ramp(v.rsi, level + 10.0, level, level - 15.0),
             holds: v.rsi < level,
-            fact: Fact::RsiBeyond {
-                rsi: v.rsi,
-                level,
-                below: true,
-            },
+            fact: Fact::RsiBeyond { rsi: v.rsi, level, below: true },
         }
     } else {
         let level = p.overbought_rsi;
@@ -425,11 +303,7 @@ pub(crate) fn mean_reversion(v: &Values, oversold: bool, p: &StrategyParams) -> 
             weight: 0.5,
             degree: ramp(v.rsi, level - 10.0, level, level + 15.0),
             holds: v.rsi > level,
-            fact: Fact::RsiBeyond {
-                rsi: v.rsi,
-                level,
-                below: false,
-            },
+            fact: Fact::RsiBeyond { rsi: v.rsi, level, below: false },
         }
     };
     let width = v.bands.upper - v.bands.lower;
@@ -437,41 +311,15 @@ pub(crate) fn mean_reversion(v: &Values, oversold: bool, p: &StrategyParams) -> 
         // %B: 0 on the lower band, 1 on the upper.
         let percent_b = (v.close - v.bands.lower) / width;
         let (degree, holds, band) = if oversold {
-            (
-                ramp(percent_b, 0.2, 0.0, -0.25),
-                v.close < v.bands.lower,
-                v.bands.lower,
-            )
+            (ramp(percent_b, 0.2, 0.0, -0.25), v.close < v.bands.lower, v.bands.lower)
         } else {
-            (
-                ramp(percent_b, 0.8, 1.0, 1.25),
-                v.close > v.bands.upper,
-                v.bands.upper,
-            )
+            (ramp(percent_b, 0.8, 1.0, 1.25), v.close > v.bands.upper, v.bands.upper)
         };
-        Check {
-            weight: 0.5,
-            degree,
-            holds,
-            fact: Fact::OutsideBand {
-                close: v.close,
-                band,
-                below: oversold,
-            },
-        }
+        Check { weight: 0.5, degree, holds, fact: Fact::OutsideBand { close: v.close, band, below: oversold } }
     } else {
-        Check {
-            weight: 0.5,
-            degree: 0.0,
-            holds: false,
-            fact: Fact::FlatBands,
-        }
+        Check { weight: 0.5, degree: 0.0, holds: false, fact: Fact::FlatBands }
     };
-    let kind = if oversold {
-        SignalType::Call
-    } else {
-        SignalType::Put
-    };
+    let kind = if oversold { SignalType::Call } else { SignalType::Put };
     Evaluation::new(Strategy::MeanReversion, kind, &[rsi, band])
 }
 
@@ -479,21 +327,13 @@ pub(crate) fn mean_reversion(v: &Values, oversold: bool, p: &StrategyParams) -> 
 /// 20-day average → CALL; below the prior 20-day lowest low likewise → PUT.
 pub(crate) fn breakout(v: &Values, up: bool, p: &StrategyParams) -> Evaluation {
     let lookback = p.breakout_lookback;
-    let (beyond, level) = if up {
-        ((v.close - v.prior_high) / v.scale, v.prior_high)
-    } else {
-        ((v.prior_low - v.close) / v.scale, v.prior_low)
-    };
+    let (beyond, level) =
+        if up { ((v.close - v.prior_high) / v.scale, v.prior_high) } else { ((v.prior_low - v.close) / v.scale, v.prior_low) };
     let level_check = Check {
         weight: 0.5,
         degree: ramp(beyond, -1.0, 0.0, 1.0),
         holds: beyond > 0.0,
-        fact: Fact::BreakLevel {
-            close: v.close,
-            level,
-            up,
-            lookback,
-        },
+        fact: Fact::BreakLevel { close: v.close, level, up, lookback },
     };
     let volume_check = if v.prior_volume_avg > 0.0 {
         let ratio = v.volume / v.prior_volume_avg;
@@ -502,26 +342,12 @@ pub(crate) fn breakout(v: &Values, up: bool, p: &StrategyParams) -> Evaluation {
             weight: 0.5,
             degree: ramp(ratio, 1.0, multiple, 2.0 * multiple),
             holds: ratio > multiple,
-            fact: Fact::VolumeSurge {
-                volume: v.volume,
-                average: v.prior_volume_avg,
-                multiple,
-                lookback,
-            },
+            fact: Fact::VolumeSurge { volume: v.volume, average: v.prior_volume_avg, multiple, lookback },
         }
     } else {
-        Check {
-            weight: 0.5,
-            degree: 0.0,
-            holds: false,
-            fact: Fact::NoVolume { lookback },
-        }
+        Check { weight: 0.5, degree: 0.0, holds: false, fact: Fact::NoVolume { lookback } }
     };
-    let kind = if up {
-        SignalType::Call
-    } else {
-        SignalType::Put
-    };
+    let kind = if up { SignalType::Call } else { SignalType::Put };
     Evaluation::new(Strategy::Breakout, kind, &[level_check, volume_check])
 }
 
@@ -535,49 +361,24 @@ pub(crate) fn volatility(v: &Values, p: &StrategyParams) -> Evaluation {
             weight: 0.5,
             degree: ramp(rank, 2.0 * cheap_rank, cheap_rank, 0.0),
             holds: rank < cheap_rank,
-            fact: Fact::HvRank {
-                hv: v.hv20,
-                rank,
-                threshold: cheap_rank,
-            },
+            fact: Fact::HvRank { hv: v.hv20, rank, threshold: cheap_rank },
         },
-        None => Check {
-            weight: 0.5,
-            degree: 0.0,
-            holds: false,
-            fact: Fact::FlatHv { hv: v.hv20 },
-        },
+        None => Check { weight: 0.5, degree: 0.0, holds: false, fact: Fact::FlatHv { hv: v.hv20 } },
     };
     let percentile = Check {
         weight: 0.5,
-        degree: ramp(
-            v.hv_percentile,
-            2.0 * cheap_percentile,
-            cheap_percentile,
-            0.0,
-        ),
+        degree: ramp(v.hv_percentile, 2.0 * cheap_percentile, cheap_percentile, 0.0),
         holds: v.hv_percentile < cheap_percentile,
-        fact: Fact::HvPercentile {
-            percentile: v.hv_percentile,
-            threshold: cheap_percentile,
-        },
+        fact: Fact::HvPercentile { percentile: v.hv_percentile, threshold: cheap_percentile },
     };
-    Evaluation::new(
-        Strategy::Volatility,
-        SignalType::Straddle,
-        &[rank, percentile],
-    )
+    Evaluation::new(Strategy::Volatility, SignalType::Straddle, &[rank, percentile])
 }
 
 /// The better direction of one strategy: the one that fires, else the higher score
 /// (CALL on a tie).
 pub(crate) fn evaluate(strategy: Strategy, v: &Values, p: &StrategyParams) -> Evaluation {
     let pick = |call: Evaluation, put: Evaluation| {
-        if (put.triggered, put.score) > (call.triggered, call.score) {
-            put
-        } else {
-            call
-        }
+        if (put.triggered, put.score) > (call.triggered, call.score) { put } else { call }
     };
     match strategy {
         Strategy::Momentum => pick(momentum(v, true, p), momentum(v, false, p)),
@@ -603,11 +404,7 @@ mod tests {
             rsi: 61.3,
             histogram: 0.42,
             previous_histogram: 0.31,
-            bands: BollingerOutput {
-                upper: 190.0,
-                middle: 181.0,
-                lower: 172.0,
-            },
+            bands: BollingerOutput { upper: 190.0, middle: 181.0, lower: 172.0 },
             scale: 3.20,
             prior_high: 186.0,
             prior_low: 170.0,
@@ -636,10 +433,7 @@ mod tests {
     fn momentum_worked_example_of_the_docs() {
         let e = momentum(&values(), true, &P);
         assert!(e.triggered);
-        let degrees: Vec<f64> = e
-            .checks()
-            .map(|c| (c.degree * 1000.0).round() / 1000.0)
-            .collect();
+        let degrees: Vec<f64> = e.checks().map(|c| (c.degree * 1000.0).round() / 1000.0).collect();
         assert_eq!(degrees, [0.948, 1.0, 0.828, 0.844, 0.935]);
         assert_eq!(e.confidence(), 91);
         let mut text = String::new();
@@ -657,20 +451,13 @@ mod tests {
     #[test]
     fn a_rule_that_does_not_fire_never_reads_fifty_or_more() {
         // Everything strong except RSI just outside the zone.
-        let v = Values {
-            rsi: 70.5,
-            ..values()
-        };
+        let v = Values { rsi: 70.5, ..values() };
         let e = momentum(&v, true, &P);
         assert!(!e.triggered);
         assert!(e.score > 0.5);
         assert_eq!(e.confidence(), 49);
         // Missing two conditions reads lower still.
-        let v = Values {
-            rsi: 75.0,
-            previous_histogram: 0.50,
-            ..values()
-        };
+        let v = Values { rsi: 75.0, previous_histogram: 0.50, ..values() };
         let e = momentum(&v, true, &P);
         // score = 0.25·0.948 + 0.15·1 + 0.2·0.828 + 0.15·0.25 + 0.25·0.25 = 0.653; held 0.6
         assert_eq!(e.confidence(), 39);
@@ -678,29 +465,18 @@ mod tests {
 
     #[test]
     fn breakout_and_volatility_scores() {
-        let v = Values {
-            close: 188.0,
-            volume: 3.2e6,
-            ..values()
-        };
+        let v = Values { close: 188.0, volume: 3.2e6, ..values() };
         let e = breakout(&v, true, &P);
         assert!(e.triggered);
         // beyond = 2.0/3.2 = 0.625 ATR → 0.8125; ratio 2.0 → 0.5 + 0.5·0.5/1.5 = 0.6667
         assert_eq!(e.confidence(), 74);
-        let quiet = Values {
-            hv_rank: Some(8.0),
-            hv_percentile: 10.0,
-            ..values()
-        };
+        let quiet = Values { hv_rank: Some(8.0), hv_percentile: 10.0, ..values() };
         let s = volatility(&quiet, &P);
         assert!(s.triggered);
         // rank 8 → 0.5 + 0.5·12/20 = 0.8; percentile 10 → 0.5 + 0.5·15/25 = 0.8
         assert_eq!(s.confidence(), 80);
         assert!(!volatility(&values(), &P).triggered);
-        let flat = Values {
-            hv_rank: None,
-            ..quiet
-        };
+        let flat = Values { hv_rank: None, ..quiet };
         assert!(!volatility(&flat, &P).triggered);
     }
 }

@@ -81,14 +81,11 @@ impl FromStr for SignalType {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let wanted = s.trim();
-        SignalType::ALL
-            .into_iter()
-            .find(|t| t.as_str().eq_ignore_ascii_case(wanted))
-            .ok_or_else(|| ParseError {
-                what: "signal type",
-                value: s.to_owned(),
-                expected: "CALL, PUT or STRADDLE",
-            })
+        SignalType::ALL.into_iter().find(|t| t.as_str().eq_ignore_ascii_case(wanted)).ok_or_else(|| ParseError {
+            what: "signal type",
+            value: s.to_owned(),
+            expected: "CALL, PUT or STRADDLE",
+        })
     }
 }
 
@@ -123,12 +120,7 @@ impl Strategy {
     /// ```
     /// assert_eq!(strikeline_engine::Strategy::ALL[0], strikeline_engine::Strategy::Momentum);
     /// ```
-    pub const ALL: [Strategy; 4] = [
-        Strategy::Momentum,
-        Strategy::MeanReversion,
-        Strategy::Breakout,
-        Strategy::Volatility,
-    ];
+    pub const ALL: [Strategy; 4] = [Strategy::Momentum, Strategy::MeanReversion, Strategy::Breakout, Strategy::Volatility];
 
     /// The label shown to users and used on the wire: `Momentum`, `Mean Reversion`,
     /// `Breakout`, `Volatility`.
@@ -181,21 +173,14 @@ impl FromStr for Strategy {
     type Err = ParseError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let squash = |text: &str| -> String {
-            text.chars()
-                .filter(|c| !matches!(c, ' ' | '-' | '_'))
-                .map(|c| c.to_ascii_lowercase())
-                .collect()
-        };
+        let squash =
+            |text: &str| -> String { text.chars().filter(|c| !matches!(c, ' ' | '-' | '_')).map(|c| c.to_ascii_lowercase()).collect() };
         let wanted = squash(s.trim());
-        Strategy::ALL
-            .into_iter()
-            .find(|strategy| squash(strategy.label()) == wanted)
-            .ok_or_else(|| ParseError {
-                what: "strategy",
-                value: s.to_owned(),
-                expected: "Momentum, Mean Reversion, Breakout or Volatility",
-            })
+        Strategy::ALL.into_iter().find(|strategy| squash(strategy.label()) == wanted).ok_or_else(|| ParseError {
+            what: "strategy",
+            value: s.to_owned(),
+            expected: "Momentum, Mean Reversion, Breakout or Volatility",
+        })
     }
 }
 
@@ -214,11 +199,7 @@ pub struct ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown {} {:?}: expected {}",
-            self.what, self.value, self.expected
-        )
+        write!(f, "unknown {} {:?}: expected {}", self.what, self.value, self.expected)
     }
 }
 
@@ -351,20 +332,16 @@ impl fmt::Display for BarError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BarError::NotFinite { date } => {
-                write!(
-                    f,
-                    "bar of {date}: a price or the volume is not a finite number"
-                )
+                write!(f, "bar of {date}: a price or the volume is not a finite number")
             }
             BarError::NotPositive { date } => {
                 write!(f, "bar of {date}: a price is zero or negative")
             }
             BarError::HighBelowLow { date } => write!(f, "bar of {date}: low above high"),
             BarError::NegativeVolume { date } => write!(f, "bar of {date}: negative volume"),
-            BarError::OutOfOrder { date, last } => write!(
-                f,
-                "bar of {date}: not after the last bar seen ({last}); bars go in date order, once each"
-            ),
+            BarError::OutOfOrder { date, last } => {
+                write!(f, "bar of {date}: not after the last bar seen ({last}); bars go in date order, once each")
+            }
         }
     }
 }
@@ -393,9 +370,6 @@ impl Default for Assumptions {
     /// assert_eq!(strikeline_engine::Assumptions::default().rate, 0.04);
     /// ```
     fn default() -> Self {
-        Assumptions {
-            rate: 0.04,
-            dividend_yield: 0.0,
-        }
+        Assumptions { rate: 0.04, dividend_yield: 0.0 }
     }
 }

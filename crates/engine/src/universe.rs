@@ -51,10 +51,7 @@ pub struct RefreshContext<'a> {
 
 impl std::fmt::Debug for RefreshContext<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("RefreshContext")
-            .field("as_of", &self.as_of)
-            .field("assumptions", &self.assumptions)
-            .finish_non_exhaustive()
+        f.debug_struct("RefreshContext").field("as_of", &self.as_of).field("assumptions", &self.assumptions).finish_non_exhaustive()
     }
 }
 
@@ -117,11 +114,7 @@ impl Universe {
         for (id, symbol) in symbols.iter().enumerate() {
             ids.entry(symbol.clone()).or_insert(id);
         }
-        Universe {
-            states: vec![SymbolState::new(); symbols.len()],
-            symbols,
-            ids,
-        }
+        Universe { states: vec![SymbolState::new(); symbols.len()], symbols, ids }
     }
 
     /// Number of symbols.
@@ -244,12 +237,7 @@ impl Universe {
     /// let m = out.marks[0].as_ref().unwrap();
     /// assert_eq!((m.option_price, m.outcome), (10.0, Outcome::Expired));
     /// ```
-    pub fn refresh(
-        &mut self,
-        new_bars: &[(usize, DailyBar)],
-        active: &[ActiveSignal],
-        ctx: &RefreshContext<'_>,
-    ) -> RefreshOutcome {
+    pub fn refresh(&mut self, new_bars: &[(usize, DailyBar)], active: &[ActiveSignal], ctx: &RefreshContext<'_>) -> RefreshOutcome {
         let mut outcome = RefreshOutcome::default();
         let mut updated = Vec::with_capacity(new_bars.len());
         for (id, bar) in new_bars {
@@ -272,34 +260,15 @@ impl Universe {
                 assumptions: ctx.assumptions,
                 expiration: ctx.expiration,
             };
-            outcome
-                .proposals
-                .extend(
-                    state
-                        .propose(&proposal_ctx)
-                        .into_iter()
-                        .map(|proposal| SymbolProposal {
-                            symbol: id,
-                            proposal,
-                        }),
-                );
+            outcome.proposals.extend(state.propose(&proposal_ctx).into_iter().map(|proposal| SymbolProposal { symbol: id, proposal }));
         }
         outcome.marks = active
             .iter()
             .map(|a| {
-                let spot = self.states[a.symbol]
-                    .latest()
-                    .map(|s| s.close)
-                    .ok_or(MarkError::NoPrice)?;
+                let spot = self.states[a.symbol].latest().map(|s| s.close).ok_or(MarkError::NoPrice)?;
                 let expiration = a.signal.expiration;
-                mark(
-                    &a.signal,
-                    spot,
-                    years_between(ctx.as_of, expiration),
-                    ctx.as_of >= expiration,
-                    ctx.assumptions,
-                )
-                .map_err(MarkError::Input)
+                mark(&a.signal, spot, years_between(ctx.as_of, expiration), ctx.as_of >= expiration, ctx.assumptions)
+                    .map_err(MarkError::Input)
             })
             .collect();
         outcome

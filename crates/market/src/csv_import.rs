@@ -129,42 +129,23 @@ pub enum CsvProblem {
 impl fmt::Display for CsvProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::MissingHeader => write!(
-                f,
-                "the file is empty; expected the header {}",
-                COLUMNS.join(",")
-            ),
-            Self::BadHeader { found } => write!(
-                f,
-                "the header must name the columns {} (any order, any case); found {found:?}",
-                COLUMNS.join(",")
-            ),
+            Self::MissingHeader => write!(f, "the file is empty; expected the header {}", COLUMNS.join(",")),
+            Self::BadHeader { found } => {
+                write!(f, "the header must name the columns {} (any order, any case); found {found:?}", COLUMNS.join(","))
+            }
             Self::NoRows => f.write_str("the file has a header but no rows"),
             Self::WrongColumnCount { expected, found } => {
                 write!(f, "expected {expected} fields, found {found}")
             }
-            Self::QuotedField => {
-                f.write_str("quoted fields are not supported; no field of this format needs quotes")
-            }
-            Self::InvalidSymbol(s) => write!(
-                f,
-                "invalid symbol {s:?}: 1-10 characters A-Z, 0-9, '.' or '-', starting with a letter"
-            ),
+            Self::QuotedField => f.write_str("quoted fields are not supported; no field of this format needs quotes"),
+            Self::InvalidSymbol(s) => write!(f, "invalid symbol {s:?}: 1-10 characters A-Z, 0-9, '.' or '-', starting with a letter"),
             Self::BadDate(s) => write!(f, "invalid date {s:?}: expected YYYY-MM-DD"),
             Self::BadPrice { column, value } => write!(f, "{column} {value:?} is not a number"),
             Self::NonPositivePrice { column, value } => {
                 write!(f, "{column} {value} must be greater than zero")
             }
             Self::HighBelowLow { high, low } => write!(f, "high {high} is below low {low}"),
-            Self::OutsideRange {
-                column,
-                value,
-                low,
-                high,
-            } => write!(
-                f,
-                "{column} {value} is outside the day's range [{low}, {high}]"
-            ),
+            Self::OutsideRange { column, value, low, high } => write!(f, "{column} {value} is outside the day's range [{low}, {high}]"),
             Self::BadVolume(s) => {
                 let why = if s.starts_with('-') {
                     "is negative"
@@ -173,16 +154,9 @@ impl fmt::Display for CsvProblem {
                 } else {
                     "is not a number"
                 };
-                write!(
-                    f,
-                    "volume {s:?} {why}: expected a whole, non-negative number of shares"
-                )
+                write!(f, "volume {s:?} {why}: expected a whole, non-negative number of shares")
             }
-            Self::Duplicate {
-                symbol,
-                date,
-                first_line,
-            } => write!(f, "{symbol} on {date} already appears on line {first_line}"),
+            Self::Duplicate { symbol, date, first_line } => write!(f, "{symbol} on {date} already appears on line {first_line}"),
             Self::TooManyErrors { more } => write!(f, "… and {more} more problems not listed"),
         }
     }
@@ -218,18 +192,10 @@ pub fn parse_prices_csv(text: &str) -> Result<Vec<PriceRow>, Vec<CsvError>> {
         .filter(|(_, line)| !line.trim().is_empty());
 
     let Some((header_line, header)) = lines.next() else {
-        return Err(vec![CsvError {
-            line: 1,
-            problem: CsvProblem::MissingHeader,
-        }]);
+        return Err(vec![CsvError { line: 1, problem: CsvProblem::MissingHeader }]);
     };
     let Some(order) = column_order(header) else {
-        return Err(vec![CsvError {
-            line: header_line,
-            problem: CsvProblem::BadHeader {
-                found: header.trim().to_owned(),
-            },
-        }]);
+        return Err(vec![CsvError { line: header_line, problem: CsvProblem::BadHeader { found: header.trim().to_owned() } }]);
     };
 
     let mut rows = Vec::new();
@@ -237,14 +203,7 @@ pub fn parse_prices_csv(text: &str) -> Result<Vec<PriceRow>, Vec<CsvError>> {
     for (line, text) in lines {
         if let Some(row) = parse_row(line, text, &order, &mut errors) {
             match seen.get(&(row.symbol.clone(), row.bar.date)) {
-                Some(&first_line) => errors.push(
-                    line,
-                    CsvProblem::Duplicate {
-                        symbol: row.symbol,
-                        date: row.bar.date,
-                        first_line,
-                    },
-                ),
+                Some(&first_line) => errors.push(line, CsvProblem::Duplicate { symbol: row.symbol, date: row.bar.date, first_line }),
                 None => {
                     seen.insert((row.symbol.clone(), row.bar.date), line);
                     rows.push(row);
@@ -286,12 +245,7 @@ impl Errors {
 
     fn finish(mut self) -> Vec<CsvError> {
         if let Some(line) = self.first_left_out {
-            self.listed.push(CsvError {
-                line,
-                problem: CsvProblem::TooManyErrors {
-                    more: self.left_out,
-                },
-            });
+            self.listed.push(CsvError { line, problem: CsvProblem::TooManyErrors { more: self.left_out } });
         }
         self.listed
     }
@@ -300,10 +254,7 @@ impl Errors {
 /// For each canonical column, its position in the file; `None` unless the header names each
 /// of the seven exactly once and nothing else.
 fn column_order(header: &str) -> Option<[usize; 7]> {
-    let names: Vec<String> = header
-        .split(',')
-        .map(|n| n.trim().trim_matches('"').to_ascii_lowercase())
-        .collect();
+    let names: Vec<String> = header.split(',').map(|n| n.trim().trim_matches('"').to_ascii_lowercase()).collect();
     if names.len() != COLUMNS.len() {
         return None;
     }
@@ -327,13 +278,7 @@ fn parse_row(line: usize, text: &str, order: &[usize; 7], errors: &mut Errors) -
     }
     let fields: Vec<&str> = text.split(',').map(str::trim).collect();
     if fields.len() != COLUMNS.len() {
-        errors.push(
-            line,
-            CsvProblem::WrongColumnCount {
-                expected: COLUMNS.len(),
-                found: fields.len(),
-            },
-        );
+        errors.push(line, CsvProblem::WrongColumnCount { expected: COLUMNS.len(), found: fields.len() });
         return None;
     }
     let field = |i: usize| fields[order[i]];
@@ -359,31 +304,18 @@ fn parse_row(line: usize, text: &str, order: &[usize; 7], errors: &mut Errors) -
         let text = field(2 + k);
         match text.parse::<f64>() {
             Ok(p) if p.is_finite() && p > 0.0 => prices[k] = p,
-            Ok(p) if p.is_finite() => problem(CsvProblem::NonPositivePrice {
-                column,
-                value: text.to_owned(),
-            }),
-            _ => problem(CsvProblem::BadPrice {
-                column,
-                value: text.to_owned(),
-            }),
+            Ok(p) if p.is_finite() => problem(CsvProblem::NonPositivePrice { column, value: text.to_owned() }),
+            _ => problem(CsvProblem::BadPrice { column, value: text.to_owned() }),
         }
     }
-    let volume = field(6)
-        .strip_prefix('+')
-        .unwrap_or(field(6))
-        .parse::<u64>()
-        .ok();
+    let volume = field(6).strip_prefix('+').unwrap_or(field(6)).parse::<u64>().ok();
     if volume.is_none() {
         problem(CsvProblem::BadVolume(field(6).to_owned()));
     }
     let [open, high, low, close] = prices;
     if prices.iter().all(|p| *p > 0.0) {
         if high < low {
-            problem(CsvProblem::HighBelowLow {
-                high: field(3).to_owned(),
-                low: field(4).to_owned(),
-            });
+            problem(CsvProblem::HighBelowLow { high: field(3).to_owned(), low: field(4).to_owned() });
         } else {
             for (column, value, text) in [("open", open, field(2)), ("close", close, field(5))] {
                 if !(low..=high).contains(&value) {
@@ -400,15 +332,5 @@ fn parse_row(line: usize, text: &str, order: &[usize; 7], errors: &mut Errors) -
     let (Some(date), Some(volume), true) = (date, volume, ok) else {
         return None;
     };
-    Some(PriceRow {
-        symbol,
-        bar: DailyBar {
-            date,
-            open,
-            high,
-            low,
-            close,
-            volume,
-        },
-    })
+    Some(PriceRow { symbol, bar: DailyBar { date, open, high, low, close, volume } })
 }

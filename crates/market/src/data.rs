@@ -73,11 +73,7 @@ impl Quote {
 
     /// The change as a percent of the previous close (0 when there is no previous close).
     pub fn change_percent(&self) -> f64 {
-        if self.previous_close > 0.0 {
-            100.0 * self.change() / self.previous_close
-        } else {
-            0.0
-        }
+        if self.previous_close > 0.0 { 100.0 * self.change() / self.previous_close } else { 0.0 }
     }
 }
 
@@ -185,11 +181,7 @@ impl FromStr for Sector {
     /// underscores inside (`real estate`, `Real-Estate`, `REAL_ESTATE` and `RealEstate` all
     /// read as [`Sector::RealEstate`]).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let squeezed: String = s
-            .chars()
-            .filter(|c| !matches!(c, ' ' | '-' | '_'))
-            .collect::<String>()
-            .to_ascii_lowercase();
+        let squeezed: String = s.chars().filter(|c| !matches!(c, ' ' | '-' | '_')).collect::<String>().to_ascii_lowercase();
         Sector::ALL
             .into_iter()
             .find(|sector| sector.label().replace(' ', "").to_ascii_lowercase() == squeezed)
@@ -227,9 +219,7 @@ pub fn is_valid_symbol(s: &str) -> bool {
     let bytes = s.as_bytes();
     (1..=10).contains(&bytes.len())
         && bytes[0].is_ascii_uppercase()
-        && bytes
-            .iter()
-            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || matches!(b, b'.' | b'-'))
+        && bytes.iter().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || matches!(b, b'.' | b'-'))
 }
 
 /// User input made a ticker: trimmed and upper-cased, `None` when the result is not
@@ -242,21 +232,13 @@ pub fn normalize_symbol(input: &str) -> Option<String> {
 /// `symbol` when it is [valid](is_valid_symbol), else [`MarketError::InvalidSymbol`];
 /// providers check their input with it.
 pub(crate) fn checked_symbol(symbol: &str) -> Result<&str, MarketError> {
-    if is_valid_symbol(symbol) {
-        Ok(symbol)
-    } else {
-        Err(MarketError::InvalidSymbol(symbol.to_owned()))
-    }
+    if is_valid_symbol(symbol) { Ok(symbol) } else { Err(MarketError::InvalidSymbol(symbol.to_owned())) }
 }
 
 /// Rounds a price the way US equities trade: to the cent at $1 and above, to 1/100 of a cent
 /// below (never to zero).
 pub fn round_price(price: f64) -> f64 {
-    if price >= 1.0 {
-        (price * 100.0).round() / 100.0
-    } else {
-        ((price * 10_000.0).round() / 10_000.0).max(0.0001)
-    }
+    if price >= 1.0 { (price * 100.0).round() / 100.0 } else { ((price * 10_000.0).round() / 10_000.0).max(0.0001) }
 }
 
 #[cfg(test)]
@@ -268,17 +250,7 @@ mod tests {
         for ok in ["A", "AAPL", "BRK.B", "BF-B", "ABCDEFGHIJ", "X1"] {
             assert!(is_valid_symbol(ok), "{ok}");
         }
-        for bad in [
-            "",
-            "aapl",
-            "1ABC",
-            ".A",
-            "ABCDEFGHIJK",
-            "AA PL",
-            "AÄ",
-            "A_B",
-            "-",
-        ] {
+        for bad in ["", "aapl", "1ABC", ".A", "ABCDEFGHIJK", "AA PL", "AÄ", "A_B", "-"] {
             assert!(!is_valid_symbol(bad), "{bad}");
         }
         assert_eq!(normalize_symbol(" brk.b "), Some("BRK.B".to_owned()));
@@ -295,10 +267,7 @@ mod tests {
         assert_eq!("real-estate".parse::<Sector>(), Ok(Sector::RealEstate));
         assert_eq!(" RealEstate ".parse::<Sector>(), Ok(Sector::RealEstate));
         assert!("Tech".parse::<Sector>().is_err());
-        assert_eq!(
-            serde_json::to_string(&Sector::RealEstate).unwrap(),
-            "\"Real Estate\""
-        );
+        assert_eq!(serde_json::to_string(&Sector::RealEstate).unwrap(), "\"Real Estate\"");
     }
 
     #[test]

@@ -53,10 +53,7 @@ impl FromStr for Currency {
     /// [`Currency::Eur`]).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let code = s.trim();
-        Currency::ALL
-            .into_iter()
-            .find(|c| c.code().eq_ignore_ascii_case(code))
-            .ok_or_else(|| UnknownCurrency(code.to_owned()))
+        Currency::ALL.into_iter().find(|c| c.code().eq_ignore_ascii_case(code)).ok_or_else(|| UnknownCurrency(code.to_owned()))
     }
 }
 
@@ -85,11 +82,7 @@ impl ExchangeRates {
     ///
     /// [`MarketError::InvalidResponse`] when a currency is missing or a rate is not a finite
     /// positive number: a vendor's answer goes through here before anyone uses it.
-    pub fn new(
-        rates: &[(Currency, f64)],
-        as_of: DateTime<Utc>,
-        provider: &'static str,
-    ) -> Result<Self, MarketError> {
+    pub fn new(rates: &[(Currency, f64)], as_of: DateTime<Utc>, provider: &'static str) -> Result<Self, MarketError> {
         let invalid = |why: String| MarketError::InvalidResponse(format!("exchange rates: {why}"));
         let mut checked = Vec::with_capacity(Currency::ALL.len());
         for currency in Currency::ALL {
@@ -100,39 +93,24 @@ impl ExchangeRates {
                 (_, None) => return Err(invalid(format!("no USD/{currency} rate"))),
                 (_, Some(r)) if r.is_finite() && r > 0.0 => r,
                 (_, Some(r)) => {
-                    return Err(invalid(format!(
-                        "USD/{currency} rate {r} is not a positive number"
-                    )));
+                    return Err(invalid(format!("USD/{currency} rate {r} is not a positive number")));
                 }
             };
             checked.push((currency, rate));
         }
-        Ok(Self {
-            base: Currency::Usd,
-            rates: checked,
-            as_of,
-            provider,
-        })
+        Ok(Self { base: Currency::Usd, rates: checked, as_of, provider })
     }
 
     /// The long-run levels the simulated market's rates move around (EUR 0.92 and GBP 0.79
     /// per USD), for providers without rates of their own.
     pub fn reference(as_of: DateTime<Utc>, provider: &'static str) -> Self {
-        Self {
-            base: Currency::Usd,
-            rates: REFERENCE_RATES.to_vec(),
-            as_of,
-            provider,
-        }
+        Self { base: Currency::Usd, rates: REFERENCE_RATES.to_vec(), as_of, provider }
     }
 
     /// Units of `currency` per 1 USD (1.0 for USD). NaN for a currency missing from a
     /// hand-built value (never from [`ExchangeRates::new`]).
     pub fn rate(&self, currency: Currency) -> f64 {
-        self.rates
-            .iter()
-            .find(|(c, _)| *c == currency)
-            .map_or(f64::NAN, |&(_, r)| r)
+        self.rates.iter().find(|(c, _)| *c == currency).map_or(f64::NAN, |&(_, r)| r)
     }
 
     /// `amount` of `from` in `to`, e.g. dollars to euros: `convert(100.0, Usd, Eur)`.
@@ -142,11 +120,7 @@ impl ExchangeRates {
 }
 
 /// Units per 1 USD around which the simulated market's rates move.
-pub(crate) const REFERENCE_RATES: [(Currency, f64); 3] = [
-    (Currency::Usd, 1.0),
-    (Currency::Eur, 0.92),
-    (Currency::Gbp, 0.79),
-];
+pub(crate) const REFERENCE_RATES: [(Currency, f64); 3] = [(Currency::Usd, 1.0), (Currency::Eur, 0.92), (Currency::Gbp, 0.79)];
 
 #[cfg(test)]
 mod tests {
@@ -158,10 +132,7 @@ mod tests {
     fn currencies_read_back_from_their_codes() {
         for currency in Currency::ALL {
             assert_eq!(currency.code().parse::<Currency>(), Ok(currency));
-            assert_eq!(
-                currency.code().to_lowercase().parse::<Currency>(),
-                Ok(currency)
-            );
+            assert_eq!(currency.code().to_lowercase().parse::<Currency>(), Ok(currency));
             assert_eq!(currency.to_string(), currency.code());
         }
         assert_eq!(" gbp ".parse::<Currency>(), Ok(Currency::Gbp));
@@ -172,16 +143,8 @@ mod tests {
     #[test]
     fn rates_are_checked_and_converted() {
         let at = Utc.with_ymd_and_hms(2024, 11, 25, 0, 0, 0).unwrap();
-        let rates =
-            ExchangeRates::new(&[(Currency::Gbp, 0.8), (Currency::Eur, 0.9)], at, "test").unwrap();
-        assert_eq!(
-            rates.rates,
-            [
-                (Currency::Usd, 1.0),
-                (Currency::Eur, 0.9),
-                (Currency::Gbp, 0.8)
-            ]
-        );
+        let rates = ExchangeRates::new(&[(Currency::Gbp, 0.8), (Currency::Eur, 0.9)], at, "test").unwrap();
+        assert_eq!(rates.rates, [(Currency::Usd, 1.0), (Currency::Eur, 0.9), (Currency::Gbp, 0.8)]);
         assert_eq!(rates.rate(Currency::Usd), 1.0);
         assert!((rates.convert(100.0, Currency::Usd, Currency::Eur) - 90.0).abs() < 1e-9);
         assert!((rates.convert(90.0, Currency::Eur, Currency::Gbp) - 80.0).abs() < 1e-9);
@@ -192,19 +155,12 @@ mod tests {
             vec![(Currency::Eur, f64::NAN), (Currency::Gbp, 0.8)],
             vec![(Currency::Eur, -0.9), (Currency::Gbp, 0.8)],
             vec![(Currency::Eur, f64::INFINITY), (Currency::Gbp, 0.8)],
-            vec![
-                (Currency::Usd, 1.1),
-                (Currency::Eur, 0.9),
-                (Currency::Gbp, 0.8),
-            ],
+            vec![(Currency::Usd, 1.1), (Currency::Eur, 0.9), (Currency::Gbp, 0.8)],
         ] {
             let err = ExchangeRates::new(&bad, at, "test").unwrap_err();
             assert!(matches!(err, MarketError::InvalidResponse(_)), "{bad:?}");
         }
         let reference = ExchangeRates::reference(at, "test");
-        assert_eq!(
-            ExchangeRates::new(&reference.rates, at, "test"),
-            Ok(reference)
-        );
+        assert_eq!(ExchangeRates::new(&reference.rates, at, "test"), Ok(reference));
     }
 }

@@ -56,10 +56,7 @@ impl ImportedHistory {
 
     fn series(&self, symbol: &str) -> Result<&[DailyBar], MarketError> {
         let symbol = checked_symbol(symbol)?;
-        self.series
-            .get(symbol)
-            .map(Vec::as_slice)
-            .ok_or_else(|| MarketError::UnknownSymbol(symbol.to_owned()))
+        self.series.get(symbol).map(Vec::as_slice).ok_or_else(|| MarketError::UnknownSymbol(symbol.to_owned()))
     }
 
     /// The bars of `symbol` in `[from, to]`, oldest first.
@@ -68,19 +65,11 @@ impl ImportedHistory {
     ///
     /// [`MarketError::InvalidSymbol`], or [`MarketError::UnknownSymbol`] for a symbol with no
     /// history.
-    pub fn bars(
-        &self,
-        symbol: &str,
-        from: NaiveDate,
-        to: NaiveDate,
-    ) -> Result<Vec<DailyBar>, MarketError> {
+    pub fn bars(&self, symbol: &str, from: NaiveDate, to: NaiveDate) -> Result<Vec<DailyBar>, MarketError> {
         let bars = self.series(symbol)?;
         let start = bars.partition_point(|b| b.date < from);
         let end = bars.partition_point(|b| b.date <= to);
-        Ok(bars
-            .get(start..end)
-            .map(<[DailyBar]>::to_vec)
-            .unwrap_or_default())
+        Ok(bars.get(start..end).map(<[DailyBar]>::to_vec).unwrap_or_default())
     }
 
     /// The last close of `symbol` at `at`; `None` when its history starts later.
@@ -149,11 +138,7 @@ impl MarketData for ImportedHistory {
         "imported"
     }
 
-    fn quotes<'a>(
-        &'a self,
-        symbols: &'a [String],
-        at: DateTime<Utc>,
-    ) -> MarketFuture<'a, Vec<Quote>> {
+    fn quotes<'a>(&'a self, symbols: &'a [String], at: DateTime<Utc>) -> MarketFuture<'a, Vec<Quote>> {
         let result = symbols
             .iter()
             .map(|s| match self.quote(s, at) {
@@ -165,12 +150,7 @@ impl MarketData for ImportedHistory {
         Box::pin(std::future::ready(result))
     }
 
-    fn daily_bars<'a>(
-        &'a self,
-        symbol: &'a str,
-        from: NaiveDate,
-        to: NaiveDate,
-    ) -> MarketFuture<'a, Vec<DailyBar>> {
+    fn daily_bars<'a>(&'a self, symbol: &'a str, from: NaiveDate, to: NaiveDate) -> MarketFuture<'a, Vec<DailyBar>> {
         Box::pin(std::future::ready(self.bars(symbol, from, to)))
     }
 
@@ -214,44 +194,19 @@ mod tests {
     fn bars_and_last_closes() {
         let h = history();
         assert_eq!(h.symbols().collect::<Vec<_>>(), ["AAPL"]);
-        assert_eq!(
-            h.bars("AAPL", ymd(2024, 1, 3), ymd(2024, 1, 9))
-                .unwrap()
-                .len(),
-            2
-        );
-        assert!(
-            h.bars("AAPL", ymd(2024, 1, 9), ymd(2024, 1, 3))
-                .unwrap()
-                .is_empty()
-        );
-        assert_eq!(
-            h.bars("MSFT", ymd(2024, 1, 3), ymd(2024, 1, 9)),
-            Err(MarketError::UnknownSymbol("MSFT".into()))
-        );
+        assert_eq!(h.bars("AAPL", ymd(2024, 1, 3), ymd(2024, 1, 9)).unwrap().len(), 2);
+        assert!(h.bars("AAPL", ymd(2024, 1, 9), ymd(2024, 1, 3)).unwrap().is_empty());
+        assert_eq!(h.bars("MSFT", ymd(2024, 1, 3), ymd(2024, 1, 9)), Err(MarketError::UnknownSymbol("MSFT".into())));
 
         // During the session of Jan 3 (15:00 UTC = 10:00 EST) the last close is Jan 2's.
-        let during = h
-            .quote("AAPL", Utc.with_ymd_and_hms(2024, 1, 3, 15, 0, 0).unwrap())
-            .unwrap()
-            .unwrap();
+        let during = h.quote("AAPL", Utc.with_ymd_and_hms(2024, 1, 3, 15, 0, 0).unwrap()).unwrap().unwrap();
         assert_eq!(during.price, 185.64);
-        assert_eq!(
-            during.at,
-            Utc.with_ymd_and_hms(2024, 1, 2, 21, 0, 0).unwrap()
-        );
+        assert_eq!(during.at, Utc.with_ymd_and_hms(2024, 1, 2, 21, 0, 0).unwrap());
         // After the close: Jan 3's bar.
-        let after = h
-            .quote("AAPL", Utc.with_ymd_and_hms(2024, 1, 3, 21, 0, 0).unwrap())
-            .unwrap()
-            .unwrap();
+        let after = h.quote("AAPL", Utc.with_ymd_and_hms(2024, 1, 3, 21, 0, 0).unwrap()).unwrap().unwrap();
         assert_eq!((after.price, after.previous_close), (184.25, 185.64));
         // Before the history: nothing.
-        assert_eq!(
-            h.quote("AAPL", Utc.with_ymd_and_hms(2023, 12, 1, 0, 0, 0).unwrap())
-                .unwrap(),
-            None
-        );
+        assert_eq!(h.quote("AAPL", Utc.with_ymd_and_hms(2023, 12, 1, 0, 0, 0).unwrap()).unwrap(), None);
         assert_eq!(h.company_info("AAPL").unwrap().name, "AAPL Company");
     }
 

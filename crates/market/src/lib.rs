@@ -23,10 +23,7 @@ mod provider;
 mod rng;
 pub mod simulated;
 
-pub use data::{
-    CompanyInfo, DailyBar, MarketError, Quote, Sector, UnknownSector, is_valid_symbol,
-    normalize_symbol, round_price,
-};
+pub use data::{CompanyInfo, DailyBar, MarketError, Quote, Sector, UnknownSector, is_valid_symbol, normalize_symbol, round_price};
 pub use fx::{Currency, ExchangeRates, UnknownCurrency};
 pub use provider::{MarketData, MarketFuture};
 pub use simulated::SimulatedMarket;

@@ -47,8 +47,7 @@ const MAX_PAGES: usize = 100;
 /// Longest piece of a provider's error text we quote.
 const MAX_MESSAGE: usize = 200;
 /// The forex pair quoting each non-base currency per US dollar.
-const FOREX_PAIRS: [(Currency, &str); 2] =
-    [(Currency::Eur, "C:USDEUR"), (Currency::Gbp, "C:USDGBP")];
+const FOREX_PAIRS: [(Currency, &str); 2] = [(Currency::Eur, "C:USDEUR"), (Currency::Gbp, "C:USDGBP")];
 
 /// How to reach Polygon and how patiently.
 #[derive(Clone)]
@@ -114,9 +113,7 @@ pub struct PolygonClient {
 
 impl fmt::Debug for PolygonClient {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("PolygonClient")
-            .field("base", &self.base.as_str())
-            .finish_non_exhaustive()
+        f.debug_struct("PolygonClient").field("base", &self.base.as_str()).finish_non_exhaustive()
     }
 }
 
@@ -137,17 +134,10 @@ impl PolygonClient {
         let base = Url::parse(config.base_url.trim_end_matches('/'))
             .ok()
             .filter(|u| matches!(u.scheme(), "http" | "https") && u.has_host())
-            .ok_or_else(|| {
-                MarketError::Unavailable(format!(
-                    "the Polygon base URL {:?} is not an http(s) URL",
-                    config.base_url
-                ))
-            })?;
+            .ok_or_else(|| MarketError::Unavailable(format!("the Polygon base URL {:?} is not an http(s) URL", config.base_url)))?;
         let api_key = config.api_key.trim().to_owned();
         if api_key.is_empty() {
-            return Err(MarketError::Unavailable(
-                "no Polygon API key is configured".to_owned(),
-            ));
+            return Err(MarketError::Unavailable("no Polygon API key is configured".to_owned()));
         }
         let http = reqwest::Client::builder()
             .timeout(config.timeout)
@@ -172,31 +162,13 @@ impl PolygonClient {
     /// # Errors
     ///
     /// See the module documentation.
-    pub async fn fetch_daily_bars(
-        &self,
-        symbol: &str,
-        from: NaiveDate,
-        to: NaiveDate,
-    ) -> Result<Vec<DailyBar>, MarketError> {
+    pub async fn fetch_daily_bars(&self, symbol: &str, from: NaiveDate, to: NaiveDate) -> Result<Vec<DailyBar>, MarketError> {
         let symbol = checked_symbol(symbol)?;
         if to < from {
             return Ok(Vec::new());
         }
-        let mut url = self.endpoint(&[
-            "v2",
-            "aggs",
-            "ticker",
-            symbol,
-            "range",
-            "1",
-            "day",
-            &from.to_string(),
-            &to.to_string(),
-        ]);
-        url.query_pairs_mut()
-            .append_pair("adjusted", "true")
-            .append_pair("sort", "asc")
-            .append_pair("limit", "50000");
+        let mut url = self.endpoint(&["v2", "aggs", "ticker", symbol, "range", "1", "day", &from.to_string(), &to.to_string()]);
+        url.query_pairs_mut().append_pair("adjusted", "true").append_pair("sort", "asc").append_pair("limit", "50000");
 
         let mut bars = Vec::new();
         for _ in 0..MAX_PAGES {
@@ -232,21 +204,14 @@ impl PolygonClient {
     /// # Errors
     ///
     /// See the module documentation.
-    pub async fn fetch_quotes(
-        &self,
-        symbols: &[String],
-        at: DateTime<Utc>,
-    ) -> Result<Vec<Quote>, MarketError> {
+    pub async fn fetch_quotes(&self, symbols: &[String], at: DateTime<Utc>) -> Result<Vec<Quote>, MarketError> {
         for symbol in symbols {
             checked_symbol(symbol)?;
         }
         let mut found: Vec<Quote> = Vec::with_capacity(symbols.len());
         for batch in symbols.chunks(SNAPSHOT_BATCH) {
-            let mut url = self.endpoint(&[
-                "v2", "snapshot", "locale", "us", "markets", "stocks", "tickers",
-            ]);
-            url.query_pairs_mut()
-                .append_pair("tickers", &batch.join(","));
+            let mut url = self.endpoint(&["v2", "snapshot", "locale", "us", "markets", "stocks", "tickers"]);
+            url.query_pairs_mut().append_pair("tickers", &batch.join(","));
             let snapshot: Snapshot = match self.get_json(url).await? {
                 Answer::Found(snapshot) => snapshot,
                 Answer::NotFound => continue,
@@ -283,11 +248,7 @@ impl PolygonClient {
         let Some(results) = details.results else {
             return Err(MarketError::UnknownSymbol(symbol.to_owned()));
         };
-        let name = results
-            .name
-            .map(|n| n.trim().to_owned())
-            .filter(|n| !n.is_empty())
-            .unwrap_or_else(|| format!("{symbol} Company"));
+        let name = results.name.map(|n| n.trim().to_owned()).filter(|n| !n.is_empty()).unwrap_or_else(|| format!("{symbol} Company"));
         let shares = results
             .share_class_shares_outstanding
             .or(results.weighted_shares_outstanding)
@@ -297,10 +258,7 @@ impl PolygonClient {
         Ok(CompanyInfo {
             symbol: symbol.to_owned(),
             name,
-            sector: sector_from_sic(
-                results.sic_code.as_deref(),
-                results.sic_description.as_deref(),
-            ),
+            sector: sector_from_sic(results.sic_code.as_deref(), results.sic_description.as_deref()),
             market_cap: results.market_cap.filter(|m| m.is_finite() && *m > 0.0),
             shares_outstanding: shares,
         })
@@ -319,8 +277,7 @@ impl PolygonClient {
         let mut rates = Vec::with_capacity(FOREX_PAIRS.len());
         let mut as_of = DateTime::<Utc>::MAX_UTC;
         for (currency, ticker) in FOREX_PAIRS {
-            let invalid =
-                |why: &str| MarketError::InvalidResponse(format!("Polygon {ticker}: {why}"));
+            let invalid = |why: &str| MarketError::InvalidResponse(format!("Polygon {ticker}: {why}"));
             let url = self.endpoint(&["v2", "aggs", "ticker", ticker, "prev"]);
             let page: PreviousClose = match self.get_json(url).await? {
                 Answer::Found(page) => page,
@@ -333,10 +290,7 @@ impl PolygonClient {
             if close.ticker.as_deref().is_some_and(|t| t != ticker) {
                 return Err(invalid("answered for another ticker"));
             }
-            let t = Utc
-                .timestamp_millis_opt(close.t)
-                .single()
-                .ok_or_else(|| invalid("timestamp out of range"))?;
+            let t = Utc.timestamp_millis_opt(close.t).single().ok_or_else(|| invalid("timestamp out of range"))?;
             as_of = as_of.min(t);
             rates.push((currency, close.c));
         }
@@ -354,15 +308,11 @@ impl PolygonClient {
     /// A `next_url` to follow, only on the configured origin (the key must not travel
     /// anywhere else).
     fn same_origin(&self, next: &str) -> Result<Url, MarketError> {
-        let url = Url::parse(next)
-            .map_err(|_| MarketError::InvalidResponse("next_url is not a URL".to_owned()))?;
+        let url = Url::parse(next).map_err(|_| MarketError::InvalidResponse("next_url is not a URL".to_owned()))?;
         if url.origin() == self.base.origin() {
             Ok(url)
         } else {
-            Err(MarketError::InvalidResponse(format!(
-                "next_url leads to another host ({})",
-                url.host_str().unwrap_or("?")
-            )))
+            Err(MarketError::InvalidResponse(format!("next_url leads to another host ({})", url.host_str().unwrap_or("?"))))
         }
     }
 
@@ -372,20 +322,12 @@ impl PolygonClient {
         let mut attempt: u32 = 0;
         loop {
             self.limiter.acquire().await;
-            let outcome = self
-                .http
-                .get(url.clone())
-                .header(AUTHORIZATION, &self.auth)
-                .send()
-                .await;
+            let outcome = self.http.get(url.clone()).header(AUTHORIZATION, &self.auth).send().await;
             let retry_in = match outcome {
                 Err(error) => {
                     let why = self.describe(&error);
                     if attempt >= self.max_retries {
-                        return Err(MarketError::Unavailable(format!(
-                            "Polygon {endpoint}: {why} (after {} attempts)",
-                            attempt + 1
-                        )));
+                        return Err(MarketError::Unavailable(format!("Polygon {endpoint}: {why} (after {} attempts)", attempt + 1)));
                     }
                     tracing::warn!(provider = "polygon", %endpoint, attempt, error = %why, "request failed; retrying");
                     self.backoff(attempt)
@@ -395,13 +337,9 @@ impl PolygonClient {
                     if status.is_success() {
                         match response.bytes().await {
                             Ok(body) => {
-                                return serde_json::from_slice(&body).map(Answer::Found).map_err(
-                                    |e| {
-                                        MarketError::InvalidResponse(format!(
-                                            "Polygon {endpoint}: {e}"
-                                        ))
-                                    },
-                                );
+                                return serde_json::from_slice(&body)
+                                    .map(Answer::Found)
+                                    .map_err(|e| MarketError::InvalidResponse(format!("Polygon {endpoint}: {e}")));
                             }
                             Err(error) if attempt < self.max_retries => {
                                 let why = self.describe(&error);
@@ -409,15 +347,11 @@ impl PolygonClient {
                                 self.backoff(attempt)
                             }
                             Err(error) => {
-                                return Err(MarketError::Unavailable(format!(
-                                    "Polygon {endpoint}: {}",
-                                    self.describe(&error)
-                                )));
+                                return Err(MarketError::Unavailable(format!("Polygon {endpoint}: {}", self.describe(&error))));
                             }
                         }
                     } else if status == StatusCode::TOO_MANY_REQUESTS {
-                        let wait = retry_after(response.headers())
-                            .unwrap_or_else(|| self.backoff(attempt));
+                        let wait = retry_after(response.headers()).unwrap_or_else(|| self.backoff(attempt));
                         if attempt >= self.max_retries || wait > self.max_retry_wait {
                             return Err(MarketError::RateLimited { retry_after: wait });
                         }
@@ -437,16 +371,12 @@ impl PolygonClient {
                         return Err(MarketError::Unavailable("API key rejected".to_owned()));
                     } else if status == StatusCode::FORBIDDEN {
                         let message = self.message(response).await;
-                        return Err(MarketError::Unavailable(format!(
-                            "API key rejected: not entitled to {endpoint}{message}"
-                        )));
+                        return Err(MarketError::Unavailable(format!("API key rejected: not entitled to {endpoint}{message}")));
                     } else if status == StatusCode::NOT_FOUND {
                         return Ok(Answer::NotFound);
                     } else {
                         let message = self.message(response).await;
-                        return Err(MarketError::InvalidResponse(format!(
-                            "Polygon {endpoint} answered {status}{message}"
-                        )));
+                        return Err(MarketError::InvalidResponse(format!("Polygon {endpoint} answered {status}{message}")));
                     }
                 }
             };
@@ -456,9 +386,7 @@ impl PolygonClient {
     }
 
     fn backoff(&self, attempt: u32) -> Duration {
-        self.retry_base_delay
-            .saturating_mul(2u32.saturating_pow(attempt))
-            .min(self.max_retry_wait)
+        self.retry_base_delay.saturating_mul(2u32.saturating_pow(attempt)).min(self.max_retry_wait)
     }
 
     /// A transport error without its URL (and so without anything secret).
@@ -480,19 +408,9 @@ impl PolygonClient {
         let Ok(body) = response.bytes().await else {
             return String::new();
         };
-        let text = serde_json::from_slice::<ErrorBody>(&body)
-            .ok()
-            .and_then(|b| b.message.or(b.error))
-            .unwrap_or_default();
-        let text: String = redact(text.trim(), &self.api_key)
-            .chars()
-            .take(MAX_MESSAGE)
-            .collect();
-        if text.is_empty() {
-            String::new()
-        } else {
-            format!(": {text}")
-        }
+        let text = serde_json::from_slice::<ErrorBody>(&body).ok().and_then(|b| b.message.or(b.error)).unwrap_or_default();
+        let text: String = redact(text.trim(), &self.api_key).chars().take(MAX_MESSAGE).collect();
+        if text.is_empty() { String::new() } else { format!(": {text}") }
     }
 }
 
@@ -509,11 +427,7 @@ fn error_chain(error: &reqwest::Error) -> String {
 }
 
 fn redact(text: &str, secret: &str) -> String {
-    if secret.is_empty() {
-        text.to_owned()
-    } else {
-        text.replace(secret, "<redacted>")
-    }
+    if secret.is_empty() { text.to_owned() } else { text.replace(secret, "<redacted>") }
 }
 
 /// `Retry-After` as seconds (the form Polygon and most APIs send) or an HTTP date.
@@ -530,10 +444,9 @@ fn retry_after(headers: &HeaderMap) -> Option<Duration> {
 
 fn check_status(status: Option<&str>) -> Result<(), MarketError> {
     match status {
-        Some("ERROR" | "NOT_AUTHORIZED") => Err(MarketError::InvalidResponse(format!(
-            "Polygon answered status {}",
-            status.unwrap_or_default()
-        ))),
+        Some("ERROR" | "NOT_AUTHORIZED") => {
+            Err(MarketError::InvalidResponse(format!("Polygon answered status {}", status.unwrap_or_default())))
+        }
         _ => Ok(()),
     }
 }
@@ -558,25 +471,22 @@ pub fn sector_from_sic(code: Option<&str>, description: Option<&str>) -> Sector 
 }
 
 fn sector_from_sic_code(code: u32) -> Option<Sector> {
-    use Sector::{
-        Communications, Consumer, Energy, Financial, Healthcare, Industrial, Materials, RealEstate,
-        Technology, Utilities,
-    };
+    use Sector::{Communications, Consumer, Energy, Financial, Healthcare, Industrial, Materials, RealEstate, Technology, Utilities};
     let sector = match code {
         100..=999 => Consumer,                   // agriculture, forestry, fishing
-        1311 | 1381..=1389 => Energy, // crude petroleum and natural gas, oil-field services
-        1000..=1499 => Materials,     // mining
-        1500..=1799 => Industrial,    // construction
-        2000..=2399 => Consumer,      // food, tobacco, textiles, apparel
-        2400..=2499 | 2600..=2699 => Materials, // lumber, paper
-        2500..=2599 => Consumer,      // furniture
-        2700..=2799 => Communications, // printing and publishing
-        2830..=2836 => Healthcare,    // drugs
-        2840..=2844 => Consumer,      // soaps, cosmetics
-        2800..=2899 => Materials,     // chemicals
-        2900..=2999 => Energy,        // petroleum refining
-        3000..=3099 | 3200..=3399 => Materials, // rubber, plastics, glass, metals
-        3100..=3199 => Consumer,      // leather
+        1311 | 1381..=1389 => Energy,            // crude petroleum and natural gas, oil-field services
+        1000..=1499 => Materials,                // mining
+        1500..=1799 => Industrial,               // construction
+        2000..=2399 => Consumer,                 // food, tobacco, textiles, apparel
+        2400..=2499 | 2600..=2699 => Materials,  // lumber, paper
+        2500..=2599 => Consumer,                 // furniture
+        2700..=2799 => Communications,           // printing and publishing
+        2830..=2836 => Healthcare,               // drugs
+        2840..=2844 => Consumer,                 // soaps, cosmetics
+        2800..=2899 => Materials,                // chemicals
+        2900..=2999 => Energy,                   // petroleum refining
+        3000..=3099 | 3200..=3399 => Materials,  // rubber, plastics, glass, metals
+        3100..=3199 => Consumer,                 // leather
         3570..=3579 | 3660..=3699 => Technology, // computers, communications equipment, semiconductors
         3630..=3639 | 3650..=3659 => Consumer,   // household appliances, audio and video
         3711 | 3714 | 3716 | 3751 => Consumer,   // motor vehicles, parts, motor homes, motorcycles
@@ -610,70 +520,23 @@ fn sector_from_sic_description(description: &str) -> Option<Sector> {
     let any = |words: &[&str]| words.iter().any(|w| d.contains(w));
     let sector = if any(&["REAL ESTATE", "REIT"]) {
         Sector::RealEstate
-    } else if any(&[
-        "PHARMA", "MEDIC", "HEALTH", "HOSPITAL", "BIOLOG", "SURGICAL", "DENTAL",
-    ]) {
+    } else if any(&["PHARMA", "MEDIC", "HEALTH", "HOSPITAL", "BIOLOG", "SURGICAL", "DENTAL"]) {
         Sector::Healthcare
-    } else if any(&[
-        "SOFTWARE",
-        "COMPUTER",
-        "SEMICONDUCTOR",
-        "ELECTRONIC",
-        "DATA PROCESSING",
-    ]) {
+    } else if any(&["SOFTWARE", "COMPUTER", "SEMICONDUCTOR", "ELECTRONIC", "DATA PROCESSING"]) {
         Sector::Technology
-    } else if any(&[
-        "BANK",
-        "INSURANCE",
-        "INVEST",
-        "FINANC",
-        "CREDIT",
-        "BROKER",
-        "SAVINGS",
-    ]) {
+    } else if any(&["BANK", "INSURANCE", "INVEST", "FINANC", "CREDIT", "BROKER", "SAVINGS"]) {
         Sector::Financial
     } else if any(&["PETROLEUM", "CRUDE", "OIL", "NATURAL GAS", "COAL"]) {
         Sector::Energy
-    } else if any(&[
-        "ELECTRIC SERVICES",
-        "GAS DISTRIBUTION",
-        "WATER SUPPLY",
-        "UTILIT",
-    ]) {
+    } else if any(&["ELECTRIC SERVICES", "GAS DISTRIBUTION", "WATER SUPPLY", "UTILIT"]) {
         Sector::Utilities
-    } else if any(&[
-        "TELEPHONE",
-        "TELEVISION",
-        "BROADCAST",
-        "COMMUNICATION",
-        "RADIO",
-        "PUBLISHING",
-    ]) {
+    } else if any(&["TELEPHONE", "TELEVISION", "BROADCAST", "COMMUNICATION", "RADIO", "PUBLISHING"]) {
         Sector::Communications
-    } else if any(&[
-        "CHEMICAL", "METAL", "MINING", "STEEL", "PAPER", "GOLD", "LUMBER",
-    ]) {
+    } else if any(&["CHEMICAL", "METAL", "MINING", "STEEL", "PAPER", "GOLD", "LUMBER"]) {
         Sector::Materials
-    } else if any(&[
-        "RETAIL",
-        "FOOD",
-        "BEVERAGE",
-        "APPAREL",
-        "RESTAURANT",
-        "EATING",
-        "HOTEL",
-        "MOTOR VEHICLE",
-    ]) {
+    } else if any(&["RETAIL", "FOOD", "BEVERAGE", "APPAREL", "RESTAURANT", "EATING", "HOTEL", "MOTOR VEHICLE"]) {
         Sector::Consumer
-    } else if any(&[
-        "MACHINERY",
-        "AIRCRAFT",
-        "TRANSPORT",
-        "CONSTRUCTION",
-        "TRUCK",
-        "RAILROAD",
-        "SERVICES",
-    ]) {
+    } else if any(&["MACHINERY", "AIRCRAFT", "TRANSPORT", "CONSTRUCTION", "TRUCK", "RAILROAD", "SERVICES"]) {
         Sector::Industrial
     } else {
         return None;
@@ -711,10 +574,7 @@ struct Aggregate {
 impl Aggregate {
     fn into_bar(self) -> Result<DailyBar, MarketError> {
         let invalid = |what: &str| MarketError::InvalidResponse(format!("aggregate {what}"));
-        let start = Utc
-            .timestamp_millis_opt(self.t)
-            .single()
-            .ok_or_else(|| invalid("timestamp out of range"))?;
+        let start = Utc.timestamp_millis_opt(self.t).single().ok_or_else(|| invalid("timestamp out of range"))?;
         let prices = [self.o, self.h, self.l, self.c];
         if !prices.iter().all(|p| p.is_finite() && *p > 0.0) {
             return Err(invalid("with a non-positive price"));
@@ -812,35 +672,19 @@ impl TickerSnapshot {
         let day = self.day.unwrap_or_default();
         let prev = self.prev_day.unwrap_or_default();
         let min = self.min.unwrap_or_default();
-        let last = self
-            .last_trade
-            .as_ref()
-            .and_then(|t| t.p)
-            .and_then(positive);
-        let Some(price) = last
-            .or_else(|| positive(min.c))
-            .or_else(|| positive(day.c))
-            .or_else(|| positive(prev.c))
-        else {
+        let last = self.last_trade.as_ref().and_then(|t| t.p).and_then(positive);
+        let Some(price) = last.or_else(|| positive(min.c)).or_else(|| positive(day.c)).or_else(|| positive(prev.c)) else {
             // Listed but never traded: nothing to quote.
             return Ok(None);
         };
         if !(day.v.is_finite() && day.v >= 0.0) {
-            return Err(MarketError::InvalidResponse(format!(
-                "snapshot of {} with a negative volume",
-                self.ticker
-            )));
+            return Err(MarketError::InvalidResponse(format!("snapshot of {} with a negative volume", self.ticker)));
         }
         let day_open = positive(day.o).unwrap_or(price);
         let quoted_at = self
             .updated
             .and_then(epoch_instant)
-            .or_else(|| {
-                self.last_trade
-                    .as_ref()
-                    .and_then(|t| t.t)
-                    .and_then(epoch_instant)
-            })
+            .or_else(|| self.last_trade.as_ref().and_then(|t| t.t).and_then(epoch_instant))
             .unwrap_or(at);
         Ok(Some(Quote {
             symbol: self.ticker,
@@ -876,20 +720,11 @@ impl MarketData for PolygonClient {
         "polygon"
     }
 
-    fn quotes<'a>(
-        &'a self,
-        symbols: &'a [String],
-        at: DateTime<Utc>,
-    ) -> MarketFuture<'a, Vec<Quote>> {
+    fn quotes<'a>(&'a self, symbols: &'a [String], at: DateTime<Utc>) -> MarketFuture<'a, Vec<Quote>> {
         Box::pin(self.fetch_quotes(symbols, at))
     }
 
-    fn daily_bars<'a>(
-        &'a self,
-        symbol: &'a str,
-        from: NaiveDate,
-        to: NaiveDate,
-    ) -> MarketFuture<'a, Vec<DailyBar>> {
+    fn daily_bars<'a>(&'a self, symbol: &'a str, from: NaiveDate, to: NaiveDate) -> MarketFuture<'a, Vec<DailyBar>> {
         Box::pin(self.fetch_daily_bars(symbol, from, to))
     }
 
@@ -913,11 +748,7 @@ struct RateLimiter {
 
 impl RateLimiter {
     fn per_minute(limit: u32) -> Self {
-        Self {
-            limit: usize::try_from(limit).unwrap_or(usize::MAX),
-            window: Duration::from_secs(60),
-            starts: Mutex::new(VecDeque::new()),
-        }
+        Self { limit: usize::try_from(limit).unwrap_or(usize::MAX), window: Duration::from_secs(60), starts: Mutex::new(VecDeque::new()) }
     }
 
     /// Waits until a request may start, and counts it.
@@ -929,25 +760,16 @@ impl RateLimiter {
             let wait = {
                 let mut starts = self.starts.lock().unwrap_or_else(PoisonError::into_inner);
                 let now = tokio::time::Instant::now();
-                while starts
-                    .front()
-                    .is_some_and(|&t| now.duration_since(t) >= self.window)
-                {
+                while starts.front().is_some_and(|&t| now.duration_since(t) >= self.window) {
                     starts.pop_front();
                 }
                 if starts.len() < self.limit {
                     starts.push_back(now);
                     return;
                 }
-                starts.front().map_or(Duration::ZERO, |&oldest| {
-                    self.window - now.duration_since(oldest)
-                })
+                starts.front().map_or(Duration::ZERO, |&oldest| self.window - now.duration_since(oldest))
             };
-            tracing::debug!(
-                provider = "polygon",
-                wait_ms = wait.as_millis(),
-                "client-side rate limit; waiting"
-            );
+            tracing::debug!(provider = "polygon", wait_ms = wait.as_millis(), "client-side rate limit; waiting");
             tokio::time::sleep(wait).await;
         }
     }
@@ -990,10 +812,7 @@ mod tests {
         let mut headers = HeaderMap::new();
         headers.insert(RETRY_AFTER, "7".parse().unwrap());
         assert_eq!(retry_after(&headers), Some(Duration::from_secs(7)));
-        headers.insert(
-            RETRY_AFTER,
-            "Wed, 21 Oct 2015 07:28:00 GMT".parse().unwrap(),
-        );
+        headers.insert(RETRY_AFTER, "Wed, 21 Oct 2015 07:28:00 GMT".parse().unwrap());
         assert_eq!(retry_after(&headers), Some(Duration::ZERO));
         headers.insert(RETRY_AFTER, "soon".parse().unwrap());
         assert_eq!(retry_after(&headers), None);
@@ -1015,37 +834,17 @@ mod tests {
         let cases = [
             ("3571", "ELECTRONIC COMPUTERS", Sector::Technology),
             ("7372", "SERVICES-PREPACKAGED SOFTWARE", Sector::Technology),
-            (
-                "3674",
-                "SEMICONDUCTORS & RELATED DEVICES",
-                Sector::Technology,
-            ),
-            (
-                "5961",
-                "RETAIL-CATALOG & MAIL-ORDER HOUSES",
-                Sector::Consumer,
-            ),
-            (
-                "3711",
-                "MOTOR VEHICLES & PASSENGER CAR BODIES",
-                Sector::Consumer,
-            ),
+            ("3674", "SEMICONDUCTORS & RELATED DEVICES", Sector::Technology),
+            ("5961", "RETAIL-CATALOG & MAIL-ORDER HOUSES", Sector::Consumer),
+            ("3711", "MOTOR VEHICLES & PASSENGER CAR BODIES", Sector::Consumer),
             ("6021", "NATIONAL COMMERCIAL BANKS", Sector::Financial),
             ("2834", "PHARMACEUTICAL PREPARATIONS", Sector::Healthcare),
-            (
-                "6324",
-                "HOSPITAL & MEDICAL SERVICE PLANS",
-                Sector::Healthcare,
-            ),
+            ("6324", "HOSPITAL & MEDICAL SERVICE PLANS", Sector::Healthcare),
             ("2911", "PETROLEUM REFINING", Sector::Energy),
             ("1311", "CRUDE PETROLEUM & NATURAL GAS", Sector::Energy),
             ("4911", "ELECTRIC SERVICES", Sector::Utilities),
             ("6798", "REAL ESTATE INVESTMENT TRUSTS", Sector::RealEstate),
-            (
-                "4813",
-                "TELEPHONE COMMUNICATIONS (NO RADIOTELEPHONE)",
-                Sector::Communications,
-            ),
+            ("4813", "TELEPHONE COMMUNICATIONS (NO RADIOTELEPHONE)", Sector::Communications),
             ("2810", "INDUSTRIAL INORGANIC CHEMICALS", Sector::Materials),
             ("1040", "GOLD AND SILVER ORES", Sector::Materials),
             ("3721", "AIRCRAFT", Sector::Industrial),
@@ -1053,22 +852,11 @@ mod tests {
             ("2080", "BEVERAGES", Sector::Consumer),
         ];
         for (code, description, sector) in cases {
-            assert_eq!(
-                sector_from_sic(Some(code), Some(description)),
-                sector,
-                "{code} {description}"
-            );
-            assert_eq!(
-                sector_from_sic(None, Some(description)),
-                sector,
-                "{description}"
-            );
+            assert_eq!(sector_from_sic(Some(code), Some(description)), sector, "{code} {description}");
+            assert_eq!(sector_from_sic(None, Some(description)), sector, "{description}");
         }
         assert_eq!(sector_from_sic(None, None), Sector::Technology);
-        assert_eq!(
-            sector_from_sic(Some("x"), Some("SOMETHING ELSE")),
-            Sector::Technology
-        );
+        assert_eq!(sector_from_sic(Some("x"), Some("SOMETHING ELSE")), Sector::Technology);
     }
 
     #[test]

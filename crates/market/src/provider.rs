@@ -26,21 +26,12 @@ pub trait MarketData: Send + Sync {
     /// [invalid](crate::is_valid_symbol) symbol fails the whole call with
     /// [`MarketError::InvalidSymbol`]. A live vendor answers with its latest data whatever
     /// `at` says; the simulated market answers for `at` exactly.
-    fn quotes<'a>(
-        &'a self,
-        symbols: &'a [String],
-        at: DateTime<Utc>,
-    ) -> MarketFuture<'a, Vec<Quote>>;
+    fn quotes<'a>(&'a self, symbols: &'a [String], at: DateTime<Utc>) -> MarketFuture<'a, Vec<Quote>>;
 
     /// The daily bars of `symbol` for the trading days in `[from, to]`, oldest first; empty
     /// when `to < from` or the range holds no session the provider has.
     /// [`MarketError::UnknownSymbol`] when the provider does not list the symbol at all.
-    fn daily_bars<'a>(
-        &'a self,
-        symbol: &'a str,
-        from: NaiveDate,
-        to: NaiveDate,
-    ) -> MarketFuture<'a, Vec<DailyBar>>;
+    fn daily_bars<'a>(&'a self, symbol: &'a str, from: NaiveDate, to: NaiveDate) -> MarketFuture<'a, Vec<DailyBar>>;
 
     /// Name, sector and size of the company behind `symbol`.
     fn company<'a>(&'a self, symbol: &'a str) -> MarketFuture<'a, CompanyInfo>;

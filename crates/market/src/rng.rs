@@ -29,9 +29,7 @@ pub(crate) fn hash_bytes(bytes: &[u8]) -> u64 {
 
 /// Combines keys into one stream key (order matters).
 pub(crate) fn combine(keys: &[u64]) -> u64 {
-    keys.iter().fold(0x6A09_E667_F3BC_C909, |acc, &k| {
-        mix64(acc ^ mix64(k.wrapping_add(GOLDEN_GAMMA)))
-    })
+    keys.iter().fold(0x6A09_E667_F3BC_C909, |acc, &k| mix64(acc ^ mix64(k.wrapping_add(GOLDEN_GAMMA))))
 }
 
 /// SplitMix64 with a Box–Muller normal cache.
@@ -43,10 +41,7 @@ pub(crate) struct Rng {
 
 impl Rng {
     pub(crate) fn new(seed: u64) -> Self {
-        Self {
-            state: seed,
-            spare_normal: None,
-        }
+        Self { state: seed, spare_normal: None }
     }
 
     /// A generator for the stream named by `keys`.

@@ -38,35 +38,20 @@ fn normalise_url(url: &str) -> Option<String> {
     let rest = rest.split('#').next().unwrap_or_default();
     let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
     let (authority, path_and_query) = rest.split_at(authority_end);
-    let host_and_port = authority
-        .rsplit('@')
-        .next()
-        .unwrap_or_default()
-        .to_ascii_lowercase();
-    let host_and_port = host_and_port
-        .strip_suffix(":80")
-        .or_else(|| host_and_port.strip_suffix(":443"))
-        .unwrap_or(&host_and_port);
+    let host_and_port = authority.rsplit('@').next().unwrap_or_default().to_ascii_lowercase();
+    let host_and_port = host_and_port.strip_suffix(":80").or_else(|| host_and_port.strip_suffix(":443")).unwrap_or(&host_and_port);
     let host_and_port = host_and_port.strip_prefix("www.").unwrap_or(host_and_port);
     let host_and_port = host_and_port.trim_end_matches('.');
     if host_and_port.is_empty() {
         return None;
     }
-    let (path, query) = path_and_query
-        .split_once('?')
-        .unwrap_or((path_and_query, ""));
+    let (path, query) = path_and_query.split_once('?').unwrap_or((path_and_query, ""));
     let path = path.trim_end_matches('/');
     let kept: Vec<&str> = query
         .split('&')
         .filter(|parameter| {
-            let name = parameter
-                .split('=')
-                .next()
-                .unwrap_or_default()
-                .to_ascii_lowercase();
-            !name.is_empty()
-                && !name.starts_with("utm_")
-                && !TRACKING_PARAMETERS.contains(&name.as_str())
+            let name = parameter.split('=').next().unwrap_or_default().to_ascii_lowercase();
+            !name.is_empty() && !name.starts_with("utm_") && !TRACKING_PARAMETERS.contains(&name.as_str())
         })
         .collect();
     let mut out = format!("https://{host_and_port}{path}");
@@ -80,10 +65,7 @@ fn normalise_url(url: &str) -> Option<String> {
 /// Lower-cased, with every run of non-alphanumeric characters made one space.
 fn normalise_title(title: &str) -> String {
     let mut out = String::with_capacity(title.len());
-    for word in title
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-    {
+    for word in title.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()) {
         if !out.is_empty() {
             out.push(' ');
         }

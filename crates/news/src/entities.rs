@@ -9,37 +9,17 @@ pub(crate) fn decode_entity(s: &str) -> (Option<char>, usize) {
     if bytes.get(1) == Some(&b'#') {
         let hex = matches!(bytes.get(2), Some(b'x' | b'X'));
         let start = if hex { 3 } else { 2 };
-        let digits = bytes[start..]
-            .iter()
-            .take_while(|b| {
-                if hex {
-                    b.is_ascii_hexdigit()
-                } else {
-                    b.is_ascii_digit()
-                }
-            })
-            .count();
+        let digits = bytes[start..].iter().take_while(|b| if hex { b.is_ascii_hexdigit() } else { b.is_ascii_digit() }).count();
         if digits == 0 {
             return (Some('&'), 1);
         }
         let end = start + digits;
-        let len = if bytes.get(end) == Some(&b';') {
-            end + 1
-        } else {
-            end
-        };
+        let len = if bytes.get(end) == Some(&b';') { end + 1 } else { end };
         // More than 8 digits is beyond any code point; the entity is dropped.
-        let value = if digits > 8 {
-            None
-        } else {
-            u32::from_str_radix(&s[start..end], if hex { 16 } else { 10 }).ok()
-        };
+        let value = if digits > 8 { None } else { u32::from_str_radix(&s[start..end], if hex { 16 } else { 10 }).ok() };
         return (value.and_then(numeric_char), len);
     }
-    let name_len = bytes[1..]
-        .iter()
-        .take_while(|b| b.is_ascii_alphanumeric())
-        .count();
+    let name_len = bytes[1..].iter().take_while(|b| b.is_ascii_alphanumeric()).count();
     if name_len == 0 || bytes.get(1 + name_len) != Some(&b';') {
         return (Some('&'), 1);
     }
@@ -53,9 +33,8 @@ pub(crate) fn decode_entity(s: &str) -> (Option<char>, usize) {
 /// 0x80–0x9F mapped (`&#146;` is ’), NUL, surrogates and values beyond Unicode dropped.
 fn numeric_char(value: u32) -> Option<char> {
     const WINDOWS_1252: [u32; 32] = [
-        0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039,
-        0x0152, 0, 0x017D, 0, 0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC,
-        0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
+        0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0, 0, 0x2018, 0x2019,
+        0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
     ];
     let value = match value {
         0 => return None,

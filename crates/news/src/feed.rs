@@ -64,22 +64,10 @@ pub enum FeedError {
 /// ```
 pub fn parse_feed(bytes: &[u8]) -> Result<Vec<FeedItem>, FeedError> {
     // No invented identifiers: an item without one keeps `guid: None`.
-    let parser = feed_rs::parser::Builder::new()
-        .id_generator(|_, _, _| String::new())
-        .build();
-    let feed = parser
-        .parse(bytes)
-        .map_err(|e| FeedError::Parse(e.to_string()))?;
-    let source = feed
-        .title
-        .as_ref()
-        .map(|t| plain_text(&t.content, SOURCE_MAX_CHARS))
-        .unwrap_or_default();
-    Ok(feed
-        .entries
-        .iter()
-        .filter_map(|entry| item(entry, &source))
-        .collect())
+    let parser = feed_rs::parser::Builder::new().id_generator(|_, _, _| String::new()).build();
+    let feed = parser.parse(bytes).map_err(|e| FeedError::Parse(e.to_string()))?;
+    let source = feed.title.as_ref().map(|t| plain_text(&t.content, SOURCE_MAX_CHARS)).unwrap_or_default();
+    Ok(feed.entries.iter().filter_map(|entry| item(entry, &source)).collect())
 }
 
 /// One entry as an item, or `None` if it has no title.
@@ -88,35 +76,16 @@ fn item(entry: &Entry, source: &str) -> Option<FeedItem> {
     if title.is_empty() {
         return None;
     }
-    let summary_html = entry
-        .summary
-        .as_ref()
-        .map(|s| s.content.as_str())
-        .filter(|s| !s.trim().is_empty());
-    let content_html = entry
-        .content
-        .as_ref()
-        .and_then(|c| c.body.as_deref())
-        .filter(|s| !s.trim().is_empty());
-    let mut summary = summary_html
-        .map(|html| plain_text(html, SUMMARY_MAX_CHARS))
-        .unwrap_or_default();
+    let summary_html = entry.summary.as_ref().map(|s| s.content.as_str()).filter(|s| !s.trim().is_empty());
+    let content_html = entry.content.as_ref().and_then(|c| c.body.as_deref()).filter(|s| !s.trim().is_empty());
+    let mut summary = summary_html.map(|html| plain_text(html, SUMMARY_MAX_CHARS)).unwrap_or_default();
     if summary.is_empty() {
-        summary = content_html
-            .map(|html| plain_text(html, SUMMARY_MAX_CHARS))
-            .unwrap_or_default();
+        summary = content_html.map(|html| plain_text(html, SUMMARY_MAX_CHARS)).unwrap_or_default();
     }
     let image_url = media_image(&entry.media)
         .or_else(|| enclosure_link_image(&entry.links))
-        .or_else(|| {
-            summary_html
-                .into_iter()
-                .chain(content_html)
-                .find_map(|html| first_img_src(html).and_then(|src| web_address(&src)))
-        });
-    let guid = Some(entry.id.trim())
-        .filter(|id| !id.is_empty())
-        .map(str::to_string);
+        .or_else(|| summary_html.into_iter().chain(content_html).find_map(|html| first_img_src(html).and_then(|src| web_address(&src))));
+    let guid = Some(entry.id.trim()).filter(|id| !id.is_empty()).map(str::to_string);
     Some(FeedItem {
         guid,
         title,
@@ -133,24 +102,17 @@ fn item(entry: &Entry, source: &str) -> Option<FeedItem> {
 fn article_link(links: &[Link]) -> Option<String> {
     let rel = |link: &Link| link.rel.as_deref().map(str::to_ascii_lowercase);
     let first = |wanted: &dyn Fn(Option<String>) -> bool| {
-        links
-            .iter()
-            .filter(|l| l.target.is_none() && wanted(rel(l)))
-            .find_map(|l| web_address(&l.href))
+        links.iter().filter(|l| l.target.is_none() && wanted(rel(l))).find_map(|l| web_address(&l.href))
     };
-    first(&|r| r.is_none_or(|r| r == "alternate")).or_else(|| {
-        first(&|r| r.is_some_and(|r| !matches!(r.as_str(), "enclosure" | "self" | "edit" | "hub")))
-    })
+    first(&|r| r.is_none_or(|r| r == "alternate"))
+        .or_else(|| first(&|r| r.is_some_and(|r| !matches!(r.as_str(), "enclosure" | "self" | "edit" | "hub"))))
 }
 
 /// An image from Media RSS (`media:thumbnail`, `media:content` of an image type) or an RSS
 /// image `<enclosure>`. (feed-rs 3 keeps a `media:thumbnail` only alongside a `media:content`
 /// or inside a `media:group`; a lone one is lost, and the HTML's `<img>` is used instead.)
 fn media_image(media: &[MediaObject]) -> Option<String> {
-    let thumbnails = media
-        .iter()
-        .flat_map(|m| &m.thumbnails)
-        .map(|t| t.image.uri.as_str());
+    let thumbnails = media.iter().flat_map(|m| &m.thumbnails).map(|t| t.image.uri.as_str());
     let contents = media.iter().flat_map(|m| &m.content).filter_map(|c| {
         let url = c.url.as_ref()?.as_str();
         let is_image = match &c.content_type {
@@ -166,11 +128,7 @@ fn media_image(media: &[MediaObject]) -> Option<String> {
 fn enclosure_link_image(links: &[Link]) -> Option<String> {
     links
         .iter()
-        .filter(|l| {
-            l.rel
-                .as_deref()
-                .is_some_and(|r| r.eq_ignore_ascii_case("enclosure"))
-        })
+        .filter(|l| l.rel.as_deref().is_some_and(|r| r.eq_ignore_ascii_case("enclosure")))
         .filter(|l| match &l.media_type {
             Some(t) => t.to_ascii_lowercase().starts_with("image/"),
             None => looks_like_image(&l.href),
@@ -180,14 +138,8 @@ fn enclosure_link_image(links: &[Link]) -> Option<String> {
 
 /// Whether a web address's path ends in an image file extension.
 fn looks_like_image(url: &str) -> bool {
-    let path = url
-        .split(['?', '#'])
-        .next()
-        .unwrap_or_default()
-        .to_ascii_lowercase();
-    [".jpg", ".jpeg", ".png", ".gif", ".webp", ".avif"]
-        .iter()
-        .any(|ext| path.ends_with(ext))
+    let path = url.split(['?', '#']).next().unwrap_or_default().to_ascii_lowercase();
+    [".jpg", ".jpeg", ".png", ".gif", ".webp", ".avif"].iter().any(|ext| path.ends_with(ext))
 }
 
 /// `address` if it is an absolute http(s) address with a host and nothing that could break
@@ -209,9 +161,7 @@ pub(crate) fn web_address(address: &str) -> Option<String> {
     let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
     let ok = !host.is_empty()
         && address.len() <= URL_MAX_BYTES
-        && !address.chars().any(|c| {
-            c.is_whitespace() || c.is_control() || matches!(c, '<' | '>' | '"' | '\\' | '`')
-        });
+        && !address.chars().any(|c| c.is_whitespace() || c.is_control() || matches!(c, '<' | '>' | '"' | '\\' | '`'));
     ok.then_some(address)
 }
 
@@ -221,15 +171,9 @@ mod tests {
 
     #[test]
     fn accepts_only_web_addresses() {
-        assert_eq!(
-            web_address(" https://e.com/a ").as_deref(),
-            Some("https://e.com/a")
-        );
+        assert_eq!(web_address(" https://e.com/a ").as_deref(), Some("https://e.com/a"));
         assert_eq!(web_address("HTTP://e.com").as_deref(), Some("HTTP://e.com"));
-        assert_eq!(
-            web_address("//cdn.e.com/i.png").as_deref(),
-            Some("https://cdn.e.com/i.png")
-        );
+        assert_eq!(web_address("//cdn.e.com/i.png").as_deref(), Some("https://cdn.e.com/i.png"));
         for bad in [
             "javascript:alert(1)",
             "data:image/png;base64,xx",

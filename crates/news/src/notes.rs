@@ -63,8 +63,7 @@ const YEAR_MIN: usize = 120;
 const LARGEST_MIN: usize = 10;
 
 const PRICE_SOURCE: &str = "Computed by Strikeline from daily closing prices; not a news report.";
-const VOLUME_SOURCE: &str =
-    "Computed by Strikeline from daily volumes and closing prices; not a news report.";
+const VOLUME_SOURCE: &str = "Computed by Strikeline from daily volumes and closing prices; not a news report.";
 
 /// Notes about the last bar of `bars` (oldest first), computed from the bars alone:
 ///
@@ -89,23 +88,12 @@ pub fn market_notes(symbol: &str, company: &str, bars: &[Bar]) -> Vec<MarketNote
     }
     let day = Day {
         symbol,
-        name: if company.trim().is_empty() {
-            symbol.to_string()
-        } else {
-            format!("{} ({symbol})", company.trim())
-        },
+        name: if company.trim().is_empty() { symbol.to_string() } else { format!("{} ({symbol})", company.trim()) },
         last,
         previous,
         change: last.close / previous.close - 1.0,
     };
-    [
-        large_move(&day, bars),
-        volume_spike(&day, earlier),
-        year_extreme(&day, earlier),
-    ]
-    .into_iter()
-    .flatten()
-    .collect()
+    [large_move(&day, bars), volume_spike(&day, earlier), year_extreme(&day, earlier)].into_iter().flatten().collect()
 }
 
 /// The session the notes are about.
@@ -121,13 +109,7 @@ struct Day<'a> {
 
 impl Day<'_> {
     fn note(&self, kind: NoteKind, title: String, summary: String) -> MarketNote {
-        MarketNote {
-            kind,
-            date: self.last.date,
-            title,
-            summary,
-            change_percent: self.change * 100.0,
-        }
+        MarketNote { kind, date: self.last.date, title, summary, change_percent: self.change * 100.0 }
     }
 
     /// "AAPL closed at $191.24 on 2026-11-24, up 4.8% from $182.49."
@@ -156,12 +138,7 @@ fn large_move(day: &Day<'_>, bars: &[Bar]) -> Option<MarketNote> {
     if today.abs() <= MOVE_SIGMAS * sigma {
         return None;
     }
-    let sessions = before
-        .iter()
-        .rev()
-        .take_while(|c| c.abs() < today.abs())
-        .count()
-        + 1;
+    let sessions = before.iter().rev().take_while(|c| c.abs() < today.abs()).count() + 1;
     let verb = if *today > 0.0 { "jumps" } else { "falls" };
     let mut title = format!("{} {verb} {:.1}%", day.name, today.abs() * 100.0);
     if sessions >= LARGEST_MIN {
@@ -185,10 +162,7 @@ fn volume_spike(day: &Day<'_>, earlier: &[Bar]) -> Option<MarketNote> {
         return None;
     }
     let window = &earlier[earlier.len() - VOLUME_WINDOW..];
-    if window
-        .iter()
-        .any(|b| !b.volume.is_finite() || b.volume < 0.0)
-    {
+    if window.iter().any(|b| !b.volume.is_finite() || b.volume < 0.0) {
         return None;
     }
     let average = window.iter().map(|b| b.volume).sum::<f64>() / VOLUME_WINDOW as f64;
@@ -196,10 +170,7 @@ fn volume_spike(day: &Day<'_>, earlier: &[Bar]) -> Option<MarketNote> {
         return None;
     }
     let times = day.last.volume / average;
-    let title = format!(
-        "{} volume {times:.1}× its {VOLUME_WINDOW}-day average",
-        day.name
-    );
+    let title = format!("{} volume {times:.1}× its {VOLUME_WINDOW}-day average", day.name);
     let summary = format!(
         "{} traded {} shares on {}, {times:.1} times its average of {} over the previous {VOLUME_WINDOW} sessions. It closed at {}, {} {:.1}% from {}. {VOLUME_SOURCE}",
         day.symbol,
@@ -222,14 +193,8 @@ fn year_extreme(day: &Day<'_>, earlier: &[Bar]) -> Option<MarketNote> {
     if window.iter().any(|b| !valid_price(b.close)) {
         return None;
     }
-    let highest = window
-        .iter()
-        .rev()
-        .max_by(|a, b| a.close.total_cmp(&b.close))?;
-    let lowest = window
-        .iter()
-        .rev()
-        .min_by(|a, b| a.close.total_cmp(&b.close))?;
+    let highest = window.iter().rev().max_by(|a, b| a.close.total_cmp(&b.close))?;
+    let lowest = window.iter().rev().min_by(|a, b| a.close.total_cmp(&b.close))?;
     let close = day.last.close;
     let (kind, extreme, word, comparison) = if close > highest.close {
         (NoteKind::High52Week, highest, "high", "above")
@@ -243,10 +208,7 @@ fn year_extreme(day: &Day<'_>, earlier: &[Bar]) -> Option<MarketNote> {
         format!("{} closes at a 52-week {word}", day.name)
     } else {
         let superlative = if word == "high" { "highest" } else { "lowest" };
-        format!(
-            "{} closes at its {superlative} in {sessions} sessions",
-            day.name
-        )
+        format!("{} closes at its {superlative} in {sessions} sessions", day.name)
     };
     let summary = format!(
         "{} That is {comparison} every close of the previous {sessions} sessions; the previous {word} was {} on {}. {PRICE_SOURCE}",
@@ -262,11 +224,7 @@ fn daily_changes(bars: &[Bar]) -> Option<Vec<f64>> {
     if bars.iter().any(|b| !valid_price(b.close)) {
         return None;
     }
-    Some(
-        bars.windows(2)
-            .map(|w| w[1].close / w[0].close - 1.0)
-            .collect(),
-    )
+    Some(bars.windows(2).map(|w| w[1].close / w[0].close - 1.0).collect())
 }
 
 /// Sample standard deviation.

@@ -19,8 +19,7 @@ pub struct SampleArticle {
 /// The sample articles, from `data/samples.json` (compiled in), newest first.
 pub fn sample_articles() -> Vec<SampleArticle> {
     // The file is checked by the tests; an unreadable one would give no samples, not a panic.
-    let mut articles: Vec<SampleArticle> =
-        serde_json::from_str(include_str!("../data/samples.json")).unwrap_or_default();
+    let mut articles: Vec<SampleArticle> = serde_json::from_str(include_str!("../data/samples.json")).unwrap_or_default();
     articles.sort_by_key(|a| a.hours_ago);
     articles
 }

@@ -40,14 +40,7 @@ const LEGAL_SUFFIXES: &[&str] = &[
 ];
 
 /// Share-class wording some listings append to the name.
-const SHARE_CLASS: &[&str] = &[
-    " class a",
-    " class b",
-    " class c",
-    " common stock",
-    " ordinary shares",
-    " capital stock",
-];
+const SHARE_CLASS: &[&str] = &[" class a", " class b", " class c", " common stock", " ordinary shares", " capital stock"];
 
 /// Short names that people use for companies whose legal names say more.
 const KNOWN_ALIASES: &[(&str, &[&str])] = &[
@@ -109,10 +102,8 @@ const EXCHANGES: &[&str] = &[
 /// assert!(tag_symbols("T-Mobile hires a BA graduate", &companies).is_empty());
 /// ```
 pub fn tag_symbols(text: &str, companies: &[Company<'_>]) -> Vec<String> {
-    let mut found: Vec<(usize, &str)> = companies
-        .iter()
-        .filter_map(|company| first_mention(text, company).map(|at| (at, company.symbol)))
-        .collect();
+    let mut found: Vec<(usize, &str)> =
+        companies.iter().filter_map(|company| first_mention(text, company).map(|at| (at, company.symbol))).collect();
     found.sort_by_key(|&(at, _)| at);
     let mut symbols: Vec<String> = Vec::with_capacity(found.len());
     for (_, symbol) in found {
@@ -126,15 +117,8 @@ pub fn tag_symbols(text: &str, companies: &[Company<'_>]) -> Vec<String> {
 /// Where `company` is first mentioned in `text`, if it is.
 fn first_mention(text: &str, company: &Company<'_>) -> Option<usize> {
     let symbol = company.symbol.trim();
-    let by_ticker = if symbol.is_empty() {
-        None
-    } else {
-        first_ticker(text, &symbol.to_uppercase())
-    };
-    let by_name = names(company)
-        .iter()
-        .filter_map(|name| whole_words(text, name).next())
-        .min();
+    let by_ticker = if symbol.is_empty() { None } else { first_ticker(text, &symbol.to_uppercase()) };
+    let by_name = names(company).iter().filter_map(|name| whole_words(text, name).next()).min();
     by_ticker.into_iter().chain(by_name).min()
 }
 
@@ -182,12 +166,7 @@ fn first_ticker(text: &str, ticker: &str) -> Option<usize> {
         let exchange = before
             .trim_end()
             .strip_suffix(':')
-            .map(|b| {
-                b.trim_end()
-                    .rsplit(|c: char| !c.is_ascii_alphabetic())
-                    .next()
-                    .unwrap_or_default()
-            })
+            .map(|b| b.trim_end().rsplit(|c: char| !c.is_ascii_alphabetic()).next().unwrap_or_default())
             .is_some_and(|word| EXCHANGES.iter().any(|e| e.eq_ignore_ascii_case(word)));
         let parenthesised = before.trim_end().ends_with('(') && after.trim_start().starts_with(')');
         dollar || exchange || parenthesised || !short
@@ -198,13 +177,8 @@ fn first_ticker(text: &str, ticker: &str) -> Option<usize> {
 /// either side.
 fn whole_words<'a>(text: &'a str, word: &'a str) -> impl Iterator<Item = usize> + 'a {
     let joined = |c: char| c.is_alphanumeric() || c == '_' || c == '-';
-    let matches = if word.is_empty() {
-        "".match_indices("x")
-    } else {
-        text.match_indices(word)
-    };
+    let matches = if word.is_empty() { "".match_indices("x") } else { text.match_indices(word) };
     matches.map(|(at, _)| at).filter(move |&at| {
-        !text[..at].chars().next_back().is_some_and(joined)
-            && !text[at + word.len()..].chars().next().is_some_and(joined)
+        !text[..at].chars().next_back().is_some_and(joined) && !text[at + word.len()..].chars().next().is_some_and(joined)
     })
 }

@@ -10,16 +10,13 @@
 use crate::entities::decode_entity;
 
 /// Elements whose whole content is dropped along with the tags.
-const SKIPPED_ELEMENTS: &[&str] = &[
-    "script", "style", "iframe", "noscript", "template", "svg", "math", "object", "head",
-];
+const SKIPPED_ELEMENTS: &[&str] = &["script", "style", "iframe", "noscript", "template", "svg", "math", "object", "head"];
 
 /// Inline elements: their tags join the text around them ("un<b>believ</b>able"); every other
 /// tag separates words ("one<br>two", "</p><p>").
 const INLINE_ELEMENTS: &[&str] = &[
-    "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "del", "dfn", "em", "font", "i", "ins",
-    "kbd", "mark", "q", "s", "samp", "small", "span", "strike", "strong", "sub", "sup", "time",
-    "tt", "u", "var", "wbr",
+    "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "del", "dfn", "em", "font", "i", "ins", "kbd", "mark", "q", "s", "samp",
+    "small", "span", "strike", "strong", "sub", "sup", "time", "tt", "u", "var", "wbr",
 ];
 
 /// `html` as plain text of at most `max_chars` characters: tags, comments and the content of
@@ -73,13 +70,7 @@ pub(crate) fn first_img_src(html: &str) -> Option<String> {
     let mut rest = html;
     while let Some(at) = rest.find('<') {
         match read_markup(&rest[at..], usize::MAX) {
-            Markup::Tag {
-                name,
-                closing: false,
-                attrs,
-                len,
-                ..
-            } => {
+            Markup::Tag { name, closing: false, attrs, len, .. } => {
                 if name.eq_ignore_ascii_case("img")
                     && let Some(src) = attribute(attrs, "src")
                 {
@@ -97,8 +88,7 @@ pub(crate) fn first_img_src(html: &str) -> Option<String> {
 
 /// Whether `text` contains something that would be read as a tag or comment.
 fn has_tag(text: &str) -> bool {
-    text.match_indices('<')
-        .any(|(at, _)| starts_markup(&text[at..]))
+    text.match_indices('<').any(|(at, _)| starts_markup(&text[at..]))
 }
 
 /// One pass: markup dropped, entities decoded, whitespace collapsed, invisible characters
@@ -123,16 +113,8 @@ fn strip(html: &str, lenient: bool) -> String {
         // Entity-made markup with no `>` after it cannot close: its `<` stays text, found in
         // constant time.
         let unclosable = lenient && last_gt.is_none_or(|gt| gt < html.len() - here.len());
-        let limit = if lenient {
-            LENIENT_TAG_BYTES
-        } else {
-            usize::MAX
-        };
-        let markup = if unclosable {
-            Markup::Text
-        } else {
-            read_markup(here, limit)
-        };
+        let limit = if lenient { LENIENT_TAG_BYTES } else { usize::MAX };
+        let markup = if unclosable { Markup::Text } else { read_markup(here, limit) };
         match markup {
             Markup::Text => {
                 out.push('<');
@@ -150,19 +132,13 @@ fn strip(html: &str, lenient: bool) -> String {
                 out.push('<');
                 rest = &here[1..];
             }
-            Markup::Tag {
-                name, closing, len, ..
-            } => {
+            Markup::Tag { name, closing, len, .. } => {
                 rest = &here[len..];
                 let inline = INLINE_ELEMENTS.iter().any(|e| name.eq_ignore_ascii_case(e));
                 if !inline {
                     out.space();
                 }
-                if !closing
-                    && let Some(skipped) = SKIPPED_ELEMENTS
-                        .iter()
-                        .find(|e| name.eq_ignore_ascii_case(e))
-                {
+                if !closing && let Some(skipped) = SKIPPED_ELEMENTS.iter().find(|e| name.eq_ignore_ascii_case(e)) {
                     rest = after_closing_tag(rest, skipped);
                 }
             }
@@ -182,13 +158,7 @@ enum Markup<'a> {
     /// `<![CDATA[ … ]]>`: its body is text.
     Cdata { body: &'a str, len: usize },
     /// A start or end tag, `len` bytes long (to the end of the input if not `closed`).
-    Tag {
-        name: &'a str,
-        closing: bool,
-        attrs: &'a str,
-        len: usize,
-        closed: bool,
-    },
+    Tag { name: &'a str, closing: bool, attrs: &'a str, len: usize, closed: bool },
 }
 
 /// The longest tag looked for in text whose tags came from entities; a longer one is text.
@@ -216,10 +186,7 @@ fn read_markup(s: &str, limit: usize) -> Markup<'_> {
         Some(b'!') => {
             if let Some(body) = s.strip_prefix("<![CDATA[") {
                 return match body.find("]]>") {
-                    Some(end) => Markup::Cdata {
-                        body: &body[..end],
-                        len: 9 + end + 3,
-                    },
+                    Some(end) => Markup::Cdata { body: &body[..end], len: 9 + end + 3 },
                     None => Markup::Cdata { body, len: s.len() },
                 };
             }
@@ -227,20 +194,12 @@ fn read_markup(s: &str, limit: usize) -> Markup<'_> {
                 let len = body.find("-->").map_or(s.len(), |end| 4 + end + 3);
                 return Markup::Skip { len };
             }
-            Markup::Skip {
-                len: s.find('>').map_or(s.len(), |end| end + 1),
-            }
+            Markup::Skip { len: s.find('>').map_or(s.len(), |end| end + 1) }
         }
-        Some(b'?') => Markup::Skip {
-            len: s.find('>').map_or(s.len(), |end| end + 1),
-        },
-        Some(b'/') if bytes.get(2).is_some_and(u8::is_ascii_alphabetic) => {
-            read_tag(s, 2, true, limit)
-        }
+        Some(b'?') => Markup::Skip { len: s.find('>').map_or(s.len(), |end| end + 1) },
+        Some(b'/') if bytes.get(2).is_some_and(u8::is_ascii_alphabetic) => read_tag(s, 2, true, limit),
         // "</>" and "</ …>" are dropped like comments, as browsers do; "</" at the end is text.
-        Some(b'/') if bytes.len() > 2 => Markup::Skip {
-            len: s.find('>').map_or(s.len(), |end| end + 1),
-        },
+        Some(b'/') if bytes.len() > 2 => Markup::Skip { len: s.find('>').map_or(s.len(), |end| end + 1) },
         Some(c) if c.is_ascii_alphabetic() => read_tag(s, 1, false, limit),
         _ => Markup::Text,
     }
@@ -254,8 +213,7 @@ fn read_tag(s: &str, from: usize, closing: bool, limit: usize) -> Markup<'_> {
     }
     let bytes = &s.as_bytes()[..end];
     let mut i = from;
-    while i < bytes.len() && !bytes[i].is_ascii_whitespace() && bytes[i] != b'>' && bytes[i] != b'/'
-    {
+    while i < bytes.len() && !bytes[i].is_ascii_whitespace() && bytes[i] != b'>' && bytes[i] != b'/' {
         i += 1;
     }
     let name = &s[from..i];
@@ -268,25 +226,13 @@ fn read_tag(s: &str, from: usize, closing: bool, limit: usize) -> Markup<'_> {
             Some(_) => {}
             None if b == b'"' || b == b'\'' => quote = Some(b),
             None if b == b'>' => {
-                return Markup::Tag {
-                    name,
-                    closing,
-                    attrs: &s[attrs_start..i],
-                    len: i + 1,
-                    closed: true,
-                };
+                return Markup::Tag { name, closing, attrs: &s[attrs_start..i], len: i + 1, closed: true };
             }
             None => {}
         }
         i += 1;
     }
-    Markup::Tag {
-        name,
-        closing,
-        attrs: &s[attrs_start..end],
-        len: s.len(),
-        closed: false,
-    }
+    Markup::Tag { name, closing, attrs: &s[attrs_start..end], len: s.len(), closed: false }
 }
 
 /// The rest of `s` after `</name …>` (case-insensitive), or nothing if it never closes.
@@ -295,13 +241,8 @@ fn after_closing_tag<'a>(s: &'a str, name: &str) -> &'a str {
     while let Some(found) = s[from..].find("</") {
         let at = from + found;
         let after = &s[at + 2..];
-        let matches = after
-            .get(..name.len())
-            .is_some_and(|n| n.eq_ignore_ascii_case(name))
-            && after[name.len()..]
-                .bytes()
-                .next()
-                .is_none_or(|b| b == b'>' || b == b'/' || b.is_ascii_whitespace());
+        let matches = after.get(..name.len()).is_some_and(|n| n.eq_ignore_ascii_case(name))
+            && after[name.len()..].bytes().next().is_none_or(|b| b == b'>' || b == b'/' || b.is_ascii_whitespace());
         if matches {
             let tail = &s[at..];
             return tail.find('>').map_or("", |end| &tail[end + 1..]);
@@ -320,8 +261,7 @@ fn attribute(attrs: &str, wanted: &str) -> Option<String> {
             i += 1;
         }
         let name_start = i;
-        while i < bytes.len() && !bytes[i].is_ascii_whitespace() && !matches!(bytes[i], b'=' | b'/')
-        {
+        while i < bytes.len() && !bytes[i].is_ascii_whitespace() && !matches!(bytes[i], b'=' | b'/') {
             i += 1;
         }
         let name = &attrs[name_start..i];
@@ -336,15 +276,11 @@ fn attribute(attrs: &str, wanted: &str) -> Option<String> {
             }
             let (start, end, next) = match bytes.get(i) {
                 Some(&q @ (b'"' | b'\'')) => {
-                    let end = attrs[i + 1..]
-                        .find(q as char)
-                        .map_or(attrs.len(), |e| i + 1 + e);
+                    let end = attrs[i + 1..].find(q as char).map_or(attrs.len(), |e| i + 1 + e);
                     (i + 1, end, end + 1)
                 }
                 _ => {
-                    let end = attrs[i..]
-                        .find(|c: char| c.is_ascii_whitespace())
-                        .map_or(attrs.len(), |e| i + e);
+                    let end = attrs[i..].find(|c: char| c.is_ascii_whitespace()).map_or(attrs.len(), |e| i + e);
                     (i, end, end)
                 }
             };
@@ -404,10 +340,7 @@ struct Collapser {
 
 impl Collapser {
     fn with_capacity(capacity: usize) -> Self {
-        Self {
-            out: String::with_capacity(capacity),
-            pending_space: false,
-        }
+        Self { out: String::with_capacity(capacity), pending_space: false }
     }
 
     fn push(&mut self, c: char) {
@@ -445,10 +378,7 @@ pub(crate) fn truncate(text: &str, max_chars: usize) -> String {
         return String::new();
     }
     // Room for the ellipsis.
-    let room_end = text
-        .char_indices()
-        .nth(max_chars - 1)
-        .map_or(cut, |(i, _)| i);
+    let room_end = text.char_indices().nth(max_chars - 1).map_or(cut, |(i, _)| i);
     let room = &text[..room_end];
     let at_word = if text[room_end..].starts_with(' ') {
         room
@@ -458,9 +388,7 @@ pub(crate) fn truncate(text: &str, max_chars: usize) -> String {
             _ => room,
         }
     };
-    let kept = at_word.trim_end_matches(|c: char| {
-        c.is_whitespace() || matches!(c, ',' | ';' | ':' | '-' | '–' | '—')
-    });
+    let kept = at_word.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '-' | '–' | '—'));
     let mut out = String::with_capacity(kept.len() + 3);
     out.push_str(kept);
     out.push('…');
@@ -473,26 +401,11 @@ mod tests {
 
     #[test]
     fn decodes_entities() {
-        assert_eq!(
-            plain_text("AT&amp;T &lt;b&gt; &quot;x&quot; &apos;y&#39;", 100),
-            "AT&T \"x\" 'y'"
-        );
-        assert_eq!(
-            plain_text("Apple&#8217;s &#x2019; &#146; &rsquo;", 100),
-            "Apple’s ’ ’ ’"
-        );
-        assert_eq!(
-            plain_text("a&nbsp;&nbsp;b &mdash; c&hellip;", 100),
-            "a b — c…"
-        );
-        assert_eq!(
-            plain_text("AT&T &unknown; & &#; &#xZZ;", 100),
-            "AT&T &unknown; & &#; &#xZZ;"
-        );
-        assert_eq!(
-            plain_text("x&#99999999999;y &#0;z &#xD800;w", 100),
-            "xy z w"
-        );
+        assert_eq!(plain_text("AT&amp;T &lt;b&gt; &quot;x&quot; &apos;y&#39;", 100), "AT&T \"x\" 'y'");
+        assert_eq!(plain_text("Apple&#8217;s &#x2019; &#146; &rsquo;", 100), "Apple’s ’ ’ ’");
+        assert_eq!(plain_text("a&nbsp;&nbsp;b &mdash; c&hellip;", 100), "a b — c…");
+        assert_eq!(plain_text("AT&T &unknown; & &#; &#xZZ;", 100), "AT&T &unknown; & &#; &#xZZ;");
+        assert_eq!(plain_text("x&#99999999999;y &#0;z &#xD800;w", 100), "xy z w");
     }
 
     #[test]
@@ -510,14 +423,10 @@ mod tests {
     #[test]
     fn reads_img_src() {
         assert_eq!(
-            first_img_src(r#"<p>x</p><IMG alt="a>b" SRC='https://e.com/a.png?x=1&amp;y=2'>"#)
-                .as_deref(),
+            first_img_src(r#"<p>x</p><IMG alt="a>b" SRC='https://e.com/a.png?x=1&amp;y=2'>"#).as_deref(),
             Some("https://e.com/a.png?x=1&y=2")
         );
-        assert_eq!(
-            first_img_src("<img src=https://e.com/b.jpg width=3>").as_deref(),
-            Some("https://e.com/b.jpg")
-        );
+        assert_eq!(first_img_src("<img src=https://e.com/b.jpg width=3>").as_deref(), Some("https://e.com/b.jpg"));
         assert_eq!(first_img_src("<img alt=x>"), None);
         assert_eq!(first_img_src("<img src"), None);
         assert_eq!(first_img_src("<imgsrc='x'>"), None);

@@ -19,24 +19,14 @@ fn urls_that_are_the_same_article() {
         "https://news.example.com/markets/apple?gclid=xyz&utm_term=a",
         "  https://www.news.example.com/markets/apple/?#  ",
     ] {
-        assert_eq!(
-            dedupe_key(Some(variant), "A different title"),
-            base,
-            "{variant}"
-        );
+        assert_eq!(dedupe_key(Some(variant), "A different title"), base, "{variant}");
     }
 }
 
 #[test]
 fn urls_that_are_different_articles() {
     let base = dedupe_key(Some("https://news.example.com/markets/apple?id=1"), "Apple");
-    assert_eq!(
-        base,
-        dedupe_key(
-            Some("https://news.example.com/markets/apple?utm_source=x&id=1"),
-            "Apple"
-        )
-    );
+    assert_eq!(base, dedupe_key(Some("https://news.example.com/markets/apple?utm_source=x&id=1"), "Apple"));
     for other in [
         "https://news.example.com/markets/apple?id=2",
         "https://news.example.com/markets/apple",
@@ -55,20 +45,8 @@ fn titles_when_there_is_no_web_address() {
     assert_eq!(key, "title:apple s iphone sales rise 5");
     assert_eq!(dedupe_key(None, "APPLE'S iPhone -- sales rise 5%"), key);
     assert_eq!(dedupe_key(Some(""), "apple s iphone sales rise 5"), key);
-    assert_eq!(
-        dedupe_key(Some("javascript:alert(1)"), "Apple's iPhone sales rise 5"),
-        key
-    );
-    assert_eq!(
-        dedupe_key(Some("https://"), "Apple's iPhone sales rise 5"),
-        key
-    );
+    assert_eq!(dedupe_key(Some("javascript:alert(1)"), "Apple's iPhone sales rise 5"), key);
+    assert_eq!(dedupe_key(Some("https://"), "Apple's iPhone sales rise 5"), key);
     assert_ne!(dedupe_key(None, "Apple iPhone sales rise 6%"), key);
-    assert_ne!(
-        dedupe_key(
-            Some("https://e.com/apple-s-iphone-sales-rise-5"),
-            "Apple's iPhone sales rise 5"
-        ),
-        key
-    );
+    assert_ne!(dedupe_key(Some("https://e.com/apple-s-iphone-sales-rise-5"), "Apple's iPhone sales rise 5"), key);
 }

@@ -13,35 +13,19 @@ fn items(name: &str) -> Vec<FeedItem> {
 }
 
 fn at(rfc3339: &str) -> Option<DateTime<Utc>> {
-    Some(
-        DateTime::parse_from_rfc3339(rfc3339)
-            .expect("valid date")
-            .with_timezone(&Utc),
-    )
+    Some(DateTime::parse_from_rfc3339(rfc3339).expect("valid date").with_timezone(&Utc))
 }
 
 fn assert_plain(item: &FeedItem) {
     for text in [&item.title, &item.summary, &item.source] {
-        for bad in [
-            "<",
-            "&amp;",
-            "&lt;",
-            "alert",
-            "javascript",
-            "color: red",
-            "fallback",
-            "hidden comment",
-        ] {
+        for bad in ["<", "&amp;", "&lt;", "alert", "javascript", "color: red", "fallback", "hidden comment"] {
             assert!(!text.contains(bad), "{bad:?} in {text:?}");
         }
     }
     assert!(!item.title.is_empty() && item.title.chars().count() <= 300);
     assert!(item.summary.chars().count() <= 1_000);
     for url in [&item.url, &item.image_url].into_iter().flatten() {
-        assert!(
-            url.starts_with("https://") || url.starts_with("http://"),
-            "{url}"
-        );
+        assert!(url.starts_with("https://") || url.starts_with("http://"), "{url}");
     }
 }
 
@@ -51,13 +35,7 @@ fn rss2_items_are_plain_text_with_safe_links() {
     let titles: Vec<&str> = items.iter().map(|i| i.title.as_str()).collect();
     assert_eq!(
         titles,
-        [
-            "Apple’s iPhone & Mac sales rise 5%",
-            "Tesla cuts prices",
-            "Boeing update",
-            "Exxon Mobil enclosure",
-            "Caterpillar long read"
-        ],
+        ["Apple’s iPhone & Mac sales rise 5%", "Tesla cuts prices", "Boeing update", "Exxon Mobil enclosure", "Caterpillar long read"],
         "the untitled and blank-titled items are skipped"
     );
     items.iter().for_each(assert_plain);
@@ -65,54 +43,28 @@ fn rss2_items_are_plain_text_with_safe_links() {
 
     let apple = &items[0];
     assert_eq!(apple.guid.as_deref(), Some("apple-1"));
-    assert_eq!(
-        apple.summary,
-        "Apple Inc. (NASDAQ: AAPL) said “demand is strong”. More to come…"
-    );
-    assert_eq!(
-        apple.url.as_deref(),
-        Some("https://www.news.example.com/markets/apple-iphone/?utm_source=rss&utm_medium=feed")
-    );
+    assert_eq!(apple.summary, "Apple Inc. (NASDAQ: AAPL) said “demand is strong”. More to come…");
+    assert_eq!(apple.url.as_deref(), Some("https://www.news.example.com/markets/apple-iphone/?utm_source=rss&utm_medium=feed"));
     // feed-rs drops a media:thumbnail that has no media:content; the HTML's <img> is used.
-    assert_eq!(
-        apple.image_url.as_deref(),
-        Some("https://img.example.com/apple.jpg?w=600&h=400")
-    );
+    assert_eq!(apple.image_url.as_deref(), Some("https://img.example.com/apple.jpg?w=600&h=400"));
     assert_eq!(apple.published_at, at("2026-11-24T14:30:00Z"));
 
     let tesla = &items[1];
     assert_eq!(tesla.guid, None);
     assert_eq!(tesla.summary, "Tesla, Inc. trimmed prices.");
-    assert_eq!(
-        tesla.url.as_deref(),
-        Some("https://news.example.com/tesla#comments")
-    );
-    assert_eq!(
-        tesla.image_url.as_deref(),
-        Some("https://img.example.com/tesla-media.jpg"),
-        "media:content before <img>"
-    );
+    assert_eq!(tesla.url.as_deref(), Some("https://news.example.com/tesla#comments"));
+    assert_eq!(tesla.image_url.as_deref(), Some("https://img.example.com/tesla-media.jpg"), "media:content before <img>");
     assert_eq!(tesla.published_at, at("2026-11-23T14:00:00Z"));
 
     let boeing = &items[2];
-    assert_eq!(
-        boeing.url, None,
-        "javascript: link dropped, comments link not taken instead"
-    );
+    assert_eq!(boeing.url, None, "javascript: link dropped, comments link not taken instead");
     assert_eq!(boeing.image_url, None, "data: image dropped");
     assert_eq!(boeing.published_at, None);
     assert_eq!(boeing.summary, "No date on this one. Click");
 
     let exxon = &items[3];
-    assert_eq!(
-        exxon.summary, "Only content here: Exxon Mobil Corporation (NYSE: XOM).",
-        "content:encoded when no description"
-    );
-    assert_eq!(
-        exxon.image_url.as_deref(),
-        Some("https://img.example.com/exxon.jpeg"),
-        "image enclosure"
-    );
+    assert_eq!(exxon.summary, "Only content here: Exxon Mobil Corporation (NYSE: XOM).", "content:encoded when no description");
+    assert_eq!(exxon.image_url.as_deref(), Some("https://img.example.com/exxon.jpeg"), "image enclosure");
     assert_eq!(exxon.published_at, at("2026-11-20T08:15:00Z"), "dc:date");
 
     let cat = &items[4];
@@ -130,60 +82,22 @@ fn atom_entries() {
     assert!(items.iter().all(|i| i.source == "Atom & Example"));
 
     let nvda = &items[0];
-    assert_eq!(
-        nvda.guid.as_deref(),
-        Some("tag:atom.example.com,2026:nvda-1")
-    );
+    assert_eq!(nvda.guid.as_deref(), Some("tag:atom.example.com,2026:nvda-1"));
     assert_eq!(nvda.title, "NVIDIA beats estimates");
-    assert_eq!(
-        nvda.summary,
-        "NVIDIA Corporation ’s data-center revenue grew."
-    );
-    assert_eq!(
-        nvda.url.as_deref(),
-        Some("https://atom.example.com/nvda?fbclid=abc")
-    );
-    assert_eq!(
-        nvda.image_url.as_deref(),
-        Some("https://atom.example.com/nvda.png"),
-        "enclosure link"
-    );
-    assert_eq!(
-        nvda.published_at,
-        at("2026-11-24T10:00:00Z"),
-        "published wins over updated"
-    );
+    assert_eq!(nvda.summary, "NVIDIA Corporation ’s data-center revenue grew.");
+    assert_eq!(nvda.url.as_deref(), Some("https://atom.example.com/nvda?fbclid=abc"));
+    assert_eq!(nvda.image_url.as_deref(), Some("https://atom.example.com/nvda.png"), "enclosure link");
+    assert_eq!(nvda.published_at, at("2026-11-24T10:00:00Z"), "published wins over updated");
 
     let msft = &items[1];
     assert_eq!(msft.guid, None);
-    assert_eq!(
-        msft.summary, "Microsoft content body.",
-        "content when there is no summary"
-    );
-    assert_eq!(
-        msft.url.as_deref(),
-        Some("https://atom.example.com/msft"),
-        "javascript: skipped"
-    );
-    assert_eq!(
-        msft.image_url.as_deref(),
-        Some("https://atom.example.com/msft.jpg")
-    );
-    assert_eq!(
-        msft.published_at,
-        at("2026-11-22T15:45:00Z"),
-        "updated when not published"
-    );
+    assert_eq!(msft.summary, "Microsoft content body.", "content when there is no summary");
+    assert_eq!(msft.url.as_deref(), Some("https://atom.example.com/msft"), "javascript: skipped");
+    assert_eq!(msft.image_url.as_deref(), Some("https://atom.example.com/msft.jpg"));
+    assert_eq!(msft.published_at, at("2026-11-22T15:45:00Z"), "updated when not published");
 
     let plain = &items[2];
-    assert_eq!(
-        (
-            plain.summary.as_str(),
-            plain.url.as_deref(),
-            plain.published_at
-        ),
-        ("", None, None)
-    );
+    assert_eq!((plain.summary.as_str(), plain.url.as_deref(), plain.published_at), ("", None, None));
 }
 
 #[test]
@@ -191,17 +105,8 @@ fn rss1_items() {
     let items = items("rss1.xml");
     items.iter().for_each(assert_plain);
     let titles: Vec<&str> = items.iter().map(|i| i.title.as_str()).collect();
-    assert_eq!(
-        titles,
-        [
-            "JPMorgan Chase & Co. reports",
-            "The Coca-Cola Company (NYSE: KO) dividend"
-        ]
-    );
-    assert_eq!(
-        items[0].summary,
-        "JPMorgan said net interest income rose — again."
-    );
+    assert_eq!(titles, ["JPMorgan Chase & Co. reports", "The Coca-Cola Company (NYSE: KO) dividend"]);
+    assert_eq!(items[0].summary, "JPMorgan said net interest income rose — again.");
     assert_eq!(items[0].url.as_deref(), Some("https://rdf.example.com/jpm"));
     assert_eq!(items[0].published_at, at("2026-11-21T13:00:00Z"));
     assert_eq!(items[1].published_at, None);
@@ -210,13 +115,7 @@ fn rss1_items() {
 
 #[test]
 fn not_a_feed_is_an_error() {
-    for bytes in [
-        &b""[..],
-        b"hello",
-        b"<html><body><p>Hi</p></body></html>",
-        b"{\"not\": \"a feed\"}",
-        b"\xff\xfe<",
-    ] {
+    for bytes in [&b""[..], b"hello", b"<html><body><p>Hi</p></body></html>", b"{\"not\": \"a feed\"}", b"\xff\xfe<"] {
         match parse_feed(bytes) {
             Err(e @ FeedError::Parse(_)) => {
                 assert!(e.to_string().starts_with("not an RSS or Atom feed: "))

@@ -10,33 +10,18 @@ fn calm(n: usize) -> Vec<Bar> {
     (0..n)
         .map(|i| {
             let close = [101.0, 102.0, 101.0, 100.0][(n - 1 - i) % 4];
-            Bar {
-                date: start + Days::new(i as u64),
-                high: close + 0.5,
-                low: close - 0.5,
-                close,
-                volume: 1_000_000.0,
-            }
+            Bar { date: start + Days::new(i as u64), high: close + 0.5, low: close - 0.5, close, volume: 1_000_000.0 }
         })
         .collect()
 }
 
 fn push(bars: &mut Vec<Bar>, close: f64, volume: f64) {
     let last = bars.last().copied().expect("a bar");
-    bars.push(Bar {
-        date: last.date + Days::new(1),
-        high: close,
-        low: close,
-        close,
-        volume,
-    });
+    bars.push(Bar { date: last.date + Days::new(1), high: close, low: close, close, volume });
 }
 
 fn kinds(bars: &[Bar]) -> Vec<NoteKind> {
-    market_notes("AAPL", "Apple", bars)
-        .iter()
-        .map(|n| n.kind)
-        .collect()
+    market_notes("AAPL", "Apple", bars).iter().map(|n| n.kind).collect()
 }
 
 #[test]
@@ -54,15 +39,8 @@ fn a_six_percent_day_after_calm_is_a_large_move() {
     let note = &notes[0];
     assert_eq!(note.kind, NoteKind::LargeMove);
     assert_eq!(note.date, bars[100].date);
-    assert!(
-        (note.change_percent - 6.0).abs() < 1e-9,
-        "{}",
-        note.change_percent
-    );
-    assert_eq!(
-        note.title,
-        "Apple (AAPL) jumps 6.0%, its largest move in 100 sessions"
-    );
+    assert!((note.change_percent - 6.0).abs() < 1e-9, "{}", note.change_percent);
+    assert_eq!(note.title, "Apple (AAPL) jumps 6.0%, its largest move in 100 sessions");
     let date = bars[100].date;
     assert_eq!(
         note.summary,
@@ -79,20 +57,9 @@ fn a_six_percent_fall_is_a_large_move_down() {
     let mut bars = calm(100);
     push(&mut bars, 94.94, 1_000_000.0);
     let notes = market_notes("AAPL", "Apple", &bars);
-    assert_eq!(
-        notes.iter().map(|n| n.kind).collect::<Vec<_>>(),
-        [NoteKind::LargeMove]
-    );
-    assert!(
-        notes[0].title.starts_with("Apple (AAPL) falls 6.0%"),
-        "{}",
-        notes[0].title
-    );
-    assert!(
-        notes[0].summary.contains("down 6.0% from $101.00"),
-        "{}",
-        notes[0].summary
-    );
+    assert_eq!(notes.iter().map(|n| n.kind).collect::<Vec<_>>(), [NoteKind::LargeMove]);
+    assert!(notes[0].title.starts_with("Apple (AAPL) falls 6.0%"), "{}", notes[0].title);
+    assert!(notes[0].summary.contains("down 6.0% from $101.00"), "{}", notes[0].summary);
     assert!(notes[0].change_percent < -5.9);
 }
 
@@ -103,13 +70,7 @@ fn a_move_under_three_percent_is_not_large_even_if_unusual() {
     let mut bars: Vec<Bar> = (0..100)
         .map(|i| {
             let close = if i % 2 == 0 { 100.0 } else { 100.1 };
-            Bar {
-                date: start + Days::new(i),
-                high: close,
-                low: close,
-                close,
-                volume: 1_000.0,
-            }
+            Bar { date: start + Days::new(i), high: close, low: close, close, volume: 1_000.0 }
         })
         .collect();
     push(&mut bars, 100.1 * 1.029, 1_000.0);
@@ -121,14 +82,8 @@ fn triple_volume_is_a_spike() {
     let mut bars = calm(30);
     push(&mut bars, 101.0, 3_000_000.0);
     let notes = market_notes("AAPL", "Apple", &bars);
-    assert_eq!(
-        notes.iter().map(|n| n.kind).collect::<Vec<_>>(),
-        [NoteKind::VolumeSpike]
-    );
-    assert_eq!(
-        notes[0].title,
-        "Apple (AAPL) volume 3.0× its 20-day average"
-    );
+    assert_eq!(notes.iter().map(|n| n.kind).collect::<Vec<_>>(), [NoteKind::VolumeSpike]);
+    assert_eq!(notes[0].title, "Apple (AAPL) volume 3.0× its 20-day average");
     let date = bars[30].date;
     assert_eq!(
         notes[0].summary,
@@ -147,20 +102,11 @@ fn a_new_max_close_is_a_52_week_high_and_a_new_min_a_low() {
     let mut high = calm(300);
     push(&mut high, 102.5, 1_000_000.0);
     let notes = market_notes("AAPL", "Apple", &high);
-    assert_eq!(
-        notes.iter().map(|n| n.kind).collect::<Vec<_>>(),
-        [NoteKind::High52Week]
-    );
+    assert_eq!(notes.iter().map(|n| n.kind).collect::<Vec<_>>(), [NoteKind::High52Week]);
     assert_eq!(notes[0].title, "Apple (AAPL) closes at a 52-week high");
+    assert!(notes[0].summary.contains("closed at $102.50"), "{}", notes[0].summary);
     assert!(
-        notes[0].summary.contains("closed at $102.50"),
-        "{}",
-        notes[0].summary
-    );
-    assert!(
-        notes[0].summary.contains(
-            "above every close of the previous 251 sessions; the previous high was $102.00 on "
-        ),
+        notes[0].summary.contains("above every close of the previous 251 sessions; the previous high was $102.00 on "),
         "{}",
         notes[0].summary
     );
@@ -168,15 +114,10 @@ fn a_new_max_close_is_a_52_week_high_and_a_new_min_a_low() {
     let mut low = calm(300);
     push(&mut low, 99.5, 1_000_000.0);
     let notes = market_notes("AAPL", "Apple", &low);
-    assert_eq!(
-        notes.iter().map(|n| n.kind).collect::<Vec<_>>(),
-        [NoteKind::Low52Week]
-    );
+    assert_eq!(notes.iter().map(|n| n.kind).collect::<Vec<_>>(), [NoteKind::Low52Week]);
     assert_eq!(notes[0].title, "Apple (AAPL) closes at a 52-week low");
     assert!(
-        notes[0].summary.contains(
-            "below every close of the previous 251 sessions; the previous low was $100.00"
-        ),
+        notes[0].summary.contains("below every close of the previous 251 sessions; the previous low was $100.00"),
         "{}",
         notes[0].summary
     );
@@ -185,28 +126,15 @@ fn a_new_max_close_is_a_52_week_high_and_a_new_min_a_low() {
     let mut shorter = calm(150);
     push(&mut shorter, 102.5, 1_000_000.0);
     let notes = market_notes("AAPL", "Apple", &shorter);
-    assert_eq!(
-        notes.iter().map(|n| n.kind).collect::<Vec<_>>(),
-        [NoteKind::High52Week]
-    );
-    assert_eq!(
-        notes[0].title,
-        "Apple (AAPL) closes at its highest in 150 sessions"
-    );
+    assert_eq!(notes.iter().map(|n| n.kind).collect::<Vec<_>>(), [NoteKind::High52Week]);
+    assert_eq!(notes[0].title, "Apple (AAPL) closes at its highest in 150 sessions");
 }
 
 #[test]
 fn several_notes_at_once_in_a_fixed_order() {
     let mut bars = calm(300);
     push(&mut bars, 110.0, 5_000_000.0);
-    assert_eq!(
-        kinds(&bars),
-        [
-            NoteKind::LargeMove,
-            NoteKind::VolumeSpike,
-            NoteKind::High52Week
-        ]
-    );
+    assert_eq!(kinds(&bars), [NoteKind::LargeMove, NoteKind::VolumeSpike, NoteKind::High52Week]);
 }
 
 #[test]
@@ -218,11 +146,7 @@ fn too_little_history_gives_nothing() {
     assert_eq!(kinds(&short), []);
     let mut under_year_minimum = calm(100);
     push(&mut under_year_minimum, 102.5, 1_000_000.0);
-    assert_eq!(
-        kinds(&under_year_minimum),
-        [],
-        "a new high over 100 sessions is not claimed"
-    );
+    assert_eq!(kinds(&under_year_minimum), [], "a new high over 100 sessions is not claimed");
 }
 
 #[test]
@@ -240,8 +164,5 @@ fn bad_prices_give_nothing_rather_than_nonsense() {
 fn no_company_name_uses_the_symbol() {
     let mut bars = calm(30);
     push(&mut bars, 101.0, 3_000_000.0);
-    assert_eq!(
-        market_notes("AAPL", " ", &bars)[0].title,
-        "AAPL volume 3.0× its 20-day average"
-    );
+    assert_eq!(market_notes("AAPL", " ", &bars)[0].title, "AAPL volume 3.0× its 20-day average");
 }

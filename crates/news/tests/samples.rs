@@ -37,43 +37,22 @@ fn thirty_labelled_samples_covering_the_watchlist() {
         assert!((1..=96).contains(&a.hours_ago), "{}", a.title);
         assert!(!a.title.is_empty() && a.title.len() <= 120, "{}", a.title);
         let sentences = a.summary.matches(". ").count() + 1;
-        assert!(
-            (2..=3).contains(&sentences) && a.summary.ends_with('.'),
-            "{}",
-            a.summary
-        );
+        assert!((2..=3).contains(&sentences) && a.summary.ends_with('.'), "{}", a.summary);
         assert!(titles.insert(a.title.as_str()), "duplicate {}", a.title);
         for s in &a.symbols {
-            assert!(
-                known.contains(s.as_str()),
-                "unknown symbol {s} in {}",
-                a.title
-            );
+            assert!(known.contains(s.as_str()), "unknown symbol {s} in {}", a.title);
             covered.insert(s.as_str());
         }
     }
     assert_eq!(covered, known, "every watchlist symbol has a sample");
-    assert!(
-        articles.iter().filter(|a| a.symbols.is_empty()).count() >= 3,
-        "market-wide samples"
-    );
-    assert!(
-        articles
-            .windows(2)
-            .all(|w| w[0].hours_ago <= w[1].hours_ago),
-        "newest first"
-    );
-    assert!(
-        articles.iter().any(|a| a.hours_ago <= 2) && articles.iter().any(|a| a.hours_ago >= 90)
-    );
+    assert!(articles.iter().filter(|a| a.symbols.is_empty()).count() >= 3, "market-wide samples");
+    assert!(articles.windows(2).all(|w| w[0].hours_ago <= w[1].hours_ago), "newest first");
+    assert!(articles.iter().any(|a| a.hours_ago <= 2) && articles.iter().any(|a| a.hours_ago >= 90));
 }
 
 #[test]
 fn the_tagger_finds_each_samples_symbols() {
-    let companies: Vec<Company<'_>> = WATCHLIST
-        .iter()
-        .map(|&(symbol, name)| Company { symbol, name })
-        .collect();
+    let companies: Vec<Company<'_>> = WATCHLIST.iter().map(|&(symbol, name)| Company { symbol, name }).collect();
     for a in sample_articles() {
         let tagged = tag_symbols(&format!("{} {}", a.title, a.summary), &companies);
         let mut tagged_sorted = tagged.clone();

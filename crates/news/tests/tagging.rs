@@ -23,10 +23,7 @@ const WATCHLIST: &[(&str, &str)] = &[
 ];
 
 fn tag(text: &str) -> Vec<String> {
-    let companies: Vec<Company<'_>> = WATCHLIST
-        .iter()
-        .map(|&(symbol, name)| Company { symbol, name })
-        .collect();
+    let companies: Vec<Company<'_>> = WATCHLIST.iter().map(|&(symbol, name)| Company { symbol, name }).collect();
     tag_symbols(text, &companies)
 }
 
@@ -70,10 +67,7 @@ fn company_names_without_legal_suffixes() {
 
 #[test]
 fn first_mention_order_without_duplicates() {
-    assert_eq!(
-        tag("Microsoft beats; Apple lags; MSFT up, AAPL down, $MSFT again"),
-        ["MSFT", "AAPL"]
-    );
+    assert_eq!(tag("Microsoft beats; Apple lags; MSFT up, AAPL down, $MSFT again"), ["MSFT", "AAPL"]);
     assert_eq!(tag("NVDA then Exxon Mobil then NVIDIA"), ["NVDA", "XOM"]);
 }
 
@@ -99,15 +93,6 @@ fn what_is_not_a_mention() {
 #[test]
 fn empty_companies_and_odd_entries() {
     assert!(tag_symbols("Apple AAPL", &[]).is_empty());
-    let odd = [
-        Company {
-            symbol: "",
-            name: "",
-        },
-        Company {
-            symbol: " ",
-            name: "Inc.",
-        },
-    ];
+    let odd = [Company { symbol: "", name: "" }, Company { symbol: " ", name: "Inc." }];
     assert!(tag_symbols("Apple AAPL Inc.", &odd).is_empty());
 }

@@ -6,9 +6,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use strikeline_quant::indicators::{
-    Atr, Bar, Bollinger, Ema, IndicatorSet, IndicatorValues, Macd, Next, Rsi,
-};
+use strikeline_quant::indicators::{Atr, Bar, Bollinger, Ema, IndicatorSet, IndicatorValues, Macd, Next, Rsi};
 
 const SYMBOLS: usize = 1_000;
 const BARS: usize = 2_520;
@@ -16,9 +14,7 @@ const BARS: usize = 2_520;
 fn market() -> Vec<Vec<Bar>> {
     let mut state: u64 = 11;
     let mut uniform = move || {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         (state >> 11) as f64 / (1u64 << 53) as f64
     };
     (0..SYMBOLS)
@@ -30,13 +26,7 @@ fn market() -> Vec<Vec<Bar>> {
                     close *= 1.0 + (uniform() - 0.5) * 0.04;
                     let high = open.max(close) * (1.0 + uniform() * 0.01);
                     let low = open.min(close) * (1.0 - uniform() * 0.01);
-                    Bar {
-                        open,
-                        high,
-                        low,
-                        close,
-                        volume: 1e6 * (1.0 + uniform()),
-                    }
+                    Bar { open, high, low, close, volume: 1e6 * (1.0 + uniform()) }
                 })
                 .collect()
         })

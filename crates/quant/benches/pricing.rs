@@ -20,10 +20,7 @@ const OPTIONS: usize = 100_000;
 struct Lcg(u64);
 impl Lcg {
     fn uniform(&mut self, lo: f64, hi: f64) -> f64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         lo + (hi - lo) * ((self.0 >> 11) as f64 / (1u64 << 53) as f64)
     }
 }
@@ -66,36 +63,16 @@ fn pricing(c: &mut Criterion) {
     });
 
     // The same options as columns, through the SIMD batch kernel.
-    let column =
-        |f: fn(&OptionInputs) -> f64| options.iter().map(|o| f(&o.inputs())).collect::<Vec<f64>>();
+    let column = |f: fn(&OptionInputs) -> f64| options.iter().map(|o| f(&o.inputs())).collect::<Vec<f64>>();
     let (spot, strike, rate) = (column(|i| i.spot), column(|i| i.strike), column(|i| i.rate));
-    let (dividend_yield, volatility, years) = (
-        column(|i| i.dividend_yield),
-        column(|i| i.volatility),
-        column(|i| i.time_to_expiry),
-    );
-    let batch_inputs =
-        BatchInputs::new(&spot, &strike, &rate, &dividend_yield, &volatility, &years)
-            .expect("valid inputs");
+    let (dividend_yield, volatility, years) = (column(|i| i.dividend_yield), column(|i| i.volatility), column(|i| i.time_to_expiry));
+    let batch_inputs = BatchInputs::new(&spot, &strike, &rate, &dividend_yield, &volatility, &years).expect("valid inputs");
     let mut columns = vec![vec![0.0; options.len()]; 6];
     for (name, kind) in [("call", OptionType::Call), ("put", OptionType::Put)] {
         group.bench_function(format!("price_and_5_greeks/batch_simd/{name}"), |b| {
             b.iter(|| {
-                let [price, delta, gamma, vega, theta, rho] = &mut columns[..] else {
-                    unreachable!()
-                };
-                price_greeks_into(
-                    kind,
-                    black_box(&batch_inputs),
-                    &mut BatchOutputs {
-                        price,
-                        delta,
-                        gamma,
-                        vega,
-                        theta,
-                        rho,
-                    },
-                );
+                let [price, delta, gamma, vega, theta, rho] = &mut columns[..] else { unreachable!() };
+                price_greeks_into(kind, black_box(&batch_inputs), &mut BatchOutputs { price, delta, gamma, vega, theta, rho });
                 black_box(&columns);
             });
         });
@@ -126,16 +103,11 @@ fn pricing(c: &mut Criterion) {
         });
     });
     let prices: Vec<f64> = inputs.iter().map(|i| i.price).collect();
-    let iv_inputs = IvBatchInputs::new(&prices, &spot, &strike, &rate, &dividend_yield, &years)
-        .expect("same lengths");
+    let iv_inputs = IvBatchInputs::new(&prices, &spot, &strike, &rate, &dividend_yield, &years).expect("same lengths");
     let mut sigmas = vec![0.0; prices.len()];
     group.bench_function("batch_simd/call", |b| {
         b.iter(|| {
-            let failed = batch::implied_volatility_into(
-                OptionType::Call,
-                black_box(&iv_inputs),
-                &mut sigmas,
-            );
+            let failed = batch::implied_volatility_into(OptionType::Call, black_box(&iv_inputs), &mut sigmas);
             black_box((failed, &sigmas));
         });
     });

@@ -102,18 +102,9 @@ impl PriceGrid {
         let low = price_level(Field::GridBound, low)?;
         let high = price_level(Field::GridBound, high)?;
         if high <= low {
-            return Err(InputError::OutOfRange {
-                field: Field::GridBound,
-                value: high,
-                min: low,
-                max: f64::MAX,
-            });
+            return Err(InputError::OutOfRange { field: Field::GridBound, value: high, min: low, max: f64::MAX });
         }
-        Ok(PriceGrid {
-            low,
-            high,
-            points: at_least(Field::GridPoints, points, 2)?,
-        })
+        Ok(PriceGrid { low, high, points: at_least(Field::GridPoints, points, 2)? })
     }
 
     /// A grid from `spot·(1 − width)` to `spot·(1 + width)`, `0 < width < 1`.
@@ -127,12 +118,7 @@ impl PriceGrid {
         let spot = positive(Field::Spot, spot)?;
         let width = positive(Field::GridBound, width)?;
         if width >= 1.0 {
-            return Err(InputError::OutOfRange {
-                field: Field::GridBound,
-                value: width,
-                min: 0.0,
-                max: 1.0,
-            });
+            return Err(InputError::OutOfRange { field: Field::GridBound, value: width, min: 0.0, max: 1.0 });
         }
         PriceGrid::new(spot * (1.0 - width), spot * (1.0 + width), points)
     }
@@ -146,13 +132,7 @@ impl PriceGrid {
     /// ```
     pub fn prices(&self) -> impl Iterator<Item = f64> + '_ {
         let step = (self.high - self.low) / (self.points - 1) as f64;
-        (0..self.points).map(move |i| {
-            if i + 1 == self.points {
-                self.high
-            } else {
-                self.low + step * i as f64
-            }
-        })
+        (0..self.points).map(move |i| if i + 1 == self.points { self.high } else { self.low + step * i as f64 })
     }
 }
 
@@ -229,11 +209,7 @@ impl TradeAnalysis {
     /// # Ok::<(), strikeline_quant::InputError>(())
     /// ```
     pub fn new(model: BlackScholes, kind: OptionType, premium: f64) -> Result<Self, InputError> {
-        Ok(TradeAnalysis {
-            model,
-            kind,
-            premium: non_negative(Field::Premium, premium)?,
-        })
+        Ok(TradeAnalysis { model, kind, premium: non_negative(Field::Premium, premium)? })
     }
 
     /// The same position bought at the model's own price.
@@ -247,11 +223,7 @@ impl TradeAnalysis {
     /// ```
     #[must_use]
     pub fn at_model_price(model: BlackScholes, kind: OptionType) -> Self {
-        TradeAnalysis {
-            model,
-            kind,
-            premium: model.price(kind),
-        }
+        TradeAnalysis { model, kind, premium: model.price(kind) }
     }
 
     /// The premium paid per unit.
@@ -344,18 +316,10 @@ impl TradeAnalysis {
         let mut lower = 0.0;
         for i in 0..=breakevens.len() {
             let upper = breakevens.get(i).copied().unwrap_or(f64::INFINITY);
-            let probe = if upper.is_infinite() {
-                if lower > 0.0 {
-                    2.0 * lower
-                } else {
-                    2.0 * self.model.strike()
-                }
-            } else {
-                0.5 * (lower + upper)
-            };
+            let probe =
+                if upper.is_infinite() { if lower > 0.0 { 2.0 * lower } else { 2.0 * self.model.strike() } } else { 0.5 * (lower + upper) };
             if self.pnl_at_expiry(probe) > 0.0 {
-                probability +=
-                    self.probability_below(upper, mu) - self.probability_below(lower, mu);
+                probability += self.probability_below(upper, mu) - self.probability_below(lower, mu);
             }
             lower = upper;
         }
@@ -370,11 +334,7 @@ impl TradeAnalysis {
         if level.is_infinite() {
             return 1.0;
         }
-        let (s, sigma, t) = (
-            self.model.spot(),
-            self.model.volatility(),
-            self.model.time_to_expiry(),
-        );
+        let (s, sigma, t) = (self.model.spot(), self.model.volatility(), self.model.time_to_expiry());
         if t == 0.0 {
             return if s <= level { 1.0 } else { 0.0 };
         }
@@ -428,24 +388,14 @@ impl TradeAnalysis {
     pub fn pnl_at(&self, spot: f64, time_remaining: f64) -> Result<f64, InputError> {
         let spot = price_level(Field::Spot, spot)?;
         let time_remaining = self.check_time_remaining(time_remaining)?;
-        Ok(self
-            .model
-            .with_spot_unchecked(spot)
-            .with_time_unchecked(time_remaining)
-            .price(self.kind)
-            - self.premium)
+        Ok(self.model.with_spot_unchecked(spot).with_time_unchecked(time_remaining).price(self.kind) - self.premium)
     }
 
     fn check_time_remaining(&self, time_remaining: f64) -> Result<f64, InputError> {
         let t = non_negative(Field::TimeRemaining, time_remaining)?;
         let max = self.model.time_to_expiry();
         if t > max {
-            return Err(InputError::OutOfRange {
-                field: Field::TimeRemaining,
-                value: t,
-                min: 0.0,
-                max,
-            });
+            return Err(InputError::OutOfRange { field: Field::TimeRemaining, value: t, min: 0.0, max });
         }
         Ok(t)
     }
@@ -463,20 +413,10 @@ impl TradeAnalysis {
     /// assert!(before[0].pnl > -4.0); // time value left
     /// # Ok::<(), strikeline_quant::InputError>(())
     /// ```
-    pub fn pnl_curve(
-        &self,
-        grid: &PriceGrid,
-        time_remaining: f64,
-    ) -> Result<Vec<PnlPoint>, InputError> {
+    pub fn pnl_curve(&self, grid: &PriceGrid, time_remaining: f64) -> Result<Vec<PnlPoint>, InputError> {
         let t = self.check_time_remaining(time_remaining)?;
         let model = self.model.with_time_unchecked(t);
-        Ok(grid
-            .prices()
-            .map(|spot| PnlPoint {
-                spot,
-                pnl: model.with_spot_unchecked(spot).price(self.kind) - self.premium,
-            })
-            .collect())
+        Ok(grid.prices().map(|spot| PnlPoint { spot, pnl: model.with_spot_unchecked(spot).price(self.kind) - self.premium }).collect())
     }
 
     /// All the figures at once.

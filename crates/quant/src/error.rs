@@ -158,12 +158,7 @@ impl fmt::Display for InputError {
             InputError::Negative { field, value } => {
                 write!(f, "{field} must not be negative, got {value}")
             }
-            InputError::OutOfRange {
-                field,
-                value,
-                min,
-                max,
-            } => {
+            InputError::OutOfRange { field, value, min, max } => {
                 write!(f, "{field} must be between {min} and {max}, got {value}")
             }
             InputError::TooSmall { field, value, min } => {
@@ -176,51 +171,26 @@ impl fmt::Display for InputError {
 impl std::error::Error for InputError {}
 
 pub(crate) fn finite(field: Field, value: f64) -> Result<f64, InputError> {
-    if value.is_finite() {
-        Ok(value)
-    } else {
-        Err(InputError::NotFinite { field, value })
-    }
+    if value.is_finite() { Ok(value) } else { Err(InputError::NotFinite { field, value }) }
 }
 
 pub(crate) fn positive(field: Field, value: f64) -> Result<f64, InputError> {
     let value = finite(field, value)?;
-    if value > 0.0 {
-        Ok(value)
-    } else {
-        Err(InputError::NotPositive { field, value })
-    }
+    if value > 0.0 { Ok(value) } else { Err(InputError::NotPositive { field, value }) }
 }
 
 pub(crate) fn non_negative(field: Field, value: f64) -> Result<f64, InputError> {
     let value = finite(field, value)?;
-    if value >= 0.0 {
-        Ok(value)
-    } else {
-        Err(InputError::Negative { field, value })
-    }
+    if value >= 0.0 { Ok(value) } else { Err(InputError::Negative { field, value }) }
 }
 
 pub(crate) fn at_least(field: Field, value: usize, min: usize) -> Result<usize, InputError> {
-    if value >= min {
-        Ok(value)
-    } else {
-        Err(InputError::TooSmall { field, value, min })
-    }
+    if value >= min { Ok(value) } else { Err(InputError::TooSmall { field, value, min }) }
 }
 
 pub(crate) fn in_range(field: Field, value: f64, min: f64, max: f64) -> Result<f64, InputError> {
     let value = finite(field, value)?;
-    if (min..=max).contains(&value) {
-        Ok(value)
-    } else {
-        Err(InputError::OutOfRange {
-            field,
-            value,
-            min,
-            max,
-        })
-    }
+    if (min..=max).contains(&value) { Ok(value) } else { Err(InputError::OutOfRange { field, value, min, max }) }
 }
 
 /// Largest accepted spot or strike: with the smallest, `ln(S/K)` and every exponential

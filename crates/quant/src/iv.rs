@@ -119,10 +119,9 @@ impl fmt::Display for IvError {
                 f,
                 "price {price} is at or below the no-arbitrage lower bound {bound} (discounted intrinsic value) for this {kind}: no volatility produces it"
             ),
-            IvError::AboveUpperBound { kind, price, bound } => write!(
-                f,
-                "price {price} is at or above the no-arbitrage upper bound {bound} for this {kind}: no volatility produces it"
-            ),
+            IvError::AboveUpperBound { kind, price, bound } => {
+                write!(f, "price {price} is at or above the no-arbitrage upper bound {bound} for this {kind}: no volatility produces it")
+            }
         }
     }
 }
@@ -194,18 +193,10 @@ pub fn implied_volatility(kind: OptionType, inputs: IvInputs) -> Result<f64, IvE
     };
     // (`otm_beta` is finite here: the validated inputs keep every exponential in range.)
     if otm_beta <= 0.0 || price <= lower() {
-        return Err(IvError::BelowLowerBound {
-            kind,
-            price,
-            bound: lower(),
-        });
+        return Err(IvError::BelowLowerBound { kind, price, bound: lower() });
     }
     if otm_beta >= b_max || price >= upper() {
-        return Err(IvError::AboveUpperBound {
-            kind,
-            price,
-            bound: upper(),
-        });
+        return Err(IvError::AboveUpperBound { kind, price, bound: upper() });
     }
     let (s, _) = solve_otm_call(xm, otm_beta);
     Ok(s / t.sqrt())
@@ -226,16 +217,8 @@ pub fn implied_volatility(kind: OptionType, inputs: IvInputs) -> Result<f64, IvE
 /// assert!((out[0].unwrap() - 0.2).abs() < 1e-12);
 /// assert!(out[1].is_err());
 /// ```
-pub fn implied_volatility_into(
-    kind: OptionType,
-    inputs: &[IvInputs],
-    out: &mut [Result<f64, IvError>],
-) {
-    assert_eq!(
-        inputs.len(),
-        out.len(),
-        "implied_volatility_into: output slice length must equal the number of inputs"
-    );
+pub fn implied_volatility_into(kind: OptionType, inputs: &[IvInputs], out: &mut [Result<f64, IvError>]) {
+    assert_eq!(inputs.len(), out.len(), "implied_volatility_into: output slice length must equal the number of inputs");
     for (input, slot) in inputs.iter().zip(out.iter_mut()) {
         *slot = implied_volatility(kind, *input);
     }
@@ -255,11 +238,7 @@ fn normalised_call(x: f64, s: f64, half: f64, inv_half: f64) -> (f64, f64, f64) 
     let gaussian_d1 = (-0.5 * d1 * d1).exp();
     let (n_d1, n_minus_d1) = cdf_and_complement_with_gaussian(d1, gaussian_d1);
     let (n_d2, _) = cdf_and_complement_with_gaussian(d2, gaussian_d1 * half * half);
-    (
-        half * n_d1 - inv_half * n_d2,
-        half * n_minus_d1 + inv_half * n_d2,
-        FRAC_1_SQRT_2PI * gaussian_d1 * half,
-    )
+    (half * n_d1 - inv_half * n_d2, half * n_minus_d1 + inv_half * n_d2, FRAC_1_SQRT_2PI * gaussian_d1 * half)
 }
 
 /// Solves `b(x, s) = beta` for `s > 0`, given `x ≤ 0` and `0 < beta < e^{x/2}`.
@@ -271,19 +250,11 @@ pub(crate) fn solve_otm_call(x: f64, beta: f64) -> (f64, u32) {
     let b_max = half;
     let x2 = x * x;
     let s_c = (2.0 * -x).sqrt();
-    let (b_c, _, vega_c) = if s_c > 0.0 {
-        normalised_call(x, s_c, half, inv_half)
-    } else {
-        (0.0, b_max, FRAC_1_SQRT_2PI)
-    };
+    let (b_c, _, vega_c) = if s_c > 0.0 { normalised_call(x, s_c, half, inv_half) } else { (0.0, b_max, FRAC_1_SQRT_2PI) };
     let lower_branch = beta < b_c;
 
     // Bracket [lo, hi] and a starting point.
-    let (mut lo, mut hi) = if lower_branch {
-        (0.0, s_c)
-    } else {
-        (s_c, f64::INFINITY)
-    };
+    let (mut lo, mut hi) = if lower_branch { (0.0, s_c) } else { (s_c, f64::INFINITY) };
     let tangent_guess = s_c + (beta - b_c) / vega_c;
     // Corrado–Miller's near-the-money approximation, in normalised units.
     // It is `None` outside its domain (far out of the money).
@@ -309,11 +280,7 @@ pub(crate) fn solve_otm_call(x: f64, beta: f64) -> (f64, u32) {
         // the better start.
         let g = corrado_miller.map_or(g, |cm| g.max(cm));
         // b is convex below s_c, so its tangent at s_c reaches β at or beyond the root.
-        if tangent_guess > 0.0 {
-            g.min(tangent_guess)
-        } else {
-            g
-        }
+        if tangent_guess > 0.0 { g.min(tangent_guess) } else { g }
     } else {
         // Asymptotic upper branch: e^{x/2} − b ≈ b'(s)·s/(s²/4 − x²/s²).
         let ln_c = (b_max - beta).ln();
@@ -327,26 +294,14 @@ pub(crate) fn solve_otm_call(x: f64, beta: f64) -> (f64, u32) {
                 }
             }
         }
-        let g = if g > UPPER_ASYMPTOTIC_RANGE {
-            g
-        } else {
-            corrado_miller.unwrap_or(g)
-        };
+        let g = if g > UPPER_ASYMPTOTIC_RANGE { g } else { corrado_miller.unwrap_or(g) };
         // b is concave above s_c, so its tangent at s_c reaches β at or before the root.
         g.max(tangent_guess)
     };
     if !(s > lo && s < hi && s.is_finite()) {
-        s = if hi.is_finite() {
-            0.5 * (lo + hi)
-        } else {
-            (2.0 * lo).max(1.0)
-        };
+        s = if hi.is_finite() { 0.5 * (lo + hi) } else { (2.0 * lo).max(1.0) };
     }
-    let ln_target = if lower_branch {
-        beta.ln()
-    } else {
-        (b_max - beta).ln()
-    };
+    let ln_target = if lower_branch { beta.ln() } else { (b_max - beta).ln() };
 
     let mut iterations = 0;
     while iterations < MAX_ITERATIONS {
@@ -388,11 +343,7 @@ pub(crate) fn solve_otm_call(x: f64, beta: f64) -> (f64, u32) {
             next = s - step;
         }
         if !(next > lo && next < hi) {
-            next = if hi.is_finite() {
-                0.5 * (lo + hi)
-            } else {
-                2.0 * s
-            };
+            next = if hi.is_finite() { 0.5 * (lo + hi) } else { 2.0 * s };
         }
         s = next;
         if hi - lo <= 4.0 * f64::EPSILON * s {
@@ -436,8 +387,7 @@ mod tests {
                 let d1 = x / s + 0.5 * s;
                 let larger_term = (0.5 * x).exp() * crate::normal::cdf(d1);
                 let vega = normalised_vega(x, s);
-                let tolerance =
-                    1e-13 + 16.0 * (1.0 + d1 * d1) * f64::EPSILON * larger_term / (vega * s);
+                let tolerance = 1e-13 + 16.0 * (1.0 + d1 * d1) * f64::EPSILON * larger_term / (vega * s);
                 let (got, it) = solve_otm_call(x, beta);
                 histogram[(it as usize).min(11)] += 1;
                 let err = (got - s).abs() / s / tolerance;
@@ -447,15 +397,10 @@ mod tests {
                 }
             }
         }
-        eprintln!(
-            "evaluations histogram {histogram:?}, worst error/tolerance {worst} at {worst_at:?}"
-        );
+        eprintln!("evaluations histogram {histogram:?}, worst error/tolerance {worst} at {worst_at:?}");
         // Most solves take one or two Halley steps plus the evaluation that confirms convergence.
         let slow: u32 = histogram[7..].iter().sum();
         assert_eq!(slow, 0, "{histogram:?}");
-        assert!(
-            worst <= 1.0,
-            "worst error/tolerance {worst} at {worst_at:?}"
-        );
+        assert!(worst <= 1.0, "worst error/tolerance {worst} at {worst_at:?}");
     }
 }

@@ -17,10 +17,7 @@
 //! ```
 
 // Cody's coefficients are kept at their published precision (more digits than f64 holds).
-#![expect(
-    clippy::excessive_precision,
-    reason = "coefficients as published by Cody (1969)"
-)]
+#![expect(clippy::excessive_precision, reason = "coefficients as published by Cody (1969)")]
 
 /// `1/√(2π)`, the peak of the standard normal density.
 ///
@@ -34,19 +31,9 @@ pub const FRAC_1_SQRT_2PI: f64 = 0.398_942_280_401_432_677_939_946_059_934_4;
 pub(crate) const FRAC_1_SQRT_PI: f64 = 5.641_895_835_477_562_869_5e-1;
 
 // erf on |x| ≤ 0.46875
-pub(crate) const A: [f64; 5] = [
-    3.16112374387056560e00,
-    1.13864154151050156e02,
-    3.77485237685302021e02,
-    3.20937758913846947e03,
-    1.85777706184603153e-1,
-];
-pub(crate) const B: [f64; 4] = [
-    2.36012909523441209e01,
-    2.44024637934444173e02,
-    1.28261652607737228e03,
-    2.84423683343917062e03,
-];
+pub(crate) const A: [f64; 5] =
+    [3.16112374387056560e00, 1.13864154151050156e02, 3.77485237685302021e02, 3.20937758913846947e03, 1.85777706184603153e-1];
+pub(crate) const B: [f64; 4] = [2.36012909523441209e01, 2.44024637934444173e02, 1.28261652607737228e03, 2.84423683343917062e03];
 // erfc on 0.46875 < |x| ≤ 4
 pub(crate) const C: [f64; 9] = [
     5.64188496988670089e-1,
@@ -78,13 +65,8 @@ pub(crate) const P: [f64; 6] = [
     6.58749161529837803e-4,
     1.63153871373020978e-2,
 ];
-pub(crate) const Q: [f64; 5] = [
-    2.56852019228982242e00,
-    1.87295284992346047e00,
-    5.27905102951428412e-1,
-    6.05183413124413191e-2,
-    2.33520497626869185e-3,
-];
+pub(crate) const Q: [f64; 5] =
+    [2.56852019228982242e00, 1.87295284992346047e00, 5.27905102951428412e-1, 6.05183413124413191e-2, 2.33520497626869185e-3];
 
 /// Beyond this `erfc(x)` underflows to zero.
 pub(crate) const ERFC_UNDERFLOW: f64 = 26.543;
@@ -111,16 +93,8 @@ fn exp_minus_square(y: f64) -> f64 {
 #[inline]
 fn erfc_scaled_large(y: f64) -> f64 {
     if y <= 4.0 {
-        let num = (((((((C[8] * y + C[0]) * y + C[1]) * y + C[2]) * y + C[3]) * y + C[4]) * y
-            + C[5])
-            * y
-            + C[6])
-            * y
-            + C[7];
-        let den = (((((((y + D[0]) * y + D[1]) * y + D[2]) * y + D[3]) * y + D[4]) * y + D[5]) * y
-            + D[6])
-            * y
-            + D[7];
+        let num = (((((((C[8] * y + C[0]) * y + C[1]) * y + C[2]) * y + C[3]) * y + C[4]) * y + C[5]) * y + C[6]) * y + C[7];
+        let den = (((((((y + D[0]) * y + D[1]) * y + D[2]) * y + D[3]) * y + D[4]) * y + D[5]) * y + D[6]) * y + D[7];
         num / den
     } else if y < ERFC_UNDERFLOW {
         let z = 1.0 / (y * y);
@@ -136,11 +110,7 @@ fn erfc_scaled_large(y: f64) -> f64 {
 #[inline]
 fn erfc_large(y: f64) -> f64 {
     let r = erfc_scaled_large(y);
-    if r == 0.0 {
-        0.0
-    } else {
-        exp_minus_square(y) * r
-    }
+    if r == 0.0 { 0.0 } else { exp_minus_square(y) * r }
 }
 
 /// The complementary error function `erfc(x) = (2/√π)·∫ₓ^∞ e^{−t²} dt`, by Cody's
@@ -213,11 +183,7 @@ pub fn cdf_and_complement(x: f64) -> (f64, f64) {
         (0.5 * (1.0 - e), 0.5 * (1.0 + e))
     } else {
         let half = 0.5 * erfc_large(ay);
-        if y < 0.0 {
-            (1.0 - half, half)
-        } else {
-            (half, 1.0 - half)
-        }
+        if y < 0.0 { (1.0 - half, half) } else { (half, 1.0 - half) }
     }
 }
 
@@ -234,11 +200,7 @@ pub(crate) fn cdf_and_complement_with_gaussian(x: f64, gaussian: f64) -> (f64, f
         (0.5 * (1.0 - e), 0.5 * (1.0 + e))
     } else {
         let half = 0.5 * gaussian * erfc_scaled_large(ay);
-        if y < 0.0 {
-            (1.0 - half, half)
-        } else {
-            (half, 1.0 - half)
-        }
+        if y < 0.0 { (1.0 - half, half) } else { (half, 1.0 - half) }
     }
 }
 
@@ -267,10 +229,7 @@ mod tests {
     fn erfc_matches_reference_values_to_a_few_ulps() {
         for (x, expected) in ERFC_REFERENCE {
             let got = erfc(x);
-            assert!(
-                ((got - expected) / expected).abs() < 4e-16,
-                "erfc({x}) = {got}, expected {expected}"
-            );
+            assert!(((got - expected) / expected).abs() < 4e-16, "erfc({x}) = {got}, expected {expected}");
         }
     }
 
@@ -319,10 +278,7 @@ mod tests {
         ];
         for (x, expected) in table {
             let got = cdf(-x);
-            assert!(
-                ((got - expected) / expected).abs() < 1e-14,
-                "Φ(−{x}) = {got}"
-            );
+            assert!(((got - expected) / expected).abs() < 1e-14, "Φ(−{x}) = {got}");
         }
         assert_eq!(cdf(-40.0), 0.0);
         assert_eq!(cdf(40.0), 1.0);

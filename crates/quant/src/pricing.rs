@@ -34,9 +34,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::{
-    Field, InputError, MAX_VOLATILITY, in_range, positive, price_level, rate, years,
-};
+use crate::error::{Field, InputError, MAX_VOLATILITY, in_range, positive, price_level, rate, years};
 
 pub mod batch;
 use crate::normal::{FRAC_1_SQRT_2PI, cdf_and_complement_with_gaussian};
@@ -99,11 +97,7 @@ pub struct ParseOptionTypeError(String);
 
 impl fmt::Display for ParseOptionTypeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown option type {:?}: expected call, put or straddle",
-            self.0
-        )
+        write!(f, "unknown option type {:?}: expected call, put or straddle", self.0)
     }
 }
 
@@ -417,10 +411,7 @@ impl BlackScholes {
     /// # Ok::<(), strikeline_quant::InputError>(())
     /// ```
     pub fn with_spot(&self, spot: f64) -> Result<Self, InputError> {
-        Ok(BlackScholes {
-            spot: price_level(Field::Spot, spot)?,
-            ..*self
-        })
+        Ok(BlackScholes { spot: price_level(Field::Spot, spot)?, ..*self })
     }
 
     /// The same option with another volatility.
@@ -432,10 +423,7 @@ impl BlackScholes {
     /// # Ok::<(), strikeline_quant::InputError>(())
     /// ```
     pub fn with_volatility(&self, volatility: f64) -> Result<Self, InputError> {
-        Ok(BlackScholes {
-            volatility: valid_volatility(volatility)?,
-            ..*self
-        })
+        Ok(BlackScholes { volatility: valid_volatility(volatility)?, ..*self })
     }
 
     /// The same option with another time to expiry (for "value at a date before expiry").
@@ -447,10 +435,7 @@ impl BlackScholes {
     /// # Ok::<(), strikeline_quant::InputError>(())
     /// ```
     pub fn with_time_to_expiry(&self, time_to_expiry: f64) -> Result<Self, InputError> {
-        Ok(BlackScholes {
-            time_to_expiry: years(Field::TimeToExpiry, time_to_expiry)?,
-            ..*self
-        })
+        Ok(BlackScholes { time_to_expiry: years(Field::TimeToExpiry, time_to_expiry)?, ..*self })
     }
 
     /// From values already validated as [`BlackScholes::new`] does (crate-internal, for
@@ -475,10 +460,7 @@ impl BlackScholes {
 
     pub(crate) fn with_time_unchecked(&self, time_to_expiry: f64) -> Self {
         debug_assert!(time_to_expiry >= 0.0 && time_to_expiry.is_finite());
-        BlackScholes {
-            time_to_expiry,
-            ..*self
-        }
+        BlackScholes { time_to_expiry, ..*self }
     }
 
     /// `(d1, d2)`; at `T = 0` both are ±∞ (or 0 exactly at the money).
@@ -494,17 +476,11 @@ impl BlackScholes {
     pub fn d1_d2(&self) -> (f64, f64) {
         let log_moneyness = (self.spot / self.strike).ln();
         if self.time_to_expiry == 0.0 {
-            let d = if log_moneyness == 0.0 {
-                0.0
-            } else {
-                log_moneyness * f64::INFINITY
-            };
+            let d = if log_moneyness == 0.0 { 0.0 } else { log_moneyness * f64::INFINITY };
             return (d, d);
         }
         let sig_sqrt_t = self.volatility * self.time_to_expiry.sqrt();
-        let d1 = (log_moneyness
-            + (self.rate - self.dividend_yield + 0.5 * self.volatility * self.volatility)
-                * self.time_to_expiry)
+        let d1 = (log_moneyness + (self.rate - self.dividend_yield + 0.5 * self.volatility * self.volatility) * self.time_to_expiry)
             / sig_sqrt_t;
         (d1, d1 - sig_sqrt_t)
     }
@@ -515,8 +491,7 @@ impl BlackScholes {
         let sqrt_t = t.sqrt();
         let sig_sqrt_t = self.volatility * sqrt_t;
         let inv_sig_sqrt_t = 1.0 / sig_sqrt_t;
-        let d1 = ((self.spot / self.strike).ln()
-            + (self.rate - self.dividend_yield + 0.5 * self.volatility * self.volatility) * t)
+        let d1 = ((self.spot / self.strike).ln() + (self.rate - self.dividend_yield + 0.5 * self.volatility * self.volatility) * t)
             * inv_sig_sqrt_t;
         let d2 = d1 - sig_sqrt_t;
         let spot_df = self.spot * (-self.dividend_yield * t).exp();
@@ -528,17 +503,7 @@ impl BlackScholes {
         let (nd1, n_minus_d1) = cdf_and_complement_with_gaussian(d1, gaussian_d1);
         let (nd2, n_minus_d2) = cdf_and_complement_with_gaussian(d2, gaussian_d2);
         let spot_df_pdf = spot_df * FRAC_1_SQRT_2PI * gaussian_d1;
-        Terms {
-            spot_df,
-            strike_df,
-            nd1,
-            n_minus_d1,
-            nd2,
-            n_minus_d2,
-            spot_df_pdf,
-            sqrt_t,
-            inv_sig_sqrt_t,
-        }
+        Terms { spot_df, strike_df, nd1, n_minus_d1, nd2, n_minus_d2, spot_df_pdf, sqrt_t, inv_sig_sqrt_t }
     }
 
     /// Model value per unit of the underlying (see the [module documentation](self)).
@@ -622,27 +587,19 @@ impl BlackScholes {
             delta: df_q * m.nd1,
             gamma,
             vega,
-            theta: decay - self.rate * m.strike_df * m.nd2
-                + self.dividend_yield * m.spot_df * m.nd1,
+            theta: decay - self.rate * m.strike_df * m.nd2 + self.dividend_yield * m.spot_df * m.nd1,
             rho: t * m.strike_df * m.nd2,
         };
         let put = || Greeks {
             delta: -df_q * m.n_minus_d1,
             gamma,
             vega,
-            theta: decay + self.rate * m.strike_df * m.n_minus_d2
-                - self.dividend_yield * m.spot_df * m.n_minus_d1,
+            theta: decay + self.rate * m.strike_df * m.n_minus_d2 - self.dividend_yield * m.spot_df * m.n_minus_d1,
             rho: -t * m.strike_df * m.n_minus_d2,
         };
         match kind {
-            OptionType::Call => Valuation {
-                price: call_price,
-                greeks: call(),
-            },
-            OptionType::Put => Valuation {
-                price: put_price,
-                greeks: put(),
-            },
+            OptionType::Call => Valuation { price: call_price, greeks: call() },
+            OptionType::Put => Valuation { price: put_price, greeks: put() },
             OptionType::Straddle => {
                 let (c, p) = (call(), put());
                 Valuation {
@@ -670,13 +627,7 @@ impl BlackScholes {
             OptionType::Put => call_delta - 1.0,
             OptionType::Straddle => 2.0 * call_delta - 1.0,
         };
-        Valuation {
-            price: intrinsic(kind, self.spot, self.strike),
-            greeks: Greeks {
-                delta,
-                ..Greeks::default()
-            },
-        }
+        Valuation { price: intrinsic(kind, self.spot, self.strike), greeks: Greeks { delta, ..Greeks::default() } }
     }
 }
 
@@ -730,11 +681,7 @@ pub fn intrinsic(kind: OptionType, spot: f64, strike: f64) -> f64 {
 /// # Ok::<(), strikeline_quant::InputError>(())
 /// ```
 pub fn value_into(options: &[BlackScholes], kind: OptionType, out: &mut [Valuation]) {
-    assert_eq!(
-        options.len(),
-        out.len(),
-        "value_into: output slice length must equal the number of options"
-    );
+    assert_eq!(options.len(), out.len(), "value_into: output slice length must equal the number of options");
     for (option, slot) in options.iter().zip(out.iter_mut()) {
         *slot = option.valuation(kind);
     }

@@ -25,10 +25,7 @@
 //! below hold them to a few ulps of the scalar functions over dense grids, on every
 //! instruction set this CPU has.
 
-#![expect(
-    clippy::excessive_precision,
-    reason = "coefficients as published by fdlibm"
-)]
+#![expect(clippy::excessive_precision, reason = "coefficients as published by fdlibm")]
 
 use std::ops::{Add, BitAnd, BitOr, Div, Mul, Neg, Not, Sub};
 
@@ -70,37 +67,25 @@ impl<S: Simd> V<S> {
     #[inline(always)]
     fn map(self, f: impl Fn(S, S::f64s) -> S::f64s) -> Self {
         let simd = self.simd;
-        V {
-            simd,
-            v: std::array::from_fn(|i| f(simd, self.v[i])),
-        }
+        V { simd, v: std::array::from_fn(|i| f(simd, self.v[i])) }
     }
 
     #[inline(always)]
     fn zip(self, other: Self, f: impl Fn(S, S::f64s, S::f64s) -> S::f64s) -> Self {
         let simd = self.simd;
-        V {
-            simd,
-            v: std::array::from_fn(|i| f(simd, self.v[i], other.v[i])),
-        }
+        V { simd, v: std::array::from_fn(|i| f(simd, self.v[i], other.v[i])) }
     }
 
     #[inline(always)]
     fn compare(self, other: Self, f: impl Fn(S, S::f64s, S::f64s) -> S::m64s) -> M<S> {
         let simd = self.simd;
-        M {
-            simd,
-            m: std::array::from_fn(|i| f(simd, self.v[i], other.v[i])),
-        }
+        M { simd, m: std::array::from_fn(|i| f(simd, self.v[i], other.v[i])) }
     }
 
     #[inline(always)]
     pub(crate) fn splat(simd: S, x: f64) -> Self {
         let v = simd.splat_f64s(x);
-        V {
-            simd,
-            v: [v; UNROLL],
-        }
+        V { simd, v: [v; UNROLL] }
     }
 
     /// `x` in every lane, with `self`'s instruction set.
@@ -113,10 +98,7 @@ impl<S: Simd> V<S> {
     #[inline(always)]
     pub(crate) fn load(simd: S, slice: &[f64]) -> Self {
         let (head, _) = S::as_simd_f64s(&slice[..lanes::<S>()]);
-        V {
-            simd,
-            v: std::array::from_fn(|i| head[i]),
-        }
+        V { simd, v: std::array::from_fn(|i| head[i]) }
     }
 
     /// Writes the lanes to the first [`lanes`] places of `slice`.
@@ -144,10 +126,7 @@ impl<S: Simd> V<S> {
     #[inline(always)]
     pub(crate) fn mul_add(self, b: Self, c: Self) -> Self {
         let simd = self.simd;
-        V {
-            simd,
-            v: std::array::from_fn(|i| simd.mul_add_e_f64s(self.v[i], b.v[i], c.v[i])),
-        }
+        V { simd, v: std::array::from_fn(|i| simd.mul_add_e_f64s(self.v[i], b.v[i], c.v[i])) }
     }
 
     #[inline(always)]
@@ -224,21 +203,13 @@ impl<S: Simd> V<S> {
     /// Bitwise AND of the representations with `mask`.
     #[inline(always)]
     fn and_bits(self, mask: u64) -> Self {
-        self.map(|simd, a| {
-            simd.transmute_f64s_u64s(
-                simd.and_u64s(simd.transmute_u64s_f64s(a), simd.splat_u64s(mask)),
-            )
-        })
+        self.map(|simd, a| simd.transmute_f64s_u64s(simd.and_u64s(simd.transmute_u64s_f64s(a), simd.splat_u64s(mask))))
     }
 
     /// Bitwise OR of the representations with `bits`.
     #[inline(always)]
     fn or_bits(self, bits: u64) -> Self {
-        self.map(|simd, a| {
-            simd.transmute_f64s_u64s(
-                simd.or_u64s(simd.transmute_u64s_f64s(a), simd.splat_u64s(bits)),
-            )
-        })
+        self.map(|simd, a| simd.transmute_f64s_u64s(simd.or_u64s(simd.transmute_u64s_f64s(a), simd.splat_u64s(bits))))
     }
 
     /// Applies `f` to the representation of every lane (the instruction-set abstraction has
@@ -258,28 +229,20 @@ impl<S: Simd> M<S> {
     #[inline(always)]
     pub(crate) fn splat(simd: S, condition: bool) -> Self {
         let zero = V::splat(simd, 0.0);
-        if condition {
-            zero.eq(zero)
-        } else {
-            !zero.eq(zero)
-        }
+        if condition { zero.eq(zero) } else { !zero.eq(zero) }
     }
 
     /// Whether any lane's condition holds.
     #[inline(always)]
     pub(crate) fn any(self) -> bool {
-        let either = self.m[1..]
-            .iter()
-            .fold(self.m[0], |acc, &m| self.simd.or_m64s(acc, m));
+        let either = self.m[1..].iter().fold(self.m[0], |acc, &m| self.simd.or_m64s(acc, m));
         self.simd.first_true_m64s(either) < S::F64_LANES
     }
 
     /// The conditions, in the first [`lanes`] places (the rest are `false`).
     #[inline(always)]
     pub(crate) fn to_lanes(self) -> [bool; MAX_LANES] {
-        let ones = self
-            .select(V::splat(self.simd, 1.0), V::splat(self.simd, 0.0))
-            .to_lanes();
+        let ones = self.select(V::splat(self.simd, 1.0), V::splat(self.simd, 0.0)).to_lanes();
         let mut out = [false; MAX_LANES];
         for (o, one) in out.iter_mut().zip(ones) {
             *o = one != 0.0;
@@ -291,19 +254,13 @@ impl<S: Simd> M<S> {
     #[inline(always)]
     pub(crate) fn select(self, if_true: V<S>, if_false: V<S>) -> V<S> {
         let simd = self.simd;
-        V {
-            simd,
-            v: std::array::from_fn(|i| simd.select_f64s(self.m[i], if_true.v[i], if_false.v[i])),
-        }
+        V { simd, v: std::array::from_fn(|i| simd.select_f64s(self.m[i], if_true.v[i], if_false.v[i])) }
     }
 
     #[inline(always)]
     fn zip(self, other: Self, f: impl Fn(S, S::m64s, S::m64s) -> S::m64s) -> Self {
         let simd = self.simd;
-        M {
-            simd,
-            m: std::array::from_fn(|i| f(simd, self.m[i], other.m[i])),
-        }
+        M { simd, m: std::array::from_fn(|i| f(simd, self.m[i], other.m[i])) }
     }
 }
 
@@ -328,10 +285,7 @@ impl<S: Simd> Not for M<S> {
     #[inline(always)]
     fn not(self) -> Self {
         let simd = self.simd;
-        M {
-            simd,
-            m: std::array::from_fn(|i| simd.not_m64s(self.m[i])),
-        }
+        M { simd, m: std::array::from_fn(|i| simd.not_m64s(self.m[i])) }
     }
 }
 
@@ -426,14 +380,8 @@ const EXP_TAYLOR: [f64; 14] = [
 pub(crate) fn exp<S: Simd>(x: V<S>) -> V<S> {
     let too_small = x.lt(x.constant(EXP_MIN));
     let too_large = x.gt(x.constant(EXP_MAX));
-    let xc = too_small.select(
-        x.constant(EXP_MIN),
-        too_large.select(x.constant(EXP_MAX), x),
-    );
-    let shifted = xc.mul_add(
-        x.constant(std::f64::consts::LOG2_E),
-        x.constant(ROUNDING_SHIFT),
-    );
+    let xc = too_small.select(x.constant(EXP_MIN), too_large.select(x.constant(EXP_MAX), x));
+    let shifted = xc.mul_add(x.constant(std::f64::consts::LOG2_E), x.constant(ROUNDING_SHIFT));
     let n = shifted - ROUNDING_SHIFT;
     let r = (-n).mul_add(x.constant(LN2_HI), xc);
     let r = (-n).mul_add(x.constant(LN2_LO), r);
@@ -444,10 +392,7 @@ pub(crate) fn exp<S: Simd>(x: V<S>) -> V<S> {
     let shifted = shifted + subnormal.select(x.constant(54.0), x.constant(0.0));
     let scale = shifted.map_bits(|b| b.wrapping_add(1023) << 52);
     let result = p * scale * subnormal.select(x.constant(TWO_POW_MINUS_54), x.constant(1.0));
-    too_small.select(
-        x.constant(0.0),
-        too_large.select(x.constant(f64::INFINITY), result),
-    )
+    too_small.select(x.constant(0.0), too_large.select(x.constant(f64::INFINITY), result))
 }
 
 // fdlibm's e_log.c (Sun Microsystems, 1993: "Permission to use, copy, modify, and
@@ -479,8 +424,7 @@ pub(crate) fn ln<S: Simd>(x: V<S>) -> V<S> {
     let exponent = xs.map_bits(|b| TWO_POW_52_BITS | (b >> 52)) - (TWO_POW_52 + 1023.0);
     let above = mantissa.gt(x.constant(std::f64::consts::SQRT_2));
     let m = above.select(mantissa * 0.5, mantissa);
-    let k = exponent + above.select(x.constant(1.0), x.constant(0.0))
-        - subnormal.select(x.constant(54.0), x.constant(0.0));
+    let k = exponent + above.select(x.constant(1.0), x.constant(0.0)) - subnormal.select(x.constant(54.0), x.constant(0.0));
     let f = m - 1.0;
     let hfsq = 0.5 * f * f;
     let s = f / (2.0 + f);
@@ -493,11 +437,8 @@ pub(crate) fn ln<S: Simd>(x: V<S>) -> V<S> {
     let regular = x.gt(x.constant(0.0)) & x.lt(x.constant(f64::INFINITY));
     regular.select(
         result,
-        x.eq(x.constant(0.0)).select(
-            x.constant(f64::NEG_INFINITY),
-            x.eq(x.constant(f64::INFINITY))
-                .select(x.constant(f64::INFINITY), x.constant(f64::NAN)),
-        ),
+        x.eq(x.constant(0.0))
+            .select(x.constant(f64::NEG_INFINITY), x.eq(x.constant(f64::INFINITY)).select(x.constant(f64::INFINITY), x.constant(f64::NAN))),
     )
 }
 
@@ -550,16 +491,11 @@ fn erfc_parts<S: Simd>(x: V<S>) -> ErfcParts<S> {
 /// [`crate::normal`]'s `cdf_and_complement_with_gaussian` computes them.
 #[inline(always)]
 fn erfc_finish<S: Simd>(parts: &ErfcParts<S>, quotient: V<S>, gaussian: V<S>) -> (V<S>, V<S>) {
-    let half = parts
-        .live
-        .select(0.5 * gaussian * quotient, quotient.constant(0.0));
+    let half = parts.live.select(0.5 * gaussian * quotient, quotient.constant(0.0));
     let upper = 1.0 - half;
     let p = parts.negative.select(upper, half);
     let q = parts.negative.select(half, upper);
-    (
-        parts.small.select(0.5 * (1.0 - quotient), p),
-        parts.small.select(0.5 * (1.0 + quotient), q),
-    )
+    (parts.small.select(0.5 * (1.0 - quotient), p), parts.small.select(0.5 * (1.0 + quotient), q))
 }
 
 /// `(Φ(x), Φ(−x))`.
@@ -569,12 +505,7 @@ pub(crate) type CdfPair<S> = (V<S>, V<S>);
 /// for both arguments with one division between them. Each result agrees with
 /// `normal::cdf_and_complement_with_gaussian` to a few ulps (relative in either tail).
 #[inline(always)]
-pub(crate) fn cdf_pairs<S: Simd>(
-    x1: V<S>,
-    gaussian1: V<S>,
-    x2: V<S>,
-    gaussian2: V<S>,
-) -> (CdfPair<S>, CdfPair<S>) {
+pub(crate) fn cdf_pairs<S: Simd>(x1: V<S>, gaussian1: V<S>, x2: V<S>, gaussian2: V<S>) -> (CdfPair<S>, CdfPair<S>) {
     let first = erfc_parts(x1);
     let second = erfc_parts(x2);
     // Both denominators are between 1e3 and 1e16: their product neither overflows nor
@@ -582,10 +513,7 @@ pub(crate) fn cdf_pairs<S: Simd>(
     let inverse = 1.0 / (first.denominator * second.denominator);
     let q1 = first.numerator * second.denominator * inverse;
     let q2 = second.numerator * first.denominator * inverse;
-    (
-        erfc_finish(&first, q1, gaussian1),
-        erfc_finish(&second, q2, gaussian2),
-    )
+    (erfc_finish(&first, q1, gaussian1), erfc_finish(&second, q2, gaussian2))
 }
 
 /// A kernel to compile for each instruction set and run with the best one available.
@@ -606,11 +534,7 @@ impl<K: Kernel> pulp::WithSimd for Dispatched<K> {
     type Output = K::Output;
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) -> K::Output {
-        if S::IS_SCALAR {
-            self.0.run_scalar()
-        } else {
-            self.0.run(simd)
-        }
+        if S::IS_SCALAR { self.0.run_scalar() } else { self.0.run(simd) }
     }
 }
 
@@ -748,9 +672,7 @@ mod tests {
     }
 
     fn grid(lo: f64, hi: f64, n: usize) -> Vec<f64> {
-        (0..=n)
-            .map(|i| lo + (hi - lo) * (i as f64) / (n as f64))
-            .collect()
+        (0..=n).map(|i| lo + (hi - lo) * (i as f64) / (n as f64)).collect()
     }
 
     #[test]
@@ -758,57 +680,27 @@ mod tests {
         let mut xs = grid(-708.0, 709.0, 200_000);
         let subnormal = grid(-745.0, -708.0, 10_000);
         xs.extend(grid(-1.0, 1.0, 20_001));
-        xs.extend([
-            0.0,
-            -0.0,
-            1e-300,
-            -1e-300,
-            0.346_573_590_279_972_6,
-            -0.346_573_590_279_972_6,
-        ]);
+        xs.extend([0.0, -0.0, 1e-300, -1e-300, 0.346_573_590_279_972_6, -0.346_573_590_279_972_6]);
         for set in InstructionSet::available() {
             let got = each(set, &xs, Exp);
-            let worst = xs
-                .iter()
-                .zip(&got)
-                .map(|(&x, &g)| ulps(g, x.exp()))
-                .fold(0.0, f64::max);
+            let worst = xs.iter().zip(&got).map(|(&x, &g)| ulps(g, x.exp())).fold(0.0, f64::max);
             assert!(worst <= 2.0, "{set:?} exp: worst {worst} ulps");
             // Subnormal results: within two units of the smallest subnormal.
             for (&x, g) in subnormal.iter().zip(each(set, &subnormal, Exp)) {
                 assert!((g - x.exp()).abs() <= 1e-323, "{set:?} exp({x}) = {g:e}");
             }
-            let special = each(
-                set,
-                &[-746.0, -1e4, 710.0, f64::INFINITY, f64::NEG_INFINITY],
-                Exp,
-            );
-            assert_eq!(
-                special,
-                [0.0, 0.0, f64::INFINITY, f64::INFINITY, 0.0],
-                "{set:?}"
-            );
+            let special = each(set, &[-746.0, -1e4, 710.0, f64::INFINITY, f64::NEG_INFINITY], Exp);
+            assert_eq!(special, [0.0, 0.0, f64::INFINITY, f64::INFINITY, 0.0], "{set:?}");
             assert!(each(set, &[f64::NAN], Exp)[0].is_nan(), "{set:?}");
         }
     }
 
     #[test]
     fn ln_matches_std_to_one_ulp() {
-        let mut xs: Vec<f64> = grid(-700.0, 700.0, 100_000)
-            .iter()
-            .map(|e| e.exp())
-            .collect();
+        let mut xs: Vec<f64> = grid(-700.0, 700.0, 100_000).iter().map(|e| e.exp()).collect();
         xs.extend(grid(0.5, 2.0, 100_000));
         xs.extend(grid(1.0 - 1e-6, 1.0 + 1e-6, 10_000));
-        xs.extend([
-            1.0,
-            f64::MIN_POSITIVE,
-            1e-310,
-            5e-324,
-            f64::MAX,
-            std::f64::consts::FRAC_1_SQRT_2,
-            std::f64::consts::SQRT_2,
-        ]);
+        xs.extend([1.0, f64::MIN_POSITIVE, 1e-310, 5e-324, f64::MAX, std::f64::consts::FRAC_1_SQRT_2, std::f64::consts::SQRT_2]);
         for set in InstructionSet::available() {
             let got = each(set, &xs, Ln);
             let worst = xs
@@ -847,8 +739,7 @@ mod tests {
                 ba[..a.len()].copy_from_slice(a);
                 bb[..b.len()].copy_from_slice(b);
                 let (va, vb) = (V::from_lanes(simd, &ba), V::from_lanes(simd, &bb));
-                let ((pa, qa), (pb, qb)) =
-                    cdf_pairs(va, exp(-0.5 * va * va), vb, exp(-0.5 * vb * vb));
+                let ((pa, qa), (pb, qb)) = cdf_pairs(va, exp(-0.5 * va * va), vb, exp(-0.5 * vb * vb));
                 let (pa, qa, pb, qb) = (pa.to_lanes(), qa.to_lanes(), pb.to_lanes(), qb.to_lanes());
                 for lane in 0..a.len() {
                     out.push([pa[lane], qa[lane], pb[lane], qb[lane]]);
@@ -881,13 +772,8 @@ mod tests {
                     // The same as the scalar to a few ulps, relative in each tail (where the
                     // exponential's own error, up to two ulps, is magnified by its slope).
                     let tolerance = 4.0 + 0.5 * x * x;
-                    worst = worst
-                        .max(ulps(p, ep) / tolerance)
-                        .max(ulps(q, eq) / tolerance);
-                    assert!(
-                        (p - cdf(x)).abs() <= 2e-16 + 1e-13 * cdf(x),
-                        "{set:?} Φ({x}) = {p}"
-                    );
+                    worst = worst.max(ulps(p, ep) / tolerance).max(ulps(q, eq) / tolerance);
+                    assert!((p - cdf(x)).abs() <= 2e-16 + 1e-13 * cdf(x), "{set:?} Φ({x}) = {p}");
                 }
             }
             assert!(worst <= 1.0, "{set:?} Φ: worst {worst} of tolerance");

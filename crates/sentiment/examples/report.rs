@@ -27,26 +27,14 @@ fn main() {
         }
     }
     let per_headline = started.elapsed() / u32::try_from(rounds * all.len()).unwrap_or(u32::MAX);
-    println!(
-        "## Speed\n\n{per_headline:?} per headline ({} headlines × {rounds})\n",
-        all.len()
-    );
+    println!("## Speed\n\n{per_headline:?} per headline ({} headlines × {rounds})\n", all.len());
     if show_errors {
         println!("## DEV mistakes\n");
         for (expected, text) in dev {
             let a = analyse(text);
             if a.label != expected {
-                let cues: Vec<String> = a
-                    .cues
-                    .iter()
-                    .map(|c| format!("{}={:+.2}", c.text, c.weight))
-                    .collect();
-                println!(
-                    "- expected {expected}, got {} ({:+.2}): {text}\n    {}",
-                    a.label,
-                    a.score,
-                    cues.join(", ")
-                );
+                let cues: Vec<String> = a.cues.iter().map(|c| format!("{}={:+.2}", c.text, c.weight)).collect();
+                println!("- expected {expected}, got {} ({:+.2}): {text}\n    {}", a.label, a.score, cues.join(", "));
             }
         }
     }

@@ -47,12 +47,7 @@ pub fn test_split() -> Vec<(Sentiment, &'static str)> {
 }
 
 fn split(test: bool) -> Vec<(Sentiment, &'static str)> {
-    labelled_set()
-        .into_iter()
-        .enumerate()
-        .filter(|&(i, _)| is_test_row(i) == test)
-        .map(|(_, row)| row)
-        .collect()
+    labelled_set().into_iter().enumerate().filter(|&(i, _)| is_test_row(i) == test).map(|(_, row)| row).collect()
 }
 
 #[cfg(test)]
@@ -61,10 +56,7 @@ mod tests {
 
     #[test]
     fn every_line_of_the_file_parses() {
-        let lines = HEADLINES_TSV
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .count();
+        let lines = HEADLINES_TSV.lines().filter(|l| !l.trim().is_empty()).count();
         assert_eq!(HEADLINES_TSV.lines().next(), Some("label\theadline"));
         assert_eq!(labelled_set().len(), lines - 1);
     }

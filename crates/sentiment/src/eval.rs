@@ -49,11 +49,7 @@ pub struct Report {
 
 #[allow(clippy::cast_precision_loss)] // counts far below 2^52
 fn ratio(numerator: usize, denominator: usize) -> f64 {
-    if denominator == 0 {
-        0.0
-    } else {
-        numerator as f64 / denominator as f64
-    }
+    if denominator == 0 { 0.0 } else { numerator as f64 / denominator as f64 }
 }
 
 /// Runs [`analyse`] on every headline and compares its label with the given one.
@@ -70,46 +66,22 @@ pub fn evaluate(rows: &[(Sentiment, &str)]) -> Report {
         let support: usize = confusion[c].iter().sum();
         let precision = ratio(confusion[c][c], predicted);
         let recall = ratio(confusion[c][c], support);
-        let f1 = if precision + recall > 0.0 {
-            2.0 * precision * recall / (precision + recall)
-        } else {
-            0.0
-        };
-        ClassMetrics {
-            class,
-            precision,
-            recall,
-            f1,
-            support,
-        }
+        let f1 = if precision + recall > 0.0 { 2.0 * precision * recall / (precision + recall) } else { 0.0 };
+        ClassMetrics { class, precision, recall, f1, support }
     });
     let macro_f1 = classes.iter().map(|m| m.f1).sum::<f64>() / 3.0;
-    Report {
-        n: rows.len(),
-        accuracy: ratio(correct, rows.len()),
-        macro_f1,
-        classes,
-        confusion,
-    }
+    Report { n: rows.len(), accuracy: ratio(correct, rows.len()), macro_f1, classes, confusion }
 }
 
 impl fmt::Display for Report {
     /// Markdown: a summary line, the per-class table and the confusion matrix.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "n = {}, accuracy = {:.3}, macro-F1 = {:.3}",
-            self.n, self.accuracy, self.macro_f1
-        )?;
+        writeln!(f, "n = {}, accuracy = {:.3}, macro-F1 = {:.3}", self.n, self.accuracy, self.macro_f1)?;
         writeln!(f)?;
         writeln!(f, "| class | precision | recall | F1 | support |")?;
         writeln!(f, "|---|---:|---:|---:|---:|")?;
         for m in &self.classes {
-            writeln!(
-                f,
-                "| {} | {:.3} | {:.3} | {:.3} | {} |",
-                m.class, m.precision, m.recall, m.f1, m.support
-            )?;
+            writeln!(f, "| {} | {:.3} | {:.3} | {:.3} | {} |", m.class, m.precision, m.recall, m.f1, m.support)?;
         }
         writeln!(f)?;
         writeln!(f, "| actual \\ predicted | positive | negative | neutral |")?;
@@ -140,23 +112,14 @@ mod tests {
         // Two positives (one called neutral), one neutral called neutral.
         let report = evaluate(&[
             (Sentiment::Positive, "Northwind beats estimates"),
-            (
-                Sentiment::Positive,
-                "Northwind to report earnings on Thursday",
-            ),
-            (
-                Sentiment::Neutral,
-                "Northwind names new chief financial officer",
-            ),
+            (Sentiment::Positive, "Northwind to report earnings on Thursday"),
+            (Sentiment::Neutral, "Northwind names new chief financial officer"),
         ]);
         assert_eq!(report.confusion, [[1, 0, 1], [0, 0, 0], [0, 0, 1]]);
         let [pos, neg, neu] = report.classes;
         assert_eq!((pos.precision, pos.recall, pos.support), (1.0, 0.5, 2));
         assert!((pos.f1 - 2.0 / 3.0).abs() < 1e-12);
-        assert_eq!(
-            (neg.precision, neg.recall, neg.f1, neg.support),
-            (0.0, 0.0, 0.0, 0)
-        );
+        assert_eq!((neg.precision, neg.recall, neg.f1, neg.support), (0.0, 0.0, 0.0, 0));
         assert_eq!((neu.precision, neu.recall), (0.5, 1.0));
         assert!((report.accuracy - 2.0 / 3.0).abs() < 1e-12);
         assert!((report.macro_f1 - (2.0 / 3.0 + 0.0 + 2.0 / 3.0) / 3.0).abs() < 1e-12);

@@ -30,11 +30,7 @@ pub(crate) enum Kind {
     /// Multiplies the cues that start within `window` tokens after it, in the same clause,
     /// by `factor` (negative: flips, as "fails to", "avoids"; between 0 and 1: hedges, as
     /// "seeks"). With no cue to act on it contributes `fallback` itself.
-    Negator {
-        window: usize,
-        factor: f64,
-        fallback: f64,
-    },
+    Negator { window: usize, factor: f64, fallback: f64 },
     /// Multiplies the nearest cue (within two tokens after, else before, same clause) by
     /// `factor`: intensifiers above 1, dampeners below. With no cue in reach it
     /// contributes `fallback` itself ("posts record revenue").
@@ -48,88 +44,40 @@ pub(crate) enum Kind {
 use Kind::{Boundary, Hedge, Inverse, Move, Polar};
 
 const fn not(window: usize) -> Kind {
-    Kind::Negator {
-        window,
-        factor: -0.8,
-        fallback: 0.0,
-    }
+    Kind::Negator { window, factor: -0.8, fallback: 0.0 }
 }
 
 const fn flips(window: usize, fallback: f64) -> Kind {
-    Kind::Negator {
-        window,
-        factor: -0.8,
-        fallback,
-    }
+    Kind::Negator { window, factor: -0.8, fallback }
 }
 
 const fn modal(factor: f64) -> Kind {
-    Kind::Negator {
-        window: 3,
-        factor,
-        fallback: 0.0,
-    }
+    Kind::Negator { window: 3, factor, fallback: 0.0 }
 }
 
 const fn scale(factor: f64) -> Kind {
-    Kind::Scale {
-        factor,
-        fallback: 0.0,
-    }
+    Kind::Scale { factor, fallback: 0.0 }
 }
 
 /// The lexicon. Order matters only between equally long matches.
 pub(crate) static ENTRIES: &[(&str, Kind)] = &[
     // ── Results against expectations ───────────────────────────────────────────────
     ("beat|beats|beating|beaten", Polar(1.5)),
-    (
-        "top|tops|topped|topping estimates|expectations|forecasts|forecast|consensus|views",
-        Polar(1.5),
-    ),
-    (
-        "exceed|exceeds|exceeded|exceeding|surpass|surpasses|surpassed",
-        Polar(1.3),
-    ),
+    ("top|tops|topped|topping estimates|expectations|forecasts|forecast|consensus|views", Polar(1.5)),
+    ("exceed|exceeds|exceeded|exceeding|surpass|surpasses|surpassed", Polar(1.3)),
     ("miss|misses|missed|missing", Polar(-1.5)),
     ("fall|falls|fell|falling short", Polar(-1.5)),
     ("shortfall", Polar(-1.2)),
-    (
-        "disappoint|disappoints|disappointed|disappointing|disappointment",
-        Polar(-1.5),
-    ),
-    (
-        "better|stronger than expected|feared|forecast|estimated",
-        Polar(1.5),
-    ),
-    (
-        "worse|weaker than expected|feared|forecast|estimated",
-        Polar(-1.5),
-    ),
+    ("disappoint|disappoints|disappointed|disappointing|disappointment", Polar(-1.5)),
+    ("better|stronger than expected|feared|forecast|estimated", Polar(1.5)),
+    ("worse|weaker than expected|feared|forecast|estimated", Polar(-1.5)),
     ("smaller|lower|milder|less than feared", Polar(1.2)),
-    (
-        "larger|bigger|higher|deeper|greater than feared",
-        Polar(-1.2),
-    ),
-    (
-        "higher|larger|bigger|wider|greater|hotter|heavier than expected|forecast|estimated",
-        Move(1.0),
-    ),
-    (
-        "lower|smaller|narrower|cooler|softer|lighter than expected|forecast|estimated",
-        Move(-1.0),
-    ),
-    (
-        "above estimates|expectations|forecasts|consensus",
-        Move(1.3),
-    ),
-    (
-        "ahead of estimates|expectations|forecasts|consensus|plan|schedule|target",
-        Polar(1.2),
-    ),
-    (
-        "below estimates|expectations|forecasts|consensus",
-        Move(-1.3),
-    ),
+    ("larger|bigger|higher|deeper|greater than feared", Polar(-1.2)),
+    ("higher|larger|bigger|wider|greater|hotter|heavier than expected|forecast|estimated", Move(1.0)),
+    ("lower|smaller|narrower|cooler|softer|lighter than expected|forecast|estimated", Move(-1.0)),
+    ("above estimates|expectations|forecasts|consensus", Move(1.3)),
+    ("ahead of estimates|expectations|forecasts|consensus|plan|schedule|target", Polar(1.2)),
+    ("below estimates|expectations|forecasts|consensus", Move(-1.3)),
     ("above", Move(0.6)),
     ("below", Move(-0.6)),
     ("in line", Hedge(0.4)),
@@ -143,28 +91,13 @@ pub(crate) static ENTRIES: &[(&str, Kind)] = &[
     ("loss|losses", Inverse(-1.0)),
     ("net loss", Inverse(-1.0)),
     ("loan|credit|catastrophe losses", Inverse(-1.0)),
-    (
-        "writedown|writedowns|impairment|impairments|writeoff|writeoffs",
-        Polar(-1.2),
-    ),
+    ("writedown|writedowns|impairment|impairments|writeoff|writeoffs", Polar(-1.2)),
     ("write|writes|wrote|written down|off", Polar(-1.2)),
     ("restate|restates|restated|restatement", Polar(-1.5)),
     ("burn|burns|burned|burning", Polar(-0.8)),
     ("cash burn", Polar(-1.0)),
-    (
-        "record",
-        Kind::Scale {
-            factor: 1.5,
-            fallback: 0.7,
-        },
-    ),
-    (
-        "records",
-        Kind::Scale {
-            factor: 1.3,
-            fallback: 0.7,
-        },
-    ),
+    ("record", Kind::Scale { factor: 1.5, fallback: 0.7 }),
+    ("records", Kind::Scale { factor: 1.3, fallback: 0.7 }),
     // ── Guidance and analysts ─────────────────────────────────────────────────────
     ("upgrade|upgrades|upgraded", Polar(1.5)),
     ("downgrade|downgrades|downgraded", Polar(-1.5)),
@@ -178,10 +111,7 @@ pub(crate) static ENTRIES: &[(&str, Kind)] = &[
     ("overvalued|downside", Polar(-1.0)),
     ("warn|warns|warned|warning", Polar(-1.3)),
     ("warning letter", Polar(-1.5)),
-    (
-        "reaffirm|reaffirms|reaffirmed|reiterate|reiterates|reiterated|maintain|maintains|maintained|keeps",
-        Hedge(0.6),
-    ),
+    ("reaffirm|reaffirms|reaffirmed|reiterate|reiterates|reiterated|maintain|maintains|maintained|keeps", Hedge(0.6)),
     // ── Direction words (Move: sign is the direction) ─────────────────────────────
     ("rise|rises|rising|rose|risen", Move(0.8)),
     ("gain|gains|gained|gaining", Move(1.0)),
@@ -205,22 +135,13 @@ pub(crate) static ENTRIES: &[(&str, Kind)] = &[
     ("increase|increases|increased|increasing", Move(0.6)),
     ("grow|grows|grew|growing|growth", Move(0.8)),
     ("expand|expands|expanded|expanding|expansion", Move(0.8)),
-    (
-        "accelerate|accelerates|accelerated|accelerating|reaccelerate|reaccelerates|reaccelerating",
-        Move(0.8),
-    ),
+    ("accelerate|accelerates|accelerated|accelerating|reaccelerate|reaccelerates|reaccelerating", Move(0.8)),
     ("boost|boosts|boosted|boosting", Move(1.0)),
     ("lift|lifts|lifted|lifting", Move(0.9)),
     ("raise|raises|raised|raising", Move(1.0)),
     ("hike|hikes|hiked|hiking", Move(0.8)),
-    (
-        "mount|mounts|mounting|deepen|deepens|deepened|deeper|widen|widens|widened|wider",
-        Move(0.6),
-    ),
-    (
-        "stoke|stokes|stoked|stoking|heighten|heightens|heightened",
-        Move(0.6),
-    ),
+    ("mount|mounts|mounting|deepen|deepens|deepened|deeper|widen|widens|widened|wider", Move(0.6)),
+    ("stoke|stokes|stoked|stoking|heighten|heightens|heightened", Move(0.6)),
     ("fall|falls|fell|falling", Move(-1.0)),
     ("drop|drops|dropped|dropping", Move(-1.0)),
     ("decline|declines|declined|declining", Move(-1.0)),
@@ -229,14 +150,8 @@ pub(crate) static ENTRIES: &[(&str, Kind)] = &[
     ("dip|dips|dipped|dipping", Move(-0.5)),
     ("sink|sinks|sank|sinking", Move(-1.3)),
     ("tumble|tumbles|tumbled|tumbling", Move(-1.5)),
-    (
-        "plunge|plunges|plunged|plunging|plummet|plummets|plummeted|plummeting",
-        Move(-1.8),
-    ),
-    (
-        "crater|craters|cratered|cratering|nosedive|nosedives",
-        Move(-1.8),
-    ),
+    ("plunge|plunges|plunged|plunging|plummet|plummets|plummeted|plummeting", Move(-1.8)),
+    ("crater|craters|cratered|cratering|nosedive|nosedives", Move(-1.8)),
     ("slump|slumps|slumped|slumping", Move(-1.3)),
     ("shed|sheds|shedding", Move(-1.0)),
     ("sell|sells off", Move(-1.3)),
@@ -255,10 +170,7 @@ pub(crate) static ENTRIES: &[(&str, Kind)] = &[
     ("slow|slows|slowed|slowing|slower", Move(-0.6)),
     ("slowing|slower growth", Polar(-1.0)),
     ("growth slows|slowed|slowing", Polar(-1.0)),
-    (
-        "decelerate|decelerates|decelerated|decelerating|deceleration",
-        Move(-0.8),
-    ),
+    ("decelerate|decelerates|decelerated|decelerating|deceleration", Move(-0.8)),
     ("ease|eases|eased|easing", Move(-0.6)),
     ("cool|cools|cooled|cooling", Move(-0.6)),
     ("fade|fades|faded|fading", Move(-0.6)),
@@ -278,14 +190,8 @@ pub(crate) static ENTRIES: &[(&str, Kind)] = &[
     ("negative|unfavorable|unfavourable", Polar(-1.0)),
     ("upbeat|bullish|optimistic|optimism|confident", Polar(1.0)),
     ("bearish|pessimistic|gloomy|grim|bleak|dismal", Polar(-1.2)),
-    (
-        "improve|improves|improved|improving|improvement",
-        Polar(1.0),
-    ),
-    (
-        "deteriorate|deteriorates|deteriorated|deteriorating|deterioration|worsen|worsens|worsened|worsening",
-        Polar(-1.2),
-    ),
+    ("improve|improves|improved|improving|improvement", Polar(1.0)),
+    ("deteriorate|deteriorates|deteriorated|deteriorating|deterioration|worsen|worsens|worsened|worsening", Polar(-1.2)),
     ("hope|hopes|hopeful", Polar(0.5)),
     ("relief", Polar(0.6)),
     ("momentum|traction|tailwind|tailwinds", Polar(0.8)),
@@ -293,18 +199,9 @@ pub(crate) static ENTRIES: &[(&str, Kind)] = &[
     ("success|successful|successfully", Polar(0.8)),
     ("breakthrough", Polar(1.2)),
     // ── Capital returns and financing ─────────────────────────────────────────────
-    (
-        "buyback|buybacks|repurchase|repurchases|repurchasing",
-        Polar(1.2),
-    ),
-    (
-        "reinstate|reinstates|reinstated|resume|resumes|resumed",
-        Polar(0.8),
-    ),
-    (
-        "suspend|suspends|suspended|suspension|suspending",
-        Polar(-1.3),
-    ),
+    ("buyback|buybacks|repurchase|repurchases|repurchasing", Polar(1.2)),
+    ("reinstate|reinstates|reinstated|resume|resumes|resumed", Polar(0.8)),
+    ("suspend|suspends|suspended|suspension|suspending", Polar(-1.3)),
     ("freeze|freezes|froze|frozen", Polar(-0.8)),
     ("investment grade", Polar(1.0)),
     ("junk", Polar(-1.5)),
@@ -313,16 +210,10 @@ pub(crate) static ENTRIES: &[(&str, Kind)] = &[
     ("secure|secures|secured", Polar(0.8)),
     ("regain|regains|regained|regaining", Polar(0.8)),
     ("default|defaults|defaulted|defaulting", Polar(-1.5)),
-    (
-        "bankruptcy|bankrupt|insolvency|insolvent|receivership|liquidation",
-        Polar(-2.0),
-    ),
+    ("bankruptcy|bankrupt|insolvency|insolvent|receivership|liquidation", Polar(-2.0)),
     ("chapter 11|7", Polar(-2.0)),
     ("file|files|filed|filing for chapter 11|7", Polar(-2.2)),
-    (
-        "file|files|filed|filing for bankruptcy|insolvency",
-        Polar(-2.2),
-    ),
+    ("file|files|filed|filing for bankruptcy|insolvency", Polar(-2.2)),
     ("going concern", Inverse(-1.5)),
     ("going concern doubt|doubts", Inverse(-1.8)),
     ("delist|delists|delisted|delisting", Polar(-1.5)),
@@ -335,10 +226,7 @@ pub(crate) static ENTRIES: &[(&str, Kind)] = &[
     ("clear|clears|cleared|clearance", Polar(1.0)),
     ("antitrust clearance|approval", Polar(1.2)),
     ("breakthrough therapy|device designation", Polar(1.4)),
-    (
-        "meet|meets|met primary|main endpoint|endpoints|goal",
-        Polar(1.5),
-    ),
+    ("meet|meets|met primary|main endpoint|endpoints|goal", Polar(1.5)),
     ("meet|meets|met endpoint|endpoints", Polar(1.5)),
     ("in favor|favour", Polar(1.0)),
     ("votes|voted against", Polar(-1.2)),
@@ -353,14 +241,8 @@ pub(crate) static ENTRIES: &[(&str, Kind)] = &[
     ("extension", Polar(0.4)),
     ("collapse|collapses|collapsed", Polar(-1.5)),
     ("block|blocks|blocked|blocking", Polar(-1.2)),
-    (
-        "terminate|terminates|terminated|scrap|scraps|scrapped|abandon|abandons|abandoned",
-        Polar(-1.0),
-    ),
-    (
-        "cancel|cancels|canceled|cancelled|cancellation",
-        Polar(-0.8),
-    ),
+    ("terminate|terminates|terminated|scrap|scraps|scrapped|abandon|abandons|abandoned", Polar(-1.0)),
+    ("cancel|cancels|canceled|cancelled|cancellation", Polar(-0.8)),
     ("soft landing", Polar(1.2)),
     ("dovish", Polar(1.0)),
     ("hawkish", Polar(-1.0)),
@@ -370,19 +252,13 @@ pub(crate) static ENTRIES: &[(&str, Kind)] = &[
     ("class action", Polar(-0.6)),
     ("class action lawsuit|lawsuits|suit", Polar(-1.5)),
     ("sue|sues|sued|suing", Polar(-1.2)),
-    (
-        "probe|probes|investigation|investigations|inquiry|subpoena|subpoenaed",
-        Polar(-1.2),
-    ),
+    ("probe|probes|investigation|investigations|inquiry|subpoena|subpoenaed", Polar(-1.2)),
     ("fraud|embezzlement|bribery", Polar(-2.0)),
     ("misconduct|scandal", Polar(-1.5)),
     ("fine|fined|fines|penalty|penalties", Polar(-1.0)),
     ("liable|guilty", Polar(-1.5)),
     ("ordered to pay", Polar(-1.5)),
-    (
-        "allegation|allegations|alleges|alleged|accuses|accused",
-        Polar(-1.0),
-    ),
+    ("allegation|allegations|alleges|alleged|accuses|accused", Polar(-1.0)),
     ("short seller|sellers|report", Polar(-1.2)),
     ("antitrust", Polar(-0.6)),
     ("export restrictions|ban|controls|curbs", Polar(-1.2)),
@@ -405,10 +281,7 @@ pub(crate) static ENTRIES: &[(&str, Kind)] = &[
     ("accident|explosion|spill|fire", Polar(-1.2)),
     ("deadly|fatal", Polar(-1.0)),
     ("defect|defects|defective", Polar(-1.0)),
-    (
-        "resign|resigns|resigned|resignation|ousted|fired",
-        Polar(-0.8),
-    ),
+    ("resign|resigns|resigned|resignation|ousted|fired", Polar(-0.8)),
     ("step|steps down", Polar(-0.5)),
     ("excess inventory", Polar(-0.8)),
     ("inventory glut", Inverse(-1.0)),
@@ -425,24 +298,12 @@ pub(crate) static ENTRIES: &[(&str, Kind)] = &[
     ("hiring", Polar(0.4)),
     // ── Inverse subjects: their rise is bad news ──────────────────────────────────
     ("yield|yields|rate|rates|inflation|cpi|ppi", Inverse(0.0)),
-    (
-        "cost|costs|expenses|debt|discounting|unemployment|jobless",
-        Inverse(0.0),
-    ),
-    (
-        "fear|fears|concern|concerns|worry|worries|doubts|jitters",
-        Inverse(-0.5),
-    ),
+    ("cost|costs|expenses|debt|discounting|unemployment|jobless", Inverse(0.0)),
+    ("fear|fears|concern|concerns|worry|worries|doubts|jitters", Inverse(-0.5)),
     ("recession fears|worries|risk", Inverse(-0.6)),
-    (
-        "pressure|pressures|headwind|headwinds|uncertainty|volatility",
-        Inverse(-0.5),
-    ),
+    ("pressure|pressures|headwind|headwinds|uncertainty|volatility", Inverse(-0.5)),
     ("margin pressure", Inverse(-0.8)),
-    (
-        "vacancy|vacancies|outflow|outflows|tariff|tariffs",
-        Inverse(-0.5),
-    ),
+    ("vacancy|vacancies|outflow|outflows|tariff|tariffs", Inverse(-0.5)),
     // ── Negation, and words that undo what follows ────────────────────────────────
     ("not|never|no|nor|cannot", not(3)),
     ("without", not(2)),
@@ -451,55 +312,27 @@ pub(crate) static ENTRIES: &[(&str, Kind)] = &[
     ("unlikely to", not(4)),
     ("fail|fails|failed|failing to", flips(3, -1.2)),
     ("fail|fails|failed|failing|failure", Polar(-1.2)),
-    (
-        "avoid|avoids|avoided|avoiding|avert|averts|averted|averting",
-        flips(3, 0.3),
-    ),
+    ("avoid|avoids|avoided|avoiding|avert|averts|averted|averting", flips(3, 0.3)),
     ("dash|dashes|dashed|dashing", flips(3, -1.0)),
     ("ending|ends", not(3)),
     ("resolve|resolves|resolved|resolving", flips(3, 0.3)),
-    (
-        "settle|settles|settled|settling",
-        Kind::Negator {
-            window: 3,
-            factor: -0.6,
-            fallback: 0.2,
-        },
-    ),
-    (
-        "retract|retracts|retracted|withdraw|withdraws|withdrew",
-        not(3),
-    ),
+    ("settle|settles|settled|settling", Kind::Negator { window: 3, factor: -0.6, fallback: 0.2 }),
+    ("retract|retracts|retracted|withdraw|withdraws|withdrew", not(3)),
     ("dismiss|dismisses|dismissed|dismissal", flips(3, 0.0)),
-    (
-        "overturn|overturns|overturned|reverse|reverses|reversed",
-        not(3),
-    ),
+    ("overturn|overturns|overturned|reverse|reverses|reversed", not(3)),
     ("remove|removes|removing|removed", not(2)),
     // Irrealis: a cue that is sought or possible is not yet news.
     ("seek|seeks|seeking", modal(0.2)),
     ("file|files|apply|applies for", modal(0.2)),
-    (
-        "may|might|could|considers|considering|explores|exploring",
-        modal(0.4),
-    ),
+    ("may|might|could|considers|considering|explores|exploring", modal(0.4)),
     ("expected|set|plans|aims to", modal(0.6)),
     // ── Intensifiers and dampeners ────────────────────────────────────────────────
-    (
-        "sharply|sharp|steeply|steep|significantly|dramatically|strongly|substantially",
-        scale(1.5),
-    ),
-    (
-        "massive|huge|sweeping|big|bigger|biggest|largest",
-        scale(1.3),
-    ),
+    ("sharply|sharp|steeply|steep|significantly|dramatically|strongly|substantially", scale(1.5)),
+    ("massive|huge|sweeping|big|bigger|biggest|largest", scale(1.3)),
     ("largest|biggest ever", scale(1.4)),
     ("well|far|much", scale(1.3)),
     ("surprise|unexpected|unexpectedly", scale(1.2)),
-    (
-        "slightly|slight|modestly|modest|marginally|marginal|mildly|somewhat|edge|edges|edged|inch|inches|inched",
-        scale(0.5),
-    ),
+    ("slightly|slight|modestly|modest|marginally|marginal|mildly|somewhat|edge|edges|edged|inch|inches|inched", scale(0.5)),
     ("a bit|little", scale(0.5)),
     // ── Neutral markers ───────────────────────────────────────────────────────────
     ("unchanged|flat|mixed|steady|quiet", Hedge(0.4)),
@@ -509,15 +342,9 @@ pub(crate) static ENTRIES: &[(&str, Kind)] = &[
     ("preview", Hedge(0.3)),
     ("what to watch", Hedge(0.3)),
     ("analysts|economists expect", Hedge(0.4)),
-    (
-        "to report|release|present|host|webcast|hold|announce",
-        Hedge(0.4),
-    ),
+    ("to report|release|present|host|webcast|hold|announce", Hedge(0.4)),
     // ── Clause boundaries ─────────────────────────────────────────────────────────
-    (
-        "as|after|but|while|amid|and|on|following|whereas|because",
-        Boundary(1.0),
-    ),
+    ("as|after|but|while|amid|and|on|following|whereas|because", Boundary(1.0)),
     ("despite|though|although", Boundary(0.5)),
     ("even as", Boundary(0.5)),
 ];
@@ -578,10 +405,7 @@ impl Lexicon {
             .iter()
             .enumerate()
             .map(|(index, &(pattern, kind))| {
-                let tokens: Vec<Vec<Alt>> = pattern
-                    .split_whitespace()
-                    .map(|token| token.split('|').map(Alt::parse).collect())
-                    .collect();
+                let tokens: Vec<Vec<Alt>> = pattern.split_whitespace().map(|token| token.split('|').map(Alt::parse).collect()).collect();
                 for alt in tokens.first().into_iter().flatten() {
                     match *alt {
                         Alt::Exact(text) => by_first.entry(text).or_default().push(index),
@@ -594,11 +418,7 @@ impl Lexicon {
         for indices in by_first.values_mut() {
             indices.dedup();
         }
-        Self {
-            patterns,
-            by_first,
-            by_prefix,
-        }
+        Self { patterns, by_first, by_prefix }
     }
 
     /// The longest entry matching `tokens` from its start; `usable(i)` says whether
@@ -608,17 +428,8 @@ impl Lexicon {
         if !usable(0) {
             return None;
         }
-        let exact = self
-            .by_first
-            .get(first.text.as_str())
-            .into_iter()
-            .flatten()
-            .copied();
-        let prefixed = self
-            .by_prefix
-            .iter()
-            .filter(|(stem, _)| first.text.starts_with(stem))
-            .map(|&(_, index)| index);
+        let exact = self.by_first.get(first.text.as_str()).into_iter().flatten().copied();
+        let prefixed = self.by_prefix.iter().filter(|(stem, _)| first.text.starts_with(stem)).map(|&(_, index)| index);
         let mut best: Option<(usize, usize)> = None; // (len, entry index)
         for index in exact.chain(prefixed) {
             let pattern = &self.patterns[index];
@@ -629,20 +440,13 @@ impl Lexicon {
                     .iter()
                     .zip(tokens)
                     .enumerate()
-                    .all(|(i, (alts, token))| {
-                        usable(i) && alts.iter().any(|alt| alt.matches(&token.text))
-                    });
-            let better = best.is_none_or(|(best_len, best_index)| {
-                len > best_len || (len == best_len && index < best_index)
-            });
+                    .all(|(i, (alts, token))| usable(i) && alts.iter().any(|alt| alt.matches(&token.text)));
+            let better = best.is_none_or(|(best_len, best_index)| len > best_len || (len == best_len && index < best_index));
             if fits && better {
                 best = Some((len, index));
             }
         }
-        best.map(|(len, index)| Found {
-            kind: self.patterns[index].kind,
-            len,
-        })
+        best.map(|(len, index)| Found { kind: self.patterns[index].kind, len })
     }
 }
 
@@ -661,23 +465,12 @@ mod tests {
         let mut seen = std::collections::HashSet::new();
         for &(pattern, kind) in ENTRIES {
             assert!(!pattern.trim().is_empty(), "empty pattern");
-            assert_eq!(
-                pattern,
-                pattern.to_lowercase(),
-                "{pattern}: patterns are lower case"
-            );
-            assert!(
-                pattern
-                    .split_whitespace()
-                    .all(|t| t.split('|').all(|a| !a.is_empty() && a != "*")),
-                "{pattern}: empty alternative"
-            );
+            assert_eq!(pattern, pattern.to_lowercase(), "{pattern}: patterns are lower case");
+            assert!(pattern.split_whitespace().all(|t| t.split('|').all(|a| !a.is_empty() && a != "*")), "{pattern}: empty alternative");
             assert!(seen.insert(pattern), "{pattern}: listed twice");
             let weight = match kind {
                 Kind::Polar(w) | Kind::Move(w) | Kind::Inverse(w) => w,
-                Kind::Negator {
-                    factor, fallback, ..
-                } => {
+                Kind::Negator { factor, fallback, .. } => {
                     assert!((-1.0..=1.0).contains(&factor), "{pattern}: factor");
                     fallback
                 }
@@ -690,43 +483,16 @@ mod tests {
                     0.0
                 }
             };
-            assert!(
-                (-3.0..=3.0).contains(&weight),
-                "{pattern}: weight out of range"
-            );
+            assert!((-3.0..=3.0).contains(&weight), "{pattern}: weight out of range");
         }
     }
 
     #[test]
     fn the_longest_phrase_wins() {
-        assert_eq!(
-            found("files for chapter 11"),
-            Some(Found {
-                kind: Polar(-2.2),
-                len: 4
-            })
-        );
-        assert_eq!(
-            found("fails to beat"),
-            Some(Found {
-                kind: flips(3, -1.2),
-                len: 2
-            })
-        );
-        assert_eq!(
-            found("fails"),
-            Some(Found {
-                kind: Polar(-1.2),
-                len: 1
-            })
-        );
-        assert_eq!(
-            found("52-week low"),
-            Some(Found {
-                kind: Move(-1.2),
-                len: 3
-            })
-        );
+        assert_eq!(found("files for chapter 11"), Some(Found { kind: Polar(-2.2), len: 4 }));
+        assert_eq!(found("fails to beat"), Some(Found { kind: flips(3, -1.2), len: 2 }));
+        assert_eq!(found("fails"), Some(Found { kind: Polar(-1.2), len: 1 }));
+        assert_eq!(found("52-week low"), Some(Found { kind: Move(-1.2), len: 3 }));
     }
 
     #[test]

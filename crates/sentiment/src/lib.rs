@@ -73,34 +73,13 @@ mod tests {
     #[test]
     fn negation_flips_the_cue_it_governs() {
         assert_eq!(label("Northwind beats estimates"), Sentiment::Positive);
-        assert_eq!(
-            label("Northwind fails to beat estimates"),
-            Sentiment::Negative
-        );
-        assert_eq!(
-            label("Solace Pharma avoids bankruptcy"),
-            Sentiment::Positive
-        );
-        assert_eq!(
-            label("Solace Pharma files for bankruptcy"),
-            Sentiment::Negative
-        );
-        assert_eq!(
-            label("Harbor Point no longer expects a dividend cut"),
-            Sentiment::Positive
-        );
-        assert_eq!(
-            label("Budget deal averts government shutdown"),
-            Sentiment::Positive
-        );
-        assert_eq!(
-            label("Kestrel Motors not expected to turn a profit until 2027"),
-            Sentiment::Negative
-        );
-        assert_eq!(
-            label("Wexford Pharma doesn't expect delisting"),
-            Sentiment::Positive
-        );
+        assert_eq!(label("Northwind fails to beat estimates"), Sentiment::Negative);
+        assert_eq!(label("Solace Pharma avoids bankruptcy"), Sentiment::Positive);
+        assert_eq!(label("Solace Pharma files for bankruptcy"), Sentiment::Negative);
+        assert_eq!(label("Harbor Point no longer expects a dividend cut"), Sentiment::Positive);
+        assert_eq!(label("Budget deal averts government shutdown"), Sentiment::Positive);
+        assert_eq!(label("Kestrel Motors not expected to turn a profit until 2027"), Sentiment::Negative);
+        assert_eq!(label("Wexford Pharma doesn't expect delisting"), Sentiment::Positive);
     }
 
     #[test]
@@ -113,10 +92,7 @@ mod tests {
     #[test]
     fn negation_does_not_reach_across_a_clause() {
         // "not" belongs to the first clause; "plunge" stays bad news.
-        assert_eq!(
-            label("Northwind did not comment, shares plunge 20%"),
-            Sentiment::Negative
-        );
+        assert_eq!(label("Northwind did not comment, shares plunge 20%"), Sentiment::Negative);
     }
 
     #[test]
@@ -124,14 +100,8 @@ mod tests {
         let plain = score("Northwind shares fall");
         let sharp = score("Northwind shares fall sharply");
         let slight = score("Northwind shares fall slightly");
-        assert!(
-            sharp < plain && plain < slight && slight < 0.0,
-            "{sharp} {plain} {slight}"
-        );
-        assert!(
-            score("Lumen Grove reports record revenue growth")
-                > score("Lumen Grove reports revenue growth")
-        );
+        assert!(sharp < plain && plain < slight && slight < 0.0, "{sharp} {plain} {slight}");
+        assert!(score("Lumen Grove reports record revenue growth") > score("Lumen Grove reports revenue growth"));
         let up = score("Atlas Freight shares soar");
         assert!(up > score("Atlas Freight shares rise"));
     }
@@ -142,31 +112,16 @@ mod tests {
         let large = score("Cinder Labs stock falls 25%");
         assert!(large < small && small < 0.0, "{small} {large}");
         assert!(score("Cinder Labs up 8%") > score("Cinder Labs up"));
-        assert_eq!(
-            label("Cinder Labs shares -12% premarket"),
-            Sentiment::Negative
-        );
-        assert_eq!(
-            label("Cinder Labs shares +12% premarket"),
-            Sentiment::Positive
-        );
+        assert_eq!(label("Cinder Labs shares -12% premarket"), Sentiment::Negative);
+        assert_eq!(label("Cinder Labs shares +12% premarket"), Sentiment::Positive);
     }
 
     #[test]
     fn inverse_subjects_reverse_movements() {
-        assert_eq!(
-            label("Treasury yields fall as inflation cools"),
-            Sentiment::Positive
-        );
-        assert_eq!(
-            label("Treasury yields jump to 16-year high"),
-            Sentiment::Negative
-        );
+        assert_eq!(label("Treasury yields fall as inflation cools"), Sentiment::Positive);
+        assert_eq!(label("Treasury yields jump to 16-year high"), Sentiment::Negative);
         assert_eq!(label("Cobalt Ridge cuts debt by half"), Sentiment::Positive);
-        assert_eq!(
-            label("Tidewater posts wider-than-expected loss"),
-            Sentiment::Negative
-        );
+        assert_eq!(label("Tidewater posts wider-than-expected loss"), Sentiment::Negative);
     }
 
     #[test]
@@ -196,37 +151,20 @@ mod tests {
             assert_eq!(&text[cue.span.clone()], cue.text);
             assert!(cue.weight < 0.0);
         }
-        assert_eq!(
-            a.cues[1].modifiers,
-            [Modifier::Scaled {
-                by: "sharply".into(),
-                factor: 1.5
-            }]
-        );
+        assert_eq!(a.cues[1].modifiers, [Modifier::Scaled { by: "sharply".into(), factor: 1.5 }]);
         let sum: f64 = a.cues.iter().map(|c| c.weight).sum();
         assert!((a.score - (sum / 2.0).tanh()).abs() < 1e-12);
 
         let a = analyse("Nasdaq rebounds as Treasury yields retreat");
         let retreat = a.cues.iter().find(|c| c.text == "retreat").unwrap();
         assert!(retreat.base < 0.0 && retreat.weight > 0.0);
-        assert_eq!(
-            retreat.modifiers,
-            [Modifier::Inverted {
-                by: "yields".into()
-            }]
-        );
+        assert_eq!(retreat.modifiers, [Modifier::Inverted { by: "yields".into() }]);
     }
 
     #[test]
     fn company_names_are_not_read_as_sentiment() {
-        assert_eq!(
-            label("Advance Auto Parts names new finance chief"),
-            Sentiment::Neutral
-        );
-        assert_eq!(
-            label("Summit Gains Capital to report results on Friday"),
-            Sentiment::Neutral
-        );
+        assert_eq!(label("Advance Auto Parts names new finance chief"), Sentiment::Neutral);
+        assert_eq!(label("Summit Gains Capital to report results on Friday"), Sentiment::Neutral);
     }
 
     #[test]
@@ -235,15 +173,9 @@ mod tests {
             let a = analyse(text);
             assert!((-1.0..=1.0).contains(&a.score), "{text}");
             assert!((0.0..=1.0).contains(&a.confidence), "{text}");
-            assert_eq!(
-                a.label == Sentiment::Neutral,
-                a.score.abs() < NEUTRAL_BAND,
-                "{text}"
-            );
+            assert_eq!(a.label == Sentiment::Neutral, a.score.abs() < NEUTRAL_BAND, "{text}");
         }
-        let strong = analyse(
-            "Atlas Freight soars 30% after record profit, beats estimates and raises outlook",
-        );
+        let strong = analyse("Atlas Freight soars 30% after record profit, beats estimates and raises outlook");
         assert!(strong.confidence > analyse("Atlas Freight edges higher").confidence);
     }
 

@@ -20,23 +20,16 @@ fn is_capitalised_word(token: &Token) -> bool {
 /// Whether each token is part of a proper name.
 pub(crate) fn mask(tokens: &[Token]) -> Vec<bool> {
     let mut masked = vec![false; tokens.len()];
-    let long_words: Vec<&Token> = tokens
-        .iter()
-        .filter(|t| t.kind == TokenKind::Word && t.text.chars().count() >= 4)
-        .collect();
+    let long_words: Vec<&Token> = tokens.iter().filter(|t| t.kind == TokenKind::Word && t.text.chars().count() >= 4).collect();
     let capitalised = long_words.iter().filter(|t| is_capitalised_word(t)).count();
     #[allow(clippy::cast_precision_loss)] // word counts are tiny
-    let title_case =
-        !long_words.is_empty() && capitalised as f64 / long_words.len() as f64 >= TITLE_CASE_SHARE;
+    let title_case = !long_words.is_empty() && capitalised as f64 / long_words.len() as f64 >= TITLE_CASE_SHARE;
     if title_case {
         return masked;
     }
     let mut i = 0;
     while i < tokens.len() {
-        let run = tokens[i..]
-            .iter()
-            .take_while(|t| is_capitalised_word(t))
-            .count();
+        let run = tokens[i..].iter().take_while(|t| is_capitalised_word(t)).count();
         if run >= 2 {
             masked[i..i + run].fill(true);
         }
@@ -53,24 +46,13 @@ mod tests {
     fn names(text: &str) -> Vec<String> {
         let tokens = tokenize(text);
         let masked = mask(&tokens);
-        tokens
-            .into_iter()
-            .zip(masked)
-            .filter(|(_, m)| *m)
-            .map(|(t, _)| t.text)
-            .collect()
+        tokens.into_iter().zip(masked).filter(|(_, m)| *m).map(|(t, _)| t.text).collect()
     }
 
     #[test]
     fn runs_of_capitalised_words_are_names() {
-        assert_eq!(
-            names("Advance Auto Parts beats estimates"),
-            ["advance", "auto", "parts"]
-        );
-        assert_eq!(
-            names("Jury clears Clearwater Pharma in opioid case"),
-            ["clearwater", "pharma"]
-        );
+        assert_eq!(names("Advance Auto Parts beats estimates"), ["advance", "auto", "parts"]);
+        assert_eq!(names("Jury clears Clearwater Pharma in opioid case"), ["clearwater", "pharma"]);
     }
 
     #[test]

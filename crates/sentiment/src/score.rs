@@ -77,10 +77,7 @@ struct ClauseHedge {
 
 impl Default for ClauseHedge {
     fn default() -> Self {
-        Self {
-            factor: 1.0,
-            by: Vec::new(),
-        }
+        Self { factor: 1.0, by: Vec::new() }
     }
 }
 
@@ -94,18 +91,12 @@ impl Source<'_> {
     /// The input text of tokens `first..end`.
     fn span(&self, first: usize, end: usize) -> Range<usize> {
         let start = self.tokens.get(first).map_or(0, |t| t.span.start);
-        let stop = end
-            .checked_sub(1)
-            .and_then(|last| self.tokens.get(last))
-            .map_or(start, |t| t.span.end);
+        let stop = end.checked_sub(1).and_then(|last| self.tokens.get(last)).map_or(start, |t| t.span.end);
         start..stop.max(start)
     }
 
     fn words(&self, first: usize, end: usize) -> String {
-        self.text
-            .get(self.span(first, end))
-            .unwrap_or_default()
-            .to_owned()
+        self.text.get(self.span(first, end)).unwrap_or_default().to_owned()
     }
 }
 
@@ -124,10 +115,7 @@ fn capped(text: &str) -> &str {
 /// Analyses one headline. See the [module documentation](self) for the rules.
 pub(crate) fn analyse(text: &str) -> Analysis {
     let text = capped(text);
-    let source = Source {
-        text,
-        tokens: merge_percent_words(tokenize(text)),
-    };
+    let source = Source { text, tokens: merge_percent_words(tokenize(text)) };
     let masked = names::mask(&source.tokens);
     let (hits, hedges) = scan(&source.tokens, &masked);
 
@@ -168,20 +156,9 @@ fn scan(tokens: &[Token], masked: &[bool]) -> (Vec<Hit>, Vec<ClauseHedge>) {
                 i += 1;
                 continue;
             }
-            TokenKind::Percent {
-                value,
-                explicit_sign,
-            } => {
-                let kind = HitKind::Percent {
-                    value,
-                    explicit_sign,
-                };
-                hits.push(Hit {
-                    kind,
-                    first: i,
-                    end: i + 1,
-                    clause,
-                });
+            TokenKind::Percent { value, explicit_sign } => {
+                let kind = HitKind::Percent { value, explicit_sign };
+                hits.push(Hit { kind, first: i, end: i + 1, clause });
                 i += 1;
                 continue;
             }
@@ -212,12 +189,7 @@ fn scan(tokens: &[Token], masked: &[bool]) -> (Vec<Hit>, Vec<ClauseHedge>) {
                     current.by.push(first..end);
                 }
             }
-            kind => hits.push(Hit {
-                kind: HitKind::Lexicon(kind),
-                first,
-                end,
-                clause,
-            }),
+            kind => hits.push(Hit { kind: HitKind::Lexicon(kind), first, end, clause }),
         }
         i = end;
     }
@@ -253,23 +225,13 @@ fn is_inverse(hit: &Hit) -> bool {
 /// Rule 2: movements of inverse subjects change sign.
 fn invert(source: &Source<'_>, hits: &[Hit], drafts: &mut [Draft]) {
     for draft in drafts.iter_mut().filter(|d| d.movement) {
-        let subject_before = hits
-            .iter()
-            .filter(|h| is_inverse(h) && h.clause == draft.clause && h.end <= draft.first)
-            .max_by_key(|h| h.end);
-        let object_after = || {
-            hits.iter().find(|h| {
-                is_inverse(h)
-                    && h.clause == draft.clause
-                    && h.first >= draft.end
-                    && h.first - draft.end <= 2
-            })
-        };
+        let subject_before =
+            hits.iter().filter(|h| is_inverse(h) && h.clause == draft.clause && h.end <= draft.first).max_by_key(|h| h.end);
+        let object_after =
+            || hits.iter().find(|h| is_inverse(h) && h.clause == draft.clause && h.first >= draft.end && h.first - draft.end <= 2);
         if let Some(subject) = subject_before.or_else(object_after) {
             draft.weight = -draft.weight;
-            draft.modifiers.push(Modifier::Inverted {
-                by: source.words(subject.first, subject.end),
-            });
+            draft.modifiers.push(Modifier::Inverted { by: source.words(subject.first, subject.end) });
         }
     }
 }
@@ -277,31 +239,17 @@ fn invert(source: &Source<'_>, hits: &[Hit], drafts: &mut [Draft]) {
 /// Rule 3: negators flip (or, for hypotheticals, damp) the cues in their window.
 fn negate(source: &Source<'_>, hits: &[Hit], drafts: &mut Vec<Draft>) {
     for hit in hits {
-        let HitKind::Lexicon(Kind::Negator {
-            window,
-            factor,
-            fallback,
-        }) = hit.kind
-        else {
+        let HitKind::Lexicon(Kind::Negator { window, factor, fallback }) = hit.kind else {
             continue;
         };
         let by = source.words(hit.first, hit.end);
         let mut acted = false;
-        for draft in drafts
-            .iter_mut()
-            .filter(|d| d.clause == hit.clause && d.first >= hit.end && d.first < hit.end + window)
-        {
+        for draft in drafts.iter_mut().filter(|d| d.clause == hit.clause && d.first >= hit.end && d.first < hit.end + window) {
             draft.weight *= factor;
             draft.modifiers.push(if factor < 0.0 {
-                Modifier::Negated {
-                    by: by.clone(),
-                    factor,
-                }
+                Modifier::Negated { by: by.clone(), factor }
             } else {
-                Modifier::Scaled {
-                    by: by.clone(),
-                    factor,
-                }
+                Modifier::Scaled { by: by.clone(), factor }
             });
             acted = true;
         }
@@ -335,18 +283,13 @@ fn intensify(source: &Source<'_>, hits: &[Hit], drafts: &mut Vec<Draft>) {
             drafts
                 .iter()
                 .enumerate()
-                .filter(|(_, d)| {
-                    d.clause == hit.clause && d.end <= hit.first && hit.first - d.end < 2
-                })
+                .filter(|(_, d)| d.clause == hit.clause && d.end <= hit.first && hit.first - d.end < 2)
                 .max_by_key(|(_, d)| d.end)
                 .map(|(i, _)| i)
         };
         if let Some(target) = after.or_else(before).and_then(|i| drafts.get_mut(i)) {
             target.weight *= factor;
-            target.modifiers.push(Modifier::Scaled {
-                by: source.words(hit.first, hit.end),
-                factor,
-            });
+            target.modifiers.push(Modifier::Scaled { by: source.words(hit.first, hit.end), factor });
         } else if fallback != 0.0 {
             drafts.push(Draft {
                 first: hit.first,
@@ -364,26 +307,15 @@ fn intensify(source: &Source<'_>, hits: &[Hit], drafts: &mut Vec<Draft>) {
 /// Rule 5: percentages signed by the movement they measure.
 fn percentages(source: &Source<'_>, hits: &[Hit], drafts: &mut Vec<Draft>) {
     for hit in hits {
-        let HitKind::Percent {
-            value,
-            explicit_sign,
-        } = hit.kind
-        else {
+        let HitKind::Percent { value, explicit_sign } = hit.kind else {
             continue;
         };
         let movement = drafts
             .iter()
-            .filter(|d| {
-                d.movement && d.clause == hit.clause && d.end <= hit.first && hit.first - d.end <= 3
-            })
+            .filter(|d| d.movement && d.clause == hit.clause && d.end <= hit.first && hit.first - d.end <= 3)
             .max_by_key(|d| d.end);
         let (sign, modifiers) = match movement {
-            Some(m) => (
-                m.weight.signum(),
-                vec![Modifier::DirectionOf {
-                    by: source.words(m.first, m.end),
-                }],
-            ),
+            Some(m) => (m.weight.signum(), vec![Modifier::DirectionOf { by: source.words(m.first, m.end) }]),
             None if explicit_sign => (value.signum(), Vec::new()),
             None => continue,
         };
@@ -410,15 +342,8 @@ fn hedge(source: &Source<'_>, hedges: &[ClauseHedge], drafts: &mut [Draft]) {
             continue;
         }
         draft.weight *= clause.factor;
-        let by: Vec<String> = clause
-            .by
-            .iter()
-            .map(|r| source.words(r.start, r.end))
-            .collect();
-        draft.modifiers.push(Modifier::Hedged {
-            by: by.join(", "),
-            factor: clause.factor,
-        });
+        let by: Vec<String> = clause.by.iter().map(|r| source.words(r.start, r.end)).collect();
+        draft.modifiers.push(Modifier::Hedged { by: by.join(", "), factor: clause.factor });
     }
 }
 
@@ -448,10 +373,5 @@ fn conclude(cues: Vec<Cue>, has_words: bool) -> Analysis {
             (0.5 + 0.5 * margin.max(0.0).sqrt()) * (0.5 + 0.5 * agreement)
         }
     };
-    Analysis {
-        label,
-        score,
-        confidence: confidence.clamp(0.0, 1.0),
-        cues,
-    }
+    Analysis { label, score, confidence: confidence.clamp(0.0, 1.0), cues }
 }

@@ -59,11 +59,7 @@ pub struct ParseSentimentError(String);
 
 impl fmt::Display for ParseSentimentError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown sentiment {:?}: expected positive, negative or neutral",
-            self.0
-        )
+        write!(f, "unknown sentiment {:?}: expected positive, negative or neutral", self.0)
     }
 }
 
@@ -75,10 +71,7 @@ impl FromStr for Sentiment {
     /// Parses the names [`Sentiment::as_str`] returns, ignoring case and surrounding space.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let name = s.trim();
-        Self::ALL
-            .into_iter()
-            .find(|class| class.as_str().eq_ignore_ascii_case(name))
-            .ok_or_else(|| ParseSentimentError(name.to_owned()))
+        Self::ALL.into_iter().find(|class| class.as_str().eq_ignore_ascii_case(name)).ok_or_else(|| ParseSentimentError(name.to_owned()))
     }
 }
 

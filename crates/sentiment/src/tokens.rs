@@ -70,10 +70,7 @@ fn is_dash(c: char) -> bool {
 }
 
 fn is_clause_punct(c: char) -> bool {
-    matches!(
-        c,
-        ',' | ';' | ':' | '.' | '!' | '?' | '(' | ')' | '[' | ']' | '|' | '\u{2013}' | '\u{2014}'
-    )
+    matches!(c, ',' | ';' | ':' | '.' | '!' | '?' | '(' | ')' | '[' | ']' | '|' | '\u{2013}' | '\u{2014}')
 }
 
 /// Splits `text` into tokens. Never fails: characters that mean nothing here (quotes,
@@ -90,9 +87,7 @@ pub(crate) fn tokenize(text: &str) -> Vec<Token> {
         if c.is_whitespace() {
             i += 1;
         } else if c.is_ascii_digit()
-            || (starts_signed_number
-                && next.is_some_and(|n| n.is_ascii_digit())
-                && prev.is_none_or(|p| p.is_whitespace() || p == '('))
+            || (starts_signed_number && next.is_some_and(|n| n.is_ascii_digit()) && prev.is_none_or(|p| p.is_whitespace() || p == '('))
         {
             i = number(&chars, i, text, &mut tokens);
         } else if c == '$' && next.is_some_and(|n| n.is_ascii_digit()) {
@@ -104,10 +99,7 @@ pub(crate) fn tokenize(text: &str) -> Vec<Token> {
             }
         } else if c == '$' && next.is_some_and(char::is_alphabetic) {
             let mut j = i + 1;
-            while chars
-                .get(j)
-                .is_some_and(|&(_, n)| n.is_alphanumeric() || n == '.')
-            {
+            while chars.get(j).is_some_and(|&(_, n)| n.is_alphanumeric() || n == '.') {
                 j += 1;
             }
             let symbol: String = chars[i + 1..j].iter().map(|&(_, n)| n).collect();
@@ -121,12 +113,7 @@ pub(crate) fn tokenize(text: &str) -> Vec<Token> {
         } else if c.is_alphabetic() {
             i = word(&chars, i, text, &mut tokens);
         } else if is_clause_punct(c) || (is_dash(c) && !next.is_some_and(char::is_alphanumeric)) {
-            tokens.push(Token {
-                text: c.to_string(),
-                kind: TokenKind::Punct,
-                case: Case::Lower,
-                span: start..end_of(i + 1),
-            });
+            tokens.push(Token { text: c.to_string(), kind: TokenKind::Punct, case: Case::Lower, span: start..end_of(i + 1) });
             i += 1;
         } else {
             // Hyphens inside compounds, quotes, `%` on its own, symbols, emoji.
@@ -171,20 +158,8 @@ fn number(chars: &[(usize, char)], mut i: usize, text: &str, tokens: &mut Vec<To
         i += 1;
     }
     let value: f64 = digits.parse().unwrap_or(0.0);
-    let kind = if percent_sign {
-        TokenKind::Percent {
-            value,
-            explicit_sign,
-        }
-    } else {
-        TokenKind::Number
-    };
-    tokens.push(Token {
-        text: digits.trim_start_matches('-').to_owned(),
-        kind,
-        case: Case::Lower,
-        span: start..end_of(i),
-    });
+    let kind = if percent_sign { TokenKind::Percent { value, explicit_sign } } else { TokenKind::Number };
+    tokens.push(Token { text: digits.trim_start_matches('-').to_owned(), kind, case: Case::Lower, span: start..end_of(i) });
     i
 }
 
@@ -205,20 +180,13 @@ fn word(chars: &[(usize, char)], mut i: usize, text: &str, tokens: &mut Vec<Toke
         i += 1;
     }
     // The closing dot of an abbreviation such as `U.S.`.
-    if chars.get(i).is_some_and(|&(_, c)| c == '.')
-        && chars[first..i].iter().any(|&(_, c)| c == '.')
-    {
+    if chars.get(i).is_some_and(|&(_, c)| c == '.') && chars[first..i].iter().any(|&(_, c)| c == '.') {
         i += 1;
     }
     let raw: String = chars[first..i].iter().map(|&(_, c)| c).collect();
     let span = end_of(first)..end_of(i);
     let case = case_of(&raw);
-    let lower: String = raw
-        .to_lowercase()
-        .chars()
-        .map(|c| if is_apostrophe(c) { '\'' } else { c })
-        .filter(|&c| c != '.')
-        .collect();
+    let lower: String = raw.to_lowercase().chars().map(|c| if is_apostrophe(c) { '\'' } else { c }).filter(|&c| c != '.').collect();
     if let Some(stem) = lower.strip_suffix("n't").filter(|stem| !stem.is_empty()) {
         let stem = match stem {
             "wo" => "will",
@@ -227,31 +195,12 @@ fn word(chars: &[(usize, char)], mut i: usize, text: &str, tokens: &mut Vec<Toke
             other => other,
         };
         // The `n't` is the word's last three characters.
-        let split = if i - first > 3 {
-            end_of(i - 3)
-        } else {
-            span.start
-        };
-        tokens.push(Token {
-            text: stem.to_owned(),
-            kind: TokenKind::Word,
-            case,
-            span: span.start..split,
-        });
-        tokens.push(Token {
-            text: "not".to_owned(),
-            kind: TokenKind::Word,
-            case: Case::Lower,
-            span: split..span.end,
-        });
+        let split = if i - first > 3 { end_of(i - 3) } else { span.start };
+        tokens.push(Token { text: stem.to_owned(), kind: TokenKind::Word, case, span: span.start..split });
+        tokens.push(Token { text: "not".to_owned(), kind: TokenKind::Word, case: Case::Lower, span: split..span.end });
     } else {
         let text = lower.strip_suffix("'s").unwrap_or(&lower).replace('\'', "");
-        tokens.push(Token {
-            text,
-            kind: TokenKind::Word,
-            case,
-            span,
-        });
+        tokens.push(Token { text, kind: TokenKind::Word, case, span });
     }
     i
 }
@@ -284,17 +233,13 @@ fn mark_parenthesised_tickers(tokens: &mut [Token]) {
 pub(crate) fn merge_percent_words(tokens: Vec<Token>) -> Vec<Token> {
     let mut merged: Vec<Token> = Vec::with_capacity(tokens.len());
     for token in tokens {
-        let is_percent_word =
-            token.kind == TokenKind::Word && matches!(token.text.as_str(), "percent" | "pct");
+        let is_percent_word = token.kind == TokenKind::Word && matches!(token.text.as_str(), "percent" | "pct");
         if let Some(last) = merged.last_mut()
             && is_percent_word
             && last.kind == TokenKind::Number
         {
             let value: f64 = last.text.parse().unwrap_or(0.0);
-            last.kind = TokenKind::Percent {
-                value,
-                explicit_sign: false,
-            };
+            last.kind = TokenKind::Percent { value, explicit_sign: false };
             last.span.end = token.span.end;
             continue;
         }
@@ -308,56 +253,34 @@ mod tests {
     use super::*;
 
     fn texts(text: &str) -> Vec<String> {
-        merge_percent_words(tokenize(text))
-            .into_iter()
-            .map(|t| t.text)
-            .collect()
+        merge_percent_words(tokenize(text)).into_iter().map(|t| t.text).collect()
     }
 
     #[test]
     fn lower_cases_and_splits_hyphenated_compounds() {
-        assert_eq!(
-            texts("Higher-than-expected CPI hits 52-week low"),
-            [
-                "higher", "than", "expected", "cpi", "hits", "52", "week", "low"
-            ]
-        );
+        assert_eq!(texts("Higher-than-expected CPI hits 52-week low"), ["higher", "than", "expected", "cpi", "hits", "52", "week", "low"]);
     }
 
     #[test]
     fn handles_possessives_and_contractions_with_either_apostrophe() {
-        assert_eq!(
-            texts("Driftwood Games' new title"),
-            ["driftwood", "games", "new", "title"]
-        );
+        assert_eq!(texts("Driftwood Games' new title"), ["driftwood", "games", "new", "title"]);
         assert_eq!(texts("this week's meeting"), ["this", "week", "meeting"]);
-        assert_eq!(
-            texts("Fed doesn’t cut; it won't"),
-            ["fed", "does", "not", "cut", ";", "it", "will", "not"]
-        );
+        assert_eq!(texts("Fed doesn’t cut; it won't"), ["fed", "does", "not", "cut", ";", "it", "will", "not"]);
     }
 
     #[test]
     fn keeps_signed_percentages_and_numbers() {
-        let tokens = merge_percent_words(tokenize(
-            "shares +5% then -12% and up 3.5 percent, $1,200.50",
-        ));
+        let tokens = merge_percent_words(tokenize("shares +5% then -12% and up 3.5 percent, $1,200.50"));
         let percents: Vec<(f64, bool)> = tokens
             .iter()
             .filter_map(|t| match t.kind {
-                TokenKind::Percent {
-                    value,
-                    explicit_sign,
-                } => Some((value, explicit_sign)),
+                TokenKind::Percent { value, explicit_sign } => Some((value, explicit_sign)),
                 _ => None,
             })
             .collect();
         assert_eq!(percents, [(5.0, true), (-12.0, true), (3.5, false)]);
         let money = tokens.last().unwrap();
-        assert_eq!(
-            (money.text.as_str(), money.kind),
-            ("1200.50", TokenKind::Number)
-        );
+        assert_eq!((money.text.as_str(), money.kind), ("1200.50", TokenKind::Number));
     }
 
     #[test]
@@ -365,12 +288,7 @@ mod tests {
         let text = "Zenith (ZNTH) jumps 12% — $ABC falls";
         let tokens = tokenize(text);
         let shown: Vec<&str> = tokens.iter().map(|t| &text[t.span.clone()]).collect();
-        assert_eq!(
-            shown,
-            [
-                "Zenith", "(", "ZNTH", ")", "jumps", "12%", "—", "$ABC", "falls"
-            ]
-        );
+        assert_eq!(shown, ["Zenith", "(", "ZNTH", ")", "jumps", "12%", "—", "$ABC", "falls"]);
         assert_eq!(tokens[2].kind, TokenKind::Ticker);
         assert_eq!(tokens[7].kind, TokenKind::Ticker);
         assert_eq!(tokens[6].kind, TokenKind::Punct);
@@ -378,31 +296,12 @@ mod tests {
 
     #[test]
     fn abbreviations_keep_their_letters() {
-        assert_eq!(
-            texts("U.S. stocks and S&P 500 rally."),
-            ["us", "stocks", "and", "s&p", "500", "rally", "."]
-        );
+        assert_eq!(texts("U.S. stocks and S&P 500 rally."), ["us", "stocks", "and", "s&p", "500", "rally", "."]);
     }
 
     #[test]
     fn odd_input_never_panics() {
-        for text in [
-            "",
-            "   ",
-            "-",
-            "+",
-            "$",
-            "%%%",
-            "'",
-            "n't",
-            "—–-",
-            "ß∂ƒ 日本株 📈📉",
-            "1,",
-            "1.",
-            "$.",
-            "(",
-            ")",
-        ] {
+        for text in ["", "   ", "-", "+", "$", "%%%", "'", "n't", "—–-", "ß∂ƒ 日本株 📈📉", "1,", "1.", "$.", "(", ")"] {
             let _ = merge_percent_words(tokenize(text));
         }
     }

@@ -25,11 +25,7 @@ fn evaluation_labelled_set_is_large_and_covers_every_class() {
 fn evaluation_dev_split() {
     let report = evaluate(&dev_split());
     println!("DEV\n{report}");
-    assert!(
-        report.accuracy >= 0.96,
-        "DEV accuracy {:.3}",
-        report.accuracy
-    );
+    assert!(report.accuracy >= 0.96, "DEV accuracy {:.3}", report.accuracy);
 }
 
 #[test]
@@ -37,21 +33,10 @@ fn evaluation_test_split() {
     let report = evaluate(&test_split());
     println!("TEST\n{report}");
     for class in Sentiment::ALL {
-        assert!(
-            report.classes[class.index()].support > 0,
-            "no {class} rows in TEST"
-        );
+        assert!(report.classes[class.index()].support > 0, "no {class} rows in TEST");
     }
-    assert!(
-        report.accuracy >= 0.92,
-        "TEST accuracy {:.3}",
-        report.accuracy
-    );
-    assert!(
-        report.macro_f1 >= 0.92,
-        "TEST macro-F1 {:.3}",
-        report.macro_f1
-    );
+    assert!(report.accuracy >= 0.92, "TEST accuracy {:.3}", report.accuracy);
+    assert!(report.macro_f1 >= 0.92, "TEST macro-F1 {:.3}", report.macro_f1);
 }
 
 /// `data/fresh.tsv`: 60 headlines written and labelled after the lexicon was frozen, in

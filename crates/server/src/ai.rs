@@ -72,7 +72,11 @@ fn pick(all: Vec<Recommendation>, kind: Option<RecommendationKind>, limit: usize
         (status = 422, description = "`type` or `limit` is not valid", body = Problem),
     )
 )]
-async fn recommendations(State(state): State<AppState>, CurrentUser(user): CurrentUser, RawQuery(query): RawQuery) -> Result<axum::Json<Vec<Recommendation>>> {
+async fn recommendations(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    RawQuery(query): RawQuery,
+) -> Result<axum::Json<Vec<Recommendation>>> {
     let now = crate::now();
     Entitlements::of(&user, now).require(Capability::AiRecommendations)?;
     let (kind, limit) = parse(query.as_deref(), 20)?;
@@ -110,7 +114,11 @@ pub struct RecommendationSummary {
         (status = 429, description = "Over a limit; see Retry-After", body = Problem),
     )
 )]
-async fn v1_recommendations(State(state): State<AppState>, caller: ApiCaller, RawQuery(query): RawQuery) -> Result<(ApiLimits, axum::Json<PublicRecommendations>)> {
+async fn v1_recommendations(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    RawQuery(query): RawQuery,
+) -> Result<(ApiLimits, axum::Json<PublicRecommendations>)> {
     let now = crate::now();
     let limits = caller.endpoint(&state, limits::API_AI_RECOMMENDATIONS, now).await?;
     caller.entitlements.require(Capability::ApiAiRecommendations)?;

@@ -126,7 +126,8 @@ where
             return Err(unauthorized("This API key is not valid."));
         }
         let now = crate::now();
-        let (key, user) = api_keys::find_by_hash(&state.db, &hash(token)).await?.ok_or_else(|| unauthorized("This API key is not valid."))?;
+        let (key, user) =
+            api_keys::find_by_hash(&state.db, &hash(token)).await?.ok_or_else(|| unauthorized("This API key is not valid."))?;
         if !key.is_active {
             return Err(unauthorized("This API key is inactive. Switch it on under Settings › API Keys."));
         }

@@ -169,7 +169,16 @@ async fn create_key(
             "You already have 20 API keys. Delete one you no longer use to create another.",
         )));
     }
-    audit::record(&state, Some(&user.id), None, AuditAction::ApiKeyCreated, Some(format!("{name} ({})", permissions.as_str())), &origin, now).await?;
+    audit::record(
+        &state,
+        Some(&user.id),
+        None,
+        AuditAction::ApiKeyCreated,
+        Some(format!("{name} ({})", permissions.as_str())),
+        &origin,
+        now,
+    )
+    .await?;
     let stored = api_keys::find_owned(&state.db, &user.id, &record.id).await?.ok_or(AppError::NotFound)?;
     let created = CreatedApiKey {
         key: made.key,
@@ -189,7 +198,12 @@ async fn create_key(
         (status = 404, description = "No such key of yours", body = crate::error::Problem),
     )
 )]
-async fn delete_key(State(state): State<AppState>, CurrentUser(user): CurrentUser, origin: Origin, Path(id): Path<String>) -> Result<StatusCode> {
+async fn delete_key(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    origin: Origin,
+    Path(id): Path<String>,
+) -> Result<StatusCode> {
     let now = crate::now();
     let key = api_keys::find_owned(&state.db, &user.id, &id).await?.ok_or(AppError::NotFound)?;
     if !api_keys::delete(&state.db, &user.id, &id).await? {
@@ -225,6 +239,15 @@ async fn toggle_key(
     }
     let updated = api_keys::set_active(&state.db, &user.id, &id, request.is_active, now).await?.ok_or(AppError::NotFound)?;
     let state_word = if request.is_active { "on" } else { "off" };
-    audit::record(&state, Some(&user.id), None, AuditAction::ApiKeyToggled, Some(format!("{} switched {state_word}", key.name)), &origin, now).await?;
+    audit::record(
+        &state,
+        Some(&user.id),
+        None,
+        AuditAction::ApiKeyToggled,
+        Some(format!("{} switched {state_word}", key.name)),
+        &origin,
+        now,
+    )
+    .await?;
     Ok(axum::Json(ApiKey::from_record(updated, now)?))
 }

@@ -5,20 +5,16 @@ use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::audit::{self, Origin};
 use crate::error::Result;
 use crate::limits;
 use crate::services::scheduling::{self, AutomationStatus, current_status};
-use crate::audit::{self, Origin};
 use crate::session::{AdminUser, CurrentUser};
-use crate::vocab::AuditAction;
 use crate::state::AppState;
+use crate::vocab::AuditAction;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(status))
-        .routes(routes!(start))
-        .routes(routes!(stop))
-        .routes(routes!(manual_update))
+    OpenApiRouter::new().routes(routes!(status)).routes(routes!(start)).routes(routes!(stop)).routes(routes!(manual_update))
 }
 
 /// Whether automation runs and when each job runs next. Pages poll this every 30 s.
@@ -37,7 +33,8 @@ async fn status(State(state): State<AppState>, _user: CurrentUser) -> Result<axu
 )]
 async fn start(State(state): State<AppState>, AdminUser(admin): AdminUser, origin: Origin) -> Result<axum::Json<AutomationStatus>> {
     let now = crate::now();
-    audit::record(&state, Some(&admin.id), Some(&admin.id), AuditAction::AdminAction, Some("automation started".into()), &origin, now).await?;
+    audit::record(&state, Some(&admin.id), Some(&admin.id), AuditAction::AdminAction, Some("automation started".into()), &origin, now)
+        .await?;
     Ok(axum::Json(scheduling::set_running(&state, true, now).await?))
 }
 
@@ -48,7 +45,8 @@ async fn start(State(state): State<AppState>, AdminUser(admin): AdminUser, origi
 )]
 async fn stop(State(state): State<AppState>, AdminUser(admin): AdminUser, origin: Origin) -> Result<axum::Json<AutomationStatus>> {
     let now = crate::now();
-    audit::record(&state, Some(&admin.id), Some(&admin.id), AuditAction::AdminAction, Some("automation stopped".into()), &origin, now).await?;
+    audit::record(&state, Some(&admin.id), Some(&admin.id), AuditAction::AdminAction, Some("automation stopped".into()), &origin, now)
+        .await?;
     Ok(axum::Json(scheduling::set_running(&state, false, now).await?))
 }
 
@@ -61,7 +59,10 @@ async fn stop(State(state): State<AppState>, AdminUser(admin): AdminUser, origin
         (status = 429, description = "Too many manual updates; see Retry-After", body = crate::error::Problem),
     )
 )]
-async fn manual_update(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<(limits::RateLimit, axum::Json<AutomationStatus>)> {
+async fn manual_update(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<(limits::RateLimit, axum::Json<AutomationStatus>)> {
     let now = crate::now();
     let limit = limits::hit(&state, limits::AUTOMATION_UPDATE, &user.id, now).await?;
     scheduling::update_now(&state, now).await?;

@@ -17,18 +17,18 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::session::CurrentUser;
 use crate::entitlements::Plan;
 use crate::entitlements::{Capability, Entitlements};
 use crate::limits::{self, RateLimit};
+use crate::session::CurrentUser;
 
 /// Raised when a backtest's request has ended: the work stops at its next check.
 pub type Cancel = std::sync::Arc<AtomicBool>;
-use crate::market::engine_bar;
 use crate::error::{AppError, FieldError, Result};
 use crate::extract::parse_json;
-use crate::money::round2;
 use crate::input::Symbol;
+use crate::market::engine_bar;
+use crate::money::round2;
 use crate::state::AppState;
 use crate::vocab::{BacktestOutcome, SignalKind, StrategyName, Vocabulary, stored};
 
@@ -67,9 +67,20 @@ impl ParamsRequest {
             ($($f:ident),*) => { $( if let Some(v) = self.$f { p.$f = v; } )* };
         }
         set!(
-            momentum_rsi_low, momentum_rsi_high, oversold_rsi, overbought_rsi, bollinger_multiplier, breakout_lookback,
-            volume_multiple, hv_rank_threshold, hv_percentile_threshold, target_atr, stop_atr, straddle_stop_fraction,
-            min_days_directional, min_days_straddle
+            momentum_rsi_low,
+            momentum_rsi_high,
+            oversold_rsi,
+            overbought_rsi,
+            bollinger_multiplier,
+            breakout_lookback,
+            volume_multiple,
+            hv_rank_threshold,
+            hv_percentile_threshold,
+            target_atr,
+            stop_atr,
+            straddle_stop_fraction,
+            min_days_directional,
+            min_days_straddle
         );
     }
 }
@@ -181,7 +192,12 @@ fn date(field: &str, raw: Option<&str>, errors: &mut Vec<FieldError>) -> Option<
 }
 
 /// Checks the request against the plan and the stored history; loads the series.
-async fn prepare(state: &AppState, plan: Plan, request: &BacktestRequest, by_strategy: bool) -> Result<(BacktestConfig, Vec<SymbolSeries>)> {
+async fn prepare(
+    state: &AppState,
+    plan: Plan,
+    request: &BacktestRequest,
+    by_strategy: bool,
+) -> Result<(BacktestConfig, Vec<SymbolSeries>)> {
     let rights = Entitlements::for_plan(plan);
     if by_strategy {
         rights.require(Capability::BacktestByStrategy)?;
@@ -244,13 +260,12 @@ async fn prepare(state: &AppState, plan: Plan, request: &BacktestRequest, by_str
     let last = state.market.last_completed_day(now);
     // A plan without full history gets the year before the last session, whatever the
     // request's end date: the window is fixed by the data, not by what the request says.
-    let window_start = if rights.allows(Capability::BacktestFullHistory) { crate::input::EARLIEST_DATE } else { last - Duration::days(365) };
+    let window_start =
+        if rights.allows(Capability::BacktestFullHistory) { crate::input::EARLIEST_DATE } else { last - Duration::days(365) };
     let end = end.unwrap_or(last).min(last);
     let start = start.unwrap_or(if rights.allows(Capability::BacktestFullHistory) { end - Duration::days(365 * 10) } else { window_start });
     if start < window_start || end < window_start {
-        return Err(AppError::Forbidden(
-            format!("Your plan backtests {window_start} to {last}; longer histories need Pro."),
-        ));
+        return Err(AppError::Forbidden(format!("Your plan backtests {window_start} to {last}; longer histories need Pro.")));
     }
     if start >= end {
         return Err(AppError::field("startDate", "Must be before the end date"));
@@ -326,7 +341,11 @@ fn curve(report: &BacktestReport) -> Vec<EquityPointView> {
         (status = 503, description = "The server is at capacity, or the backtest ran too long; see Retry-After", body = crate::error::Problem),
     )
 )]
-async fn overall(State(state): State<AppState>, CurrentUser(user): CurrentUser, body: axum::body::Bytes) -> Result<(RateLimit, axum::Json<OverallBacktest>)> {
+async fn overall(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    body: axum::body::Bytes,
+) -> Result<(RateLimit, axum::Json<OverallBacktest>)> {
     let request = optional_body(&body)?;
     let now = crate::now();
     let limit = limits::hit(&state, limits::BACKTEST, &user.id, now).await?;
@@ -378,14 +397,19 @@ impl LockedSignals {
     }
 
     fn hides(&self, symbol: &str, strategy: StrategyName, entry: NaiveDate) -> bool {
-        !self.0.is_empty()
-            && (-MATCH_DAYS..=MATCH_DAYS).any(|d| self.0.contains(&(symbol.to_owned(), strategy, entry + Duration::days(d))))
+        !self.0.is_empty() && (-MATCH_DAYS..=MATCH_DAYS).any(|d| self.0.contains(&(symbol.to_owned(), strategy, entry + Duration::days(d))))
     }
 }
 
 /// The overall backtest of `request` within `plan`'s limits (also `strikeline backtest`);
 /// trades matching signals in `locked` are masked.
-pub async fn overall_result(state: &AppState, plan: Plan, request: &BacktestRequest, locked: &LockedSignals, cancel: &Cancel) -> Result<OverallBacktest> {
+pub async fn overall_result(
+    state: &AppState,
+    plan: Plan,
+    request: &BacktestRequest,
+    locked: &LockedSignals,
+    cancel: &Cancel,
+) -> Result<OverallBacktest> {
     let (config, series) = prepare(state, plan, request, false).await?;
     let (start, end, symbols) = (config.start, config.end, series.len());
     let report = run(state, config, series, cancel).await?;
@@ -405,7 +429,11 @@ pub async fn overall_result(state: &AppState, plan: Plan, request: &BacktestRequ
         initial_capital: round2(report.initial_capital),
         final_equity: round2(report.final_equity),
         equity_curve: curve(&report),
-        drawdown: report.drawdown.iter().map(|p| DrawdownPointView { date: p.date, drawdown: (p.drawdown * 10_000.0).round() / 10_000.0 }).collect(),
+        drawdown: report
+            .drawdown
+            .iter()
+            .map(|p| DrawdownPointView { date: p.date, drawdown: (p.drawdown * 10_000.0).round() / 10_000.0 })
+            .collect(),
         trades: report
             .trades
             .iter()
@@ -447,7 +475,11 @@ pub async fn overall_result(state: &AppState, plan: Plan, request: &BacktestRequ
         (status = 503, description = "The server is at capacity, or the backtest ran too long; see Retry-After", body = crate::error::Problem),
     )
 )]
-async fn by_strategy(State(state): State<AppState>, CurrentUser(user): CurrentUser, body: axum::body::Bytes) -> Result<(RateLimit, axum::Json<Vec<StrategyBacktest>>)> {
+async fn by_strategy(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    body: axum::body::Bytes,
+) -> Result<(RateLimit, axum::Json<Vec<StrategyBacktest>>)> {
     let request = optional_body(&body)?;
     let now = crate::now();
     let plan = Plan::of(&user, now);
@@ -477,7 +509,15 @@ pub async fn strategy_results(state: &AppState, plan: Plan, request: &BacktestRe
                 losing_trades: s.losing_trades,
                 profit_factor: s.profit_factor.map(round2),
             },
-            None => StrategySummary { total_trades: 0, win_rate: 0.0, total_pnl: 0.0, avg_pnl: 0.0, winning_trades: 0, losing_trades: 0, profit_factor: None },
+            None => StrategySummary {
+                total_trades: 0,
+                win_rate: 0.0,
+                total_pnl: 0.0,
+                avg_pnl: 0.0,
+                winning_trades: 0,
+                losing_trades: 0,
+                profit_factor: None,
+            },
         };
         results.push(StrategyBacktest { strategy: strategy.into(), summary, equity_curve: curve(&report) });
     }

@@ -79,7 +79,16 @@ async fn run_schedule_at(
     if run.at < now - chrono::Duration::minutes(1) {
         return Err(AppError::field("at", "The test clock only moves forward"));
     }
-    crate::audit::record(&state, Some(&admin.id), Some(&admin.id), crate::vocab::AuditAction::AdminAction, Some(format!("billing schedule run as of {}", run.at)), &origin, now).await?;
+    crate::audit::record(
+        &state,
+        Some(&admin.id),
+        Some(&admin.id),
+        crate::vocab::AuditAction::AdminAction,
+        Some(format!("billing schedule run as of {}", run.at)),
+        &origin,
+        now,
+    )
+    .await?;
     let changed = service::run_due(&state, run.at).await?;
     Ok(axum::Json(ScheduleReceipt { changed }))
 }
@@ -105,7 +114,11 @@ pub struct WebhookReceipt {
         (status = 404, description = "Stripe is not the configured provider", body = Problem),
     )
 )]
-async fn stripe_webhook(State(state): State<AppState>, headers: axum::http::HeaderMap, body: axum::body::Bytes) -> Result<axum::Json<WebhookReceipt>> {
+async fn stripe_webhook(
+    State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
+    body: axum::body::Bytes,
+) -> Result<axum::Json<WebhookReceipt>> {
     if state.config.billing.provider != crate::config::PaymentProviderKind::Stripe {
         return Err(AppError::NotFound);
     }
@@ -427,7 +440,6 @@ async fn invoices(State(state): State<AppState>, CurrentUser(user): CurrentUser)
     Ok(axum::Json(list.into_iter().map(InvoiceView::of).collect::<Result<_>>()?))
 }
 
-
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
@@ -442,7 +454,11 @@ fn escape(text: &str) -> String {
         (status = 404, description = "No such invoice of yours", body = Problem),
     )
 )]
-async fn download_invoice(State(state): State<AppState>, CurrentUser(user): CurrentUser, Path(id): Path<String>) -> Result<impl IntoResponse> {
+async fn download_invoice(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<impl IntoResponse> {
     let invoice = store::invoice(&state.db, &user.id, &id).await?.ok_or(AppError::NotFound)?;
     let name = [user.first_name.as_deref(), user.last_name.as_deref()].into_iter().flatten().collect::<Vec<_>>().join(" ");
     let status = if invoice.status == "paid" { "Paid" } else { "Payment failed" };
@@ -473,6 +489,9 @@ async fn download_invoice(State(state): State<AppState>, CurrentUser(user): Curr
         provider = if invoice.provider == service::TEST_PROVIDER { "built-in test" } else { "Stripe" },
         reference = invoice.provider_ref.as_deref().map(|r| format!(", reference {}", escape(r))).unwrap_or_default(),
     );
-    let disposition = format!("attachment; filename=\"strikeline-invoice-{}.html\"", invoice.number.replace(|c: char| !c.is_ascii_alphanumeric() && c != '-', ""));
+    let disposition = format!(
+        "attachment; filename=\"strikeline-invoice-{}.html\"",
+        invoice.number.replace(|c: char| !c.is_ascii_alphanumeric() && c != '-', "")
+    );
     Ok((StatusCode::OK, [(header::CONTENT_TYPE, "text/html; charset=utf-8".to_owned()), (header::CONTENT_DISPOSITION, disposition)], html))
 }

@@ -542,17 +542,17 @@ impl Config {
         ] {
             anyhow::ensure!(value > 0, "capacity.{name} must be positive");
         }
-        anyhow::ensure!(c.heavy_job_seconds > 0 && c.header_read_seconds > 0 && c.request_seconds > 0, "capacity timeouts must be positive");
+        anyhow::ensure!(
+            c.heavy_job_seconds > 0 && c.header_read_seconds > 0 && c.request_seconds > 0,
+            "capacity timeouts must be positive"
+        );
         anyhow::ensure!(self.proxy_hops <= 10, "proxy_hops must be at most 10");
         anyhow::ensure!(self.schedule.signal_refresh_seconds > 0, "schedule.signal_refresh_seconds must be positive");
         anyhow::ensure!(self.schedule.price_refresh_seconds > 0, "schedule.price_refresh_seconds must be positive");
         anyhow::ensure!(self.schedule.new_signal_seconds > 0, "schedule.new_signal_seconds must be positive");
         anyhow::ensure!(self.schedule.portfolio_stats_seconds > 0, "schedule.portfolio_stats_seconds must be positive");
         anyhow::ensure!(self.schedule.tick_seconds > 0, "schedule.tick_seconds must be positive");
-        anyhow::ensure!(
-            (0.0..=0.25).contains(&self.market.risk_free_rate),
-            "market.risk_free_rate must be between 0 and 0.25"
-        );
+        anyhow::ensure!((0.0..=0.25).contains(&self.market.risk_free_rate), "market.risk_free_rate must be between 0 and 0.25");
         anyhow::ensure!(self.market.history_years <= 30, "market.history_years must be at most 30");
         anyhow::ensure!(self.market.max_symbols > 0, "market.max_symbols must be positive");
         anyhow::ensure!(
@@ -563,11 +563,20 @@ impl Config {
         anyhow::ensure!(self.portfolio.backtest_initial_capital > 0.0, "portfolio.backtest_initial_capital must be positive");
         let d = &self.delivery;
         anyhow::ensure!(!d.retry_seconds.is_empty() && d.retry_seconds.len() <= 20, "delivery.retry_seconds must list 1 to 20 delays");
-        anyhow::ensure!(d.poll_seconds > 0 && d.claim_seconds > 0 && d.timeout_seconds > 0, "delivery.poll_seconds, claim_seconds and timeout_seconds must be positive");
+        anyhow::ensure!(
+            d.poll_seconds > 0 && d.claim_seconds > 0 && d.timeout_seconds > 0,
+            "delivery.poll_seconds, claim_seconds and timeout_seconds must be positive"
+        );
         anyhow::ensure!(d.claim_seconds > d.timeout_seconds, "delivery.claim_seconds must be longer than delivery.timeout_seconds");
         anyhow::ensure!(d.disable_after_hours > 0, "delivery.disable_after_hours must be positive");
-        anyhow::ensure!(self.email.from.parse::<lettre::message::Mailbox>().is_ok(), "email.from must be an address, e.g. `Strikeline <alerts@example.com>`");
-        anyhow::ensure!(self.news.poll_minutes > 0 && self.news.timeout_seconds > 0, "news.poll_minutes and news.timeout_seconds must be positive");
+        anyhow::ensure!(
+            self.email.from.parse::<lettre::message::Mailbox>().is_ok(),
+            "email.from must be an address, e.g. `Strikeline <alerts@example.com>`"
+        );
+        anyhow::ensure!(
+            self.news.poll_minutes > 0 && self.news.timeout_seconds > 0,
+            "news.poll_minutes and news.timeout_seconds must be positive"
+        );
         for feed in &self.news.feeds {
             anyhow::ensure!(
                 url::Url::parse(feed).is_ok_and(|u| matches!(u.scheme(), "http" | "https")),
@@ -577,7 +586,10 @@ impl Config {
         if self.ai.provider == AiProvider::Openai {
             anyhow::ensure!(url::Url::parse(&self.ai.base_url).is_ok(), "ai.base_url must be a URL when ai.provider is openai");
             anyhow::ensure!(!self.ai.model.is_empty(), "ai.model is required when ai.provider is openai");
-            anyhow::ensure!((1..=120).contains(&self.ai.timeout_seconds) && self.ai.max_retries <= 5, "ai.timeout_seconds must be 1 to 120 and ai.max_retries at most 5");
+            anyhow::ensure!(
+                (1..=120).contains(&self.ai.timeout_seconds) && self.ai.max_retries <= 5,
+                "ai.timeout_seconds must be 1 to 120 and ai.max_retries at most 5"
+            );
         }
         if self.email.transport == EmailTransport::Smtp {
             anyhow::ensure!(!self.email.smtp_host.is_empty(), "email.smtp_host is required when email.transport is smtp");
@@ -597,16 +609,19 @@ impl Config {
                 "billing.stripe_secret_key, stripe_publishable_key and stripe_webhook_secret are required when billing.provider is stripe"
             );
             for name in ["pro_monthly", "pro_yearly", "premium_monthly", "premium_yearly"] {
-                anyhow::ensure!(b.stripe_prices.get(name).is_some_and(|p| !p.is_empty()), "billing.stripe_prices.{name} is required when billing.provider is stripe");
+                anyhow::ensure!(
+                    b.stripe_prices.get(name).is_some_and(|p| !p.is_empty()),
+                    "billing.stripe_prices.{name} is required when billing.provider is stripe"
+                );
             }
-            anyhow::ensure!((1..=3600).contains(&b.stripe_webhook_tolerance_seconds), "billing.stripe_webhook_tolerance_seconds must be 1 to 3600");
+            anyhow::ensure!(
+                (1..=3600).contains(&b.stripe_webhook_tolerance_seconds),
+                "billing.stripe_webhook_tolerance_seconds must be 1 to 3600"
+            );
             anyhow::ensure!(!b.test_clock, "billing.test_clock is for the test provider only");
         }
         if let Some(url) = &self.public_url {
-            anyhow::ensure!(
-                url.starts_with("http://") || url.starts_with("https://"),
-                "public_url must start with http:// or https://"
-            );
+            anyhow::ensure!(url.starts_with("http://") || url.starts_with("https://"), "public_url must start with http:// or https://");
         }
         Ok(())
     }

@@ -66,7 +66,11 @@ async fn unsubscribe_page(Query(query): Query<UnsubscribeQuery>) -> Response {
                  <form method=\"post\" action=\"/api/email/unsubscribe?token={token}\"><button type=\"submit\">Unsubscribe</button></form>"
             ),
         ),
-        None => page(StatusCode::NOT_FOUND, "Link not valid", "<p>This unsubscribe link is not valid. Change your email settings under Settings › Notifications.</p>"),
+        None => page(
+            StatusCode::NOT_FOUND,
+            "Link not valid",
+            "<p>This unsubscribe link is not valid. Change your email settings under Settings › Notifications.</p>",
+        ),
     }
 }
 
@@ -87,9 +91,17 @@ async fn unsubscribe(State(state): State<AppState>, Query(query): Query<Unsubscr
         None => None,
     };
     Ok(match list {
-        Some(MailingList::PortfolioSummary) => page(StatusCode::OK, "Unsubscribed", "<p>You will no longer get the daily portfolio summary.</p>"),
-        Some(MailingList::All) => page(StatusCode::OK, "Unsubscribed", "<p>You will no longer get notification emails from Strikeline.</p>"),
-        None => page(StatusCode::NOT_FOUND, "Link not valid", "<p>This unsubscribe link is not valid. Change your email settings under Settings › Notifications.</p>"),
+        Some(MailingList::PortfolioSummary) => {
+            page(StatusCode::OK, "Unsubscribed", "<p>You will no longer get the daily portfolio summary.</p>")
+        }
+        Some(MailingList::All) => {
+            page(StatusCode::OK, "Unsubscribed", "<p>You will no longer get notification emails from Strikeline.</p>")
+        }
+        None => page(
+            StatusCode::NOT_FOUND,
+            "Link not valid",
+            "<p>This unsubscribe link is not valid. Change your email settings under Settings › Notifications.</p>",
+        ),
     })
 }
 

@@ -5,10 +5,10 @@
 use chrono::{DateTime, Utc};
 use strikeline_store::users::UserRecord;
 
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 use crate::error::{AppError, Result};
 use crate::plans;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 /// Subscription plans.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema, clap::ValueEnum)]
@@ -98,7 +98,9 @@ impl Capability {
             Capability::Webhooks => "Webhooks need the Pro or Premium plan.",
             Capability::NewsAnalysis => "The AI analysis of news needs the Pro or Premium plan.",
             Capability::ApiAiRecommendations => "AI recommendations through the API need the Premium plan.",
-            Capability::ApiStandardEndpoints => "This endpoint of the public API needs the Pro or Premium plan; the Free plan reads signals, stats and stock prices.",
+            Capability::ApiStandardEndpoints => {
+                "This endpoint of the public API needs the Pro or Premium plan; the Free plan reads signals, stats and stock prices."
+            }
         }
     }
 }

@@ -192,9 +192,7 @@ impl IntoResponse for Problem {
         let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         let body = serde_json::to_vec(&self).unwrap_or_default();
         let mut response = (status, body).into_response();
-        response
-            .headers_mut()
-            .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/problem+json"));
+        response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/problem+json"));
         response
     }
 }
@@ -270,7 +268,8 @@ mod tests {
 
     #[tokio::test]
     async fn an_upstream_failure_names_the_service_but_not_its_address_or_error() {
-        let response = AppError::upstream("Market data", "GET https://api.polygon.io/v2?apiKey=s3cret: connection refused (os error 111)").into_response();
+        let response = AppError::upstream("Market data", "GET https://api.polygon.io/v2?apiKey=s3cret: connection refused (os error 111)")
+            .into_response();
         assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
         let body = body_json(response).await.to_string();
         assert!(body.contains("Market data is unavailable"), "{body}");

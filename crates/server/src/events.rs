@@ -9,7 +9,6 @@ use std::time::Duration;
 use serde::Serialize;
 use tokio::sync::broadcast;
 
-
 /// What changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -65,7 +64,9 @@ const CHANNEL: &str = "strikeline_events";
 
 impl Topic {
     fn parse(name: &str) -> Option<Topic> {
-        [Topic::Signals, Topic::Prices, Topic::Stats, Topic::Automation, Topic::Alerts, Topic::Notifications, Topic::News].into_iter().find(|t| t.name() == name)
+        [Topic::Signals, Topic::Prices, Topic::Stats, Topic::Automation, Topic::Alerts, Topic::Notifications, Topic::News]
+            .into_iter()
+            .find(|t| t.name() == name)
     }
 }
 
@@ -139,4 +140,3 @@ async fn relay(pool: sqlx::PgPool, sender: broadcast::Sender<(Topic, chrono::Dat
         tokio::time::sleep(Duration::from_secs(2)).await;
     }
 }
-

@@ -20,7 +20,8 @@ pub const LATEST_DATE: NaiveDate = match NaiveDate::from_ymd_opt(2100, 12, 31) {
 /// cannot overflow. The error names `field`.
 pub fn date(field: &str, raw: &str) -> Result<NaiveDate, FieldError> {
     let raw = raw.trim();
-    let well_formed = raw.len() == 10 && raw.bytes().enumerate().all(|(i, b)| if i == 4 || i == 7 { b == b'-' } else { b.is_ascii_digit() });
+    let well_formed =
+        raw.len() == 10 && raw.bytes().enumerate().all(|(i, b)| if i == 4 || i == 7 { b == b'-' } else { b.is_ascii_digit() });
     let parsed = well_formed.then(|| NaiveDate::parse_from_str(raw, "%Y-%m-%d").ok()).flatten();
     match parsed {
         Some(d) if (EARLIEST_DATE..=LATEST_DATE).contains(&d) => Ok(d),

@@ -1,17 +1,18 @@
 //! The Strikeline server: configuration, the HTTP application and the `strikeline` command.
 
-pub mod api_access;
 pub mod ai;
+pub mod api_access;
 pub mod api_keys;
 pub mod audit;
 pub mod auth;
-pub mod billing;
 pub mod automation;
 pub mod backtest;
+pub mod billing;
 pub mod cache;
 pub mod capacity;
 pub mod cli;
 pub mod config;
+pub mod email;
 pub mod entitlements;
 pub mod error;
 pub mod events;
@@ -20,20 +21,18 @@ pub mod health;
 pub mod http;
 pub mod input;
 pub mod limits;
-pub mod llm;
 pub mod live;
+pub mod llm;
 pub mod market;
 pub mod money;
 pub mod news;
 pub mod notifications;
-pub mod email;
-pub mod webhooks;
-pub mod outbound;
 pub mod openapi;
+pub mod outbound;
 pub mod plans;
+pub mod portfolio;
 pub mod services;
 pub mod session;
-pub mod portfolio;
 pub mod signals;
 pub mod site;
 pub mod state;
@@ -41,6 +40,7 @@ pub mod stocks;
 pub mod subscription;
 pub mod views;
 pub mod vocab;
+pub mod webhooks;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -66,8 +66,7 @@ pub fn now() -> chrono::DateTime<chrono::Utc> {
 pub async fn open_database(config: &Config) -> anyhow::Result<Db> {
     let url = config.database_url();
     if url.starts_with("sqlite:") && config.database_url.is_none() {
-        std::fs::create_dir_all(&config.data_dir)
-            .with_context(|| format!("creating data directory {}", config.data_dir.display()))?;
+        std::fs::create_dir_all(&config.data_dir).with_context(|| format!("creating data directory {}", config.data_dir.display()))?;
     }
     let db = Db::connect(&url).await.with_context(|| format!("connecting to {}", strikeline_store::redact(&url)))?;
     db.migrate().await.context("applying migrations")?;
@@ -123,9 +122,8 @@ impl Server {
     /// Opens the database, migrates and binds the listener (port 0 picks a free port).
     pub async fn bind(config: Config) -> anyhow::Result<Server> {
         let db = open_database(&config).await?;
-        let listener = TcpListener::bind((config.host, config.port))
-            .await
-            .with_context(|| format!("binding {}:{}", config.host, config.port))?;
+        let listener =
+            TcpListener::bind((config.host, config.port)).await.with_context(|| format!("binding {}:{}", config.host, config.port))?;
         let addr = listener.local_addr()?;
         // The port in use (port 0 picks one): links in emails point at it when no public URL is set.
         let config = Config { port: addr.port(), ..config };

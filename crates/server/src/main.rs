@@ -157,9 +157,7 @@ fn main() -> ExitCode {
         _ => None,
     };
     if let Command::Indicators { input } = &cli.command {
-        let result = std::fs::read_to_string(input)
-            .map_err(|e| e.to_string())
-            .and_then(|text| quant::indicators_csv(&text));
+        let result = std::fs::read_to_string(input).map_err(|e| e.to_string()).and_then(|text| quant::indicators_csv(&text));
         return match result {
             Ok(csv) => {
                 print!("{csv}");
@@ -267,9 +265,15 @@ fn main() -> ExitCode {
                 let request = backtest::BacktestRequest { start_date: start, end_date: end, symbols, strategies, params: None };
                 let plan = strikeline_server::entitlements::Plan::Premium;
                 let json = if by_strategy {
-                    serde_json::to_string_pretty(&backtest::strategy_results(&state, plan, &request, &Default::default()).await.map_err(describe)?)?
+                    serde_json::to_string_pretty(
+                        &backtest::strategy_results(&state, plan, &request, &Default::default()).await.map_err(describe)?,
+                    )?
                 } else {
-                    serde_json::to_string_pretty(&backtest::overall_result(&state, plan, &request, &backtest::LockedSignals::none(), &Default::default()).await.map_err(describe)?)?
+                    serde_json::to_string_pretty(
+                        &backtest::overall_result(&state, plan, &request, &backtest::LockedSignals::none(), &Default::default())
+                            .await
+                            .map_err(describe)?,
+                    )?
                 };
                 println!("{json}");
                 Ok(())
@@ -280,9 +284,19 @@ fn main() -> ExitCode {
                 }
                 let db = open_database(&config).await?;
                 let email = email.trim().to_lowercase();
-                let user = strikeline_store::users::find_by_email(&db, &email).await?.ok_or_else(|| anyhow::anyhow!("no account with email {email}"))?;
+                let user = strikeline_store::users::find_by_email(&db, &email)
+                    .await?
+                    .ok_or_else(|| anyhow::anyhow!("no account with email {email}"))?;
                 let now = strikeline_server::now();
-                strikeline_store::users::set_subscription(&db, &user.id, plan.id(), strikeline_server::vocab::SubscriptionStatus::Active.as_str(), None, now).await?;
+                strikeline_store::users::set_subscription(
+                    &db,
+                    &user.id,
+                    plan.id(),
+                    strikeline_server::vocab::SubscriptionStatus::Active.as_str(),
+                    None,
+                    now,
+                )
+                .await?;
                 let event = strikeline_store::audit::AuditEvent {
                     id: uuid::Uuid::new_v4().to_string(),
                     user_id: Some(user.id.clone()),

@@ -7,10 +7,10 @@ use std::sync::Arc;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use strikeline_engine::{Assumptions, DailyBar, SymbolState};
-use strikeline_market::calendar::{Calendar, ExpirationKind, to_new_york};
-use strikeline_market::simulated::SimulatedMarket;
 use strikeline_market::MarketData;
+use strikeline_market::calendar::{Calendar, ExpirationKind, to_new_york};
 use strikeline_market::polygon::{PolygonClient, PolygonConfig};
+use strikeline_market::simulated::SimulatedMarket;
 use strikeline_store::Db;
 use tokio::sync::Mutex;
 

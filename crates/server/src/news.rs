@@ -111,7 +111,11 @@ pub struct NewsQuery {
         (status = 422, description = "`count` is not 5, 20, 25 or 100", body = Problem),
     )
 )]
-async fn list_news(State(state): State<AppState>, CurrentUser(user): CurrentUser, RawQuery(query): RawQuery) -> Result<axum::Json<Vec<NewsItem>>> {
+async fn list_news(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    RawQuery(query): RawQuery,
+) -> Result<axum::Json<Vec<NewsItem>>> {
     let query: NewsQuery = crate::extract::parse_query(query.as_deref())?;
     let count = query.count.unwrap_or(COUNTS[0]);
     if !COUNTS.contains(&count) {
@@ -156,7 +160,11 @@ pub struct PublicNews {
         (status = 429, description = "Over a limit; see Retry-After", body = Problem),
     )
 )]
-async fn v1_news(State(state): State<AppState>, caller: ApiCaller, RawQuery(query): RawQuery) -> Result<(ApiLimits, axum::Json<PublicNews>)> {
+async fn v1_news(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    RawQuery(query): RawQuery,
+) -> Result<(ApiLimits, axum::Json<PublicNews>)> {
     let limits = caller.endpoint(&state, limits::API_NEWS, crate::now()).await?;
     let query: PublicNewsQuery = crate::extract::parse_query(query.as_deref())?;
     let mut errors = Vec::new();

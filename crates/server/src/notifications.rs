@@ -18,7 +18,10 @@ use crate::vocab::{NotificationKind, stored};
 pub const LIST_LIMIT: u32 = 50;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list_notifications)).routes(routes!(mark_notification_read)).routes(routes!(mark_all_notifications_read))
+    OpenApiRouter::new()
+        .routes(routes!(list_notifications))
+        .routes(routes!(mark_notification_read))
+        .routes(routes!(mark_all_notifications_read))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -79,7 +82,11 @@ async fn list_notifications(State(state): State<AppState>, CurrentUser(user): Cu
         (status = 404, description = "No such notification of yours", body = Problem),
     )
 )]
-async fn mark_notification_read(State(state): State<AppState>, CurrentUser(user): CurrentUser, Path(id): Path<String>) -> Result<StatusCode> {
+async fn mark_notification_read(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<StatusCode> {
     if store::mark_read(&state.db, &user.id, &id, crate::now()).await? { Ok(StatusCode::NO_CONTENT) } else { Err(AppError::NotFound) }
 }
 

@@ -74,9 +74,11 @@ pub fn finish(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
         for operation in operations.into_iter().flatten() {
             for response in operation.responses.responses.values_mut() {
                 let RefOr::T(response) = response else { continue };
-                let is_problem = response.content.get(JSON).and_then(|c| c.schema.as_ref()).is_some_and(|schema| {
-                    matches!(schema, RefOr::Ref(r) if r.ref_location.ends_with("/Problem"))
-                });
+                let is_problem = response
+                    .content
+                    .get(JSON)
+                    .and_then(|c| c.schema.as_ref())
+                    .is_some_and(|schema| matches!(schema, RefOr::Ref(r) if r.ref_location.ends_with("/Problem")));
                 if is_problem && let Some(content) = response.content.shift_remove(JSON) {
                     response.content.insert(PROBLEM.to_owned(), content);
                 }

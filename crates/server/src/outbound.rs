@@ -137,7 +137,11 @@ pub fn parse(raw: &str, guard: &Guard) -> Result<url::Url, Refusal> {
 
 fn refused_name(name: &str) -> bool {
     let name = name.trim_end_matches('.').to_ascii_lowercase();
-    name == "localhost" || name.ends_with(".localhost") || name.ends_with(".internal") || name.ends_with(".local") || METADATA_NAMES.contains(&name.as_str())
+    name == "localhost"
+        || name.ends_with(".localhost")
+        || name.ends_with(".internal")
+        || name.ends_with(".local")
+        || METADATA_NAMES.contains(&name.as_str())
 }
 
 /// Checks `raw` and resolves its host once: every address must be public; the first is the
@@ -232,7 +236,12 @@ mod tests {
 
     #[test]
     fn standard_webhooks_signatures_match_the_specifications_example() {
-        let signature = standard_webhooks::sign("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", "msg_p5jXN8AQM9LWM0D4loKWxJek", 1_614_265_330, br#"{"test": 2432232314}"#);
+        let signature = standard_webhooks::sign(
+            "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+            "msg_p5jXN8AQM9LWM0D4loKWxJek",
+            1_614_265_330,
+            br#"{"test": 2432232314}"#,
+        );
         assert_eq!(signature.as_deref(), Some("v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE="));
         assert_eq!(standard_webhooks::sign("not-a-secret", "msg", 1, b"{}"), None);
         let secret = standard_webhooks::new_secret();
@@ -243,14 +252,42 @@ mod tests {
     #[test]
     fn non_public_addresses_are_recognised_in_every_family() {
         for bad in [
-            "127.0.0.1", "127.255.255.254", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254", "100.64.0.1",
-            "100.127.255.255", "0.0.0.0", "0.1.2.3", "255.255.255.255", "224.0.0.1", "240.0.0.1", "192.0.0.8", "192.0.2.1", "198.18.0.1",
-            "::", "::1", "fe80::1", "fc00::1", "fd12:3456::1", "fec0::1", "ff02::1", "2001:db8::1", "::ffff:127.0.0.1", "::ffff:169.254.169.254",
-            "::127.0.0.1", "64:ff9b::10.0.0.1", "2002:7f00:1::1", "2001:0:4136:e378::1",
+            "127.0.0.1",
+            "127.255.255.254",
+            "10.1.2.3",
+            "172.16.0.1",
+            "172.31.255.255",
+            "192.168.1.1",
+            "169.254.169.254",
+            "100.64.0.1",
+            "100.127.255.255",
+            "0.0.0.0",
+            "0.1.2.3",
+            "255.255.255.255",
+            "224.0.0.1",
+            "240.0.0.1",
+            "192.0.0.8",
+            "192.0.2.1",
+            "198.18.0.1",
+            "::",
+            "::1",
+            "fe80::1",
+            "fc00::1",
+            "fd12:3456::1",
+            "fec0::1",
+            "ff02::1",
+            "2001:db8::1",
+            "::ffff:127.0.0.1",
+            "::ffff:169.254.169.254",
+            "::127.0.0.1",
+            "64:ff9b::10.0.0.1",
+            "2002:7f00:1::1",
+            "2001:0:4136:e378::1",
         ] {
             assert!(!is_public(bad.parse().expect(bad)), "{bad} must be refused");
         }
-        for good in ["93.184.216.34", "8.8.8.8", "172.32.0.1", "100.128.0.1", "2606:4700::1111", "::ffff:93.184.216.34", "64:ff9b::808:808"] {
+        for good in ["93.184.216.34", "8.8.8.8", "172.32.0.1", "100.128.0.1", "2606:4700::1111", "::ffff:93.184.216.34", "64:ff9b::808:808"]
+        {
             assert!(is_public(good.parse().expect(good)), "{good} is public");
         }
     }
@@ -259,10 +296,24 @@ mod tests {
     fn every_spelling_of_an_internal_address_is_refused_before_any_lookup() {
         let guard = Guard { allow_http: true, ..Guard::default() };
         for raw in [
-            "http://127.0.0.1/", "http://2130706433/", "http://0x7f000001/", "http://0177.0.0.1/", "http://0x7f.1/", "http://127.1/",
-            "http://[::1]/", "http://[::ffff:7f00:1]/", "http://[::ffff:127.0.0.1]/", "http://169.254.169.254/latest/meta-data/",
-            "http://[fd00::1]/", "http://localhost:8080/", "http://LOCALHOST./", "http://app.localhost/", "http://metadata.google.internal/",
-            "http://0/", "http://10.0.0.1/", "http://100.64.0.1/",
+            "http://127.0.0.1/",
+            "http://2130706433/",
+            "http://0x7f000001/",
+            "http://0177.0.0.1/",
+            "http://0x7f.1/",
+            "http://127.1/",
+            "http://[::1]/",
+            "http://[::ffff:7f00:1]/",
+            "http://[::ffff:127.0.0.1]/",
+            "http://169.254.169.254/latest/meta-data/",
+            "http://[fd00::1]/",
+            "http://localhost:8080/",
+            "http://LOCALHOST./",
+            "http://app.localhost/",
+            "http://metadata.google.internal/",
+            "http://0/",
+            "http://10.0.0.1/",
+            "http://100.64.0.1/",
         ] {
             assert_eq!(parse(raw, &guard), Err(Refusal::NonPublic), "{raw}");
         }

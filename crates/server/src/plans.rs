@@ -6,7 +6,6 @@ use utoipa::ToSchema;
 
 use crate::entitlements::Plan;
 
-
 /// Every new account starts with this many days of Pro, no card needed.
 pub const TRIAL_DAYS: i64 = 14;
 

@@ -79,13 +79,7 @@ pub fn is_https(state: &AppState, headers: &HeaderMap) -> bool {
 }
 
 /// Starts a session for `user_id` and returns the `Set-Cookie` header that carries it.
-pub async fn start(
-    state: &AppState,
-    headers: &HeaderMap,
-    user_id: &str,
-    ip: &str,
-    now: DateTime<Utc>,
-) -> Result<HeaderValue, AppError> {
+pub async fn start(state: &AppState, headers: &HeaderMap, user_id: &str, ip: &str, now: DateTime<Utc>) -> Result<HeaderValue, AppError> {
     let token = new_token();
     let data = SessionData {
         user_id: user_id.to_owned(),

@@ -11,12 +11,12 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::session::AdminUser;
-use crate::input::parse_email;
-use crate::plans;
 use crate::error::{AppError, FieldError, Problem, Result};
 use crate::extract::{ApiJson, ClientIp};
+use crate::input::parse_email;
 use crate::limits;
+use crate::plans;
+use crate::session::AdminUser;
 use crate::state::AppState;
 use crate::vocab::{ContactSource, stored};
 
@@ -278,4 +278,3 @@ async fn admin_messages(State(state): State<AppState>, _admin: AdminUser) -> Res
 async fn list_plans() -> axum::Json<plans::PlanCatalogue> {
     axum::Json(plans::catalogue())
 }
-

@@ -4,8 +4,8 @@ use strikeline_store::Db;
 
 use crate::capacity::Capacity;
 use crate::config::Config;
-use crate::market::Market;
 use crate::events::Events;
+use crate::market::Market;
 
 /// What every handler can reach.
 #[derive(Clone, Debug)]

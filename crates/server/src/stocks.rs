@@ -10,18 +10,18 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::session::CurrentUser;
-use crate::services::market_refresh::{self, AddError};
-use crate::money::dollars;
 use crate::error::{AppError, FieldError, Result};
 use crate::events::Topic;
 use crate::extract::ApiJson;
-use crate::limits;
-use crate::money::percent_change;
 use crate::input::Symbol;
+use crate::limits;
+use crate::money::dollars;
+use crate::money::percent_change;
+use crate::services::market_refresh::{self, AddError};
+use crate::session::CurrentUser;
 use crate::state::AppState;
-use crate::vocab::{SectorName, stored};
 use crate::views::HistoryBar;
+use crate::vocab::{SectorName, stored};
 
 /// Entries one bulk add may carry.
 pub const MAX_BULK_ENTRIES: usize = 50;
@@ -158,7 +158,11 @@ async fn create_alert(
         (status = 404, description = "No such alert of yours", body = crate::error::Problem),
     )
 )]
-async fn delete_alert(State(state): State<AppState>, CurrentUser(user): CurrentUser, Path(id): Path<String>) -> Result<axum::http::StatusCode> {
+async fn delete_alert(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<axum::http::StatusCode> {
     if strikeline_store::price_alerts::delete(&state.db, &user.id, &id).await? {
         Ok(axum::http::StatusCode::NO_CONTENT)
     } else {
@@ -176,7 +180,10 @@ async fn delete_alert(State(state): State<AppState>, CurrentUser(user): CurrentU
         (status = 429, description = "Over a limit; see Retry-After", body = crate::error::Problem),
     )
 )]
-async fn public_stocks(State(state): State<AppState>, caller: crate::api_access::ApiCaller) -> Result<(crate::api_access::ApiLimits, axum::Json<Vec<StockPrice>>)> {
+async fn public_stocks(
+    State(state): State<AppState>,
+    caller: crate::api_access::ApiCaller,
+) -> Result<(crate::api_access::ApiLimits, axum::Json<Vec<StockPrice>>)> {
     let limits = caller.endpoint(&state, limits::API_STOCK_PRICES, crate::now()).await?;
     Ok((limits, axum::Json(all_stocks(&state).await?)))
 }
@@ -293,7 +300,10 @@ async fn list_stocks(State(state): State<AppState>, _user: CurrentUser) -> Resul
         (status = 503, description = "The market-data provider cannot answer now", body = crate::error::Problem),
     )
 )]
-async fn update_prices(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<(limits::RateLimit, axum::Json<Vec<StockPrice>>)> {
+async fn update_prices(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<(limits::RateLimit, axum::Json<Vec<StockPrice>>)> {
     let now = crate::now();
     let limit = limits::hit(&state, limits::PRICE_UPDATE, &user.id, now).await?;
     market_refresh::refresh_prices(&state, now).await?;

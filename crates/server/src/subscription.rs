@@ -99,7 +99,9 @@ impl Subscription {
 
     /// Whether it is a paid plan billed now (active or past due).
     pub fn is_paid(&self) -> bool {
-        self.plan != Plan::Free && matches!(self.status, SubscriptionStatus::Active | SubscriptionStatus::PastDue) && self.interval.is_some()
+        self.plan != Plan::Free
+            && matches!(self.status, SubscriptionStatus::Active | SubscriptionStatus::PastDue)
+            && self.interval.is_some()
     }
 
     /// What time alone has made of it by `now`: a trial or a cancelled period that has run
@@ -112,7 +114,9 @@ impl Subscription {
             SubscriptionStatus::Active if self.cancel_at_period_end && over(self.period_end) => {
                 Subscription { status: SubscriptionStatus::Canceled, ..Subscription::FREE }
             }
-            SubscriptionStatus::PastDue if over(self.grace_ends_at) => Subscription { status: SubscriptionStatus::Canceled, ..Subscription::FREE },
+            SubscriptionStatus::PastDue if over(self.grace_ends_at) => {
+                Subscription { status: SubscriptionStatus::Canceled, ..Subscription::FREE }
+            }
             _ => self,
         }
     }
@@ -197,7 +201,13 @@ mod tests {
     }
 
     fn premium_yearly(until: DateTime<Utc>) -> Subscription {
-        Subscription { plan: Plan::Premium, status: SubscriptionStatus::Active, interval: Some(BillingInterval::Yearly), period_end: Some(until), ..Subscription::FREE }
+        Subscription {
+            plan: Plan::Premium,
+            status: SubscriptionStatus::Active,
+            interval: Some(BillingInterval::Yearly),
+            period_end: Some(until),
+            ..Subscription::FREE
+        }
     }
 
     #[test]
@@ -214,7 +224,10 @@ mod tests {
             .expect("paid");
         assert_eq!(paid, premium_yearly(at(1) + Duration::days(365)));
         assert!(paid.is_paid());
-        assert_eq!(Subscription::FREE.apply(Event::Paid { plan: Plan::Free, interval: BillingInterval::Monthly, period_end: at(2) }, at(1)), Err(Refusal::FreeIsNotSold));
+        assert_eq!(
+            Subscription::FREE.apply(Event::Paid { plan: Plan::Free, interval: BillingInterval::Monthly, period_end: at(2) }, at(1)),
+            Err(Refusal::FreeIsNotSold)
+        );
     }
 
     #[test]
@@ -239,10 +252,15 @@ mod tests {
         let due = sub.apply(Event::RenewalFailed, at(10)).expect("past due");
         assert_eq!((due.status, due.grace_ends_at), (SubscriptionStatus::PastDue, Some(at(17))));
         assert_eq!(due.settled(at(16)).plan, Plan::Premium, "keeps the plan while the payment is retried");
-        assert_eq!(due.apply(Event::RenewalFailed, at(12)).expect("again").grace_ends_at, Some(at(17)), "a retry does not extend the grace");
+        assert_eq!(
+            due.apply(Event::RenewalFailed, at(12)).expect("again").grace_ends_at,
+            Some(at(17)),
+            "a retry does not extend the grace"
+        );
         let lapsed = due.settled(at(17));
         assert_eq!((lapsed.plan, lapsed.status), (Plan::Free, SubscriptionStatus::Canceled));
-        let recovered = due.apply(Event::Paid { plan: Plan::Premium, interval: BillingInterval::Yearly, period_end: at(28) }, at(12)).expect("paid");
+        let recovered =
+            due.apply(Event::Paid { plan: Plan::Premium, interval: BillingInterval::Yearly, period_end: at(28) }, at(12)).expect("paid");
         assert_eq!((recovered.status, recovered.grace_ends_at), (SubscriptionStatus::Active, None));
         assert_eq!(Subscription::FREE.apply(Event::RenewalFailed, at(1)), Err(Refusal::NotPaid));
         assert_eq!(Subscription::trial(at(1)).apply(Event::Cancel, at(2)), Err(Refusal::NotPaid));
@@ -268,11 +286,20 @@ mod tests {
     fn changes_are_prorated_over_what_is_left_of_the_period() {
         let (start, end) = (at(1), at(31));
         // Half way through a month of Pro, to Premium monthly: (149 − 49) / 2.
-        assert_eq!(proration((Plan::Pro, BillingInterval::Monthly), (Plan::Premium, BillingInterval::Monthly), start, end, at(16)), (5_000, 0));
+        assert_eq!(
+            proration((Plan::Pro, BillingInterval::Monthly), (Plan::Premium, BillingInterval::Monthly), start, end, at(16)),
+            (5_000, 0)
+        );
         // Down to Pro half way: a credit of 50 for the next invoice.
-        assert_eq!(proration((Plan::Premium, BillingInterval::Monthly), (Plan::Pro, BillingInterval::Monthly), start, end, at(16)), (0, 5_000));
+        assert_eq!(
+            proration((Plan::Premium, BillingInterval::Monthly), (Plan::Pro, BillingInterval::Monthly), start, end, at(16)),
+            (0, 5_000)
+        );
         // Monthly to yearly half way: a new year now, less half a month of Pro.
-        assert_eq!(proration((Plan::Pro, BillingInterval::Monthly), (Plan::Pro, BillingInterval::Yearly), start, end, at(16)), (47_000 - 2_450, 0));
+        assert_eq!(
+            proration((Plan::Pro, BillingInterval::Monthly), (Plan::Pro, BillingInterval::Yearly), start, end, at(16)),
+            (47_000 - 2_450, 0)
+        );
         // At the very end nothing is left to credit.
         assert_eq!(proration((Plan::Pro, BillingInterval::Monthly), (Plan::Premium, BillingInterval::Monthly), start, end, end), (0, 0));
     }

@@ -39,4 +39,3 @@ impl From<strikeline_store::market::BarRow> for HistoryBar {
         }
     }
 }
-

@@ -207,7 +207,11 @@ async fn delete_webhook(State(state): State<AppState>, CurrentUser(user): Curren
         (status = 429, description = "Too many test sends; see Retry-After", body = crate::error::Problem),
     )
 )]
-async fn test_webhook(State(state): State<AppState>, CurrentUser(user): CurrentUser, Path(id): Path<String>) -> Result<(limits::RateLimit, axum::Json<WebhookDelivery>)> {
+async fn test_webhook(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<(limits::RateLimit, axum::Json<WebhookDelivery>)> {
     let now = crate::now();
     let limit = limits::hit(&state, limits::WEBHOOK_WRITE, &user.id, now).await?;
     Ok((limit, axum::Json(test_for(&state, &user, &id, now).await?)))
@@ -224,7 +228,11 @@ async fn test_webhook(State(state): State<AppState>, CurrentUser(user): CurrentU
         (status = 404, description = "No such endpoint of yours", body = crate::error::Problem),
     )
 )]
-async fn enable_webhook(State(state): State<AppState>, CurrentUser(user): CurrentUser, Path(id): Path<String>) -> Result<axum::Json<WebhookEndpoint>> {
+async fn enable_webhook(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<axum::Json<WebhookEndpoint>> {
     crate::entitlements::Entitlements::of(&user, crate::now()).require(crate::entitlements::Capability::Webhooks)?;
     if !store::enable(&state.db, &user.id, &id).await? {
         return Err(AppError::NotFound);
@@ -243,7 +251,11 @@ async fn enable_webhook(State(state): State<AppState>, CurrentUser(user): Curren
         (status = 404, description = "No such endpoint of yours", body = crate::error::Problem),
     )
 )]
-async fn webhook_deliveries(State(state): State<AppState>, CurrentUser(user): CurrentUser, Path(id): Path<String>) -> Result<axum::Json<Vec<WebhookDelivery>>> {
+async fn webhook_deliveries(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<axum::Json<Vec<WebhookDelivery>>> {
     store::get(&state.db, &user.id, &id).await?.ok_or(AppError::NotFound)?;
     Ok(axum::Json(store::attempts(&state.db, &id, LOG_LENGTH).await?.into_iter().map(WebhookDelivery::of).collect()))
 }
@@ -278,7 +290,11 @@ async fn v1_list(State(state): State<AppState>, caller: ApiCaller) -> Result<(Ap
         (status = 429, description = "Over a limit; see Retry-After", body = crate::error::Problem),
     )
 )]
-async fn v1_create(State(state): State<AppState>, caller: ApiCaller, ApiJson(request): ApiJson<CreateWebhookRequest>) -> Result<(StatusCode, ApiLimits, axum::Json<CreatedWebhook>)> {
+async fn v1_create(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    ApiJson(request): ApiJson<CreateWebhookRequest>,
+) -> Result<(StatusCode, ApiLimits, axum::Json<CreatedWebhook>)> {
     let now = crate::now();
     let limits = caller.endpoint(&state, limits::API_WEBHOOKS, now).await?;
     Ok((StatusCode::CREATED, limits, axum::Json(create_for(&state, &caller.user, request, now).await?)))
@@ -316,7 +332,11 @@ async fn v1_delete(State(state): State<AppState>, caller: ApiCaller, Path(id): P
         (status = 429, description = "Over a limit; see Retry-After", body = crate::error::Problem),
     )
 )]
-async fn v1_send_test(State(state): State<AppState>, caller: ApiCaller, Path(id): Path<String>) -> Result<(ApiLimits, axum::Json<WebhookDelivery>)> {
+async fn v1_send_test(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    Path(id): Path<String>,
+) -> Result<(ApiLimits, axum::Json<WebhookDelivery>)> {
     let now = crate::now();
     let limits = caller.endpoint(&state, limits::API_WEBHOOKS, now).await?;
     Ok((limits, axum::Json(test_for(&state, &caller.user, &id, now).await?)))

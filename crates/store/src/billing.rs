@@ -149,10 +149,10 @@ pub async fn apply(db: &Db, user_id: &str, expected: Option<&BillingState>, t: &
     const GUARD: &str = "SELECT COUNT(*) FROM users WHERE id = $1 AND subscription_plan = $2 AND subscription_status = $3 \
         AND cancel_at_period_end = $4 AND credit_cents = $5 \
         AND ((subscription_expires_at IS NULL AND $6 IS NULL) OR subscription_expires_at = $7)";
-    let invoice_sql = format!(
-        "INSERT INTO invoices ({INVOICE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)"
-    );
-    let audit_sql = "INSERT INTO audit_events (id, user_id, actor_id, action, detail, ip, user_agent, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+    let invoice_sql =
+        format!("INSERT INTO invoices ({INVOICE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)");
+    let audit_sql =
+        "INSERT INTO audit_events (id, user_id, actor_id, action, detail, ip, user_agent, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
     with_db!(db, pool => {
         let mut tx = pool.begin().await?;
         // A write first: PostgreSQL locks the row, SQLite takes the database's write lock.

@@ -70,9 +70,7 @@ pub async fn count_stocks(db: &Db) -> StoreResult<i64> {
 
 /// Starts tracking a symbol; [`StoreError::Conflict`] (`symbol`) when it is already tracked.
 pub async fn insert_stock(db: &Db, s: &StockRow) -> StoreResult<()> {
-    let sql = format!(
-        "INSERT INTO stock_prices ({STOCK_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
-    );
+    let sql = format!("INSERT INTO stock_prices ({STOCK_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)");
     with_db!(db, pool => {
         sqlx::query(&sql)
             .bind(&s.id)

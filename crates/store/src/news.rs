@@ -150,7 +150,8 @@ pub async fn count(db: &Db, filter: &NewsFilter) -> StoreResult<i64> {
 /// Articles about some symbol published since `since`, newest first, at most `limit` (for
 /// sentiment by symbol).
 pub async fn recent_tagged(db: &Db, since: DateTime<Utc>, limit: u32) -> StoreResult<Vec<NewsItem>> {
-    let sql = format!("SELECT {COLUMNS} FROM news_items WHERE published_at >= $1 AND symbols <> '' ORDER BY published_at DESC, id DESC LIMIT $2");
+    let sql =
+        format!("SELECT {COLUMNS} FROM news_items WHERE published_at >= $1 AND symbols <> '' ORDER BY published_at DESC, id DESC LIMIT $2");
     Ok(with_db!(db, pool => sqlx::query_as::<_, NewsItem>(&sql).bind(since).bind(i64::from(limit)).fetch_all(pool).await?))
 }
 

@@ -35,11 +35,20 @@ pub struct Message {
     pub delivered_at: Option<DateTime<Utc>>,
 }
 
-const COLUMNS: &str = "id, channel, user_id, endpoint_id, topic, payload, status, attempts, next_attempt_at, last_error, created_at, delivered_at";
+const COLUMNS: &str =
+    "id, channel, user_id, endpoint_id, topic, payload, status, attempts, next_attempt_at, last_error, created_at, delivered_at";
 
 impl Message {
     /// A new pending message, due at `now`.
-    pub fn pending(id: String, channel: &str, user_id: &str, endpoint_id: Option<&str>, topic: &str, payload: String, now: DateTime<Utc>) -> Message {
+    pub fn pending(
+        id: String,
+        channel: &str,
+        user_id: &str,
+        endpoint_id: Option<&str>,
+        topic: &str,
+        payload: String,
+        now: DateTime<Utc>,
+    ) -> Message {
         Message {
             id,
             channel: channel.to_owned(),
@@ -89,7 +98,8 @@ pub async fn enqueue(db: &Db, messages: &[Message]) -> StoreResult<()> {
 
 /// Pending messages due at `now`, oldest due first, at most `limit`.
 pub async fn due(db: &Db, now: DateTime<Utc>, limit: u32) -> StoreResult<Vec<Message>> {
-    let sql = format!("SELECT {COLUMNS} FROM outbox WHERE status = 'pending' AND next_attempt_at <= $1 ORDER BY next_attempt_at, id LIMIT $2");
+    let sql =
+        format!("SELECT {COLUMNS} FROM outbox WHERE status = 'pending' AND next_attempt_at <= $1 ORDER BY next_attempt_at, id LIMIT $2");
     Ok(with_db!(db, pool => sqlx::query_as::<_, Message>(&sql).bind(now).bind(i64::from(limit)).fetch_all(pool).await?))
 }
 

@@ -355,8 +355,11 @@ fn held_json_select(engine: crate::Engine) -> String {
 /// The manual positions of user `$1` as one JSON text, in no order.
 fn manual_json_select(engine: crate::Engine) -> String {
     let JsonSpelling { array, row, exact } = json_spelling(engine);
-    let columns: Vec<String> =
-        MANUAL_COLUMNS.split(',').map(str::trim).map(|c| if c == "pnl_percent" { exact("m.pnl_percent") } else { format!("m.{c}") }).collect();
+    let columns: Vec<String> = MANUAL_COLUMNS
+        .split(',')
+        .map(str::trim)
+        .map(|c| if c == "pnl_percent" { exact("m.pnl_percent") } else { format!("m.{c}") })
+        .collect();
     format!("SELECT {} FROM manual_positions m WHERE m.user_id = $1", array(&row(&columns.join(", "))))
 }
 
@@ -416,11 +419,61 @@ struct HeldJson(
 
 impl HeldJson {
     fn split(self) -> StoreResult<(AutomatedRow, HeldSignal)> {
-        let HeldJson(id, user_id, signal_id, quantity, entry_cents, commissions_cents, status, exit_cents, opened_at, closed_at, updated_at, s_id, symbol, company_name, signal_type, strike_cents, expiration_date, target_cents, stop_cents, volatility, confidence, current_option_cents, current_price_cents) = self;
-        let volatility = volatility.parse::<f64>().map_err(|_| decode_error(format!("unreadable volatility {volatility:?} of signal {s_id}")))?;
+        let HeldJson(
+            id,
+            user_id,
+            signal_id,
+            quantity,
+            entry_cents,
+            commissions_cents,
+            status,
+            exit_cents,
+            opened_at,
+            closed_at,
+            updated_at,
+            s_id,
+            symbol,
+            company_name,
+            signal_type,
+            strike_cents,
+            expiration_date,
+            target_cents,
+            stop_cents,
+            volatility,
+            confidence,
+            current_option_cents,
+            current_price_cents,
+        ) = self;
+        let volatility =
+            volatility.parse::<f64>().map_err(|_| decode_error(format!("unreadable volatility {volatility:?} of signal {s_id}")))?;
         Ok((
-            AutomatedRow { id, user_id, signal_id, quantity, entry_cents, commissions_cents, status, exit_cents, opened_at, closed_at, updated_at },
-            HeldSignal { id: s_id, symbol, company_name, signal_type, strike_cents, expiration_date, target_cents, stop_cents, volatility, confidence, current_option_cents, current_price_cents },
+            AutomatedRow {
+                id,
+                user_id,
+                signal_id,
+                quantity,
+                entry_cents,
+                commissions_cents,
+                status,
+                exit_cents,
+                opened_at,
+                closed_at,
+                updated_at,
+            },
+            HeldSignal {
+                id: s_id,
+                symbol,
+                company_name,
+                signal_type,
+                strike_cents,
+                expiration_date,
+                target_cents,
+                stop_cents,
+                volatility,
+                confidence,
+                current_option_cents,
+                current_price_cents,
+            },
         ))
     }
 }
@@ -476,10 +529,56 @@ fn unpack_manual(packed: Option<String>) -> StoreResult<Vec<ManualRow>> {
     let rows: Vec<ManualJson> = serde_json::from_str(&packed).map_err(|e| decode_error(format!("unreadable manual positions: {e}")))?;
     let mut manual = rows
         .into_iter()
-        .map(|ManualJson(id, user_id, symbol, company_name, position_type, strike_cents, expiration_date, quantity, entry_cents, target_cents, stop_cents, reasoning, status, current_option_cents, current_price_cents, pnl_cents, pnl_percent, closed_at, created_at, updated_at)| {
-            let pnl_percent = pnl_percent.parse::<f64>().map_err(|_| decode_error(format!("unreadable P&L percent {pnl_percent:?} of position {id}")))?;
-            Ok(ManualRow { id, user_id, symbol, company_name, position_type, strike_cents, expiration_date, quantity, entry_cents, target_cents, stop_cents, reasoning, status, current_option_cents, current_price_cents, pnl_cents, pnl_percent, closed_at, created_at, updated_at })
-        })
+        .map(
+            |ManualJson(
+                id,
+                user_id,
+                symbol,
+                company_name,
+                position_type,
+                strike_cents,
+                expiration_date,
+                quantity,
+                entry_cents,
+                target_cents,
+                stop_cents,
+                reasoning,
+                status,
+                current_option_cents,
+                current_price_cents,
+                pnl_cents,
+                pnl_percent,
+                closed_at,
+                created_at,
+                updated_at,
+            )| {
+                let pnl_percent = pnl_percent
+                    .parse::<f64>()
+                    .map_err(|_| decode_error(format!("unreadable P&L percent {pnl_percent:?} of position {id}")))?;
+                Ok(ManualRow {
+                    id,
+                    user_id,
+                    symbol,
+                    company_name,
+                    position_type,
+                    strike_cents,
+                    expiration_date,
+                    quantity,
+                    entry_cents,
+                    target_cents,
+                    stop_cents,
+                    reasoning,
+                    status,
+                    current_option_cents,
+                    current_price_cents,
+                    pnl_cents,
+                    pnl_percent,
+                    closed_at,
+                    created_at,
+                    updated_at,
+                })
+            },
+        )
         .collect::<StoreResult<Vec<_>>>()?;
     // Newest first, ties by id (as [`manual_for`]).
     manual.sort_by(|a, b| (b.created_at, &a.id).cmp(&(a.created_at, &b.id)));
@@ -505,7 +604,6 @@ pub async fn user_book(db: &Db, user_id: &str) -> StoreResult<UserBook> {
         with_db!(db, pool => sqlx::query_as(sql).bind(user_id).fetch_one(pool).await?);
     Ok(UserBook { manual: unpack_manual(manual)?, automated: unpack_held(held)?, history: unpack_history(history)? })
 }
-
 
 /// Every user's automated positions with their signals (grouped by user, each user's open
 /// first), for the daily valuation of all.
@@ -616,5 +714,3 @@ fn iso_day(text: &str) -> Option<NaiveDate> {
     let number = |range: std::ops::Range<usize>| text.get(range)?.parse::<u32>().ok();
     NaiveDate::from_ymd_opt(i32::try_from(number(0..4)?).ok()?, number(5..7)?, number(8..10)?)
 }
-
-

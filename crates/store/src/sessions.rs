@@ -126,7 +126,8 @@ pub async fn live_for_user(db: &Db, user_id: &str, now: DateTime<Utc>) -> StoreR
             .fetch_all(pool)
             .await?
     });
-    let mut sessions: Vec<SessionRecord> = rows.into_iter().map(|r| SessionRecord { sid: r.sid, sess: r.sess.0, expire: r.expire }).collect();
+    let mut sessions: Vec<SessionRecord> =
+        rows.into_iter().map(|r| SessionRecord { sid: r.sid, sess: r.sess.0, expire: r.expire }).collect();
     sessions.sort_by(|a, b| b.sess.created_at.cmp(&a.sess.created_at).then_with(|| a.sid.cmp(&b.sid)));
     Ok(sessions)
 }

@@ -291,8 +291,7 @@ pub fn list_sql(after: bool) -> &'static str {
 }
 
 fn build_list_sql(after: bool) -> String {
-    const OWN_THAT_DAY: &str =
-        "(SELECT COUNT(*) FROM signals o WHERE o.owner_id = CAST($1 AS TEXT) AND o.issued_on = signals.issued_on)";
+    const OWN_THAT_DAY: &str = "(SELECT COUNT(*) FROM signals o WHERE o.owner_id = CAST($1 AS TEXT) AND o.issued_on = signals.issued_on)";
     format!(
         "SELECT * FROM ({}) automated UNION ALL SELECT * FROM ({}) owned ORDER BY created_at DESC, id DESC LIMIT $10",
         list_half("owner_id IS NULL", OWN_THAT_DAY, after),
@@ -371,7 +370,8 @@ pub async fn own_since(db: &Db, owner: &str, since: NaiveDate, limit: i64) -> St
     }))
 }
 
-pub(crate) const ON_DEMAND_COUNTS: &str = "SELECT issued_on, COUNT(*) FROM signals WHERE owner_id = $1 AND issued_on >= $2 GROUP BY issued_on";
+pub(crate) const ON_DEMAND_COUNTS: &str =
+    "SELECT issued_on, COUNT(*) FROM signals WHERE owner_id = $1 AND issued_on >= $2 GROUP BY issued_on";
 
 /// How many signals `owner` generated on demand per day, for the days given.
 pub async fn on_demand_counts(db: &Db, owner: &str, since: NaiveDate) -> StoreResult<Vec<(NaiveDate, i64)>> {

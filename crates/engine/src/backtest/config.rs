@@ -99,46 +99,19 @@ impl BacktestConfig {
     /// ```
     pub fn validate(&self) -> Result<(), ConfigError> {
         if self.end < self.start {
-            return Err(ConfigError::new(
-                "end",
-                format!("{} is before the start {}", self.end, self.start),
-            ));
+            return Err(ConfigError::new("end", format!("{} is before the start {}", self.end, self.start)));
         }
         if self.strategies.is_empty() {
-            return Err(ConfigError::new(
-                "strategies",
-                "choose at least one strategy",
-            ));
+            return Err(ConfigError::new("strategies", "choose at least one strategy"));
         }
         self.params.validate().map_err(ConfigError::from)?;
         range("assumptions.rate", self.assumptions.rate, -1.0, 1.0)?;
-        range(
-            "assumptions.dividend_yield",
-            self.assumptions.dividend_yield,
-            -1.0,
-            1.0,
-        )?;
-        range(
-            "contracts_per_trade",
-            f64::from(self.contracts_per_trade),
-            1.0,
-            10_000.0,
-        )?;
-        range(
-            "commission_per_contract",
-            self.commission_per_contract,
-            0.0,
-            100.0,
-        )?;
+        range("assumptions.dividend_yield", self.assumptions.dividend_yield, -1.0, 1.0)?;
+        range("contracts_per_trade", f64::from(self.contracts_per_trade), 1.0, 10_000.0)?;
+        range("commission_per_contract", self.commission_per_contract, 0.0, 100.0)?;
         range("slippage", self.slippage, 0.0, 0.5)?;
         if !(self.initial_capital > 0.0 && self.initial_capital <= 1e12) {
-            return Err(ConfigError::new(
-                "initial_capital",
-                format!(
-                    "must be above 0 and at most 1e12, got {}",
-                    self.initial_capital
-                ),
-            ));
+            return Err(ConfigError::new("initial_capital", format!("must be above 0 and at most 1e12, got {}", self.initial_capital)));
         }
         Ok(())
     }
@@ -148,10 +121,7 @@ fn range(field: &'static str, value: f64, min: f64, max: f64) -> Result<(), Conf
     if value >= min && value <= max {
         Ok(())
     } else {
-        Err(ConfigError::new(
-            field,
-            format!("must be between {min} and {max}, got {value}"),
-        ))
+        Err(ConfigError::new(field, format!("must be between {min} and {max}, got {value}")))
     }
 }
 
@@ -174,19 +144,13 @@ pub struct ConfigError {
 
 impl ConfigError {
     fn new(field: &'static str, reason: impl Into<String>) -> Self {
-        ConfigError {
-            field,
-            reason: reason.into(),
-        }
+        ConfigError { field, reason: reason.into() }
     }
 }
 
 impl From<ParamError> for ConfigError {
     fn from(e: ParamError) -> Self {
-        ConfigError::new(
-            e.field,
-            format!("must be between {} and {}, got {}", e.min, e.max, e.value),
-        )
+        ConfigError::new(e.field, format!("must be between {} and {}, got {}", e.min, e.max, e.value))
     }
 }
 

@@ -113,12 +113,7 @@ pub fn sma_crossover(bars: &[DailyBar], fast: usize, slow: usize) -> CrossoverRe
                     && let Some((entry_date, entry_price)) = holding.take()
                 {
                     equity *= close / entry_price;
-                    result.trades.push(CrossoverTrade {
-                        entry_date,
-                        exit_date: bar.date,
-                        entry_price,
-                        exit_price: close,
-                    });
+                    result.trades.push(CrossoverTrade { entry_date, exit_date: bar.date, entry_price, exit_price: close });
                 }
                 side = -1;
             }

@@ -27,13 +27,7 @@ impl Simulation<'_> {
             let mut close = None;
             if let Some(spot) = spot {
                 self.option_marks += 1;
-                if let Ok(m) = mark(
-                    &position.signal,
-                    spot,
-                    years_between(date, expiry),
-                    date >= expiry,
-                    assumptions,
-                ) {
+                if let Ok(m) = mark(&position.signal, spot, years_between(date, expiry), date >= expiry, assumptions) {
                     position.mark = m.option_price;
                     position.underlying = spot;
                     close = match m.outcome {
@@ -90,11 +84,7 @@ impl Simulation<'_> {
         });
     }
 
-    pub(super) fn open_new(
-        &mut self,
-        date: NaiveDate,
-        expiration: &dyn Fn(NaiveDate, u32) -> NaiveDate,
-    ) {
+    pub(super) fn open_new(&mut self, date: NaiveDate, expiration: &dyn Fn(NaiveDate, u32) -> NaiveDate) {
         let n = self.contracts();
         let c = self.config.commission_per_contract;
         for idx in 0..self.order.len() {
@@ -106,13 +96,8 @@ impl Simulation<'_> {
             if self.selected_bits & !self.open_bits[i] == 0 || !self.states[i].is_warm() {
                 continue;
             }
-            let ctx = ProposalContext {
-                symbol: &self.series[i].symbol,
-                as_of: date,
-                spot,
-                assumptions: self.config.assumptions,
-                expiration,
-            };
+            let ctx =
+                ProposalContext { symbol: &self.series[i].symbol, as_of: date, spot, assumptions: self.config.assumptions, expiration };
             for proposal in self.states[i].propose(&ctx) {
                 let bit = strategy_bit(proposal.strategy);
                 if self.selected_bits & bit == 0 || self.open_bits[i] & bit != 0 {
@@ -147,12 +132,7 @@ impl Simulation<'_> {
         let n = self.contracts();
         let c = self.config.commission_per_contract;
         let s = self.config.slippage;
-        self.cash
-            + self
-                .open
-                .iter()
-                .map(|p| p.mark * (1.0 - s) * 100.0 * n - c * n)
-                .sum::<f64>()
+        self.cash + self.open.iter().map(|p| p.mark * (1.0 - s) * 100.0 * n - c * n).sum::<f64>()
     }
 
     pub(super) fn close_all_at_end(&mut self, date: NaiveDate) {

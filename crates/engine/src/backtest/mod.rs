@@ -92,10 +92,7 @@ mod simulation;
 
 pub use config::{BacktestConfig, ConfigError, SymbolSeries};
 pub use crossover::{CrossoverResult, CrossoverTrade, sma_crossover};
-pub use report::{
-    BacktestReport, DrawdownPoint, EquityPoint, OverallResult, RejectedBar, StrategyResult, Trade,
-    TradeOutcome,
-};
+pub use report::{BacktestReport, DrawdownPoint, EquityPoint, OverallResult, RejectedBar, StrategyResult, Trade, TradeOutcome};
 
 /// Runs a backtest (see the [module documentation](self)).
 ///
@@ -132,11 +129,7 @@ pub use report::{
 /// assert_eq!(run(&config, &series, &fridays), report);
 /// ```
 #[must_use]
-pub fn run(
-    config: &BacktestConfig,
-    series: &[SymbolSeries],
-    expiration: &dyn Fn(NaiveDate, u32) -> NaiveDate,
-) -> BacktestReport {
+pub fn run(config: &BacktestConfig, series: &[SymbolSeries], expiration: &dyn Fn(NaiveDate, u32) -> NaiveDate) -> BacktestReport {
     match try_run(config, series, expiration) {
         Ok(report) => report,
         Err(e) => panic!("invalid backtest configuration: {e}"),

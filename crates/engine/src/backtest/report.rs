@@ -295,25 +295,12 @@ impl Simulation<'_> {
         let (mut previous, mut peak) = (initial, initial);
         for point in &self.equity_curve {
             peak = peak.max(point.equity);
-            drawdown.push(DrawdownPoint {
-                date: point.date,
-                drawdown: if peak > 0.0 {
-                    point.equity / peak - 1.0
-                } else {
-                    0.0
-                },
-            });
-            returns.push(if previous > 0.0 {
-                point.equity / previous - 1.0
-            } else {
-                0.0
-            });
+            drawdown.push(DrawdownPoint { date: point.date, drawdown: if peak > 0.0 { point.equity / peak - 1.0 } else { 0.0 } });
+            returns.push(if previous > 0.0 { point.equity / previous - 1.0 } else { 0.0 });
             changes.push(point.equity - previous);
             previous = point.equity;
         }
-        let return_stats = DailyReturns::new(&returns)
-            .map(|r| r.stats(0.0))
-            .unwrap_or(EMPTY_RETURN_STATS);
+        let return_stats = DailyReturns::new(&returns).map(|r| r.stats(0.0)).unwrap_or(EMPTY_RETURN_STATS);
         let equity_stats = TradeStats::new(&changes).ok();
 
         let pnls: Vec<f64> = self.trades.iter().map(|t| t.pnl).collect();
@@ -324,11 +311,7 @@ impl Simulation<'_> {
             total_trades: count,
             win_rate: stats.and_then(|s| s.win_rate).unwrap_or(0.0) * 100.0,
             total_pnl: round_cents(pnls.iter().sum()),
-            avg_holding_period: if count > 0 {
-                holding / count as f64
-            } else {
-                0.0
-            },
+            avg_holding_period: if count > 0 { holding / count as f64 } else { 0.0 },
             profit_factor: stats.and_then(|s| s.profit_factor),
             sharpe_ratio: return_stats.sharpe,
             max_drawdown: return_stats.max_drawdown.unwrap_or(0.0),
@@ -338,12 +321,7 @@ impl Simulation<'_> {
             .into_iter()
             .filter(|s| self.selected_bits & strategy_bit(*s) != 0)
             .map(|strategy| {
-                let pnls: Vec<f64> = self
-                    .trades
-                    .iter()
-                    .filter(|t| t.strategy == strategy)
-                    .map(|t| t.pnl)
-                    .collect();
+                let pnls: Vec<f64> = self.trades.iter().filter(|t| t.strategy == strategy).map(|t| t.pnl).collect();
                 strategy_result(strategy, &pnls)
             })
             .collect();
@@ -385,11 +363,7 @@ fn strategy_result(strategy: Strategy, pnls: &[f64]) -> StrategyResult {
         total_trades: pnls.len(),
         win_rate: stats.and_then(|s| s.win_rate).unwrap_or(0.0) * 100.0,
         total_pnl: round_cents(total),
-        avg_pnl: if pnls.is_empty() {
-            0.0
-        } else {
-            round_cents(total / pnls.len() as f64)
-        },
+        avg_pnl: if pnls.is_empty() { 0.0 } else { round_cents(total / pnls.len() as f64) },
         winning_trades: stats.map_or(0, |s| s.wins),
         losing_trades: stats.map_or(0, |s| s.losses),
         profit_factor: stats.and_then(|s| s.profit_factor),

@@ -66,10 +66,7 @@ impl<'a> Simulation<'a> {
         order.sort_by(|&a, &b| series[a].symbol.cmp(&series[b].symbol).then(a.cmp(&b)));
         // Validated by `config.validate()`.
         let state = SymbolState::with_params(config.params).unwrap_or_default();
-        let selected_bits = config
-            .strategies
-            .iter()
-            .fold(0, |bits, &s| bits | strategy_bit(s));
+        let selected_bits = config.strategies.iter().fold(0, |bits, &s| bits | strategy_bit(s));
         Simulation {
             config,
             series,
@@ -107,10 +104,7 @@ impl<'a> Simulation<'a> {
                     Some(last) if bar.date <= last => {
                         self.rejected_bars.push(RejectedBar {
                             symbol: self.series[i].symbol.clone(),
-                            error: BarError::OutOfOrder {
-                                date: bar.date,
-                                last,
-                            },
+                            error: BarError::OutOfOrder { date: bar.date, last },
                         });
                         self.cursors[i] += 1;
                     }
@@ -127,11 +121,7 @@ impl<'a> Simulation<'a> {
     }
 
     /// Runs to the end, or returns `None` as soon as `stop` says so (checked once per date).
-    pub(super) fn run(
-        mut self,
-        expiration: &dyn Fn(NaiveDate, u32) -> NaiveDate,
-        stop: &dyn Fn() -> bool,
-    ) -> Option<BacktestReport> {
+    pub(super) fn run(mut self, expiration: &dyn Fn(NaiveDate, u32) -> NaiveDate, stop: &dyn Fn() -> bool) -> Option<BacktestReport> {
         let mut last: Option<NaiveDate> = None;
         while let Some(date) = self.next_date(last) {
             if stop() {
@@ -169,10 +159,7 @@ impl<'a> Simulation<'a> {
                     self.today[i] = Some(bar.close);
                     self.last_close[i] = Some(bar.close);
                 }
-                Err(error) => self.rejected_bars.push(RejectedBar {
-                    symbol: self.series[i].symbol.clone(),
-                    error,
-                }),
+                Err(error) => self.rejected_bars.push(RejectedBar { symbol: self.series[i].symbol.clone(), error }),
             }
         }
     }

@@ -144,14 +144,8 @@ pub struct InvestmentPreferences {
 /// assert_eq!(automated_allocation(&dear, &prefs, 0.0), None);          // $350 > $300
 /// ```
 #[must_use]
-pub fn automated_allocation(
-    signal: &AllocationSignal,
-    prefs: &InvestmentPreferences,
-    open_cost: f64,
-) -> Option<u32> {
-    if !prefs.preferred_strategies.contains(&signal.strategy)
-        || signal.confidence < prefs.risk_tolerance.confidence_floor()
-    {
+pub fn automated_allocation(signal: &AllocationSignal, prefs: &InvestmentPreferences, open_cost: f64) -> Option<u32> {
+    if !prefs.preferred_strategies.contains(&signal.strategy) || signal.confidence < prefs.risk_tolerance.confidence_floor() {
         return None;
     }
     let per_contract = signal.entry_price * CONTRACT_MULTIPLIER;
@@ -160,13 +154,7 @@ pub fn automated_allocation(
     }
     // A hair of tolerance so that 300 / (1.50 × 100) is 2, not 1.999….
     let whole = |budget: f64| {
-        if budget.is_finite() && budget > 0.0 {
-            (budget / per_contract + 1e-9)
-                .floor()
-                .min(f64::from(u32::MAX))
-        } else {
-            0.0
-        }
+        if budget.is_finite() && budget > 0.0 { (budget / per_contract + 1e-9).floor().min(f64::from(u32::MAX)) } else { 0.0 }
     };
     let by_size = whole(prefs.max_position_size);
     let by_capital = whole(prefs.capital - open_cost.max(0.0));

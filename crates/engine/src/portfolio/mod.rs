@@ -26,16 +26,10 @@ mod risk;
 pub mod thresholds;
 mod valuation;
 
-pub use allocation::{
-    AllocationSignal, InvestmentPreferences, RiskTolerance, automated_allocation,
-};
+pub use allocation::{AllocationSignal, InvestmentPreferences, RiskTolerance, automated_allocation};
 pub use performance::{ClosedTrade, Metrics, PortfolioSummary, performance_metrics, summary};
-pub use risk::{
-    RiskAssessment, RiskFactor, RiskInputs, RiskLevel, RiskPosition, describe, risk_assessment,
-};
-pub use valuation::{
-    PositionGreeks, PositionInput, PositionPerformance, PositionRisk, PositionValuation,
-};
+pub use risk::{RiskAssessment, RiskFactor, RiskInputs, RiskLevel, RiskPosition, describe, risk_assessment};
+pub use valuation::{PositionGreeks, PositionInput, PositionPerformance, PositionRisk, PositionValuation};
 
 /// Shares per contract: premiums are quoted per share, so a position costs and is worth
 /// `premium × 100 × contracts` (see [`PositionInput::value`]).

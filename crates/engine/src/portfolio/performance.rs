@@ -78,9 +78,7 @@ pub fn performance_metrics(snapshots: &[(NaiveDate, f64)]) -> Metrics {
         sharpe_ratio: daily.sharpe(0.0),
         calmar_ratio: daily.calmar(),
         max_drawdown: daily.max_drawdown(),
-        recovery_factor: TradeStats::new(&changes)
-            .ok()
-            .and_then(|s| s.recovery_factor),
+        recovery_factor: TradeStats::new(&changes).ok().and_then(|s| s.recovery_factor),
         volatility: daily.annualized_volatility(),
     }
 }
@@ -172,35 +170,19 @@ pub struct PortfolioSummary {
 /// assert_eq!(s.total_commissions, 5.2);
 /// ```
 #[must_use]
-pub fn summary(
-    closed: &[ClosedTrade],
-    open: &[PositionValuation],
-    open_commissions: f64,
-    capital: f64,
-) -> PortfolioSummary {
+pub fn summary(closed: &[ClosedTrade], open: &[PositionValuation], open_commissions: f64, capital: f64) -> PortfolioSummary {
     let mut ordered: Vec<ClosedTrade> = closed.to_vec();
     ordered.sort_by_key(|t| (t.closed_on, t.opened_on));
-    let pnls: Vec<f64> = ordered
-        .iter()
-        .map(|t| t.pnl)
-        .filter(|p| p.is_finite())
-        .collect();
+    let pnls: Vec<f64> = ordered.iter().map(|t| t.pnl).filter(|p| p.is_finite()).collect();
     let stats = TradeStats::new(&pnls).ok();
     let realized_pnl = round_cents(pnls.iter().sum());
     let unrealized_pnl = round_cents(open.iter().map(|v| v.unrealized_pnl).sum());
     let open_value = round_cents(open.iter().map(|v| v.current_value).sum());
     let net_pnl = round_cents(realized_pnl + unrealized_pnl - open_commissions);
-    let holding: f64 = ordered
-        .iter()
-        .map(|t| (t.closed_on - t.opened_on).num_days().max(0) as f64)
-        .sum();
+    let holding: f64 = ordered.iter().map(|t| (t.closed_on - t.opened_on).num_days().max(0) as f64).sum();
     PortfolioSummary {
         total_value: round_cents(capital + net_pnl),
-        total_pnl_percent: if capital > 0.0 {
-            round_to(net_pnl / capital * 100.0, 2)
-        } else {
-            0.0
-        },
+        total_pnl_percent: if capital > 0.0 { round_to(net_pnl / capital * 100.0, 2) } else { 0.0 },
         net_pnl,
         realized_pnl,
         unrealized_pnl,
@@ -213,8 +195,6 @@ pub fn summary(
         largest_win: stats.and_then(|s| s.largest_win),
         largest_loss: stats.and_then(|s| s.largest_loss),
         consecutive_wins: stats.map_or(0, |s| s.longest_winning_streak),
-        total_commissions: round_cents(
-            ordered.iter().map(|t| t.commissions).sum::<f64>() + open_commissions,
-        ),
+        total_commissions: round_cents(ordered.iter().map(|t| t.commissions).sum::<f64>() + open_commissions),
     }
 }

@@ -267,90 +267,62 @@ pub fn risk_assessment(inputs: &RiskInputs) -> RiskAssessment {
 
     // (factor, sentence, recommendation)
     let mut found: Vec<(RiskFactor, Option<(String, String)>)> = Vec::with_capacity(8);
-    let mut push = |name: &'static str,
-                    value: f64,
-                    (comfortable, alarm, weight): (f64, f64, f64),
-                    text: &dyn Fn() -> (String, String)| {
+    let mut push = |name: &'static str, value: f64, (comfortable, alarm, weight): (f64, f64, f64), text: &dyn Fn() -> (String, String)| {
         let score = scale(value, comfortable, alarm);
-        let factor = RiskFactor {
-            name,
-            value,
-            score,
-            weight,
-        };
+        let factor = RiskFactor { name, value, score, weight };
         found.push((factor, (score > 0.0).then(text)));
     };
 
     // 1. Symbol concentration.
     let symbol = largest_share(positions, |p| p.symbol.as_str(), amount);
     let share = symbol.map_or(0.0, |(_, v, total, _)| v / total);
-    push(
-        "symbol_concentration",
-        share,
-        t::SYMBOL_CONCENTRATION,
-        &|| {
-            let (name, v, total, _) = symbol.unwrap_or(("", 0.0, 0.0, 0));
-            let limit = t::SYMBOL_CONCENTRATION.0;
-            let others = total - v;
-            let recommendation = if others > 0.0 {
-                // Trim to others·limit/(1 − limit) so that it is `limit` of the new total.
-                let trim = v - others * limit / (1.0 - limit);
-                format!(
-                    "Keep any one symbol under {} of the open {basis}: trim {name} by about {} or add positions in other symbols.",
-                    percent(limit),
-                    money(trim)
-                )
-            } else {
-                format!(
-                    "Spread new positions over other symbols so that {name} falls under {} of the open {basis}.",
-                    percent(limit)
-                )
-            };
-            (
-                format!(
-                    "{name} is {} of the open positions' {basis} ({} of {}); above {} a single symbol drives the portfolio.",
-                    percent(share),
-                    money(v),
-                    money(total),
-                    percent(limit)
-                ),
-                recommendation,
+    push("symbol_concentration", share, t::SYMBOL_CONCENTRATION, &|| {
+        let (name, v, total, _) = symbol.unwrap_or(("", 0.0, 0.0, 0));
+        let limit = t::SYMBOL_CONCENTRATION.0;
+        let others = total - v;
+        let recommendation = if others > 0.0 {
+            // Trim to others·limit/(1 − limit) so that it is `limit` of the new total.
+            let trim = v - others * limit / (1.0 - limit);
+            format!(
+                "Keep any one symbol under {} of the open {basis}: trim {name} by about {} or add positions in other symbols.",
+                percent(limit),
+                money(trim)
             )
-        },
-    );
+        } else {
+            format!("Spread new positions over other symbols so that {name} falls under {} of the open {basis}.", percent(limit))
+        };
+        (
+            format!(
+                "{name} is {} of the open positions' {basis} ({} of {}); above {} a single symbol drives the portfolio.",
+                percent(share),
+                money(v),
+                money(total),
+                percent(limit)
+            ),
+            recommendation,
+        )
+    });
 
     // 2. Sector concentration.
     let sector = largest_share(positions, |p| p.sector.as_str(), amount);
     let sector_share = sector.map_or(0.0, |(_, v, total, _)| v / total);
-    push(
-        "sector_concentration",
-        sector_share,
-        t::SECTOR_CONCENTRATION,
-        &|| {
-            let (name, v, _, count) = sector.unwrap_or(("", 0.0, 0.0, 0));
-            let limit = t::SECTOR_CONCENTRATION.0;
-            let plural = if count == 1 { "" } else { "s" };
-            (
-                format!(
-                    "The {name} sector is {} of the open {basis} ({} in {count} position{plural}); one sector's news moves most of the portfolio.",
-                    percent(sector_share),
-                    money(v)
-                ),
-                format!(
-                    "Open new positions outside {name} until it is under {} of the open {basis}.",
-                    percent(limit)
-                ),
-            )
-        },
-    );
+    push("sector_concentration", sector_share, t::SECTOR_CONCENTRATION, &|| {
+        let (name, v, _, count) = sector.unwrap_or(("", 0.0, 0.0, 0));
+        let limit = t::SECTOR_CONCENTRATION.0;
+        let plural = if count == 1 { "" } else { "s" };
+        (
+            format!(
+                "The {name} sector is {} of the open {basis} ({} in {count} position{plural}); one sector's news moves most of the portfolio.",
+                percent(sector_share),
+                money(v)
+            ),
+            format!("Open new positions outside {name} until it is under {} of the open {basis}.", percent(limit)),
+        )
+    });
 
     // 3. Net delta.
     let net_delta: f64 = positions.iter().map(|p| p.delta_dollars).sum();
-    let delta_ratio = if capital > 0.0 {
-        net_delta.abs() / capital
-    } else {
-        0.0
-    };
+    let delta_ratio = if capital > 0.0 { net_delta.abs() / capital } else { 0.0 };
     push("net_delta", delta_ratio, t::NET_DELTA, &|| {
         let side = if net_delta >= 0.0 { "long" } else { "short" };
         let limit = t::NET_DELTA.0;
@@ -371,11 +343,7 @@ pub fn risk_assessment(inputs: &RiskInputs) -> RiskAssessment {
 
     // 4. Net vega.
     let net_vega: f64 = positions.iter().map(|p| p.vega_dollars).sum();
-    let vega_ratio = if capital > 0.0 {
-        net_vega.abs() * 10.0 / capital
-    } else {
-        0.0
-    };
+    let vega_ratio = if capital > 0.0 { net_vega.abs() * 10.0 / capital } else { 0.0 };
     push("net_vega", vega_ratio, t::NET_VEGA, &|| {
         let way = if net_vega >= 0.0 { "fall" } else { "rise" };
         let limit = t::NET_VEGA.0;
@@ -395,16 +363,9 @@ pub fn risk_assessment(inputs: &RiskInputs) -> RiskAssessment {
     });
 
     // 5. Near expiry.
-    let near: Vec<&RiskPosition> = positions
-        .iter()
-        .filter(|p| p.days_to_expiry <= t::NEAR_EXPIRY_DAYS)
-        .collect();
+    let near: Vec<&RiskPosition> = positions.iter().filter(|p| p.days_to_expiry <= t::NEAR_EXPIRY_DAYS).collect();
     let near_amount: f64 = near.iter().map(|p| amount(p)).sum();
-    let near_share = if total_amount > 0.0 {
-        near_amount / total_amount
-    } else {
-        0.0
-    };
+    let near_share = if total_amount > 0.0 { near_amount / total_amount } else { 0.0 };
     push("near_expiry", near_share, t::NEAR_EXPIRY, &|| {
         let mut symbols: Vec<&str> = near.iter().map(|p| p.symbol.as_str()).collect();
         symbols.sort_unstable();
@@ -426,12 +387,10 @@ pub fn risk_assessment(inputs: &RiskInputs) -> RiskAssessment {
     });
 
     // 6. Position size against the user's maximum.
-    let largest = positions
-        .iter()
-        .fold(None::<&RiskPosition>, |best, p| match best {
-            Some(b) if b.cost >= p.cost => Some(b),
-            _ => Some(p),
-        });
+    let largest = positions.iter().fold(None::<&RiskPosition>, |best, p| match best {
+        Some(b) if b.cost >= p.cost => Some(b),
+        _ => Some(p),
+    });
     let max_size = inputs.max_position_size;
     let size_ratio = match largest {
         Some(p) if max_size > 0.0 => p.cost / max_size,
@@ -456,41 +415,29 @@ pub fn risk_assessment(inputs: &RiskInputs) -> RiskAssessment {
 
     // 7. Capital at risk.
     let at_risk: f64 = positions.iter().map(|p| p.cost).sum();
-    let at_risk_ratio = if capital > 0.0 {
-        at_risk / capital
-    } else {
-        0.0
-    };
-    push(
-        "capital_at_risk",
-        at_risk_ratio,
-        t::CAPITAL_AT_RISK,
-        &|| {
-            let limit = t::CAPITAL_AT_RISK.0;
-            (
-                format!(
-                    "{} of premium is at risk in open positions, {} of your {} capital; long options can expire worthless.",
-                    money(at_risk),
-                    percent(at_risk_ratio),
-                    money(capital)
-                ),
-                format!(
-                    "Keep the premium at risk under {} of capital ({}): hold off new positions until closes bring it down.",
-                    percent(limit),
-                    money(limit * capital)
-                ),
-            )
-        },
-    );
+    let at_risk_ratio = if capital > 0.0 { at_risk / capital } else { 0.0 };
+    push("capital_at_risk", at_risk_ratio, t::CAPITAL_AT_RISK, &|| {
+        let limit = t::CAPITAL_AT_RISK.0;
+        (
+            format!(
+                "{} of premium is at risk in open positions, {} of your {} capital; long options can expire worthless.",
+                money(at_risk),
+                percent(at_risk_ratio),
+                money(capital)
+            ),
+            format!(
+                "Keep the premium at risk under {} of capital ({}): hold off new positions until closes bring it down.",
+                percent(limit),
+                money(limit * capital)
+            ),
+        )
+    });
 
     // 8. Drawdown.
     let drawdown = inputs.drawdown.min(0.0).abs();
     push("drawdown", drawdown, t::DRAWDOWN, &|| {
         (
-            format!(
-                "The portfolio is {} below its peak value.",
-                percent(drawdown)
-            ),
+            format!("The portfolio is {} below its peak value.", percent(drawdown)),
             format!(
                 "Trade smaller until the drawdown is back within {}, and check the stops of the open positions.",
                 percent(t::DRAWDOWN.0)
@@ -511,20 +458,11 @@ pub fn risk_assessment(inputs: &RiskInputs) -> RiskAssessment {
         RiskLevel::Low
     };
     let factors: Vec<RiskFactor> = found.iter().map(|(f, _)| *f).collect();
-    let mut texts: Vec<(f64, usize, String, String)> = found
-        .into_iter()
-        .enumerate()
-        .filter_map(|(i, (f, text))| text.map(|(a, b)| (f.score * f.weight, i, a, b)))
-        .collect();
+    let mut texts: Vec<(f64, usize, String, String)> =
+        found.into_iter().enumerate().filter_map(|(i, (f, text))| text.map(|(a, b)| (f.score * f.weight, i, a, b))).collect();
     texts.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     let (risk_factors, recommendations) = texts.into_iter().map(|(_, _, a, b)| (a, b)).unzip();
-    RiskAssessment {
-        risk_level,
-        risk_score,
-        risk_factors,
-        recommendations,
-        factors,
-    }
+    RiskAssessment { risk_level, risk_score, risk_factors, recommendations, factors }
 }
 
 /// Writes a one-line description of an assessment (for logs and the CLI).
@@ -536,11 +474,7 @@ pub fn risk_assessment(inputs: &RiskInputs) -> RiskAssessment {
 /// ```
 #[must_use]
 pub fn describe(assessment: &RiskAssessment) -> String {
-    let mut out = format!(
-        "risk {} ({}/100): ",
-        assessment.risk_level.as_str(),
-        assessment.risk_score
-    );
+    let mut out = format!("risk {} ({}/100): ", assessment.risk_level.as_str(), assessment.risk_score);
     if assessment.risk_factors.is_empty() {
         out.push_str("no factor above its comfortable level");
     } else {

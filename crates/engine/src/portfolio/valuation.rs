@@ -224,19 +224,9 @@ impl PositionInput {
     /// assert_eq!(v.risk.position_size_percent, Some(4.0));
     /// # Ok::<(), strikeline_quant::InputError>(())
     /// ```
-    pub fn value(
-        &self,
-        spot: f64,
-        as_of: NaiveDate,
-        assumptions: Assumptions,
-        capital: f64,
-    ) -> Result<PositionValuation, InputError> {
+    pub fn value(&self, spot: f64, as_of: NaiveDate, assumptions: Assumptions, capital: f64) -> Result<PositionValuation, InputError> {
         let expired = as_of >= self.expiration;
-        let years = if expired {
-            0.0
-        } else {
-            years_between(as_of, self.expiration)
-        };
+        let years = if expired { 0.0 } else { years_between(as_of, self.expiration) };
         let model = BlackScholes::new(OptionInputs {
             spot,
             strike: self.strike,
@@ -254,11 +244,7 @@ impl PositionInput {
         let current_value = round_cents(current_price * units);
         let total_cost = round_cents(self.entry_price * units);
         let unrealized_pnl = round_cents(current_value - total_cost);
-        let unrealized_pnl_percent = if total_cost > 0.0 {
-            round_to(unrealized_pnl / total_cost * 100.0, 2)
-        } else {
-            0.0
-        };
+        let unrealized_pnl_percent = if total_cost > 0.0 { round_to(unrealized_pnl / total_cost * 100.0, 2) } else { 0.0 };
         let days_held = (as_of - self.opened_on).num_days().max(0);
         let g = valuation.greeks;
         let greeks = PositionGreeks {
@@ -275,9 +261,7 @@ impl PositionInput {
             (Some(target), Some(stop)) if target > self.entry_price && stop < self.entry_price => {
                 Some((target - self.entry_price) / (self.entry_price - stop))
             }
-            _ => max_gain
-                .filter(|_| max_loss > 0.0)
-                .map(|gain| gain / max_loss),
+            _ => max_gain.filter(|_| max_loss > 0.0).map(|gain| gain / max_loss),
         };
         let risk = PositionRisk {
             max_loss,
@@ -288,18 +272,10 @@ impl PositionInput {
             risk_reward_ratio,
         };
 
-        let growth = if total_cost > 0.0 {
-            Some(current_value / total_cost)
-        } else {
-            None
-        };
-        let per_days = |days: f64| {
-            growth
-                .filter(|_| days_held >= 1)
-                .map(|g| (g.powf(days / days_held as f64) - 1.0) * 100.0)
-        };
-        let elasticity_volatility = (!expired && valuation.price > 0.0)
-            .then(|| (g.delta * spot / valuation.price).abs() * self.volatility * 100.0);
+        let growth = if total_cost > 0.0 { Some(current_value / total_cost) } else { None };
+        let per_days = |days: f64| growth.filter(|_| days_held >= 1).map(|g| (g.powf(days / days_held as f64) - 1.0) * 100.0);
+        let elasticity_volatility =
+            (!expired && valuation.price > 0.0).then(|| (g.delta * spot / valuation.price).abs() * self.volatility * 100.0);
         let performance = PositionPerformance {
             total_return: unrealized_pnl_percent,
             annualized_return: per_days(365.0),

@@ -2,12 +2,9 @@
 //! target, stop and expiry, warm-up, and statistics that are the quant crate's.
 
 use chrono::NaiveDate;
-use strikeline_engine::backtest::{
-    BacktestConfig, BacktestReport, SymbolSeries, TradeOutcome, run, sma_crossover, try_run,
-};
+use strikeline_engine::backtest::{BacktestConfig, BacktestReport, SymbolSeries, TradeOutcome, run, sma_crossover, try_run};
 use strikeline_engine::{
-    Assumptions, DailyBar, OpenSignal, Outcome, SignalType, Strategy, StrategyParams, WARM_UP_BARS,
-    mark, years_between,
+    Assumptions, DailyBar, OpenSignal, Outcome, SignalType, Strategy, StrategyParams, WARM_UP_BARS, mark, years_between,
 };
 use strikeline_quant::{DailyReturns, TradeStats};
 
@@ -27,16 +24,9 @@ fn market(symbols: usize, days: usize, seed: u64) -> Vec<SymbolSeries> {
                 let vol = base_vol * regime;
                 let close = s.last_close() * (vol * noise.normal()).exp();
                 let spike = if noise.uniform() < 0.04 { 3.5 } else { 1.0 };
-                s.push(
-                    close,
-                    vol * 0.3,
-                    1e6 * (0.7 + 0.6 * noise.uniform()) * spike,
-                );
+                s.push(close, vol * 0.3, 1e6 * (0.7 + 0.6 * noise.uniform()) * spike);
             }
-            SymbolSeries {
-                symbol: format!("S{k:02}"),
-                bars: s.bars,
-            }
+            SymbolSeries { symbol: format!("S{k:02}"), bars: s.bars }
         })
         .collect()
 }
@@ -63,11 +53,7 @@ fn the_same_inputs_give_the_same_report_whatever_the_order_of_the_series() {
     let series = market(6, 700, 11);
     let c = config(day(300), day(699));
     let a = run(&c, &series, &fridays);
-    assert!(
-        a.trades.len() > 20,
-        "the market should trade: {}",
-        a.trades.len()
-    );
+    assert!(a.trades.len() > 20, "the market should trade: {}", a.trades.len());
     assert_eq!(run(&c, &series, &fridays), a);
     let mut reversed = series.clone();
     reversed.reverse();
@@ -137,24 +123,14 @@ fn changing_bars_after_day_t_changes_nothing_decided_up_to_t() {
         assert_eq!(entered(&full), entered(&stopped));
         // Exits decided up to t are the same trades, to the bit.
         let closed = |r: &BacktestReport| -> Vec<_> {
-            r.trades
-                .iter()
-                .filter(|x| x.exit_date <= t && x.outcome != TradeOutcome::EndOfTest)
-                .cloned()
-                .collect::<Vec<_>>()
+            r.trades.iter().filter(|x| x.exit_date <= t && x.outcome != TradeOutcome::EndOfTest).cloned().collect::<Vec<_>>()
         };
         assert!(!closed(&full).is_empty());
         assert_eq!(closed(&full), closed(&other));
         assert_eq!(closed(&full), closed(&stopped));
         // So is the equity up to the day before t (t's own point is the last of the
         // stopped run, which closes its open trades there).
-        let until = |r: &BacktestReport| -> Vec<_> {
-            r.equity_curve
-                .iter()
-                .filter(|p| p.date < t)
-                .copied()
-                .collect::<Vec<_>>()
-        };
+        let until = |r: &BacktestReport| -> Vec<_> { r.equity_curve.iter().filter(|p| p.date < t).copied().collect::<Vec<_>>() };
         assert_eq!(until(&full), until(&other));
         assert_eq!(until(&full), until(&stopped));
         // And the altered future did change what came after.
@@ -169,10 +145,7 @@ fn breakout_then(closes: &[f64]) -> Vec<SymbolSeries> {
     for &c in closes {
         s.push(c, 0.002, 1e6);
     }
-    vec![SymbolSeries {
-        symbol: "TEST".into(),
-        bars: s.bars,
-    }]
+    vec![SymbolSeries { symbol: "TEST".into(), bars: s.bars }]
 }
 
 fn breakout_config(end: NaiveDate) -> BacktestConfig {
@@ -205,34 +178,12 @@ fn a_target_exit_pays_slippage_and_commissions_to_the_cent() {
     let t = &report.trades[0];
     assert_eq!(day(300), NaiveDate::from_ymd_opt(2024, 10, 28).unwrap());
     assert_eq!(
-        (
-            t.strategy,
-            t.signal_type,
-            t.strike,
-            t.entry_date,
-            t.exit_date
-        ),
-        (
-            Strategy::Breakout,
-            SignalType::Call,
-            105.0,
-            day(300),
-            day(301)
-        )
+        (t.strategy, t.signal_type, t.strike, t.entry_date, t.exit_date),
+        (Strategy::Breakout, SignalType::Call, 105.0, day(300), day(301))
     );
-    assert_eq!(
-        (t.model_entry_price, t.target_price, t.stop_loss),
-        (1.12, 2.50, 0.67)
-    );
+    assert_eq!((t.model_entry_price, t.target_price, t.stop_loss), (1.12, 2.50, 0.67));
     // The live lifecycle's own mark on the next day: 24 days left, spot 108.
-    let m = mark(
-        &the_signal(),
-        108.0,
-        years_between(day(301), the_signal().expiration),
-        false,
-        Assumptions::default(),
-    )
-    .unwrap();
+    let m = mark(&the_signal(), 108.0, years_between(day(301), the_signal().expiration), false, Assumptions::default()).unwrap();
     assert_eq!(m.outcome, Outcome::TargetHit);
     assert_eq!(m.option_price, 3.64);
     assert_eq!(t.outcome, TradeOutcome::Target);
@@ -262,14 +213,7 @@ fn a_stop_exit_and_the_loss() {
     let report = run(&breakout_config(day(301)), &series, &fridays);
     assert_eq!(report.trades.len(), 1);
     let t = &report.trades[0];
-    let m = mark(
-        &the_signal(),
-        101.0,
-        years_between(day(301), the_signal().expiration),
-        false,
-        Assumptions::default(),
-    )
-    .unwrap();
+    let m = mark(&the_signal(), 101.0, years_between(day(301), the_signal().expiration), false, Assumptions::default()).unwrap();
     assert_eq!(m.outcome, Outcome::StopHit);
     assert_eq!(t.outcome, TradeOutcome::Stop);
     assert!((t.exit_price - m.option_price * 0.99).abs() < 1e-12);
@@ -285,20 +229,11 @@ fn a_stop_exit_and_the_loss() {
 #[test]
 fn a_trade_between_target_and_stop_runs_to_expiry_at_intrinsic_value() {
     // Wide levels so that only the expiry can close it; the underlying then sits at 106.
-    let params = StrategyParams {
-        target_atr: 10.0,
-        stop_atr: 10.0,
-        ..StrategyParams::default()
-    };
+    let params = StrategyParams { target_atr: 10.0, stop_atr: 10.0, ..StrategyParams::default() };
     let expiry = NaiveDate::from_ymd_opt(2024, 11, 22).unwrap();
     let days_to_expiry = (expiry - day(300)).num_days() as usize;
     let series = breakout_then(&vec![106.0; days_to_expiry + 5]);
-    let c = BacktestConfig {
-        params,
-        contracts_per_trade: 1,
-        slippage: 0.0,
-        ..breakout_config(day(300 + days_to_expiry + 5))
-    };
+    let c = BacktestConfig { params, contracts_per_trade: 1, slippage: 0.0, ..breakout_config(day(300 + days_to_expiry + 5)) };
     let report = run(&c, &series, &fridays);
     let t = &report.trades[0];
     assert_eq!(t.outcome, TradeOutcome::Expiry);
@@ -309,11 +244,7 @@ fn a_trade_between_target_and_stop_runs_to_expiry_at_intrinsic_value() {
     // (1.00 − 1.12) × 100 − 2 × 0.65 = −13.30
     assert_eq!(t.pnl, -13.30);
     assert_eq!(t.holding_days(), days_to_expiry as i64);
-    assert_eq!(
-        report.trades.len(),
-        1,
-        "a flat tape proposes no new breakout"
-    );
+    assert_eq!(report.trades.len(), 1, "a flat tape proposes no new breakout");
 }
 
 #[test]
@@ -322,37 +253,20 @@ fn trades_still_open_at_the_end_close_at_their_last_mark_and_are_flagged() {
     let report = run(&breakout_config(day(302)), &series, &fridays);
     assert_eq!(report.trades.len(), 1);
     let t = &report.trades[0];
-    assert_eq!(
-        (t.outcome, t.exit_date),
-        (TradeOutcome::EndOfTest, day(302))
-    );
-    let m = mark(
-        &the_signal(),
-        104.8,
-        years_between(day(302), the_signal().expiration),
-        false,
-        Assumptions::default(),
-    )
-    .unwrap();
+    assert_eq!((t.outcome, t.exit_date), (TradeOutcome::EndOfTest, day(302)));
+    let m = mark(&the_signal(), 104.8, years_between(day(302), the_signal().expiration), false, Assumptions::default()).unwrap();
     assert_eq!(m.outcome, Outcome::Active);
     assert!((t.exit_price - m.option_price * 0.99).abs() < 1e-12);
     // The last equity point is the books after the close.
     assert!((report.final_equity - (100_000.0 + t.pnl)).abs() < 1e-9);
-    assert_eq!(
-        report.equity_curve.last().unwrap().equity,
-        report.final_equity
-    );
+    assert_eq!(report.equity_curve.last().unwrap().equity, report.final_equity);
 }
 
 #[test]
 fn warm_up_bars_feed_the_indicators_but_open_nothing() {
     // The breakout fires on bar 300; starting the test the day after, it is history.
     let series = breakout_then(&[104.2, 104.4]);
-    let report = run(
-        &breakout_config(day(302)).clone_with_start(day(301)),
-        &series,
-        &fridays,
-    );
+    let report = run(&breakout_config(day(302)).clone_with_start(day(301)), &series, &fridays);
     assert!(report.trades.is_empty());
     assert_eq!(report.equity_curve.len(), 2);
     assert_eq!(report.equity_curve[0].date, day(301));
@@ -365,11 +279,7 @@ fn warm_up_bars_feed_the_indicators_but_open_nothing() {
     let first_warm = day(WARM_UP_BARS - 1);
     assert!(report.trades.iter().all(|t| t.entry_date >= first_warm));
     assert_eq!(report.equity_curve.len(), 600);
-    assert!(
-        report.equity_curve[..WARM_UP_BARS - 1]
-            .iter()
-            .all(|p| p.equity == 100_000.0)
-    );
+    assert!(report.equity_curve[..WARM_UP_BARS - 1].iter().all(|p| p.equity == 100_000.0));
 }
 
 trait WithStart {
@@ -378,10 +288,7 @@ trait WithStart {
 
 impl WithStart for BacktestConfig {
     fn clone_with_start(&self, start: NaiveDate) -> BacktestConfig {
-        BacktestConfig {
-            start,
-            ..self.clone()
-        }
+        BacktestConfig { start, ..self.clone() }
     }
 }
 
@@ -393,29 +300,16 @@ fn per_strategy_results_add_up_to_the_overall_ones() {
     let by = &report.by_strategy;
     assert_eq!(by.len(), 4);
     assert!(by.iter().all(|s| s.total_trades > 0), "{by:?}");
-    assert_eq!(
-        by.iter().map(|s| s.total_trades).sum::<usize>(),
-        o.total_trades
-    );
+    assert_eq!(by.iter().map(|s| s.total_trades).sum::<usize>(), o.total_trades);
     let pnl: f64 = by.iter().map(|s| s.total_pnl).sum();
     assert!((pnl - o.total_pnl).abs() < 1e-6, "{pnl} vs {}", o.total_pnl);
     let wins: usize = by.iter().map(|s| s.winning_trades).sum();
     assert!((wins as f64 / o.total_trades as f64 * 100.0 - o.win_rate).abs() < 1e-9);
     for s in by {
-        let trades: Vec<_> = report
-            .trades
-            .iter()
-            .filter(|t| t.strategy == s.strategy)
-            .collect();
+        let trades: Vec<_> = report.trades.iter().filter(|t| t.strategy == s.strategy).collect();
         assert_eq!(trades.len(), s.total_trades);
-        assert_eq!(
-            trades.iter().filter(|t| t.pnl > 0.0).count(),
-            s.winning_trades
-        );
-        assert_eq!(
-            trades.iter().filter(|t| t.pnl < 0.0).count(),
-            s.losing_trades
-        );
+        assert_eq!(trades.iter().filter(|t| t.pnl > 0.0).count(), s.winning_trades);
+        assert_eq!(trades.iter().filter(|t| t.pnl < 0.0).count(), s.losing_trades);
         assert!((s.avg_pnl - s.total_pnl / s.total_trades as f64).abs() <= 0.005 + 1e-9);
     }
     // The books balance: initial capital + every trade's P&L.
@@ -427,34 +321,14 @@ fn per_strategy_results_add_up_to_the_overall_ones() {
             if std::ptr::eq(a, b) || a.symbol != b.symbol || a.strategy != b.strategy {
                 continue;
             }
-            assert!(
-                a.exit_date <= b.entry_date || b.exit_date <= a.entry_date,
-                "overlapping {a:?} {b:?}"
-            );
+            assert!(a.exit_date <= b.entry_date || b.exit_date <= a.entry_date, "overlapping {a:?} {b:?}");
         }
     }
     // One strategy alone trades exactly that strategy's live proposals.
-    let alone = run(
-        &BacktestConfig {
-            strategies: vec![Strategy::Volatility],
-            ..config(day(300), day(899))
-        },
-        &series,
-        &fridays,
-    );
+    let alone = run(&BacktestConfig { strategies: vec![Strategy::Volatility], ..config(day(300), day(899)) }, &series, &fridays);
     assert_eq!(alone.by_strategy.len(), 1);
-    assert!(
-        alone
-            .trades
-            .iter()
-            .all(|t| t.strategy == Strategy::Volatility)
-    );
-    assert!(
-        alone
-            .trades
-            .iter()
-            .all(|t| t.signal_type == SignalType::Straddle)
-    );
+    assert!(alone.trades.iter().all(|t| t.strategy == Strategy::Volatility));
+    assert!(alone.trades.iter().all(|t| t.signal_type == SignalType::Straddle));
 }
 
 #[test]
@@ -467,11 +341,7 @@ fn the_statistics_are_the_quant_crates_definitions() {
     assert!(report.overall.sharpe_ratio.is_some());
     assert_eq!(Some(report.overall.max_drawdown), daily.max_drawdown());
     assert_eq!(report.return_stats, daily.stats(0.0));
-    let worst = report
-        .drawdown
-        .iter()
-        .map(|d| d.drawdown)
-        .fold(0.0, f64::min);
+    let worst = report.drawdown.iter().map(|d| d.drawdown).fold(0.0, f64::min);
     assert!((worst - report.overall.max_drawdown).abs() < 1e-12);
     assert!(report.drawdown.iter().all(|d| d.drawdown <= 0.0));
     let pnls: Vec<f64> = report.trades.iter().map(|t| t.pnl).collect();
@@ -489,10 +359,7 @@ fn the_statistics_are_the_quant_crates_definitions() {
             c
         })
         .collect();
-    assert_eq!(
-        report.overall.recovery_factor,
-        TradeStats::new(&changes).unwrap().recovery_factor
-    );
+    assert_eq!(report.overall.recovery_factor, TradeStats::new(&changes).unwrap().recovery_factor);
     let holding: f64 = report.trades.iter().map(|t| t.holding_days() as f64).sum();
     assert!((report.overall.avg_holding_period - holding / pnls.len() as f64).abs() < 1e-12);
 }
@@ -500,10 +367,7 @@ fn the_statistics_are_the_quant_crates_definitions() {
 #[test]
 fn capital_limits_the_trades_taken() {
     let series = market(8, 700, 3);
-    let small = BacktestConfig {
-        initial_capital: 1_500.0,
-        ..config(day(300), day(699))
-    };
+    let small = BacktestConfig { initial_capital: 1_500.0, ..config(day(300), day(699)) };
     let report = run(&small, &series, &fridays);
     assert!(report.skipped_for_capital > 0);
     assert!(report.equity_curve.iter().all(|p| p.equity >= 0.0));
@@ -530,73 +394,16 @@ fn invalid_configurations_name_their_field() {
     assert!(ok.validate().is_ok());
     let cases: Vec<(BacktestConfig, &str)> = vec![
         (config(day(399), day(300)), "end"),
+        (BacktestConfig { strategies: vec![], ..ok.clone() }, "strategies"),
+        (BacktestConfig { contracts_per_trade: 0, ..ok.clone() }, "contracts_per_trade"),
+        (BacktestConfig { commission_per_contract: -1.0, ..ok.clone() }, "commission_per_contract"),
+        (BacktestConfig { commission_per_contract: f64::NAN, ..ok.clone() }, "commission_per_contract"),
+        (BacktestConfig { slippage: 0.6, ..ok.clone() }, "slippage"),
+        (BacktestConfig { initial_capital: 0.0, ..ok.clone() }, "initial_capital"),
+        (BacktestConfig { initial_capital: f64::INFINITY, ..ok.clone() }, "initial_capital"),
+        (BacktestConfig { assumptions: Assumptions { rate: 2.0, dividend_yield: 0.0 }, ..ok.clone() }, "assumptions.rate"),
         (
-            BacktestConfig {
-                strategies: vec![],
-                ..ok.clone()
-            },
-            "strategies",
-        ),
-        (
-            BacktestConfig {
-                contracts_per_trade: 0,
-                ..ok.clone()
-            },
-            "contracts_per_trade",
-        ),
-        (
-            BacktestConfig {
-                commission_per_contract: -1.0,
-                ..ok.clone()
-            },
-            "commission_per_contract",
-        ),
-        (
-            BacktestConfig {
-                commission_per_contract: f64::NAN,
-                ..ok.clone()
-            },
-            "commission_per_contract",
-        ),
-        (
-            BacktestConfig {
-                slippage: 0.6,
-                ..ok.clone()
-            },
-            "slippage",
-        ),
-        (
-            BacktestConfig {
-                initial_capital: 0.0,
-                ..ok.clone()
-            },
-            "initial_capital",
-        ),
-        (
-            BacktestConfig {
-                initial_capital: f64::INFINITY,
-                ..ok.clone()
-            },
-            "initial_capital",
-        ),
-        (
-            BacktestConfig {
-                assumptions: Assumptions {
-                    rate: 2.0,
-                    dividend_yield: 0.0,
-                },
-                ..ok.clone()
-            },
-            "assumptions.rate",
-        ),
-        (
-            BacktestConfig {
-                params: StrategyParams {
-                    hv_rank_threshold: 70.0,
-                    ..StrategyParams::default()
-                },
-                ..ok.clone()
-            },
+            BacktestConfig { params: StrategyParams { hv_rank_threshold: 70.0, ..StrategyParams::default() }, ..ok.clone() },
             "hv_rank_threshold",
         ),
     ];
@@ -609,10 +416,7 @@ fn invalid_configurations_name_their_field() {
 #[test]
 #[should_panic(expected = "invalid backtest configuration: slippage")]
 fn run_panics_on_an_invalid_configuration() {
-    let c = BacktestConfig {
-        slippage: -0.1,
-        ..config(day(300), day(399))
-    };
+    let c = BacktestConfig { slippage: -0.1, ..config(day(300), day(399)) };
     let _ = run(&c, &[], &fridays);
 }
 
@@ -633,20 +437,10 @@ fn no_series_or_no_dates_in_range_give_an_empty_report() {
 fn custom_parameters_change_what_is_traded() {
     // The breakout came on 3× volume: a 3.5× requirement lets it pass.
     let series = breakout_then(&[108.0]);
-    let strict = BacktestConfig {
-        params: StrategyParams {
-            volume_multiple: 3.5,
-            ..StrategyParams::default()
-        },
-        ..breakout_config(day(301))
-    };
+    let strict =
+        BacktestConfig { params: StrategyParams { volume_multiple: 3.5, ..StrategyParams::default() }, ..breakout_config(day(301)) };
     assert!(run(&strict, &series, &fridays).trades.is_empty());
-    assert_eq!(
-        run(&breakout_config(day(301)), &series, &fridays)
-            .trades
-            .len(),
-        1
-    );
+    assert_eq!(run(&breakout_config(day(301)), &series, &fridays).trades.len(), 1);
 }
 
 #[test]
@@ -664,28 +458,13 @@ fn sma_crossover_on_a_hand_made_series() {
     //   10    10     9.5    10     below
     //   11    14     12     11     above → buy at 14, held to the end (last close 15)
     //   12    15     14.5   13     above
-    let closes = [
-        10.0, 10.0, 10.0, 9.0, 8.0, 10.0, 12.0, 13.0, 11.0, 9.0, 10.0, 14.0, 15.0,
-    ];
-    let bars: Vec<DailyBar> = closes
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| DailyBar {
-            date: day(i),
-            open: c,
-            high: c,
-            low: c,
-            close: c,
-            volume: 1.0,
-        })
-        .collect();
+    let closes = [10.0, 10.0, 10.0, 9.0, 8.0, 10.0, 12.0, 13.0, 11.0, 9.0, 10.0, 14.0, 15.0];
+    let bars: Vec<DailyBar> =
+        closes.iter().enumerate().map(|(i, &c)| DailyBar { date: day(i), open: c, high: c, low: c, close: c, volume: 1.0 }).collect();
     let r = sma_crossover(&bars, 2, 3);
     assert_eq!(r.trades.len(), 1);
     let t = r.trades[0];
-    assert_eq!(
-        (t.entry_date, t.entry_price, t.exit_date, t.exit_price),
-        (day(6), 12.0, day(9), 9.0)
-    );
+    assert_eq!((t.entry_date, t.entry_price, t.exit_date, t.exit_price), (day(6), 12.0, day(9), 9.0));
     assert_eq!(r.open_position, Some((day(11), 14.0)));
     let expected = 9.0 / 12.0 * (15.0 / 14.0);
     assert!((r.final_equity - expected).abs() < 1e-15);
@@ -712,10 +491,7 @@ fn sma_crossover_follows_the_last_strict_side() {
     for pair in r.trades.windows(2) {
         assert!(pair[0].exit_date <= pair[1].entry_date);
     }
-    let equity = r
-        .trades
-        .iter()
-        .fold(1.0, |e, t| e * t.exit_price / t.entry_price);
+    let equity = r.trades.iter().fold(1.0, |e, t| e * t.exit_price / t.entry_price);
     let equity = match r.open_position {
         Some((_, price)) => equity * s.bars.last().unwrap().close / price,
         None => equity,

@@ -2,9 +2,7 @@
 //! underlying prices where target and stop lie.
 
 use chrono::{Days, NaiveDate};
-use strikeline_engine::{
-    Assumptions, OpenSignal, Outcome, SignalType, Strategy, mark, underlying_levels, years_between,
-};
+use strikeline_engine::{Assumptions, OpenSignal, Outcome, SignalType, Strategy, mark, underlying_levels, years_between};
 
 use crate::common::*;
 
@@ -25,16 +23,10 @@ fn call() -> OpenSignal {
 }
 
 fn with(signal_type: SignalType) -> OpenSignal {
-    OpenSignal {
-        signal_type,
-        ..call()
-    }
+    OpenSignal { signal_type, ..call() }
 }
 
-const A: Assumptions = Assumptions {
-    rate: 0.04,
-    dividend_yield: 0.0,
-};
+const A: Assumptions = Assumptions { rate: 0.04, dividend_yield: 0.0 };
 
 #[test]
 fn a_rally_closes_a_call_at_its_target() {
@@ -50,10 +42,7 @@ fn a_drop_closes_a_call_at_its_stop_with_the_loss_per_contract() {
     let m = mark(&call(), 96.0, 25.0 / 365.0, false, A).unwrap();
     assert!(m.option_price <= 1.50);
     assert_eq!(m.outcome, Outcome::StopHit);
-    assert_eq!(
-        m.pnl,
-        ((m.option_price - 2.50) * 100.0 * 100.0).round() / 100.0
-    );
+    assert_eq!(m.pnl, ((m.option_price - 2.50) * 100.0 * 100.0).round() / 100.0);
     let percent = ((m.option_price / 2.50 - 1.0) * 10_000.0).round() / 100.0;
     assert_eq!(m.pnl_percent, percent);
     assert!(m.pnl < 0.0 && m.pnl_percent < 0.0);
@@ -65,10 +54,7 @@ fn between_target_and_stop_the_signal_stays_open_and_decays() {
     let late = mark(&call(), 100.0, 10.0 / 365.0, false, A).unwrap();
     assert_eq!(early.outcome, Outcome::Active);
     assert_eq!(late.outcome, Outcome::Active);
-    assert!(
-        late.option_price < early.option_price,
-        "time decay with the underlying unchanged"
-    );
+    assert!(late.option_price < early.option_price, "time decay with the underlying unchanged");
     assert_eq!(early.outcome.close_reason(), None);
 }
 
@@ -81,20 +67,14 @@ fn at_expiry_the_value_is_intrinsic_and_the_outcome_expired() {
     assert_eq!(m.outcome.close_reason(), Some("expiry"));
     // Out of the money: worthless, the whole premium lost.
     let m = mark(&call(), 95.0, 0.0, true, A).unwrap();
-    assert_eq!(
-        (m.option_price, m.pnl, m.pnl_percent),
-        (0.0, -250.0, -100.0)
-    );
+    assert_eq!((m.option_price, m.pnl, m.pnl_percent), (0.0, -250.0, -100.0));
     assert_eq!(m.outcome, Outcome::Expired);
     // A put at expiry.
     let m = mark(&with(SignalType::Put), 93.2, 0.0, true, A).unwrap();
     assert_eq!((m.option_price, m.outcome), (6.8, Outcome::Expired));
     // The caller's calendar decides: expired with time nominally left is still intrinsic,
     // and no time left means expired whatever the flag.
-    assert_eq!(
-        mark(&call(), 103.0, 0.5, true, A).unwrap().option_price,
-        3.0
-    );
+    assert_eq!(mark(&call(), 103.0, 0.5, true, A).unwrap().option_price, 3.0);
     let m = mark(&call(), 103.0, 0.0, false, A).unwrap();
     assert_eq!((m.option_price, m.outcome), (3.0, Outcome::Expired));
     let m = mark(&call(), 103.0, -0.01, false, A).unwrap();
@@ -117,34 +97,14 @@ fn a_straddle_is_worth_its_call_plus_its_put() {
 
 #[test]
 fn a_straddle_profits_from_a_move_either_way() {
-    let straddle = OpenSignal {
-        signal_type: SignalType::Straddle,
-        entry_price: 5.0,
-        target_price: 7.5,
-        stop_loss: 2.5,
-        volatility: 0.30,
-        ..call()
-    };
+    let straddle =
+        OpenSignal { signal_type: SignalType::Straddle, entry_price: 5.0, target_price: 7.5, stop_loss: 2.5, volatility: 0.30, ..call() };
     let years = 25.0 / 365.0;
-    assert_eq!(
-        mark(&straddle, 110.0, years, false, A).unwrap().outcome,
-        Outcome::TargetHit
-    );
-    assert_eq!(
-        mark(&straddle, 90.0, years, false, A).unwrap().outcome,
-        Outcome::TargetHit
-    );
-    assert_eq!(
-        mark(&straddle, 100.0, years, false, A).unwrap().outcome,
-        Outcome::Active
-    );
+    assert_eq!(mark(&straddle, 110.0, years, false, A).unwrap().outcome, Outcome::TargetHit);
+    assert_eq!(mark(&straddle, 90.0, years, false, A).unwrap().outcome, Outcome::TargetHit);
+    assert_eq!(mark(&straddle, 100.0, years, false, A).unwrap().outcome, Outcome::Active);
     // Sitting still into the last days: decay takes it to the stop.
-    assert_eq!(
-        mark(&straddle, 100.0, 2.0 / 365.0, false, A)
-            .unwrap()
-            .outcome,
-        Outcome::StopHit
-    );
+    assert_eq!(mark(&straddle, 100.0, 2.0 / 365.0, false, A).unwrap().outcome, Outcome::StopHit);
 }
 
 #[test]
@@ -152,47 +112,23 @@ fn underlying_levels_round_trip_through_mark() {
     let years = 30.0 / 365.0;
     for signal_type in SignalType::ALL {
         let signal = OpenSignal {
-            entry_price: if signal_type == SignalType::Straddle {
-                5.8
-            } else {
-                2.9
-            },
-            target_price: if signal_type == SignalType::Straddle {
-                8.0
-            } else {
-                4.6
-            },
-            stop_loss: if signal_type == SignalType::Straddle {
-                2.9
-            } else {
-                1.7
-            },
+            entry_price: if signal_type == SignalType::Straddle { 5.8 } else { 2.9 },
+            target_price: if signal_type == SignalType::Straddle { 8.0 } else { 4.6 },
+            stop_loss: if signal_type == SignalType::Straddle { 2.9 } else { 1.7 },
             signal_type,
             ..call()
         };
         let levels = underlying_levels(&signal, years, A).unwrap();
-        let expected_targets = if signal_type == SignalType::Straddle {
-            2
-        } else {
-            1
-        };
+        let expected_targets = if signal_type == SignalType::Straddle { 2 } else { 1 };
         assert_eq!(levels.target.len(), expected_targets, "{signal_type}");
         assert!(levels.target.windows(2).all(|w| w[0] < w[1]));
         for &level in &levels.target {
             let m = mark(&signal, level, years, false, A).unwrap();
-            assert!(
-                (m.option_price - signal.target_price).abs() <= 0.011,
-                "{signal_type} target at {level}: {}",
-                m.option_price
-            );
+            assert!((m.option_price - signal.target_price).abs() <= 0.011, "{signal_type} target at {level}: {}", m.option_price);
         }
         for &level in &levels.stop {
             let m = mark(&signal, level, years, false, A).unwrap();
-            assert!(
-                (m.option_price - signal.stop_loss).abs() <= 0.011,
-                "{signal_type} stop at {level}: {}",
-                m.option_price
-            );
+            assert!((m.option_price - signal.stop_loss).abs() <= 0.011, "{signal_type} stop at {level}: {}", m.option_price);
         }
         match signal_type {
             SignalType::Call => {
@@ -213,28 +149,14 @@ fn underlying_levels_round_trip_through_mark() {
 #[test]
 fn unreachable_levels_are_left_out() {
     // A put can never be worth more than its discounted strike.
-    let put = OpenSignal {
-        signal_type: SignalType::Put,
-        target_price: 150.0,
-        stop_loss: 0.0,
-        ..call()
-    };
+    let put = OpenSignal { signal_type: SignalType::Put, target_price: 150.0, stop_loss: 0.0, ..call() };
     let levels = underlying_levels(&put, 0.1, A).unwrap();
     assert!(levels.target.is_empty());
-    assert!(
-        levels.stop.is_empty(),
-        "a stop of zero is never hit before expiry"
-    );
+    assert!(levels.stop.is_empty(), "a stop of zero is never hit before expiry");
     // At expiry the levels are strike ± premium.
     let levels = underlying_levels(&call(), 0.0, A).unwrap();
-    assert_eq!(
-        (levels.target.clone(), levels.stop.clone()),
-        (vec![104.0], vec![101.5])
-    );
-    let straddle = OpenSignal {
-        signal_type: SignalType::Straddle,
-        ..call()
-    };
+    assert_eq!((levels.target.clone(), levels.stop.clone()), (vec![104.0], vec![101.5]));
+    let straddle = OpenSignal { signal_type: SignalType::Straddle, ..call() };
     let levels = underlying_levels(&straddle, 0.0, A).unwrap();
     assert_eq!(levels.target, vec![96.0, 104.0]);
     assert_eq!(levels.stop, vec![98.5, 101.5]);
@@ -246,46 +168,25 @@ fn a_fresh_proposal_marks_at_its_entry_and_its_levels_are_its_atr_moves() {
     let state = series.state();
     let s = *state.latest().unwrap();
     let ctx = context(&state, &fridays);
-    let p = state
-        .propose(&ctx)
-        .into_iter()
-        .find(|p| p.strategy == Strategy::Momentum)
-        .unwrap();
+    let p = state.propose(&ctx).into_iter().find(|p| p.strategy == Strategy::Momentum).unwrap();
     let signal = p.open_signal();
     let years = years_between(s.date, p.expiration);
     let m = mark(&signal, s.close, years, false, A).unwrap();
-    assert_eq!(
-        (m.option_price, m.pnl, m.outcome),
-        (p.entry_price, 0.0, Outcome::Active)
-    );
+    assert_eq!((m.option_price, m.pnl, m.outcome), (p.entry_price, 0.0, Outcome::Active));
     // Target and stop were read at close ± 2 / 1 ATR: solving back lands there (to
     // within the cent the premiums were rounded to).
     let atr = s.atr14.unwrap();
     let levels = underlying_levels(&signal, years, A).unwrap();
-    assert!(
-        (levels.target[0] - (s.close + 2.0 * atr)).abs() < 0.05,
-        "{levels:?}"
-    );
-    assert!(
-        (levels.stop[0] - (s.close - atr)).abs() < 0.05,
-        "{levels:?}"
-    );
+    assert!((levels.target[0] - (s.close + 2.0 * atr)).abs() < 0.05, "{levels:?}");
+    assert!((levels.stop[0] - (s.close - atr)).abs() < 0.05, "{levels:?}");
     // A week on, the same underlying prices mean the premium has decayed.
     let later = years_between(s.date + Days::new(7), p.expiration);
-    assert!(
-        mark(&signal, s.close, later, false, A)
-            .unwrap()
-            .option_price
-            < p.entry_price
-    );
+    assert!(mark(&signal, s.close, later, false, A).unwrap().option_price < p.entry_price);
 }
 
 #[test]
 fn numbers_the_model_refuses_are_errors_not_prices() {
-    let bad_sigma = OpenSignal {
-        volatility: 0.0,
-        ..call()
-    };
+    let bad_sigma = OpenSignal { volatility: 0.0, ..call() };
     assert!(mark(&bad_sigma, 100.0, 0.1, false, A).is_err());
     assert!(mark(&call(), 0.0, 0.1, false, A).is_err());
     assert!(mark(&call(), f64::NAN, 0.1, false, A).is_err());

@@ -54,23 +54,14 @@ fn rsi_and_band_thresholds_move_mean_reversion() {
     let series = capitulation();
     let base = proposals(StrategyParams::default(), &series);
     assert_eq!(find(&base, Strategy::MeanReversion).unwrap().confidence, 77);
-    let strict_rsi = StrategyParams {
-        oversold_rsi: 20.0,
-        ..StrategyParams::default()
-    };
+    let strict_rsi = StrategyParams { oversold_rsi: 20.0, ..StrategyParams::default() };
     assert!(find(&proposals(strict_rsi, &series), Strategy::MeanReversion).is_none());
-    let loose_rsi = StrategyParams {
-        oversold_rsi: 35.0,
-        ..StrategyParams::default()
-    };
+    let loose_rsi = StrategyParams { oversold_rsi: 35.0, ..StrategyParams::default() };
     let loose = proposals(loose_rsi, &series);
     let p = find(&loose, Strategy::MeanReversion).unwrap();
     assert!(p.reasoning.contains("RSI 23.0 below 35"), "{}", p.reasoning);
     // Wider bands: the close is no longer outside them.
-    let wide = StrategyParams {
-        bollinger_multiplier: 3.5,
-        ..StrategyParams::default()
-    };
+    let wide = StrategyParams { bollinger_multiplier: 3.5, ..StrategyParams::default() };
     let state = state_with(wide, &series.bars);
     let b = state.latest().unwrap().bollinger.unwrap();
     let m = series.state().latest().unwrap().bollinger.unwrap();
@@ -82,28 +73,13 @@ fn rsi_and_band_thresholds_move_mean_reversion() {
 #[test]
 fn breakout_lookback_and_volume_multiple() {
     let series = range_then(104.0, 3e6);
-    let strict = StrategyParams {
-        volume_multiple: 3.5,
-        ..StrategyParams::default()
-    };
+    let strict = StrategyParams { volume_multiple: 3.5, ..StrategyParams::default() };
     assert!(find(&proposals(strict, &series), Strategy::Breakout).is_none());
-    let short = StrategyParams {
-        breakout_lookback: 10,
-        volume_multiple: 2.0,
-        ..StrategyParams::default()
-    };
+    let short = StrategyParams { breakout_lookback: 10, volume_multiple: 2.0, ..StrategyParams::default() };
     let list = proposals(short, &series);
     let p = find(&list, Strategy::Breakout).unwrap();
-    assert!(
-        p.reasoning.contains("above the prior 10-day high"),
-        "{}",
-        p.reasoning
-    );
-    assert!(
-        p.reasoning.contains("above 2× the 10-day average"),
-        "{}",
-        p.reasoning
-    );
+    assert!(p.reasoning.contains("above the prior 10-day high"), "{}", p.reasoning);
+    assert!(p.reasoning.contains("above 2× the 10-day average"), "{}", p.reasoning);
 }
 
 #[test]
@@ -111,12 +87,7 @@ fn exits_and_expirations_follow_the_parameters() {
     let series = range_then(104.0, 3e6);
     let base = proposals(StrategyParams::default(), &series);
     let base = find(&base, Strategy::Breakout).unwrap().clone();
-    let far = StrategyParams {
-        target_atr: 3.0,
-        stop_atr: 0.5,
-        min_days_directional: 45,
-        ..StrategyParams::default()
-    };
+    let far = StrategyParams { target_atr: 3.0, stop_atr: 0.5, min_days_directional: 45, ..StrategyParams::default() };
     let list = proposals(far, &series);
     let p = find(&list, Strategy::Breakout).unwrap();
     assert_eq!((p.strike, p.signal_type), (base.strike, SignalType::Call));
@@ -129,27 +100,16 @@ fn exits_and_expirations_follow_the_parameters() {
 
     // Straddle stop as a fraction of the premium.
     let series = volatility_crush();
-    let custom = StrategyParams {
-        straddle_stop_fraction: 0.4,
-        hv_rank_threshold: 10.0,
-        min_days_straddle: 60,
-        ..StrategyParams::default()
-    };
+    let custom =
+        StrategyParams { straddle_stop_fraction: 0.4, hv_rank_threshold: 10.0, min_days_straddle: 60, ..StrategyParams::default() };
     let list = proposals(custom, &series);
     let p = find(&list, Strategy::Volatility).unwrap();
     assert_eq!(p.stop_loss, (p.entry_price * 0.4 * 100.0).round() / 100.0);
-    assert!(
-        p.reasoning.contains("60% of the premium lost"),
-        "{}",
-        p.reasoning
-    );
+    assert!(p.reasoning.contains("60% of the premium lost"), "{}", p.reasoning);
     assert!(p.reasoning.contains("below 10"), "{}", p.reasoning);
     assert!((p.expiration - series.bars.last().unwrap().date).num_days() >= 60);
     // HV rank 3.0 is under 10 too, but not under 2.
-    let cheaper = StrategyParams {
-        hv_rank_threshold: 2.0,
-        ..StrategyParams::default()
-    };
+    let cheaper = StrategyParams { hv_rank_threshold: 2.0, ..StrategyParams::default() };
     assert!(find(&proposals(cheaper, &series), Strategy::Volatility).is_none());
 }
 
@@ -159,16 +119,9 @@ fn the_momentum_zone_moves_with_its_bounds() {
     let series = orderly_uptrend();
     let base = proposals(StrategyParams::default(), &series);
     assert_eq!(find(&base, Strategy::Momentum).unwrap().confidence, 87);
-    let narrow = StrategyParams {
-        momentum_rsi_low: 62.0,
-        ..StrategyParams::default()
-    };
+    let narrow = StrategyParams { momentum_rsi_low: 62.0, ..StrategyParams::default() };
     assert!(find(&proposals(narrow, &series), Strategy::Momentum).is_none());
-    let shifted = StrategyParams {
-        momentum_rsi_low: 55.0,
-        momentum_rsi_high: 75.0,
-        ..StrategyParams::default()
-    };
+    let shifted = StrategyParams { momentum_rsi_low: 55.0, momentum_rsi_high: 75.0, ..StrategyParams::default() };
     let list = proposals(shifted, &series);
     let p = find(&list, Strategy::Momentum).unwrap();
     assert!(p.reasoning.contains("within 55–75"), "{}", p.reasoning);
@@ -180,104 +133,20 @@ fn the_momentum_zone_moves_with_its_bounds() {
 fn out_of_range_parameters_are_named() {
     let d = StrategyParams::default;
     let cases = [
-        (
-            StrategyParams {
-                momentum_rsi_low: 0.0,
-                ..d()
-            },
-            "momentum_rsi_low",
-        ),
-        (
-            StrategyParams {
-                momentum_rsi_high: 50.5,
-                ..d()
-            },
-            "momentum_rsi_high",
-        ),
-        (
-            StrategyParams {
-                oversold_rsi: 55.0,
-                ..d()
-            },
-            "oversold_rsi",
-        ),
-        (
-            StrategyParams {
-                overbought_rsi: 45.0,
-                ..d()
-            },
-            "overbought_rsi",
-        ),
-        (
-            StrategyParams {
-                bollinger_multiplier: 0.0,
-                ..d()
-            },
-            "bollinger_multiplier",
-        ),
-        (
-            StrategyParams {
-                breakout_lookback: 4,
-                ..d()
-            },
-            "breakout_lookback",
-        ),
-        (
-            StrategyParams {
-                volume_multiple: 1.0,
-                ..d()
-            },
-            "volume_multiple",
-        ),
-        (
-            StrategyParams {
-                hv_rank_threshold: 0.0,
-                ..d()
-            },
-            "hv_rank_threshold",
-        ),
-        (
-            StrategyParams {
-                hv_percentile_threshold: 51.0,
-                ..d()
-            },
-            "hv_percentile_threshold",
-        ),
-        (
-            StrategyParams {
-                target_atr: 11.0,
-                ..d()
-            },
-            "target_atr",
-        ),
-        (
-            StrategyParams {
-                stop_atr: f64::NAN,
-                ..d()
-            },
-            "stop_atr",
-        ),
-        (
-            StrategyParams {
-                straddle_stop_fraction: 1.0,
-                ..d()
-            },
-            "straddle_stop_fraction",
-        ),
-        (
-            StrategyParams {
-                min_days_directional: 0,
-                ..d()
-            },
-            "min_days_directional",
-        ),
-        (
-            StrategyParams {
-                min_days_straddle: 400,
-                ..d()
-            },
-            "min_days_straddle",
-        ),
+        (StrategyParams { momentum_rsi_low: 0.0, ..d() }, "momentum_rsi_low"),
+        (StrategyParams { momentum_rsi_high: 50.5, ..d() }, "momentum_rsi_high"),
+        (StrategyParams { oversold_rsi: 55.0, ..d() }, "oversold_rsi"),
+        (StrategyParams { overbought_rsi: 45.0, ..d() }, "overbought_rsi"),
+        (StrategyParams { bollinger_multiplier: 0.0, ..d() }, "bollinger_multiplier"),
+        (StrategyParams { breakout_lookback: 4, ..d() }, "breakout_lookback"),
+        (StrategyParams { volume_multiple: 1.0, ..d() }, "volume_multiple"),
+        (StrategyParams { hv_rank_threshold: 0.0, ..d() }, "hv_rank_threshold"),
+        (StrategyParams { hv_percentile_threshold: 51.0, ..d() }, "hv_percentile_threshold"),
+        (StrategyParams { target_atr: 11.0, ..d() }, "target_atr"),
+        (StrategyParams { stop_atr: f64::NAN, ..d() }, "stop_atr"),
+        (StrategyParams { straddle_stop_fraction: 1.0, ..d() }, "straddle_stop_fraction"),
+        (StrategyParams { min_days_directional: 0, ..d() }, "min_days_directional"),
+        (StrategyParams { min_days_straddle: 400, ..d() }, "min_days_straddle"),
     ];
     for (params, field) in cases {
         let err = params.validate().unwrap_err();

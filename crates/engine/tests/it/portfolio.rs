@@ -4,9 +4,8 @@
 
 use chrono::{Days, NaiveDate};
 use strikeline_engine::portfolio::{
-    AllocationSignal, ClosedTrade, InvestmentPreferences, PositionInput, RiskInputs, RiskLevel,
-    RiskPosition, RiskTolerance, automated_allocation, performance_metrics, risk_assessment,
-    summary,
+    AllocationSignal, ClosedTrade, InvestmentPreferences, PositionInput, RiskInputs, RiskLevel, RiskPosition, RiskTolerance,
+    automated_allocation, performance_metrics, risk_assessment, summary,
 };
 use strikeline_engine::{Assumptions, SignalType, Strategy};
 use strikeline_quant::DailyReturns;
@@ -19,13 +18,7 @@ fn close(a: f64, b: f64, tolerance: f64) -> bool {
     (a - b).abs() <= tolerance * b.abs().max(1.0)
 }
 
-fn position(
-    kind: SignalType,
-    strike: f64,
-    entry: f64,
-    volatility: f64,
-    days: u64,
-) -> PositionInput {
+fn position(kind: SignalType, strike: f64, entry: f64, volatility: f64, days: u64) -> PositionInput {
     PositionInput {
         symbol: "TEST".into(),
         sector: "Technology".into(),
@@ -44,15 +37,9 @@ fn position(
 #[test]
 fn a_call_valued_greeks_risk_and_performance() {
     // S 100, K 105, r 4%, σ 25%, T = 73/365 = 0.2: call 2.768306 → 2.77.
-    let call = PositionInput {
-        quantity: 3,
-        target_price: Some(3.50),
-        stop_loss: Some(1.20),
-        ..position(SignalType::Call, 105.0, 2.00, 0.25, 73)
-    };
-    let v = call
-        .value(100.0, as_of(), Assumptions::default(), 20_000.0)
-        .unwrap();
+    let call =
+        PositionInput { quantity: 3, target_price: Some(3.50), stop_loss: Some(1.20), ..position(SignalType::Call, 105.0, 2.00, 0.25, 73) };
+    let v = call.value(100.0, as_of(), Assumptions::default(), 20_000.0).unwrap();
     assert_eq!(v.current_price, 2.77);
     assert_eq!(v.current_value, 831.0);
     assert_eq!(v.total_cost, 600.0);
@@ -76,11 +63,7 @@ fn a_call_valued_greeks_risk_and_performance() {
     let p = v.performance;
     assert_eq!(p.total_return, 38.5);
     assert!(close(p.daily_return.unwrap(), 3.310_622_247, 1e-9));
-    assert!(close(
-        p.annualized_return.unwrap(),
-        14_551_700.400_934_737,
-        1e-9
-    ));
+    assert!(close(p.annualized_return.unwrap(), 14_551_700.400_934_737, 1e-9));
     // |Δ·S/V|·σ with the unrounded model price.
     assert!(close(p.volatility.unwrap(), 341.982_544_525, 1e-9));
     assert_eq!(p.sharpe_ratio, None);
@@ -90,24 +73,15 @@ fn a_call_valued_greeks_risk_and_performance() {
 fn a_put_has_a_bounded_gain_and_its_ratio() {
     // S 48, K 50, σ 35%, T = 146/365 = 0.4: put 4.913356 → 4.91. Bought at 3.10.
     let put = position(SignalType::Put, 50.0, 3.10, 0.35, 146);
-    let v = put
-        .value(48.0, as_of(), Assumptions::default(), 0.0)
-        .unwrap();
+    let v = put.value(48.0, as_of(), Assumptions::default(), 0.0).unwrap();
     assert_eq!(v.current_price, 4.91);
-    assert_eq!(
-        (v.current_value, v.total_cost, v.unrealized_pnl),
-        (491.0, 310.0, 181.0)
-    );
+    assert_eq!((v.current_value, v.total_cost, v.unrealized_pnl), (491.0, 310.0, 181.0));
     assert!(close(v.greeks.delta, -50.058_031_040, 1e-9));
     assert!(close(v.greeks.theta, -1.134_499_798, 1e-9));
     assert!(close(v.greeks.rho, -11.576_484_273, 1e-9));
     assert_eq!(v.risk.max_gain, Some(4_690.0)); // (50 − 3.10) × 100
     assert_eq!(v.risk.breakevens, vec![46.9]);
-    assert!(close(
-        v.risk.risk_reward_ratio.unwrap(),
-        4_690.0 / 310.0,
-        1e-12
-    ));
+    assert!(close(v.risk.risk_reward_ratio.unwrap(), 4_690.0 / 310.0, 1e-12));
     assert!(close(v.risk.probability_of_profit, 0.473_556_535, 1e-8));
     assert_eq!(v.risk.position_size_percent, None); // no capital given
 }
@@ -116,9 +90,7 @@ fn a_put_has_a_bounded_gain_and_its_ratio() {
 fn a_straddle_is_a_call_plus_a_put() {
     // S = K = 200, σ 30%, T 0.2: straddle 21.346024 → 21.35. Bought at 14.00.
     let straddle = position(SignalType::Straddle, 200.0, 14.0, 0.30, 73);
-    let v = straddle
-        .value(200.0, as_of(), Assumptions::default(), 10_000.0)
-        .unwrap();
+    let v = straddle.value(200.0, as_of(), Assumptions::default(), 10_000.0).unwrap();
     assert_eq!(v.current_price, 21.35);
     assert!(close(v.greeks.delta, 10.083_047_979, 1e-9));
     assert!(close(v.greeks.gamma, 2.949_764_833, 1e-9));
@@ -134,58 +106,27 @@ fn a_straddle_is_a_call_plus_a_put() {
 
 #[test]
 fn an_expired_position_is_worth_its_intrinsic_value() {
-    let call = PositionInput {
-        quantity: 2,
-        ..position(SignalType::Call, 100.0, 2.50, 0.3, 0)
-    };
-    let v = call
-        .value(103.0, as_of(), Assumptions::default(), 1_000.0)
-        .unwrap();
+    let call = PositionInput { quantity: 2, ..position(SignalType::Call, 100.0, 2.50, 0.3, 0) };
+    let v = call.value(103.0, as_of(), Assumptions::default(), 1_000.0).unwrap();
     assert!(v.expired);
-    assert_eq!(
-        (v.current_price, v.current_value, v.unrealized_pnl),
-        (3.0, 600.0, 100.0)
-    );
-    assert_eq!(
-        (v.greeks.delta, v.greeks.gamma, v.greeks.vega),
-        (200.0, 0.0, 0.0)
-    );
+    assert_eq!((v.current_price, v.current_value, v.unrealized_pnl), (3.0, 600.0, 100.0));
+    assert_eq!((v.greeks.delta, v.greeks.gamma, v.greeks.vega), (200.0, 0.0, 0.0));
     assert_eq!(v.risk.probability_of_profit, 1.0); // 103 > 102.50 already
     assert_eq!(v.performance.volatility, None);
     // After expiry too (a day late).
-    let later = call
-        .value(
-            99.0,
-            as_of() + Days::new(1),
-            Assumptions::default(),
-            1_000.0,
-        )
-        .unwrap();
+    let later = call.value(99.0, as_of() + Days::new(1), Assumptions::default(), 1_000.0).unwrap();
     assert_eq!((later.current_price, later.days_to_expiry), (0.0, 0));
     // Bad inputs are refused by the model.
-    assert!(
-        call.value(-1.0, as_of(), Assumptions::default(), 1.0)
-            .is_err()
-    );
-    let bad = PositionInput {
-        volatility: 0.0,
-        ..call.clone()
-    };
-    assert!(
-        bad.value(100.0, as_of() - Days::new(5), Assumptions::default(), 1.0)
-            .is_err()
-    );
+    assert!(call.value(-1.0, as_of(), Assumptions::default(), 1.0).is_err());
+    let bad = PositionInput { volatility: 0.0, ..call.clone() };
+    assert!(bad.value(100.0, as_of() - Days::new(5), Assumptions::default(), 1.0).is_err());
 }
 
 #[test]
 fn performance_metrics_of_daily_snapshots() {
     let values = [1000.0, 1020.0, 1010.0, 1050.0, 990.0, 1030.0];
     // Any order: sorted by date.
-    let mut snapshots: Vec<(NaiveDate, f64)> = values
-        .iter()
-        .enumerate()
-        .map(|(i, &v)| (as_of() + Days::new(i as u64), v))
-        .collect();
+    let mut snapshots: Vec<(NaiveDate, f64)> = values.iter().enumerate().map(|(i, &v)| (as_of() + Days::new(i as u64), v)).collect();
     snapshots.reverse();
     let m = performance_metrics(&snapshots);
     assert!(close(m.sharpe_ratio.unwrap(), 2.556_393_189_590_348, 1e-12));
@@ -200,16 +141,9 @@ fn performance_metrics_of_daily_snapshots() {
     assert_eq!(m.calmar_ratio, daily.calmar());
     // Undefined cases.
     assert_eq!(performance_metrics(&[]), Default::default());
-    let flat = [
-        (as_of(), 100.0),
-        (as_of() + Days::new(1), 100.0),
-        (as_of() + Days::new(2), 100.0),
-    ];
+    let flat = [(as_of(), 100.0), (as_of() + Days::new(1), 100.0), (as_of() + Days::new(2), 100.0)];
     let m = performance_metrics(&flat);
-    assert_eq!(
-        (m.sharpe_ratio, m.calmar_ratio, m.recovery_factor),
-        (None, None, None)
-    );
+    assert_eq!((m.sharpe_ratio, m.calmar_ratio, m.recovery_factor), (None, None, None));
     assert_eq!(m.max_drawdown, Some(0.0));
 }
 
@@ -217,63 +151,20 @@ fn performance_metrics_of_daily_snapshots() {
 fn the_summary_covers_closed_and_open_positions() {
     let d = |day| NaiveDate::from_ymd_opt(2026, 2, day).unwrap();
     let closed = [
-        ClosedTrade {
-            pnl: 50.0,
-            commissions: 1.30,
-            opened_on: d(1),
-            closed_on: d(3),
-        },
-        ClosedTrade {
-            pnl: 30.0,
-            commissions: 1.30,
-            opened_on: d(2),
-            closed_on: d(4),
-        },
-        ClosedTrade {
-            pnl: -20.0,
-            commissions: 1.30,
-            opened_on: d(2),
-            closed_on: d(9),
-        },
-        ClosedTrade {
-            pnl: 40.0,
-            commissions: 1.30,
-            opened_on: d(5),
-            closed_on: d(10),
-        },
-        ClosedTrade {
-            pnl: 60.0,
-            commissions: 1.30,
-            opened_on: d(6),
-            closed_on: d(11),
-        },
-        ClosedTrade {
-            pnl: 10.0,
-            commissions: 1.30,
-            opened_on: d(10),
-            closed_on: d(12),
-        },
-        ClosedTrade {
-            pnl: -25.0,
-            commissions: 1.30,
-            opened_on: d(10),
-            closed_on: d(20),
-        },
+        ClosedTrade { pnl: 50.0, commissions: 1.30, opened_on: d(1), closed_on: d(3) },
+        ClosedTrade { pnl: 30.0, commissions: 1.30, opened_on: d(2), closed_on: d(4) },
+        ClosedTrade { pnl: -20.0, commissions: 1.30, opened_on: d(2), closed_on: d(9) },
+        ClosedTrade { pnl: 40.0, commissions: 1.30, opened_on: d(5), closed_on: d(10) },
+        ClosedTrade { pnl: 60.0, commissions: 1.30, opened_on: d(6), closed_on: d(11) },
+        ClosedTrade { pnl: 10.0, commissions: 1.30, opened_on: d(10), closed_on: d(12) },
+        ClosedTrade { pnl: -25.0, commissions: 1.30, opened_on: d(10), closed_on: d(20) },
     ];
     // One open call worth 600 against 500 paid (expired today, so exactly intrinsic).
-    let open_call = PositionInput {
-        quantity: 2,
-        ..position(SignalType::Call, 100.0, 2.50, 0.3, 0)
-    };
-    let open = [open_call
-        .value(103.0, as_of(), Assumptions::default(), 2_500.0)
-        .unwrap()];
+    let open_call = PositionInput { quantity: 2, ..position(SignalType::Call, 100.0, 2.50, 0.3, 0) };
+    let open = [open_call.value(103.0, as_of(), Assumptions::default(), 2_500.0).unwrap()];
     let s = summary(&closed, &open, 1.30, 2_500.0);
     // Realised 145, unrealised 100, less 1.30 paid to open: 243.70.
-    assert_eq!(
-        (s.realized_pnl, s.unrealized_pnl, s.net_pnl),
-        (145.0, 100.0, 243.70)
-    );
+    assert_eq!((s.realized_pnl, s.unrealized_pnl, s.net_pnl), (145.0, 100.0, 243.70));
     assert_eq!((s.total_value, s.total_pnl_percent), (2_743.70, 9.75));
     assert_eq!(s.open_value, 600.0);
     assert!(close(s.win_rate.unwrap(), 500.0 / 7.0, 1e-12));
@@ -288,14 +179,7 @@ fn the_summary_covers_closed_and_open_positions() {
     // Nothing at all.
     let empty = summary(&[], &[], 0.0, 1_000.0);
     assert_eq!((empty.total_value, empty.net_pnl), (1_000.0, 0.0));
-    assert_eq!(
-        (
-            empty.win_rate,
-            empty.profit_factor,
-            empty.avg_holding_period
-        ),
-        (None, None, None)
-    );
+    assert_eq!((empty.win_rate, empty.profit_factor, empty.avg_holding_period), (None, None, None));
 }
 
 fn risk_position(
@@ -307,15 +191,7 @@ fn risk_position(
     vega_dollars: f64,
     days_to_expiry: i64,
 ) -> RiskPosition {
-    RiskPosition {
-        symbol: symbol.into(),
-        sector: sector.into(),
-        cost,
-        market_value,
-        delta_dollars,
-        vega_dollars,
-        days_to_expiry,
-    }
+    RiskPosition { symbol: symbol.into(), sector: sector.into(), cost, market_value, delta_dollars, vega_dollars, days_to_expiry }
 }
 
 #[test]
@@ -394,17 +270,12 @@ fn one_oversized_expiring_position_is_high_risk() {
         capital: 1_000.0,
         max_position_size: 100.0,
         drawdown: -0.30,
-        positions: vec![risk_position(
-            "TSLA", "Consumer", 900.0, 900.0, 5_000.0, 20.0, 3,
-        )],
+        positions: vec![risk_position("TSLA", "Consumer", 900.0, 900.0, 5_000.0, 20.0, 3)],
     };
     let a = risk_assessment(&inputs);
     assert!(a.factors.iter().all(|f| f.score == 100.0));
     assert_eq!((a.risk_score, a.risk_level), (100, RiskLevel::High));
-    assert_eq!(
-        a.recommendations[0],
-        "Spread new positions over other symbols so that TSLA falls under 25.0% of the open value."
-    );
+    assert_eq!(a.recommendations[0], "Spread new positions over other symbols so that TSLA falls under 25.0% of the open value.");
 }
 
 #[test]
@@ -423,16 +294,10 @@ fn a_calm_book_is_low_risk_and_one_alarm_makes_it_moderate() {
     assert_eq!((a.risk_score, a.risk_level), (0, RiskLevel::Low));
     assert!(a.risk_factors.is_empty() && a.recommendations.is_empty());
     // A 25% drawdown alone: 15 points, but at its alarm level.
-    let hurt = RiskInputs {
-        drawdown: -0.25,
-        ..calm
-    };
+    let hurt = RiskInputs { drawdown: -0.25, ..calm };
     let a = risk_assessment(&hurt);
     assert_eq!((a.risk_score, a.risk_level), (15, RiskLevel::Moderate));
-    assert_eq!(
-        a.risk_factors,
-        vec!["The portfolio is 25.0% below its peak value."]
-    );
+    assert_eq!(a.risk_factors, vec!["The portfolio is 25.0% below its peak value."]);
     // Nothing open, no capital: nothing to divide by, nothing scored.
     let a = risk_assessment(&RiskInputs::default());
     assert_eq!((a.risk_score, a.risk_level), (0, RiskLevel::Low));
@@ -440,18 +305,10 @@ fn a_calm_book_is_low_risk_and_one_alarm_makes_it_moderate() {
 
 #[test]
 fn a_valued_position_feeds_the_risk_model() {
-    let call = PositionInput {
-        quantity: 3,
-        ..position(SignalType::Call, 105.0, 2.00, 0.25, 73)
-    };
-    let v = call
-        .value(100.0, as_of(), Assumptions::default(), 20_000.0)
-        .unwrap();
+    let call = PositionInput { quantity: 3, ..position(SignalType::Call, 105.0, 2.00, 0.25, 73) };
+    let v = call.value(100.0, as_of(), Assumptions::default(), 20_000.0).unwrap();
     let r = RiskPosition::from_valuation(&call, &v, 100.0);
-    assert_eq!(
-        (r.cost, r.market_value, r.days_to_expiry),
-        (600.0, 831.0, 73)
-    );
+    assert_eq!((r.cost, r.market_value, r.days_to_expiry), (600.0, 831.0, 73));
     assert!(close(r.delta_dollars, 11_360.546_093_897, 1e-9));
     assert!(close(r.vega_dollars, 51.029_508_712, 1e-9));
 }
@@ -464,71 +321,33 @@ fn the_allocation_rule() {
         capital: 1_000.0,
         max_position_size: 100.0,
     };
-    let signal = AllocationSignal {
-        strategy: Strategy::Breakout,
-        confidence: 65,
-        entry_price: 0.95,
-    };
+    let signal = AllocationSignal { strategy: Strategy::Breakout, confidence: 65, entry_price: 0.95 };
     // The defaults (capital 1,000, maximum 100): one contract of a $0.95 option.
     assert_eq!(automated_allocation(&signal, &prefs, 0.0), Some(1));
     // $1.49 a share is $149 a contract: over the $100 maximum.
-    let dear = AllocationSignal {
-        entry_price: 1.49,
-        ..signal
-    };
+    let dear = AllocationSignal { entry_price: 1.49, ..signal };
     assert_eq!(automated_allocation(&dear, &prefs, 0.0), None);
     // Not a preferred strategy.
-    let other = AllocationSignal {
-        strategy: Strategy::Volatility,
-        ..signal
-    };
+    let other = AllocationSignal { strategy: Strategy::Volatility, ..signal };
     assert_eq!(automated_allocation(&other, &prefs, 0.0), None);
     // The floor is inclusive, and depends on the tolerance.
-    let below = AllocationSignal {
-        confidence: 64,
-        ..signal
-    };
+    let below = AllocationSignal { confidence: 64, ..signal };
     assert_eq!(automated_allocation(&below, &prefs, 0.0), None);
-    let aggressive = InvestmentPreferences {
-        risk_tolerance: RiskTolerance::High,
-        ..prefs.clone()
-    };
+    let aggressive = InvestmentPreferences { risk_tolerance: RiskTolerance::High, ..prefs.clone() };
     assert_eq!(automated_allocation(&below, &aggressive, 0.0), Some(1));
-    let conservative = InvestmentPreferences {
-        risk_tolerance: RiskTolerance::Low,
-        ..prefs.clone()
-    };
+    let conservative = InvestmentPreferences { risk_tolerance: RiskTolerance::Low, ..prefs.clone() };
     assert_eq!(automated_allocation(&signal, &conservative, 0.0), None);
     // Several contracts, capped by the capital left.
-    let big = InvestmentPreferences {
-        max_position_size: 500.0,
-        ..prefs.clone()
-    };
-    let cheap = AllocationSignal {
-        entry_price: 0.50,
-        ..signal
-    };
+    let big = InvestmentPreferences { max_position_size: 500.0, ..prefs.clone() };
+    let cheap = AllocationSignal { entry_price: 0.50, ..signal };
     assert_eq!(automated_allocation(&cheap, &big, 0.0), Some(10));
     assert_eq!(automated_allocation(&cheap, &big, 850.0), Some(3));
     assert_eq!(automated_allocation(&cheap, &big, 960.0), None);
     // Exactly at the limits.
-    let exact = AllocationSignal {
-        entry_price: 1.00,
-        ..signal
-    };
+    let exact = AllocationSignal { entry_price: 1.00, ..signal };
     assert_eq!(automated_allocation(&exact, &prefs, 900.0), Some(1));
     // Nonsense prices are skipped.
     for entry_price in [0.0, -1.0, f64::NAN] {
-        assert_eq!(
-            automated_allocation(
-                &AllocationSignal {
-                    entry_price,
-                    ..signal
-                },
-                &prefs,
-                0.0
-            ),
-            None
-        );
+        assert_eq!(automated_allocation(&AllocationSignal { entry_price, ..signal }, &prefs, 0.0), None);
     }
 }

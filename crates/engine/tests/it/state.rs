@@ -3,8 +3,8 @@
 
 use chrono::{Days, NaiveDate};
 use strikeline_engine::{
-    Assumptions, BarError, DailyBar, ProposalContext, SignalType, Strategy, StrikeChoice,
-    SymbolState, WARM_UP_BARS, pick_strike, strike_increment,
+    Assumptions, BarError, DailyBar, ProposalContext, SignalType, Strategy, StrikeChoice, SymbolState, WARM_UP_BARS, pick_strike,
+    strike_increment,
 };
 
 use crate::common::*;
@@ -38,13 +38,7 @@ fn nothing_is_proposed_before_the_state_is_warm() {
 
 #[test]
 fn the_same_bars_always_give_the_same_proposals() {
-    for series in [
-        orderly_uptrend(),
-        capitulation(),
-        range_then(104.0, 3e6),
-        volatility_crush(),
-        calm(),
-    ] {
+    for series in [orderly_uptrend(), capitulation(), range_then(104.0, 3e6), volatility_crush(), calm()] {
         let (a, b) = (series.state(), series.state());
         let (ca, cb) = (context(&a, &fridays), context(&b, &fridays));
         assert_eq!(a.propose(&ca), b.propose(&cb));
@@ -111,42 +105,16 @@ fn an_intraday_clone_leaves_the_end_of_day_state_untouched() {
 
     let mut intraday = state.clone();
     let today = snapshot.date + Days::new(1);
-    intraday
-        .update(&DailyBar {
-            date: today,
-            open: 100.0,
-            high: 104.5,
-            low: 99.9,
-            close: 104.2,
-            volume: 2.4e6,
-        })
-        .unwrap();
+    intraday.update(&DailyBar { date: today, open: 100.0, high: 104.5, low: 99.9, close: 104.2, volume: 2.4e6 }).unwrap();
     let live = intraday.propose(&context(&intraday, &fridays));
-    assert!(
-        live.iter()
-            .any(|p| p.strategy == Strategy::Breakout && p.signal_type == SignalType::Call)
-    );
+    assert!(live.iter().any(|p| p.strategy == Strategy::Breakout && p.signal_type == SignalType::Call));
 
     // The original still stands at yesterday's close and can take the real close.
     assert_eq!(state.latest(), Some(&snapshot));
     assert_eq!(state.propose_best(&context(&state, &fridays)), before);
     let mut end_of_day = state.clone();
-    end_of_day
-        .update(&DailyBar {
-            date: today,
-            open: 100.0,
-            high: 100.9,
-            low: 99.6,
-            close: 100.4,
-            volume: 1e6,
-        })
-        .unwrap();
-    assert!(
-        end_of_day
-            .propose(&context(&end_of_day, &fridays))
-            .iter()
-            .all(|p| p.strategy != Strategy::Breakout)
-    );
+    end_of_day.update(&DailyBar { date: today, open: 100.0, high: 100.9, low: 99.6, close: 100.4, volume: 1e6 }).unwrap();
+    assert!(end_of_day.propose(&context(&end_of_day, &fridays)).iter().all(|p| p.strategy != Strategy::Breakout));
 }
 
 #[test]
@@ -155,64 +123,18 @@ fn bad_or_repeated_bars_are_refused_without_touching_the_state() {
     let mut state = series.state();
     let latest = *state.latest().unwrap();
     let next = latest.date + Days::new(1);
-    let good = DailyBar {
-        date: next,
-        open: 100.0,
-        high: 101.0,
-        low: 99.0,
-        close: 100.5,
-        volume: 1e6,
-    };
+    let good = DailyBar { date: next, open: 100.0, high: 101.0, low: 99.0, close: 100.5, volume: 1e6 };
     let cases = [
-        (
-            DailyBar {
-                close: f64::NAN,
-                ..good
-            },
-            BarError::NotFinite { date: next },
-        ),
-        (
-            DailyBar {
-                volume: f64::INFINITY,
-                ..good
-            },
-            BarError::NotFinite { date: next },
-        ),
-        (
-            DailyBar { low: 0.0, ..good },
-            BarError::NotPositive { date: next },
-        ),
-        (
-            DailyBar { high: 98.0, ..good },
-            BarError::HighBelowLow { date: next },
-        ),
-        (
-            DailyBar {
-                volume: -1.0,
-                ..good
-            },
-            BarError::NegativeVolume { date: next },
-        ),
+        (DailyBar { close: f64::NAN, ..good }, BarError::NotFinite { date: next }),
+        (DailyBar { volume: f64::INFINITY, ..good }, BarError::NotFinite { date: next }),
+        (DailyBar { low: 0.0, ..good }, BarError::NotPositive { date: next }),
+        (DailyBar { high: 98.0, ..good }, BarError::HighBelowLow { date: next }),
+        (DailyBar { volume: -1.0, ..good }, BarError::NegativeVolume { date: next }),
         // Yesterday again (a double-fed day would count twice in every average).
+        (DailyBar { date: latest.date, ..good }, BarError::OutOfOrder { date: latest.date, last: latest.date }),
         (
-            DailyBar {
-                date: latest.date,
-                ..good
-            },
-            BarError::OutOfOrder {
-                date: latest.date,
-                last: latest.date,
-            },
-        ),
-        (
-            DailyBar {
-                date: latest.date - Days::new(5),
-                ..good
-            },
-            BarError::OutOfOrder {
-                date: latest.date - Days::new(5),
-                last: latest.date,
-            },
+            DailyBar { date: latest.date - Days::new(5), ..good },
+            BarError::OutOfOrder { date: latest.date - Days::new(5), last: latest.date },
         ),
     ];
     for (bar, error) in cases {
@@ -243,26 +165,10 @@ fn strikes_sit_on_the_listed_grid() {
     ];
     for (spot, step, atm, call, put) in cases {
         assert_eq!(strike_increment(spot), step, "increment at {spot}");
-        assert_eq!(
-            pick_strike(spot, SignalType::Call, StrikeChoice::AtTheMoney),
-            atm,
-            "ATM at {spot}"
-        );
-        assert_eq!(
-            pick_strike(spot, SignalType::Straddle, StrikeChoice::FirstOutOfTheMoney),
-            atm,
-            "straddle at {spot}"
-        );
-        assert_eq!(
-            pick_strike(spot, SignalType::Call, StrikeChoice::FirstOutOfTheMoney),
-            call,
-            "OTM call at {spot}"
-        );
-        assert_eq!(
-            pick_strike(spot, SignalType::Put, StrikeChoice::FirstOutOfTheMoney),
-            put,
-            "OTM put at {spot}"
-        );
+        assert_eq!(pick_strike(spot, SignalType::Call, StrikeChoice::AtTheMoney), atm, "ATM at {spot}");
+        assert_eq!(pick_strike(spot, SignalType::Straddle, StrikeChoice::FirstOutOfTheMoney), atm, "straddle at {spot}");
+        assert_eq!(pick_strike(spot, SignalType::Call, StrikeChoice::FirstOutOfTheMoney), call, "OTM call at {spot}");
+        assert_eq!(pick_strike(spot, SignalType::Put, StrikeChoice::FirstOutOfTheMoney), put, "OTM put at {spot}");
     }
 }
 
@@ -272,11 +178,7 @@ fn a_proposal_priced_at_the_live_quote_uses_that_quote() {
     let state = series.state();
     let mut ctx = context(&state, &fridays);
     ctx.spot = 105.3;
-    let p = state
-        .propose(&ctx)
-        .into_iter()
-        .find(|p| p.strategy == Strategy::Breakout)
-        .unwrap();
+    let p = state.propose(&ctx).into_iter().find(|p| p.strategy == Strategy::Breakout).unwrap();
     assert_eq!(p.underlying_price, 105.3);
     assert_eq!(p.strike, 107.5, "first OTM strike above the live quote");
 }
@@ -293,10 +195,7 @@ fn an_unpriceable_context_proposes_nothing() {
     }
     // A picker that returns the evaluation day itself leaves no time to price.
     let same_day = |from: NaiveDate, _: u32| from;
-    let ctx = ProposalContext {
-        expiration: &same_day,
-        ..good
-    };
+    let ctx = ProposalContext { expiration: &same_day, ..good };
     assert!(state.propose(&ctx).is_empty());
 }
 
@@ -317,11 +216,7 @@ fn the_picker_is_asked_for_the_documented_minimum_days() {
             expiration: &picker,
         };
         for p in state.propose(&ctx) {
-            let expected = if p.signal_type == SignalType::Straddle {
-                30
-            } else {
-                21
-            };
+            let expected = if p.signal_type == SignalType::Straddle { 30 } else { 21 };
             assert!(asked.borrow().contains(&expected));
         }
     }

@@ -2,9 +2,7 @@
 //! must leave alone.
 
 use chrono::{Datelike, Weekday};
-use strikeline_engine::{
-    Assumptions, Proposal, SignalType, Strategy, SymbolState, strike_increment, years_between,
-};
+use strikeline_engine::{Assumptions, Proposal, SignalType, Strategy, SymbolState, strike_increment, years_between};
 use strikeline_quant::{BlackScholes, OptionInputs, OptionType};
 
 use crate::common::*;
@@ -23,11 +21,7 @@ fn by(found: &[Proposal], strategy: Strategy) -> Option<&Proposal> {
 fn assert_tradeable(state: &SymbolState, p: &Proposal) {
     let latest = state.latest().expect("a warm state");
     let spot = latest.close;
-    assert!(
-        (50..=95).contains(&p.confidence),
-        "a firing rule reads 50–95: {}",
-        p.confidence
-    );
+    assert!((50..=95).contains(&p.confidence), "a firing rule reads 50–95: {}", p.confidence);
     assert!(
         p.target_price > p.entry_price && p.entry_price > p.stop_loss && p.stop_loss >= 0.0,
         "target {} > entry {} > stop {}",
@@ -36,18 +30,10 @@ fn assert_tradeable(state: &SymbolState, p: &Proposal) {
         p.stop_loss
     );
     for price in [p.entry_price, p.target_price, p.stop_loss, p.strike] {
-        assert_eq!(
-            (price * 100.0).round() / 100.0,
-            price,
-            "{price} is in cents"
-        );
+        assert_eq!((price * 100.0).round() / 100.0, price, "{price} is in cents");
     }
     let step = strike_increment(spot);
-    assert!(
-        ((p.strike / step).round() * step - p.strike).abs() < 1e-9,
-        "strike {} on the {step} grid",
-        p.strike
-    );
+    assert!(((p.strike / step).round() * step - p.strike).abs() < 1e-9, "strike {} on the {step} grid", p.strike);
     let min_days = i64::from(p.strategy.min_days_to_expiry());
     assert!((p.expiration - latest.date).num_days() >= min_days);
     assert_eq!(p.expiration.weekday(), Weekday::Fri, "a listed expiration");
@@ -72,10 +58,7 @@ fn assert_tradeable(state: &SymbolState, p: &Proposal) {
     assert!(p.reasoning.contains(p.signal_type.as_str()));
     assert!(p.reasoning.contains(&format!("{:.2}", p.strike)));
     assert!(p.reasoning.contains(&format!("{:.2}", p.entry_price)));
-    assert!(
-        p.reasoning
-            .contains(&format!("Confidence {}/100", p.confidence))
-    );
+    assert!(p.reasoning.contains(&format!("Confidence {}/100", p.confidence)));
 }
 
 #[test]
@@ -90,11 +73,7 @@ fn momentum_buys_a_call_in_an_orderly_uptrend() {
     let rsi = s.rsi14.unwrap();
     assert!(rsi > 50.0 && rsi < 70.0);
     assert!(p.reasoning.contains(&format!("RSI {rsi:.1} within 50–70")));
-    assert!(p.reasoning.contains(&format!(
-        "EMA20 {:.2} above EMA50 {:.2}",
-        s.ema20.unwrap(),
-        s.ema50.unwrap()
-    )));
+    assert!(p.reasoning.contains(&format!("EMA20 {:.2} above EMA50 {:.2}", s.ema20.unwrap(), s.ema50.unwrap())));
     assert!(p.reasoning.contains("histogram rising"));
 }
 
@@ -127,10 +106,7 @@ fn mean_reversion_buys_a_call_after_a_capitulation() {
     assert!(rsi < 30.0 && s.close < lower);
     // At the money: the nearest listed strike.
     assert!((p.strike - s.close).abs() <= strike_increment(s.close) / 2.0);
-    assert!(p.reasoning.contains(&format!(
-        "RSI {rsi:.1} below 30; close {:.2} under the lower Bollinger band {lower:.2}",
-        s.close
-    )));
+    assert!(p.reasoning.contains(&format!("RSI {rsi:.1} below 30; close {:.2} under the lower Bollinger band {lower:.2}", s.close)));
     // No momentum call into a falling knife, and no put either: RSI is below 30.
     assert!(by(&found, Strategy::Momentum).is_none());
 }
@@ -162,25 +138,13 @@ fn breakout_buys_a_call_above_the_range_on_heavy_volume() {
     assert_eq!(p.signal_type, SignalType::Call);
     assert_tradeable(&state, p);
     let s = state.latest().unwrap();
-    assert_eq!(
-        p.strike, 105.0,
-        "first OTM strike on the $2.50 grid above 104"
-    );
-    assert!(p.reasoning.contains(&format!(
-        "close 104.00 above the prior 20-day high {:.2}",
-        s.prior_high20.unwrap()
-    )));
-    assert!(
-        p.reasoning
-            .contains("volume 3.00M above 1.5× the 20-day average 1.00M (3.0×)")
-    );
+    assert_eq!(p.strike, 105.0, "first OTM strike on the $2.50 grid above 104");
+    assert!(p.reasoning.contains(&format!("close 104.00 above the prior 20-day high {:.2}", s.prior_high20.unwrap())));
+    assert!(p.reasoning.contains("volume 3.00M above 1.5× the 20-day average 1.00M (3.0×)"));
     // The close is also over the upper band with RSI above 70, so Mean Reversion's PUT
     // rule fires too; the weaker, contradicting direction is not proposed.
     assert!(s.rsi14.unwrap() > 70.0 && s.close > s.bollinger.unwrap().upper);
-    assert!(
-        found.iter().all(|p| p.signal_type == SignalType::Call),
-        "{found:?}"
-    );
+    assert!(found.iter().all(|p| p.signal_type == SignalType::Call), "{found:?}");
 }
 
 #[test]
@@ -245,21 +209,13 @@ fn a_calm_trendless_market_proposes_nothing_and_says_so_on_demand() {
     assert!(found.is_empty(), "{found:?}");
     let best = state.propose_best(&context(&state, &fridays)).unwrap();
     assert!(best.confidence < 50);
-    assert!(
-        best.reasoning
-            .starts_with("Weak setup: no strategy's rule fully triggers")
-    );
+    assert!(best.reasoning.starts_with("Weak setup: no strategy's rule fully triggers"));
     assert!(best.target_price > best.entry_price && best.entry_price > best.stop_loss);
 }
 
 #[test]
 fn on_demand_prefers_a_firing_rule() {
-    for series in [
-        orderly_uptrend(),
-        capitulation(),
-        range_then(104.0, 3e6),
-        volatility_crush(),
-    ] {
+    for series in [orderly_uptrend(), capitulation(), range_then(104.0, 3e6), volatility_crush()] {
         let (state, found) = proposals(&series);
         let best = state.propose_best(&context(&state, &fridays)).unwrap();
         let strongest = found.iter().max_by_key(|p| p.confidence).unwrap();
@@ -271,14 +227,9 @@ fn on_demand_prefers_a_firing_rule() {
 
 #[test]
 fn at_most_one_proposal_per_strategy() {
-    for series in [
-        orderly_uptrend(),
-        overbought_run(),
-        capitulation(),
-        capitulation().mirrored(),
-        range_then(104.0, 3e6),
-        volatility_crush(),
-    ] {
+    for series in
+        [orderly_uptrend(), overbought_run(), capitulation(), capitulation().mirrored(), range_then(104.0, 3e6), volatility_crush()]
+    {
         let (_, found) = proposals(&series);
         for strategy in Strategy::ALL {
             assert!(found.iter().filter(|p| p.strategy == strategy).count() <= 1);

@@ -43,8 +43,7 @@ impl Calendar {
     }
 
     fn monthly_expiration_of(&self, year: i32, month: u32) -> NaiveDate {
-        let third_friday = NaiveDate::from_weekday_of_month_opt(year, month, Weekday::Fri, 3)
-            .expect("a year inside NaiveDate's range");
+        let third_friday = NaiveDate::from_weekday_of_month_opt(year, month, Weekday::Fri, 3).expect("a year inside NaiveDate's range");
         self.trading_day_on_or_before(third_friday)
     }
 
@@ -87,21 +86,13 @@ impl Calendar {
     /// # Panics
     ///
     /// Only if `from + min_days` or the search leaves the range `NaiveDate` can hold.
-    pub fn next_expiration_at_least(
-        &self,
-        from: NaiveDate,
-        min_days: i64,
-        kind: ExpirationKind,
-    ) -> NaiveDate {
-        let earliest = from
-            .checked_add_signed(chrono::Duration::days(min_days))
-            .expect("from + min_days inside NaiveDate's range");
+    pub fn next_expiration_at_least(&self, from: NaiveDate, min_days: i64, kind: ExpirationKind) -> NaiveDate {
+        let earliest = from.checked_add_signed(chrono::Duration::days(min_days)).expect("from + min_days inside NaiveDate's range");
         match kind {
             ExpirationKind::Monthly => {
                 let mut month_start = earliest.with_day(1).expect("every month has a day 1");
                 loop {
-                    let expiration =
-                        self.monthly_expiration_of(month_start.year(), month_start.month());
+                    let expiration = self.monthly_expiration_of(month_start.year(), month_start.month());
                     if expiration >= earliest {
                         return expiration;
                     }
@@ -123,7 +114,6 @@ impl Calendar {
 }
 
 fn friday_on_or_after(date: NaiveDate) -> NaiveDate {
-    let ahead =
-        (7 + Weekday::Fri.num_days_from_monday() - date.weekday().num_days_from_monday()) % 7;
+    let ahead = (7 + Weekday::Fri.num_days_from_monday() - date.weekday().num_days_from_monday()) % 7;
     date + Days::new(u64::from(ahead))
 }

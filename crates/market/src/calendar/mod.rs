@@ -56,32 +56,12 @@ const NYSE_SPECIAL_CLOSURES: &[(i32, u32, u32, &str)] = &[
     (2001, 9, 12, "September 11 attacks"),
     (2001, 9, 13, "September 11 attacks"),
     (2001, 9, 14, "September 11 attacks"),
-    (
-        2004,
-        6,
-        11,
-        "National Day of Mourning for President Ronald Reagan",
-    ),
-    (
-        2007,
-        1,
-        2,
-        "National Day of Mourning for President Gerald R. Ford",
-    ),
+    (2004, 6, 11, "National Day of Mourning for President Ronald Reagan"),
+    (2007, 1, 2, "National Day of Mourning for President Gerald R. Ford"),
     (2012, 10, 29, "Hurricane Sandy"),
     (2012, 10, 30, "Hurricane Sandy"),
-    (
-        2018,
-        12,
-        5,
-        "National Day of Mourning for President George H. W. Bush",
-    ),
-    (
-        2025,
-        1,
-        9,
-        "National Day of Mourning for President Jimmy Carter",
-    ),
+    (2018, 12, 5, "National Day of Mourning for President George H. W. Bush"),
+    (2025, 1, 9, "National Day of Mourning for President Jimmy Carter"),
 ];
 
 /// A day on which the exchange is closed all day.
@@ -152,10 +132,7 @@ impl fmt::Display for CalendarError {
         match self {
             Self::ClosureOnWeekend(date) => write!(f, "extra closure {date} falls on a weekend"),
             Self::DuplicateClosure(date) => {
-                write!(
-                    f,
-                    "extra closure {date} is already a holiday or listed twice"
-                )
+                write!(f, "extra closure {date} is already a holiday or listed twice")
             }
         }
     }
@@ -181,21 +158,15 @@ impl Default for Calendar {
 impl Calendar {
     /// Rule holidays only: no unscheduled closures at all.
     pub fn rules_only() -> Self {
-        Self {
-            extra_closures: Vec::new(),
-        }
+        Self { extra_closures: Vec::new() }
     }
 
     /// Rule holidays plus every unscheduled full-day NYSE closure since 1998 (September 11–14
     /// 2001; the national days of mourning for Presidents Reagan 2004-06-11, Ford 2007-01-02,
     /// G. H. W. Bush 2018-12-05 and Carter 2025-01-09; Hurricane Sandy 2012-10-29/30).
     pub fn nyse() -> Self {
-        let special = NYSE_SPECIAL_CLOSURES
-            .iter()
-            .filter_map(|&(y, m, d, name)| Some((NaiveDate::from_ymd_opt(y, m, d)?, name)));
-        Self::rules_only()
-            .with_extra_closures(special)
-            .expect("the built-in special closures are weekdays and not rule holidays")
+        let special = NYSE_SPECIAL_CLOSURES.iter().filter_map(|&(y, m, d, name)| Some((NaiveDate::from_ymd_opt(y, m, d)?, name)));
+        Self::rules_only().with_extra_closures(special).expect("the built-in special closures are weekdays and not rule holidays")
     }
 
     /// Adds unscheduled full-day closures, e.g. a national day of mourning announced next
@@ -231,11 +202,7 @@ impl Calendar {
                 return Err(CalendarError::DuplicateClosure(date));
             }
             let at = self.extra_closures.partition_point(|h| h.date < date);
-            let holiday = Holiday {
-                date,
-                name: name.into(),
-                kind: HolidayKind::Special,
-            };
+            let holiday = Holiday { date, name: name.into(), kind: HolidayKind::Special };
             self.extra_closures.insert(at, holiday);
         }
         Ok(self)
@@ -249,22 +216,14 @@ impl Calendar {
     /// The holiday on `date`, if the exchange is closed all day for one (weekends are not
     /// holidays).
     pub fn holiday(&self, date: NaiveDate) -> Option<Holiday> {
-        self.extra_closure(date)
-            .cloned()
-            .or_else(|| rules::holidays(date.year()).find(|h| h.date == date))
+        self.extra_closure(date).cloned().or_else(|| rules::holidays(date.year()).find(|h| h.date == date))
     }
 
     /// Every full-day closure on a weekday in `year`, in date order: the rule holidays (NYSE
     /// Rule 7.2) and this calendar's extra closures.
     pub fn holidays(&self, year: i32) -> Vec<Holiday> {
-        let mut all: Vec<Holiday> = rules::holidays(year)
-            .chain(
-                self.extra_closures
-                    .iter()
-                    .filter(|h| h.date.year() == year)
-                    .cloned(),
-            )
-            .collect();
+        let mut all: Vec<Holiday> =
+            rules::holidays(year).chain(self.extra_closures.iter().filter(|h| h.date.year() == year).cloned()).collect();
         all.sort_by_key(|h| h.date);
         all
     }
@@ -273,18 +232,14 @@ impl Calendar {
     /// date order: July 3 (Monday–Thursday only), the day after Thanksgiving, and December 24
     /// (Monday–Thursday only).
     pub fn early_closes(&self, year: i32) -> Vec<EarlyClose> {
-        rules::early_closes(year)
-            .filter(|e| self.extra_closure(e.date).is_none())
-            .collect()
+        rules::early_closes(year).filter(|e| self.extra_closure(e.date).is_none()).collect()
     }
 
     /// Whether the exchange holds a regular session on `date`: a weekday that is neither a
     /// rule holiday nor an extra closure.
     pub fn is_trading_day(&self, date: NaiveDate) -> bool {
         // Not via `holiday`, which clones the name: this runs once per day in every search.
-        !is_weekend(date)
-            && self.extra_closure(date).is_none()
-            && rules::holidays(date.year()).all(|h| h.date != date)
+        !is_weekend(date) && self.extra_closure(date).is_none() && rules::holidays(date.year()).all(|h| h.date != date)
     }
 
     /// The regular session on `date`, or `None` when the exchange is closed.
@@ -296,19 +251,13 @@ impl Calendar {
         }
         let early = rules::early_closes(date.year()).find(|e| e.date == date);
         let close = early.as_ref().map_or(REGULAR_CLOSE, |e| e.close);
-        Some(Session {
-            date,
-            open: local_to_utc(date, REGULAR_OPEN),
-            close: local_to_utc(date, close),
-            early_close: early.is_some(),
-        })
+        Some(Session { date, open: local_to_utc(date, REGULAR_OPEN), close: local_to_utc(date, close), early_close: early.is_some() })
     }
 
     /// Whether the regular session is open at `instant` (open inclusive, close exclusive).
     pub fn is_open(&self, instant: DateTime<Utc>) -> bool {
         // A session lies inside its UTC date, so only that date's session can contain it.
-        self.session(instant.date_naive())
-            .is_some_and(|s| s.contains(instant))
+        self.session(instant.date_naive()).is_some_and(|s| s.contains(instant))
     }
 
     /// The first session open strictly after `after`.
@@ -317,8 +266,7 @@ impl Calendar {
     ///
     /// Only if the search runs past the last date `NaiveDate` can hold (year 262 142).
     pub fn next_open(&self, after: DateTime<Utc>) -> DateTime<Utc> {
-        self.next_session_where(after.date_naive(), |s| s.open > after)
-            .open
+        self.next_session_where(after.date_naive(), |s| s.open > after).open
     }
 
     /// The first session close strictly after `after`: today's close while the session is
@@ -328,8 +276,7 @@ impl Calendar {
     ///
     /// Only if the search runs past the last date `NaiveDate` can hold (year 262 142).
     pub fn next_close(&self, after: DateTime<Utc>) -> DateTime<Utc> {
-        self.next_session_where(after.date_naive(), |s| s.close > after)
-            .close
+        self.next_session_where(after.date_naive(), |s| s.close > after).close
     }
 
     /// The last trading day strictly before `date`.
@@ -340,9 +287,7 @@ impl Calendar {
     pub fn previous_trading_day(&self, date: NaiveDate) -> NaiveDate {
         let mut day = date;
         loop {
-            day = day
-                .pred_opt()
-                .expect("a trading day before the start of NaiveDate's range");
+            day = day.pred_opt().expect("a trading day before the start of NaiveDate's range");
             if self.is_trading_day(day) {
                 return day;
             }
@@ -357,9 +302,7 @@ impl Calendar {
     pub fn next_trading_day(&self, date: NaiveDate) -> NaiveDate {
         let mut day = date;
         loop {
-            day = day
-                .succ_opt()
-                .expect("a trading day before the end of NaiveDate's range");
+            day = day.succ_opt().expect("a trading day before the end of NaiveDate's range");
             if self.is_trading_day(day) {
                 return day;
             }
@@ -368,11 +311,7 @@ impl Calendar {
 
     /// `date` itself when it is a trading day, otherwise the last trading day before it.
     pub fn trading_day_on_or_before(&self, date: NaiveDate) -> NaiveDate {
-        if self.is_trading_day(date) {
-            date
-        } else {
-            self.previous_trading_day(date)
-        }
+        if self.is_trading_day(date) { date } else { self.previous_trading_day(date) }
     }
 
     /// The number of trading days in `(from, to]`: after `from`, up to and including `to`.
@@ -399,25 +338,15 @@ impl Calendar {
         }
         let weekdays = weekdays_through(to) - weekdays_through(from);
         let in_range = |d: &NaiveDate| from < *d && *d <= to;
-        let rule_closures = (from.year()..=to.year())
-            .flat_map(rules::holidays)
-            .filter(|h| in_range(&h.date))
-            .count();
+        let rule_closures = (from.year()..=to.year()).flat_map(rules::holidays).filter(|h| in_range(&h.date)).count();
         // Extra closures are validated to be weekdays and not rule holidays: no double count.
-        let extra = self
-            .extra_closures
-            .iter()
-            .filter(|h| in_range(&h.date))
-            .count();
+        let extra = self.extra_closures.iter().filter(|h| in_range(&h.date)).count();
         // Both counts are at most a few per year; usize → i64 cannot truncate.
         weekdays - (rule_closures + extra) as i64
     }
 
     fn extra_closure(&self, date: NaiveDate) -> Option<&Holiday> {
-        self.extra_closures
-            .binary_search_by_key(&date, |h| h.date)
-            .ok()
-            .and_then(|i| self.extra_closures.get(i))
+        self.extra_closures.binary_search_by_key(&date, |h| h.date).ok().and_then(|i| self.extra_closures.get(i))
     }
 
     fn next_session_where(&self, from: NaiveDate, accept: impl Fn(&Session) -> bool) -> Session {
@@ -428,9 +357,7 @@ impl Calendar {
             {
                 return session;
             }
-            day = day
-                .succ_opt()
-                .expect("a session before the end of NaiveDate's range");
+            day = day.succ_opt().expect("a session before the end of NaiveDate's range");
         }
     }
 }
@@ -466,9 +393,6 @@ mod tests {
 
     #[test]
     fn the_built_in_special_closures_are_all_accepted() {
-        assert_eq!(
-            Calendar::nyse().extra_closures().len(),
-            NYSE_SPECIAL_CLOSURES.len()
-        );
+        assert_eq!(Calendar::nyse().extra_closures().len(), NYSE_SPECIAL_CLOSURES.len());
     }
 }

@@ -15,9 +15,7 @@
 //! those years. If Congress changes the rule again (permanent daylight time has been proposed
 //! more than once), this module is the one place to change.
 
-use chrono::{
-    DateTime, Datelike, Duration, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, Utc, Weekday,
-};
+use chrono::{DateTime, Datelike, Duration, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, Utc, Weekday};
 
 /// Eastern Standard Time, UTC−5.
 const EST: FixedOffset = fixed_offset(-5 * 3600);
@@ -32,20 +30,13 @@ fn daylight_switch_dates(year: i32) -> Option<(NaiveDate, NaiveDate)> {
             NaiveDate::from_weekday_of_month_opt(year, 11, Weekday::Sun, 1)?,
         ))
     } else {
-        Some((
-            NaiveDate::from_weekday_of_month_opt(year, 4, Weekday::Sun, 1)?,
-            last_weekday_of_month(year, 10, Weekday::Sun)?,
-        ))
+        Some((NaiveDate::from_weekday_of_month_opt(year, 4, Weekday::Sun, 1)?, last_weekday_of_month(year, 10, Weekday::Sun)?))
     }
 }
 
 /// The last `weekday` of a month.
 pub(crate) fn last_weekday_of_month(year: i32, month: u32, weekday: Weekday) -> Option<NaiveDate> {
-    let (next_year, next_month) = if month == 12 {
-        (year + 1, 1)
-    } else {
-        (year, month + 1)
-    };
+    let (next_year, next_month) = if month == 12 { (year + 1, 1) } else { (year, month + 1) };
     let last_day = NaiveDate::from_ymd_opt(next_year, next_month, 1)?.pred_opt()?;
     let back = (7 + last_day.weekday().num_days_from_monday() - weekday.num_days_from_monday()) % 7;
     last_day.checked_sub_signed(Duration::days(i64::from(back)))
@@ -70,11 +61,7 @@ pub fn new_york_offset(instant: DateTime<Utc>) -> FixedOffset {
         Some((start, end)) => {
             let starts = start.and_time(time(7, 0)).and_utc();
             let ends = end.and_time(time(6, 0)).and_utc();
-            if starts <= instant && instant < ends {
-                EDT
-            } else {
-                EST
-            }
+            if starts <= instant && instant < ends { EDT } else { EST }
         }
         None => EST,
     }
@@ -99,12 +86,8 @@ pub fn to_new_york(instant: DateTime<Utc>) -> DateTime<FixedOffset> {
 /// The switches happen at 02:00, so from 03:00 on the offset depends on the date alone:
 /// daylight time on `start <= date < end`. Session times (09:30, 13:00, 16:00) are all later.
 pub(crate) fn local_to_utc(date: NaiveDate, local: NaiveTime) -> DateTime<Utc> {
-    debug_assert!(
-        local >= time(3, 0),
-        "the date alone decides the offset only from 03:00"
-    );
-    let daylight =
-        daylight_switch_dates(date.year()).is_some_and(|(start, end)| start <= date && date < end);
+    debug_assert!(local >= time(3, 0), "the date alone decides the offset only from 03:00");
+    let daylight = daylight_switch_dates(date.year()).is_some_and(|(start, end)| start <= date && date < end);
     let offset = if daylight { EDT } else { EST };
     let local = NaiveDateTime::new(date, local);
     (local - Duration::seconds(i64::from(offset.local_minus_utc()))).and_utc()

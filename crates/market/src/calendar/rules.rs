@@ -61,19 +61,11 @@ pub(crate) fn holidays(year: i32) -> impl Iterator<Item = Holiday> {
     let nth = |month, weekday, n| NaiveDate::from_weekday_of_month_opt(year, month, weekday, n);
     [
         new_years_day(year),
-        (year >= 1998)
-            .then(|| nth(1, Weekday::Mon, 3))
-            .flatten()
-            .map(|d| regular(d, "Martin Luther King, Jr. Day")),
+        (year >= 1998).then(|| nth(1, Weekday::Mon, 3)).flatten().map(|d| regular(d, "Martin Luther King, Jr. Day")),
         nth(2, Weekday::Mon, 3).map(|d| regular(d, "Washington's Birthday")),
-        easter_sunday(year)
-            .and_then(|d| d.checked_sub_signed(Duration::days(2)))
-            .map(|d| regular(d, "Good Friday")),
+        easter_sunday(year).and_then(|d| d.checked_sub_signed(Duration::days(2))).map(|d| regular(d, "Good Friday")),
         last_weekday_of_month(year, 5, Weekday::Mon).map(|d| regular(d, "Memorial Day")),
-        (year >= 2022)
-            .then(|| fixed(6, 19))
-            .flatten()
-            .and_then(|d| observed(d, "Juneteenth National Independence Day")),
+        (year >= 2022).then(|| fixed(6, 19)).flatten().and_then(|d| observed(d, "Juneteenth National Independence Day")),
         fixed(7, 4).and_then(|d| observed(d, "Independence Day")),
         nth(9, Weekday::Mon, 1).map(|d| regular(d, "Labor Day")),
         nth(11, Weekday::Thu, 4).map(|d| regular(d, "Thanksgiving Day")),
@@ -93,21 +85,13 @@ pub(crate) fn holidays(year: i32) -> impl Iterator<Item = Holiday> {
 ///   Christmas Day, and NYSE does not move the early close to Thursday December 23 (2021).
 pub(crate) fn early_closes(year: i32) -> impl Iterator<Item = EarlyClose> {
     let mon_to_thu = |d: &NaiveDate| d.weekday().num_days_from_monday() <= 3;
-    let early = |date, name| EarlyClose {
-        date,
-        name: Cow::Borrowed(name),
-        close: EARLY_CLOSE,
-    };
+    let early = |date, name| EarlyClose { date, name: Cow::Borrowed(name), close: EARLY_CLOSE };
     [
-        NaiveDate::from_ymd_opt(year, 7, 3)
-            .filter(mon_to_thu)
-            .map(|d| early(d, "Day before Independence Day")),
+        NaiveDate::from_ymd_opt(year, 7, 3).filter(mon_to_thu).map(|d| early(d, "Day before Independence Day")),
         NaiveDate::from_weekday_of_month_opt(year, 11, Weekday::Thu, 4)
             .and_then(|d| d.succ_opt())
             .map(|d| early(d, "Day after Thanksgiving")),
-        NaiveDate::from_ymd_opt(year, 12, 24)
-            .filter(mon_to_thu)
-            .map(|d| early(d, "Christmas Eve")),
+        NaiveDate::from_ymd_opt(year, 12, 24).filter(mon_to_thu).map(|d| early(d, "Christmas Eve")),
     ]
     .into_iter()
     .flatten()
@@ -132,19 +116,11 @@ fn observed(day: NaiveDate, name: &'static str) -> Option<Holiday> {
         Weekday::Sun => (day.succ_opt()?, HolidayKind::Observed),
         _ => (day, HolidayKind::Regular),
     };
-    Some(Holiday {
-        date,
-        name: Cow::Borrowed(name),
-        kind,
-    })
+    Some(Holiday { date, name: Cow::Borrowed(name), kind })
 }
 
 fn regular(date: NaiveDate, name: &'static str) -> Holiday {
-    Holiday {
-        date,
-        name: Cow::Borrowed(name),
-        kind: HolidayKind::Regular,
-    }
+    Holiday { date, name: Cow::Borrowed(name), kind: HolidayKind::Regular }
 }
 
 #[cfg(test)]
@@ -186,10 +162,7 @@ mod tests {
         for year in 1583..=4100 {
             let easter = easter_sunday(year).unwrap();
             assert_eq!(easter.weekday(), Weekday::Sun, "{year}");
-            assert!(
-                easter >= ymd(year, 3, 22) && easter <= ymd(year, 4, 25),
-                "{year}"
-            );
+            assert!(easter >= ymd(year, 3, 22) && easter <= ymd(year, 4, 25), "{year}");
         }
     }
 
@@ -200,11 +173,7 @@ mod tests {
             assert!(days.windows(2).all(|w| w[0].date < w[1].date), "{year}");
             for h in &days {
                 assert_eq!(h.date.year(), year);
-                assert!(
-                    h.date.weekday().num_days_from_monday() < 5,
-                    "{year} {}",
-                    h.name
-                );
+                assert!(h.date.weekday().num_days_from_monday() < 5, "{year} {}", h.name);
             }
         }
     }

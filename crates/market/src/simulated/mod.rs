@@ -172,10 +172,7 @@ impl Listing {
         let annual_drift = (rng.range(0.0, 0.12) * 100.0).round() / 100.0;
         let average_volume = whole(log_uniform(&mut rng, 5e5, 2e7));
         let shares_outstanding = whole(log_uniform(&mut rng, 5e7, 2e9));
-        let name = name
-            .map(str::trim)
-            .filter(|n| !n.is_empty())
-            .map_or_else(|| format!("{symbol} Company"), str::to_owned);
+        let name = name.map(str::trim).filter(|n| !n.is_empty()).map_or_else(|| format!("{symbol} Company"), str::to_owned);
         Self {
             symbol: symbol.to_owned(),
             name,
@@ -208,9 +205,7 @@ pub struct SimulatedMarket {
 
 impl std::fmt::Debug for SimulatedMarket {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SimulatedMarket")
-            .field("seed", &self.seed)
-            .finish_non_exhaustive()
+        f.debug_struct("SimulatedMarket").field("seed", &self.seed).finish_non_exhaustive()
     }
 }
 
@@ -270,12 +265,7 @@ impl SimulatedMarket {
     /// The simulated market for `seed` on `calendar` (e.g. with extra closures from
     /// configuration).
     pub fn with_calendar(seed: u64, calendar: Calendar) -> Self {
-        Self {
-            seed,
-            calendar,
-            built_in: universe::BUILT_IN.iter().map(Listing::built_in).collect(),
-            state: Mutex::new(State::default()),
-        }
+        Self { seed, calendar, built_in: universe::BUILT_IN.iter().map(Listing::built_in).collect(), state: Mutex::new(State::default()) }
     }
 
     /// The seed.
@@ -298,12 +288,7 @@ impl SimulatedMarket {
         if let Some(listing) = self.built_in.iter().find(|l| l.symbol == symbol) {
             return Ok(listing.clone());
         }
-        Ok(self
-            .lock()
-            .registered
-            .get(symbol)
-            .cloned()
-            .unwrap_or_else(|| Listing::synthetic(symbol, None, None)))
+        Ok(self.lock().registered.get(symbol).cloned().unwrap_or_else(|| Listing::synthetic(symbol, None, None)))
     }
 
     /// The fifty built-in listings (in sector order), then the registered ones by symbol.
@@ -322,21 +307,14 @@ impl SimulatedMarket {
     /// # Errors
     ///
     /// [`MarketError::InvalidSymbol`] when `symbol` is not a valid ticker.
-    pub fn register(
-        &self,
-        symbol: &str,
-        name: Option<&str>,
-        sector: Option<Sector>,
-    ) -> Result<Listing, MarketError> {
+    pub fn register(&self, symbol: &str, name: Option<&str>, sector: Option<Sector>) -> Result<Listing, MarketError> {
         let symbol = checked_symbol(symbol)?;
         if let Some(listing) = self.built_in.iter().find(|l| l.symbol == symbol) {
             return Ok(listing.clone());
         }
         let mut listing = Listing::synthetic(symbol, name, sector);
         listing.origin = ListingOrigin::Registered;
-        self.lock()
-            .registered
-            .insert(symbol.to_owned(), listing.clone());
+        self.lock().registered.insert(symbol.to_owned(), listing.clone());
         Ok(listing)
     }
 
@@ -355,12 +333,7 @@ impl SimulatedMarket {
     /// # Errors
     ///
     /// [`MarketError::InvalidSymbol`] when `symbol` is not a valid ticker.
-    pub fn bars(
-        &self,
-        symbol: &str,
-        from: NaiveDate,
-        to: NaiveDate,
-    ) -> Result<Vec<DailyBar>, MarketError> {
+    pub fn bars(&self, symbol: &str, from: NaiveDate, to: NaiveDate) -> Result<Vec<DailyBar>, MarketError> {
         let listing = self.listing(symbol)?;
         let to = to.min(HORIZON);
         if to < from || to < HISTORY_START {
@@ -382,24 +355,16 @@ impl SimulatedMarket {
     /// [`MarketError::Unavailable`] before the first simulated session has opened.
     pub fn quote(&self, symbol: &str, at: DateTime<Utc>) -> Result<Quote, MarketError> {
         let listing = self.listing(symbol)?;
-        let (session, live) = self.last_session(at).ok_or_else(|| {
-            MarketError::Unavailable(format!(
-                "the simulated market opens on {HISTORY_START}; no quote before that"
-            ))
-        })?;
+        let (session, live) = self
+            .last_session(at)
+            .ok_or_else(|| MarketError::Unavailable(format!("the simulated market opens on {HISTORY_START}; no quote before that")))?;
         let mut state = self.lock();
         let history = self.history(&mut state, &listing, session.date);
         let index = history.bars.partition_point(|b| b.date < session.date);
         let Some(bar) = history.bars.get(index).copied() else {
-            return Err(MarketError::Unavailable(format!(
-                "no simulated session on {}",
-                session.date
-            )));
+            return Err(MarketError::Unavailable(format!("no simulated session on {}", session.date)));
         };
-        let previous_close = index
-            .checked_sub(1)
-            .and_then(|i| history.bars.get(i))
-            .map_or(history.reference_close, |b| b.close);
+        let previous_close = index.checked_sub(1).and_then(|i| history.bars.get(i)).map_or(history.reference_close, |b| b.close);
         drop(state);
         if live {
             Ok(self.intraday_quote(&listing.symbol, &bar, previous_close, &session, at))
@@ -450,11 +415,7 @@ impl SimulatedMarket {
         }
         ExchangeRates {
             base: Currency::Usd,
-            rates: REFERENCE_RATES
-                .iter()
-                .zip(x)
-                .map(|(&(currency, level), x)| (currency, (level * x.exp() * 1e4).round() / 1e4))
-                .collect(),
+            rates: REFERENCE_RATES.iter().zip(x).map(|(&(currency, level), x)| (currency, (level * x.exp() * 1e4).round() / 1e4)).collect(),
             as_of: at,
             provider: self.provider_name(),
         }
@@ -490,23 +451,12 @@ impl SimulatedMarket {
 
     /// The history of `listing`, generated at least through `through` (and through the
     /// reference date).
-    fn history<'s>(
-        &self,
-        state: &'s mut State,
-        listing: &Listing,
-        through: NaiveDate,
-    ) -> &'s History {
+    fn history<'s>(&self, state: &'s mut State, listing: &Listing, through: NaiveDate) -> &'s History {
         let through = through.clamp(REFERENCE_DATE, HORIZON);
-        let State {
-            timeline,
-            histories,
-            ..
-        } = state;
+        let State { timeline, histories, .. } = state;
         self.extend_timeline(timeline, through);
         let key = hash_bytes(listing.symbol.as_bytes());
-        let history = histories
-            .entry(listing.symbol.clone())
-            .or_insert_with(|| self.start_history(listing, key, timeline));
+        let history = histories.entry(listing.symbol.clone()).or_insert_with(|| self.start_history(listing, key, timeline));
         let wanted = timeline.days.partition_point(|d| d.date <= through);
         let have = history.bars.len();
         if have < wanted {
@@ -522,13 +472,8 @@ impl SimulatedMarket {
     /// Generates the raw path through the reference date, fixes the scale, keeps the bars.
     fn start_history(&self, listing: &Listing, key: u64, timeline: &Timeline) -> History {
         let mut start = Rng::for_keys(&[self.seed, key, START_STREAM]);
-        let mut history = History {
-            bars: Vec::new(),
-            reference_close: 0.0,
-            raw_log_close: 0.0,
-            shift: 0.0,
-            stormy: start.uniform() < STORMY_SHARE,
-        };
+        let mut history =
+            History { bars: Vec::new(), reference_close: 0.0, raw_log_close: 0.0, shift: 0.0, stormy: start.uniform() < STORMY_SHARE };
         let reference_index = timeline.days.partition_point(|d| d.date <= REFERENCE_DATE);
         let mut raw = Vec::with_capacity(reference_index);
         for day in &timeline.days[..reference_index] {
@@ -537,22 +482,13 @@ impl SimulatedMarket {
         let reference_log_close = raw.last().map_or(0.0, |d| d.close);
         history.shift = listing.reference_price.ln() - reference_log_close;
         history.reference_close = round_price(history.shift.exp());
-        history.bars = timeline.days[..reference_index]
-            .iter()
-            .zip(&raw)
-            .map(|(day, raw)| scaled_bar(day.date, raw, history.shift))
-            .collect();
+        history.bars =
+            timeline.days[..reference_index].iter().zip(&raw).map(|(day, raw)| scaled_bar(day.date, raw, history.shift)).collect();
         history
     }
 
     /// One simulated session in raw log space; advances the history's log close and regime.
-    fn raw_day(
-        &self,
-        listing: &Listing,
-        key: u64,
-        history: &mut History,
-        day: &MarketDay,
-    ) -> RawDay {
+    fn raw_day(&self, listing: &Listing, key: u64, history: &mut History, day: &MarketDay) -> RawDay {
         let ordinal = u64::from(day.date.num_days_from_ce().unsigned_abs());
         let mut rng = Rng::for_keys(&[self.seed, key, ordinal, DAY_STREAM]);
         // Fixed draw order: regime, overnight, intraday, jump, high, low, volume.
@@ -566,36 +502,21 @@ impl SimulatedMarket {
         let z_volume = rng.normal();
 
         history.stormy = next_regime(history.stormy, u_regime);
-        let own = if history.stormy {
-            STORMY_MULTIPLIER
-        } else {
-            calm_multiplier()
-        };
+        let own = if history.stormy { STORMY_MULTIPLIER } else { calm_multiplier() };
 
         let daily_vol = listing.annual_volatility / TRADING_DAYS_PER_YEAR.sqrt();
         let diffusion_vol = daily_vol * (1.0 - JUMP_PROBABILITY * JUMP_SIZE * JUMP_SIZE).sqrt();
         let beta = listing.market_correlation;
         let idio = (1.0 - beta * beta).sqrt();
-        let shock =
-            |z_market: f64, z_own: f64| beta * day.multiplier * z_market + idio * own * z_own;
-        let jump = if u_jump < JUMP_PROBABILITY {
-            JUMP_SIZE * daily_vol * z_jump
-        } else {
-            0.0
-        };
-        let drift = (listing.annual_drift - 0.5 * listing.annual_volatility.powi(2))
-            / TRADING_DAYS_PER_YEAR;
+        let shock = |z_market: f64, z_own: f64| beta * day.multiplier * z_market + idio * own * z_own;
+        let jump = if u_jump < JUMP_PROBABILITY { JUMP_SIZE * daily_vol * z_jump } else { 0.0 };
+        let drift = (listing.annual_drift - 0.5 * listing.annual_volatility.powi(2)) / TRADING_DAYS_PER_YEAR;
 
-        let overnight =
-            diffusion_vol * OVERNIGHT_VARIANCE_SHARE.sqrt() * shock(day.z_overnight, z_overnight)
-                + jump;
+        let overnight = diffusion_vol * OVERNIGHT_VARIANCE_SHARE.sqrt() * shock(day.z_overnight, z_overnight) + jump;
         let intraday_share = 1.0 - OVERNIGHT_VARIANCE_SHARE;
-        let intraday =
-            drift + diffusion_vol * intraday_share.sqrt() * shock(day.z_intraday, z_intraday);
+        let intraday = drift + diffusion_vol * intraday_share.sqrt() * shock(day.z_intraday, z_intraday);
         // Variance of the intraday move, for the Brownian-bridge extremes.
-        let intraday_variance = diffusion_vol.powi(2)
-            * intraday_share
-            * (beta * beta * day.multiplier.powi(2) + idio * idio * own * own);
+        let intraday_variance = diffusion_vol.powi(2) * intraday_share * (beta * beta * day.multiplier.powi(2) + idio * idio * own * own);
 
         let open = history.raw_log_close + overnight;
         let close = open + intraday;
@@ -608,17 +529,10 @@ impl SimulatedMarket {
         let move_size = (overnight + intraday - drift).abs() / (daily_vol * 0.8);
         let activity = (1.0 - VOLUME_MOVE_SENSITIVITY) + VOLUME_MOVE_SENSITIVITY * move_size;
         let noise = (VOLUME_NOISE * z_volume - 0.5 * VOLUME_NOISE * VOLUME_NOISE).exp();
-        let volume =
-            whole(listing.average_volume as f64 * noise * activity * day.session_share).max(1);
+        let volume = whole(listing.average_volume as f64 * noise * activity * day.session_share).max(1);
 
         history.raw_log_close = close;
-        RawDay {
-            open,
-            high,
-            low,
-            close,
-            volume,
-        }
+        RawDay { open, high, low, close, volume }
     }
 
     fn extend_timeline(&self, timeline: &mut Timeline, through: NaiveDate) {
@@ -641,11 +555,7 @@ impl SimulatedMarket {
                 timeline.days.push(MarketDay {
                     date,
                     session_share,
-                    multiplier: if timeline.stormy {
-                        STORMY_MULTIPLIER
-                    } else {
-                        calm_multiplier()
-                    },
+                    multiplier: if timeline.stormy { STORMY_MULTIPLIER } else { calm_multiplier() },
                     z_overnight: rng.normal(),
                     z_intraday: rng.normal(),
                 });
@@ -658,17 +568,8 @@ impl SimulatedMarket {
 
     /// The quote at `at` inside `session`, on a minute path from the open to the close that
     /// touches the bar's high and low.
-    fn intraday_quote(
-        &self,
-        symbol: &str,
-        bar: &DailyBar,
-        previous_close: f64,
-        session: &Session,
-        at: DateTime<Utc>,
-    ) -> Quote {
-        let minutes = usize::try_from((session.close - session.open).num_minutes())
-            .unwrap_or(0)
-            .max(3);
+    fn intraday_quote(&self, symbol: &str, bar: &DailyBar, previous_close: f64, session: &Session, at: DateTime<Utc>) -> Quote {
+        let minutes = usize::try_from((session.close - session.open).num_minutes()).unwrap_or(0).max(3);
         let path = self.intraday_path(symbol, bar, minutes);
         let elapsed_ms = (at - session.open).num_milliseconds().max(0);
         // Minutes since the open as a float; sessions are a few hundred minutes long.
@@ -676,9 +577,7 @@ impl SimulatedMarket {
         let step = (elapsed.floor() as usize).min(minutes - 1);
         let frac = elapsed - step as f64;
         let now = path[step] + frac * (path[step + 1] - path[step]);
-        let (seen_low, seen_high) = path[..=step]
-            .iter()
-            .fold((now, now), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+        let (seen_low, seen_high) = path[..=step].iter().fold((now, now), |(lo, hi), &v| (lo.min(v), hi.max(v)));
         let price_at = |v: f64| round_price(bar.open * v.exp());
         let share = volume_profile(elapsed / minutes as f64);
         Quote {
@@ -770,23 +669,12 @@ fn volume_profile(u: f64) -> f64 {
 }
 
 fn next_regime(stormy: bool, u: f64) -> bool {
-    if stormy {
-        u >= STORMY_TO_CALM
-    } else {
-        u < CALM_TO_STORMY
-    }
+    if stormy { u >= STORMY_TO_CALM } else { u < CALM_TO_STORMY }
 }
 
 fn scaled_bar(date: NaiveDate, raw: &RawDay, shift: f64) -> DailyBar {
     let price = |log: f64| round_price((log + shift).exp());
-    DailyBar {
-        date,
-        open: price(raw.open),
-        high: price(raw.high),
-        low: price(raw.low),
-        close: price(raw.close),
-        volume: raw.volume,
-    }
+    DailyBar { date, open: price(raw.open), high: price(raw.high), low: price(raw.low), close: price(raw.close), volume: raw.volume }
 }
 
 impl MarketData for SimulatedMarket {
@@ -794,21 +682,12 @@ impl MarketData for SimulatedMarket {
         "simulated"
     }
 
-    fn quotes<'a>(
-        &'a self,
-        symbols: &'a [String],
-        at: DateTime<Utc>,
-    ) -> MarketFuture<'a, Vec<Quote>> {
+    fn quotes<'a>(&'a self, symbols: &'a [String], at: DateTime<Utc>) -> MarketFuture<'a, Vec<Quote>> {
         let result = symbols.iter().map(|s| self.quote(s, at)).collect();
         Box::pin(std::future::ready(result))
     }
 
-    fn daily_bars<'a>(
-        &'a self,
-        symbol: &'a str,
-        from: NaiveDate,
-        to: NaiveDate,
-    ) -> MarketFuture<'a, Vec<DailyBar>> {
+    fn daily_bars<'a>(&'a self, symbol: &'a str, from: NaiveDate, to: NaiveDate) -> MarketFuture<'a, Vec<DailyBar>> {
         Box::pin(std::future::ready(self.bars(symbol, from, to)))
     }
 
@@ -827,8 +706,7 @@ mod tests {
 
     #[test]
     fn the_regime_multipliers_average_to_one() {
-        let mean_variance = STORMY_SHARE * STORMY_MULTIPLIER.powi(2)
-            + (1.0 - STORMY_SHARE) * calm_multiplier().powi(2);
+        let mean_variance = STORMY_SHARE * STORMY_MULTIPLIER.powi(2) + (1.0 - STORMY_SHARE) * calm_multiplier().powi(2);
         assert!((mean_variance - 1.0).abs() < 1e-12);
         assert!(calm_multiplier() > 0.5 && calm_multiplier() < 1.0);
     }
@@ -860,9 +738,7 @@ mod tests {
     #[test]
     fn intraday_paths_touch_the_bar_and_stay_inside() {
         let market = SimulatedMarket::new(7);
-        let bars = market
-            .bars("NVDA", ymd(2024, 3, 1), ymd(2024, 6, 30))
-            .unwrap();
+        let bars = market.bars("NVDA", ymd(2024, 3, 1), ymd(2024, 6, 30)).unwrap();
         for bar in &bars {
             let path = market.intraday_path("NVDA", bar, 390);
             let hi = path.iter().copied().fold(f64::MIN, f64::max);

@@ -15,31 +15,19 @@ fn ymd(y: i32, m: u32, d: u32) -> NaiveDate {
 }
 
 fn utc(y: i32, m: u32, d: u32, h: u32, min: u32) -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(y, m, d, h, min, 0)
-        .single()
-        .expect("a valid instant")
+    Utc.with_ymd_and_hms(y, m, d, h, min, 0).single().expect("a valid instant")
 }
 
 fn holidays(calendar: &Calendar, year: i32) -> Vec<(NaiveDate, String)> {
-    calendar
-        .holidays(year)
-        .into_iter()
-        .map(|h| (h.date, h.name.into_owned()))
-        .collect()
+    calendar.holidays(year).into_iter().map(|h| (h.date, h.name.into_owned())).collect()
 }
 
 fn early_closes(calendar: &Calendar, year: i32) -> Vec<NaiveDate> {
-    calendar
-        .early_closes(year)
-        .into_iter()
-        .map(|e| e.date)
-        .collect()
+    calendar.early_closes(year).into_iter().map(|e| e.date).collect()
 }
 
 fn named(list: &[((u32, u32), &str)], year: i32) -> Vec<(NaiveDate, String)> {
-    list.iter()
-        .map(|&((m, d), name)| (ymd(year, m, d), name.to_owned()))
-        .collect()
+    list.iter().map(|&((m, d), name)| (ymd(year, m, d), name.to_owned())).collect()
 }
 
 /// A year, its holiday dates and its early-close dates, as (month, day).
@@ -76,10 +64,7 @@ fn holidays_2025_match_the_published_nyse_list_with_the_carter_closure() {
         2025,
     );
     assert_eq!(holidays(&Calendar::nyse(), 2025), expected);
-    assert_eq!(
-        early_closes(&Calendar::nyse(), 2025),
-        [ymd(2025, 7, 3), ymd(2025, 11, 28), ymd(2025, 12, 24)]
-    );
+    assert_eq!(early_closes(&Calendar::nyse(), 2025), [ymd(2025, 7, 3), ymd(2025, 11, 28), ymd(2025, 12, 24)]);
 }
 
 #[test]
@@ -89,27 +74,16 @@ fn the_carter_closure_is_not_a_rule_holiday_but_can_be_added_as_an_extra_closure
     assert!(rules_only.is_trading_day(day));
     assert_eq!(holidays(&rules_only, 2025).len(), 10);
 
-    let configured = rules_only
-        .with_extra_closures([(day, CARTER.to_owned())])
-        .unwrap();
+    let configured = rules_only.with_extra_closures([(day, CARTER.to_owned())]).unwrap();
     assert!(!configured.is_trading_day(day));
     assert_eq!(configured.session(day), None);
     let holiday = configured.holiday(day).unwrap();
-    assert_eq!(
-        (holiday.name.as_ref(), holiday.kind),
-        (CARTER, HolidayKind::Special)
-    );
+    assert_eq!((holiday.name.as_ref(), holiday.kind), (CARTER, HolidayKind::Special));
     // Calendar::nyse() carries the same entry built in.
     assert!(Calendar::nyse().extra_closures().contains(&holiday));
     // The trading day count for time to expiry skips it too.
-    assert_eq!(
-        configured.trading_days_between(ymd(2025, 1, 8), ymd(2025, 1, 10)),
-        1
-    );
-    assert_eq!(
-        Calendar::rules_only().trading_days_between(ymd(2025, 1, 8), ymd(2025, 1, 10)),
-        2
-    );
+    assert_eq!(configured.trading_days_between(ymd(2025, 1, 8), ymd(2025, 1, 10)), 1);
+    assert_eq!(Calendar::rules_only().trading_days_between(ymd(2025, 1, 8), ymd(2025, 1, 10)), 2);
 }
 
 #[test]
@@ -130,14 +104,8 @@ fn holidays_2026_match_the_published_nyse_list() {
         2026,
     );
     assert_eq!(holidays(&Calendar::nyse(), 2026), expected);
-    assert_eq!(
-        Calendar::nyse().holiday(ymd(2026, 7, 3)).unwrap().kind,
-        HolidayKind::Observed
-    );
-    assert_eq!(
-        early_closes(&Calendar::nyse(), 2026),
-        [ymd(2026, 11, 27), ymd(2026, 12, 24)]
-    );
+    assert_eq!(Calendar::nyse().holiday(ymd(2026, 7, 3)).unwrap().kind, HolidayKind::Observed);
+    assert_eq!(early_closes(&Calendar::nyse(), 2026), [ymd(2026, 11, 27), ymd(2026, 12, 24)]);
 }
 
 #[test]
@@ -167,12 +135,7 @@ fn holidays_2027_include_a_friday_christmas_eve_holiday_and_no_christmas_eve_ear
     assert_eq!(holidays(&Calendar::nyse(), 2027), expected);
     assert_eq!(early_closes(&Calendar::nyse(), 2027), [ymd(2027, 11, 26)]);
     // Nor does the early close move to Thursday December 23.
-    assert!(
-        !Calendar::nyse()
-            .session(ymd(2027, 12, 23))
-            .unwrap()
-            .early_close
-    );
+    assert!(!Calendar::nyse().session(ymd(2027, 12, 23)).unwrap().early_close);
 }
 
 #[test]
@@ -194,10 +157,7 @@ fn new_year_2028_on_a_saturday_is_not_observed_on_friday_december_31_2027() {
         2028,
     );
     assert_eq!(holidays(&nyse, 2028), expected);
-    assert_eq!(
-        early_closes(&nyse, 2028),
-        [ymd(2028, 7, 3), ymd(2028, 11, 24)]
-    );
+    assert_eq!(early_closes(&nyse, 2028), [ymd(2028, 7, 3), ymd(2028, 11, 24)]);
 }
 
 #[test]
@@ -205,69 +165,11 @@ fn holiday_dates_2021_to_2024_match_the_published_nyse_lists() {
     let published: [PublishedYear; 4] = [
         // 2021: Juneteenth not yet a holiday; July 4 Sunday → Monday 5; Christmas Saturday →
         // Friday 24.
-        (
-            2021,
-            &[
-                (1, 1),
-                (1, 18),
-                (2, 15),
-                (4, 2),
-                (5, 31),
-                (7, 5),
-                (9, 6),
-                (11, 25),
-                (12, 24),
-            ],
-            &[(11, 26)],
-        ),
+        (2021, &[(1, 1), (1, 18), (2, 15), (4, 2), (5, 31), (7, 5), (9, 6), (11, 25), (12, 24)], &[(11, 26)]),
         // 2022: New Year on a Saturday, not observed; Juneteenth Sunday → Monday 20.
-        (
-            2022,
-            &[
-                (1, 17),
-                (2, 21),
-                (4, 15),
-                (5, 30),
-                (6, 20),
-                (7, 4),
-                (9, 5),
-                (11, 24),
-                (12, 26),
-            ],
-            &[(11, 25)],
-        ),
-        (
-            2023,
-            &[
-                (1, 2),
-                (1, 16),
-                (2, 20),
-                (4, 7),
-                (5, 29),
-                (6, 19),
-                (7, 4),
-                (9, 4),
-                (11, 23),
-                (12, 25),
-            ],
-            &[(7, 3), (11, 24)],
-        ),
-        (
-            2024,
-            &[
-                (1, 1),
-                (1, 15),
-                (2, 19),
-                (3, 29),
-                (5, 27),
-                (6, 19),
-                (7, 4),
-                (9, 2),
-                (11, 28),
-                (12, 25),
-            ],
-            &[(7, 3), (11, 29), (12, 24)],
-        ),
+        (2022, &[(1, 17), (2, 21), (4, 15), (5, 30), (6, 20), (7, 4), (9, 5), (11, 24), (12, 26)], &[(11, 25)]),
+        (2023, &[(1, 2), (1, 16), (2, 20), (4, 7), (5, 29), (6, 19), (7, 4), (9, 4), (11, 23), (12, 25)], &[(7, 3), (11, 24)]),
+        (2024, &[(1, 1), (1, 15), (2, 19), (3, 29), (5, 27), (6, 19), (7, 4), (9, 2), (11, 28), (12, 25)], &[(7, 3), (11, 29), (12, 24)]),
     ];
     let nyse = Calendar::nyse();
     for (year, closed, early) in published {
@@ -282,52 +184,10 @@ fn holiday_dates_2021_to_2024_match_the_published_nyse_lists() {
 #[test]
 fn holiday_dates_2014_to_2016_match_the_published_nyse_lists() {
     let published: [PublishedYear; 3] = [
-        (
-            2014,
-            &[
-                (1, 1),
-                (1, 20),
-                (2, 17),
-                (4, 18),
-                (5, 26),
-                (7, 4),
-                (9, 1),
-                (11, 27),
-                (12, 25),
-            ],
-            &[(7, 3), (11, 28), (12, 24)],
-        ),
+        (2014, &[(1, 1), (1, 20), (2, 17), (4, 18), (5, 26), (7, 4), (9, 1), (11, 27), (12, 25)], &[(7, 3), (11, 28), (12, 24)]),
         // July 4 on a Saturday: Friday July 3 closed and no early close on Thursday July 2.
-        (
-            2015,
-            &[
-                (1, 1),
-                (1, 19),
-                (2, 16),
-                (4, 3),
-                (5, 25),
-                (7, 3),
-                (9, 7),
-                (11, 26),
-                (12, 25),
-            ],
-            &[(11, 27), (12, 24)],
-        ),
-        (
-            2016,
-            &[
-                (1, 1),
-                (1, 18),
-                (2, 15),
-                (3, 25),
-                (5, 30),
-                (7, 4),
-                (9, 5),
-                (11, 24),
-                (12, 26),
-            ],
-            &[(11, 25)],
-        ),
+        (2015, &[(1, 1), (1, 19), (2, 16), (4, 3), (5, 25), (7, 3), (9, 7), (11, 26), (12, 25)], &[(11, 27), (12, 24)]),
+        (2016, &[(1, 1), (1, 18), (2, 15), (3, 25), (5, 30), (7, 4), (9, 5), (11, 24), (12, 26)], &[(11, 25)]),
     ];
     let nyse = Calendar::nyse();
     for (year, closed, early) in published {
@@ -351,60 +211,31 @@ fn juneteenth_is_a_holiday_from_2022_and_mlk_day_from_1998() {
 #[test]
 fn a_closure_on_a_weekend_or_an_existing_holiday_is_refused() {
     let saturday = ymd(2025, 1, 11);
-    assert_eq!(
-        Calendar::rules_only().with_extra_closures([(saturday, "typo")]),
-        Err(CalendarError::ClosureOnWeekend(saturday))
-    );
+    assert_eq!(Calendar::rules_only().with_extra_closures([(saturday, "typo")]), Err(CalendarError::ClosureOnWeekend(saturday)));
     let christmas = ymd(2025, 12, 25);
-    assert_eq!(
-        Calendar::rules_only().with_extra_closures([(christmas, "again")]),
-        Err(CalendarError::DuplicateClosure(christmas))
-    );
+    assert_eq!(Calendar::rules_only().with_extra_closures([(christmas, "again")]), Err(CalendarError::DuplicateClosure(christmas)));
     let day = ymd(2025, 1, 9);
-    assert_eq!(
-        Calendar::rules_only().with_extra_closures([(day, "once"), (day, "twice")]),
-        Err(CalendarError::DuplicateClosure(day))
-    );
-    assert_eq!(
-        Calendar::nyse().with_extra_closures([(day, CARTER)]),
-        Err(CalendarError::DuplicateClosure(day))
-    );
+    assert_eq!(Calendar::rules_only().with_extra_closures([(day, "once"), (day, "twice")]), Err(CalendarError::DuplicateClosure(day)));
+    assert_eq!(Calendar::nyse().with_extra_closures([(day, CARTER)]), Err(CalendarError::DuplicateClosure(day)));
 }
 
 #[test]
 fn an_extra_closure_on_an_early_close_day_removes_the_early_close() {
-    let calendar = Calendar::rules_only()
-        .with_extra_closures([(ymd(2025, 12, 24), "Christmas Eve closure")])
-        .unwrap();
-    assert_eq!(
-        early_closes(&calendar, 2025),
-        [ymd(2025, 7, 3), ymd(2025, 11, 28)]
-    );
+    let calendar = Calendar::rules_only().with_extra_closures([(ymd(2025, 12, 24), "Christmas Eve closure")]).unwrap();
+    assert_eq!(early_closes(&calendar, 2025), [ymd(2025, 7, 3), ymd(2025, 11, 28)]);
 }
 
 #[test]
 fn sessions_open_at_0930_and_close_at_1600_new_york_time_in_utc() {
     let nyse = Calendar::nyse();
     let winter = nyse.session(ymd(2026, 1, 15)).unwrap();
-    assert_eq!(
-        (winter.open, winter.close, winter.early_close),
-        (utc(2026, 1, 15, 14, 30), utc(2026, 1, 15, 21, 0), false)
-    );
+    assert_eq!((winter.open, winter.close, winter.early_close), (utc(2026, 1, 15, 14, 30), utc(2026, 1, 15, 21, 0), false));
     let summer = nyse.session(ymd(2026, 7, 15)).unwrap();
-    assert_eq!(
-        (summer.open, summer.close),
-        (utc(2026, 7, 15, 13, 30), utc(2026, 7, 15, 20, 0))
-    );
+    assert_eq!((summer.open, summer.close), (utc(2026, 7, 15, 13, 30), utc(2026, 7, 15, 20, 0)));
     let early = nyse.session(ymd(2025, 11, 28)).unwrap();
-    assert_eq!(
-        (early.open, early.close, early.early_close),
-        (utc(2025, 11, 28, 14, 30), utc(2025, 11, 28, 18, 0), true)
-    );
+    assert_eq!((early.open, early.close, early.early_close), (utc(2025, 11, 28, 14, 30), utc(2025, 11, 28, 18, 0), true));
     let july_3 = nyse.session(ymd(2025, 7, 3)).unwrap();
-    assert_eq!(
-        (july_3.close, july_3.early_close),
-        (utc(2025, 7, 3, 17, 0), true)
-    );
+    assert_eq!((july_3.close, july_3.early_close), (utc(2025, 7, 3, 17, 0), true));
     assert_eq!(nyse.session(ymd(2026, 1, 17)), None, "Saturday");
     assert_eq!(nyse.session(ymd(2026, 1, 19)), None, "MLK Day");
 }
@@ -413,36 +244,15 @@ fn sessions_open_at_0930_and_close_at_1600_new_york_time_in_utc() {
 fn sessions_around_the_daylight_switches_move_by_an_hour_in_utc() {
     let nyse = Calendar::nyse();
     // March 8, 2026: clocks go forward. Friday before at 14:30Z (EST), Monday after 13:30Z (EDT).
-    assert_eq!(
-        nyse.session(ymd(2026, 3, 6)).unwrap().open,
-        utc(2026, 3, 6, 14, 30)
-    );
-    assert_eq!(
-        nyse.session(ymd(2026, 3, 9)).unwrap().open,
-        utc(2026, 3, 9, 13, 30)
-    );
+    assert_eq!(nyse.session(ymd(2026, 3, 6)).unwrap().open, utc(2026, 3, 6, 14, 30));
+    assert_eq!(nyse.session(ymd(2026, 3, 9)).unwrap().open, utc(2026, 3, 9, 13, 30));
     // November 1, 2026: clocks go back. Friday before at 13:30Z (EDT), Monday after 14:30Z (EST).
-    assert_eq!(
-        nyse.session(ymd(2026, 10, 30)).unwrap().open,
-        utc(2026, 10, 30, 13, 30)
-    );
-    assert_eq!(
-        nyse.session(ymd(2026, 11, 2)).unwrap().open,
-        utc(2026, 11, 2, 14, 30)
-    );
-    assert_eq!(
-        nyse.session(ymd(2026, 11, 2)).unwrap().close,
-        utc(2026, 11, 2, 21, 0)
-    );
+    assert_eq!(nyse.session(ymd(2026, 10, 30)).unwrap().open, utc(2026, 10, 30, 13, 30));
+    assert_eq!(nyse.session(ymd(2026, 11, 2)).unwrap().open, utc(2026, 11, 2, 14, 30));
+    assert_eq!(nyse.session(ymd(2026, 11, 2)).unwrap().close, utc(2026, 11, 2, 21, 0));
     // 2025: March 9 and November 2.
-    assert_eq!(
-        nyse.session(ymd(2025, 3, 10)).unwrap().open,
-        utc(2025, 3, 10, 13, 30)
-    );
-    assert_eq!(
-        nyse.session(ymd(2025, 11, 3)).unwrap().open,
-        utc(2025, 11, 3, 14, 30)
-    );
+    assert_eq!(nyse.session(ymd(2025, 3, 10)).unwrap().open, utc(2025, 3, 10, 13, 30));
+    assert_eq!(nyse.session(ymd(2025, 11, 3)).unwrap().open, utc(2025, 11, 3, 14, 30));
 }
 
 #[test]
@@ -469,35 +279,20 @@ fn next_open_and_next_close_skip_weekends_and_holidays() {
     assert_eq!(nyse.next_close(midday), utc(2025, 12, 24, 18, 0));
     assert_eq!(nyse.next_open(midday), utc(2025, 12, 26, 14, 30));
     // Exactly at the open, the next open is the following session's (strictly after).
-    assert_eq!(
-        nyse.next_open(utc(2026, 4, 2, 13, 30)),
-        utc(2026, 4, 6, 13, 30)
-    );
+    assert_eq!(nyse.next_open(utc(2026, 4, 2, 13, 30)), utc(2026, 4, 6, 13, 30));
     // Friday evening before MLK Day → Tuesday.
-    assert_eq!(
-        nyse.next_open(utc(2026, 1, 16, 23, 0)),
-        utc(2026, 1, 20, 14, 30)
-    );
+    assert_eq!(nyse.next_open(utc(2026, 1, 16, 23, 0)), utc(2026, 1, 20, 14, 30));
     // Late evening New York time is already the next UTC date.
-    assert_eq!(
-        nyse.next_open(utc(2026, 1, 21, 2, 0)),
-        utc(2026, 1, 21, 14, 30)
-    );
+    assert_eq!(nyse.next_open(utc(2026, 1, 21, 2, 0)), utc(2026, 1, 21, 14, 30));
 }
 
 #[test]
 fn previous_and_next_trading_day_are_strict_and_skip_closures() {
     let nyse = Calendar::nyse();
     assert_eq!(nyse.next_trading_day(ymd(2025, 4, 17)), ymd(2025, 4, 21));
-    assert_eq!(
-        nyse.previous_trading_day(ymd(2025, 4, 21)),
-        ymd(2025, 4, 17)
-    );
+    assert_eq!(nyse.previous_trading_day(ymd(2025, 4, 21)), ymd(2025, 4, 17));
     assert_eq!(nyse.next_trading_day(ymd(2025, 1, 8)), ymd(2025, 1, 10));
-    assert_eq!(
-        nyse.previous_trading_day(ymd(2026, 1, 2)),
-        ymd(2025, 12, 31)
-    );
+    assert_eq!(nyse.previous_trading_day(ymd(2026, 1, 2)), ymd(2025, 12, 31));
     assert_eq!(nyse.next_trading_day(ymd(2001, 9, 10)), ymd(2001, 9, 17));
 }
 
@@ -505,30 +300,14 @@ fn previous_and_next_trading_day_are_strict_and_skip_closures() {
 fn trading_days_in_2025_and_2026_are_the_published_totals() {
     let nyse = Calendar::nyse();
     // 261 weekdays − 10 holidays − the Carter closure; 261 − 10 in 2026.
-    assert_eq!(
-        nyse.trading_days_between(ymd(2024, 12, 31), ymd(2025, 12, 31)),
-        250
-    );
-    assert_eq!(
-        nyse.trading_days_between(ymd(2025, 12, 31), ymd(2026, 12, 31)),
-        251
-    );
-    assert_eq!(
-        nyse.trading_days_between(ymd(2026, 12, 31), ymd(2025, 12, 31)),
-        -251
-    );
-    assert_eq!(
-        nyse.trading_days_between(ymd(2026, 3, 2), ymd(2026, 3, 2)),
-        0
-    );
+    assert_eq!(nyse.trading_days_between(ymd(2024, 12, 31), ymd(2025, 12, 31)), 250);
+    assert_eq!(nyse.trading_days_between(ymd(2025, 12, 31), ymd(2026, 12, 31)), 251);
+    assert_eq!(nyse.trading_days_between(ymd(2026, 12, 31), ymd(2025, 12, 31)), -251);
+    assert_eq!(nyse.trading_days_between(ymd(2026, 3, 2), ymd(2026, 3, 2)), 0);
 }
 
 fn brute_force_trading_days(calendar: &Calendar, from: NaiveDate, to: NaiveDate) -> i64 {
-    from.iter_days()
-        .skip(1)
-        .take_while(|d| *d <= to)
-        .filter(|d| calendar.is_trading_day(*d))
-        .count() as i64
+    from.iter_days().skip(1).take_while(|d| *d <= to).filter(|d| calendar.is_trading_day(*d)).count() as i64
 }
 
 fn any_date() -> impl Strategy<Value = NaiveDate> {

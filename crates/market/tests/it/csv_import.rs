@@ -32,24 +32,10 @@ fn a_good_file_reads_back_sorted_by_symbol_and_date() {
                 \r\n\
                 \r\n";
     let rows = parse_prices_csv(text).unwrap();
-    let keys: Vec<(&str, NaiveDate)> = rows
-        .iter()
-        .map(|r| (r.symbol.as_str(), r.bar.date))
-        .collect();
-    assert_eq!(
-        keys,
-        [
-            ("AAPL", ymd(2024, 1, 2)),
-            ("AAPL", ymd(2024, 1, 3)),
-            ("BRK.B", ymd(2024, 1, 2)),
-            ("MSFT", ymd(2024, 1, 3)),
-        ]
-    );
+    let keys: Vec<(&str, NaiveDate)> = rows.iter().map(|r| (r.symbol.as_str(), r.bar.date)).collect();
+    assert_eq!(keys, [("AAPL", ymd(2024, 1, 2)), ("AAPL", ymd(2024, 1, 3)), ("BRK.B", ymd(2024, 1, 2)), ("MSFT", ymd(2024, 1, 3)),]);
     let first = &rows[0].bar;
-    assert_eq!(
-        (first.open, first.high, first.low, first.close),
-        (187.15, 188.44, 183.885, 185.64)
-    );
+    assert_eq!((first.open, first.high, first.low, first.close), (187.15, 188.44, 183.885, 185.64));
     assert_eq!(first.volume, 82_488_674);
 }
 
@@ -68,107 +54,35 @@ fn each_kind_of_bad_row_is_named() {
         problem_of_row("AAPL,2024-02-30,1,2,1,2,10"),
         CsvProblem::BadDate(d) if d == "2024-02-30"
     ));
-    assert!(matches!(
-        problem_of_row("AAPL,02/01/2024,1,2,1,2,10"),
-        CsvProblem::BadDate(_)
-    ));
-    assert!(matches!(
-        problem_of_row("AAPL,2024-1-2,1,2,1,2,10"),
-        CsvProblem::BadDate(_)
-    ));
-    assert!(matches!(
-        problem_of_row("AAPL,2024-01-02,0,2,1,2,10"),
-        CsvProblem::NonPositivePrice { column: "open", .. }
-    ));
-    assert!(matches!(
-        problem_of_row("AAPL,2024-01-02,1.5,2,-1,2,10"),
-        CsvProblem::NonPositivePrice { column: "low", .. }
-    ));
-    assert!(matches!(
-        problem_of_row("AAPL,2024-01-02,1.5,abc,1,2,10"),
-        CsvProblem::BadPrice { column: "high", .. }
-    ));
-    assert!(matches!(
-        problem_of_row("AAPL,2024-01-02,1.5,NaN,1,2,10"),
-        CsvProblem::BadPrice { column: "high", .. }
-    ));
-    assert!(matches!(
-        problem_of_row("AAPL,2024-01-02,1.5,1,2,1.5,10"),
-        CsvProblem::HighBelowLow { .. }
-    ));
-    assert!(matches!(
-        problem_of_row("AAPL,2024-01-02,1.5,2,1,2.5,10"),
-        CsvProblem::OutsideRange {
-            column: "close",
-            ..
-        }
-    ));
-    assert!(matches!(
-        problem_of_row("AAPL,2024-01-02,0.5,2,1,1.5,10"),
-        CsvProblem::OutsideRange { column: "open", .. }
-    ));
-    assert!(matches!(
-        problem_of_row("AAPL,2024-01-02,1.5,2,1,1.5,-10"),
-        CsvProblem::BadVolume(_)
-    ));
-    assert!(matches!(
-        problem_of_row("AAPL,2024-01-02,1.5,2,1,1.5,10.5"),
-        CsvProblem::BadVolume(_)
-    ));
-    assert!(matches!(
-        problem_of_row("AAPL,2024-01-02,1.5,2,1,1.5,"),
-        CsvProblem::BadVolume(_)
-    ));
-    assert!(matches!(
-        problem_of_row("1AAPL,2024-01-02,1.5,2,1,1.5,10"),
-        CsvProblem::InvalidSymbol(_)
-    ));
-    assert!(matches!(
-        problem_of_row("TOOLONGSYMBOL,2024-01-02,1.5,2,1,1.5,10"),
-        CsvProblem::InvalidSymbol(_)
-    ));
-    assert!(matches!(
-        problem_of_row("AAPL,2024-01-02,1.5,2,1,1.5"),
-        CsvProblem::WrongColumnCount {
-            expected: 7,
-            found: 6
-        }
-    ));
-    assert!(matches!(
-        problem_of_row("AAPL,2024-01-02,1.5,2,1,1.5,10,extra"),
-        CsvProblem::WrongColumnCount {
-            expected: 7,
-            found: 8
-        }
-    ));
-    assert!(matches!(
-        problem_of_row("\"AAPL\",2024-01-02,1.5,2,1,1.5,10"),
-        CsvProblem::QuotedField
-    ));
+    assert!(matches!(problem_of_row("AAPL,02/01/2024,1,2,1,2,10"), CsvProblem::BadDate(_)));
+    assert!(matches!(problem_of_row("AAPL,2024-1-2,1,2,1,2,10"), CsvProblem::BadDate(_)));
+    assert!(matches!(problem_of_row("AAPL,2024-01-02,0,2,1,2,10"), CsvProblem::NonPositivePrice { column: "open", .. }));
+    assert!(matches!(problem_of_row("AAPL,2024-01-02,1.5,2,-1,2,10"), CsvProblem::NonPositivePrice { column: "low", .. }));
+    assert!(matches!(problem_of_row("AAPL,2024-01-02,1.5,abc,1,2,10"), CsvProblem::BadPrice { column: "high", .. }));
+    assert!(matches!(problem_of_row("AAPL,2024-01-02,1.5,NaN,1,2,10"), CsvProblem::BadPrice { column: "high", .. }));
+    assert!(matches!(problem_of_row("AAPL,2024-01-02,1.5,1,2,1.5,10"), CsvProblem::HighBelowLow { .. }));
+    assert!(matches!(problem_of_row("AAPL,2024-01-02,1.5,2,1,2.5,10"), CsvProblem::OutsideRange { column: "close", .. }));
+    assert!(matches!(problem_of_row("AAPL,2024-01-02,0.5,2,1,1.5,10"), CsvProblem::OutsideRange { column: "open", .. }));
+    assert!(matches!(problem_of_row("AAPL,2024-01-02,1.5,2,1,1.5,-10"), CsvProblem::BadVolume(_)));
+    assert!(matches!(problem_of_row("AAPL,2024-01-02,1.5,2,1,1.5,10.5"), CsvProblem::BadVolume(_)));
+    assert!(matches!(problem_of_row("AAPL,2024-01-02,1.5,2,1,1.5,"), CsvProblem::BadVolume(_)));
+    assert!(matches!(problem_of_row("1AAPL,2024-01-02,1.5,2,1,1.5,10"), CsvProblem::InvalidSymbol(_)));
+    assert!(matches!(problem_of_row("TOOLONGSYMBOL,2024-01-02,1.5,2,1,1.5,10"), CsvProblem::InvalidSymbol(_)));
+    assert!(matches!(problem_of_row("AAPL,2024-01-02,1.5,2,1,1.5"), CsvProblem::WrongColumnCount { expected: 7, found: 6 }));
+    assert!(matches!(problem_of_row("AAPL,2024-01-02,1.5,2,1,1.5,10,extra"), CsvProblem::WrongColumnCount { expected: 7, found: 8 }));
+    assert!(matches!(problem_of_row("\"AAPL\",2024-01-02,1.5,2,1,1.5,10"), CsvProblem::QuotedField));
 }
 
 #[test]
 fn messages_say_what_is_wrong() {
     let text = |row: &str| problem_of_row(row).to_string();
-    assert_eq!(
-        text("AAPL,2024-02-30,1,2,1,2,10"),
-        "invalid date \"2024-02-30\": expected YYYY-MM-DD"
-    );
-    assert_eq!(
-        text("AAPL,2024-01-02,1.5,1,2,1.5,10"),
-        "high 1 is below low 2"
-    );
-    assert_eq!(
-        text("AAPL,2024-01-02,1.5,2,1,2.5,10"),
-        "close 2.5 is outside the day's range [1, 2]"
-    );
+    assert_eq!(text("AAPL,2024-02-30,1,2,1,2,10"), "invalid date \"2024-02-30\": expected YYYY-MM-DD");
+    assert_eq!(text("AAPL,2024-01-02,1.5,1,2,1.5,10"), "high 1 is below low 2");
+    assert_eq!(text("AAPL,2024-01-02,1.5,2,1,2.5,10"), "close 2.5 is outside the day's range [1, 2]");
     assert!(text("AAPL,2024-01-02,1.5,2,1,1.5,-10").contains("is negative"));
     assert!(text("AAPL,2024-01-02,1.5,2,1,1.5,10.5").contains("is not a whole number"));
     let errors = errors_of(&format!("{HEADER}\nAAPL,2024-01-02,0,2,1,2,10\n"));
-    assert_eq!(
-        errors[0].to_string(),
-        "line 2: open 0 must be greater than zero"
-    );
+    assert_eq!(errors[0].to_string(), "line 2: open 0 must be greater than zero");
 }
 
 #[test]
@@ -178,29 +92,17 @@ fn a_row_with_several_problems_reports_each() {
     assert_eq!(lines, [2, 2, 2, 2]);
     assert!(matches!(errors[0].problem, CsvProblem::InvalidSymbol(_)));
     assert!(matches!(errors[1].problem, CsvProblem::BadDate(_)));
-    assert!(matches!(
-        errors[2].problem,
-        CsvProblem::NonPositivePrice { column: "open", .. }
-    ));
+    assert!(matches!(errors[2].problem, CsvProblem::NonPositivePrice { column: "open", .. }));
     assert!(matches!(errors[3].problem, CsvProblem::BadVolume(_)));
 }
 
 #[test]
 fn duplicates_name_the_first_line() {
-    let text = format!(
-        "{HEADER}\nAAPL,2024-01-02,1.5,2,1,1.5,10\nMSFT,2024-01-02,1.5,2,1,1.5,10\n\naapl,2024-01-02,1.6,2,1,1.5,10\n"
-    );
+    let text = format!("{HEADER}\nAAPL,2024-01-02,1.5,2,1,1.5,10\nMSFT,2024-01-02,1.5,2,1,1.5,10\n\naapl,2024-01-02,1.6,2,1,1.5,10\n");
     let errors = errors_of(&text);
     assert_eq!(errors.len(), 1);
     assert_eq!(errors[0].line, 5, "blank lines still count");
-    assert_eq!(
-        errors[0].problem,
-        CsvProblem::Duplicate {
-            symbol: "AAPL".to_owned(),
-            date: ymd(2024, 1, 2),
-            first_line: 2
-        }
-    );
+    assert_eq!(errors[0].problem, CsvProblem::Duplicate { symbol: "AAPL".to_owned(), date: ymd(2024, 1, 2), first_line: 2 });
 }
 
 #[test]
@@ -231,17 +133,11 @@ fn the_header_is_required() {
         "ticker,date,open,high,low,close,volume",
     ] {
         let errors = errors_of(&format!("{bad}\nAAPL,2024-01-02,1.5,2,1,1.5,10\n"));
-        assert!(
-            matches!(errors[0].problem, CsvProblem::BadHeader { .. }),
-            "{bad}"
-        );
+        assert!(matches!(errors[0].problem, CsvProblem::BadHeader { .. }), "{bad}");
     }
     assert_eq!(errors_of("")[0].problem, CsvProblem::MissingHeader);
     assert_eq!(errors_of("\r\n\n")[0].problem, CsvProblem::MissingHeader);
-    assert_eq!(
-        errors_of(&format!("{HEADER}\r\n\r\n"))[0].problem,
-        CsvProblem::NoRows
-    );
+    assert_eq!(errors_of(&format!("{HEADER}\r\n\r\n"))[0].problem, CsvProblem::NoRows);
 }
 
 #[test]

@@ -11,10 +11,7 @@ fn ymd(y: i32, m: u32, d: u32) -> NaiveDate {
 
 #[test]
 fn the_april_2025_monthly_expiration_moves_to_thursday_because_of_good_friday() {
-    assert_eq!(
-        Calendar::nyse().monthly_expiration(2025, Month::April),
-        ymd(2025, 4, 17)
-    );
+    assert_eq!(Calendar::nyse().monthly_expiration(2025, Month::April), ymd(2025, 4, 17));
 }
 
 #[test]
@@ -43,11 +40,7 @@ fn monthly_expirations_2026_are_the_third_fridays_except_june() {
         (Month::December, 18),
     ];
     for (month, day) in expected {
-        assert_eq!(
-            nyse.monthly_expiration(2026, month),
-            ymd(2026, month.number_from_month(), day),
-            "{month:?}"
-        );
+        assert_eq!(nyse.monthly_expiration(2026, month), ymd(2026, month.number_from_month(), day), "{month:?}");
     }
 }
 
@@ -56,39 +49,16 @@ fn weekly_expirations_are_fridays_or_the_thursday_before_a_holiday_friday() {
     let nyse = Calendar::nyse();
     assert_eq!(
         nyse.weekly_expirations_between(ymd(2025, 4, 1), ymd(2025, 4, 30)),
-        [
-            ymd(2025, 4, 4),
-            ymd(2025, 4, 11),
-            ymd(2025, 4, 17),
-            ymd(2025, 4, 25)
-        ]
+        [ymd(2025, 4, 4), ymd(2025, 4, 11), ymd(2025, 4, 17), ymd(2025, 4, 25)]
     );
     // Both ends inclusive; a Thursday expiration counts when only Thursday is in range.
-    assert_eq!(
-        nyse.weekly_expirations_between(ymd(2025, 4, 17), ymd(2025, 4, 17)),
-        [ymd(2025, 4, 17)]
-    );
-    assert_eq!(
-        nyse.weekly_expirations_between(ymd(2025, 4, 18), ymd(2025, 4, 24)),
-        []
-    );
-    assert_eq!(
-        nyse.weekly_expirations_between(ymd(2025, 4, 30), ymd(2025, 4, 1)),
-        []
-    );
+    assert_eq!(nyse.weekly_expirations_between(ymd(2025, 4, 17), ymd(2025, 4, 17)), [ymd(2025, 4, 17)]);
+    assert_eq!(nyse.weekly_expirations_between(ymd(2025, 4, 18), ymd(2025, 4, 24)), []);
+    assert_eq!(nyse.weekly_expirations_between(ymd(2025, 4, 30), ymd(2025, 4, 1)), []);
     // 2026: Good Friday April 3, Independence Day observed Friday July 3, Christmas Friday.
-    assert_eq!(
-        nyse.weekly_expirations_between(ymd(2026, 4, 1), ymd(2026, 4, 3)),
-        [ymd(2026, 4, 2)]
-    );
-    assert_eq!(
-        nyse.weekly_expirations_between(ymd(2026, 6, 29), ymd(2026, 7, 5)),
-        [ymd(2026, 7, 2)]
-    );
-    assert_eq!(
-        nyse.weekly_expirations_between(ymd(2026, 12, 21), ymd(2026, 12, 27)),
-        [ymd(2026, 12, 24)]
-    );
+    assert_eq!(nyse.weekly_expirations_between(ymd(2026, 4, 1), ymd(2026, 4, 3)), [ymd(2026, 4, 2)]);
+    assert_eq!(nyse.weekly_expirations_between(ymd(2026, 6, 29), ymd(2026, 7, 5)), [ymd(2026, 7, 2)]);
+    assert_eq!(nyse.weekly_expirations_between(ymd(2026, 12, 21), ymd(2026, 12, 27)), [ymd(2026, 12, 24)]);
 }
 
 #[test]
@@ -97,53 +67,20 @@ fn next_expiration_at_least_counts_calendar_days_from_the_given_date() {
     let monday = ymd(2026, 1, 5);
     use ExpirationKind::{Monthly, Weekly};
     // Zero days: the same day counts when it is an expiration.
-    assert_eq!(
-        nyse.next_expiration_at_least(ymd(2026, 1, 16), 0, Monthly),
-        ymd(2026, 1, 16)
-    );
-    assert_eq!(
-        nyse.next_expiration_at_least(monday, 0, Weekly),
-        ymd(2026, 1, 9)
-    );
-    assert_eq!(
-        nyse.next_expiration_at_least(monday, 4, Weekly),
-        ymd(2026, 1, 9)
-    );
-    assert_eq!(
-        nyse.next_expiration_at_least(monday, 5, Weekly),
-        ymd(2026, 1, 16)
-    );
-    assert_eq!(
-        nyse.next_expiration_at_least(monday, 11, Monthly),
-        ymd(2026, 1, 16)
-    );
-    assert_eq!(
-        nyse.next_expiration_at_least(monday, 12, Monthly),
-        ymd(2026, 2, 20)
-    );
+    assert_eq!(nyse.next_expiration_at_least(ymd(2026, 1, 16), 0, Monthly), ymd(2026, 1, 16));
+    assert_eq!(nyse.next_expiration_at_least(monday, 0, Weekly), ymd(2026, 1, 9));
+    assert_eq!(nyse.next_expiration_at_least(monday, 4, Weekly), ymd(2026, 1, 9));
+    assert_eq!(nyse.next_expiration_at_least(monday, 5, Weekly), ymd(2026, 1, 16));
+    assert_eq!(nyse.next_expiration_at_least(monday, 11, Monthly), ymd(2026, 1, 16));
+    assert_eq!(nyse.next_expiration_at_least(monday, 12, Monthly), ymd(2026, 2, 20));
     // 30 to 45 days out, as the signal engine asks.
-    assert_eq!(
-        nyse.next_expiration_at_least(ymd(2026, 5, 15), 30, Monthly),
-        ymd(2026, 6, 18)
-    );
-    assert_eq!(
-        nyse.next_expiration_at_least(ymd(2026, 11, 20), 30, Monthly),
-        ymd(2027, 1, 15)
-    );
+    assert_eq!(nyse.next_expiration_at_least(ymd(2026, 5, 15), 30, Monthly), ymd(2026, 6, 18));
+    assert_eq!(nyse.next_expiration_at_least(ymd(2026, 11, 20), 30, Monthly), ymd(2027, 1, 15));
     // The moved expiration is what must be far enough away: April 17, 2025 is 1 day after
     // April 16, so asking for 2 days skips past it to the next Friday.
-    assert_eq!(
-        nyse.next_expiration_at_least(ymd(2025, 4, 16), 1, Weekly),
-        ymd(2025, 4, 17)
-    );
-    assert_eq!(
-        nyse.next_expiration_at_least(ymd(2025, 4, 16), 2, Weekly),
-        ymd(2025, 4, 25)
-    );
-    assert_eq!(
-        nyse.next_expiration_at_least(ymd(2025, 4, 16), 2, Monthly),
-        ymd(2025, 5, 16)
-    );
+    assert_eq!(nyse.next_expiration_at_least(ymd(2025, 4, 16), 1, Weekly), ymd(2025, 4, 17));
+    assert_eq!(nyse.next_expiration_at_least(ymd(2025, 4, 16), 2, Weekly), ymd(2025, 4, 25));
+    assert_eq!(nyse.next_expiration_at_least(ymd(2025, 4, 16), 2, Monthly), ymd(2025, 5, 16));
 }
 
 fn any_date() -> impl Strategy<Value = NaiveDate> {

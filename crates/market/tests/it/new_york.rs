@@ -65,9 +65,7 @@ const EST: i32 = -5 * 3600;
 const EDT: i32 = -4 * 3600;
 
 fn utc(year: i32, (month, day): (u32, u32), hour: u32) -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(year, month, day, hour, 0, 0)
-        .single()
-        .expect("a valid instant")
+    Utc.with_ymd_and_hms(year, month, day, hour, 0, 0).single().expect("a valid instant")
 }
 
 fn offset(instant: DateTime<Utc>) -> i32 {
@@ -95,9 +93,6 @@ fn daylight_time_starts_and_ends_at_the_instants_the_tz_database_gives() {
 fn the_new_york_date_of_an_evening_instant_is_the_day_before_its_utc_date() {
     let instant = Utc.with_ymd_and_hms(2026, 7, 1, 2, 0, 0).unwrap();
     let local = to_new_york(instant);
-    assert_eq!(
-        local.date_naive(),
-        NaiveDate::from_ymd_opt(2026, 6, 30).unwrap()
-    );
+    assert_eq!(local.date_naive(), NaiveDate::from_ymd_opt(2026, 6, 30).unwrap());
     assert_eq!(local.naive_local().format("%H:%M").to_string(), "22:00");
 }

@@ -22,10 +22,7 @@ fn ymd(y: i32, m: u32, d: u32) -> NaiveDate {
 }
 
 fn fixture(name: &str) -> String {
-    let path = format!(
-        "{}/tests/fixtures/polygon/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let path = format!("{}/tests/fixtures/polygon/{name}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
@@ -48,25 +45,17 @@ impl Fake {
     }
 
     fn hits(&self, key: &str) -> usize {
-        self.hits
-            .lock()
-            .expect("an unpoisoned lock")
-            .get(key)
-            .copied()
-            .unwrap_or(0)
+        self.hits.lock().expect("an unpoisoned lock").get(key).copied().unwrap_or(0)
     }
 
     fn json(&self, status: StatusCode, name: &str) -> Response {
-        let body =
-            fixture(name).replace("{{BASE}}", &self.base.lock().expect("an unpoisoned lock"));
+        let body = fixture(name).replace("{{BASE}}", &self.base.lock().expect("an unpoisoned lock"));
         (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
     }
 
     fn rate_limited(&self, seconds: u32) -> Response {
         let mut response = self.json(StatusCode::TOO_MANY_REQUESTS, "rate_limited.json");
-        response
-            .headers_mut()
-            .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
         response
     }
 
@@ -74,9 +63,7 @@ impl Fake {
     fn check(&self, headers: &HeaderMap, line: String) -> Option<Response> {
         self.requests.lock().expect("an unpoisoned lock").push(line);
         let expected = format!("Bearer {KEY}");
-        let authorized = headers
-            .get(header::AUTHORIZATION)
-            .is_some_and(|v| v.as_bytes() == expected.as_bytes());
+        let authorized = headers.get(header::AUTHORIZATION).is_some_and(|v| v.as_bytes() == expected.as_bytes());
         (!authorized).then(|| self.json(StatusCode::UNAUTHORIZED, "unauthorized.json"))
     }
 }
@@ -87,10 +74,7 @@ async fn aggregates(
     RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Response {
-    let line = format!(
-        "aggs {symbol}/{multiplier}/{span}/{from}/{to}?{}",
-        query.unwrap_or_default()
-    );
+    let line = format!("aggs {symbol}/{multiplier}/{span}/{from}/{to}?{}", query.unwrap_or_default());
     if let Some(denied) = fake.check(&headers, line) {
         return denied;
     }
@@ -112,21 +96,16 @@ async fn aggregates(
         }
         "BRKN" => fake.json(StatusCode::OK, "malformed.json"),
         "GONE" => fake.json(StatusCode::NOT_FOUND, "not_found.json"),
-        "EVIL" => (
-            [(header::CONTENT_TYPE, "application/json")],
-            r#"{"status":"OK","results":[],"next_url":"http://203.0.113.9/v2/aggs/steal"}"#,
-        )
-            .into_response(),
+        "EVIL" => {
+            ([(header::CONTENT_TYPE, "application/json")], r#"{"status":"OK","results":[],"next_url":"http://203.0.113.9/v2/aggs/steal"}"#)
+                .into_response()
+        }
         // NOPE (unknown) and O (known, quiet range): no aggregates.
         _ => fake.json(StatusCode::OK, "aggs_empty.json"),
     }
 }
 
-async fn snapshot(
-    State(fake): State<Arc<Fake>>,
-    Query(params): Query<HashMap<String, String>>,
-    headers: HeaderMap,
-) -> Response {
+async fn snapshot(State(fake): State<Arc<Fake>>, Query(params): Query<HashMap<String, String>>, headers: HeaderMap) -> Response {
     let tickers = params.get("tickers").cloned().unwrap_or_default();
     if let Some(denied) = fake.check(&headers, format!("snapshot {tickers}")) {
         return denied;
@@ -139,11 +118,7 @@ async fn snapshot(
     }
 }
 
-async fn details(
-    State(fake): State<Arc<Fake>>,
-    Path(symbol): Path<String>,
-    headers: HeaderMap,
-) -> Response {
+async fn details(State(fake): State<Arc<Fake>>, Path(symbol): Path<String>, headers: HeaderMap) -> Response {
     if let Some(denied) = fake.check(&headers, format!("details {symbol}")) {
         return denied;
     }
@@ -156,11 +131,7 @@ async fn details(
     }
 }
 
-async fn previous_close(
-    State(fake): State<Arc<Fake>>,
-    Path(ticker): Path<String>,
-    headers: HeaderMap,
-) -> Response {
+async fn previous_close(State(fake): State<Arc<Fake>>, Path(ticker): Path<String>, headers: HeaderMap) -> Response {
     if let Some(denied) = fake.check(&headers, format!("prev {ticker}")) {
         return denied;
     }
@@ -179,26 +150,16 @@ async fn previous_close(
 async fn fake_polygon() -> (Arc<Fake>, String) {
     let fake = Arc::new(Fake::default());
     let app = Router::new()
-        .route(
-            "/v2/aggs/ticker/{symbol}/range/{multiplier}/{span}/{from}/{to}",
-            get(aggregates),
-        )
-        .route(
-            "/v2/snapshot/locale/us/markets/stocks/tickers",
-            get(snapshot),
-        )
+        .route("/v2/aggs/ticker/{symbol}/range/{multiplier}/{span}/{from}/{to}", get(aggregates))
+        .route("/v2/snapshot/locale/us/markets/stocks/tickers", get(snapshot))
         .route("/v2/aggs/ticker/{symbol}/prev", get(previous_close))
         .route("/v3/reference/tickers/{symbol}", get(details))
         .with_state(Arc::clone(&fake));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind 127.0.0.1:0");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind 127.0.0.1:0");
     let base = format!("http://{}", listener.local_addr().expect("a local address"));
     *fake.base.lock().expect("an unpoisoned lock") = base.clone();
     tokio::spawn(async move {
-        axum::serve(listener, app)
-            .await
-            .expect("the fake server runs");
+        axum::serve(listener, app).await.expect("the fake server runs");
     });
     (fake, base)
 }
@@ -218,78 +179,41 @@ fn config(base: &str) -> PolygonConfig {
 
 async fn client() -> (Arc<Fake>, PolygonClient) {
     let (fake, base) = fake_polygon().await;
-    (
-        fake,
-        PolygonClient::new(config(&base)).expect("a client for the fake"),
-    )
+    (fake, PolygonClient::new(config(&base)).expect("a client for the fake"))
 }
 
 #[tokio::test]
 async fn daily_bars_follow_pagination_and_land_on_new_york_dates() {
     let (fake, polygon) = client().await;
-    let bars = polygon
-        .daily_bars("AAPL", ymd(2024, 1, 2), ymd(2024, 1, 8))
-        .await
-        .unwrap();
+    let bars = polygon.daily_bars("AAPL", ymd(2024, 1, 2), ymd(2024, 1, 8)).await.unwrap();
     let dates: Vec<NaiveDate> = bars.iter().map(|b| b.date).collect();
-    assert_eq!(
-        dates,
-        [
-            ymd(2024, 1, 2),
-            ymd(2024, 1, 3),
-            ymd(2024, 1, 4),
-            ymd(2024, 1, 5),
-            ymd(2024, 1, 8)
-        ]
-    );
+    assert_eq!(dates, [ymd(2024, 1, 2), ymd(2024, 1, 3), ymd(2024, 1, 4), ymd(2024, 1, 5), ymd(2024, 1, 8)]);
     let first = bars[0];
-    assert_eq!(
-        (first.open, first.high, first.low, first.close),
-        (187.15, 188.44, 183.885, 185.64)
-    );
+    assert_eq!((first.open, first.high, first.low, first.close), (187.15, 188.44, 183.885, 185.64));
     assert_eq!(first.volume, 82_488_674);
     assert!(bars.iter().all(|b| b.is_consistent()));
     assert_eq!(fake.hits("aggs AAPL"), 2, "two pages");
 
     let requests = fake.requests.lock().unwrap().clone();
-    assert_eq!(
-        requests[0],
-        "aggs AAPL/1/day/2024-01-02/2024-01-08?adjusted=true&sort=asc&limit=50000"
-    );
+    assert_eq!(requests[0], "aggs AAPL/1/day/2024-01-02/2024-01-08?adjusted=true&sort=asc&limit=50000");
     assert!(requests[1].contains("cursor="), "{}", requests[1]);
-    assert!(
-        requests
-            .iter()
-            .all(|r| !r.contains(KEY) && !r.contains("apiKey"))
-    );
+    assert!(requests.iter().all(|r| !r.contains(KEY) && !r.contains("apiKey")));
 }
 
 #[tokio::test]
 async fn bars_outside_the_asked_range_are_dropped() {
     let (_, polygon) = client().await;
-    let bars = polygon
-        .daily_bars("AAPL", ymd(2024, 1, 3), ymd(2024, 1, 5))
-        .await
-        .unwrap();
+    let bars = polygon.daily_bars("AAPL", ymd(2024, 1, 3), ymd(2024, 1, 5)).await.unwrap();
     assert_eq!(bars.len(), 3);
     assert_eq!(bars[0].date, ymd(2024, 1, 3));
     assert_eq!(bars[2].date, ymd(2024, 1, 5));
-    assert!(
-        polygon
-            .daily_bars("AAPL", ymd(2024, 1, 5), ymd(2024, 1, 3))
-            .await
-            .unwrap()
-            .is_empty()
-    );
+    assert!(polygon.daily_bars("AAPL", ymd(2024, 1, 5), ymd(2024, 1, 3)).await.unwrap().is_empty());
 }
 
 #[tokio::test]
 async fn a_server_error_is_retried() {
     let (fake, polygon) = client().await;
-    let bars = polygon
-        .daily_bars("FLAKY", ymd(2024, 1, 2), ymd(2024, 1, 3))
-        .await
-        .unwrap();
+    let bars = polygon.daily_bars("FLAKY", ymd(2024, 1, 2), ymd(2024, 1, 3)).await.unwrap();
     assert_eq!(bars.len(), 2);
     assert_eq!(fake.hits("aggs FLAKY"), 2);
 }
@@ -298,51 +222,25 @@ async fn a_server_error_is_retried() {
 async fn a_429_waits_its_retry_after_then_succeeds() {
     let (fake, polygon) = client().await;
     let started = Instant::now();
-    let bars = polygon
-        .daily_bars("BUSY", ymd(2024, 1, 2), ymd(2024, 1, 3))
-        .await
-        .unwrap();
+    let bars = polygon.daily_bars("BUSY", ymd(2024, 1, 2), ymd(2024, 1, 3)).await.unwrap();
     assert_eq!(bars.len(), 2);
     assert_eq!(fake.hits("aggs BUSY"), 2);
-    assert!(
-        started.elapsed() >= Duration::from_secs(1),
-        "waited the Retry-After"
-    );
+    assert!(started.elapsed() >= Duration::from_secs(1), "waited the Retry-After");
     assert!(started.elapsed() < Duration::from_secs(5));
 }
 
 #[tokio::test]
 async fn persistent_429s_are_rate_limited() {
     let (fake, base) = fake_polygon().await;
-    let polygon = PolygonClient::new(PolygonConfig {
-        max_retries: 1,
-        ..config(&base)
-    })
-    .unwrap();
-    let err = polygon
-        .daily_bars("LIMIT", ymd(2024, 1, 2), ymd(2024, 1, 3))
-        .await
-        .unwrap_err();
-    assert_eq!(
-        err,
-        MarketError::RateLimited {
-            retry_after: Duration::from_secs(1)
-        }
-    );
+    let polygon = PolygonClient::new(PolygonConfig { max_retries: 1, ..config(&base) }).unwrap();
+    let err = polygon.daily_bars("LIMIT", ymd(2024, 1, 2), ymd(2024, 1, 3)).await.unwrap_err();
+    assert_eq!(err, MarketError::RateLimited { retry_after: Duration::from_secs(1) });
     assert_eq!(fake.hits("aggs LIMIT"), 2, "one retry within the budget");
 
     // A wait longer than the budget is not waited at all.
     let started = Instant::now();
-    let err = polygon
-        .daily_bars("HOG", ymd(2024, 1, 2), ymd(2024, 1, 3))
-        .await
-        .unwrap_err();
-    assert_eq!(
-        err,
-        MarketError::RateLimited {
-            retry_after: Duration::from_secs(3600)
-        }
-    );
+    let err = polygon.daily_bars("HOG", ymd(2024, 1, 2), ymd(2024, 1, 3)).await.unwrap_err();
+    assert_eq!(err, MarketError::RateLimited { retry_after: Duration::from_secs(3600) });
     assert_eq!(fake.hits("aggs HOG"), 1);
     assert!(started.elapsed() < Duration::from_secs(1));
 }
@@ -350,13 +248,8 @@ async fn persistent_429s_are_rate_limited() {
 #[tokio::test]
 async fn a_server_that_stays_down_is_unavailable_after_the_retries() {
     let (fake, polygon) = client().await;
-    let err = polygon
-        .daily_bars("DOWN", ymd(2024, 1, 2), ymd(2024, 1, 3))
-        .await
-        .unwrap_err();
-    let MarketError::Unavailable(message) = err else {
-        panic!("{err:?}")
-    };
+    let err = polygon.daily_bars("DOWN", ymd(2024, 1, 2), ymd(2024, 1, 3)).await.unwrap_err();
+    let MarketError::Unavailable(message) = err else { panic!("{err:?}") };
     assert!(message.contains("503"), "{message}");
     assert_eq!(fake.hits("aggs DOWN"), 3, "first attempt and two retries");
 }
@@ -364,27 +257,13 @@ async fn a_server_that_stays_down_is_unavailable_after_the_retries() {
 #[tokio::test]
 async fn a_slow_server_times_out() {
     let (fake, base) = fake_polygon().await;
-    let polygon = PolygonClient::new(PolygonConfig {
-        timeout: Duration::from_millis(300),
-        max_retries: 1,
-        ..config(&base)
-    })
-    .unwrap();
+    let polygon = PolygonClient::new(PolygonConfig { timeout: Duration::from_millis(300), max_retries: 1, ..config(&base) }).unwrap();
     let started = Instant::now();
-    let err = polygon
-        .daily_bars("SLOW", ymd(2024, 1, 2), ymd(2024, 1, 3))
-        .await
-        .unwrap_err();
-    let MarketError::Unavailable(message) = err else {
-        panic!("{err:?}")
-    };
+    let err = polygon.daily_bars("SLOW", ymd(2024, 1, 2), ymd(2024, 1, 3)).await.unwrap_err();
+    let MarketError::Unavailable(message) = err else { panic!("{err:?}") };
     assert!(message.contains("timed out"), "{message}");
     assert_eq!(fake.hits("aggs SLOW"), 2);
-    assert!(
-        started.elapsed() < Duration::from_secs(2),
-        "{:?}",
-        started.elapsed()
-    );
+    assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
 }
 
 #[tokio::test]
@@ -401,28 +280,16 @@ async fn an_unreachable_server_is_unavailable() {
 #[tokio::test]
 async fn a_rejected_key_is_unavailable_and_never_shown() {
     let (_, base) = fake_polygon().await;
-    let polygon = PolygonClient::new(PolygonConfig {
-        api_key: "wrong-key-123".to_owned(),
-        ..config(&base)
-    })
-    .unwrap();
-    let err = polygon
-        .daily_bars("AAPL", ymd(2024, 1, 2), ymd(2024, 1, 8))
-        .await
-        .unwrap_err();
+    let polygon = PolygonClient::new(PolygonConfig { api_key: "wrong-key-123".to_owned(), ..config(&base) }).unwrap();
+    let err = polygon.daily_bars("AAPL", ymd(2024, 1, 2), ymd(2024, 1, 8)).await.unwrap_err();
     assert_eq!(err, MarketError::Unavailable("API key rejected".to_owned()));
     assert!(!err.to_string().contains("wrong-key-123"));
-    let err = polygon
-        .quotes(&["AAPL".to_owned()], Utc::now())
-        .await
-        .unwrap_err();
+    let err = polygon.quotes(&["AAPL".to_owned()], Utc::now()).await.unwrap_err();
     assert_eq!(err, MarketError::Unavailable("API key rejected".to_owned()));
 
     let (_, polygon) = client().await;
     let err = polygon.company("GATED").await.unwrap_err();
-    let MarketError::Unavailable(message) = err else {
-        panic!("{err:?}")
-    };
+    let MarketError::Unavailable(message) = err else { panic!("{err:?}") };
     assert!(message.starts_with("API key rejected"), "{message}");
     assert!(message.contains("not entitled"), "{message}");
 }
@@ -430,27 +297,18 @@ async fn a_rejected_key_is_unavailable_and_never_shown() {
 #[tokio::test]
 async fn unknown_tickers_are_unknown_and_quiet_ranges_are_empty() {
     let (fake, polygon) = client().await;
-    let err = polygon
-        .daily_bars("NOPE", ymd(2024, 1, 2), ymd(2024, 1, 8))
-        .await
-        .unwrap_err();
+    let err = polygon.daily_bars("NOPE", ymd(2024, 1, 2), ymd(2024, 1, 8)).await.unwrap_err();
     assert_eq!(err, MarketError::UnknownSymbol("NOPE".to_owned()));
     assert_eq!(fake.hits("details NOPE"), 1, "asked the reference data");
 
-    let err = polygon
-        .daily_bars("GONE", ymd(2024, 1, 2), ymd(2024, 1, 8))
-        .await
-        .unwrap_err();
+    let err = polygon.daily_bars("GONE", ymd(2024, 1, 2), ymd(2024, 1, 8)).await.unwrap_err();
     assert_eq!(err, MarketError::UnknownSymbol("GONE".to_owned()));
 
     let err = polygon.company("NOPE").await.unwrap_err();
     assert_eq!(err, MarketError::UnknownSymbol("NOPE".to_owned()));
 
     // Known ticker, no sessions in the range (a holiday weekend): an empty answer.
-    let bars = polygon
-        .daily_bars("O", ymd(2023, 12, 30), ymd(2024, 1, 1))
-        .await
-        .unwrap();
+    let bars = polygon.daily_bars("O", ymd(2023, 12, 30), ymd(2024, 1, 1)).await.unwrap();
     assert!(bars.is_empty());
 
     let err = polygon.company("not a ticker").await.unwrap_err();
@@ -460,10 +318,7 @@ async fn unknown_tickers_are_unknown_and_quiet_ranges_are_empty() {
 #[tokio::test]
 async fn malformed_json_is_an_invalid_response() {
     let (fake, polygon) = client().await;
-    let err = polygon
-        .daily_bars("BRKN", ymd(2024, 1, 2), ymd(2024, 1, 8))
-        .await
-        .unwrap_err();
+    let err = polygon.daily_bars("BRKN", ymd(2024, 1, 2), ymd(2024, 1, 8)).await.unwrap_err();
     assert!(matches!(err, MarketError::InvalidResponse(_)), "{err:?}");
     assert_eq!(fake.hits("aggs BRKN"), 1, "a bad answer is not retried");
 }
@@ -471,13 +326,8 @@ async fn malformed_json_is_an_invalid_response() {
 #[tokio::test]
 async fn next_url_is_only_followed_on_the_configured_host() {
     let (_, polygon) = client().await;
-    let err = polygon
-        .daily_bars("EVIL", ymd(2024, 1, 2), ymd(2024, 1, 8))
-        .await
-        .unwrap_err();
-    let MarketError::InvalidResponse(message) = err else {
-        panic!("{err:?}")
-    };
+    let err = polygon.daily_bars("EVIL", ymd(2024, 1, 2), ymd(2024, 1, 8)).await.unwrap_err();
+    let MarketError::InvalidResponse(message) = err else { panic!("{err:?}") };
     assert!(message.contains("another host"), "{message}");
 }
 
@@ -492,20 +342,11 @@ async fn quotes_come_from_the_snapshot_in_the_order_asked() {
     let apple = &quotes[0];
     assert_eq!(apple.price, 184.25);
     assert_eq!(apple.previous_close, 185.64);
-    assert_eq!(
-        (apple.day_open, apple.day_high, apple.day_low),
-        (184.22, 185.88, 183.43)
-    );
+    assert_eq!((apple.day_open, apple.day_high, apple.day_low), (184.22, 185.88, 183.43));
     assert_eq!(apple.volume, 51_221_432);
-    assert_eq!(
-        apple.at,
-        Utc.with_ymd_and_hms(2024, 1, 3, 21, 0, 0).unwrap()
-    );
+    assert_eq!(apple.at, Utc.with_ymd_and_hms(2024, 1, 3, 21, 0, 0).unwrap());
     assert!((apple.change() - -1.39).abs() < 1e-9);
-    assert_eq!(
-        fake.requests.lock().unwrap().as_slice(),
-        ["snapshot AAPL,ZZZZ,MSFT"]
-    );
+    assert_eq!(fake.requests.lock().unwrap().as_slice(), ["snapshot AAPL,ZZZZ,MSFT"]);
     assert!(polygon.quotes(&[], at).await.unwrap().is_empty());
     assert_eq!(fake.hits("snapshot"), 1, "no request for no symbols");
 }
@@ -518,10 +359,7 @@ async fn a_pre_market_snapshot_quotes_the_previous_close() {
     let ko = &quotes[0];
     assert_eq!(ko.price, 58.95);
     assert_eq!(ko.previous_close, 58.95);
-    assert_eq!(
-        (ko.day_open, ko.day_high, ko.day_low, ko.volume),
-        (58.95, 58.95, 58.95, 0)
-    );
+    assert_eq!((ko.day_open, ko.day_high, ko.day_low, ko.volume), (58.95, 58.95, 58.95, 0));
     assert_eq!(ko.at, at, "no timestamp in the snapshot: the instant asked");
 }
 
@@ -544,10 +382,7 @@ async fn it_serves_as_a_shared_trait_object() {
     let (_, polygon) = client().await;
     let market: Arc<dyn MarketData> = Arc::new(polygon);
     assert_eq!(market.provider_name(), "polygon");
-    let bars = market
-        .daily_bars("MSFT", ymd(2024, 1, 2), ymd(2024, 1, 3))
-        .await
-        .unwrap();
+    let bars = market.daily_bars("MSFT", ymd(2024, 1, 2), ymd(2024, 1, 3)).await.unwrap();
     assert_eq!(bars.len(), 2);
 }
 
@@ -556,29 +391,13 @@ async fn exchange_rates_come_from_the_forex_previous_closes() {
     let (fake, polygon) = client().await;
     let market: Arc<dyn MarketData> = Arc::new(polygon);
     // A live vendor answers its latest closes whatever the instant asked.
-    let rates = market
-        .exchange_rates(Utc.with_ymd_and_hms(2020, 1, 1, 0, 0, 0).unwrap())
-        .await
-        .unwrap();
+    let rates = market.exchange_rates(Utc.with_ymd_and_hms(2020, 1, 1, 0, 0, 0).unwrap()).await.unwrap();
     assert_eq!(rates.base, Currency::Usd);
-    assert_eq!(
-        rates.rates,
-        [
-            (Currency::Usd, 1.0),
-            (Currency::Eur, 0.9213),
-            (Currency::Gbp, 0.7952)
-        ]
-    );
+    assert_eq!(rates.rates, [(Currency::Usd, 1.0), (Currency::Eur, 0.9213), (Currency::Gbp, 0.7952)]);
     assert_eq!(rates.rate(Currency::Eur), 0.9213);
-    assert_eq!(
-        rates.as_of,
-        Utc.with_ymd_and_hms(2024, 11, 25, 0, 0, 0).unwrap()
-    );
+    assert_eq!(rates.as_of, Utc.with_ymd_and_hms(2024, 11, 25, 0, 0, 0).unwrap());
     assert_eq!(rates.provider, "polygon");
-    assert_eq!(
-        fake.requests.lock().unwrap().as_slice(),
-        ["prev C:USDEUR", "prev C:USDGBP"]
-    );
+    assert_eq!(fake.requests.lock().unwrap().as_slice(), ["prev C:USDEUR", "prev C:USDGBP"]);
 }
 
 #[tokio::test]
@@ -592,9 +411,7 @@ async fn a_bad_forex_answer_is_an_invalid_response() {
         let (fake, polygon) = client().await;
         *fake.forex_gbp.lock().unwrap() = Some(fixture);
         let err = polygon.fetch_exchange_rates().await.unwrap_err();
-        let MarketError::InvalidResponse(message) = err else {
-            panic!("{fixture}: {err:?}")
-        };
+        let MarketError::InvalidResponse(message) = err else { panic!("{fixture}: {err:?}") };
         assert!(message.contains(why), "{fixture}: {message}");
         assert_eq!(fake.hits("prev C:USDGBP"), 1, "{fixture}: not retried");
     }

@@ -15,9 +15,7 @@ fn ymd(y: i32, m: u32, d: u32) -> NaiveDate {
 }
 
 fn utc(y: i32, m: u32, d: u32, h: u32, min: u32) -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(y, m, d, h, min, 0)
-        .single()
-        .expect("a valid instant")
+    Utc.with_ymd_and_hms(y, m, d, h, min, 0).single().expect("a valid instant")
 }
 
 fn symbols(market: &SimulatedMarket) -> Vec<String> {
@@ -43,11 +41,7 @@ fn the_universe_has_fifty_unique_names_in_every_sector() {
     let sectors: HashSet<_> = listings.iter().map(|l| l.sector).collect();
     assert_eq!(sectors.len(), Sector::ALL.len(), "every sector has a name");
     for l in &listings {
-        assert!(
-            strikeline_market::is_valid_symbol(&l.symbol),
-            "{}",
-            l.symbol
-        );
+        assert!(strikeline_market::is_valid_symbol(&l.symbol), "{}", l.symbol);
         assert!(!l.name.is_empty());
         assert!(l.reference_price > 1.0);
         assert!((0.1..0.8).contains(&l.annual_volatility), "{}", l.symbol);
@@ -96,10 +90,7 @@ fn the_same_seed_gives_the_same_market_whatever_the_order_of_calls() {
 
     // A sub-range is a slice of the long range.
     let slice = a.bars("AAPL", ymd(2019, 5, 1), ymd(2019, 5, 31)).unwrap();
-    let start = early_a
-        .iter()
-        .position(|b| b.date == slice[0].date)
-        .unwrap();
+    let start = early_a.iter().position(|b| b.date == slice[0].date).unwrap();
     assert_eq!(&early_a[start..start + slice.len()], slice.as_slice());
 
     // Another seed is another market.
@@ -111,9 +102,7 @@ fn the_same_seed_gives_the_same_market_whatever_the_order_of_calls() {
 fn prices_meet_their_reference_on_the_reference_date() {
     let market = SimulatedMarket::new(9);
     for listing in market.listings() {
-        let bars = market
-            .bars(&listing.symbol, REFERENCE_DATE, REFERENCE_DATE)
-            .unwrap();
+        let bars = market.bars(&listing.symbol, REFERENCE_DATE, REFERENCE_DATE).unwrap();
         assert_eq!(bars.len(), 1);
         assert_eq!(bars[0].close, listing.reference_price, "{}", listing.symbol);
     }
@@ -141,12 +130,7 @@ fn bars_fall_exactly_on_trading_days() {
         assert!(!dates.contains(&closed), "{closed}");
     }
     assert!(market.bars("NVDA", to, from).unwrap().is_empty());
-    assert!(
-        market
-            .bars("NVDA", ymd(2000, 1, 1), ymd(2013, 12, 31))
-            .unwrap()
-            .is_empty()
-    );
+    assert!(market.bars("NVDA", ymd(2000, 1, 1), ymd(2013, 12, 31)).unwrap().is_empty());
 }
 
 #[test]
@@ -154,10 +138,7 @@ fn ten_years_of_fifty_names_are_sane_and_fast() {
     let market = SimulatedMarket::new(2024);
     let (from, to) = ten_years();
     let started = Instant::now();
-    let all: Vec<_> = symbols(&market)
-        .iter()
-        .map(|s| (s.clone(), market.bars(s, from, to).unwrap()))
-        .collect();
+    let all: Vec<_> = symbols(&market).iter().map(|s| (s.clone(), market.bars(s, from, to).unwrap())).collect();
     let elapsed = started.elapsed();
     eprintln!("ten years x 50 names generated in {elapsed:?} (this build's profile)");
     // Generous for unoptimised builds on a busy machine; release takes a few milliseconds.
@@ -172,16 +153,10 @@ fn ten_years_of_fifty_names_are_sane_and_fast() {
             assert!(bar.high >= bar.open.max(bar.close));
             assert!(bar.low <= bar.open.min(bar.close));
             assert!(bar.volume > 0);
-            assert!(
-                bar.high / bar.low < 2.0,
-                "{symbol} {bar:?}: implausible range"
-            );
+            assert!(bar.high / bar.low < 2.0, "{symbol} {bar:?}: implausible range");
             if let Some(prev) = previous_close {
                 let gap: f64 = bar.open / prev;
-                assert!(
-                    (0.5..2.0).contains(&gap),
-                    "{symbol} {bar:?}: implausible gap"
-                );
+                assert!((0.5..2.0).contains(&gap), "{symbol} {bar:?}: implausible gap");
             }
             previous_close = Some(bar.close);
         }
@@ -222,10 +197,7 @@ fn realised_volatility_matches_the_configured_one() {
         }
     }
     let mean = ratios.iter().sum::<f64>() / ratios.len() as f64;
-    assert!(
-        (0.92..1.08).contains(&mean),
-        "mean realised/configured {mean:.3}"
-    );
+    assert!((0.92..1.08).contains(&mean), "mean realised/configured {mean:.3}");
 }
 
 #[test]
@@ -244,13 +216,7 @@ fn volatility_comes_in_calm_and_stormy_stretches() {
     // Autocorrelation of squared returns is clearly positive (volatility clustering).
     let sq: Vec<f64> = returns.iter().map(|r| r * r).collect();
     let mean = sq.iter().sum::<f64>() / sq.len() as f64;
-    let cov = |lag: usize| {
-        sq.iter()
-            .zip(&sq[lag..])
-            .map(|(a, b)| (a - mean) * (b - mean))
-            .sum::<f64>()
-            / (sq.len() - lag) as f64
-    };
+    let cov = |lag: usize| sq.iter().zip(&sq[lag..]).map(|(a, b)| (a - mean) * (b - mean)).sum::<f64>() / (sq.len() - lag) as f64;
     let acf5 = cov(5) / cov(0);
     assert!(acf5 > 0.05, "acf of squared returns at lag 5: {acf5:.3}");
 }
@@ -264,21 +230,12 @@ fn volume_hovers_around_the_average_and_rises_on_big_moves() {
         let bars = market.bars(symbol, from, to).unwrap();
         let mean = bars.iter().map(|b| b.volume as f64).sum::<f64>() / bars.len() as f64;
         let ratio = mean / listing.average_volume as f64;
-        assert!(
-            (0.85..1.2).contains(&ratio),
-            "{symbol}: mean volume ratio {ratio:.3}"
-        );
-        let mut by_move: Vec<(f64, u64)> = bars
-            .windows(2)
-            .map(|w| ((w[1].close / w[0].close).ln().abs(), w[1].volume))
-            .collect();
+        assert!((0.85..1.2).contains(&ratio), "{symbol}: mean volume ratio {ratio:.3}");
+        let mut by_move: Vec<(f64, u64)> = bars.windows(2).map(|w| ((w[1].close / w[0].close).ln().abs(), w[1].volume)).collect();
         by_move.sort_by(|a, b| a.0.total_cmp(&b.0));
         let tenth = by_move.len() / 10;
         let quiet = by_move[..tenth].iter().map(|x| x.1 as f64).sum::<f64>();
-        let wild = by_move[by_move.len() - tenth..]
-            .iter()
-            .map(|x| x.1 as f64)
-            .sum::<f64>();
+        let wild = by_move[by_move.len() - tenth..].iter().map(|x| x.1 as f64).sum::<f64>();
         assert!(wild > 1.5 * quiet, "{symbol}: big moves trade more");
     }
 }
@@ -288,9 +245,7 @@ fn a_quote_at_the_close_is_the_bar_and_closed_markets_do_not_tick() {
     let market = SimulatedMarket::new(77);
     let day = ymd(2024, 7, 10); // a Wednesday
     let bar = market.bars("AAPL", day, day).unwrap()[0];
-    let previous = market
-        .bars("AAPL", ymd(2024, 7, 9), ymd(2024, 7, 9))
-        .unwrap()[0];
+    let previous = market.bars("AAPL", ymd(2024, 7, 9), ymd(2024, 7, 9)).unwrap()[0];
     let open = utc(2024, 7, 10, 13, 30); // 09:30 EDT
     let close = utc(2024, 7, 10, 20, 0); // 16:00 EDT
 
@@ -309,29 +264,17 @@ fn a_quote_at_the_close_is_the_bar_and_closed_markets_do_not_tick() {
     assert_eq!(at_close.at, close);
 
     // A millisecond before the close the path is within a cent or so of the close.
-    let almost = market
-        .quote("AAPL", close - Duration::milliseconds(1))
-        .unwrap();
+    let almost = market.quote("AAPL", close - Duration::milliseconds(1)).unwrap();
     assert!((almost.price - bar.close).abs() <= 0.05 * bar.close);
     assert!(almost.volume <= bar.volume);
 
     // Evening, night, the next morning before the open: the same quote, no ticks.
-    for at in [
-        close + Duration::minutes(1),
-        utc(2024, 7, 11, 3, 0),
-        utc(2024, 7, 11, 13, 29),
-    ] {
+    for at in [close + Duration::minutes(1), utc(2024, 7, 11, 3, 0), utc(2024, 7, 11, 13, 29)] {
         assert_eq!(market.quote("AAPL", at).unwrap(), at_close, "{at}");
     }
     // A holiday weekend: Friday's close holds until Tuesday's open (2024-09-02 Labor Day).
-    let friday = market
-        .bars("AAPL", ymd(2024, 8, 30), ymd(2024, 8, 30))
-        .unwrap()[0];
-    for at in [
-        utc(2024, 8, 31, 15, 0),
-        utc(2024, 9, 2, 15, 0),
-        utc(2024, 9, 3, 13, 29),
-    ] {
+    let friday = market.bars("AAPL", ymd(2024, 8, 30), ymd(2024, 8, 30)).unwrap()[0];
+    for at in [utc(2024, 8, 31, 15, 0), utc(2024, 9, 2, 15, 0), utc(2024, 9, 3, 13, 29)] {
         let q = market.quote("AAPL", at).unwrap();
         assert_eq!(q.price, friday.close, "{at}");
         assert_eq!(q.at, utc(2024, 8, 30, 20, 0));
@@ -354,10 +297,7 @@ fn intraday_quotes_move_within_the_day_and_agree_with_the_bar() {
         let q = market.quote("TSLA", at).unwrap();
         assert!(q.price >= bar.low && q.price <= bar.high, "{at} {q:?}");
         assert!(q.day_low <= q.price && q.price <= q.day_high);
-        assert!(
-            q.day_high >= last_high && q.day_low <= last_low,
-            "extremes only widen"
-        );
+        assert!(q.day_high >= last_high && q.day_low <= last_low, "extremes only widen");
         assert!(q.volume >= last_volume, "volume only grows");
         assert_eq!(q.day_open, bar.open);
         assert_eq!(q.at, at);
@@ -369,15 +309,7 @@ fn intraday_quotes_move_within_the_day_and_agree_with_the_bar() {
     }
     assert!(prices.len() > 10, "the price moves during the session");
     let at_close = market.quote("TSLA", close).unwrap();
-    assert_eq!(
-        (
-            at_close.price,
-            at_close.day_high,
-            at_close.day_low,
-            at_close.volume
-        ),
-        (bar.close, bar.high, bar.low, bar.volume)
-    );
+    assert_eq!((at_close.price, at_close.day_high, at_close.day_low, at_close.volume), (bar.close, bar.high, bar.low, bar.volume));
 }
 
 #[test]
@@ -387,66 +319,31 @@ fn unknown_valid_symbols_get_a_stable_synthetic_listing() {
     assert_eq!(zz.origin, ListingOrigin::Synthetic);
     assert_eq!(zz.name, "ZZTOP Company");
     assert_eq!(zz.sector, Sector::Technology);
-    assert_eq!(
-        SimulatedMarket::new(99)
-            .listing("ZZTOP")
-            .unwrap()
-            .reference_price,
-        zz.reference_price
-    );
-    let bars = market
-        .bars("ZZTOP", ymd(2020, 1, 1), ymd(2020, 12, 31))
-        .unwrap();
+    assert_eq!(SimulatedMarket::new(99).listing("ZZTOP").unwrap().reference_price, zz.reference_price);
+    let bars = market.bars("ZZTOP", ymd(2020, 1, 1), ymd(2020, 12, 31)).unwrap();
     assert!(bars.len() > 250);
     assert!(bars.iter().all(|b| b.is_consistent()));
 
-    let registered = market
-        .register("ZZTOP", Some("ZZ Top Holdings"), Some(Sector::Consumer))
-        .unwrap();
+    let registered = market.register("ZZTOP", Some("ZZ Top Holdings"), Some(Sector::Consumer)).unwrap();
     assert_eq!(registered.origin, ListingOrigin::Registered);
     assert_eq!(market.listing("ZZTOP").unwrap().name, "ZZ Top Holdings");
-    assert_eq!(
-        market.company_info("ZZTOP").unwrap().sector,
-        Sector::Consumer
-    );
+    assert_eq!(market.company_info("ZZTOP").unwrap().sector, Sector::Consumer);
     assert_eq!(market.listings().len(), 51);
     // Registration changes the name, never the prices.
-    assert_eq!(
-        market
-            .bars("ZZTOP", ymd(2020, 1, 1), ymd(2020, 12, 31))
-            .unwrap(),
-        bars
-    );
+    assert_eq!(market.bars("ZZTOP", ymd(2020, 1, 1), ymd(2020, 12, 31)).unwrap(), bars);
     // A blank name falls back to "SYMBOL Company"; built-in names keep their real facts.
-    assert_eq!(
-        market.register("QQQQ", Some("  "), None).unwrap().name,
-        "QQQQ Company"
-    );
-    let apple = market
-        .register("AAPL", Some("Banana"), Some(Sector::Energy))
-        .unwrap();
-    assert_eq!(
-        (apple.name.as_str(), apple.sector),
-        ("Apple Inc.", Sector::Technology)
-    );
+    assert_eq!(market.register("QQQQ", Some("  "), None).unwrap().name, "QQQQ Company");
+    let apple = market.register("AAPL", Some("Banana"), Some(Sector::Energy)).unwrap();
+    assert_eq!((apple.name.as_str(), apple.sector), ("Apple Inc.", Sector::Technology));
 
-    assert!(matches!(
-        market.listing("aapl"),
-        Err(MarketError::InvalidSymbol(_))
-    ));
-    assert!(matches!(
-        market.bars("", ymd(2020, 1, 1), ymd(2020, 2, 1)),
-        Err(MarketError::InvalidSymbol(_))
-    ));
+    assert!(matches!(market.listing("aapl"), Err(MarketError::InvalidSymbol(_))));
+    assert!(matches!(market.bars("", ymd(2020, 1, 1), ymd(2020, 2, 1)), Err(MarketError::InvalidSymbol(_))));
 }
 
 #[test]
 fn no_quote_before_the_history_starts() {
     let market = SimulatedMarket::new(1);
-    assert!(matches!(
-        market.quote("AAPL", utc(2014, 1, 2, 14, 0)),
-        Err(MarketError::Unavailable(_))
-    ));
+    assert!(matches!(market.quote("AAPL", utc(2014, 1, 2, 14, 0)), Err(MarketError::Unavailable(_))));
     assert!(market.quote("AAPL", utc(2014, 1, 2, 14, 31)).is_ok());
     // Far future: answered as of the horizon.
     assert!(market.quote("AAPL", utc(2150, 1, 1, 0, 0)).is_ok());
@@ -461,30 +358,20 @@ async fn it_serves_as_a_shared_trait_object() {
     let quotes = market.quotes(&symbols, at).await.unwrap();
     let got: Vec<&str> = quotes.iter().map(|q| q.symbol.as_str()).collect();
     assert_eq!(got, ["AAPL", "ZZTOP", "MSFT"]);
-    let bars = market
-        .daily_bars("AAPL", ymd(2025, 3, 3), ymd(2025, 3, 7))
-        .await
-        .unwrap();
+    let bars = market.daily_bars("AAPL", ymd(2025, 3, 3), ymd(2025, 3, 7)).await.unwrap();
     assert_eq!(bars.len(), 5);
     let apple = market.company("AAPL").await.unwrap();
     assert_eq!(apple.name, "Apple Inc.");
     assert!(apple.market_cap.unwrap() > 1e12);
     let bad = vec!["not a symbol".to_owned()];
-    assert!(matches!(
-        market.quotes(&bad, at).await,
-        Err(MarketError::InvalidSymbol(_))
-    ));
+    assert!(matches!(market.quotes(&bad, at).await, Err(MarketError::InvalidSymbol(_))));
     // Shared across tasks.
     let handles: Vec<_> = (0..4)
         .map(|i| {
             let market = Arc::clone(&market);
             tokio::spawn(async move {
                 let symbol = ["AAPL", "NVDA", "KO", "XOM"][i];
-                market
-                    .daily_bars(symbol, ymd(2016, 1, 1), ymd(2016, 12, 31))
-                    .await
-                    .unwrap()
-                    .len()
+                market.daily_bars(symbol, ymd(2016, 1, 1), ymd(2016, 12, 31)).await.unwrap().len()
             })
         })
         .collect();
@@ -507,37 +394,21 @@ async fn exchange_rates_are_a_pure_function_of_the_seed_and_the_new_york_date() 
     assert_eq!(rates.rate(Currency::Usd), 1.0);
     let currencies: Vec<Currency> = rates.rates.iter().map(|&(c, _)| c).collect();
     assert_eq!(currencies, Currency::ALL);
-    assert_eq!(
-        again.exchange_rates_at(utc(2024, 3, 6, 4, 59)).rates,
-        rates.rates
-    );
+    assert_eq!(again.exchange_rates_at(utc(2024, 3, 6, 4, 59)).rates, rates.rates);
 
     // The New York dates on either side differ, both rates.
     for other in [utc(2024, 3, 5, 4, 59), utc(2024, 3, 6, 5, 0)] {
         let moved = again.exchange_rates_at(other);
         for currency in [Currency::Eur, Currency::Gbp] {
-            assert_ne!(
-                moved.rate(currency),
-                rates.rate(currency),
-                "{other} {currency}"
-            );
+            assert_ne!(moved.rate(currency), rates.rate(currency), "{other} {currency}");
         }
     }
     // A weekend keeps Friday's rates.
     let friday = again.exchange_rates_at(utc(2024, 3, 8, 20, 0)).rates;
-    assert_eq!(
-        again.exchange_rates_at(utc(2024, 3, 9, 12, 0)).rates,
-        friday
-    );
-    assert_eq!(
-        again.exchange_rates_at(utc(2024, 3, 11, 3, 0)).rates,
-        friday
-    );
+    assert_eq!(again.exchange_rates_at(utc(2024, 3, 9, 12, 0)).rates, friday);
+    assert_eq!(again.exchange_rates_at(utc(2024, 3, 11, 3, 0)).rates, friday);
     // Another seed, another path.
-    assert_ne!(
-        SimulatedMarket::new(43).exchange_rates_at(early).rates,
-        rates.rates
-    );
+    assert_ne!(SimulatedMarket::new(43).exchange_rates_at(early).rates, rates.rates);
 }
 
 #[test]
@@ -559,29 +430,19 @@ fn exchange_rates_wander_within_sane_bounds_for_ten_years() {
             gbp.push(rates.rate(Currency::Gbp));
             date = date.succ_opt().unwrap();
         }
-        for (name, series, range, level) in [
-            ("EUR", &eur, 0.7..1.2, 0.92_f64),
-            ("GBP", &gbp, 0.6..1.0, 0.79_f64),
-        ] {
+        for (name, series, range, level) in [("EUR", &eur, 0.7..1.2, 0.92_f64), ("GBP", &gbp, 0.6..1.0, 0.79_f64)] {
             assert!(series.iter().all(|r| range.contains(r)), "{seed} {name}");
             let moves = log_returns(series);
             let biggest = moves.iter().fold(0.0_f64, |m, r| m.max(r.abs()));
             assert!(biggest < 0.025, "{seed} {name}: a {biggest} day");
             // About 0.37% a weekday (weekends do not move).
             let weekday_vol = stdev(&moves) * (7.0_f64 / 5.0).sqrt();
-            assert!(
-                (0.003..0.0045).contains(&weekday_vol),
-                "{seed} {name}: {weekday_vol}"
-            );
+            assert!((0.003..0.0045).contains(&weekday_vol), "{seed} {name}: {weekday_vol}");
             let lo = series.iter().copied().fold(f64::MAX, f64::min);
             let hi = series.iter().copied().fold(f64::MIN, f64::max);
             assert!(hi / lo > 1.05, "{seed} {name} hardly moves: {lo}..{hi}");
-            let mean_log =
-                series.iter().map(|r| (r / level).ln()).sum::<f64>() / series.len() as f64;
-            assert!(
-                mean_log.abs() < 0.1,
-                "{seed} {name} drifts away: {mean_log}"
-            );
+            let mean_log = series.iter().map(|r| (r / level).ln()).sum::<f64>() / series.len() as f64;
+            assert!(mean_log.abs() < 0.1, "{seed} {name} drifts away: {mean_log}");
         }
         // The common dollar move: euro and pound mostly move together.
         let (e, g) = (log_returns(&eur), log_returns(&gbp));
@@ -589,8 +450,5 @@ fn exchange_rates_wander_within_sane_bounds_for_ten_years() {
         let correlation = covariance / (stdev(&e) * stdev(&g));
         assert!((0.45..0.75).contains(&correlation), "{seed}: {correlation}");
     }
-    eprintln!(
-        "twenty years of daily exchange rates in {:?}",
-        started.elapsed()
-    );
+    eprintln!("twenty years of daily exchange rates in {:?}", started.elapsed());
 }

@@ -41,14 +41,7 @@ impl Atr {
     pub fn new(period_len: usize) -> Result<Self, InputError> {
         let period = period(period_len)?;
         let n = period as f64;
-        Ok(Atr {
-            period,
-            inv_n: 1.0 / n,
-            decay: (n - 1.0) / n,
-            count: 0,
-            previous_close: None,
-            value: 0.0,
-        })
+        Ok(Atr { period, inv_n: 1.0 / n, decay: (n - 1.0) / n, count: 0, previous_close: None, value: 0.0 })
     }
 
     /// The period `n`.
@@ -73,9 +66,7 @@ impl Atr {
 #[must_use]
 #[inline]
 pub fn true_range(high: f64, low: f64, previous_close: f64) -> f64 {
-    (high - low)
-        .max((previous_close - high).abs())
-        .max((previous_close - low).abs())
+    (high - low).max((previous_close - high).abs()).max((previous_close - low).abs())
 }
 
 impl<T: High + Low + Close> Next<&T> for Atr {

@@ -73,10 +73,7 @@ impl Bollinger {
     /// assert!(Bollinger::new(20, f64::NAN).is_err());
     /// ```
     pub fn new(period_len: usize, multiplier: f64) -> Result<Self, InputError> {
-        Ok(Bollinger::with(
-            period(period_len)?,
-            positive(Field::Multiplier, multiplier)?,
-        ))
+        Ok(Bollinger::with(period(period_len)?, positive(Field::Multiplier, multiplier)?))
     }
 
     pub(super) fn with(period: usize, multiplier: f64) -> Self {
@@ -129,17 +126,9 @@ impl Next<f64> for Bollinger {
         self.total -= self.window.oldest();
         let mean_deviation = self.shifted_total * self.inv_n;
         let variance = self.shifted_squares * self.inv_n - mean_deviation * mean_deviation;
-        let deviation = if variance < TA_EPSILON {
-            0.0
-        } else {
-            variance.sqrt()
-        };
+        let deviation = if variance < TA_EPSILON { 0.0 } else { variance.sqrt() };
         let width = self.multiplier * deviation;
-        Some(BollingerOutput {
-            upper: middle + width,
-            middle,
-            lower: middle - width,
-        })
+        Some(BollingerOutput { upper: middle + width, middle, lower: middle - width })
     }
 }
 close_input!(Bollinger);

@@ -33,12 +33,7 @@ impl Ema {
     /// ```
     pub fn new(period_len: usize) -> Result<Self, InputError> {
         let period = period(period_len)?;
-        Ok(Ema {
-            period,
-            alpha: 2.0 / (period as f64 + 1.0),
-            count: 0,
-            value: 0.0,
-        })
+        Ok(Ema { period, alpha: 2.0 / (period as f64 + 1.0), count: 0, value: 0.0 })
     }
 
     /// The period `n`.

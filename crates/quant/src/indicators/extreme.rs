@@ -14,12 +14,7 @@ pub(super) struct Extreme {
 
 impl Extreme {
     pub(super) fn new(capacity: usize, sign: f64) -> Self {
-        Extreme {
-            window: Window::new(capacity),
-            best: 0,
-            best_value: f64::NEG_INFINITY,
-            sign,
-        }
+        Extreme { window: Window::new(capacity), best: 0, best_value: f64::NEG_INFINITY, sign }
     }
 
     #[inline]

@@ -48,10 +48,7 @@ impl HistoricalVolatility {
     /// assert!(HistoricalVolatility::new(20).is_ok());
     /// ```
     pub fn new(period_len: usize) -> Result<Self, InputError> {
-        Ok(HistoricalVolatility {
-            returns: Window::new(at_least(Field::Period, period_len, 2)?),
-            previous: None,
-        })
+        Ok(HistoricalVolatility { returns: Window::new(at_least(Field::Period, period_len, 2)?), previous: None })
     }
 }
 
@@ -65,12 +62,7 @@ impl Next<f64> for HistoricalVolatility {
         }
         let n = self.returns.capacity() as f64;
         let mean = self.returns.values.iter().sum::<f64>() / n;
-        let squares: f64 = self
-            .returns
-            .values
-            .iter()
-            .map(|r| (r - mean) * (r - mean))
-            .sum();
+        let squares: f64 = self.returns.values.iter().map(|r| (r - mean) * (r - mean)).sum();
         Some((squares / (n - 1.0)).sqrt() * TRADING_DAYS_PER_YEAR.sqrt())
     }
 }

@@ -1,8 +1,6 @@
 use std::fmt;
 
-use super::{
-    Atr, Bollinger, BollingerOutput, Close, Ema, High, Low, Macd, MacdOutput, Next, Reset, Rsi,
-};
+use super::{Atr, Bollinger, BollingerOutput, Close, Ema, High, Low, Macd, MacdOutput, Next, Reset, Rsi};
 
 /// The values of an [`IndicatorSet`] at one bar.
 ///
@@ -61,31 +59,11 @@ impl IndicatorSet {
     #[must_use]
     pub fn standard() -> Self {
         IndicatorSet {
-            rsi: Rsi {
-                period: 14,
-                inv_n: 1.0 / 14.0,
-                decay: 13.0 / 14.0,
-                count: 0,
-                previous: None,
-                gain: 0.0,
-                loss: 0.0,
-            },
-            ema: Ema {
-                period: 20,
-                alpha: 2.0 / 21.0,
-                count: 0,
-                value: 0.0,
-            },
+            rsi: Rsi { period: 14, inv_n: 1.0 / 14.0, decay: 13.0 / 14.0, count: 0, previous: None, gain: 0.0, loss: 0.0 },
+            ema: Ema { period: 20, alpha: 2.0 / 21.0, count: 0, value: 0.0 },
             bollinger: Bollinger::with(20, 2.0),
             macd: Macd::default(),
-            atr: Atr {
-                period: 14,
-                inv_n: 1.0 / 14.0,
-                decay: 13.0 / 14.0,
-                count: 0,
-                previous_close: None,
-                value: 0.0,
-            },
+            atr: Atr { period: 14, inv_n: 1.0 / 14.0, decay: 13.0 / 14.0, count: 0, previous_close: None, value: 0.0 },
         }
     }
 
@@ -106,11 +84,7 @@ impl IndicatorSet {
     /// assert_eq!(out[39], last);
     /// ```
     pub fn compute_into<T: High + Low + Close>(&mut self, bars: &[T], out: &mut [IndicatorValues]) {
-        assert_eq!(
-            bars.len(),
-            out.len(),
-            "compute_into: output slice length must equal the number of bars"
-        );
+        assert_eq!(bars.len(), out.len(), "compute_into: output slice length must equal the number of bars");
         for (bar, slot) in bars.iter().zip(out.iter_mut()) {
             *slot = self.next(bar);
         }
@@ -144,10 +118,6 @@ impl Reset for IndicatorSet {
 
 impl fmt::Display for IndicatorSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}, {}, {}, {}, {}",
-            self.rsi, self.ema, self.bollinger, self.macd, self.atr
-        )
+        write!(f, "{}, {}, {}, {}, {}", self.rsi, self.ema, self.bollinger, self.macd, self.atr)
     }
 }

@@ -30,9 +30,7 @@ impl IvPercentile {
     /// assert!(strikeline_quant::indicators::IvPercentile::new(1).is_err());
     /// ```
     pub fn new(period_len: usize) -> Result<Self, InputError> {
-        Ok(IvPercentile {
-            window: Window::new(at_least(Field::Period, period_len, 2)?),
-        })
+        Ok(IvPercentile { window: Window::new(at_least(Field::Period, period_len, 2)?) })
     }
 }
 
@@ -43,9 +41,7 @@ impl Default for IvPercentile {
     /// assert_eq!(strikeline_quant::indicators::IvPercentile::default().to_string(), "IV_PERCENTILE(252)");
     /// ```
     fn default() -> Self {
-        IvPercentile {
-            window: Window::new(252),
-        }
+        IvPercentile { window: Window::new(252) }
     }
 }
 

@@ -33,10 +33,7 @@ impl IvRank {
     /// assert!(strikeline_quant::indicators::IvRank::new(0).is_err());
     /// ```
     pub fn new(period_len: usize) -> Result<Self, InputError> {
-        Ok(IvRank {
-            high: HighestHigh::new(period_len)?,
-            low: LowestLow::new(period_len)?,
-        })
+        Ok(IvRank { high: HighestHigh::new(period_len)?, low: LowestLow::new(period_len)? })
     }
 }
 
@@ -47,10 +44,7 @@ impl Default for IvRank {
     /// assert_eq!(strikeline_quant::indicators::IvRank::default().to_string(), "IV_RANK(252)");
     /// ```
     fn default() -> Self {
-        IvRank {
-            high: HighestHigh(Extreme::new(252, 1.0)),
-            low: LowestLow(Extreme::new(252, -1.0)),
-        }
+        IvRank { high: HighestHigh(Extreme::new(252, 1.0)), low: LowestLow(Extreme::new(252, -1.0)) }
     }
 }
 

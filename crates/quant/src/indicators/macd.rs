@@ -69,11 +69,7 @@ impl Macd {
     /// ```
     pub fn new(fast: usize, slow: usize, signal: usize) -> Result<Self, InputError> {
         let (fast, slow) = (period(fast)?, period(slow)?);
-        let (fast, slow) = if slow < fast {
-            (slow, fast)
-        } else {
-            (fast, slow)
-        };
+        let (fast, slow) = if slow < fast { (slow, fast) } else { (fast, slow) };
         Ok(Macd {
             fast,
             slow,
@@ -115,12 +111,7 @@ impl Default for Macd {
             warmup: Vec::with_capacity(26),
             fast_ema: 0.0,
             slow_ema: 0.0,
-            signal: Ema {
-                period: 9,
-                alpha: 0.2,
-                count: 0,
-                value: 0.0,
-            },
+            signal: Ema { period: 9, alpha: 0.2, count: 0, value: 0.0 },
         }
     }
 }
@@ -149,11 +140,7 @@ impl Next<f64> for Macd {
             self.slow_ema = (input - self.slow_ema) * self.slow_alpha + self.slow_ema;
         }
         let macd = self.fast_ema - self.slow_ema;
-        self.signal.next(macd).map(|signal| MacdOutput {
-            macd,
-            signal,
-            histogram: macd - signal,
-        })
+        self.signal.next(macd).map(|signal| MacdOutput { macd, signal, histogram: macd - signal })
     }
 }
 close_input!(Macd);
@@ -169,10 +156,6 @@ impl Reset for Macd {
 
 impl fmt::Display for Macd {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "MACD({}, {}, {})",
-            self.fast, self.slow, self.signal_period
-        )
+        write!(f, "MACD({}, {}, {})", self.fast, self.slow, self.signal_period)
     }
 }

@@ -77,13 +77,7 @@ impl Bar {
     /// ```
     #[must_use]
     pub fn from_close(close: f64) -> Self {
-        Bar {
-            open: close,
-            high: close,
-            low: close,
-            close,
-            volume: 0.0,
-        }
+        Bar { open: close, high: close, low: close, close, volume: 0.0 }
     }
 }
 

@@ -42,15 +42,7 @@ impl Rsi {
     pub fn new(period_len: usize) -> Result<Self, InputError> {
         let period = period(period_len)?;
         let n = period as f64;
-        Ok(Rsi {
-            period,
-            inv_n: 1.0 / n,
-            decay: (n - 1.0) / n,
-            count: 0,
-            previous: None,
-            gain: 0.0,
-            loss: 0.0,
-        })
+        Ok(Rsi { period, inv_n: 1.0 / n, decay: (n - 1.0) / n, count: 0, previous: None, gain: 0.0, loss: 0.0 })
     }
 
     /// The period `n`.
@@ -67,11 +59,7 @@ impl Rsi {
     #[inline]
     fn value(&self) -> f64 {
         let total = self.gain + self.loss;
-        if total > -TA_EPSILON && total < TA_EPSILON {
-            0.0
-        } else {
-            100.0 * (self.gain / total)
-        }
+        if total > -TA_EPSILON && total < TA_EPSILON { 0.0 } else { 100.0 * (self.gain / total) }
     }
 }
 

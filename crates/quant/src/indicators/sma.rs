@@ -30,10 +30,7 @@ impl Sma {
     /// assert!(strikeline_quant::indicators::Sma::new(0).is_err());
     /// ```
     pub fn new(period_len: usize) -> Result<Self, InputError> {
-        Ok(Sma {
-            window: Window::new(period(period_len)?),
-            total: 0.0,
-        })
+        Ok(Sma { window: Window::new(period(period_len)?), total: 0.0 })
     }
 
     /// The period `n`.

@@ -11,11 +11,7 @@ pub(super) struct Window {
 
 impl Window {
     pub(super) fn new(capacity: usize) -> Self {
-        Window {
-            values: vec![0.0; capacity],
-            head: 0,
-            len: 0,
-        }
+        Window { values: vec![0.0; capacity], head: 0, len: 0 }
     }
 
     pub(super) fn capacity(&self) -> usize {

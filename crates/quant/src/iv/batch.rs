@@ -29,9 +29,7 @@
 //! ```
 
 use crate::error::{Field, MAX_PRICE, MAX_RATE, MAX_YEARS, MIN_PRICE};
-use crate::iv::{
-    IvInputs, STEP_TOLERANCE, UPPER_ASYMPTOTIC_RANGE, implied_volatility, solve_otm_call,
-};
+use crate::iv::{IvInputs, STEP_TOLERANCE, UPPER_ASYMPTOTIC_RANGE, implied_volatility, solve_otm_call};
 use crate::normal::FRAC_1_SQRT_2PI;
 use crate::pricing::OptionType;
 use crate::pricing::batch::{BatchError, check_lengths};
@@ -90,14 +88,7 @@ impl<'a> IvBatchInputs<'a> {
                 (Field::TimeToExpiry, time_to_expiry.len()),
             ],
         )?;
-        Ok(IvBatchInputs {
-            price,
-            spot,
-            strike,
-            rate,
-            dividend_yield,
-            time_to_expiry,
-        })
+        Ok(IvBatchInputs { price, spot, strike, rate, dividend_yield, time_to_expiry })
     }
 
     /// Number of rows.
@@ -173,16 +164,8 @@ impl<'a> IvBatchInputs<'a> {
 /// assert!(sigma.iter().all(|s| (s - 1.2).abs() < 1e-10));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn implied_volatility_into(
-    kind: OptionType,
-    inputs: &IvBatchInputs<'_>,
-    out: &mut [f64],
-) -> usize {
-    assert_eq!(
-        out.len(),
-        inputs.len(),
-        "implied_volatility_into: output slice length must equal the number of inputs"
-    );
+pub fn implied_volatility_into(kind: OptionType, inputs: &IvBatchInputs<'_>, out: &mut [f64]) -> usize {
+    assert_eq!(out.len(), inputs.len(), "implied_volatility_into: output slice length must equal the number of inputs");
     dispatch(ImpliedVolatility { kind, inputs, out })
 }
 
@@ -229,12 +212,7 @@ struct Lanes<S: Simd> {
 }
 
 #[inline(always)]
-fn solve_all<S: Simd>(
-    simd: S,
-    kind: OptionType,
-    inputs: &IvBatchInputs<'_>,
-    out: &mut [f64],
-) -> usize {
+fn solve_all<S: Simd>(simd: S, kind: OptionType, inputs: &IvBatchInputs<'_>, out: &mut [f64]) -> usize {
     let width = lanes::<S>();
     let n = inputs.len();
     let mut failed = 0;
@@ -272,22 +250,12 @@ fn solve_all<S: Simd>(
 /// Normalised out-of-the-money call value, distance from its upper bound and vega (see
 /// `iv::normalised_call`) at total volatility `s`, given `1/s`.
 #[inline(always)]
-fn normalised_call<S: Simd>(
-    x: V<S>,
-    s: V<S>,
-    inv_s: V<S>,
-    half: V<S>,
-    inv_half: V<S>,
-) -> (V<S>, V<S>, V<S>) {
+fn normalised_call<S: Simd>(x: V<S>, s: V<S>, inv_s: V<S>, half: V<S>, inv_half: V<S>) -> (V<S>, V<S>, V<S>) {
     let d1 = x * inv_s + 0.5 * s;
     let d2 = d1 - s;
     let gaussian_d1 = exp(-0.5 * d1 * d1);
     let ((n_d1, n_minus_d1), (n_d2, _)) = cdf_pairs(d1, gaussian_d1, d2, gaussian_d1 * half * half);
-    (
-        half * n_d1 - inv_half * n_d2,
-        half * n_minus_d1 + inv_half * n_d2,
-        FRAC_1_SQRT_2PI * gaussian_d1 * half,
-    )
+    (half * n_d1 - inv_half * n_d2, half * n_minus_d1 + inv_half * n_d2, FRAC_1_SQRT_2PI * gaussian_d1 * half)
 }
 
 /// Halley steps at most, per vector, before the scalar solver finishes a lane. On the
@@ -336,21 +304,13 @@ fn solve_lanes<S: Simd>(simd: S, kind: OptionType, lanes: &Lanes<S>) -> V<S> {
     let put = M::splat(simd, kind == OptionType::Put);
     let straddle = M::splat(simd, kind == OptionType::Straddle);
     let in_the_money = (call & x.gt(zero)) | (put & x.lt(zero));
-    let otm_beta = straddle.select(
-        0.5 * (beta - intrinsic_abs),
-        in_the_money.select(beta - intrinsic_abs, beta),
-    );
+    let otm_beta = straddle.select(0.5 * (beta - intrinsic_abs), in_the_money.select(beta - intrinsic_abs, beta));
     let xm = -x.abs();
     // e^{xm/2}, and its inverse.
     let x_positive = x.gt(zero);
     let b_max = x_positive.select(inv_half, half);
     let inv_b_max = x_positive.select(half, inv_half);
-    let lower = discount
-        * straddle.select(
-            (forward - strike).abs(),
-            call.select(forward - strike, strike - forward)
-                .max_num(zero),
-        );
+    let lower = discount * straddle.select((forward - strike).abs(), call.select(forward - strike, strike - forward).max_num(zero));
     let spot_df = spot * exp(-q * t);
     let strike_df = discount * strike;
     let upper = straddle.select(spot_df + strike_df, call.select(spot_df, strike_df));
@@ -373,14 +333,7 @@ fn solve_lanes<S: Simd>(simd: S, kind: OptionType, lanes: &Lanes<S>) -> V<S> {
 /// `0 < beta < e^{x/2} = half`. Lanes outside `todo` are not solved (their result is
 /// unspecified).
 #[inline(always)]
-fn solve_otm_calls<S: Simd>(
-    simd: S,
-    x: V<S>,
-    beta: V<S>,
-    half: V<S>,
-    inv_half: V<S>,
-    todo: M<S>,
-) -> V<S> {
+fn solve_otm_calls<S: Simd>(simd: S, x: V<S>, beta: V<S>, half: V<S>, inv_half: V<S>, todo: M<S>) -> V<S> {
     let splat = |v: f64| V::splat(simd, v);
     let zero = splat(0.0);
     let infinity = splat(f64::INFINITY);
@@ -409,16 +362,12 @@ fn solve_otm_calls<S: Simd>(
     // ln(e^{x/2} − β) ≈ −s²/8 − x²/(2s²) + ln(s/((s²/4 − x²/s²)√(2π))). Each is solved by
     // fixed-point steps from its leading term.
     let ln_target = ln(lower_branch.select(beta, b_max - beta));
-    let mut g = lower_branch.select(
-        (-x / (-2.0 * ln_target).sqrt()).min_num(s_c),
-        (-8.0 * ln_target).sqrt().max_num(s_c),
-    );
+    let mut g = lower_branch.select((-x / (-2.0 * ln_target).sqrt()).min_num(s_c), (-8.0 * ln_target).sqrt().max_num(s_c));
     for _ in 0..2 {
         let g2 = g * g;
         let x2_over_g2 = x2 / g2;
         let denom = 0.25 * g2 - x2_over_g2;
-        let argument = lower_branch.select(g2 * g * FRAC_1_SQRT_2PI, FRAC_1_SQRT_2PI * g)
-            / lower_branch.select(x2, denom);
+        let argument = lower_branch.select(g2 * g * FRAC_1_SQRT_2PI, FRAC_1_SQRT_2PI * g) / lower_branch.select(x2, denom);
         let rhs = ln(argument) - lower_branch.select(0.125 * g2, 0.5 * x2_over_g2) - ln_target;
         let root = lower_branch.select(2.0 * rhs, 8.0 * rhs).sqrt();
         let next = lower_branch.select(-x / root, root);
@@ -429,21 +378,13 @@ fn solve_otm_calls<S: Simd>(
     // the better start; b is convex below s_c, so its tangent at s_c reaches β at or beyond
     // the root.
     let g_lower = corrado_miller_ok.select(g.max_num(corrado_miller), g);
-    let g_lower = tangent_guess
-        .gt(zero)
-        .select(g_lower.min_num(tangent_guess), g_lower);
+    let g_lower = tangent_guess.gt(zero).select(g_lower.min_num(tangent_guess), g_lower);
     // Above s_c b is concave: its tangent at s_c reaches β at or before the root.
-    let g_upper = g
-        .gt(splat(UPPER_ASYMPTOTIC_RANGE))
-        .select(g, corrado_miller_ok.select(corrado_miller, g));
+    let g_upper = g.gt(splat(UPPER_ASYMPTOTIC_RANGE)).select(g, corrado_miller_ok.select(corrado_miller, g));
     let g_upper = g_upper.max_num(tangent_guess);
     let mut s = lower_branch.select(g_lower, g_upper);
     let inside = s.gt(lo) & s.lt(hi) & s.is_finite();
-    s = inside.select(
-        s,
-        hi.is_finite()
-            .select(0.5 * (lo + hi), (2.0 * lo).max_num(splat(1.0))),
-    );
+    s = inside.select(s, hi.is_finite().select(0.5 * (lo + hi), (2.0 * lo).max_num(splat(1.0))));
 
     // Halley's method on ln b − ln β (lower branch) or ln(e^{x/2} − β) − ln(e^{x/2} − b)
     // (upper), kept inside [lo, hi]; lanes drop out as they converge.
@@ -471,22 +412,15 @@ fn solve_otm_calls<S: Simd>(
         // and Newton's f·value/vega where that denominator is below ½·vega (as the scalar
         // solver does, one division either way).
         let can_step = positive & vega.gt(zero) & f.is_finite();
-        let halley_denominator =
-            vega - 0.5 * f * lower_branch.select(h * value - vega, h * value + vega);
-        let step = f * value
-            / halley_denominator
-                .gt(0.5 * vega)
-                .select(halley_denominator, vega);
+        let halley_denominator = vega - 0.5 * f * lower_branch.select(h * value - vega, h * value + vega);
+        let step = f * value / halley_denominator.gt(0.5 * vega).select(halley_denominator, vega);
         let converged = !exact & can_step & step.abs().le(STEP_TOLERANCE * s);
         let clamped = (s - step).max(lo).min(hi);
         let mut next = can_step.select(s - step, splat(f64::NAN));
         let bracketed = next.gt(lo) & next.lt(hi);
         next = bracketed.select(next, hi.is_finite().select(0.5 * (lo + hi), 2.0 * s));
         let collapsed = !exact & !converged & (hi - lo).le(4.0 * f64::EPSILON * next);
-        result = (active & exact).select(
-            s,
-            (active & converged).select(clamped, (active & collapsed).select(next, result)),
-        );
+        result = (active & exact).select(s, (active & converged).select(clamped, (active & collapsed).select(next, result)));
         active = active & !exact & !converged & !collapsed;
         s = next;
         if !active.any() {
@@ -512,36 +446,17 @@ mod tests {
 
     fn run_with(set: InstructionSet, kind: OptionType, inputs: &IvBatchInputs<'_>) -> Vec<f64> {
         let mut out = vec![0.0; inputs.len()];
-        set.run(ImpliedVolatility {
-            kind,
-            inputs,
-            out: &mut out,
-        });
+        set.run(ImpliedVolatility { kind, inputs, out: &mut out });
         out
     }
 
     #[test]
     fn the_fallback_is_the_scalar_solver() {
-        let inputs = IvBatchInputs::new(
-            &[4.76, -1.0],
-            &[42.0; 2],
-            &[40.0; 2],
-            &[0.1; 2],
-            &[0.0; 2],
-            &[0.5; 2],
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        let inputs =
+            IvBatchInputs::new(&[4.76, -1.0], &[42.0; 2], &[40.0; 2], &[0.1; 2], &[0.0; 2], &[0.5; 2]).unwrap_or_else(|e| panic!("{e}"));
         let mut out = [0.0; 2];
-        let failed = ImpliedVolatility {
-            kind: OptionType::Call,
-            inputs: &inputs,
-            out: &mut out,
-        }
-        .run_scalar();
-        let expected = implied_volatility(
-            OptionType::Call,
-            inputs.get(0).unwrap_or_else(|| unreachable!()),
-        );
+        let failed = ImpliedVolatility { kind: OptionType::Call, inputs: &inputs, out: &mut out }.run_scalar();
+        let expected = implied_volatility(OptionType::Call, inputs.get(0).unwrap_or_else(|| unreachable!()));
         assert_eq!((out[0], failed), (expected.unwrap_or(f64::NAN), 1));
         assert!(out[1].is_nan());
     }
@@ -550,9 +465,7 @@ mod tests {
     fn every_flavour_agrees_with_the_scalar_solver() {
         let mut seed = 5u64;
         let mut uniform = |lo: f64, hi: f64| {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
             lo + (hi - lo) * ((seed >> 11) as f64 / (1u64 << 53) as f64)
         };
         for kind in OptionType::ALL {
@@ -575,11 +488,7 @@ mod tests {
                 } else if i % 103 == 0 {
                     price = f64::NAN;
                 }
-                let t = if i % 107 == 0 {
-                    0.0
-                } else {
-                    inputs.time_to_expiry
-                };
+                let t = if i % 107 == 0 { 0.0 } else { inputs.time_to_expiry };
                 for (c, v) in cols.iter_mut().zip([
                     price,
                     inputs.spot,
@@ -592,9 +501,7 @@ mod tests {
                     c.push(v);
                 }
             }
-            let inputs =
-                IvBatchInputs::new(&cols[0], &cols[1], &cols[2], &cols[3], &cols[4], &cols[5])
-                    .unwrap_or_else(|e| panic!("{e}"));
+            let inputs = IvBatchInputs::new(&cols[0], &cols[1], &cols[2], &cols[3], &cols[4], &cols[5]).unwrap_or_else(|e| panic!("{e}"));
             let mut worst: f64 = 0.0;
             for set in InstructionSet::available() {
                 let got = run_with(set, kind, &inputs);
@@ -608,10 +515,7 @@ mod tests {
                             // elsewhere both answers reprice.
                             if uncertainty < 1e-11 {
                                 worst = worst.max((sigma - expected).abs());
-                                assert!(
-                                    (sigma - expected).abs() <= 1e-10,
-                                    "{kind} {row:?}: {sigma} vs {expected}"
-                                );
+                                assert!((sigma - expected).abs() <= 1e-10, "{kind} {row:?}: {sigma} vs {expected}");
                             } else if sigma.is_finite() {
                                 let repriced = BlackScholes::new(OptionInputs {
                                     spot: row.spot,
@@ -631,10 +535,7 @@ mod tests {
                         }
                         // Where vega vanishes a price can round onto a bound, in either
                         // solver's arithmetic.
-                        Err(e) => assert!(
-                            sigma.is_nan() || uncertainty >= 1e-11,
-                            "{kind} {row:?}: {sigma}, scalar {e}"
-                        ),
+                        Err(e) => assert!(sigma.is_nan() || uncertainty >= 1e-11, "{kind} {row:?}: {sigma}, scalar {e}"),
                     }
                 }
             }

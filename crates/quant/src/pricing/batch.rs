@@ -71,14 +71,9 @@ pub enum BatchError {
 impl fmt::Display for BatchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BatchError::LengthMismatch {
-                field,
-                expected,
-                found,
-            } => write!(
-                f,
-                "the {field} column has {found} rows, expected {expected} like the first column"
-            ),
+            BatchError::LengthMismatch { field, expected, found } => {
+                write!(f, "the {field} column has {found} rows, expected {expected} like the first column")
+            }
             BatchError::Input { index, error } => write!(f, "row {index}: {error}"),
         }
     }
@@ -97,11 +92,7 @@ impl std::error::Error for BatchError {
 pub(crate) fn check_lengths(expected: usize, columns: &[(Field, usize)]) -> Result<(), BatchError> {
     for &(field, found) in columns {
         if found != expected {
-            return Err(BatchError::LengthMismatch {
-                field,
-                expected,
-                found,
-            });
+            return Err(BatchError::LengthMismatch { field, expected, found });
         }
     }
     Ok(())
@@ -162,14 +153,7 @@ impl<'a> BatchInputs<'a> {
                 (Field::TimeToExpiry, time_to_expiry.len()),
             ],
         )?;
-        let inputs = BatchInputs {
-            spot,
-            strike,
-            rate,
-            dividend_yield,
-            volatility,
-            time_to_expiry,
-        };
+        let inputs = BatchInputs { spot, strike, rate, dividend_yield, volatility, time_to_expiry };
         let n = spot.len();
         let mut start = 0;
         while start < n {
@@ -193,8 +177,7 @@ impl<'a> BatchInputs<'a> {
             }
             if !valid {
                 for index in start..end {
-                    BlackScholes::new(inputs.row(index))
-                        .map_err(|error| BatchError::Input { index, error })?;
+                    BlackScholes::new(inputs.row(index)).map_err(|error| BatchError::Input { index, error })?;
                 }
             }
             start = end;
@@ -309,10 +292,7 @@ pub fn price_greeks_into(kind: OptionType, inputs: &BatchInputs<'_>, out: &mut B
         ("theta", out.theta.len()),
         ("rho", out.rho.len()),
     ] {
-        assert_eq!(
-            len, n,
-            "price_greeks_into: the {name} output has {len} rows for {n} inputs"
-        );
+        assert_eq!(len, n, "price_greeks_into: the {name} output has {len} rows for {n} inputs");
     }
     dispatch(PriceGreeks { kind, inputs, out });
 }
@@ -359,12 +339,7 @@ struct Values<S: Simd> {
 }
 
 #[inline(always)]
-fn price_greeks<S: Simd>(
-    simd: S,
-    kind: OptionType,
-    inputs: &BatchInputs<'_>,
-    out: &mut BatchOutputs<'_>,
-) {
+fn price_greeks<S: Simd>(simd: S, kind: OptionType, inputs: &BatchInputs<'_>, out: &mut BatchOutputs<'_>) {
     let width = lanes::<S>();
     let n = inputs.len();
     let full = n - n % width;
@@ -451,14 +426,7 @@ fn write_scalar(kind: OptionType, inputs: &BatchInputs<'_>, out: &mut BatchOutpu
 #[inline(always)]
 fn value_lanes<S: Simd>(simd: S, kind: OptionType, x: &Lanes<S>) -> Values<S> {
     let zero = V::splat(simd, 0.0);
-    let (spot, strike, rate, q, sigma, t) = (
-        x.spot,
-        x.strike,
-        x.rate,
-        x.dividend_yield,
-        x.volatility,
-        x.time_to_expiry,
-    );
+    let (spot, strike, rate, q, sigma, t) = (x.spot, x.strike, x.rate, x.dividend_yield, x.volatility, x.time_to_expiry);
     let sqrt_t = t.sqrt();
     let sig_sqrt_t = sigma * sqrt_t;
     let inv_sig_sqrt_t = 1.0 / sig_sqrt_t;
@@ -514,73 +482,26 @@ mod tests {
     fn run_with(set: InstructionSet, kind: OptionType, inputs: &BatchInputs<'_>) -> Vec<[f64; 6]> {
         let n = inputs.len();
         let mut cols = vec![vec![0.0; n]; 6];
-        let [price, delta, gamma, vega, theta, rho] = &mut cols[..] else {
-            unreachable!()
-        };
-        let mut out = BatchOutputs {
-            price,
-            delta,
-            gamma,
-            vega,
-            theta,
-            rho,
-        };
-        set.run(PriceGreeks {
-            kind,
-            inputs,
-            out: &mut out,
-        });
-        (0..n)
-            .map(|i| {
-                [
-                    cols[0][i], cols[1][i], cols[2][i], cols[3][i], cols[4][i], cols[5][i],
-                ]
-            })
-            .collect()
+        let [price, delta, gamma, vega, theta, rho] = &mut cols[..] else { unreachable!() };
+        let mut out = BatchOutputs { price, delta, gamma, vega, theta, rho };
+        set.run(PriceGreeks { kind, inputs, out: &mut out });
+        (0..n).map(|i| [cols[0][i], cols[1][i], cols[2][i], cols[3][i], cols[4][i], cols[5][i]]).collect()
     }
 
     #[test]
     fn the_fallback_is_the_scalar_code() {
-        let inputs = BatchInputs::new(
-            &[42.0, 49.0],
-            &[40.0, 50.0],
-            &[0.1, 0.05],
-            &[0.0; 2],
-            &[0.2; 2],
-            &[0.5, 0.0],
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        let inputs = BatchInputs::new(&[42.0, 49.0], &[40.0, 50.0], &[0.1, 0.05], &[0.0; 2], &[0.2; 2], &[0.5, 0.0])
+            .unwrap_or_else(|e| panic!("{e}"));
         let (mut price, mut delta, mut gamma) = ([0.0; 2], [0.0; 2], [0.0; 2]);
         let (mut vega, mut theta, mut rho) = ([0.0; 2], [0.0; 2], [0.0; 2]);
-        let mut out = BatchOutputs {
-            price: &mut price,
-            delta: &mut delta,
-            gamma: &mut gamma,
-            vega: &mut vega,
-            theta: &mut theta,
-            rho: &mut rho,
-        };
-        PriceGreeks {
-            kind: OptionType::Put,
-            inputs: &inputs,
-            out: &mut out,
-        }
-        .run_scalar();
+        let mut out =
+            BatchOutputs { price: &mut price, delta: &mut delta, gamma: &mut gamma, vega: &mut vega, theta: &mut theta, rho: &mut rho };
+        PriceGreeks { kind: OptionType::Put, inputs: &inputs, out: &mut out }.run_scalar();
         for i in 0..2 {
-            let v = inputs
-                .get(i)
-                .unwrap_or_else(|| unreachable!())
-                .valuation(OptionType::Put);
+            let v = inputs.get(i).unwrap_or_else(|| unreachable!()).valuation(OptionType::Put);
             assert_eq!(
                 [price[i], delta[i], gamma[i], vega[i], theta[i], rho[i]],
-                [
-                    v.price,
-                    v.greeks.delta,
-                    v.greeks.gamma,
-                    v.greeks.vega,
-                    v.greeks.theta,
-                    v.greeks.rho
-                ]
+                [v.price, v.greeks.delta, v.greeks.gamma, v.greeks.vega, v.greeks.theta, v.greeks.rho]
             );
         }
     }
@@ -590,9 +511,7 @@ mod tests {
         let mut columns = vec![Vec::new(); 6];
         let mut seed = 1u64;
         let mut uniform = |lo: f64, hi: f64| {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
             lo + (hi - lo) * ((seed >> 11) as f64 / (1u64 << 53) as f64)
         };
         for i in 0..2003 {
@@ -602,50 +521,22 @@ mod tests {
             columns[2].push(uniform(-0.05, 0.2));
             columns[3].push(uniform(0.0, 0.1));
             columns[4].push(uniform(0.01, 3.0));
-            columns[5].push(if i % 97 == 0 {
-                0.0
-            } else {
-                uniform(0.5, 3650.0) / 365.0
-            });
+            columns[5].push(if i % 97 == 0 { 0.0 } else { uniform(0.5, 3650.0) / 365.0 });
         }
-        let inputs = BatchInputs::new(
-            &columns[0],
-            &columns[1],
-            &columns[2],
-            &columns[3],
-            &columns[4],
-            &columns[5],
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        let inputs = BatchInputs::new(&columns[0], &columns[1], &columns[2], &columns[3], &columns[4], &columns[5])
+            .unwrap_or_else(|e| panic!("{e}"));
         for kind in OptionType::ALL {
-            let results: Vec<_> = InstructionSet::available()
-                .into_iter()
-                .map(|set| run_with(set, kind, &inputs))
-                .collect();
+            let results: Vec<_> = InstructionSet::available().into_iter().map(|set| run_with(set, kind, &inputs)).collect();
             for i in 0..inputs.len() {
                 let bs = inputs.get(i).unwrap_or_else(|| unreachable!());
                 let v = bs.valuation(kind);
-                let expected = [
-                    v.price,
-                    v.greeks.delta,
-                    v.greeks.gamma,
-                    v.greeks.vega,
-                    v.greeks.theta,
-                    v.greeks.rho,
-                ];
+                let expected = [v.price, v.greeks.delta, v.greeks.gamma, v.greeks.vega, v.greeks.theta, v.greeks.rho];
                 let scale = bs.spot() + bs.strike();
                 for got in results.iter().map(|r| &r[i]) {
-                    assert!(
-                        (got[0] - expected[0]).abs() <= 1e-14 * scale,
-                        "price {} vs {} for {kind} {bs:?}",
-                        got[0],
-                        expected[0]
-                    );
+                    assert!((got[0] - expected[0]).abs() <= 1e-14 * scale, "price {} vs {} for {kind} {bs:?}", got[0], expected[0]);
                     for g in 1..6 {
                         assert!(
-                            (got[g] - expected[g]).abs()
-                                <= 1e-11 * expected[g].abs()
-                                    + 1e-14 * scale * (1.0 + bs.time_to_expiry()),
+                            (got[g] - expected[g]).abs() <= 1e-11 * expected[g].abs() + 1e-14 * scale * (1.0 + bs.time_to_expiry()),
                             "output {g}: {} vs {} for {kind} {bs:?}",
                             got[g],
                             expected[g]

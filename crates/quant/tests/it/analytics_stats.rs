@@ -4,20 +4,10 @@
 
 use strikeline_quant::normal::cdf;
 use strikeline_quant::stats::DailyReturns;
-use strikeline_quant::{
-    BlackScholes, Drift, OptionInputs, OptionType, PriceGrid, TradeAnalysis, TradeStats,
-};
+use strikeline_quant::{BlackScholes, Drift, OptionInputs, OptionType, PriceGrid, TradeAnalysis, TradeStats};
 
 fn model(spot: f64, strike: f64, volatility: f64, time_to_expiry: f64) -> BlackScholes {
-    BlackScholes::new(OptionInputs {
-        spot,
-        strike,
-        rate: 0.05,
-        dividend_yield: 0.01,
-        volatility,
-        time_to_expiry,
-    })
-    .unwrap()
+    BlackScholes::new(OptionInputs { spot, strike, rate: 0.05, dividend_yield: 0.01, volatility, time_to_expiry }).unwrap()
 }
 
 /// P(S_T > level) under the lognormal model with drift mu, written out by hand.
@@ -61,8 +51,7 @@ fn long_straddle_figures() {
     assert_eq!(straddle.max_loss(), 5.0);
     assert_eq!(straddle.max_gain(), None);
     let t = 30.0 / 365.0;
-    let expected =
-        (1.0 - prob_above(100.0, 95.0, 0.04, 0.2, t)) + prob_above(100.0, 105.0, 0.04, 0.2, t);
+    let expected = (1.0 - prob_above(100.0, 95.0, 0.04, 0.2, t)) + prob_above(100.0, 105.0, 0.04, 0.2, t);
     assert!((straddle.probability_of_profit(Drift::RISK_NEUTRAL) - expected).abs() < 1e-15);
     // A straddle bought for more than the strike only profits above the upper breakeven.
     let dear = TradeAnalysis::new(m, OptionType::Straddle, 150.0).unwrap();
@@ -72,24 +61,9 @@ fn long_straddle_figures() {
 #[test]
 fn probabilities_at_expiry_are_certain() {
     let m = model(110.0, 100.0, 0.20, 0.0);
-    assert_eq!(
-        TradeAnalysis::new(m, OptionType::Call, 5.0)
-            .unwrap()
-            .probability_of_profit(Drift::RISK_NEUTRAL),
-        1.0
-    );
-    assert_eq!(
-        TradeAnalysis::new(m, OptionType::Call, 15.0)
-            .unwrap()
-            .probability_of_profit(Drift::RISK_NEUTRAL),
-        0.0
-    );
-    assert_eq!(
-        TradeAnalysis::new(m, OptionType::Put, 1.0)
-            .unwrap()
-            .probability_of_profit(Drift::RISK_NEUTRAL),
-        0.0
-    );
+    assert_eq!(TradeAnalysis::new(m, OptionType::Call, 5.0).unwrap().probability_of_profit(Drift::RISK_NEUTRAL), 1.0);
+    assert_eq!(TradeAnalysis::new(m, OptionType::Call, 15.0).unwrap().probability_of_profit(Drift::RISK_NEUTRAL), 0.0);
+    assert_eq!(TradeAnalysis::new(m, OptionType::Put, 1.0).unwrap().probability_of_profit(Drift::RISK_NEUTRAL), 0.0);
 }
 
 #[test]
@@ -106,12 +80,7 @@ fn pnl_curves_before_and_at_expiry() {
     }
     let midway = straddle.pnl_curve(&grid, 0.25).unwrap();
     for (p, e) in midway.iter().zip(&at_expiry) {
-        let value = m
-            .with_spot(p.spot)
-            .unwrap()
-            .with_time_to_expiry(0.25)
-            .unwrap()
-            .price(OptionType::Straddle);
+        let value = m.with_spot(p.spot).unwrap().with_time_to_expiry(0.25).unwrap().price(OptionType::Straddle);
         assert!((p.pnl - (value - straddle.premium())).abs() < 1e-12);
         if (p.spot - 100.0).abs() <= 10.0 {
             // Near the strike time value is positive (deep in the money a European put
@@ -148,13 +117,8 @@ fn return_statistics_by_hand() {
     // A risk-free rate of 2.52% a year is 0.01% a day off every return.
     let rf = 0.0252;
     let excess_mean = mean - 0.0001;
-    assert!(
-        (r.sharpe(rf).unwrap() - excess_mean / sample_var.sqrt() * 252f64.sqrt()).abs() < 1e-12
-    );
-    let excess: Vec<f64> = [0.10, -0.10, 0.05, -0.10]
-        .iter()
-        .map(|x| x - 0.0001)
-        .collect();
+    assert!((r.sharpe(rf).unwrap() - excess_mean / sample_var.sqrt() * 252f64.sqrt()).abs() < 1e-12);
+    let excess: Vec<f64> = [0.10, -0.10, 0.05, -0.10].iter().map(|x| x - 0.0001).collect();
     let dd = (excess.iter().map(|e: &f64| e.min(0.0).powi(2)).sum::<f64>() / 4.0).sqrt();
     assert!((r.sortino(rf).unwrap() - excess_mean / dd * 252f64.sqrt()).abs() < 1e-12);
 }
@@ -169,30 +133,15 @@ fn first_day_loss_is_a_drawdown_from_the_starting_value() {
 fn undefined_return_statistics_are_none() {
     let empty = DailyReturns::new(&[]).unwrap().stats(0.0);
     assert_eq!(
-        (
-            empty.sharpe,
-            empty.sortino,
-            empty.max_drawdown,
-            empty.cagr,
-            empty.calmar,
-            empty.annualized_volatility
-        ),
+        (empty.sharpe, empty.sortino, empty.max_drawdown, empty.cagr, empty.calmar, empty.annualized_volatility),
         (None, None, None, None, None, None)
     );
     let flat = DailyReturns::new(&[0.01, 0.01, 0.01]).unwrap();
     assert_eq!(flat.sharpe(0.0), None, "zero deviation");
     assert_eq!(flat.sortino(0.0), None, "no downside");
     assert_eq!(flat.calmar(), None, "no drawdown");
-    assert_eq!(
-        DailyReturns::new(&[0.01]).unwrap().sharpe(0.0),
-        None,
-        "one return"
-    );
-    assert_eq!(
-        DailyReturns::new(&[-1.5]).unwrap().cagr(),
-        None,
-        "equity below zero"
-    );
+    assert_eq!(DailyReturns::new(&[0.01]).unwrap().sharpe(0.0), None, "one return");
+    assert_eq!(DailyReturns::new(&[-1.5]).unwrap().cagr(), None, "equity below zero");
     assert!(DailyReturns::new(&[0.01, f64::NAN]).is_err());
 }
 
@@ -214,10 +163,7 @@ fn trade_statistics_by_hand() {
     assert_eq!(s.average_loss, Some(-50.0));
     assert_eq!(s.expectancy, Some(50.0));
     let (w, l): (f64, f64) = (3.0 / 8.0, 4.0 / 8.0);
-    assert!(
-        (w * 200.0 + l * -50.0 - 50.0).abs() < 1e-12,
-        "expectancy = win rate × average win + loss rate × average loss"
-    );
+    assert!((w * 200.0 + l * -50.0 - 50.0).abs() < 1e-12, "expectancy = win rate × average win + loss rate × average loss");
     assert_eq!(s.longest_winning_streak, 1);
     assert_eq!(s.longest_losing_streak, 2);
 }
@@ -233,15 +179,7 @@ fn drawdown_in_currency_counts_the_zero_start_as_a_peak() {
 #[test]
 fn undefined_trade_statistics_are_none() {
     let none = TradeStats::new(&[]).unwrap();
-    assert_eq!(
-        (
-            none.win_rate,
-            none.expectancy,
-            none.profit_factor,
-            none.recovery_factor
-        ),
-        (None, None, None, None)
-    );
+    assert_eq!((none.win_rate, none.expectancy, none.profit_factor, none.recovery_factor), (None, None, None, None));
     assert_eq!((none.largest_win, none.largest_loss), (None, None));
     assert_eq!(none.max_drawdown, 0.0);
     let all_wins = TradeStats::new(&[10.0, 20.0]).unwrap();

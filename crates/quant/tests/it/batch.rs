@@ -10,10 +10,7 @@
 use proptest::prelude::*;
 use strikeline_quant::iv::batch::{IvBatchInputs, implied_volatility_into};
 use strikeline_quant::pricing::batch::{BatchError, BatchInputs, BatchOutputs, price_greeks_into};
-use strikeline_quant::{
-    BlackScholes, Field, InputError, IvInputs, OptionInputs, OptionType, Valuation,
-    implied_volatility,
-};
+use strikeline_quant::{BlackScholes, Field, InputError, IvInputs, OptionInputs, OptionType, Valuation, implied_volatility};
 
 /// Rows as columns.
 struct Columns {
@@ -39,26 +36,11 @@ impl Columns {
     }
 
     fn inputs(&self) -> Result<BatchInputs<'_>, BatchError> {
-        BatchInputs::new(
-            &self.spot,
-            &self.strike,
-            &self.rate,
-            &self.dividend_yield,
-            &self.volatility,
-            &self.time_to_expiry,
-        )
+        BatchInputs::new(&self.spot, &self.strike, &self.rate, &self.dividend_yield, &self.volatility, &self.time_to_expiry)
     }
 
     fn iv_inputs<'a>(&'a self, prices: &'a [f64]) -> IvBatchInputs<'a> {
-        IvBatchInputs::new(
-            prices,
-            &self.spot,
-            &self.strike,
-            &self.rate,
-            &self.dividend_yield,
-            &self.time_to_expiry,
-        )
-        .unwrap()
+        IvBatchInputs::new(prices, &self.spot, &self.strike, &self.rate, &self.dividend_yield, &self.time_to_expiry).unwrap()
     }
 }
 
@@ -68,31 +50,12 @@ fn batch_valuations(kind: OptionType, rows: &[OptionInputs]) -> Vec<Valuation> {
     let inputs = columns.inputs().unwrap();
     let n = rows.len();
     let mut out = vec![vec![0.0; n]; 6];
-    let [price, delta, gamma, vega, theta, rho] = &mut out[..] else {
-        unreachable!()
-    };
-    price_greeks_into(
-        kind,
-        &inputs,
-        &mut BatchOutputs {
-            price,
-            delta,
-            gamma,
-            vega,
-            theta,
-            rho,
-        },
-    );
+    let [price, delta, gamma, vega, theta, rho] = &mut out[..] else { unreachable!() };
+    price_greeks_into(kind, &inputs, &mut BatchOutputs { price, delta, gamma, vega, theta, rho });
     (0..n)
         .map(|i| Valuation {
             price: out[0][i],
-            greeks: strikeline_quant::Greeks {
-                delta: out[1][i],
-                gamma: out[2][i],
-                vega: out[3][i],
-                theta: out[4][i],
-                rho: out[5][i],
-            },
+            greeks: strikeline_quant::Greeks { delta: out[1][i], gamma: out[2][i], vega: out[3][i], theta: out[4][i], rho: out[5][i] },
         })
         .collect()
 }
@@ -110,22 +73,8 @@ fn batch_ivs(kind: OptionType, rows: &[OptionInputs], prices: &[f64]) -> Vec<f64
     out
 }
 
-fn row(
-    spot: f64,
-    strike: f64,
-    rate: f64,
-    dividend_yield: f64,
-    volatility: f64,
-    time_to_expiry: f64,
-) -> OptionInputs {
-    OptionInputs {
-        spot,
-        strike,
-        rate,
-        dividend_yield,
-        volatility,
-        time_to_expiry,
-    }
+fn row(spot: f64, strike: f64, rate: f64, dividend_yield: f64, volatility: f64, time_to_expiry: f64) -> OptionInputs {
+    OptionInputs { spot, strike, rate, dividend_yield, volatility, time_to_expiry }
 }
 
 fn rounded(x: f64, decimals: i32) -> f64 {
@@ -137,14 +86,8 @@ fn rounded(x: f64, decimals: i32) -> f64 {
 fn hull_and_haug_values_on_the_batch_path() {
     // Hull, example 15.6, and his Greeks example (chapter 19).
     let hull = row(42.0, 40.0, 0.10, 0.0, 0.20, 0.5);
-    assert_eq!(
-        rounded(batch_valuation(OptionType::Call, hull).price, 2),
-        4.76
-    );
-    assert_eq!(
-        rounded(batch_valuation(OptionType::Put, hull).price, 2),
-        0.81
-    );
+    assert_eq!(rounded(batch_valuation(OptionType::Call, hull).price, 2), 4.76);
+    assert_eq!(rounded(batch_valuation(OptionType::Put, hull).price, 2), 0.81);
     let g = batch_valuation(OptionType::Call, row(49.0, 50.0, 0.05, 0.0, 0.20, 0.3846)).greeks;
     assert_eq!(rounded(g.delta, 3), 0.522);
     assert_eq!(rounded(g.gamma, 3), 0.066);
@@ -184,24 +127,14 @@ fn expiry_and_invalid_rows() {
     let rows = [90.0, 100.0, 110.0].map(|spot| row(spot, 100.0, 0.05, 0.02, 0.3, 0.0));
     for kind in OptionType::ALL {
         for (r, v) in rows.iter().zip(batch_valuations(kind, &rows)) {
-            assert_eq!(
-                v,
-                BlackScholes::new(*r).unwrap().valuation(kind),
-                "{kind} {r:?}"
-            );
+            assert_eq!(v, BlackScholes::new(*r).unwrap().valuation(kind), "{kind} {r:?}");
         }
     }
     let mut columns = Columns::of(&[row(100.0, 100.0, 0.05, 0.0, 0.2, 1.0); 40]);
     columns.volatility[37] = -0.2;
     assert!(matches!(
         columns.inputs(),
-        Err(BatchError::Input {
-            index: 37,
-            error: InputError::NotPositive {
-                field: Field::Volatility,
-                ..
-            }
-        })
+        Err(BatchError::Input { index: 37, error: InputError::NotPositive { field: Field::Volatility, .. } })
     ));
     columns.volatility[37] = 0.2;
     columns.time_to_expiry[3] = f64::NAN;
@@ -210,29 +143,13 @@ fn expiry_and_invalid_rows() {
         Err(BatchError::Input { index: 3, error }) if error.field() == Field::TimeToExpiry
     ));
     columns.time_to_expiry.pop();
-    assert_eq!(
-        columns.inputs().unwrap_err(),
-        BatchError::LengthMismatch {
-            field: Field::TimeToExpiry,
-            expected: 40,
-            found: 39
-        }
-    );
+    assert_eq!(columns.inputs().unwrap_err(), BatchError::LengthMismatch { field: Field::TimeToExpiry, expected: 40, found: 39 });
 }
 
 #[test]
 fn rows_without_an_implied_volatility_are_nan() {
     let base = row(100.0, 100.0, 0.0, 0.0, 0.2, 1.0);
-    let rows = [
-        base,
-        OptionInputs {
-            time_to_expiry: 0.0,
-            ..base
-        },
-        OptionInputs { spot: -1.0, ..base },
-        base,
-        base,
-    ];
+    let rows = [base, OptionInputs { time_to_expiry: 0.0, ..base }, OptionInputs { spot: -1.0, ..base }, base, base];
     let prices = [7.965_567_455_405_804, 1.0, 5.0, 150.0, -1.0];
     let ivs = batch_ivs(OptionType::Call, &rows, &prices);
     assert!((ivs[0] - 0.2).abs() < 1e-12);
@@ -240,10 +157,7 @@ fn rows_without_an_implied_volatility_are_nan() {
     let columns = Columns::of(&rows);
     let inputs = columns.iv_inputs(&prices);
     for (i, sigma) in ivs.iter().enumerate() {
-        assert_eq!(
-            sigma.is_nan(),
-            implied_volatility(OptionType::Call, inputs.get(i).unwrap()).is_err()
-        );
+        assert_eq!(sigma.is_nan(), implied_volatility(OptionType::Call, inputs.get(i).unwrap()).is_err());
     }
 }
 
@@ -252,9 +166,7 @@ fn rows_without_an_implied_volatility_are_nan() {
 fn benchmark_options(n: usize) -> Vec<OptionInputs> {
     let mut state = 7u64;
     let mut uniform = |lo: f64, hi: f64| {
-        state = state
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         lo + (hi - lo) * ((state >> 11) as f64 / (1u64 << 53) as f64)
     };
     (0..n)
@@ -307,9 +219,7 @@ fn benchmark_workload_agrees_with_the_scalar_api() {
                 },
             );
             if well_determined(r, e.greeks.vega) {
-                sigma = sigma
-                    .max((iv - scalar.unwrap()).abs())
-                    .max((iv - r.volatility).abs());
+                sigma = sigma.max((iv - scalar.unwrap()).abs()).max((iv - r.volatility).abs());
             }
         }
     }
@@ -323,24 +233,16 @@ fn benchmark_workload_agrees_with_the_scalar_api() {
 /// e^{±1} of S, σ from 1% to 200%, T from one day to 5 years, r from −2% to 15%, q from 0
 /// to 10%.
 fn market() -> impl Strategy<Value = OptionInputs> {
-    (
-        1.0f64..1000.0,
-        -1.0f64..1.0,
-        0.01f64..2.0,
-        1.0f64..1826.0,
-        -0.02f64..0.15,
-        0.0f64..0.10,
+    (1.0f64..1000.0, -1.0f64..1.0, 0.01f64..2.0, 1.0f64..1826.0, -0.02f64..0.15, 0.0f64..0.10).prop_map(
+        |(spot, log_moneyness, volatility, days, rate, dividend_yield)| OptionInputs {
+            spot,
+            strike: spot * log_moneyness.exp(),
+            rate,
+            dividend_yield,
+            volatility,
+            time_to_expiry: days / 365.0,
+        },
     )
-        .prop_map(
-            |(spot, log_moneyness, volatility, days, rate, dividend_yield)| OptionInputs {
-                spot,
-                strike: spot * log_moneyness.exp(),
-                rate,
-                dividend_yield,
-                volatility,
-                time_to_expiry: days / 365.0,
-            },
-        )
 }
 
 /// Batches of 1 to 40 rows: shorter and longer than one vector, with a ragged tail.
@@ -349,11 +251,7 @@ fn batch() -> impl Strategy<Value = Vec<OptionInputs>> {
 }
 
 fn kind() -> impl Strategy<Value = OptionType> {
-    prop_oneof![
-        Just(OptionType::Call),
-        Just(OptionType::Put),
-        Just(OptionType::Straddle)
-    ]
+    prop_oneof![Just(OptionType::Call), Just(OptionType::Put), Just(OptionType::Straddle)]
 }
 
 /// Whether σ is determined by the price to better than 1e-11 (see tests/it/pricing.rs: the

@@ -12,42 +12,28 @@
 use std::fmt::{Debug, Display};
 
 use strikeline_quant::indicators::{
-    Atr, Bar, Bollinger, Ema, HighestHigh, HistoricalVolatility, IndicatorSet, IvPercentile,
-    IvRank, LowestLow, Macd, Next, Reset, Rsi, Sma, VolumeAverage,
+    Atr, Bar, Bollinger, Ema, HighestHigh, HistoricalVolatility, IndicatorSet, IvPercentile, IvRank, LowestLow, Macd, Next, Reset, Rsi,
+    Sma, VolumeAverage,
 };
 
 /// A deterministic, bumpy OHLCV series with a flat stretch.
 fn bars(n: usize, seed: u64) -> Vec<Bar> {
     let mut state = seed;
     let mut uniform = move || {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         (state >> 11) as f64 / (1u64 << 53) as f64
     };
     let mut close: f64 = 50.0;
     (0..n)
         .map(|i| {
             if (40..50).contains(&i) {
-                return Bar {
-                    open: close,
-                    high: close,
-                    low: close,
-                    close,
-                    volume: 1000.0,
-                };
+                return Bar { open: close, high: close, low: close, close, volume: 1000.0 };
             }
             let open = close * (1.0 + (uniform() - 0.5) * 0.01);
             close = (close * (1.0 + (uniform() - 0.5) * 0.04)).max(1.0);
             let high = open.max(close) * (1.0 + uniform() * 0.01);
             let low = open.min(close) * (1.0 - uniform() * 0.01);
-            Bar {
-                open,
-                high,
-                low,
-                close,
-                volume: 1000.0 + uniform() * 500.0,
-            }
+            Bar { open, high, low, close, volume: 1000.0 + uniform() * 500.0 }
         })
         .collect()
 }
@@ -71,9 +57,7 @@ fn mean(xs: &[f64]) -> f64 {
 }
 
 fn naive_sma(x: &[f64], n: usize) -> Vec<Option<f64>> {
-    (0..x.len())
-        .map(|t| (t + 1 >= n).then(|| mean(&x[t + 1 - n..=t])))
-        .collect()
+    (0..x.len()).map(|t| (t + 1 >= n).then(|| mean(&x[t + 1 - n..=t]))).collect()
 }
 
 /// EMA seeded with the mean of `x[start+1−n ..= start]` at bar `start`, in closed form.
@@ -110,34 +94,14 @@ fn naive_wilder(values: &[f64], n: usize, first: usize) -> Vec<Option<f64>> {
 }
 
 fn naive_rsi(x: &[f64], n: usize) -> Vec<Option<f64>> {
-    let gains: Vec<f64> = (0..x.len())
-        .map(|t| {
-            if t == 0 {
-                0.0
-            } else {
-                (x[t] - x[t - 1]).max(0.0)
-            }
-        })
-        .collect();
-    let losses: Vec<f64> = (0..x.len())
-        .map(|t| {
-            if t == 0 {
-                0.0
-            } else {
-                (x[t - 1] - x[t]).max(0.0)
-            }
-        })
-        .collect();
+    let gains: Vec<f64> = (0..x.len()).map(|t| if t == 0 { 0.0 } else { (x[t] - x[t - 1]).max(0.0) }).collect();
+    let losses: Vec<f64> = (0..x.len()).map(|t| if t == 0 { 0.0 } else { (x[t - 1] - x[t]).max(0.0) }).collect();
     let g = naive_wilder(&gains, n, n);
     let l = naive_wilder(&losses, n, n);
     g.iter()
         .zip(&l)
         .map(|(g, l)| match (g, l) {
-            (Some(g), Some(l)) => Some(if g + l < 1e-8 {
-                0.0
-            } else {
-                100.0 * g / (g + l)
-            }),
+            (Some(g), Some(l)) => Some(if g + l < 1e-8 { 0.0 } else { 100.0 * g / (g + l) }),
             _ => None,
         })
         .collect()
@@ -163,24 +127,12 @@ fn sma_ema_and_volume_average_match_naive_formulas() {
     let volumes: Vec<f64> = bars.iter().map(|b| b.volume).collect();
     for n in [1, 2, 5, 20, 50] {
         let mut sma = Sma::new(n).unwrap();
-        assert_series(
-            "SMA",
-            &closes.iter().map(|&c| sma.next(c)).collect::<Vec<_>>(),
-            &naive_sma(&closes, n),
-        );
+        assert_series("SMA", &closes.iter().map(|&c| sma.next(c)).collect::<Vec<_>>(), &naive_sma(&closes, n));
         let mut ema = Ema::new(n).unwrap();
         let naive: Vec<_> = naive_ema_from(&closes, n, n - 1);
-        assert_series(
-            "EMA",
-            &closes.iter().map(|&c| ema.next(c)).collect::<Vec<_>>(),
-            &naive,
-        );
+        assert_series("EMA", &closes.iter().map(|&c| ema.next(c)).collect::<Vec<_>>(), &naive);
         let mut avg = VolumeAverage::new(n).unwrap();
-        assert_series(
-            "VolumeAverage",
-            &bars.iter().map(|b| avg.next(b)).collect::<Vec<_>>(),
-            &naive_sma(&volumes, n),
-        );
+        assert_series("VolumeAverage", &bars.iter().map(|b| avg.next(b)).collect::<Vec<_>>(), &naive_sma(&volumes, n));
     }
 }
 
@@ -190,17 +142,9 @@ fn rsi_and_atr_match_naive_wilder_averages() {
     let closes: Vec<f64> = bars.iter().map(|b| b.close).collect();
     for n in [1, 2, 14, 30] {
         let mut rsi = Rsi::new(n).unwrap();
-        assert_series(
-            "RSI",
-            &closes.iter().map(|&c| rsi.next(c)).collect::<Vec<_>>(),
-            &naive_rsi(&closes, n),
-        );
+        assert_series("RSI", &closes.iter().map(|&c| rsi.next(c)).collect::<Vec<_>>(), &naive_rsi(&closes, n));
         let mut atr = Atr::new(n).unwrap();
-        assert_series(
-            "ATR",
-            &bars.iter().map(|b| atr.next(b)).collect::<Vec<_>>(),
-            &naive_atr(&bars, n),
-        );
+        assert_series("ATR", &bars.iter().map(|b| atr.next(b)).collect::<Vec<_>>(), &naive_atr(&bars, n));
     }
 }
 
@@ -211,15 +155,7 @@ fn macd_matches_naive_emas_with_talib_seeding() {
     for (fast, slow, signal) in [(12, 26, 9), (3, 10, 4), (5, 5, 1)] {
         let fast_ema = naive_ema_from(&x, fast, slow - 1);
         let slow_ema = naive_ema_from(&x, slow, slow - 1);
-        let line: Vec<f64> = (0..x.len())
-            .map(|t| {
-                if t + 1 >= slow {
-                    fast_ema[t].unwrap() - slow_ema[t].unwrap()
-                } else {
-                    0.0
-                }
-            })
-            .collect();
+        let line: Vec<f64> = (0..x.len()).map(|t| if t + 1 >= slow { fast_ema[t].unwrap() - slow_ema[t].unwrap() } else { 0.0 }).collect();
         let signal_line = naive_ema_from(&line, signal, slow - 1 + signal - 1);
         let mut macd = Macd::new(fast, slow, signal).unwrap();
         for (t, bar) in bars.iter().enumerate() {
@@ -253,19 +189,10 @@ fn bollinger_matches_two_pass_population_deviation() {
             let window = &series[t + 1 - n..=t];
             let m = mean(window);
             let variance = window.iter().map(|v| (v - m).powi(2)).sum::<f64>() / n as f64;
-            let sd = if variance < 1e-8 {
-                0.0
-            } else {
-                variance.sqrt()
-            };
+            let sd = if variance < 1e-8 { 0.0 } else { variance.sqrt() };
             let b = ours.unwrap();
             assert!(close_enough(b.middle, m), "middle at {t}");
-            assert!(
-                (b.upper - (m + k * sd)).abs() <= 1e-9 * m,
-                "upper at {t}: {} vs {}",
-                b.upper,
-                m + k * sd
-            );
+            assert!((b.upper - (m + k * sd)).abs() <= 1e-9 * m, "upper at {t}: {} vs {}", b.upper, m + k * sd);
             assert!((b.lower - (m - k * sd)).abs() <= 1e-9 * m, "lower at {t}");
         }
     }
@@ -297,21 +224,14 @@ fn extremes_historical_volatility_and_iv_statistics_match_slices() {
                 assert_eq!(ours, None);
                 continue;
             }
-            let r: Vec<f64> = (t + 1 - n..=t)
-                .map(|i| (closes[i] / closes[i - 1]).ln())
-                .collect();
+            let r: Vec<f64> = (t + 1 - n..=t).map(|i| (closes[i] / closes[i - 1]).ln()).collect();
             let m = mean(&r);
             let sample_var = r.iter().map(|v| (v - m).powi(2)).sum::<f64>() / (n - 1) as f64;
-            assert!(
-                close_enough(ours.unwrap(), (sample_var * 252.0).sqrt()),
-                "HV at {t}"
-            );
+            assert!(close_enough(ours.unwrap(), (sample_var * 252.0).sqrt()), "HV at {t}");
         }
     }
     // Implied volatility series: a slow oscillation with repeats.
-    let iv: Vec<f64> = (0..600)
-        .map(|i| 0.2 + 0.1 * (f64::from(i) * 0.05).sin().round() / 2.0 + 0.01 * f64::from(i % 7))
-        .collect();
+    let iv: Vec<f64> = (0..600).map(|i| 0.2 + 0.1 * (f64::from(i) * 0.05).sin().round() / 2.0 + 0.01 * f64::from(i % 7)).collect();
     for n in [2, 10, 252] {
         let mut rank = IvRank::new(n).unwrap();
         let mut pct = IvPercentile::new(n).unwrap();
@@ -322,21 +242,10 @@ fn extremes_historical_volatility_and_iv_statistics_match_slices() {
                 continue;
             }
             let w = &iv[t + 1 - n..=t];
-            let (lo, hi) = (
-                w.iter().copied().fold(f64::MAX, f64::min),
-                w.iter().copied().fold(f64::MIN, f64::max),
-            );
-            assert_eq!(
-                r,
-                (hi > lo).then(|| 100.0 * (v - lo) / (hi - lo)),
-                "IV rank at {t}"
-            );
+            let (lo, hi) = (w.iter().copied().fold(f64::MAX, f64::min), w.iter().copied().fold(f64::MIN, f64::max));
+            assert_eq!(r, (hi > lo).then(|| 100.0 * (v - lo) / (hi - lo)), "IV rank at {t}");
             let below = w[..n - 1].iter().filter(|&&x| x < v).count();
-            assert_eq!(
-                p,
-                Some(100.0 * below as f64 / (n - 1) as f64),
-                "IV percentile at {t}"
-            );
+            assert_eq!(p, Some(100.0 * below as f64 / (n - 1) as f64), "IV percentile at {t}");
         }
     }
 }
@@ -375,10 +284,7 @@ where
     let first: Vec<O> = series.iter().map(|b| step(&mut indicator, b)).collect();
     indicator.reset();
     let second: Vec<O> = series.iter().map(|b| step(&mut indicator, b)).collect();
-    assert_eq!(
-        first, second,
-        "{name}: reset does not reproduce the first run"
-    );
+    assert_eq!(first, second, "{name}: reset does not reproduce the first run");
 
     for cut in [0, 1, 13, 14, 25, 33, 34, 100, 251, 252, 300] {
         let mut altered = series.clone();
@@ -386,18 +292,11 @@ where
         altered[cut + 1..].copy_from_slice(&tail);
         let mut fresh = make();
         let outputs: Vec<O> = altered.iter().map(|b| step(&mut fresh, b)).collect();
-        assert_eq!(
-            first[..=cut],
-            outputs[..=cut],
-            "{name}: the value at bar {cut} depends on later bars"
-        );
+        assert_eq!(first[..=cut], outputs[..=cut], "{name}: the value at bar {cut} depends on later bars");
     }
 
     let shown = make().to_string();
-    assert!(
-        shown.contains('(') && shown.ends_with(')'),
-        "{name} displays as {shown:?}"
-    );
+    assert!(shown.contains('(') && shown.ends_with(')'), "{name} displays as {shown:?}");
 }
 
 macro_rules! contract {

@@ -4,27 +4,10 @@
 #![expect(clippy::unwrap_used, reason = "tests")]
 
 use proptest::prelude::*;
-use strikeline_quant::{
-    BlackScholes, IvError, IvInputs, OptionInputs, OptionType, implied_volatility,
-};
+use strikeline_quant::{BlackScholes, IvError, IvInputs, OptionInputs, OptionType, implied_volatility};
 
-fn bs(
-    spot: f64,
-    strike: f64,
-    rate: f64,
-    dividend_yield: f64,
-    volatility: f64,
-    time_to_expiry: f64,
-) -> BlackScholes {
-    BlackScholes::new(OptionInputs {
-        spot,
-        strike,
-        rate,
-        dividend_yield,
-        volatility,
-        time_to_expiry,
-    })
-    .unwrap()
+fn bs(spot: f64, strike: f64, rate: f64, dividend_yield: f64, volatility: f64, time_to_expiry: f64) -> BlackScholes {
+    BlackScholes::new(OptionInputs { spot, strike, rate, dividend_yield, volatility, time_to_expiry }).unwrap()
 }
 
 /// Rounds to the number of decimals a book printed.
@@ -57,37 +40,13 @@ fn hull_example_greeks() {
 fn haug_generalized_black_scholes_examples() {
     // Haug, The Complete Guide to Option Pricing Formulas (2nd ed.), chapter 1. Haug's
     // cost of carry b is r − q here.
-    assert_eq!(
-        rounded(
-            bs(60.0, 65.0, 0.08, 0.0, 0.30, 0.25).price(OptionType::Call),
-            4
-        ),
-        2.1334
-    ); // Black–Scholes
-    assert_eq!(
-        rounded(
-            bs(100.0, 95.0, 0.10, 0.05, 0.20, 0.5).price(OptionType::Put),
-            4
-        ),
-        2.4648
-    ); // Merton, index
+    assert_eq!(rounded(bs(60.0, 65.0, 0.08, 0.0, 0.30, 0.25).price(OptionType::Call), 4), 2.1334); // Black–Scholes
+    assert_eq!(rounded(bs(100.0, 95.0, 0.10, 0.05, 0.20, 0.5).price(OptionType::Put), 4), 2.4648); // Merton, index
     let black76 = bs(19.0, 19.0, 0.10, 0.10, 0.28, 0.75); // b = 0: option on a future
     assert_eq!(rounded(black76.price(OptionType::Call), 4), 1.7011);
     assert_eq!(rounded(black76.price(OptionType::Put), 4), 1.7011);
-    assert_eq!(
-        rounded(
-            bs(1.56, 1.60, 0.06, 0.08, 0.12, 0.5).price(OptionType::Call),
-            4
-        ),
-        0.0291
-    ); // Garman–Kohlhagen
-    assert_eq!(
-        rounded(
-            bs(75.0, 70.0, 0.10, 0.05, 0.35, 0.5).price(OptionType::Put),
-            4
-        ),
-        4.0870
-    ); // generalized, b = 0.05
+    assert_eq!(rounded(bs(1.56, 1.60, 0.06, 0.08, 0.12, 0.5).price(OptionType::Call), 4), 0.0291); // Garman–Kohlhagen
+    assert_eq!(rounded(bs(75.0, 70.0, 0.10, 0.05, 0.35, 0.5).price(OptionType::Put), 4), 4.0870); // generalized, b = 0.05
 }
 
 #[test]
@@ -99,24 +58,8 @@ fn haug_greeks_examples() {
     let stock = bs(55.0, 60.0, 0.10, 0.0, 0.30, 0.75).greeks(OptionType::Call);
     assert_eq!(rounded(stock.gamma, 4), 0.0278);
     assert_eq!(rounded(stock.vega, 4), 18.9358);
-    assert_eq!(
-        rounded(
-            bs(430.0, 405.0, 0.07, 0.05, 0.20, 0.0833)
-                .greeks(OptionType::Put)
-                .theta,
-            4
-        ),
-        -31.1924
-    );
-    assert_eq!(
-        rounded(
-            bs(72.0, 75.0, 0.09, 0.0, 0.19, 1.0)
-                .greeks(OptionType::Call)
-                .rho,
-            4
-        ),
-        38.7325
-    );
+    assert_eq!(rounded(bs(430.0, 405.0, 0.07, 0.05, 0.20, 0.0833).greeks(OptionType::Put).theta, 4), -31.1924);
+    assert_eq!(rounded(bs(72.0, 75.0, 0.09, 0.0, 0.19, 1.0).greeks(OptionType::Call).rho, 4), 38.7325);
 }
 
 #[test]
@@ -132,14 +75,7 @@ fn expiry_prices_at_intrinsic_value() {
     assert!(
         implied_volatility(
             OptionType::Call,
-            IvInputs {
-                price: 1.0,
-                spot: 100.0,
-                strike: 100.0,
-                rate: 0.0,
-                dividend_yield: 0.0,
-                time_to_expiry: 0.0
-            }
+            IvInputs { price: 1.0, spot: 100.0, strike: 100.0, rate: 0.0, dividend_yield: 0.0, time_to_expiry: 0.0 }
         )
         .is_err()
     );
@@ -147,43 +83,18 @@ fn expiry_prices_at_intrinsic_value() {
 
 #[test]
 fn invalid_inputs_are_rejected_with_the_field_named() {
-    let ok = OptionInputs {
-        spot: 100.0,
-        strike: 100.0,
-        rate: 0.05,
-        dividend_yield: 0.0,
-        volatility: 0.2,
-        time_to_expiry: 1.0,
-    };
+    let ok = OptionInputs { spot: 100.0, strike: 100.0, rate: 0.05, dividend_yield: 0.0, volatility: 0.2, time_to_expiry: 1.0 };
     for bad in [
         OptionInputs { spot: 0.0, ..ok },
         OptionInputs { strike: -1.0, ..ok },
-        OptionInputs {
-            rate: f64::NAN,
-            ..ok
-        },
-        OptionInputs {
-            dividend_yield: f64::INFINITY,
-            ..ok
-        },
-        OptionInputs {
-            volatility: 0.0,
-            ..ok
-        },
-        OptionInputs {
-            time_to_expiry: -0.1,
-            ..ok
-        },
+        OptionInputs { rate: f64::NAN, ..ok },
+        OptionInputs { dividend_yield: f64::INFINITY, ..ok },
+        OptionInputs { volatility: 0.0, ..ok },
+        OptionInputs { time_to_expiry: -0.1, ..ok },
         // Implausible values that would overflow the formulas.
         OptionInputs { rate: 5.0, ..ok },
-        OptionInputs {
-            volatility: 50.0,
-            ..ok
-        },
-        OptionInputs {
-            time_to_expiry: 1000.0,
-            ..ok
-        },
+        OptionInputs { volatility: 50.0, ..ok },
+        OptionInputs { time_to_expiry: 1000.0, ..ok },
         OptionInputs { spot: 1e300, ..ok },
     ] {
         assert!(BlackScholes::new(bad).is_err(), "{bad:?} accepted");
@@ -193,32 +104,20 @@ fn invalid_inputs_are_rejected_with_the_field_named() {
 /// Random but sensible market inputs: S in [1, 1000], K within e^{±1} of S, σ from 1% to
 /// 200%, T from one day to 5 years, r from −2% to 15%, q from 0 to 10%.
 fn market() -> impl Strategy<Value = OptionInputs> {
-    (
-        1.0f64..1000.0,
-        -1.0f64..1.0,
-        0.01f64..2.0,
-        1.0f64..1826.0,
-        -0.02f64..0.15,
-        0.0f64..0.10,
+    (1.0f64..1000.0, -1.0f64..1.0, 0.01f64..2.0, 1.0f64..1826.0, -0.02f64..0.15, 0.0f64..0.10).prop_map(
+        |(spot, log_moneyness, volatility, days, rate, dividend_yield)| OptionInputs {
+            spot,
+            strike: spot * log_moneyness.exp(),
+            rate,
+            dividend_yield,
+            volatility,
+            time_to_expiry: days / 365.0,
+        },
     )
-        .prop_map(
-            |(spot, log_moneyness, volatility, days, rate, dividend_yield)| OptionInputs {
-                spot,
-                strike: spot * log_moneyness.exp(),
-                rate,
-                dividend_yield,
-                volatility,
-                time_to_expiry: days / 365.0,
-            },
-        )
 }
 
 fn kind() -> impl Strategy<Value = OptionType> {
-    prop_oneof![
-        Just(OptionType::Call),
-        Just(OptionType::Put),
-        Just(OptionType::Straddle)
-    ]
+    prop_oneof![Just(OptionType::Call), Just(OptionType::Put), Just(OptionType::Straddle)]
 }
 
 proptest! {

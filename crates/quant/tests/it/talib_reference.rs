@@ -12,20 +12,10 @@ mod fixtures {
 }
 
 use fixtures::*;
-use strikeline_quant::indicators::{
-    Atr, Bar, Bollinger, Ema, HighestHigh, LowestLow, Macd, Next, Rsi, Sma, VolumeAverage,
-};
+use strikeline_quant::indicators::{Atr, Bar, Bollinger, Ema, HighestHigh, LowestLow, Macd, Next, Rsi, Sma, VolumeAverage};
 
 fn bars() -> Vec<Bar> {
-    BARS.iter()
-        .map(|&[open, high, low, close, volume]| Bar {
-            open,
-            high,
-            low,
-            close,
-            volume,
-        })
-        .collect()
+    BARS.iter().map(|&[open, high, low, close, volume]| Bar { open, high, low, close, volume }).collect()
 }
 
 fn assert_matches(name: &str, ours: &[Option<f64>], talib: &[Option<f64>]) {
@@ -70,44 +60,18 @@ fn rsi_matches_talib() {
 fn macd_matches_talib() {
     let mut macd = Macd::new(12, 26, 9).unwrap();
     let out: Vec<_> = bars().iter().map(|b| macd.next(b)).collect();
-    assert_matches(
-        "MACD line",
-        &out.iter().map(|v| v.map(|m| m.macd)).collect::<Vec<_>>(),
-        &MACD_LINE,
-    );
-    assert_matches(
-        "MACD signal",
-        &out.iter().map(|v| v.map(|m| m.signal)).collect::<Vec<_>>(),
-        &MACD_SIGNAL,
-    );
-    assert_matches(
-        "MACD histogram",
-        &out.iter()
-            .map(|v| v.map(|m| m.histogram))
-            .collect::<Vec<_>>(),
-        &MACD_HIST,
-    );
+    assert_matches("MACD line", &out.iter().map(|v| v.map(|m| m.macd)).collect::<Vec<_>>(), &MACD_LINE);
+    assert_matches("MACD signal", &out.iter().map(|v| v.map(|m| m.signal)).collect::<Vec<_>>(), &MACD_SIGNAL);
+    assert_matches("MACD histogram", &out.iter().map(|v| v.map(|m| m.histogram)).collect::<Vec<_>>(), &MACD_HIST);
 }
 
 #[test]
 fn bollinger_matches_talib() {
     let mut bb = Bollinger::new(20, 2.0).unwrap();
     let out: Vec<_> = bars().iter().map(|b| bb.next(b)).collect();
-    assert_matches(
-        "BB upper",
-        &out.iter().map(|v| v.map(|b| b.upper)).collect::<Vec<_>>(),
-        &BB_UPPER,
-    );
-    assert_matches(
-        "BB middle",
-        &out.iter().map(|v| v.map(|b| b.middle)).collect::<Vec<_>>(),
-        &BB_MIDDLE,
-    );
-    assert_matches(
-        "BB lower",
-        &out.iter().map(|v| v.map(|b| b.lower)).collect::<Vec<_>>(),
-        &BB_LOWER,
-    );
+    assert_matches("BB upper", &out.iter().map(|v| v.map(|b| b.upper)).collect::<Vec<_>>(), &BB_UPPER);
+    assert_matches("BB middle", &out.iter().map(|v| v.map(|b| b.middle)).collect::<Vec<_>>(), &BB_MIDDLE);
+    assert_matches("BB lower", &out.iter().map(|v| v.map(|b| b.lower)).collect::<Vec<_>>(), &BB_LOWER);
 }
 
 #[test]
@@ -117,19 +81,7 @@ fn atr_matches_talib() {
 
 #[test]
 fn rolling_extremes_and_volume_average_match_talib() {
-    assert_matches(
-        "MAX(high, 20)",
-        &run(HighestHigh::new(20).unwrap()),
-        &MAX_HIGH_20,
-    );
-    assert_matches(
-        "MIN(low, 20)",
-        &run(LowestLow::new(20).unwrap()),
-        &MIN_LOW_20,
-    );
-    assert_matches(
-        "SMA(volume, 20)",
-        &run(VolumeAverage::new(20).unwrap()),
-        &SMA_VOLUME_20,
-    );
+    assert_matches("MAX(high, 20)", &run(HighestHigh::new(20).unwrap()), &MAX_HIGH_20);
+    assert_matches("MIN(low, 20)", &run(LowestLow::new(20).unwrap()), &MIN_LOW_20);
+    assert_matches("SMA(volume, 20)", &run(VolumeAverage::new(20).unwrap()), &SMA_VOLUME_20);
 }

@@ -15,14 +15,14 @@ use strikeline_store::users::{self, NewUser};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::audit::{self, Origin};
 use crate::entitlements::Plan;
 use crate::error::{AppError, Problem, Result};
 use crate::extract::{ApiJson, ClientIp};
 use crate::limits;
-use crate::session::{self, CurrentUser};
 use crate::plans::TRIAL_DAYS;
+use crate::session::{self, CurrentUser};
 use crate::state::AppState;
-use crate::audit::{self, Origin};
 use crate::vocab::{AuditAction, SubscriptionStatus};
 use model::{Credentials, LoginRequest, RegisterRequest, Registration, User};
 

@@ -124,7 +124,11 @@ pub(super) async fn change_password(
     get, path = "/api/user/sessions", tag = "auth",
     responses((status = 200, body = Vec<SessionView>), (status = 401, description = "Not signed in", body = crate::error::Problem))
 )]
-pub(super) async fn list_sessions(State(state): State<AppState>, CurrentUser(user): CurrentUser, headers: HeaderMap) -> Result<axum::Json<Vec<SessionView>>> {
+pub(super) async fn list_sessions(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    headers: HeaderMap,
+) -> Result<axum::Json<Vec<SessionView>>> {
     let current = current_sid(&headers);
     let live = sessions::live_for_user(&state.db, &user.id, crate::now()).await?;
     Ok(axum::Json(

@@ -96,11 +96,7 @@ pub fn iv_line(line: &str) -> Result<serde_json::Value, String> {
 }
 
 /// Runs `each` over every non-blank line; returns whether every line succeeded.
-pub fn run_lines(
-    input: impl BufRead,
-    mut out: impl Write,
-    each: Tool,
-) -> io::Result<bool> {
+pub fn run_lines(input: impl BufRead, mut out: impl Write, each: Tool) -> io::Result<bool> {
     let mut all_ok = true;
     for (number, line) in input.lines().enumerate() {
         let line = line?;
@@ -180,15 +176,22 @@ pub fn trade_stats(text: &str) -> Result<serde_json::Value, String> {
 }
 
 /// The header `strikeline indicators` writes.
-pub const INDICATOR_HEADER: &str =
-    "date,rsi14,sma20,ema20,bb_upper,bb_middle,bb_lower,macd,macd_signal,macd_hist,atr14,hv20";
+pub const INDICATOR_HEADER: &str = "date,rsi14,sma20,ema20,bb_upper,bb_middle,bb_lower,macd,macd_signal,macd_hist,atr14,hv20";
 
 /// `strikeline indicators`: bars CSV (`date,open,high,low,close,volume`, header first) in,
 /// indicator CSV out, one row per bar, empty cells while an indicator is not yet defined.
 pub fn indicators_csv(text: &str) -> Result<String, String> {
     use strikeline_quant::indicators::{Atr, Bar, Bollinger, Ema, HistoricalVolatility, Macd, Next, Rsi, Sma};
     let built = || -> Result<_, strikeline_quant::InputError> {
-        Ok((Rsi::new(14)?, Sma::new(20)?, Ema::new(20)?, Bollinger::new(20, 2.0)?, Macd::new(12, 26, 9)?, Atr::new(14)?, HistoricalVolatility::new(20)?))
+        Ok((
+            Rsi::new(14)?,
+            Sma::new(20)?,
+            Ema::new(20)?,
+            Bollinger::new(20, 2.0)?,
+            Macd::new(12, 26, 9)?,
+            Atr::new(14)?,
+            HistoricalVolatility::new(20)?,
+        ))
     };
     let (mut rsi, mut sma, mut ema, mut bb, mut macd, mut atr, mut hv) = built().map_err(|e| e.to_string())?;
     let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());

@@ -30,7 +30,9 @@ use chrono::{DateTime, Duration, NaiveDate, Utc};
 use rand::rngs::StdRng;
 use rand::{Rng, RngCore, SeedableRng};
 use strikeline_engine::portfolio::{AllocationSignal, InvestmentPreferences, automated_allocation};
-use strikeline_engine::{SignalType, Strategy, StrategyParams, StrikeChoice, mark, pick_strike, pricing_volatility, round_cents, strike_choice, years_between};
+use strikeline_engine::{
+    SignalType, Strategy, StrategyParams, StrikeChoice, mark, pick_strike, pricing_volatility, round_cents, strike_choice, years_between,
+};
 use strikeline_market::simulated::SimulatedMarket;
 use strikeline_quant::{BlackScholes, OptionInputs};
 use strikeline_store::market::{self as market_store, StockRow};
@@ -182,7 +184,12 @@ impl fmt::Display for SeedSummary {
         writeln!(
             f,
             "bench account: {} / {} (pro; {} open and {} closed automated positions, {} manual, {} daily values)",
-            self.bench_email, BENCH_PASSWORD, self.bench_open_positions, self.bench_closed_positions, self.bench_manual_positions, self.bench_snapshots
+            self.bench_email,
+            BENCH_PASSWORD,
+            self.bench_open_positions,
+            self.bench_closed_positions,
+            self.bench_manual_positions,
+            self.bench_snapshots
         )?;
         writeln!(f, "done in {:.1} s", self.elapsed.as_secs_f64())
     }
@@ -324,12 +331,48 @@ const FREE_SHARE: f64 = 0.6;
 const PRO_SHARE: f64 = 0.3;
 
 const FIRST_NAMES: &[&str] = &[
-    "Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Margaret", "Ken", "Frances", "Dennis", "Radia", "Niklaus",
-    "Katherine", "John", "Hedy", "Claude", "Sophie", "Tim", "Anita", "Linus",
+    "Ada",
+    "Grace",
+    "Alan",
+    "Edsger",
+    "Barbara",
+    "Donald",
+    "Margaret",
+    "Ken",
+    "Frances",
+    "Dennis",
+    "Radia",
+    "Niklaus",
+    "Katherine",
+    "John",
+    "Hedy",
+    "Claude",
+    "Sophie",
+    "Tim",
+    "Anita",
+    "Linus",
 ];
 const LAST_NAMES: &[&str] = &[
-    "Lovelace", "Hopper", "Turing", "Dijkstra", "Liskov", "Knuth", "Hamilton", "Thompson", "Allen", "Ritchie", "Perlman",
-    "Wirth", "Johnson", "Backus", "Lamarr", "Shannon", "Wilson", "Berners-Lee", "Borg", "Torvalds",
+    "Lovelace",
+    "Hopper",
+    "Turing",
+    "Dijkstra",
+    "Liskov",
+    "Knuth",
+    "Hamilton",
+    "Thompson",
+    "Allen",
+    "Ritchie",
+    "Perlman",
+    "Wirth",
+    "Johnson",
+    "Backus",
+    "Lamarr",
+    "Shannon",
+    "Wilson",
+    "Berners-Lee",
+    "Borg",
+    "Torvalds",
 ];
 
 struct Generator<'a> {
@@ -377,11 +420,17 @@ fn generate(state: &AppState, stocks: &[StockRow], sizes: Sizes, password_hash: 
     signals.extend(on_demand);
 
     let automated_view: Vec<AutomatedSignal> = (0..automated_count)
-        .map(|i| AutomatedSignal { index: i, strategy: automated_strategy[i], rank: ranks[i], day: g.day_index.get(&signals[i].issued_on).copied().unwrap_or(0) })
+        .map(|i| AutomatedSignal {
+            index: i,
+            strategy: automated_strategy[i],
+            rank: ranks[i],
+            day: g.day_index.get(&signals[i].issued_on).copied().unwrap_or(0),
+        })
         .collect();
     let (mut automated, mut holders) = g.open_positions(&members, &signals, &automated_view, &own_per_day);
     let open_automated = automated.len();
-    let (closed, closed_holders) = g.closed_positions(&members, &signals, &automated_view, &own_per_day, sizes.automated_positions.saturating_sub(open_automated));
+    let (closed, closed_holders) =
+        g.closed_positions(&members, &signals, &automated_view, &own_per_day, sizes.automated_positions.saturating_sub(open_automated));
     automated.extend(closed);
     holders.extend(closed_holders);
 
@@ -424,10 +473,7 @@ fn window(state: &AppState, last: NaiveDate, count: usize) -> Vec<Day> {
         dates.push(previous);
     }
     dates.reverse();
-    dates
-        .into_iter()
-        .filter_map(|date| calendar.session(date).map(|s| Day { date, open: s.open, close: s.close }))
-        .collect()
+    dates.into_iter().filter_map(|date| calendar.session(date).map(|s| Day { date, open: s.open, close: s.close })).collect()
 }
 
 /// The prices of `stock` over `days`; `None` when the simulated market lacks a session.
@@ -491,11 +537,7 @@ fn day_ranks(signals: &[SignalRow]) -> Vec<i64> {
     let mut order: Vec<usize> = (0..signals.len()).collect();
     order.sort_by(|&a, &b| {
         let (x, y) = (&signals[a], &signals[b]);
-        x.issued_on
-            .cmp(&y.issued_on)
-            .then(y.confidence.cmp(&x.confidence))
-            .then(x.created_at.cmp(&y.created_at))
-            .then(x.id.cmp(&y.id))
+        x.issued_on.cmp(&y.issued_on).then(y.confidence.cmp(&x.confidence)).then(x.created_at.cmp(&y.created_at)).then(x.id.cmp(&y.id))
     });
     let mut ranks = vec![0; signals.len()];
     let mut previous: Option<NaiveDate> = None;
@@ -583,11 +625,8 @@ impl Generator<'_> {
                     3..8 => "medium",
                     _ => "high",
                 };
-                let picked: Vec<&str> = Strategy::ALL
-                    .iter()
-                    .filter(|_| self.rng.gen_bool(0.45))
-                    .map(|s| StrategyName::from(*s).as_str())
-                    .collect();
+                let picked: Vec<&str> =
+                    Strategy::ALL.iter().filter(|_| self.rng.gen_bool(0.45)).map(|s| StrategyName::from(*s).as_str()).collect();
                 let strategies = if picked.is_empty() { "Momentum".to_owned() } else { picked.join(",") };
                 (capital, risk, max_size, strategies)
             } else {
@@ -646,7 +685,16 @@ impl Generator<'_> {
     /// The contract a strategy buys on `series`' prices at `at` in session `day`; `None` when
     /// it cannot be priced or costs under five cents.
     #[expect(clippy::too_many_arguments, reason = "one signal's every input")]
-    fn signal(&mut self, sym: usize, strategy: Strategy, day: usize, at: DateTime<Utc>, owner: Option<&str>, confidence: i64, id: String) -> Option<SignalRow> {
+    fn signal(
+        &mut self,
+        sym: usize,
+        strategy: Strategy,
+        day: usize,
+        at: DateTime<Utc>,
+        owner: Option<&str>,
+        confidence: i64,
+        id: String,
+    ) -> Option<SignalRow> {
         let d = &self.days[day];
         let s = &self.series[sym];
         let span = (d.close - d.open).num_milliseconds().max(1) as f64;
@@ -656,10 +704,18 @@ impl Generator<'_> {
         let kind = match strategy {
             Strategy::Volatility => SignalType::Straddle,
             Strategy::Momentum | Strategy::Breakout => {
-                if (s.trend10[day] >= 0.0) != flip { SignalType::Call } else { SignalType::Put }
+                if (s.trend10[day] >= 0.0) != flip {
+                    SignalType::Call
+                } else {
+                    SignalType::Put
+                }
             }
             Strategy::MeanReversion => {
-                if (s.rsi14[day] < 50.0) != flip { SignalType::Call } else { SignalType::Put }
+                if (s.rsi14[day] < 50.0) != flip {
+                    SignalType::Call
+                } else {
+                    SignalType::Put
+                }
             }
         };
         let strike = pick_strike(spot, kind, strike_choice(strategy));
@@ -785,7 +841,8 @@ impl Generator<'_> {
                 per_day[to] += 1;
             }
         }
-        let setups: Vec<(usize, Strategy)> = (0..self.series.len()).flat_map(|sym| Strategy::ALL.into_iter().map(move |s| (sym, s))).collect();
+        let setups: Vec<(usize, Strategy)> =
+            (0..self.series.len()).flat_map(|sym| Strategy::ALL.into_iter().map(move |s| (sym, s))).collect();
         // The session in which each setup's latest signal ended (`usize::MAX`: still active).
         let mut busy_until: Vec<Option<usize>> = vec![None; setups.len()];
         let mut rows = Vec::with_capacity(target);
@@ -814,7 +871,8 @@ impl Generator<'_> {
 
     /// `count` signals generated on demand by Pro and Premium accounts.
     fn on_demand_signals(&mut self, members: &[Member], count: usize) -> (Vec<SignalRow>, OwnPerDay) {
-        let owners: Vec<usize> = (0..members.len()).filter(|&i| Entitlements::for_plan(members[i].plan).allows(Capability::GenerateSignals)).collect();
+        let owners: Vec<usize> =
+            (0..members.len()).filter(|&i| Entitlements::for_plan(members[i].plan).allows(Capability::GenerateSignals)).collect();
         let mut rows = Vec::with_capacity(count);
         let mut own = OwnPerDay::new();
         if owners.is_empty() {
@@ -844,8 +902,15 @@ impl Generator<'_> {
     /// takes from the active automated signals their plan shows, newest first, within their
     /// preferences and capital, at each signal's premium of issue (so the server's next pass
     /// has next to nothing left to open).
-    fn open_positions(&mut self, members: &[Member], signals: &[SignalRow], automated: &[AutomatedSignal], own: &OwnPerDay) -> (Vec<AutomatedRow>, Vec<usize>) {
-        let mut active: Vec<&AutomatedSignal> = automated.iter().filter(|a| signals[a.index].status == SignalStatus::Active.as_str()).collect();
+    fn open_positions(
+        &mut self,
+        members: &[Member],
+        signals: &[SignalRow],
+        automated: &[AutomatedSignal],
+        own: &OwnPerDay,
+    ) -> (Vec<AutomatedRow>, Vec<usize>) {
+        let mut active: Vec<&AutomatedSignal> =
+            automated.iter().filter(|a| signals[a.index].status == SignalStatus::Active.as_str()).collect();
         active.sort_by(|a, b| {
             let (x, y) = (&signals[a.index], &signals[b.index]);
             y.created_at.cmp(&x.created_at).then(y.id.cmp(&x.id))
@@ -895,7 +960,14 @@ impl Generator<'_> {
     /// signals issued after they joined, that their plan showed, of a strategy they prefer and
     /// at or above their confidence floor; closed with the signal, at its last mark. The
     /// benchmark account gets two dozen.
-    fn closed_positions(&mut self, members: &[Member], signals: &[SignalRow], automated: &[AutomatedSignal], own: &OwnPerDay, count: usize) -> (Vec<AutomatedRow>, Vec<usize>) {
+    fn closed_positions(
+        &mut self,
+        members: &[Member],
+        signals: &[SignalRow],
+        automated: &[AutomatedSignal],
+        own: &OwnPerDay,
+        count: usize,
+    ) -> (Vec<AutomatedRow>, Vec<usize>) {
         let ended: Vec<&AutomatedSignal> = automated.iter().filter(|a| signals[a.index].status != SignalStatus::Active.as_str()).collect();
         let mut rows = Vec::with_capacity(count);
         let mut holders = Vec::with_capacity(count);
@@ -974,7 +1046,8 @@ impl Generator<'_> {
             let bench = rows.len() < 5.min(count);
             let u = if bench || members.len() == 1 { 0 } else { self.rng.gen_range(1..members.len()) };
             let keep_open = bench && rows.len() < 3;
-            let day = if keep_open { n_days.saturating_sub(5).max(members[u].join_day) } else { self.rng.gen_range(members[u].join_day..n_days) };
+            let day =
+                if keep_open { n_days.saturating_sub(5).max(members[u].join_day) } else { self.rng.gen_range(members[u].join_day..n_days) };
             let sym = self.rng.gen_range(0..self.series.len());
             let kind = match self.rng.gen_range(0..20) {
                 0..9 => SignalType::Call,
@@ -1014,7 +1087,8 @@ impl Generator<'_> {
             let quantity = ((budget / (entry * 100.0)).floor() as i64).clamp(1, 10);
             let target = self.rng.gen_bool(0.5).then(|| to_cents(entry * self.rng.gen_range(1.3..2.0)));
             let stop = self.rng.gen_bool(0.5).then(|| to_cents(entry * self.rng.gen_range(0.3..0.7)));
-            let reasoning = self.rng.gen_bool(0.4).then(|| format!("{} {} into earnings; sized small.", s.symbol, kind.as_str().to_lowercase()));
+            let reasoning =
+                self.rng.gen_bool(0.4).then(|| format!("{} {} into earnings; sized small.", s.symbol, kind.as_str().to_lowercase()));
             let symbol = s.symbol.clone();
             let company_name = s.company_name.clone();
             let mut row = ManualRow {
@@ -1087,7 +1161,9 @@ impl Generator<'_> {
         let chosen: Vec<(usize, usize)> = (0..members.len())
             .filter_map(|u| match u {
                 0 => Some((u, 0)),
-                _ if sizes.snapshot_every > 0 && u % sizes.snapshot_every == 0 => Some((u, n_days.saturating_sub(sizes.snapshot_recent_days))),
+                _ if sizes.snapshot_every > 0 && u % sizes.snapshot_every == 0 => {
+                    Some((u, n_days.saturating_sub(sizes.snapshot_recent_days)))
+                }
                 _ => None,
             })
             .collect();

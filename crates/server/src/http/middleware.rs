@@ -8,9 +8,9 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use http_body_util::BodyExt;
 
-use crate::session;
 use crate::config::origin_of;
 use crate::error::{AppError, InternalCause, Problem};
+use crate::session;
 use crate::state::AppState;
 
 use super::BODY_LIMIT;
@@ -69,11 +69,8 @@ pub async fn no_store_api(request: Request, next: Next) -> Response {
 
 /// A panic answers a plain 500 problem; the panic message goes to the log only.
 pub fn panic_to_problem(panic: Box<dyn Any + Send + 'static>) -> Response<Body> {
-    let message = panic
-        .downcast_ref::<String>()
-        .map(String::as_str)
-        .or_else(|| panic.downcast_ref::<&str>().copied())
-        .unwrap_or("unknown panic");
+    let message =
+        panic.downcast_ref::<String>().map(String::as_str).or_else(|| panic.downcast_ref::<&str>().copied()).unwrap_or("unknown panic");
     AppError::Internal(anyhow::anyhow!("handler panicked: {message}")).into_response()
 }
 
@@ -121,11 +118,7 @@ const DRAIN_DEADLINE: Duration = Duration::from_secs(5);
 /// the 413 is sent: closing a socket with unread bytes makes the kernel reset the connection, and
 /// the client would then see a broken connection instead of the answer.
 pub async fn limit_body(request: Request, next: Next) -> Response {
-    let declared = request
-        .headers()
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<u64>().ok());
+    let declared = request.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
     match declared {
         // hyper holds the body to its declared length.
         Some(length) if length <= BODY_LIMIT as u64 => return next.run(request).await,

@@ -11,10 +11,10 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::routing::{any, get};
-use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::CompressionLevel;
-use tower_http::compression::predicate::{NotForContentType, Predicate, SizeAbove};
+use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{NotForContentType, Predicate, SizeAbove};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -23,7 +23,10 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::error::AppError;
 use crate::state::AppState;
-use crate::{ai, api_keys, auth, automation, backtest, billing, email, health, live, news, notifications, openapi, portfolio, signals, site, stocks, webhooks};
+use crate::{
+    ai, api_keys, auth, automation, backtest, billing, email, health, live, news, notifications, openapi, portfolio, signals, site, stocks,
+    webhooks,
+};
 
 pub use middleware::log_server_errors;
 
@@ -52,8 +55,9 @@ pub fn content_security_policy(config: &crate::config::Config) -> String {
 
 /// Every `/api` route with its OpenAPI description.
 pub fn api() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(openapi::ApiDoc::openapi()).merge(auth::router())
-                .merge(site::router())
+    OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
+        .merge(auth::router())
+        .merge(site::router())
         .merge(signals::router())
         .merge(live::router())
         .merge(stocks::router())
@@ -151,7 +155,10 @@ mod tests {
         assert_eq!(content_security_policy(&config), CONTENT_SECURITY_POLICY);
         config.billing.provider = crate::config::PaymentProviderKind::Stripe;
         let csp = content_security_policy(&config);
-        assert!(csp.contains("script-src 'self' https://js.stripe.com;") && csp.contains("frame-src https://js.stripe.com https://hooks.stripe.com;"));
+        assert!(
+            csp.contains("script-src 'self' https://js.stripe.com;")
+                && csp.contains("frame-src https://js.stripe.com https://hooks.stripe.com;")
+        );
         assert!(csp.contains("connect-src 'self' https://api.stripe.com;") && csp.contains("frame-ancestors 'none'"));
     }
 

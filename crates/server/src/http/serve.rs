@@ -23,7 +23,12 @@ const DRAIN: Duration = Duration::from_secs(5);
 
 /// Serves `app` on `listener` until `shutdown` completes, then lets open requests finish
 /// (for at most a few seconds).
-pub async fn serve(listener: TcpListener, app: Router, capacity: &CapacityConfig, shutdown: impl Future<Output = ()>) -> std::io::Result<()> {
+pub async fn serve(
+    listener: TcpListener,
+    app: Router,
+    capacity: &CapacityConfig,
+    shutdown: impl Future<Output = ()>,
+) -> std::io::Result<()> {
     let open: Counts<IpAddr> = Counts::default();
     let graceful = GracefulShutdown::new();
     let mut builder = hyper::server::conn::http1::Builder::new();

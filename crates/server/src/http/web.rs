@@ -22,11 +22,7 @@ pub fn service(web_dir: &Path) -> MethodRouter {
 async fn cache_policy(request: Request, next: Next) -> Response {
     let immutable = request.uri().path().starts_with("/assets/");
     let mut response = next.run(request).await;
-    let value = if immutable && response.status().is_success() {
-        "public, max-age=31536000, immutable"
-    } else {
-        "no-cache"
-    };
+    let value = if immutable && response.status().is_success() { "public, max-age=31536000, immutable" } else { "no-cache" };
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
     response
 }

@@ -68,7 +68,8 @@ impl RedisBuckets {
 
     pub async fn gcra(&self, bucket: &str, now_ms: i64, interval_ms: i64, period_ms: i64) -> redis::RedisResult<Verdict> {
         let mut connection = self.connection.clone();
-        let result = Script::new(GCRA).key(self.key(bucket)).arg(now_ms).arg(interval_ms).arg(period_ms).invoke_async(&mut connection).await?;
+        let result =
+            Script::new(GCRA).key(self.key(bucket)).arg(now_ms).arg(interval_ms).arg(period_ms).invoke_async(&mut connection).await?;
         Ok(verdict(result))
     }
 

@@ -9,13 +9,13 @@ use strikeline_store::positions::{AutomatedRow, ManualRow};
 use strikeline_store::users::UserRecord;
 use utoipa::ToSchema;
 
+use crate::error::{AppError, Result};
 use crate::money::dollars;
+use crate::money::round2;
 use crate::services::portfolio_settlement::Pricing;
 use crate::services::portfolio_valuation::{Holding, automated_holding, manual_holding, value};
-use crate::error::{AppError, Result};
-use crate::views::PayoffPoint;
-use crate::money::round2;
 use crate::state::AppState;
+use crate::views::PayoffPoint;
 use crate::vocab::{PositionKind, PositionStatus, SignalKind, StrategyName, stored};
 
 /// The signal (or, for a manual position, the contract) a position holds.
@@ -122,7 +122,11 @@ pub fn payoff(state: &AppState, holding: &Holding, now: DateTime<Utc>) -> Vec<Pa
         .map(|curve| {
             curve
                 .iter()
-                .map(|p| PayoffPoint { price: round2(p.spot), expiry: round2(trade.pnl_at_expiry(p.spot) * scale), today: round2(p.pnl * scale) })
+                .map(|p| PayoffPoint {
+                    price: round2(p.spot),
+                    expiry: round2(trade.pnl_at_expiry(p.spot) * scale),
+                    today: round2(p.pnl * scale),
+                })
                 .collect()
         })
         .unwrap_or_default()

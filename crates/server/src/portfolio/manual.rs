@@ -9,12 +9,12 @@ use strikeline_store::positions::{self, ManualRow};
 use utoipa::ToSchema;
 
 use super::detail::{PositionDetail, manual_detail};
-use crate::session::CurrentUser;
-use crate::money::dollars;
 use crate::error::{AppError, FieldError, Result};
 use crate::extract::ApiJson;
-use crate::money::round2;
 use crate::input::{Symbol, SymbolError};
+use crate::money::dollars;
+use crate::money::round2;
+use crate::session::CurrentUser;
 use crate::state::AppState;
 use crate::vocab::{PositionStatus, SignalKind, stored};
 
@@ -145,7 +145,8 @@ pub fn validate(p: &NewManualPosition, user_id: &str, today: NaiveDate, now: Dat
     } else if company.chars().count() > 100 {
         errors.push(FieldError::new("companyName", "At most 100 characters"));
     }
-    let position_type = p.position_type.parse::<SignalKind>().map_err(|unknown| errors.push(FieldError::new("type", unknown.must_be()))).ok();
+    let position_type =
+        p.position_type.parse::<SignalKind>().map_err(|unknown| errors.push(FieldError::new("type", unknown.must_be()))).ok();
     let strike_cents = cents("strikePrice", p.strike_price, &mut errors);
     let entry_cents = cents("entryPrice", p.entry_price, &mut errors);
     let target_cents = p.target_price.map(|v| cents("targetPrice", v, &mut errors));
@@ -235,7 +236,11 @@ pub async fn list(State(state): State<AppState>, CurrentUser(user): CurrentUser)
     params(("id" = String, Path, description = "Position id")),
     responses((status = 200, body = PositionDetail), (status = 404, description = "No such position", body = crate::error::Problem))
 )]
-pub async fn detail(State(state): State<AppState>, CurrentUser(user): CurrentUser, Path(id): Path<String>) -> Result<axum::Json<PositionDetail>> {
+pub async fn detail(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<axum::Json<PositionDetail>> {
     let row = positions::find_manual(&state.db, &user.id, &id).await?;
     Ok(axum::Json(manual_detail(&state, &user, &row, crate::now()).await?))
 }
@@ -290,6 +295,9 @@ mod tests {
         let mut row = validate(&request("AAPL", "CALL"), "u1", today(), chrono::Utc::now()).expect("valid");
         row.status = "Active".into();
         let Err(AppError::Internal(cause)) = ManualPosition::try_from(row.clone()) else { panic!("expected an internal error") };
-        assert!(cause.to_string().starts_with(&format!("stored manual position {}: unknown position status \"Active\"", row.id)), "{cause}");
+        assert!(
+            cause.to_string().starts_with(&format!("stored manual position {}: unknown position status \"Active\"", row.id)),
+            "{cause}"
+        );
     }
 }

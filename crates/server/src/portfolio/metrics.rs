@@ -8,11 +8,11 @@ use strikeline_store::positions;
 use strikeline_store::users::UserRecord;
 use utoipa::ToSchema;
 
-use crate::services::portfolio_valuation::{Book, book_and_history};
-use crate::money::dollars;
-use crate::money::to_cents;
 use crate::error::Result;
+use crate::money::dollars;
 use crate::money::round2;
+use crate::money::to_cents;
+use crate::services::portfolio_valuation::{Book, book_and_history};
 use crate::state::AppState;
 use crate::vocab::PortfolioRiskLevel;
 
@@ -75,7 +75,13 @@ pub struct PortfolioAnalysis {
 
 /// The user's daily values with today's as `value_cents`, written only when it differs from
 /// what is stored (a dashboard polling an unchanged portfolio reads, it does not write).
-async fn record_today(state: &AppState, user_id: &str, mut history: Vec<(NaiveDate, i64)>, value_cents: i64, now: DateTime<Utc>) -> Result<Vec<(NaiveDate, i64)>> {
+async fn record_today(
+    state: &AppState,
+    user_id: &str,
+    mut history: Vec<(NaiveDate, i64)>,
+    value_cents: i64,
+    now: DateTime<Utc>,
+) -> Result<Vec<(NaiveDate, i64)>> {
     let today = state.market.today(now);
     if history.last() != Some(&(today, value_cents)) {
         positions::snapshot_value(&state.db, user_id, today, value_cents, now).await?;
@@ -94,10 +100,17 @@ pub async fn analyse(state: &AppState, user: &UserRecord, now: DateTime<Utc>) ->
 }
 
 /// The analysis of `b`, `user`'s book at `now`, with their stored daily values `history`.
-async fn analyse_book(state: &AppState, user: &UserRecord, b: Book, history: Vec<(NaiveDate, i64)>, now: DateTime<Utc>) -> Result<PortfolioAnalysis> {
+async fn analyse_book(
+    state: &AppState,
+    user: &UserRecord,
+    b: Book,
+    history: Vec<(NaiveDate, i64)>,
+    now: DateTime<Utc>,
+) -> Result<PortfolioAnalysis> {
     let capital = dollars(user.investment_capital_cents);
     let s = model::summary(&b.closed, &b.open, b.open_commissions, capital);
-    let history: Vec<(NaiveDate, f64)> = record_today(state, &user.id, history, to_cents(s.total_value), now).await?.into_iter().map(|(d, c)| (d, dollars(c))).collect();
+    let history: Vec<(NaiveDate, f64)> =
+        record_today(state, &user.id, history, to_cents(s.total_value), now).await?.into_iter().map(|(d, c)| (d, dollars(c))).collect();
     let m = model::performance_metrics(&history);
     let peak = history.iter().map(|(_, v)| *v).fold(f64::MIN, f64::max);
     let drawdown = if peak > 0.0 { (s.total_value / peak - 1.0).min(0.0) } else { 0.0 };
@@ -234,7 +247,12 @@ pub struct PublicPortfolioMetrics {
 }
 
 /// The public API's portfolio figures for `user` over `period`.
-pub async fn public_metrics(state: &AppState, user: &UserRecord, period: MetricsPeriod, now: DateTime<Utc>) -> Result<PublicPortfolioMetrics> {
+pub async fn public_metrics(
+    state: &AppState,
+    user: &UserRecord,
+    period: MetricsPeriod,
+    now: DateTime<Utc>,
+) -> Result<PublicPortfolioMetrics> {
     let (b, history) = book_and_history(state, user, now).await?;
     // symbol → (open value, P&L, open cost, open unrealized P&L, positions)
     let mut by_symbol: std::collections::BTreeMap<String, (f64, f64, f64, f64, usize)> = std::collections::BTreeMap::new();
@@ -251,8 +269,8 @@ pub async fn public_metrics(state: &AppState, user: &UserRecord, period: Metrics
         e.1 += t.pnl;
         e.4 += 1;
     }
-    let avg_confidence = (!b.open_confidences.is_empty())
-        .then(|| round2(b.open_confidences.iter().sum::<i64>() as f64 / b.open_confidences.len() as f64));
+    let avg_confidence =
+        (!b.open_confidences.is_empty()).then(|| round2(b.open_confidences.iter().sum::<i64>() as f64 / b.open_confidences.len() as f64));
     let mut positions: Vec<SymbolExposure> = by_symbol
         .into_iter()
         .map(|(symbol, (value, pnl, cost, unrealized, count))| SymbolExposure {

@@ -13,10 +13,10 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::session::CurrentUser;
-use crate::money::dollars;
 use crate::error::Result;
+use crate::money::dollars;
 use crate::money::round2;
+use crate::session::CurrentUser;
 use crate::state::AppState;
 use crate::vocab::{PositionStatus, SignalKind, stored};
 use detail::PositionDetail;
@@ -133,7 +133,11 @@ async fn list_positions(State(state): State<AppState>, CurrentUser(user): Curren
     params(("id" = String, Path, description = "Position id")),
     responses((status = 200, body = PositionDetail), (status = 404, description = "No such position", body = crate::error::Problem))
 )]
-async fn position_detail(State(state): State<AppState>, CurrentUser(user): CurrentUser, Path(id): Path<String>) -> Result<axum::Json<PositionDetail>> {
+async fn position_detail(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<axum::Json<PositionDetail>> {
     let row = positions::find_automated(&state.db, &user.id, &id).await?;
     Ok(axum::Json(detail::automated_detail(&state, &user, &row, crate::now()).await?))
 }

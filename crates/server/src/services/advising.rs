@@ -82,7 +82,12 @@ pub async fn recommend(state: &AppState, user: &UserRecord, now: DateTime<Utc>) 
     let summary = model::summary(&b.closed, &b.open, b.open_commissions, capital);
     let peak = history.iter().map(|(_, v)| dollars(*v)).fold(summary.total_value, f64::max);
     let drawdown = if peak > 0.0 { (summary.total_value / peak - 1.0).min(0.0) } else { 0.0 };
-    let risk = model::risk_assessment(&RiskInputs { capital, max_position_size: dollars(user.max_position_size_cents), positions: b.risk.clone(), drawdown });
+    let risk = model::risk_assessment(&RiskInputs {
+        capital,
+        max_position_size: dollars(user.max_position_size_cents),
+        positions: b.risk.clone(),
+        drawdown,
+    });
     let mut above: Vec<_> = risk.factors.iter().filter(|f| f.score > 0.0).collect();
     above.sort_by(|a, b| (b.score * b.weight).total_cmp(&(a.score * a.weight)));
     for (i, factor) in above.iter().enumerate() {
@@ -123,7 +128,11 @@ pub async fn recommend(state: &AppState, user: &UserRecord, now: DateTime<Utc>) 
                     "It is worth ${:.2} against ${:.2} paid, and time decay (theta {:.2} a day) speeds up in the last week.",
                     v.current_value, v.total_cost, v.greeks.theta
                 ),
-                suggestion: if pnl >= 0.0 { "Take the gain, or roll to a later expiry to keep the view.".into() } else { "Close to keep what is left, unless you expect the move within days.".into() },
+                suggestion: if pnl >= 0.0 {
+                    "Take the gain, or roll to a later expiry to keep the view.".into()
+                } else {
+                    "Close to keep what is left, unless you expect the move within days.".into()
+                },
                 suggested_strike: None,
                 expiration: None,
                 timeframe: format!("{} days", v.days_to_expiry),
@@ -210,15 +219,27 @@ pub async fn recommend(state: &AppState, user: &UserRecord, now: DateTime<Utc>) 
                 dollars(s.stop_cents)
             ),
             suggestion: if contracts >= 1.0 {
-                format!("Up to {contracts:.0} contract(s) within your maximum position size of ${:.2}.", dollars(user.max_position_size_cents))
+                format!(
+                    "Up to {contracts:.0} contract(s) within your maximum position size of ${:.2}.",
+                    dollars(user.max_position_size_cents)
+                )
             } else {
-                format!("One contract costs ${cost:.2}, above your maximum position size of ${:.2}: skip it or raise the limit.", dollars(user.max_position_size_cents))
+                format!(
+                    "One contract costs ${cost:.2}, above your maximum position size of ${:.2}: skip it or raise the limit.",
+                    dollars(user.max_position_size_cents)
+                )
             },
             action,
             suggested_strike: Some(dollars(s.strike_cents)),
             expiration: Some(s.expiration_date),
             timeframe: format!("to {}", s.expiration_date),
-            risk_level: if s.confidence >= 75 { RiskBand::Low } else if s.confidence >= 55 { RiskBand::Moderate } else { RiskBand::High },
+            risk_level: if s.confidence >= 75 {
+                RiskBand::Low
+            } else if s.confidence >= 55 {
+                RiskBand::Moderate
+            } else {
+                RiskBand::High
+            },
             confidence,
             analyzer: Analyzer::Builtin,
             created_at: now,

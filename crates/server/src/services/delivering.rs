@@ -71,7 +71,10 @@ pub async fn send_held(state: &AppState, message: &Message, now: DateTime<Utc>) 
         let delays = &state.config.delivery.retry_seconds;
         let retried = message.topic != webhooks::TEST_TOPIC;
         match usize::try_from(attempts_made).ok().and_then(|n| delays.get(n - 1)).filter(|_| retried) {
-            Some(delay) => outbox::retry_at(&state.db, &message.id, now + Duration::seconds(i64::try_from(*delay).unwrap_or(i64::MAX / 4_000)), &error).await?,
+            Some(delay) => {
+                outbox::retry_at(&state.db, &message.id, now + Duration::seconds(i64::try_from(*delay).unwrap_or(i64::MAX / 4_000)), &error)
+                    .await?
+            }
             None => outbox::give_up(&state.db, &message.id, &error).await?,
         }
     }
@@ -88,12 +91,24 @@ async fn send_webhook(state: &AppState, message: &Message, now: DateTime<Utc>) -
         None => None,
     };
     let Some(endpoint) = endpoint.filter(|e| e.is_active) else {
-        return Ok(Outcome { delivered: false, status_code: None, latency_ms: 0, error: Some("The endpoint was deleted or switched off.".into()) });
+        return Ok(Outcome {
+            delivered: false,
+            status_code: None,
+            latency_ms: 0,
+            error: Some("The endpoint was deleted or switched off.".into()),
+        });
     };
     let started = Instant::now();
     let outcome = match post(state, &endpoint, message, now).await {
-        Ok(status) if (200..300).contains(&status) => Outcome { delivered: true, status_code: Some(status), latency_ms: elapsed_ms(started), error: None },
-        Ok(status) => Outcome { delivered: false, status_code: Some(status), latency_ms: elapsed_ms(started), error: Some(format!("The endpoint answered {status}.")) },
+        Ok(status) if (200..300).contains(&status) => {
+            Outcome { delivered: true, status_code: Some(status), latency_ms: elapsed_ms(started), error: None }
+        }
+        Ok(status) => Outcome {
+            delivered: false,
+            status_code: Some(status),
+            latency_ms: elapsed_ms(started),
+            error: Some(format!("The endpoint answered {status}.")),
+        },
         Err(error) => Outcome { delivered: false, status_code: None, latency_ms: elapsed_ms(started), error: Some(error) },
     };
     endpoints::log_attempt(
@@ -125,14 +140,17 @@ async fn post(state: &AppState, endpoint: &Endpoint, message: &Message, now: Dat
     let guard = webhooks::guard(state);
     let target = outbound::resolve(&endpoint.url, &guard).await.map_err(|refusal| refusal.to_string())?;
     let timestamp = now.timestamp();
-    let signature = standard_webhooks::sign(&endpoint.secret, &message.id, timestamp, message.payload.as_bytes()).ok_or("The endpoint's secret is unusable.")?;
+    let signature = standard_webhooks::sign(&endpoint.secret, &message.id, timestamp, message.payload.as_bytes())
+        .ok_or("The endpoint's secret is unusable.")?;
     let headers = [
         ("webhook-id", message.id.clone()),
         ("webhook-timestamp", timestamp.to_string()),
         ("webhook-signature", signature),
         ("user-agent", "Strikeline-Webhooks/1".to_owned()),
     ];
-    let answer = outbound::post(&target, &headers, message.payload.clone().into_bytes(), &guard).await.map_err(|_| "The endpoint could not be reached in time.".to_owned())?;
+    let answer = outbound::post(&target, &headers, message.payload.clone().into_bytes(), &guard)
+        .await
+        .map_err(|_| "The endpoint could not be reached in time.".to_owned())?;
     Ok(answer.status)
 }
 

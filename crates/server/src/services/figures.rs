@@ -17,7 +17,6 @@ use crate::vocab::ChangeUnit;
 /// Days of closed signals the win rate covers.
 pub const WIN_RATE_DAYS: i64 = 30;
 
-
 /// A change figure and what it compares against; `value` is `null` when there is no earlier
 /// snapshot to compare with (show "—").
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -120,9 +119,7 @@ pub async fn compute_stats(state: &AppState, user: &UserRecord, now: DateTime<Ut
     // The latest stored value before today.
     let before_today = history.iter().rev().find(|(day, _)| *day < today).map(|(_, cents)| *cents as f64 / 100.0);
     let last_updated = crate::cache::stocks(state).await?.iter().map(|s| s.last_updated).max().unwrap_or(shared.loaded_at);
-    let points = |now: Option<f64>, before: Option<&Snapshot>, pick: fn(&Snapshot) -> Option<f64>| {
-        Some(round2(now? - pick(before?)?))
-    };
+    let points = |now: Option<f64>, before: Option<&Snapshot>, pick: fn(&Snapshot) -> Option<f64>| Some(round2(now? - pick(before?)?));
     Ok(DashboardStats {
         active_signals: current.active_signals,
         win_rate: current.win_rate,
@@ -136,7 +133,11 @@ pub async fn compute_stats(state: &AppState, user: &UserRecord, now: DateTime<Ut
                 unit: ChangeUnit::Percent,
                 label: "vs yesterday",
             },
-            win_rate: Change { value: points(current.win_rate, week_ago.as_ref(), |s| s.win_rate), unit: ChangeUnit::Points, label: "this week" },
+            win_rate: Change {
+                value: points(current.win_rate, week_ago.as_ref(), |s| s.win_rate),
+                unit: ChangeUnit::Points,
+                label: "this week",
+            },
             avg_confidence: Change {
                 value: points(current.avg_confidence, week_ago.as_ref(), |s| s.avg_confidence),
                 unit: ChangeUnit::Points,

@@ -73,7 +73,15 @@ pub fn base_url(state: &AppState) -> String {
 
 /// Queues `subject`/`text` for `user` on `list`, unless the user has turned that list off;
 /// whether it was queued.
-pub async fn queue(state: &AppState, user: &UserRecord, list: MailingList, topic: &str, subject: &str, text: &str, now: DateTime<Utc>) -> Result<bool> {
+pub async fn queue(
+    state: &AppState,
+    user: &UserRecord,
+    list: MailingList,
+    topic: &str,
+    subject: &str,
+    text: &str,
+    now: DateTime<Utc>,
+) -> Result<bool> {
     if !list.wanted_by(user) {
         return Ok(false);
     }
@@ -160,4 +168,3 @@ fn smtp_transport(config: &EmailConfig) -> std::result::Result<AsyncSmtpTranspor
     }
     Ok(builder.build())
 }
-

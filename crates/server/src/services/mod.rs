@@ -4,10 +4,11 @@
 
 pub mod advising;
 pub mod billing;
+pub mod delivering;
 pub mod figures;
+pub mod mailing;
 pub mod market_refresh;
 pub mod news;
-pub mod mailing;
 pub mod notifying;
 pub mod portfolio_settlement;
 pub mod portfolio_valuation;
@@ -16,4 +17,3 @@ pub mod signal_issuing;
 pub mod summaries;
 pub mod visibility;
 pub mod webhooks;
-pub mod delivering;

@@ -6,8 +6,8 @@ use chrono::{DateTime, Utc};
 use strikeline_store::notifications::{self as store, Notification};
 
 use crate::error::Result;
-use crate::state::AppState;
 use crate::services::webhooks::{Audience, Event, emit, signal_data};
+use crate::state::AppState;
 use crate::vocab::{NotificationKind, WebhookEventType};
 
 /// A notification to write.
@@ -66,10 +66,15 @@ pub async fn new_signals(state: &AppState, issued: &[String], now: DateTime<Utc>
         return Ok(0);
     }
     let ids: HashSet<&str> = issued.iter().map(String::as_str).collect();
-    let fresh: Vec<_> = strikeline_store::signals::active_automated(&state.db).await?.into_iter().filter(|r| ids.contains(r.signal.id.as_str())).collect();
+    let fresh: Vec<_> =
+        strikeline_store::signals::active_automated(&state.db).await?.into_iter().filter(|r| ids.contains(r.signal.id.as_str())).collect();
     let events: Vec<Event> = fresh
         .iter()
-        .map(|r| Event { event_type: WebhookEventType::NewSignal, audience: Audience::SignalOfRank(r.day_rank), data: signal_data(&r.signal) })
+        .map(|r| Event {
+            event_type: WebhookEventType::NewSignal,
+            audience: Audience::SignalOfRank(r.day_rank),
+            data: signal_data(&r.signal),
+        })
         .collect();
     emit(state, &events, now).await?;
     let mut notes = Vec::new();
@@ -95,7 +100,11 @@ pub async fn new_signals(state: &AppState, issued: &[String], now: DateTime<Utc>
         notes.push(Note {
             user_id: user.id.clone(),
             kind: NotificationKind::NewSignals,
-            title: if count == 1 { "1 new signal matches your preferences".to_owned() } else { format!("{count} new signals match your preferences") },
+            title: if count == 1 {
+                "1 new signal matches your preferences".to_owned()
+            } else {
+                format!("{count} new signals match your preferences")
+            },
             body: format!("New: {symbols}{}.", if count > 5 { ", …" } else { "" }),
             link: Some("/signals"),
         });

@@ -8,8 +8,8 @@ use strikeline_engine::{OpenSignal, Outcome, mark, pricing_volatility};
 use strikeline_store::market;
 use strikeline_store::positions::{self, ManualMark, ManualRow};
 
-use crate::money::{dollars, to_cents};
 use crate::error::Result;
+use crate::money::{dollars, to_cents};
 use crate::state::AppState;
 use crate::vocab::{PositionStatus, SignalKind, StrategyName, Vocabulary};
 
@@ -36,14 +36,18 @@ impl Pricing {
     }
 
     fn from_rows(stocks: &[market::StockRow], volatility: HashMap<String, f64>) -> Pricing {
-        let spot = stocks.iter().filter(|s| s.current_price_cents > 0).map(|s| (s.symbol.clone(), dollars(s.current_price_cents))).collect();
+        let spot =
+            stocks.iter().filter(|s| s.current_price_cents > 0).map(|s| (s.symbol.clone(), dollars(s.current_price_cents))).collect();
         let sector = stocks.iter().map(|s| (s.symbol.clone(), s.sector.clone())).collect();
         Pricing { spot, volatility, sector }
     }
 
     /// The sector of `symbol` (the default sector when it is not tracked).
     pub fn sector_of(&self, symbol: &str) -> String {
-        self.sector.get(symbol).cloned().unwrap_or_else(|| crate::vocab::SectorName::from(strikeline_market::Sector::default()).as_str().to_owned())
+        self.sector
+            .get(symbol)
+            .cloned()
+            .unwrap_or_else(|| crate::vocab::SectorName::from(strikeline_market::Sector::default()).as_str().to_owned())
     }
 
     /// The volatility of `symbol`: the stored estimate, else one computed from its history.
@@ -51,7 +55,9 @@ impl Pricing {
         if let Some(v) = self.volatility.get(symbol) {
             return Ok(Some(*v));
         }
-        let estimate = state.market.warm_state(&state.db, symbol, state.market.last_completed_day(now))
+        let estimate = state
+            .market
+            .warm_state(&state.db, symbol, state.market.last_completed_day(now))
             .await?
             .and_then(|s| s.latest().and_then(|l| l.hv20))
             .map(pricing_volatility);
@@ -108,7 +114,11 @@ pub fn preferences_of(user: &strikeline_store::users::UserRecord) -> strikeline_
     use strikeline_engine::Strategy;
     use strikeline_engine::portfolio::{InvestmentPreferences, RiskTolerance};
     InvestmentPreferences {
-        preferred_strategies: user.preferred_strategies.split(',').filter_map(|s| s.parse::<StrategyName>().ok().map(Strategy::from)).collect(),
+        preferred_strategies: user
+            .preferred_strategies
+            .split(',')
+            .filter_map(|s| s.parse::<StrategyName>().ok().map(Strategy::from))
+            .collect(),
         risk_tolerance: RiskTolerance::parse(&user.risk_tolerance).unwrap_or_default(),
         capital: dollars(user.investment_capital_cents),
         max_position_size: dollars(user.max_position_size_cents),
@@ -203,7 +213,12 @@ pub async fn settle_positions(state: &AppState, now: DateTime<Utc>) -> Result<()
             user_id,
             kind: crate::vocab::NotificationKind::PositionClosed,
             title: format!("{} {} position closed", signal.symbol, signal.signal_type),
-            body: format!("Your automated {} {} {} position closed {how}.", signal.symbol, signal.signal_type, crate::money::usd(signal.strike_cents)),
+            body: format!(
+                "Your automated {} {} {} position closed {how}.",
+                signal.symbol,
+                signal.signal_type,
+                crate::money::usd(signal.strike_cents)
+            ),
             link: Some("/portfolio"),
         });
     }
@@ -211,7 +226,11 @@ pub async fn settle_positions(state: &AppState, now: DateTime<Utc>) -> Result<()
     use crate::services::webhooks::{Audience, Event, emit};
     let events: Vec<Event> = events
         .iter()
-        .map(|(user_id, data)| Event { event_type: crate::vocab::WebhookEventType::PositionClosed, audience: Audience::Owner(user_id), data: data.clone() })
+        .map(|(user_id, data)| Event {
+            event_type: crate::vocab::WebhookEventType::PositionClosed,
+            audience: Audience::Owner(user_id),
+            data: data.clone(),
+        })
         .collect();
     emit(state, &events, now).await?;
     Ok(())

@@ -20,7 +20,13 @@ pub struct Holding {
 
 /// A stored manual position as the engine's input, with its current underlying price; `None`
 /// when the symbol has no price or volatility yet.
-pub async fn manual_holding(state: &AppState, pricing: &mut Pricing, row: &ManualRow, sector: &str, now: DateTime<Utc>) -> Result<Option<Holding>> {
+pub async fn manual_holding(
+    state: &AppState,
+    pricing: &mut Pricing,
+    row: &ManualRow,
+    sector: &str,
+    now: DateTime<Utc>,
+) -> Result<Option<Holding>> {
     let Some(&spot) = pricing.spot.get(&row.symbol) else { return Ok(None) };
     let Some(volatility) = pricing.volatility_of(state, &row.symbol, now).await? else { return Ok(None) };
     let kind: SignalKind = stored(&row.position_type, format_args!("manual position {}", row.id))?;

@@ -24,7 +24,12 @@ pub fn beyond_quota(quota: Option<u32>, day_rank: i64, own_that_day: i64) -> boo
 
 /// The signals `user` may list under `filter`, each with whether their plan locks it. One
 /// query: each row carries the viewer's own count for its day.
-pub async fn ranked_for(state: &AppState, user: &UserRecord, filter: &SignalFilter, now: chrono::DateTime<chrono::Utc>) -> Result<Vec<(SignalRow, bool)>> {
+pub async fn ranked_for(
+    state: &AppState,
+    user: &UserRecord,
+    filter: &SignalFilter,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<Vec<(SignalRow, bool)>> {
     let quota = Entitlements::of(user, now).signals_per_day;
     let rows = store::list(&state.db, Some(&user.id), filter).await?;
     Ok(rows
@@ -37,7 +42,11 @@ pub async fn ranked_for(state: &AppState, user: &UserRecord, filter: &SignalFilt
 }
 
 /// The signals `user`'s plan unlocks under `filter`.
-pub async fn visible_to(state: &AppState, user: &UserRecord, filter: &SignalFilter, now: chrono::DateTime<chrono::Utc>) -> Result<Vec<SignalRow>> {
+pub async fn visible_to(
+    state: &AppState,
+    user: &UserRecord,
+    filter: &SignalFilter,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<Vec<SignalRow>> {
     Ok(ranked_for(state, user, filter, now).await?.into_iter().filter(|(_, locked)| !locked).map(|(row, _)| row).collect())
 }
-

@@ -130,12 +130,16 @@ pub async fn emit(state: &AppState, events: &[Event<'_>], now: DateTime<Utc>) ->
                         let quota = match quotas.get(&endpoint.user_id) {
                             Some(quota) => *quota,
                             None => {
-                                let quota = strikeline_store::users::find_by_id(&state.db, &endpoint.user_id).await?.map(|user| Entitlements::of(&user, now));
+                                let quota = strikeline_store::users::find_by_id(&state.db, &endpoint.user_id)
+                                    .await?
+                                    .map(|user| Entitlements::of(&user, now));
                                 quotas.insert(endpoint.user_id.clone(), quota);
                                 quota
                             }
                         };
-                        quota.is_some_and(|e| e.allows(Capability::Webhooks) && !crate::services::visibility::beyond_quota(e.signals_per_day, rank, 0))
+                        quota.is_some_and(|e| {
+                            e.allows(Capability::Webhooks) && !crate::services::visibility::beyond_quota(e.signals_per_day, rank, 0)
+                        })
                     }
                 };
                 if receives {

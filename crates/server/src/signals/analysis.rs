@@ -11,15 +11,15 @@ use strikeline_quant::{BlackScholes, Drift, OptionInputs, PriceGrid, TradeAnalys
 use strikeline_store::signals as store;
 use utoipa::ToSchema;
 
-use crate::money::round2;
-use crate::session::CurrentUser;
-use crate::services::signal_issuing::open_signal;
-use crate::money::dollars;
-use crate::error::{AppError, Result};
 use crate::entitlements::Entitlements;
+use crate::error::{AppError, Result};
+use crate::money::dollars;
+use crate::money::round2;
+use crate::services::signal_issuing::open_signal;
+use crate::session::CurrentUser;
 use crate::state::AppState;
-use crate::vocab::SignalStatus;
 use crate::views::{HistoryBar, PayoffPoint};
+use crate::vocab::SignalStatus;
 
 /// Points on the payoff chart.
 const GRID_POINTS: usize = 81;
@@ -60,7 +60,11 @@ pub struct SignalAnalysis {
         (status = 404, description = "No such signal", body = crate::error::Problem),
     )
 )]
-pub async fn analysis(State(state): State<AppState>, CurrentUser(user): CurrentUser, Path(id): Path<String>) -> Result<axum::Json<SignalAnalysis>> {
+pub async fn analysis(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<axum::Json<SignalAnalysis>> {
     let row = store::find(&state.db, &id).await?.ok_or(AppError::NotFound)?;
     match &row.owner_id {
         Some(owner) if *owner != user.id => return Err(AppError::NotFound),
@@ -100,7 +104,8 @@ pub async fn analysis(State(state): State<AppState>, CurrentUser(user): CurrentU
         .collect();
     let levels = underlying_levels(&open, years, state.market.assumptions).map_err(internal)?;
     let through = state.market.today(now);
-    let history = strikeline_store::market::last_bars(&state.db, &row.symbol, through, 90).await?.into_iter().map(HistoryBar::from).collect();
+    let history =
+        strikeline_store::market::last_bars(&state.db, &row.symbol, through, 90).await?.into_iter().map(HistoryBar::from).collect();
     Ok(axum::Json(SignalAnalysis {
         history,
         strike: open.strike,

@@ -86,7 +86,6 @@ pub struct Signal {
     pub on_demand: Option<bool>,
 }
 
-
 impl Signal {
     /// The client view of `row`; `locked` leaves out everything but what identifies it. A
     /// stored value outside the vocabulary is an internal error naming the signal.

@@ -92,8 +92,8 @@ pub fn parse_public(raw: Option<&str>) -> Result<(SignalFilter, i64), AppError> 
 
 fn parse_paged(raw: Option<&str>, with_offset: bool) -> Result<(SignalFilter, i64), AppError> {
     let mut offset = 0;
-    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(raw.unwrap_or(""))
-        .map_err(|_| AppError::MalformedBody("The query string is not valid.".into()))?;
+    let pairs: Vec<(String, String)> =
+        serde_urlencoded::from_str(raw.unwrap_or("")).map_err(|_| AppError::MalformedBody("The query string is not valid.".into()))?;
     let mut filter = SignalFilter { limit: DEFAULT_PAGE, ..SignalFilter::default() };
     let mut errors = Vec::new();
     for (key, value) in pairs {

@@ -13,14 +13,14 @@ use strikeline_store::signals as store;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::session::CurrentUser;
 use crate::entitlements::{Capability, Entitlements};
 use crate::error::{AppError, Result};
 use crate::input::{Symbol, SymbolError};
-use crate::services::signal_issuing::GenerationChoice;
-use strikeline_store::users::UserRecord;
 use crate::limits;
+use crate::services::signal_issuing::GenerationChoice;
+use crate::session::CurrentUser;
 use crate::state::AppState;
+use strikeline_store::users::UserRecord;
 
 pub use dto::Signal;
 
@@ -57,7 +57,11 @@ pub struct SignalPage {
         (status = 422, description = "A filter or the cursor is not valid; `errors` names it", body = crate::error::Problem),
     )
 )]
-async fn list_signals(State(state): State<AppState>, CurrentUser(user): CurrentUser, RawQuery(query): RawQuery) -> Result<axum::response::Response> {
+async fn list_signals(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    RawQuery(query): RawQuery,
+) -> Result<axum::response::Response> {
     use axum::response::IntoResponse;
     let filter = filter::parse(query.as_deref())?;
     let body = window::page_json(&state, &user, &filter, crate::now()).await?;
@@ -128,19 +132,27 @@ async fn issue_on_demand(
     };
     if let Some(q) = quota {
         // A cheap early answer; the store checks again atomically when it inserts.
-        let used: i64 = store::on_demand_counts(&state.db, &user.id, today).await?.into_iter().filter(|(d, _)| *d == today).map(|(_, n)| n).sum();
+        let used: i64 =
+            store::on_demand_counts(&state.db, &user.id, today).await?.into_iter().filter(|(d, _)| *d == today).map(|(_, n)| n).sum();
         if used >= i64::from(q) {
             return Err(quota_used_up());
         }
     }
     let stock = tracked_stock(state, symbol, &user.id, now).await?;
-    let row = crate::services::signal_issuing::generate_for_symbol(state, &stock, &user.id, quota, choice, now).await?.ok_or_else(quota_used_up)?;
+    let row = crate::services::signal_issuing::generate_for_symbol(state, &stock, &user.id, quota, choice, now)
+        .await?
+        .ok_or_else(quota_used_up)?;
     state.events.publish(crate::events::Topic::Signals);
     Ok(row)
 }
 
 /// The watchlist entry of `symbol`, added (with the provider's company facts) when missing.
-async fn tracked_stock(state: &AppState, symbol: &Symbol, user_id: &str, now: chrono::DateTime<chrono::Utc>) -> Result<strikeline_store::market::StockRow> {
+async fn tracked_stock(
+    state: &AppState,
+    symbol: &Symbol,
+    user_id: &str,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<strikeline_store::market::StockRow> {
     use crate::services::market_refresh::{AddError, add_stock};
     match strikeline_store::market::find_stock(&state.db, symbol.as_str()).await? {
         Some(stock) => Ok(stock),
@@ -161,7 +173,10 @@ async fn tracked_stock(state: &AppState, symbol: &Symbol, user_id: &str, now: ch
         (status = 429, description = "Too many refreshes; see Retry-After", body = crate::error::Problem),
     )
 )]
-async fn refresh(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<(axum::http::StatusCode, limits::RateLimit, axum::Json<RefreshReceipt>)> {
+async fn refresh(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<(axum::http::StatusCode, limits::RateLimit, axum::Json<RefreshReceipt>)> {
     let now = crate::now();
     let limit = limits::hit(&state, limits::REFRESH, &user.id, now).await?;
     let quotes = crate::services::market_refresh::refresh_prices(&state, now).await?;

@@ -33,7 +33,10 @@ async fn get_stats(State(state): State<AppState>, CurrentUser(user): CurrentUser
         (status = 429, description = "Too many recomputations; see Retry-After", body = crate::error::Problem),
     )
 )]
-async fn update_stats(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<(crate::limits::RateLimit, axum::Json<DashboardStats>)> {
+async fn update_stats(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<(crate::limits::RateLimit, axum::Json<DashboardStats>)> {
     let now = crate::now();
     let limit = crate::limits::hit(&state, crate::limits::STATS_UPDATE, &user.id, now).await?;
     take_snapshot(&state, now).await?;
@@ -51,7 +54,10 @@ async fn update_stats(State(state): State<AppState>, CurrentUser(user): CurrentU
         (status = 429, description = "Over a limit; see Retry-After", body = crate::error::Problem),
     )
 )]
-async fn public_stats(State(state): State<AppState>, caller: crate::api_access::ApiCaller) -> Result<(crate::api_access::ApiLimits, axum::Json<DashboardStats>)> {
+async fn public_stats(
+    State(state): State<AppState>,
+    caller: crate::api_access::ApiCaller,
+) -> Result<(crate::api_access::ApiLimits, axum::Json<DashboardStats>)> {
     let now = crate::now();
     let limits = caller.endpoint(&state, crate::limits::API_STATS, now).await?;
     Ok((limits, axum::Json(compute_stats(&state, &caller.user, now).await?)))

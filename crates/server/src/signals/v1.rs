@@ -81,7 +81,11 @@ pub struct PublicSignalPage {
         (status = 429, description = "The plan's hourly quota or this endpoint's 100 a minute; see Retry-After", body = Problem),
     )
 )]
-async fn list(State(state): State<AppState>, caller: ApiCaller, RawQuery(query): RawQuery) -> Result<(ApiLimits, axum::Json<PublicSignalPage>)> {
+async fn list(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    RawQuery(query): RawQuery,
+) -> Result<(ApiLimits, axum::Json<PublicSignalPage>)> {
     let now = crate::now();
     let (mut filter, offset) = filter::parse_public(query.as_deref())?;
     let limits = caller.endpoint(&state, limits::API_SIGNALS, now).await?;
@@ -154,7 +158,11 @@ fn time_remaining(expiration: chrono::NaiveDate, today: chrono::NaiveDate) -> St
         (status = 429, description = "Over a limit; see Retry-After", body = Problem),
     )
 )]
-async fn active(State(state): State<AppState>, caller: ApiCaller, RawQuery(query): RawQuery) -> Result<(ApiLimits, axum::Json<ActiveSignals>)> {
+async fn active(
+    State(state): State<AppState>,
+    caller: ApiCaller,
+    RawQuery(query): RawQuery,
+) -> Result<(ApiLimits, axum::Json<ActiveSignals>)> {
     let now = crate::now();
     let query: ActiveQuery = crate::extract::parse_query(query.as_deref())?;
     let mut errors = Vec::new();
@@ -181,7 +189,11 @@ async fn active(State(state): State<AppState>, caller: ApiCaller, RawQuery(query
         .into_iter()
         .map(|row| {
             let (expiration, pnl_cents) = (row.expiration_date, row.pnl_cents);
-            Ok(ActiveSignal { signal: Signal::from_row(row, false)?, time_remaining: time_remaining(expiration, today), current_pnl: crate::money::dollars(pnl_cents) })
+            Ok(ActiveSignal {
+                signal: Signal::from_row(row, false)?,
+                time_remaining: time_remaining(expiration, today),
+                current_pnl: crate::money::dollars(pnl_cents),
+            })
         })
         .collect::<Result<_>>()?;
     Ok((limits, axum::Json(ActiveSignals { total_active: active_signals.len(), active_signals })))
@@ -296,7 +308,14 @@ pub struct CreateSignalRequest {
 }
 
 /// The stored row of a valid request (the company name is cleaned, the symbol parsed).
-fn created_row(r: &CreateSignalRequest, owner: &str, volatility: f64, today: chrono::NaiveDate, issue_day: chrono::NaiveDate, now: DateTime<Utc>) -> Result<SignalRow> {
+fn created_row(
+    r: &CreateSignalRequest,
+    owner: &str,
+    volatility: f64,
+    today: chrono::NaiveDate,
+    issue_day: chrono::NaiveDate,
+    now: DateTime<Utc>,
+) -> Result<SignalRow> {
     let mut errors: Vec<FieldError> = Vec::new();
     let money = |field: &str, value: f64, errors: &mut Vec<FieldError>| crate::money::entered_cents(field, value, MAX_PRICE, errors);
     let company = clean_text(&r.company_name);

@@ -76,7 +76,8 @@ pub async fn from_window(state: &AppState, user: &UserRecord, filter: &SignalFil
     // Only what is at or after the window's oldest signal can be placed exactly.
     let floor = (oldest.created_at, oldest.id.as_str());
     let after = |at: DateTime<Utc>, id: &str| filter.after.as_ref().is_none_or(|c| (at, id) < (c.created_at, c.id.as_str()));
-    let mut own: Vec<SignalRow> = own.into_iter().filter(|r| (r.created_at, r.id.as_str()) >= floor && after(r.created_at, &r.id)).collect();
+    let mut own: Vec<SignalRow> =
+        own.into_iter().filter(|r| (r.created_at, r.id.as_str()) >= floor && after(r.created_at, &r.id)).collect();
     own.sort_by(|a, b| (b.created_at, &b.id).cmp(&(a.created_at, &a.id)));
     let mut shared = window.signals.iter().filter(|s| after(s.created_at, &s.id)).peekable();
     let mut own = own.into_iter().peekable();
@@ -137,7 +138,18 @@ fn position_of(row: &SignalRow) -> ListPosition {
 
 /// Whether a page is the plain list: no filter but where it starts and how long it is.
 fn unfiltered(f: &SignalFilter) -> bool {
-    let SignalFilter { symbol_prefix, strategy, signal_type, status, cost_above_cents, cost_at_most_cents, confidence_min, confidence_max, after: _, limit: _ } = f;
+    let SignalFilter {
+        symbol_prefix,
+        strategy,
+        signal_type,
+        status,
+        cost_above_cents,
+        cost_at_most_cents,
+        confidence_min,
+        confidence_max,
+        after: _,
+        limit: _,
+    } = f;
     symbol_prefix.is_none()
         && strategy.is_none()
         && signal_type.is_none()

@@ -91,7 +91,9 @@ async fn exchange_rates_come_from_the_market_data_provider(app: TestApp) {
     let fx: Value = response.json().await.expect("json");
     assert_eq!(fx["base"], "USD");
     assert_eq!(fx["provider"], "simulated");
-    let rate = |code: &str| fx["rates"].as_array().expect("rates").iter().find(|r| r["currency"] == code).and_then(|r| r["perUsd"].as_f64()).expect(code);
+    let rate = |code: &str| {
+        fx["rates"].as_array().expect("rates").iter().find(|r| r["currency"] == code).and_then(|r| r["perUsd"].as_f64()).expect(code)
+    };
     assert_eq!(rate("USD"), 1.0);
     assert!((0.7..1.2).contains(&rate("EUR")), "{fx}");
     assert!((0.6..1.0).contains(&rate("GBP")), "{fx}");
@@ -195,7 +197,8 @@ async fn the_audit_log_records_sign_ins_failures_and_key_actions_for_its_owner_o
     assert_eq!(created.status(), 201);
     let key: Value = created.json().await.expect("json");
     let id = key["apiKey"]["id"].as_str().expect("id");
-    let toggled = app.client.patch(app.url(&format!("/api/api-keys/{id}/toggle"))).json(&json!({"isActive": false})).send().await.expect("request");
+    let toggled =
+        app.client.patch(app.url(&format!("/api/api-keys/{id}/toggle"))).json(&json!({"isActive": false})).send().await.expect("request");
     assert_eq!(toggled.status(), 200);
     assert_eq!(app.client.delete(app.url(&format!("/api/api-keys/{id}"))).send().await.expect("request").status(), 204);
 
@@ -209,16 +212,8 @@ async fn the_audit_log_records_sign_ins_failures_and_key_actions_for_its_owner_o
     assert!(log.iter().all(|e| e["byAdministrator"] == false));
     // Paging: older than the third entry.
     let before = log[2]["at"].as_str().expect("at");
-    let older: Vec<Value> = app
-        .client
-        .get(app.url("/api/user/audit"))
-        .query(&[("before", before)])
-        .send()
-        .await
-        .expect("request")
-        .json()
-        .await
-        .expect("json");
+    let older: Vec<Value> =
+        app.client.get(app.url("/api/user/audit")).query(&[("before", before)]).send().await.expect("request").json().await.expect("json");
     assert!(older.iter().all(|e| e["at"].as_str() < Some(before)) && !older.is_empty());
     // Another user sees only their own.
     let other = TestApp::browser(&app.base);

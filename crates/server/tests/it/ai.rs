@@ -39,15 +39,20 @@ async fn recommendations_rest_on_the_book_the_signals_and_the_plan(app: TestApp)
     assert!(trade["confidence"].as_f64().is_some_and(|c| c > 0.5 && c <= 0.95));
     assert!(trade["reasoning"].as_str().is_some_and(|r| r.contains("Entry $")), "{trade}");
     assert!(
-        all.iter().filter(|r| r["type"] == "trade").all(|r| r["description"].as_str().is_some_and(|d| d.starts_with("Momentum") || d.starts_with("Breakout"))),
+        all.iter()
+            .filter(|r| r["type"] == "trade")
+            .all(|r| r["description"].as_str().is_some_and(|d| d.starts_with("Momentum") || d.starts_with("Breakout"))),
         "only the user's strategies: {all:?}"
     );
     let roll = all.iter().find(|r| r["action"] == "CLOSE_OR_ROLL").expect("the expiring position is flagged");
     assert_eq!((roll["type"].as_str(), roll["symbol"].as_str()), (Some("portfolio"), Some("AAPL")));
     assert!(roll["description"].as_str().is_some_and(|d| d.contains("expires in 3 days")));
-    assert!(all.iter().all(|r| r["analyzer"] == "builtin" && ["low", "moderate", "high"].contains(&r["riskLevel"].as_str().expect("risk"))));
+    assert!(
+        all.iter().all(|r| r["analyzer"] == "builtin" && ["low", "moderate", "high"].contains(&r["riskLevel"].as_str().expect("risk")))
+    );
 
-    let trades: Vec<Value> = app.client.get(app.url("/api/ai/recommendations?type=trade&limit=1")).send().await.expect("request").json().await.expect("json");
+    let trades: Vec<Value> =
+        app.client.get(app.url("/api/ai/recommendations?type=trade&limit=1")).send().await.expect("request").json().await.expect("json");
     assert_eq!(trades.len(), 1);
     assert_eq!(trades[0]["type"], "trade");
     for (query, field) in [("type=everything", "type"), ("limit=0", "limit"), ("limit=51", "limit"), ("colour=red", "colour")] {
@@ -103,17 +108,28 @@ async fn fake_model() -> (String, std::sync::Arc<std::sync::Mutex<Vec<(String, V
                     "news_analysis" if prompt.contains("Tesla") => {
                         json!({"signalRecommendation": "CALL", "confidence": 70, "timeframe": "1-2 weeks", "riskLevel": "MEDIUM", "reasoning": "Analysts see 37% upside."})
                     }
-                    "news_analysis" => json!({"signalRecommendation": "HOLD", "confidence": 55, "timeframe": "n/a", "riskLevel": "MEDIUM", "reasoning": "Written by the model from the facts given."}),
+                    "news_analysis" => {
+                        json!({"signalRecommendation": "HOLD", "confidence": 55, "timeframe": "n/a", "riskLevel": "MEDIUM", "reasoning": "Written by the model from the facts given."})
+                    }
                     _ => {
-                        let facts: Value = serde_json::from_str(prompt.trim_start_matches("Recommendations as JSON:\n")).unwrap_or(Value::Null);
-                        let items: Vec<Value> = facts.as_array().into_iter().flatten().map(|r| json!({"id": r["id"], "reasoning": "Reworded by the model.", "suggestion": "Consider it."})).collect();
+                        let facts: Value =
+                            serde_json::from_str(prompt.trim_start_matches("Recommendations as JSON:\n")).unwrap_or(Value::Null);
+                        let items: Vec<Value> = facts
+                            .as_array()
+                            .into_iter()
+                            .flatten()
+                            .map(|r| json!({"id": r["id"], "reasoning": "Reworded by the model.", "suggestion": "Consider it."}))
+                            .collect();
                         json!({"items": items})
                     }
                 };
                 let (status, reply) = if first {
                     (500, json!({"error": {"message": "try again"}}))
                 } else {
-                    (200, json!({"choices": [{"index": 0, "message": {"role": "assistant", "content": content.to_string()}, "finish_reason": "stop"}]}))
+                    (
+                        200,
+                        json!({"choices": [{"index": 0, "message": {"role": "assistant", "content": content.to_string()}, "finish_reason": "stop"}]}),
+                    )
                 };
                 let text = reply.to_string();
                 let _ = socket
@@ -146,7 +162,10 @@ async fn a_configured_model_writes_grounded_answers_and_the_builtin_stands_in() 
     let by_model: Vec<&Value> = news.iter().filter(|n| n["aiAnalysis"]["analyzer"] == "openai").collect();
     assert!(!by_model.is_empty(), "the model wrote analyses");
     assert!(by_model.iter().all(|n| n["aiAnalysis"]["reasoning"] == "Written by the model from the facts given."));
-    let tesla: Vec<&Value> = news.iter().filter(|n| n["title"].as_str().is_some_and(|t| t.contains("Tesla")) || n["summary"].as_str().is_some_and(|s| s.contains("Tesla"))).collect();
+    let tesla: Vec<&Value> = news
+        .iter()
+        .filter(|n| n["title"].as_str().is_some_and(|t| t.contains("Tesla")) || n["summary"].as_str().is_some_and(|s| s.contains("Tesla")))
+        .collect();
     assert!(!tesla.is_empty() && tesla.iter().all(|n| n["aiAnalysis"]["analyzer"] == "builtin"), "an invented figure is refused");
     {
         let requests = seen.lock().expect("lock");

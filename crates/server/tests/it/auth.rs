@@ -1,7 +1,7 @@
 //! Accounts and sessions, end to end over HTTP, on SQLite and PostgreSQL.
 
-use chrono::{Duration, Utc};
 use crate::common::{TestApp, fields, problem};
+use chrono::{Duration, Utc};
 use serde_json::json;
 use strikeline_store::sessions;
 

@@ -1,8 +1,8 @@
 //! Automation: admin-only start and stop that survive a restart, one scheduler per database,
 //! jobs chosen by the exchange calendar, and the rate-limited manual update.
 
-use chrono::{DateTime, Duration, NaiveTime, Utc};
 use crate::common::{Engine, TestApp, problem};
+use chrono::{DateTime, Duration, NaiveTime, Utc};
 use serde_json::Value;
 use strikeline_market::calendar::Calendar;
 use strikeline_server::services::scheduling::{self as automation, schedule::Job};
@@ -46,7 +46,9 @@ async fn only_administrators_start_and_stop_and_the_choice_survives_a_restart(ap
     // A second instance over the same database (a restart, or another replica) agrees.
     let url = app.database_url.clone();
     let engine = if url.starts_with("postgres") { Engine::Postgres } else { Engine::Sqlite };
-    let second = TestApp::spawn_with(engine, |config| config.database_url = Some(strikeline_server::config::Secret::new(url))).await.expect("second");
+    let second = TestApp::spawn_with(engine, |config| config.database_url = Some(strikeline_server::config::Secret::new(url)))
+        .await
+        .expect("second");
     assert!(automation::is_running(&second.state).await.expect("status"));
     let stopped: Value = admin.post(app.url("/api/automation/stop")).send().await.expect("request").json().await.expect("json");
     assert_eq!(stopped["isRunning"], false);
@@ -72,7 +74,9 @@ async fn one_instance_runs_the_jobs_the_calendar_makes_due(app: TestApp) {
     // A second instance over the same database does not run the jobs while the lease is held.
     let url = app.database_url.clone();
     let engine = if url.starts_with("postgres") { Engine::Postgres } else { Engine::Sqlite };
-    let second = TestApp::spawn_with(engine, |config| config.database_url = Some(strikeline_server::config::Secret::new(url))).await.expect("second");
+    let second = TestApp::spawn_with(engine, |config| config.database_url = Some(strikeline_server::config::Secret::new(url)))
+        .await
+        .expect("second");
     let report = automation::tick(&second.state, now + Duration::minutes(5) + Duration::seconds(10)).await.expect("tick");
     assert!(!report.leader && report.ran.is_empty(), "{report:?}");
     // When the leader goes quiet past its lease, the other takes over.

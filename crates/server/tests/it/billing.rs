@@ -81,9 +81,15 @@ async fn subscribed(app: &TestApp, plan: &str, billing: &str, card: &str) -> Str
 async fn a_trial_user_buys_premium_yearly_and_has_it_at_once(app: TestApp) {
     app.register().await;
     let trial = subscription(&app).await;
-    assert_eq!((trial["plan"].as_str(), trial["status"].as_str(), trial["trialDaysLeft"].as_i64()), (Some("pro"), Some("trialing"), Some(14)));
+    assert_eq!(
+        (trial["plan"].as_str(), trial["status"].as_str(), trial["trialDaysLeft"].as_i64()),
+        (Some("pro"), Some("trialing"), Some(14))
+    );
     let started = checkout(&app, "premium", "yearly").await;
-    assert_eq!((started["amountCents"].as_i64(), started["provider"].as_str(), started["currency"].as_str()), (Some(143_000), Some("test"), Some("usd")));
+    assert_eq!(
+        (started["amountCents"].as_i64(), started["provider"].as_str(), started["currency"].as_str()),
+        (Some(143_000), Some("test"), Some("usd"))
+    );
     let again = checkout(&app, "premium", "yearly").await;
     assert_eq!(again["clientSecret"], started["clientSecret"], "a reloaded payment page confirms the same checkout");
 
@@ -111,7 +117,9 @@ async fn a_trial_user_buys_premium_yearly_and_has_it_at_once(app: TestApp) {
     let id = history[0]["id"].as_str().expect("id");
     let download = app.client.get(app.url(&format!("/api/billing/invoices/{id}"))).send().await.expect("request");
     assert_eq!(download.status(), 200);
-    assert!(download.headers()["content-disposition"].to_str().expect("header").starts_with("attachment; filename=\"strikeline-invoice-SL-"));
+    assert!(
+        download.headers()["content-disposition"].to_str().expect("header").starts_with("attachment; filename=\"strikeline-invoice-SL-")
+    );
     let html = download.text().await.expect("text");
     assert!(html.contains("$1430.00") && html.contains("Premium (yearly)") && html.contains("ada@example.com"), "{html}");
     let stranger = TestApp::browser(&app.base);
@@ -130,7 +138,10 @@ async fn a_declined_card_changes_nothing_and_bad_card_fields_are_named(app: Test
     let declined = pay(&app, &app.client, &secret, "4000 0000 0000 0002").await;
     assert_eq!(declined.status(), 402);
     let problem_body = problem(declined).await;
-    assert_eq!((problem_body["title"].as_str(), problem_body["detail"].as_str()), (Some("Payment Failed"), Some("Your card was declined.")));
+    assert_eq!(
+        (problem_body["title"].as_str(), problem_body["detail"].as_str()),
+        (Some("Payment Failed"), Some("Your card was declined."))
+    );
     let sub = subscription(&app).await;
     assert_eq!((sub["plan"].as_str(), sub["status"].as_str()), (Some("pro"), Some("trialing")), "still the trial");
     assert!(invoices(&app).await.is_empty());
@@ -146,7 +157,11 @@ async fn a_declined_card_changes_nothing_and_bad_card_fields_are_named(app: Test
         assert_eq!(response.status(), 422, "{body}");
         assert_eq!(fields(&problem(response).await), [field], "{body}");
     }
-    for (body, field) in [(json!({"plan": "free", "billing": "monthly"}), "plan"), (json!({"plan": "gold", "billing": "monthly"}), "plan"), (json!({"plan": "pro", "billing": "weekly"}), "billing")] {
+    for (body, field) in [
+        (json!({"plan": "free", "billing": "monthly"}), "plan"),
+        (json!({"plan": "gold", "billing": "monthly"}), "plan"),
+        (json!({"plan": "pro", "billing": "weekly"}), "billing"),
+    ] {
         let response = app.post_json(&app.client, "/api/create-subscription", &body).await;
         assert_eq!(response.status(), 422, "{body}");
         assert_eq!(fields(&problem(response).await), [field]);
@@ -179,7 +194,10 @@ async fn cancel_keeps_the_plan_to_the_period_end_then_it_is_free(app: TestApp) {
     let cancelled = app.post_json(&app.client, "/api/billing/cancel", &json!({})).await;
     assert_eq!(cancelled.status(), 200);
     let sub: Value = cancelled.json().await.expect("json");
-    assert_eq!((sub["plan"].as_str(), sub["cancelAtPeriodEnd"].as_bool(), sub["nextBilling"].is_null()), (Some("premium"), Some(true), true));
+    assert_eq!(
+        (sub["plan"].as_str(), sub["cancelAtPeriodEnd"].as_bool(), sub["nextBilling"].is_null()),
+        (Some("premium"), Some(true), true)
+    );
     assert_eq!(app.post_json(&app.client, "/api/billing/cancel", &json!({})).await.status(), 409);
     let resumed: Value = app.post_json(&app.client, "/api/billing/resume", &json!({})).await.json().await.expect("json");
     assert_eq!(resumed["cancelAtPeriodEnd"], false);
@@ -213,7 +231,8 @@ async fn renewals_charge_the_card_and_a_declined_one_is_past_due_then_free(app: 
     // A card that declines later: past due with a grace period, then Free.
     let other = TestApp::browser(&app.base);
     assert_eq!(app.register_with(&other, "bob@example.com", "bob", "correct-horse").await.status(), 201);
-    let started: Value = app.post_json(&other, "/api/create-subscription", &json!({"plan": "pro", "billing": "monthly"})).await.json().await.expect("json");
+    let started: Value =
+        app.post_json(&other, "/api/create-subscription", &json!({"plan": "pro", "billing": "monthly"})).await.json().await.expect("json");
     assert_eq!(pay(&app, &other, started["clientSecret"].as_str().expect("secret"), "4000 0000 0000 0341").await.status(), 200);
     let bob_sub = |client: &reqwest::Client| {
         let request = client.get(app.url("/api/billing/subscription"));
@@ -222,7 +241,11 @@ async fn renewals_charge_the_card_and_a_declined_one_is_past_due_then_free(app: 
     let due_at = Utc::now() + Duration::days(32);
     run_due(&app.state, due_at).await.expect("run");
     let past_due = bob_sub(&other).await;
-    assert_eq!((past_due["status"].as_str(), past_due["plan"].as_str()), (Some("past_due"), Some("pro")), "the plan stays during the grace period");
+    assert_eq!(
+        (past_due["status"].as_str(), past_due["plan"].as_str()),
+        (Some("past_due"), Some("pro")),
+        "the plan stays during the grace period"
+    );
     assert!(past_due["graceEndsAt"].is_string());
     run_due(&app.state, due_at + Duration::hours(2)).await.expect("run");
     let bob_invoices: Vec<Value> = other.get(app.url("/api/billing/invoices")).send().await.expect("request").json().await.expect("json");
@@ -257,7 +280,8 @@ async fn a_change_of_plan_is_prorated_and_a_downgrade_leaves_a_credit(app: TestA
     assert_eq!(sub["nextBilling"]["amountCents"], 0, "the credit covers the next Pro month: {sub}");
 
     // Monthly to yearly: a new year now, less the credit and the unused month.
-    let yearly: Value = app.post_json(&app.client, "/api/billing/change", &json!({"plan": "pro", "billing": "yearly"})).await.json().await.expect("json");
+    let yearly: Value =
+        app.post_json(&app.client, "/api/billing/change", &json!({"plan": "pro", "billing": "yearly"})).await.json().await.expect("json");
     assert_eq!((yearly["billing"].as_str(), yearly["creditCents"].as_i64()), (Some("yearly"), Some(0)));
     let charged = invoices(&app).await[0]["amountCents"].as_i64().expect("amount");
     assert!(charged < 47_000 - 9_990 && charged > 47_000 - 9_990 - 4_910, "{charged}");

@@ -117,7 +117,8 @@ async fn app_with_smtp(engine: crate::common::Engine, refuse_first: usize) -> Op
 }
 
 async fn trigger_an_alert(app: &TestApp, target: f64) {
-    let alert = app.post_json(&app.client, "/api/price-alerts", &json!({"symbol": "AAPL", "direction": "above", "targetPrice": target})).await;
+    let alert =
+        app.post_json(&app.client, "/api/price-alerts", &json!({"symbol": "AAPL", "direction": "above", "targetPrice": target})).await;
     assert_eq!(alert.status(), 201);
     assert_eq!(app.post_json(&app.client, "/api/update-stock-prices", &json!({})).await.status(), 200);
 }
@@ -194,7 +195,11 @@ async fn the_daily_summary_goes_to_those_who_want_it_and_unsubscribes_alone(engi
     let url = mail.header("List-Unsubscribe").expect("header").trim_start_matches('<').trim_end_matches('>').to_owned();
     assert_eq!(one_click(&url).await.status(), 200);
     let after = preferences(&app).await;
-    assert_eq!((after["portfolioSummary"].as_bool(), after["emailNotifications"].as_bool()), (Some(false), Some(true)), "only the summary stops");
+    assert_eq!(
+        (after["portfolioSummary"].as_bool(), after["emailNotifications"].as_bool()),
+        (Some(false), Some(true)),
+        "only the summary stops"
+    );
     assert_eq!(summaries::daily_summaries(&app.state, now).await.expect("summaries"), 0);
 }
 
@@ -245,6 +250,9 @@ async fn the_outbox_keeps_email_for_administrators() {
     let emails: Vec<Value> = admin.get(app.url("/api/admin/emails")).send().await.expect("request").json().await.expect("json");
     let ada: Vec<&Value> = emails.iter().filter(|e| e["to"] == "ada@example.com").collect();
     assert_eq!(ada.len(), 1, "{emails:?}");
-    assert_eq!((ada[0]["subject"].as_str(), ada[0]["status"].as_str(), ada[0]["topic"].as_str()), (Some("AAPL is above $0.01"), Some("delivered"), Some("price_alert")));
+    assert_eq!(
+        (ada[0]["subject"].as_str(), ada[0]["status"].as_str(), ada[0]["topic"].as_str()),
+        (Some("AAPL is above $0.01"), Some("delivered"), Some("price_alert"))
+    );
     assert!(ada[0]["unsubscribeUrl"].as_str().is_some_and(|u| u.contains("/api/email/unsubscribe?token=")));
 }

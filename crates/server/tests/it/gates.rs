@@ -3,8 +3,8 @@
 
 use std::collections::HashMap;
 
-use chrono::Utc;
 use crate::common::{TestApp, fields, problem};
+use chrono::Utc;
 use futures_util::future::join_all;
 use serde_json::{Value, json};
 use strikeline_server::config::{Config, LimitOverride};
@@ -57,7 +57,8 @@ fn with_tight_connections(config: &mut Config) {
 /// The limiter's buckets in the local Redis, under a prefix of this test's own. Without a
 /// reachable Redis the test is skipped with a notice (CI, where Redis runs, requires it).
 fn with_redis(config: &mut Config) {
-    let reachable = std::net::TcpStream::connect_timeout(&"127.0.0.1:6379".parse().expect("addr"), std::time::Duration::from_secs(1)).is_ok();
+    let reachable =
+        std::net::TcpStream::connect_timeout(&"127.0.0.1:6379".parse().expect("addr"), std::time::Duration::from_secs(1)).is_ok();
     let required = std::env::var("STRIKELINE_REQUIRE_PG").is_ok_and(|v| v == "1" || v == "true");
     assert!(reachable || !required, "Redis is required (STRIKELINE_REQUIRE_PG=1) but 127.0.0.1:6379 is not reachable");
     if reachable {
@@ -143,7 +144,11 @@ async fn password_hashing_runs_two_at_a_time_and_overflow_is_a_503(app: TestApp)
     assert_eq!(app.state.capacity.hashing.peak(), 2, "hashing never ran more than two at once");
     // Memory stays bounded: two 19 MiB hashes at a time, not sixty.
     if let Ok(status) = std::fs::read_to_string("/proc/self/status") {
-        let peak_kib: u64 = status.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok()).unwrap_or(0);
+        let peak_kib: u64 = status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
+            .unwrap_or(0);
         assert!(peak_kib < 300 * 1024, "peak RSS {peak_kib} KiB");
     }
     // Other routes answer meanwhile and after.
@@ -195,7 +200,10 @@ async fn thirty_parallel_refreshes_let_exactly_ten_through(app: TestApp) {
     assert_eq!(counts.get(&429), Some(&20), "{counts:?}");
     assert!(refused.expect("refused").parse::<u64>().is_ok_and(|s| (1..=6).contains(&s)));
     // Across instances: a second server over the same database sees the same bucket.
-    let second = TestApp::spawn_with(engine_of(&app), |c| c.database_url = Some(strikeline_server::config::Secret::new(app.database_url.clone()))).await.expect("second instance");
+    let second =
+        TestApp::spawn_with(engine_of(&app), |c| c.database_url = Some(strikeline_server::config::Secret::new(app.database_url.clone())))
+            .await
+            .expect("second instance");
     let response = app.client.post(second.url("/api/refresh")).header("origin", &second.base).send().await.expect("request");
     assert_eq!(response.status(), 429, "the shared bucket is empty on the other instance too");
 }
@@ -247,10 +255,8 @@ async fn event_streams_are_capped_per_user_and_end_at_sign_out(app: TestApp) {
     problem(sixth).await;
     assert_eq!(app.post_json(&app.client, "/api/auth/logout", &json!({})).await.status(), 204);
     for mut stream in open {
-        let ended = tokio::time::timeout(std::time::Duration::from_secs(5), async {
-            while let Ok(Some(_)) = stream.chunk().await {}
-        })
-        .await;
+        let ended =
+            tokio::time::timeout(std::time::Duration::from_secs(5), async { while let Ok(Some(_)) = stream.chunk().await {} }).await;
         assert!(ended.is_ok(), "a stream ends when its session does");
     }
 }

@@ -59,7 +59,9 @@ async fn wrong_types_missing_and_unknown_fields_are_422_naming_the_field(app: Te
         assert_eq!(response.status(), 422, "body {body}");
         assert_eq!(fields(&problem(response).await), [field], "body {body}");
     }
-    let response = app.post_json(&app.client, "/api/auth/register", &json!({"email": "a@b.co", "username": "abc", "password": "secret1", "firstName": 7})).await;
+    let response = app
+        .post_json(&app.client, "/api/auth/register", &json!({"email": "a@b.co", "username": "abc", "password": "secret1", "firstName": 7}))
+        .await;
     assert_eq!(response.status(), 422);
     assert_eq!(fields(&problem(response).await), ["firstName"]);
 }
@@ -178,15 +180,23 @@ async fn cross_site_writes_with_a_session_are_refused(app: TestApp) {
     problem(evil).await;
     let no_origin = bare.post(&logout).header("cookie", &cookie).send().await.expect("request");
     assert_eq!(no_origin.status(), 403, "a cookie-bearing write must say where it comes from");
-    let evil_referer = bare.post(&logout).header("cookie", &cookie).header("referer", "https://evil.example/page").send().await.expect("request");
+    let evil_referer =
+        bare.post(&logout).header("cookie", &cookie).header("referer", "https://evil.example/page").send().await.expect("request");
     assert_eq!(evil_referer.status(), 403);
     // Still signed in: none of those writes took effect.
     assert_eq!(app.me(&app.client).await.status(), 200);
     // A foreign page cannot sign a visitor in either.
-    let login = bare.post(app.url("/api/auth/login")).header("origin", "https://evil.example").json(&json!({"email": "ada@example.com", "password": "correct-horse"})).send().await.expect("request");
+    let login = bare
+        .post(app.url("/api/auth/login"))
+        .header("origin", "https://evil.example")
+        .json(&json!({"email": "ada@example.com", "password": "correct-horse"}))
+        .send()
+        .await
+        .expect("request");
     assert_eq!(login.status(), 403);
 
-    let same_site_referer = bare.post(&logout).header("cookie", &cookie).header("referer", format!("{}/dashboard", app.base)).send().await.expect("request");
+    let same_site_referer =
+        bare.post(&logout).header("cookie", &cookie).header("referer", format!("{}/dashboard", app.base)).send().await.expect("request");
     assert_eq!(same_site_referer.status(), 204);
     assert_eq!(app.me(&app.client).await.status(), 401);
 }

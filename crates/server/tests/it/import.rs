@@ -1,7 +1,7 @@
 //! `strikeline import prices`: real history in, all or nothing.
 
-use chrono::{NaiveDate, Utc};
 use crate::common::TestApp;
+use chrono::{NaiveDate, Utc};
 use strikeline_server::cli::import::{ImportError, import_prices};
 use strikeline_store::market;
 
@@ -24,7 +24,10 @@ async fn a_good_file_is_stored_and_tracked(app: TestApp) {
     let bars = market::bars(app.db(), "ZZQQ", day("2026-11-01"), day("2026-11-30")).await.expect("bars");
     assert_eq!(bars.iter().map(|b| b.close_cents).collect::<Vec<_>>(), [1040, 1075], "prices read back exactly");
     let stock = market::find_stock(app.db(), "ZZQQ").await.expect("query").expect("tracked");
-    assert_eq!((stock.current_price_cents, stock.previous_close_cents, stock.high_52_week_cents, stock.low_52_week_cents), (1075, 1040, 1080, 990));
+    assert_eq!(
+        (stock.current_price_cents, stock.previous_close_cents, stock.high_52_week_cents, stock.low_52_week_cents),
+        (1075, 1040, 1080, 990)
+    );
     // Importing again replaces rather than duplicates.
     import_prices(app.db(), GOOD, 1, Utc::now()).await.expect("again");
     assert_eq!(market::bars(app.db(), "ZZQQ", day("2026-11-01"), day("2026-11-30")).await.expect("bars").len(), 2);

@@ -8,7 +8,24 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// One module per feature: parse, ask the entitlement check, call a service, shape the answer.
-const HANDLERS: &[&str] = &["ai", "api_keys", "auth", "billing", "email", "news", "webhooks", "automation", "backtest", "health", "live", "notifications", "portfolio", "signals", "site", "stocks"];
+const HANDLERS: &[&str] = &[
+    "ai",
+    "api_keys",
+    "auth",
+    "billing",
+    "email",
+    "news",
+    "webhooks",
+    "automation",
+    "backtest",
+    "health",
+    "live",
+    "notifications",
+    "portfolio",
+    "signals",
+    "site",
+    "stocks",
+];
 /// Where the features are composed (the router, the OpenAPI document, the command line).
 const APP: &[&str] = &["lib", "http", "openapi", "cli", "main"];
 const SERVICES: &str = "services";
@@ -70,8 +87,11 @@ fn modules_depend_one_way() {
     sources(&src, &mut files);
     let mut wrong = Vec::new();
     let mut service_edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let known_services: BTreeSet<String> =
-        std::fs::read_dir(src.join(SERVICES)).expect("services").map(|e| e.expect("entry").path().file_stem().expect("name").to_string_lossy().into_owned()).filter(|n| n != "mod").collect();
+    let known_services: BTreeSet<String> = std::fs::read_dir(src.join(SERVICES))
+        .expect("services")
+        .map(|e| e.expect("entry").path().file_stem().expect("name").to_string_lossy().into_owned())
+        .filter(|n| n != "mod")
+        .collect();
     for file in &files {
         let (top, service) = owner(&src, file);
         let (modules, siblings) = references(&std::fs::read_to_string(file).expect("read"));
@@ -114,7 +134,8 @@ fn modules_depend_one_way() {
 
 #[test]
 fn the_checker_sees_grouped_imports_and_siblings() {
-    let (modules, siblings) = references("use crate::{auth, signals::dto};\nuse super::market_refresh::x;\nlet a = crate::services::figures::f();");
+    let (modules, siblings) =
+        references("use crate::{auth, signals::dto};\nuse super::market_refresh::x;\nlet a = crate::services::figures::f();");
     assert!(modules.contains("auth") && modules.contains("signals") && modules.contains("services"), "{modules:?}");
     assert!(siblings.contains("market_refresh") && siblings.contains("figures"), "{siblings:?}");
 }

@@ -80,7 +80,13 @@ async fn the_public_api_filters_news_and_the_free_plan_sees_no_analysis(app: Tes
     let list = apple["news"].as_array().expect("news");
     assert!(!list.is_empty() && list.len() <= 3);
     assert!(list.iter().all(|i| i["symbols"].as_array().expect("symbols").iter().any(|s| s == "AAPL" || s == "MSFT")));
-    for (query, field) in [("sentiment=happy", "sentiment"), ("limit=0", "limit"), ("limit=101", "limit"), ("symbols=1AB", "symbols"), ("colour=red", "colour")] {
+    for (query, field) in [
+        ("sentiment=happy", "sentiment"),
+        ("limit=0", "limit"),
+        ("limit=101", "limit"),
+        ("symbols=1AB", "symbols"),
+        ("colour=red", "colour"),
+    ] {
         let response = get(&format!("/api/v1/news?{query}")).await.expect("request");
         assert_eq!(response.status(), 422, "{query}");
         assert_eq!(fields(&problem(response).await), [field], "{query}");
@@ -131,7 +137,15 @@ const RSS: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn feeds_are_polled_conditionally_stored_once_and_tagged() {
     let (url, heads) = feed_server(vec![
-        (200, vec![("etag", "\"v1\"".into()), ("last-modified", "Tue, 24 Nov 2026 14:05:00 GMT".into()), ("content-type", "application/rss+xml".into())], RSS.into()),
+        (
+            200,
+            vec![
+                ("etag", "\"v1\"".into()),
+                ("last-modified", "Tue, 24 Nov 2026 14:05:00 GMT".into()),
+                ("content-type", "application/rss+xml".into()),
+            ],
+            RSS.into(),
+        ),
         (304, vec![("etag", "\"v1\"".into())], String::new()),
     ])
     .await;
@@ -148,7 +162,10 @@ async fn feeds_are_polled_conditionally_stored_once_and_tagged() {
     let items = news_page(&app, &app.client, 100).await;
     assert!(items.iter().all(|i| i["origin"] != "sample"), "feeds configured: no samples");
     let apple = items.iter().find(|i| i["title"] == "Apple beats estimates as iPhone sales surge").expect("stored");
-    assert_eq!((apple["symbol"].as_str(), apple["source"].as_str(), apple["sentiment"].as_str()), (Some("AAPL"), Some("Wire & Co"), Some("bullish")));
+    assert_eq!(
+        (apple["symbol"].as_str(), apple["source"].as_str(), apple["sentiment"].as_str()),
+        (Some("AAPL"), Some("Wire & Co"), Some("bullish"))
+    );
     assert_eq!(apple["summary"], "Shares of Apple rose after results.", "HTML stripped, script dropped");
     assert_eq!(apple["imageUrl"], "https://img.example.com/a.png");
     let exxon = items.iter().find(|i| i["title"] == "Exxon Mobil cuts outlook as oil slumps").expect("stored");

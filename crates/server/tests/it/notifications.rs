@@ -34,7 +34,10 @@ async fn matching_new_signals_and_closed_positions_notify_and_are_read(app: Test
     let first = bell(&app, &app.client).await;
     assert_eq!(first["unreadCount"], 1);
     let note = &first["notifications"][0];
-    assert_eq!((note["kind"].as_str(), note["title"].as_str(), note["body"].as_str()), (Some("new_signals"), Some("1 new signal matches your preferences"), Some("New: BRK.")));
+    assert_eq!(
+        (note["kind"].as_str(), note["title"].as_str(), note["body"].as_str()),
+        (Some("new_signals"), Some("1 new signal matches your preferences"), Some("New: BRK."))
+    );
     assert_eq!(note["link"], "/signals");
 
     // The automation opens the Breakout position; the signal hits its target; the position
@@ -77,7 +80,10 @@ async fn matching_new_signals_and_closed_positions_notify_and_are_read(app: Test
 
 async fn signal_alerts_off_means_no_new_signal_notifications(app: TestApp) {
     app.register().await;
-    assert_eq!(app.client.put(app.url("/api/user/preferences")).json(&json!({"signalAlerts": false})).send().await.expect("request").status(), 200);
+    assert_eq!(
+        app.client.put(app.url("/api/user/preferences")).json(&json!({"signalAlerts": false})).send().await.expect("request").status(),
+        200
+    );
     let today = Utc::now().date_naive();
     let issued = store::issue_automated(app.db(), &[signal_row("MOM", 90, today, 3, None)]).await.expect("issue");
     strikeline_server::services::notifying::new_signals(&app.state, &issued, strikeline_server::now()).await.expect("notify");
@@ -89,7 +95,13 @@ async fn a_trial_is_reminded_once_before_it_ends_and_told_once_when_it_has(app: 
     use strikeline_server::services::billing::run_due;
     app.register().await;
     let titles = |bell: &Value| -> Vec<String> {
-        bell["notifications"].as_array().expect("list").iter().filter(|n| n["kind"] == "billing").filter_map(|n| n["title"].as_str().map(str::to_owned)).collect()
+        bell["notifications"]
+            .as_array()
+            .expect("list")
+            .iter()
+            .filter(|n| n["kind"] == "billing")
+            .filter_map(|n| n["title"].as_str().map(str::to_owned))
+            .collect()
     };
     let now = Utc::now();
     run_due(&app.state, now + Duration::days(5)).await.expect("run");

@@ -11,10 +11,7 @@ fn the_openapi_document_matches_the_committed_snapshot() {
         return;
     }
     let committed = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        committed == current,
-        "docs/openapi.json is stale: run `make api` to regenerate it and the web types, then review the diff"
-    );
+    assert!(committed == current, "docs/openapi.json is stale: run `make api` to regenerate it and the web types, then review the diff");
 }
 
 #[test]

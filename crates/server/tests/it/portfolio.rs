@@ -1,8 +1,8 @@
 //! Portfolios and backtests: manual positions (validation, exact money, ownership), automated
 //! positions from signals, the analysis, and backtests within the plan's limits.
 
-use chrono::{Duration, Utc};
 use crate::common::{TestApp, fields, problem};
+use chrono::{Duration, Utc};
 use serde_json::{Value, json};
 use strikeline_store::users;
 
@@ -45,7 +45,8 @@ async fn a_manual_position_is_valued_read_back_exactly_and_owned(app: TestApp) {
     let list: Vec<Value> = app.client.get(app.url("/api/manual-positions")).send().await.expect("request").json().await.expect("json");
     assert_eq!(list.len(), 1);
     // The detail: Greeks of the whole position, risk and payoff.
-    let detail: Value = app.client.get(app.url(&format!("/api/manual-positions/{id}"))).send().await.expect("request").json().await.expect("json");
+    let detail: Value =
+        app.client.get(app.url(&format!("/api/manual-positions/{id}"))).send().await.expect("request").json().await.expect("json");
     assert_eq!(detail["kind"], "manual");
     assert_eq!(detail["totalCost"], 2468.0, "12.34 × 100 × 2");
     assert_eq!(detail["riskMetrics"]["maxLoss"], 2468.0);
@@ -56,7 +57,9 @@ async fn a_manual_position_is_valued_read_back_exactly_and_owned(app: TestApp) {
     // Another user sees none of it.
     let other = TestApp::browser(&app.base);
     app.register_with(&other, "grace@example.com", "grace", "correct-horse").await;
-    for request in [other.get(app.url(&format!("/api/manual-positions/{id}"))), other.delete(app.url(&format!("/api/manual-positions/{id}")))] {
+    for request in
+        [other.get(app.url(&format!("/api/manual-positions/{id}"))), other.delete(app.url(&format!("/api/manual-positions/{id}")))]
+    {
         assert_eq!(request.send().await.expect("request").status(), 404);
     }
     let theirs: Vec<Value> = other.get(app.url("/api/manual-positions")).send().await.expect("request").json().await.expect("json");
@@ -83,7 +86,11 @@ async fn manual_positions_reject_bad_input_field_by_field(app: TestApp) {
     let mut named = fields(&problem(response).await);
     named.sort();
     assert_eq!(named, ["companyName", "entryPrice", "expirationDate", "quantity", "status", "stopLoss", "strikePrice", "symbol", "type"]);
-    for (patch, field) in [(json!({"expirationDate": "2026-02-30"}), "expirationDate"), (json!({"quantity": 1.5}), "quantity"), (json!({"strikePrice": "ten"}), "strikePrice")] {
+    for (patch, field) in [
+        (json!({"expirationDate": "2026-02-30"}), "expirationDate"),
+        (json!({"quantity": 1.5}), "quantity"),
+        (json!({"strikePrice": "ten"}), "strikePrice"),
+    ] {
         let mut body = position(&in_days(30));
         for (k, v) in patch.as_object().expect("object") {
             body[k] = v.clone();
@@ -94,17 +101,30 @@ async fn manual_positions_reject_bad_input_field_by_field(app: TestApp) {
     }
     let listed: Vec<Value> = app.client.get(app.url("/api/manual-positions")).send().await.expect("request").json().await.expect("json");
     assert!(listed.is_empty(), "nothing is stored from a rejected request");
-    assert_eq!(app.client.get(app.url("/api/portfolio/positions")).send().await.expect("request").json::<Vec<Value>>().await.expect("json").len(), 0);
+    assert_eq!(
+        app.client.get(app.url("/api/portfolio/positions")).send().await.expect("request").json::<Vec<Value>>().await.expect("json").len(),
+        0
+    );
 }
 
 async fn automated_positions_follow_the_users_preferences(app: TestApp) {
     app.register().await;
     let user = users::find_by_email(app.db(), "ada@example.com").await.expect("query").expect("user");
     // A broad taste: every strategy, aggressive, room for any contract.
-    users::set_investment_preferences(app.db(), &user.id, 10_000_000, "high", 5_000_000, "Momentum,Mean Reversion,Breakout,Volatility", Utc::now())
+    users::set_investment_preferences(
+        app.db(),
+        &user.id,
+        10_000_000,
+        "high",
+        5_000_000,
+        "Momentum,Mean Reversion,Breakout,Volatility",
+        Utc::now(),
+    )
+    .await
+    .expect("preferences");
+    let opened = strikeline_server::services::portfolio_settlement::open_automated_positions(&app.state, strikeline_server::now())
         .await
-        .expect("preferences");
-    let opened = strikeline_server::services::portfolio_settlement::open_automated_positions(&app.state, strikeline_server::now()).await.expect("open");
+        .expect("open");
     assert!(opened > 0, "some active signal clears a 50 confidence floor");
     let rows: Vec<Value> = app.client.get(app.url("/api/portfolio/positions")).send().await.expect("request").json().await.expect("json");
     assert_eq!(rows.len(), opened);
@@ -112,9 +132,15 @@ async fn automated_positions_follow_the_users_preferences(app: TestApp) {
     assert_eq!(row["status"], "open");
     assert!(row["quantity"].as_i64().expect("qty") >= 1);
     // Opening again takes nothing twice.
-    assert_eq!(strikeline_server::services::portfolio_settlement::open_automated_positions(&app.state, strikeline_server::now()).await.expect("open"), 0);
+    assert_eq!(
+        strikeline_server::services::portfolio_settlement::open_automated_positions(&app.state, strikeline_server::now())
+            .await
+            .expect("open"),
+        0
+    );
     let id = row["id"].as_str().expect("id");
-    let detail: Value = app.client.get(app.url(&format!("/api/portfolio/position/{id}"))).send().await.expect("request").json().await.expect("json");
+    let detail: Value =
+        app.client.get(app.url(&format!("/api/portfolio/position/{id}"))).send().await.expect("request").json().await.expect("json");
     assert_eq!(detail["kind"], "automated");
     assert!(detail["signal"]["strategy"].is_string() && detail["signal"]["confidence"].as_i64().expect("c") >= 50);
     let pop = detail["riskMetrics"]["probabilityOfProfit"].as_f64().expect("pop");
@@ -147,7 +173,13 @@ async fn backtests_run_the_live_strategies_within_the_plan(app: TestApp) {
     assert_eq!(again["totalPnl"], overall["totalPnl"]);
     assert_eq!(again["trades"], overall["trades"]);
     // By strategy, one result per strategy.
-    let response = app.post_json(&app.client, "/api/backtest/strategy", &json!({"strategies": ["Momentum", "Breakout"], "symbols": ["AAPL", "MSFT", "NVDA"]})).await;
+    let response = app
+        .post_json(
+            &app.client,
+            "/api/backtest/strategy",
+            &json!({"strategies": ["Momentum", "Breakout"], "symbols": ["AAPL", "MSFT", "NVDA"]}),
+        )
+        .await;
     assert_eq!(response.status(), 200);
     let per: Vec<Value> = response.json().await.expect("json");
     assert_eq!(per.iter().map(|r| r["strategy"].as_str().expect("s")).collect::<Vec<_>>(), ["Momentum", "Breakout"]);

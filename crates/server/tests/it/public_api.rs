@@ -93,12 +93,17 @@ async fn key_requests_are_validated_and_only_the_owner_reaches_a_key(app: TestAp
     let id = created["apiKey"]["id"].as_str().expect("id");
     let mallory = TestApp::browser(&app.base);
     assert_eq!(app.register_with(&mallory, "mallory@example.com", "mallory", "correct-horse").await.status(), 201);
-    let toggle = mallory.patch(app.url(&format!("/api/api-keys/{id}/toggle"))).json(&json!({"isActive": false})).send().await.expect("request");
+    let toggle =
+        mallory.patch(app.url(&format!("/api/api-keys/{id}/toggle"))).json(&json!({"isActive": false})).send().await.expect("request");
     assert_eq!(toggle.status(), 404);
     assert_eq!(mallory.delete(app.url(&format!("/api/api-keys/{id}"))).send().await.expect("request").status(), 404);
     let theirs: Vec<Value> = mallory.get(app.url("/api/api-keys")).send().await.expect("request").json().await.expect("json");
     assert!(theirs.is_empty());
-    assert_eq!(bearer(&app, created["key"].as_str().expect("key"), "/api/v1/stats").send().await.expect("request").status(), 200, "still works");
+    assert_eq!(
+        bearer(&app, created["key"].as_str().expect("key"), "/api/v1/stats").send().await.expect("request").status(),
+        200,
+        "still works"
+    );
     let signed_out = TestApp::browser(&app.base);
     assert_eq!(signed_out.get(app.url("/api/api-keys")).send().await.expect("request").status(), 401);
 }
@@ -145,12 +150,19 @@ async fn bearer_keys_authenticate_and_permissions_gate(app: TestApp) {
     assert_eq!(app.client.get(app.url("/api/v1/stats")).send().await.expect("request").status(), 401);
 
     // A read key writing: 403.
-    let write = reqwest::Client::new().post(app.url("/api/v1/signals/generate")).bearer_auth(&key).json(&json!({"symbol": "AAPL"})).send().await.expect("request");
+    let write = reqwest::Client::new()
+        .post(app.url("/api/v1/signals/generate"))
+        .bearer_auth(&key)
+        .json(&json!({"symbol": "AAPL"}))
+        .send()
+        .await
+        .expect("request");
     assert_eq!(write.status(), 403);
     assert!(problem(write).await["detail"].as_str().is_some_and(|d| d.contains("only read")));
 
     // Switched off: 401; on again: 200.
-    let off = app.client.patch(app.url(&format!("/api/api-keys/{id}/toggle"))).json(&json!({"isActive": false})).send().await.expect("request");
+    let off =
+        app.client.patch(app.url(&format!("/api/api-keys/{id}/toggle"))).json(&json!({"isActive": false})).send().await.expect("request");
     assert_eq!(off.status(), 200);
     assert_eq!(off.json::<Value>().await.expect("json")["isActive"], false);
     let inactive = bearer(&app, &key, "/api/v1/stats").send().await.expect("request");
@@ -169,7 +181,13 @@ async fn bearer_keys_authenticate_and_permissions_gate(app: TestApp) {
     assert!(problem(expired).await["detail"].as_str().is_some_and(|d| d.contains("expired")));
     let list: Vec<Value> = app.client.get(app.url("/api/api-keys")).send().await.expect("request").json().await.expect("json");
     assert_eq!(list.iter().find(|k| k["id"] == expiring_id).expect("listed")["expired"], true);
-    let toggle = app.client.patch(app.url(&format!("/api/api-keys/{expiring_id}/toggle"))).json(&json!({"isActive": true})).send().await.expect("request");
+    let toggle = app
+        .client
+        .patch(app.url(&format!("/api/api-keys/{expiring_id}/toggle")))
+        .json(&json!({"isActive": true}))
+        .send()
+        .await
+        .expect("request");
     assert_eq!(toggle.status(), 422);
     assert_eq!(fields(&problem(toggle).await), ["isActive"]);
 
@@ -196,7 +214,8 @@ async fn free_keys_read_only_and_the_101st_request_of_the_hour_is_429(app: TestA
     let created = create_key(&app, &app.client, &json!({"name": "Admin key", "permissions": "admin"})).await;
     let key = created["key"].as_str().expect("key").to_owned();
     let client = reqwest::Client::new();
-    let generate = client.post(app.url("/api/v1/signals/generate")).bearer_auth(&key).json(&json!({"symbol": "AAPL"})).send().await.expect("request");
+    let generate =
+        client.post(app.url("/api/v1/signals/generate")).bearer_auth(&key).json(&json!({"symbol": "AAPL"})).send().await.expect("request");
     assert_eq!(generate.status(), 403);
     assert!(problem(generate).await["detail"].as_str().is_some_and(|d| d.contains("Pro")), "names the plan");
     let metrics = bearer(&app, &key, "/api/v1/portfolio/metrics").send().await.expect("request");
@@ -238,7 +257,9 @@ async fn the_signal_list_pages_by_offset_and_cursor_with_a_total(app: TestApp) {
     };
     let first = page("?limit=3").await;
     assert_eq!((first["total"].as_i64(), first["page"].as_i64(), first["hasMore"].as_bool()), (Some(8), Some(1), Some(true)));
-    let ids = |p: &Value| p["signals"].as_array().expect("signals").iter().map(|s| s["id"].as_str().unwrap_or_default().to_owned()).collect::<Vec<_>>();
+    let ids = |p: &Value| {
+        p["signals"].as_array().expect("signals").iter().map(|s| s["id"].as_str().unwrap_or_default().to_owned()).collect::<Vec<_>>()
+    };
     assert_eq!(ids(&first)[0], mine.id, "newest first, the viewer's own included");
     let second = page("?limit=3&offset=3").await;
     assert_eq!(second["page"], 2);
@@ -251,12 +272,21 @@ async fn the_signal_list_pages_by_offset_and_cursor_with_a_total(app: TestApp) {
     assert_eq!(aa["total"], 3, "AAPL, AAL and AAON");
     let all: Vec<String> = [ids(&first), ids(&second), ids(&last)].concat();
     assert!(!all.contains(&stranger_row.id), "another user's signal never shows");
-    for (query, field) in [("?limit=0", "limit"), ("?offset=-1", "offset"), ("?offset=2001", "offset"), ("?status=bogus", "status"), ("?colour=red", "colour")] {
+    for (query, field) in [
+        ("?limit=0", "limit"),
+        ("?offset=-1", "offset"),
+        ("?offset=2001", "offset"),
+        ("?status=bogus", "status"),
+        ("?colour=red", "colour"),
+    ] {
         let response = bearer(&app, &key, &format!("/api/v1/signals{query}")).send().await.expect("request");
         assert_eq!(response.status(), 422, "{query}");
         assert_eq!(fields(&problem(response).await), [field], "{query}");
     }
-    let both = bearer(&app, &key, &format!("/api/v1/signals?offset=3&cursor={}", first["nextCursor"].as_str().expect("cursor"))).send().await.expect("request");
+    let both = bearer(&app, &key, &format!("/api/v1/signals?offset=3&cursor={}", first["nextCursor"].as_str().expect("cursor")))
+        .send()
+        .await
+        .expect("request");
     assert_eq!(both.status(), 422);
 }
 
@@ -282,16 +312,17 @@ async fn active_signals_stats_and_stock_prices_answer_for_a_key(app: TestApp) {
     let prices = bearer(&app, &key, "/api/v1/stock-prices").send().await.expect("request");
     assert_eq!(prices.status(), 200);
     assert!(prices.json::<Value>().await.expect("json").is_array());
-
 }
 
 async fn a_write_key_generates_and_creates_signals_within_the_rules(app: TestApp) {
     app.register().await;
-    let write = create_key(&app, &app.client, &json!({"name": "Writer", "permissions": "write"})).await["key"].as_str().expect("key").to_owned();
+    let write =
+        create_key(&app, &app.client, &json!({"name": "Writer", "permissions": "write"})).await["key"].as_str().expect("key").to_owned();
     let client = reqwest::Client::new();
     let post = |path: &str, body: Value| client.post(app.url(path)).bearer_auth(&write).json(&body).send();
 
-    let generated = post("/api/v1/signals/generate", json!({"symbol": "aapl", "strategies": ["Momentum", "Breakout"]})).await.expect("request");
+    let generated =
+        post("/api/v1/signals/generate", json!({"symbol": "aapl", "strategies": ["Momentum", "Breakout"]})).await.expect("request");
     assert_eq!(generated.status(), 201);
     assert!(generated.headers().get_all("ratelimit-policy").iter().any(|v| v.to_str().is_ok_and(|v| v.starts_with("\"api_generate\""))));
     let generated: Value = generated.json().await.expect("json");
@@ -317,7 +348,10 @@ async fn a_write_key_generates_and_creates_signals_within_the_rules(app: TestApp
     let created = post("/api/v1/signals", good.clone()).await.expect("request");
     assert_eq!(created.status(), 201);
     let created: Value = created.json().await.expect("json");
-    assert_eq!((created["symbol"].as_str(), created["signalType"].as_str(), created["entryPrice"].as_f64()), (Some("MSFT"), Some("PUT"), Some(6.2)));
+    assert_eq!(
+        (created["symbol"].as_str(), created["signalType"].as_str(), created["entryPrice"].as_f64()),
+        (Some("MSFT"), Some("PUT"), Some(6.2))
+    );
     assert_eq!((created["targetPrice"].as_f64(), created["stopLoss"].as_f64()), (Some(9.3), Some(3.1)));
     assert_eq!(created["onDemand"], true);
     // The owner sees it in the app; another user does not.

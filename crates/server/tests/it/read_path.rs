@@ -64,12 +64,9 @@ async fn pages_reach_every_signal_once_and_forged_cursors_are_refused(app: TestA
     assert_eq!(seen.len(), issued.len(), "no signal twice");
     assert_eq!(signal_page(&app, &app.client, "?strategy=Momentum").await.len(), 120, "filters page too");
 
-    for (query, field) in [
-        ("?cursor=bm9wZQ", "cursor"),
-        ("?cursor=%27%20OR%201%3D1%20--", "cursor"),
-        ("?limit=201", "limit"),
-        ("?limit=-1", "limit"),
-    ] {
+    for (query, field) in
+        [("?cursor=bm9wZQ", "cursor"), ("?cursor=%27%20OR%201%3D1%20--", "cursor"), ("?limit=201", "limit"), ("?limit=-1", "limit")]
+    {
         let response = app.client.get(app.url(&format!("/api/signals{query}"))).send().await.expect("request");
         assert_eq!(response.status(), 422, "{query}");
         assert_eq!(fields(&problem(response).await), [field], "{query}");
@@ -92,7 +89,8 @@ async fn a_cursor_from_another_users_signal_only_positions_the_list(app: TestApp
     let cursor = bob_page["nextCursor"].as_str().expect("more after Bob's signal");
     let (status, ada_page) = page(&app, &format!("?cursor={cursor}")).await;
     assert_eq!(status, 200);
-    let symbols: Vec<&str> = ada_page["signals"].as_array().expect("signals").iter().map(|s| s["symbol"].as_str().expect("symbol")).collect();
+    let symbols: Vec<&str> =
+        ada_page["signals"].as_array().expect("signals").iter().map(|s| s["symbol"].as_str().expect("symbol")).collect();
     assert_eq!(symbols, ["OLD"], "what comes after that point in Ada's own list, never Bob's signal");
 }
 
@@ -171,7 +169,9 @@ async fn the_daily_valuation_of_everyone_matches_each_users_own(app: TestApp) {
     let grace = TestApp::browser(&app.base);
     assert_eq!(app.register_with(&grace, "grace@example.com", "grace", "correct-horse").await.status(), 201);
     let ada = strikeline_store::users::find_by_email(app.db(), "ada@example.com").await.expect("query").expect("ada");
-    strikeline_store::users::set_investment_preferences(app.db(), &ada.id, 5_000_000, "high", 500_000, "Momentum", Utc::now()).await.expect("prefs");
+    strikeline_store::users::set_investment_preferences(app.db(), &ada.id, 5_000_000, "high", 500_000, "Momentum", Utc::now())
+        .await
+        .expect("prefs");
     let today = Utc::now().date_naive();
     store::issue_automated(app.db(), &[signal_row("AAA", 90, today, 5, None), signal_row("BBB", 85, today, 4, None)]).await.expect("issue");
     let now = strikeline_server::now();

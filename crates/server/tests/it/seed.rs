@@ -20,7 +20,8 @@ on_both_engines!(
 );
 
 /// A signal as the invariants need it.
-type SignalFacts = (String, Option<String>, String, Option<String>, Option<DateTime<Utc>>, NaiveDate, NaiveDate, DateTime<Utc>, i64, i64, i64);
+type SignalFacts =
+    (String, Option<String>, String, Option<String>, Option<DateTime<Utc>>, NaiveDate, NaiveDate, DateTime<Utc>, i64, i64, i64);
 
 async fn signals(app: &TestApp) -> Vec<SignalFacts> {
     with_db!(app.db(), pool => {
@@ -59,7 +60,10 @@ async fn the_small_scale_fills_every_table_with_consistent_rows(app: TestApp) {
     // The benchmark account: Pro, a handful of open and closed automated positions, five
     // manual ones, a value for every session.
     let bench = strikeline_store::users::find_by_email(app.db(), BENCH_EMAIL).await.expect("query").expect("bench account");
-    assert_eq!((bench.subscription_plan.as_str(), bench.subscription_status.as_str(), bench.subscription_expires_at), ("pro", "active", None));
+    assert_eq!(
+        (bench.subscription_plan.as_str(), bench.subscription_status.as_str(), bench.subscription_expires_at),
+        ("pro", "active", None)
+    );
     assert!(summary.bench_open_positions >= 1 && summary.bench_closed_positions >= 1, "{summary:?}");
     assert_eq!(summary.bench_manual_positions, 5);
     assert_eq!(summary.bench_snapshots, sizes.trading_days);
@@ -87,7 +91,9 @@ async fn the_small_scale_fills_every_table_with_consistent_rows(app: TestApp) {
         assert!((20..=95).contains(confidence) && *entry > 0, "signal {id}");
         match status.as_str() {
             "active" => assert!(reason.is_none() && closed_at.is_none(), "signal {id}"),
-            "closed" => assert!(matches!(reason.as_deref(), Some("target" | "stop")) && closed_at.is_some_and(|t| t > *created_at), "signal {id}"),
+            "closed" => {
+                assert!(matches!(reason.as_deref(), Some("target" | "stop")) && closed_at.is_some_and(|t| t > *created_at), "signal {id}")
+            }
             "expired" => assert!(reason.as_deref() == Some("expiry") && closed_at.is_some_and(|t| t > *created_at), "signal {id}"),
             other => panic!("signal {id} has status {other}"),
         }
@@ -101,7 +107,10 @@ async fn the_small_scale_fills_every_table_with_consistent_rows(app: TestApp) {
     assert!(rows.iter().any(|r| r.1.is_none() && r.2 == "active"), "the newest automated signals are active");
     assert!(rows.iter().any(|r| r.1.is_none() && r.2 != "active"), "older automated signals have ended");
     // On demand: only Pro and Premium accounts generate signals.
-    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM signals s JOIN users u ON u.id = s.owner_id WHERE u.subscription_plan = 'free'").await, 0);
+    assert_eq!(
+        scalar(&app, "SELECT COUNT(*) FROM signals s JOIN users u ON u.id = s.owner_id WHERE u.subscription_plan = 'free'").await,
+        0
+    );
 
     // Automated positions: on automated signals that exist, one per user and signal, open only
     // on active signals, closed ones with their signal's outcome, exit and close time.
@@ -109,7 +118,10 @@ async fn the_small_scale_fills_every_table_with_consistent_rows(app: TestApp) {
         scalar(&app, "SELECT COUNT(*) FROM portfolio_positions p LEFT JOIN signals s ON s.id = p.signal_id WHERE s.id IS NULL OR s.owner_id IS NOT NULL").await,
         0
     );
-    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM (SELECT DISTINCT user_id, signal_id FROM portfolio_positions) pairs").await, tables.automated_positions);
+    assert_eq!(
+        scalar(&app, "SELECT COUNT(*) FROM (SELECT DISTINCT user_id, signal_id FROM portfolio_positions) pairs").await,
+        tables.automated_positions
+    );
     assert_eq!(
         scalar(&app, "SELECT COUNT(*) FROM portfolio_positions p JOIN signals s ON s.id = p.signal_id WHERE p.status = 'open' AND s.status <> 'active'").await,
         0
@@ -126,11 +138,17 @@ async fn the_small_scale_fills_every_table_with_consistent_rows(app: TestApp) {
     assert!(scalar(&app, "SELECT COUNT(*) FROM portfolio_positions WHERE status = 'open'").await > 0);
     assert!(scalar(&app, "SELECT COUNT(*) FROM portfolio_positions WHERE status <> 'open'").await > 0);
     // Nobody holds a position opened before they joined.
-    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM portfolio_positions p JOIN users u ON u.id = p.user_id WHERE p.opened_at < u.created_at").await, 0);
+    assert_eq!(
+        scalar(&app, "SELECT COUNT(*) FROM portfolio_positions p JOIN users u ON u.id = p.user_id WHERE p.opened_at < u.created_at").await,
+        0
+    );
 
     // Manual positions: ended ones say when; open ones have a mark.
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM manual_positions WHERE (status = 'open') = (closed_at IS NOT NULL)").await, 0);
-    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM manual_positions WHERE current_option_cents IS NULL OR current_price_cents IS NULL").await, 0);
+    assert_eq!(
+        scalar(&app, "SELECT COUNT(*) FROM manual_positions WHERE current_option_cents IS NULL OR current_price_cents IS NULL").await,
+        0
+    );
 }
 
 async fn the_bench_account_signs_in_and_lists_its_signals(app: TestApp) {

@@ -1,8 +1,8 @@
 //! Signals from the simulated market: listing with filters, plan quotas, on-demand generation,
 //! the detail analysis, the lifecycle, the dashboard figures and live events.
 
-use chrono::{Duration, NaiveDate, Utc};
 use crate::common::{TestApp, fields, problem};
+use chrono::{Duration, NaiveDate, Utc};
 use serde_json::{Value, json};
 use strikeline_store::signals::{self as store, SignalRow};
 use strikeline_store::{snapshots, users};
@@ -56,7 +56,8 @@ async fn the_simulated_market_yields_signals_that_the_filters_narrow(app: TestAp
     let stocks: Vec<Value> = app.client.get(app.url("/api/stock-prices")).send().await.expect("request").json().await.expect("json");
     assert_eq!(stocks.len(), 50);
     for s in &stocks {
-        let (price, high, low) = (s["currentPrice"].as_f64().expect("p"), s["high52Week"].as_f64().expect("h"), s["low52Week"].as_f64().expect("l"));
+        let (price, high, low) =
+            (s["currentPrice"].as_f64().expect("p"), s["high52Week"].as_f64().expect("h"), s["low52Week"].as_f64().expect("l"));
         assert!(low <= price && price <= high, "{s}");
     }
     let response = app.client.post(app.url("/api/update-stock-prices")).send().await.expect("request");
@@ -82,13 +83,17 @@ async fn generating_for_a_symbol_gives_an_owned_signal_with_an_analysis(app: Tes
     assert!(theirs.iter().all(|s| s["id"] != id));
     assert_eq!(other.get(app.url(&format!("/api/signals/{id}/analysis"))).send().await.expect("request").status(), 404);
     // The owner gets the charts: 90 sessions of history, a payoff across prices, breakevens.
-    let analysis: Value = app.client.get(app.url(&format!("/api/signals/{id}/analysis"))).send().await.expect("request").json().await.expect("json");
+    let analysis: Value =
+        app.client.get(app.url(&format!("/api/signals/{id}/analysis"))).send().await.expect("request").json().await.expect("json");
     assert_eq!(analysis["history"].as_array().expect("history").len(), 90);
     let payoff = analysis["payoff"].as_array().expect("payoff");
     assert!(payoff.len() > 50);
     let max_loss = analysis["maxLoss"].as_f64().expect("max loss");
     assert!((max_loss - signal["entryPrice"].as_f64().expect("entry") * 100.0).abs() < 0.02, "max loss is the premium paid");
-    assert!(payoff.iter().all(|p| p["expiry"].as_f64().expect("pnl") >= -max_loss - 0.01), "a long option never loses more than its premium");
+    assert!(
+        payoff.iter().all(|p| p["expiry"].as_f64().expect("pnl") >= -max_loss - 0.01),
+        "a long option never loses more than its premium"
+    );
     let pop = analysis["probabilityOfProfit"].as_f64().expect("pop");
     assert!((0.0..=1.0).contains(&pop));
     let breakevens = analysis["breakevens"].as_array().expect("breakevens").len();
@@ -99,7 +104,8 @@ async fn generating_for_a_symbol_gives_an_owned_signal_with_an_analysis(app: Tes
     let stocks: Vec<Value> = app.client.get(app.url("/api/stock-prices")).send().await.expect("request").json().await.expect("json");
     assert!(stocks.iter().any(|s| s["symbol"] == "PLTR"));
     // History for charts, bounded.
-    let bars: Vec<Value> = app.client.get(app.url("/api/stock-prices/MSFT/history?days=10")).send().await.expect("request").json().await.expect("json");
+    let bars: Vec<Value> =
+        app.client.get(app.url("/api/stock-prices/MSFT/history?days=10")).send().await.expect("request").json().await.expect("json");
     assert_eq!(bars.len(), 10);
     assert_eq!(app.client.get(app.url("/api/stock-prices/ZZZZ/history")).send().await.expect("request").status(), 404);
     let response = app.client.get(app.url("/api/stock-prices/MSFT/history?days=0")).send().await.expect("request");
@@ -191,7 +197,13 @@ async fn bad_filters_and_symbols_are_422_naming_the_field(app: TestApp) {
     let anonymous = app.client.get(app.url("/api/signals")).send().await.expect("request");
     assert_eq!(anonymous.status(), 401);
     app.register().await;
-    for (query, field) in [("?strategy=Scalping", "strategy"), ("?maxCost=cheap", "maxCost"), ("?riskLevel=yolo", "riskLevel"), ("?colour=red", "colour"), ("?symbol=%24%24", "symbol")] {
+    for (query, field) in [
+        ("?strategy=Scalping", "strategy"),
+        ("?maxCost=cheap", "maxCost"),
+        ("?riskLevel=yolo", "riskLevel"),
+        ("?colour=red", "colour"),
+        ("?symbol=%24%24", "symbol"),
+    ] {
         let response = app.client.get(app.url(&format!("/api/signals{query}"))).send().await.expect("request");
         assert_eq!(response.status(), 422, "{query}");
         assert_eq!(fields(&problem(response).await), [field], "{query}");
@@ -214,7 +226,10 @@ async fn bad_filters_and_symbols_are_422_naming_the_field(app: TestApp) {
         .filter(|r| r["ok"] == false)
         .map(|r| (r["symbol"].as_str().unwrap_or(""), r["reason"].as_str().unwrap_or("")))
         .collect();
-    assert_eq!(reasons, [("1BAD", "Not a valid ticker symbol"), ("AAPL", "Already in the watchlist"), ("SNOW", "Unknown sector \"Space\"")]);
+    assert_eq!(
+        reasons,
+        [("1BAD", "Not a valid ticker symbol"), ("AAPL", "Already in the watchlist"), ("SNOW", "Unknown sector \"Space\"")]
+    );
     assert_eq!(answer["results"][0]["stock"]["companyName"], "Palantir Technologies");
     for body in [json!({"symbols": []}), json!({"symbols": [{"symbol": " "}]})] {
         let response = app.post_json(&app.client, "/api/stock-prices/bulk-add", &body).await;
@@ -232,10 +247,23 @@ async fn signals_close_at_target_or_stop_and_expire_at_expiry(app: TestApp) {
     expired.expiration_date = today - Duration::days(3);
     store::issue_automated(app.db(), &[target.clone(), stop.clone(), expired.clone()]).await.expect("issue");
     let quote = |symbol: &str, price: f64| {
-        (symbol.to_owned(), Quote { symbol: symbol.into(), price, previous_close: 99.0, day_open: 99.0, day_high: price.max(99.0), day_low: price.min(99.0), volume: 1, at: Utc::now() })
+        (
+            symbol.to_owned(),
+            Quote {
+                symbol: symbol.into(),
+                price,
+                previous_close: 99.0,
+                day_open: 99.0,
+                day_high: price.max(99.0),
+                day_low: price.min(99.0),
+                volume: 1,
+                at: Utc::now(),
+            },
+        )
     };
     let quotes = [quote("TGT", 120.0), quote("STP", 80.0), quote("EXP", 104.0)].into_iter().collect();
-    let ended = strikeline_server::services::signal_issuing::mark_signals(&app.state, &quotes, strikeline_server::now()).await.expect("mark");
+    let ended =
+        strikeline_server::services::signal_issuing::mark_signals(&app.state, &quotes, strikeline_server::now()).await.expect("mark");
     assert_eq!(ended, 3);
     let find = |id: String| {
         let db = app.db().clone();
@@ -302,9 +330,10 @@ async fn events_reach_every_instance_sharing_a_postgres_database() {
     use strikeline_server::events::Topic;
     let Some(first) = TestApp::spawn(crate::common::Engine::Postgres).await else { return };
     let url = first.database_url.clone();
-    let second = TestApp::spawn_with(crate::common::Engine::Postgres, |c| c.database_url = Some(strikeline_server::config::Secret::new(url)))
-        .await
-        .expect("second instance");
+    let second =
+        TestApp::spawn_with(crate::common::Engine::Postgres, |c| c.database_url = Some(strikeline_server::config::Secret::new(url)))
+            .await
+            .expect("second instance");
     let mut on_second = second.state.events.subscribe();
     // The listener connects in the background; publish until it hears (bounded).
     let heard = tokio::time::timeout(std::time::Duration::from_secs(10), async {

@@ -20,7 +20,10 @@ async fn the_plan_catalogue_has_prices_limits_and_the_most_popular_plan(app: Tes
         .iter()
         .map(|p| (p["id"].as_str().unwrap_or_default(), p["monthlyPrice"].as_u64(), p["yearlyPrice"].as_u64(), p["signalsPerDay"].as_u64()))
         .collect();
-    assert_eq!(summary, [("free", Some(0), Some(0), Some(5)), ("pro", Some(49), Some(470), Some(50)), ("premium", Some(149), Some(1430), None)]);
+    assert_eq!(
+        summary,
+        [("free", Some(0), Some(0), Some(5)), ("pro", Some(49), Some(470), Some(50)), ("premium", Some(149), Some(1430), None)]
+    );
     assert_eq!(plans[1]["mostPopular"], true);
     assert_eq!(catalogue["yearlyDiscountPercent"], 20);
     assert_eq!(catalogue["trialDays"], 14);

@@ -45,11 +45,17 @@ fn front(fake: &Shared, what: String, headers: &HeaderMap) -> Result<Option<Valu
     let mut f = fake.lock().expect("lock");
     f.requests.push((what, key.clone()));
     if !authorised(headers) {
-        return Err((StatusCode::UNAUTHORIZED, axum::Json(json!({"error": {"type": "invalid_request_error", "message": "Invalid API Key provided"}}))));
+        return Err((
+            StatusCode::UNAUTHORIZED,
+            axum::Json(json!({"error": {"type": "invalid_request_error", "message": "Invalid API Key provided"}})),
+        ));
     }
     if f.fail_next > 0 {
         f.fail_next -= 1;
-        return Err((StatusCode::INTERNAL_SERVER_ERROR, axum::Json(json!({"error": {"type": "api_error", "message": "Something went wrong"}}))));
+        return Err((
+            StatusCode::INTERNAL_SERVER_ERROR,
+            axum::Json(json!({"error": {"type": "api_error", "message": "Something went wrong"}})),
+        ));
     }
     Ok(key.and_then(|k| f.replies.get(&k).cloned()))
 }
@@ -60,7 +66,11 @@ fn remember(fake: &Shared, headers: &HeaderMap, reply: &Value) {
     }
 }
 
-async fn create_customer(State(fake): State<Shared>, headers: HeaderMap, body: String) -> Result<axum::Json<Value>, (StatusCode, axum::Json<Value>)> {
+async fn create_customer(
+    State(fake): State<Shared>,
+    headers: HeaderMap,
+    body: String,
+) -> Result<axum::Json<Value>, (StatusCode, axum::Json<Value>)> {
     if let Some(replay) = front(&fake, "POST /v1/customers".into(), &headers)? {
         return Ok(axum::Json(replay));
     }
@@ -72,7 +82,11 @@ async fn create_customer(State(fake): State<Shared>, headers: HeaderMap, body: S
     Ok(axum::Json(customer))
 }
 
-async fn create_subscription(State(fake): State<Shared>, headers: HeaderMap, body: String) -> Result<axum::Json<Value>, (StatusCode, axum::Json<Value>)> {
+async fn create_subscription(
+    State(fake): State<Shared>,
+    headers: HeaderMap,
+    body: String,
+) -> Result<axum::Json<Value>, (StatusCode, axum::Json<Value>)> {
     if let Some(replay) = front(&fake, "POST /v1/subscriptions".into(), &headers)? {
         return Ok(axum::Json(replay));
     }
@@ -93,20 +107,36 @@ async fn create_subscription(State(fake): State<Shared>, headers: HeaderMap, bod
     Ok(axum::Json(reply))
 }
 
-async fn get_subscription(State(fake): State<Shared>, headers: HeaderMap, Path(id): Path<String>) -> Result<axum::Json<Value>, (StatusCode, axum::Json<Value>)> {
+async fn get_subscription(
+    State(fake): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<axum::Json<Value>, (StatusCode, axum::Json<Value>)> {
     front(&fake, format!("GET /v1/subscriptions/{id}"), &headers)?;
     let f = fake.lock().expect("lock");
-    f.subscriptions.get(&id).cloned().map(axum::Json).ok_or((StatusCode::NOT_FOUND, axum::Json(json!({"error": {"type": "invalid_request_error", "message": "No such subscription"}}))))
+    f.subscriptions
+        .get(&id)
+        .cloned()
+        .map(axum::Json)
+        .ok_or((StatusCode::NOT_FOUND, axum::Json(json!({"error": {"type": "invalid_request_error", "message": "No such subscription"}}))))
 }
 
-async fn update_subscription(State(fake): State<Shared>, headers: HeaderMap, Path(id): Path<String>, body: String) -> Result<axum::Json<Value>, (StatusCode, axum::Json<Value>)> {
+async fn update_subscription(
+    State(fake): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    body: String,
+) -> Result<axum::Json<Value>, (StatusCode, axum::Json<Value>)> {
     if let Some(replay) = front(&fake, format!("POST /v1/subscriptions/{id}"), &headers)? {
         return Ok(axum::Json(replay));
     }
     let f = form(&body);
     let mut fake_state = fake.lock().expect("lock");
     if f.contains_key("items[0][price]") && fake_state.decline_changes {
-        return Err((StatusCode::PAYMENT_REQUIRED, axum::Json(json!({"error": {"type": "card_error", "code": "card_declined", "message": "Your card was declined."}}))));
+        return Err((
+            StatusCode::PAYMENT_REQUIRED,
+            axum::Json(json!({"error": {"type": "card_error", "code": "card_declined", "message": "Your card was declined."}})),
+        ));
     }
     let sub = fake_state.subscriptions.get_mut(&id).expect("known subscription");
     if let Some(cancel) = f.get("cancel_at_period_end") {
@@ -165,7 +195,12 @@ async fn app_with_stripe(engine: Engine, fake: &StripeFake) -> Option<TestApp> {
         c.billing.stripe_secret_key = Some(strikeline_server::config::Secret::new(SECRET_KEY.into()));
         c.billing.stripe_publishable_key = Some("pk_test_fake".into());
         c.billing.stripe_webhook_secret = Some(strikeline_server::config::Secret::new(WEBHOOK_SECRET.into()));
-        for (name, price) in [("pro_monthly", "price_pro_m"), ("pro_yearly", "price_pro_y"), ("premium_monthly", "price_prem_m"), ("premium_yearly", "price_prem_y")] {
+        for (name, price) in [
+            ("pro_monthly", "price_pro_m"),
+            ("pro_yearly", "price_pro_y"),
+            ("premium_monthly", "price_prem_m"),
+            ("premium_yearly", "price_prem_y"),
+        ] {
             c.billing.stripe_prices.insert(name.into(), price.into());
         }
     })
@@ -215,8 +250,12 @@ async fn a_stripe_checkout_is_confirmed_by_a_signed_webhook_applied_once(engine:
 
     fake.pay(&sub_id);
     let customer = fake.state.lock().expect("lock").customers.keys().next().cloned().expect("customer");
-    let paid = event("evt_paid", "invoice.paid", json!({"id": "in_1", "object": "invoice", "customer": customer, "subscription": sub_id,
-        "amount_paid": 143000, "amount_due": 143000, "currency": "usd", "number": "STRIPE-0001"}));
+    let paid = event(
+        "evt_paid",
+        "invoice.paid",
+        json!({"id": "in_1", "object": "invoice", "customer": customer, "subscription": sub_id,
+        "amount_paid": 143000, "amount_due": 143000, "currency": "usd", "number": "STRIPE-0001"}),
+    );
     let now = Utc::now().timestamp();
     // Forged and stale signatures change nothing.
     let forged = deliver(&app, &paid, now, "whsec_wrong").await;
@@ -231,7 +270,10 @@ async fn a_stripe_checkout_is_confirmed_by_a_signed_webhook_applied_once(engine:
     assert_eq!(applied.status(), 200);
     assert_eq!(applied.json::<Value>().await.expect("json")["outcome"], "applied");
     let sub = subscription(&app).await;
-    assert_eq!((sub["plan"].as_str(), sub["status"].as_str(), sub["billing"].as_str(), sub["provider"].as_str()), (Some("premium"), Some("active"), Some("yearly"), Some("stripe")));
+    assert_eq!(
+        (sub["plan"].as_str(), sub["status"].as_str(), sub["billing"].as_str(), sub["provider"].as_str()),
+        (Some("premium"), Some("active"), Some("yearly"), Some("stripe"))
+    );
     assert_eq!(sub["card"]["last4"], "4242");
     let replay = deliver(&app, &paid, now, WEBHOOK_SECRET).await;
     assert_eq!(replay.json::<Value>().await.expect("json")["outcome"], "duplicate");
@@ -249,21 +291,36 @@ async fn cancel_changes_and_late_events_follow_stripes_state(engine: Engine) {
     let fake = StripeFake::start().await;
     let Some(app) = app_with_stripe(engine, &fake).await else { return };
     app.register().await;
-    let started: Value = app.post_json(&app.client, "/api/create-subscription", &json!({"plan": "pro", "billing": "monthly"})).await.json().await.expect("json");
+    let started: Value = app
+        .post_json(&app.client, "/api/create-subscription", &json!({"plan": "pro", "billing": "monthly"}))
+        .await
+        .json()
+        .await
+        .expect("json");
     let sub_id = started["clientSecret"].as_str().expect("secret").trim_start_matches("pi_1_secret_").to_owned();
     fake.pay(&sub_id);
     let customer = fake.state.lock().expect("lock").customers.keys().next().cloned().expect("customer");
     let now = Utc::now().timestamp();
-    let stale_object = json!({"id": sub_id, "object": "subscription", "customer": customer, "status": "incomplete", "cancel_at_period_end": false});
-    assert_eq!(deliver(&app, &event("evt_created", "customer.subscription.updated", stale_object.clone()), now, WEBHOOK_SECRET).await.status(), 200);
+    let stale_object =
+        json!({"id": sub_id, "object": "subscription", "customer": customer, "status": "incomplete", "cancel_at_period_end": false});
+    assert_eq!(
+        deliver(&app, &event("evt_created", "customer.subscription.updated", stale_object.clone()), now, WEBHOOK_SECRET).await.status(),
+        200
+    );
     assert_eq!(subscription(&app).await["status"], "active", "the state read back from Stripe, not the event's copy");
 
     let cancelled = app.post_json(&app.client, "/api/billing/cancel", &json!({})).await;
     assert_eq!(cancelled.status(), 200);
     assert_eq!(cancelled.json::<Value>().await.expect("json")["cancelAtPeriodEnd"], true);
-    assert!(fake.requests().iter().any(|(w, k)| w == &format!("POST /v1/subscriptions/{sub_id}") && k.is_some()), "writes carry idempotency keys");
+    assert!(
+        fake.requests().iter().any(|(w, k)| w == &format!("POST /v1/subscriptions/{sub_id}") && k.is_some()),
+        "writes carry idempotency keys"
+    );
     // A late event carrying the old state does not undo the cancellation.
-    assert_eq!(deliver(&app, &event("evt_late", "customer.subscription.updated", stale_object.clone()), now, WEBHOOK_SECRET).await.status(), 200);
+    assert_eq!(
+        deliver(&app, &event("evt_late", "customer.subscription.updated", stale_object.clone()), now, WEBHOOK_SECRET).await.status(),
+        200
+    );
     assert_eq!(subscription(&app).await["cancelAtPeriodEnd"], true);
     assert_eq!(app.post_json(&app.client, "/api/billing/resume", &json!({})).await.status(), 200);
 
@@ -274,12 +331,20 @@ async fn cancel_changes_and_late_events_follow_stripes_state(engine: Engine) {
     assert_eq!(problem(declined).await["detail"], "Your card was declined.");
     assert_eq!(subscription(&app).await["plan"], "pro");
     fake.state.lock().expect("lock").decline_changes = false;
-    let changed: Value = app.post_json(&app.client, "/api/billing/change", &json!({"plan": "premium", "billing": "monthly"})).await.json().await.expect("json");
+    let changed: Value = app
+        .post_json(&app.client, "/api/billing/change", &json!({"plan": "premium", "billing": "monthly"}))
+        .await
+        .json()
+        .await
+        .expect("json");
     assert_eq!(changed["plan"], "premium");
 
     // Stripe ends the subscription: Free.
     fake.set(&sub_id, "status", json!("canceled"));
-    assert_eq!(deliver(&app, &event("evt_deleted", "customer.subscription.deleted", stale_object), now, WEBHOOK_SECRET).await.status(), 200);
+    assert_eq!(
+        deliver(&app, &event("evt_deleted", "customer.subscription.deleted", stale_object), now, WEBHOOK_SECRET).await.status(),
+        200
+    );
     let sub = subscription(&app).await;
     assert_eq!((sub["plan"].as_str(), sub["status"].as_str()), (Some("free"), Some("canceled")));
     // An event for a customer that is not ours is acknowledged and ignored.
@@ -307,4 +372,8 @@ macro_rules! stripe_tests {
     };
 }
 
-stripe_tests!(a_stripe_checkout_is_confirmed_by_a_signed_webhook_applied_once, cancel_changes_and_late_events_follow_stripes_state, the_webhook_is_absent_without_stripe);
+stripe_tests!(
+    a_stripe_checkout_is_confirmed_by_a_signed_webhook_applied_once,
+    cancel_changes_and_late_events_follow_stripes_state,
+    the_webhook_is_absent_without_stripe
+);

@@ -99,7 +99,8 @@ pub async fn read_request(socket: &mut tokio::net::TcpStream) -> Option<Received
 /// `{webhook-id}.{webhook-timestamp}.{body}` with the base64 key after `whsec_`, compared with
 /// each `v1,` signature in the header.
 pub fn verify(secret: &str, received: &Received) -> bool {
-    let (Some(id), Some(timestamp), Some(signatures)) = (received.header("webhook-id"), received.header("webhook-timestamp"), received.header("webhook-signature"))
+    let (Some(id), Some(timestamp), Some(signatures)) =
+        (received.header("webhook-id"), received.header("webhook-timestamp"), received.header("webhook-signature"))
     else {
         return false;
     };
@@ -136,7 +137,8 @@ async fn deliveries_are_signed_retried_with_the_same_id_and_logged(app: TestApp)
     assert_eq!((listed[0]["eventType"].as_str(), listed[0]["isActive"].as_bool()), (Some("price_alert"), Some(true)));
 
     // A price alert that the next refresh triggers: one message for the endpoint.
-    let alert = app.post_json(&app.client, "/api/price-alerts", &json!({"symbol": "AAPL", "direction": "above", "targetPrice": 0.01})).await;
+    let alert =
+        app.post_json(&app.client, "/api/price-alerts", &json!({"symbol": "AAPL", "direction": "above", "targetPrice": 0.01})).await;
     assert_eq!(alert.status(), 201);
     assert_eq!(app.post_json(&app.client, "/api/update-stock-prices", &json!({})).await.status(), 200);
 
@@ -154,11 +156,18 @@ async fn deliveries_are_signed_retried_with_the_same_id_and_logged(app: TestApp)
     assert!(received[0].header("webhook-id").is_some_and(|id| id.starts_with("msg_")));
     let body: Value = serde_json::from_str(&received[1].body).expect("JSON body");
     assert_eq!(body["type"], "price_alert");
-    assert_eq!((body["data"]["symbol"].as_str(), body["data"]["direction"].as_str(), body["data"]["targetPrice"].as_f64()), (Some("AAPL"), Some("above"), Some(0.01)));
+    assert_eq!(
+        (body["data"]["symbol"].as_str(), body["data"]["direction"].as_str(), body["data"]["targetPrice"].as_f64()),
+        (Some("AAPL"), Some("above"), Some(0.01))
+    );
 
     // The log: newest first, with status, latency and time.
-    let log: Vec<Value> = app.client.get(app.url(&format!("/api/webhooks/{id}/deliveries"))).send().await.expect("log").json().await.expect("json");
-    assert_eq!(log.iter().map(|a| (a["statusCode"].as_u64(), a["succeeded"].as_bool())).collect::<Vec<_>>(), [(Some(200), Some(true)), (Some(500), Some(false))]);
+    let log: Vec<Value> =
+        app.client.get(app.url(&format!("/api/webhooks/{id}/deliveries"))).send().await.expect("log").json().await.expect("json");
+    assert_eq!(
+        log.iter().map(|a| (a["statusCode"].as_u64(), a["succeeded"].as_bool())).collect::<Vec<_>>(),
+        [(Some(200), Some(true)), (Some(500), Some(false))]
+    );
     assert!(log.iter().all(|a| a["latencyMs"].as_i64().is_some_and(|ms| ms >= 0) && a["attemptedAt"].is_string()));
 
     // Send test: delivered now, signed, logged, answered.
@@ -177,7 +186,8 @@ async fn an_endpoint_failing_for_a_day_is_switched_off_and_its_owner_told(app: T
     let created: Value = create(&app, &app.client, "price_alert", &url).await.json().await.expect("json");
     let id = created["webhookId"].as_str().expect("id").to_owned();
     for target in [0.01, 0.02] {
-        let alert = app.post_json(&app.client, "/api/price-alerts", &json!({"symbol": "MSFT", "direction": "above", "targetPrice": target})).await;
+        let alert =
+            app.post_json(&app.client, "/api/price-alerts", &json!({"symbol": "MSFT", "direction": "above", "targetPrice": target})).await;
         assert_eq!(alert.status(), 201);
     }
     assert_eq!(app.post_json(&app.client, "/api/update-stock-prices", &json!({})).await.status(), 200);
@@ -328,7 +338,15 @@ async fn a_delivery_survives_the_server_being_killed_between_attempts() {
             created_at: now,
         };
         assert!(webhooks::insert_within(&db, &endpoint, 10).await.expect("endpoint"));
-        let message = outbox::Message::pending("msg_restart".into(), "webhook", &user.id, Some(&endpoint.id), "new_signal", r#"{"type":"new_signal","data":{}}"#.into(), now);
+        let message = outbox::Message::pending(
+            "msg_restart".into(),
+            "webhook",
+            &user.id,
+            Some(&endpoint.id),
+            "new_signal",
+            r#"{"type":"new_signal","data":{}}"#.into(),
+            now,
+        );
         outbox::enqueue(&db, &[message]).await.expect("queued");
         db.close().await;
     }

@@ -2,11 +2,11 @@
 //! repositories store them, on both engines.
 
 use chrono::Duration;
+use strikeline_store::Db;
 use strikeline_store::api_keys::{self, NewApiKey};
 use strikeline_store::audit::{self, AuditEvent};
 use strikeline_store::sessions::{self, SessionData};
 use strikeline_store::users::{self, SettingsUpdate};
-use strikeline_store::Db;
 
 use crate::common::{t0, user};
 
@@ -37,9 +37,15 @@ async fn settings_change_only_the_fields_given_and_are_checked(db: Db) {
     let change = SettingsUpdate { theme: Some("dark".into()), portfolio_updates: Some(false), ..SettingsUpdate::default() };
     users::update_settings(&db, &ada.id, &change, t0() + Duration::minutes(1)).await.expect("update");
     let after = users::find_by_id(&db, &ada.id).await.expect("find").expect("exists");
-    assert_eq!((after.theme.as_str(), after.portfolio_updates, after.currency.as_str(), after.email_notifications), ("dark", false, "USD", true));
+    assert_eq!(
+        (after.theme.as_str(), after.portfolio_updates, after.currency.as_str(), after.email_notifications),
+        ("dark", false, "USD", true)
+    );
     assert_eq!(after.updated_at, t0() + Duration::minutes(1));
-    for bad in [SettingsUpdate { theme: Some("blue".into()), ..SettingsUpdate::default() }, SettingsUpdate { currency: Some("JPY".into()), ..SettingsUpdate::default() }] {
+    for bad in [
+        SettingsUpdate { theme: Some("blue".into()), ..SettingsUpdate::default() },
+        SettingsUpdate { currency: Some("JPY".into()), ..SettingsUpdate::default() },
+    ] {
         assert!(users::update_settings(&db, &ada.id, &bad, t0()).await.is_err(), "the CHECK constraints refuse {bad:?}");
     }
     assert!(users::update_settings(&db, "nobody", &change, t0()).await.is_err());
@@ -71,7 +77,16 @@ async fn deleting_a_user_takes_their_keys_sessions_and_audit_entries(db: Db) {
     assert!(api_keys::insert_within(&db, &key(&ada.id, 1), 20).await.expect("key"));
     assert!(api_keys::insert_within(&db, &key(&bob.id, 1), 20).await.expect("key"));
     for who in [&ada.id, &bob.id] {
-        let event = AuditEvent { id: uuid::Uuid::new_v4().to_string(), user_id: Some(who.clone()), actor_id: None, action: "sign_in".into(), detail: None, ip: None, user_agent: None, at: t0() };
+        let event = AuditEvent {
+            id: uuid::Uuid::new_v4().to_string(),
+            user_id: Some(who.clone()),
+            actor_id: None,
+            action: "sign_in".into(),
+            detail: None,
+            ip: None,
+            user_agent: None,
+            at: t0(),
+        };
         audit::record(&db, &event).await.expect("audit");
     }
     assert_eq!(users::delete(&db, &ada.id).await.expect("delete"), ["a1"]);
@@ -116,7 +131,16 @@ async fn keys_are_capped_per_user_found_by_hash_and_reached_only_by_their_owner(
 }
 
 fn anonymous_like(user_id: &str) -> AuditEvent {
-    AuditEvent { id: String::new(), user_id: Some(user_id.into()), actor_id: None, action: "sign_in".into(), detail: None, ip: None, user_agent: None, at: t0() }
+    AuditEvent {
+        id: String::new(),
+        user_id: Some(user_id.into()),
+        actor_id: None,
+        action: "sign_in".into(),
+        detail: None,
+        ip: None,
+        user_agent: None,
+        at: t0(),
+    }
 }
 
 async fn audit_entries_page_newest_first_per_user(db: Db) {
@@ -134,18 +158,42 @@ async fn audit_entries_page_newest_first_per_user(db: Db) {
         };
         audit::record(&db, &event).await.expect("record");
     }
-    let anonymous = AuditEvent { id: "anon".into(), user_id: None, actor_id: None, action: "sign_in_failed".into(), detail: None, ip: None, user_agent: None, at: t0() };
+    let anonymous = AuditEvent {
+        id: "anon".into(),
+        user_id: None,
+        actor_id: None,
+        action: "sign_in_failed".into(),
+        detail: None,
+        ip: None,
+        user_agent: None,
+        at: t0(),
+    };
     audit::record(&db, &anonymous).await.expect("record");
     let first: Vec<String> = audit::for_user(&db, &ada.id, None, 2).await.expect("page").into_iter().map(|e| e.id).collect();
     assert_eq!(first, ["e4", "e3"]);
-    let next: Vec<String> = audit::for_user(&db, &ada.id, Some((t0() + Duration::minutes(3), None)), 10).await.expect("page").into_iter().map(|e| e.id).collect();
+    let next: Vec<String> = audit::for_user(&db, &ada.id, Some((t0() + Duration::minutes(3), None)), 10)
+        .await
+        .expect("page")
+        .into_iter()
+        .map(|e| e.id)
+        .collect();
     assert_eq!(next, ["e2", "e1", "e0"]);
     // Two events at one time across a page boundary: the cursor's id keeps the second.
     let twin = AuditEvent { id: "e2b".into(), at: t0() + Duration::minutes(2), ..anonymous_like(&ada.id) };
     audit::record(&db, &twin).await.expect("record");
-    let first_two: Vec<String> = audit::for_user(&db, &ada.id, Some((t0() + Duration::minutes(3), None)), 1).await.expect("page").into_iter().map(|e| e.id).collect();
+    let first_two: Vec<String> = audit::for_user(&db, &ada.id, Some((t0() + Duration::minutes(3), None)), 1)
+        .await
+        .expect("page")
+        .into_iter()
+        .map(|e| e.id)
+        .collect();
     assert_eq!(first_two, ["e2b"], "ties by id, largest first");
-    let after: Vec<String> = audit::for_user(&db, &ada.id, Some((t0() + Duration::minutes(2), Some("e2b".into()))), 10).await.expect("page").into_iter().map(|e| e.id).collect();
+    let after: Vec<String> = audit::for_user(&db, &ada.id, Some((t0() + Duration::minutes(2), Some("e2b".into()))), 10)
+        .await
+        .expect("page")
+        .into_iter()
+        .map(|e| e.id)
+        .collect();
     assert_eq!(after, ["e2", "e1", "e0"], "the twin with the same time is not skipped");
     assert_eq!(audit::recent(&db, 10).await.expect("recent").len(), 7);
     let bad = AuditEvent { id: "bad".into(), action: "teleported".into(), ..anonymous };

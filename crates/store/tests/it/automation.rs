@@ -39,7 +39,9 @@ async fn concurrent_instances_elect_one_leader(db: Db) {
     let tasks: Vec<_> = (0..8)
         .map(|i| {
             let db = db.clone();
-            tokio::spawn(async move { automation::acquire_lease(&db, "scheduler", &format!("instance-{i}"), t0(), t0() + Duration::seconds(30)).await })
+            tokio::spawn(async move {
+                automation::acquire_lease(&db, "scheduler", &format!("instance-{i}"), t0(), t0() + Duration::seconds(30)).await
+            })
         })
         .collect();
     let mut winners = 0;

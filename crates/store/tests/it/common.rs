@@ -156,7 +156,14 @@ pub async fn user(db: &Db, name: &str) -> UserRecord {
 }
 
 /// An active signal as the engine issues it: automated when `owner` is `None`.
-pub fn signal(symbol: &str, strategy: &str, confidence: i64, issued_on: NaiveDate, created_at: DateTime<Utc>, owner: Option<&str>) -> SignalRow {
+pub fn signal(
+    symbol: &str,
+    strategy: &str,
+    confidence: i64,
+    issued_on: NaiveDate,
+    created_at: DateTime<Utc>,
+    owner: Option<&str>,
+) -> SignalRow {
     SignalRow {
         id: uuid::Uuid::new_v4().to_string(),
         symbol: symbol.into(),

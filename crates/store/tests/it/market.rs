@@ -77,7 +77,11 @@ async fn bars_are_upserted_and_read_by_range(db: Db) {
     assert_eq!(ranges, [("AAPL".to_owned(), 10_699 + 100, 10_690 - 100)]);
 
     // The same symbol and day twice in one batch: the last one wins, on both engines.
-    let twice = [("AAPL".to_owned(), bar(day(2030, 1, 1), 1_000)), ("MSFT".to_owned(), bar(day(2030, 1, 1), 5)), ("AAPL".to_owned(), bar(day(2030, 1, 1), 2_000))];
+    let twice = [
+        ("AAPL".to_owned(), bar(day(2030, 1, 1), 1_000)),
+        ("MSFT".to_owned(), bar(day(2030, 1, 1), 5)),
+        ("AAPL".to_owned(), bar(day(2030, 1, 1), 2_000)),
+    ];
     market::upsert_bars(&db, &twice).await.expect("duplicates fold");
     assert_eq!(market::bars(&db, "AAPL", day(2030, 1, 1), day(2030, 1, 1)).await.expect("bars"), [bar(day(2030, 1, 1), 2_000)]);
     assert_eq!(market::count_bars(&db).await.expect("count"), 712);

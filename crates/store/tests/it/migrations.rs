@@ -161,10 +161,17 @@ async fn every_row_survives_the_enum_checks_migration(db: Db) {
     assert_eq!(positions::find_automated(&db, &ada.id, "pos-1").await.expect("position"), before_position, "automated position kept");
     assert_eq!(positions::manual_for(&db, &bob.id).await.expect("manual"), [manual], "manual position kept");
     assert_eq!(positions::value_history(&db, &ada.id).await.expect("history"), [(today, 100_500)], "snapshot kept");
-    assert_eq!(market::find_stock(&db, "AAPL").await.expect("stock").expect("exists").added_by, Some(ada.id.clone()), "added_by not nulled");
+    assert_eq!(
+        market::find_stock(&db, "AAPL").await.expect("stock").expect("exists").added_by,
+        Some(ada.id.clone()),
+        "added_by not nulled"
+    );
 
     // The rebuilt tables still do their jobs: uniqueness, the one-active-setup index, cascades.
-    assert!(matches!(users::insert(&db, &crate::common::new_user("ada@example.com", "x")).await, Err(strikeline_store::StoreError::Conflict("email"))));
+    assert!(matches!(
+        users::insert(&db, &crate::common::new_user("ada@example.com", "x")).await,
+        Err(strikeline_store::StoreError::Conflict("email"))
+    ));
     let duplicate = signal("AAPL", "Momentum", 90, today, t0(), None);
     assert!(signals::issue_automated(&db, &[duplicate]).await.expect("issue").is_empty(), "one active setup still enforced");
     assert!(!positions::open_automated(&db, &AutomatedRow { id: "pos-2".into(), ..before_position.clone() }).await.expect("open"));

@@ -3,13 +3,14 @@
 //! grows, and the signal list never sorts the whole table (it walks an index in list order and
 //! stops after a page).
 
-use strikeline_store::{Db, Engine};
 use strikeline_store::plans::{self, ReadQuery};
+use strikeline_store::{Db, Engine};
 
 crate::on_both_engines!(every_read_path_query_uses_an_index,);
 
 /// Tables that grow with users and time.
-const GROWING: &[&str] = &["signals", "portfolio_positions", "manual_positions", "portfolio_snapshots", "sessions", "users", "dashboard_snapshots"];
+const GROWING: &[&str] =
+    &["signals", "portfolio_positions", "manual_positions", "portfolio_snapshots", "sessions", "users", "dashboard_snapshots"];
 
 /// The table a SQLite plan step reads, if it reads one (`SCAN t …` or `SEARCH t …`).
 fn table_read(line: &str) -> Option<&str> {
@@ -31,7 +32,11 @@ fn problems(engine: Engine, query: &ReadQuery, plan: &[String]) -> Vec<String> {
                 // Sorting what a growing table gave is sorting the list; sorting a subquery's
                 // page (`SCAN automated`, bounded by its LIMIT) is not.
                 let sorts_table = table_read(previous).is_some_and(|t| GROWING.contains(&t));
-                if query.name.starts_with("signals: ") && query.sql.contains("UNION ALL") && line.contains("TEMP B-TREE FOR ORDER BY") && sorts_table {
+                if query.name.starts_with("signals: ")
+                    && query.sql.contains("UNION ALL")
+                    && line.contains("TEMP B-TREE FOR ORDER BY")
+                    && sorts_table
+                {
                     found.push(format!("sorts the list: {previous} → {line}"));
                 }
             }

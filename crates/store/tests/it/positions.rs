@@ -186,7 +186,11 @@ async fn portfolio_values_are_kept_per_day(db: Db) {
     positions::snapshot_value(&db, &ada.id, d2, 120_000, t0()).await.expect("d2");
     positions::snapshot_value(&db, &ada.id, d1, 100_000, t0()).await.expect("d1");
     positions::snapshot_value(&db, &ada.id, d2, 125_000, t0() + Duration::hours(1)).await.expect("d2 again");
-    assert_eq!(positions::value_history(&db, &ada.id).await.expect("history"), [(d1, 100_000), (d2, 125_000)], "one value per day, oldest first");
+    assert_eq!(
+        positions::value_history(&db, &ada.id).await.expect("history"),
+        [(d1, 100_000), (d2, 125_000)],
+        "one value per day, oldest first"
+    );
 }
 
 /// A user's automated positions as the read path loads them (with their signals), checking each
@@ -243,7 +247,8 @@ async fn a_users_book_in_one_row_is_what_the_rows_hold(db: Db) {
     let book = positions::user_book(&db, &ada.id).await.expect("book");
     assert_eq!(book.manual, positions::manual_for(&db, &ada.id).await.expect("manual"), "manual positions, newest first");
     assert_eq!(book.manual[1].pnl_percent.to_bits(), (-awkward).to_bits(), "a real keeps every bit");
-    let rows: Vec<_> = positions::all_automated_with_signals(&db).await.expect("all").into_iter().filter(|(p, _)| p.user_id == ada.id).collect();
+    let rows: Vec<_> =
+        positions::all_automated_with_signals(&db).await.expect("all").into_iter().filter(|(p, _)| p.user_id == ada.id).collect();
     assert_eq!(book.automated, rows, "automated positions with their signals, open first, then newest");
     assert_eq!(book.automated, positions::automated_with_signals(&db, &ada.id).await.expect("held"));
     assert_eq!(book.automated.last().map(|(p, _)| p.status.as_str()), Some("closed"));

@@ -163,8 +163,24 @@ fn tokenize(sql: &str) -> Vec<Tok> {
 
 /// Words that can follow `::` in a PostgreSQL cast.
 const TYPE_WORDS: &[&str] = &[
-    "text", "bigint", "integer", "smallint", "numeric", "double", "precision", "real", "boolean", "date", "timestamp",
-    "with", "without", "time", "zone", "character", "varying", "jsonb",
+    "text",
+    "bigint",
+    "integer",
+    "smallint",
+    "numeric",
+    "double",
+    "precision",
+    "real",
+    "boolean",
+    "date",
+    "timestamp",
+    "with",
+    "without",
+    "time",
+    "zone",
+    "character",
+    "varying",
+    "jsonb",
 ];
 
 fn word(t: &Tok, w: &str) -> bool {
@@ -249,11 +265,8 @@ fn normalise_condition(tokens: &[Tok]) -> BTreeSet<String> {
         i += 1;
     }
     // 5. Conjuncts, unless there is an OR.
-    let parts: Vec<&[Tok]> = if expanded.iter().any(|t| word(t, "or")) {
-        vec![&expanded[..]]
-    } else {
-        expanded.split(|t| word(t, "and")).collect()
-    };
+    let parts: Vec<&[Tok]> =
+        if expanded.iter().any(|t| word(t, "or")) { vec![&expanded[..]] } else { expanded.split(|t| word(t, "and")).collect() };
     parts.into_iter().filter(|p| !p.is_empty()).map(render).collect()
 }
 
@@ -332,8 +345,7 @@ async fn sqlite_schema() -> Schema {
     let db = Db::connect(&Db::sqlite_url_in(dir.path())).await.expect("sqlite");
     db.migrate().await.expect("migrate");
     let Db::Sqlite(pool) = &db else { unreachable!() };
-    const USER_TABLES: &str =
-        "m.type = 'table' AND m.name NOT LIKE '\\_sqlx%' ESCAPE '\\' AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'";
+    const USER_TABLES: &str = "m.type = 'table' AND m.name NOT LIKE '\\_sqlx%' ESCAPE '\\' AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'";
     let rows: Vec<(String, String, i64, String)> = sqlx::query_as(&format!(
         "SELECT m.name, p.name, p.\"notnull\", p.type FROM sqlite_master m JOIN pragma_table_info(m.name) p WHERE {USER_TABLES}"
     ))
@@ -457,7 +469,9 @@ fn type_families_pair_the_engines_and_tell_drift() {
     ] {
         assert_eq!(type_family(pg), type_family(sqlite), "{pg} ↔ {sqlite}");
     }
-    for (pg, sqlite) in [("bigint", "TEXT"), ("text", "REAL"), ("double precision", "BIGINT"), ("boolean", "TEXT"), ("timestamp with time zone", "BIGINT")] {
+    for (pg, sqlite) in
+        [("bigint", "TEXT"), ("text", "REAL"), ("double precision", "BIGINT"), ("boolean", "TEXT"), ("timestamp with time zone", "BIGINT")]
+    {
         assert_ne!(type_family(pg), type_family(sqlite), "{pg} vs {sqlite} is drift");
     }
     assert!(type_family("numeric(10,2)").starts_with("unknown:"), "unknown types are flagged, not guessed");
@@ -491,11 +505,9 @@ fn check_conditions_read_the_same_from_both_engines() {
 fn check_drift_shows() {
     let base = normalise_pg_check("CHECK ((status = ANY (ARRAY['active'::text, 'closed'::text])))");
     // A value more, a value fewer, another column, another bound: all differ.
-    for drifted in [
-        "CHECK (status IN ('active', 'closed', 'expired'))",
-        "CHECK (status IN ('active'))",
-        "CHECK (state IN ('active', 'closed'))",
-    ] {
+    for drifted in
+        ["CHECK (status IN ('active', 'closed', 'expired'))", "CHECK (status IN ('active'))", "CHECK (state IN ('active', 'closed'))"]
+    {
         assert_ne!(normalise_pg_check(drifted), base, "{drifted}");
     }
     assert_eq!(normalise_pg_check("CHECK (status IN ('active','closed'))"), base);

@@ -6,10 +6,21 @@ use strikeline_store::sessions::{self, SessionData};
 
 use crate::common::{t0, user};
 
-crate::on_both_engines!(a_session_lives_until_it_expires, touch_renews_and_delete_ends, expired_sessions_are_swept, deleting_a_user_ends_their_sessions);
+crate::on_both_engines!(
+    a_session_lives_until_it_expires,
+    touch_renews_and_delete_ends,
+    expired_sessions_are_swept,
+    deleting_a_user_ends_their_sessions
+);
 
 fn data(user_id: &str) -> SessionData {
-    SessionData { user_id: user_id.into(), created_at: t0(), last_seen_at: t0(), user_agent: Some("test".into()), ip: Some("203.0.113.7".into()) }
+    SessionData {
+        user_id: user_id.into(),
+        created_at: t0(),
+        last_seen_at: t0(),
+        user_agent: Some("test".into()),
+        ip: Some("203.0.113.7".into()),
+    }
 }
 
 async fn a_session_lives_until_it_expires(db: Db) {

@@ -92,7 +92,9 @@ async fn the_on_demand_quota_holds_under_concurrent_requests(db: Db) {
     let over = signal("AAPL", "Momentum", 50, today, t0(), Some(&ada.id));
     assert!(!signals::insert_on_demand_within(&db, &over, Some(7)).await.expect("insert"), "still full");
     assert!(signals::insert_on_demand_within(&db, &over, None).await.expect("insert"), "no quota, no limit");
-    assert!(signals::insert_on_demand_within(&db, &signal("AAPL", "Momentum", 50, today, t0(), Some(&bob.id)), Some(2)).await.expect("insert"));
+    assert!(
+        signals::insert_on_demand_within(&db, &signal("AAPL", "Momentum", 50, today, t0(), Some(&bob.id)), Some(2)).await.expect("insert")
+    );
 }
 
 async fn the_list_ranks_a_days_automated_signals_and_filters_after_ranking(db: Db) {
@@ -147,8 +149,14 @@ async fn the_list_ranks_a_days_automated_signals_and_filters_after_ranking(db: D
                 .collect::<Vec<_>>()
         }
     };
-    assert_eq!(filtered(SignalFilter { strategy: Some("Momentum".into()), ..Default::default() }).await, [("NVDA".into(), 0), ("AAPL".into(), 4)]);
-    assert_eq!(filtered(SignalFilter { symbol_prefix: Some("AM".into()), ..Default::default() }).await, [("AMD".into(), 3), ("AMZN".into(), 2)]);
+    assert_eq!(
+        filtered(SignalFilter { strategy: Some("Momentum".into()), ..Default::default() }).await,
+        [("NVDA".into(), 0), ("AAPL".into(), 4)]
+    );
+    assert_eq!(
+        filtered(SignalFilter { symbol_prefix: Some("AM".into()), ..Default::default() }).await,
+        [("AMD".into(), 3), ("AMZN".into(), 2)]
+    );
     assert_eq!(filtered(SignalFilter { signal_type: Some("STRADDLE".into()), ..Default::default() }).await, [("AMZN".into(), 2)]);
     assert_eq!(
         filtered(SignalFilter { confidence_min: Some(75), confidence_max: Some(90), ..Default::default() }).await,
@@ -185,7 +193,11 @@ async fn an_ended_signal_is_never_marked_again(db: Db) {
     let stored = signals::find(&db, &s.id).await.expect("find").expect("exists");
     assert_eq!((stored.current_option_cents, stored.pnl_cents, stored.status.as_str()), (350, 50, "active"));
     assert_eq!((stored.updated_at, stored.closed_at, stored.close_reason.clone()), (marked_at, None, None));
-    assert_eq!((stored.entry_cents, stored.target_cents, stored.created_at), (s.entry_cents, s.target_cents, s.created_at), "what was issued is untouched");
+    assert_eq!(
+        (stored.entry_cents, stored.target_cents, stored.created_at),
+        (s.entry_cents, s.target_cents, s.created_at),
+        "what was issued is untouched"
+    );
 
     let closed_at = t0() + Duration::minutes(20);
     signals::apply_marks(&db, &[close(&s.id, "closed", "stop", 190, closed_at)]).await.expect("close");
@@ -238,8 +250,12 @@ async fn pages_follow_each_other_without_gaps_or_repeats(db: Db) {
     }
     signals::issue_automated(&db, &automated).await.expect("issue");
     for i in 0..5 {
-        signals::insert_on_demand(&db, &signal("AAPL", "Volatility", 50, today, t0() + Duration::seconds(30 + 120 * i), Some(&ada.id))).await.expect("ada");
-        signals::insert_on_demand(&db, &signal("MSFT", "Volatility", 50, today, t0() + Duration::seconds(31 + 120 * i), Some(&bob.id))).await.expect("bob");
+        signals::insert_on_demand(&db, &signal("AAPL", "Volatility", 50, today, t0() + Duration::seconds(30 + 120 * i), Some(&ada.id)))
+            .await
+            .expect("ada");
+        signals::insert_on_demand(&db, &signal("MSFT", "Volatility", 50, today, t0() + Duration::seconds(31 + 120 * i), Some(&bob.id)))
+            .await
+            .expect("bob");
     }
     let everything = signals::list(&db, Some(&ada.id), &SignalFilter { limit: 1_000, ..SignalFilter::default() }).await.expect("list");
     assert_eq!(everything.len(), automated.len() + 5, "automated plus ada's own, not bob's");
@@ -263,10 +279,19 @@ async fn pages_follow_each_other_without_gaps_or_repeats(db: Db) {
         assert_eq!(seen, all_ids, "pages of {page} walk the whole list once, in order");
     }
     // Filters page too: Volatility is only ada's own signals here.
-    let first = signals::list(&db, Some(&ada.id), &SignalFilter { limit: 2, strategy: Some("Volatility".into()), ..SignalFilter::default() }).await.expect("page");
+    let first =
+        signals::list(&db, Some(&ada.id), &SignalFilter { limit: 2, strategy: Some("Volatility".into()), ..SignalFilter::default() })
+            .await
+            .expect("page");
     let last = first.last().expect("two");
     let after = Some(ListPosition { created_at: last.signal.created_at, id: last.signal.id.clone() });
-    let rest = signals::list(&db, Some(&ada.id), &SignalFilter { limit: 10, strategy: Some("Volatility".into()), after, ..SignalFilter::default() }).await.expect("page");
+    let rest = signals::list(
+        &db,
+        Some(&ada.id),
+        &SignalFilter { limit: 10, strategy: Some("Volatility".into()), after, ..SignalFilter::default() },
+    )
+    .await
+    .expect("page");
     assert_eq!((first.len(), rest.len()), (2, 3));
     assert!(rest.iter().chain(&first).all(|r| r.signal.owner_id.as_deref() == Some(ada.id.as_str())));
 }

@@ -22,10 +22,7 @@ impl Noise {
         Noise(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
     pub fn uniform(&mut self) -> f64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
+        self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         ((self.0 >> 11) as f64 + 0.5) / (1u64 << 53) as f64
     }
     pub fn normal(&mut self) -> f64 {
@@ -87,14 +84,7 @@ impl Series {
             bars: self
                 .bars
                 .iter()
-                .map(|b| DailyBar {
-                    date: b.date,
-                    open: m(b.open),
-                    high: m(b.low),
-                    low: m(b.high),
-                    close: m(b.close),
-                    volume: b.volume,
-                })
+                .map(|b| DailyBar { date: b.date, open: m(b.open), high: m(b.low), low: m(b.high), close: m(b.close), volume: b.volume })
                 .collect(),
         }
     }
@@ -122,18 +112,9 @@ pub fn fridays(from: NaiveDate, min_days: u32) -> NaiveDate {
     d
 }
 
-pub fn context<'a>(
-    state: &SymbolState,
-    picker: &'a dyn Fn(NaiveDate, u32) -> NaiveDate,
-) -> ProposalContext<'a> {
+pub fn context<'a>(state: &SymbolState, picker: &'a dyn Fn(NaiveDate, u32) -> NaiveDate) -> ProposalContext<'a> {
     let latest = state.latest().expect("a state with bars");
-    ProposalContext {
-        symbol: "TEST",
-        as_of: latest.date,
-        spot: latest.close,
-        assumptions: Assumptions::default(),
-        expiration: picker,
-    }
+    ProposalContext { symbol: "TEST", as_of: latest.date, spot: latest.close, assumptions: Assumptions::default(), expiration: picker }
 }
 
 /// 260 calm days (1% daily moves), then 30 days of an orderly advance: alternating

@@ -154,7 +154,13 @@ fn invoice(
 /// Starts buying `plan` billed by `interval` (or finds the checkout started for it in the last
 /// day): the client secret the payment form confirms. Free needs no payment; an account that
 /// already pays changes its plan instead.
-pub async fn start_checkout(state: &AppState, user: &UserRecord, plan: Plan, interval: BillingInterval, now: DateTime<Utc>) -> Result<CheckoutStarted> {
+pub async fn start_checkout(
+    state: &AppState,
+    user: &UserRecord,
+    plan: Plan,
+    interval: BillingInterval,
+    now: DateTime<Utc>,
+) -> Result<CheckoutStarted> {
     if plan == Plan::Free {
         return Err(AppError::field("plan", "The Free plan needs no payment"));
     }
@@ -216,7 +222,13 @@ pub fn provider_name(state: &AppState) -> &'static str {
 
 fn stripe_price(state: &AppState, plan: Plan, interval: BillingInterval) -> Result<String> {
     let key = format!("{}_{}", plan.id(), interval.as_str());
-    state.config.billing.stripe_prices.get(&key).cloned().ok_or_else(|| AppError::Internal(anyhow::anyhow!("billing.stripe_prices.{key} is not configured")))
+    state
+        .config
+        .billing
+        .stripe_prices
+        .get(&key)
+        .cloned()
+        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("billing.stripe_prices.{key} is not configured")))
 }
 
 fn plan_of_price(state: &AppState, price: &str) -> Option<(Plan, BillingInterval)> {
@@ -230,7 +242,14 @@ fn plan_of_price(state: &AppState, price: &str) -> Option<(Plan, BillingInterval
 /// Confirms `user`'s checkout with a card on the test provider's form. Paid: the plan is in
 /// force at once, billed from now. Declined: 402 with the provider's message, nothing changes
 /// (the checkout can be tried again with another card).
-pub async fn pay_with_test_card(state: &AppState, user: &UserRecord, client_secret: &str, card: &CardDetails, origin: &Origin, now: DateTime<Utc>) -> Result<()> {
+pub async fn pay_with_test_card(
+    state: &AppState,
+    user: &UserRecord,
+    client_secret: &str,
+    card: &CardDetails,
+    origin: &Origin,
+    now: DateTime<Utc>,
+) -> Result<()> {
     let checkout = store::checkout_by_secret(&state.db, client_secret)
         .await?
         .filter(|c| c.user_id == user.id && c.provider == TEST_PROVIDER)
@@ -261,9 +280,25 @@ pub async fn pay_with_test_card(state: &AppState, user: &UserRecord, client_secr
     }
     let transition = Transition {
         state: Some(after),
-        invoice: Some(invoice(&user.id, format!("Strikeline {}", plan_words(plan, Some(interval))), plan, interval, checkout.amount_cents, 0, &charge, (now, end), now)),
+        invoice: Some(invoice(
+            &user.id,
+            format!("Strikeline {}", plan_words(plan, Some(interval))),
+            plan,
+            interval,
+            checkout.amount_cents,
+            0,
+            &charge,
+            (now, end),
+            now,
+        )),
         checkout: Some((checkout.id.clone(), "succeeded".to_owned(), None)),
-        audit: Some(audit(&user.id, None, format!("{} → {} (paid)", describe(&current.settled(now)), plan_words(plan, Some(interval))), origin, now)),
+        audit: Some(audit(
+            &user.id,
+            None,
+            format!("{} → {} (paid)", describe(&current.settled(now)), plan_words(plan, Some(interval))),
+            origin,
+            now,
+        )),
     };
     if !store::apply(&state.db, &user.id, Some(&before), &transition, now).await? {
         return Err(changed_meanwhile());
@@ -308,7 +343,14 @@ async fn transition(state: &AppState, user: &UserRecord, event: Event, what: &st
 /// [`proration`]): the difference is charged now to the card on file, a credit is kept for the
 /// next invoice. A change of interval starts a new period now. A declined charge is 402 and
 /// changes nothing. A pending cancellation is taken back.
-pub async fn change_plan(state: &AppState, user: &UserRecord, plan: Plan, interval: BillingInterval, origin: &Origin, now: DateTime<Utc>) -> Result<()> {
+pub async fn change_plan(
+    state: &AppState,
+    user: &UserRecord,
+    plan: Plan,
+    interval: BillingInterval,
+    origin: &Origin,
+    now: DateTime<Utc>,
+) -> Result<()> {
     let current = Subscription::of(user).settled(now);
     if plan == Plan::Free {
         return Err(AppError::field("plan", "To move to Free, cancel: the plan stays until the end of the period you paid for"));
@@ -335,7 +377,11 @@ pub async fn change_plan(state: &AppState, user: &UserRecord, plan: Plan, interv
     let credit_applied = credit.min(due);
     let charged = due - credit_applied;
     let (new_start, new_end) = if interval == from_interval { (start, end) } else { (now, period_end(now, interval)) };
-    let charge = if charged > 0 { test_provider::later_charge(before.card_last4.as_deref(), token("tp_ch_")) } else { Charge::Paid { reference: token("tp_cr_") } };
+    let charge = if charged > 0 {
+        test_provider::later_charge(before.card_last4.as_deref(), token("tp_ch_"))
+    } else {
+        Charge::Paid { reference: token("tp_cr_") }
+    };
     if let Charge::Declined { message } = &charge {
         return Err(AppError::PaymentDeclined(message.clone()));
     }
@@ -393,7 +439,11 @@ pub async fn run_due(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
         };
         if store::apply(&state.db, &user.id, Some(&before), &t, now).await? {
             changed += 1;
-            let note = billing_note(&user.id, "Your plan is now Free", format!("Your {} subscription has ended. Choose a plan to get its features back.", describe(&current)));
+            let note = billing_note(
+                &user.id,
+                "Your plan is now Free",
+                format!("Your {} subscription has ended. Choose a plan to get its features back.", describe(&current)),
+            );
             crate::services::notifying::notify(state, vec![note], now).await?;
         }
     }
@@ -415,14 +465,21 @@ async fn trial_notices(state: &AppState, now: DateTime<Utc>) -> Result<()> {
     for user in store::trials_ending(&state.db, now, now + Duration::days(TRIAL_REMINDER_DAYS)).await? {
         let Some(end) = user.subscription_expires_at else { continue };
         if !exists_since(&state.db, &user.id, kind, TRIAL_ENDING, end - Duration::days(TRIAL_REMINDER_DAYS + 1)).await? {
-            let body = format!("It ends on {}. Choose a plan to keep signals beyond five a day, AI recommendations and portfolio analytics.", state.market.today(end));
+            let body = format!(
+                "It ends on {}. Choose a plan to keep signals beyond five a day, AI recommendations and portfolio analytics.",
+                state.market.today(end)
+            );
             notes.push(billing_note(&user.id, TRIAL_ENDING, body));
         }
     }
     for user in store::trials_ending(&state.db, now - Duration::days(2), now).await? {
         let Some(end) = user.subscription_expires_at else { continue };
         if !exists_since(&state.db, &user.id, kind, TRIAL_ENDED, end - Duration::days(1)).await? {
-            notes.push(billing_note(&user.id, TRIAL_ENDED, "You are on the Free plan now. Choose a plan to get Pro features back.".to_owned()));
+            notes.push(billing_note(
+                &user.id,
+                TRIAL_ENDED,
+                "You are on the Free plan now. Choose a plan to get Pro features back.".to_owned(),
+            ));
         }
     }
     crate::services::notifying::notify(state, notes, now).await?;
@@ -438,10 +495,16 @@ async fn renew(state: &AppState, user: &UserRecord, current: Subscription, origi
     // Periods follow on from each other; after a long stop the next one starts now.
     let start = if period_end(old_end, interval) > now { old_end } else { now };
     let end = period_end(start, interval);
-    let charge = if charged > 0 { test_provider::later_charge(before.card_last4.as_deref(), token("tp_ch_")) } else { Charge::Paid { reference: token("tp_cr_") } };
+    let charge = if charged > 0 {
+        test_provider::later_charge(before.card_last4.as_deref(), token("tp_ch_"))
+    } else {
+        Charge::Paid { reference: token("tp_cr_") }
+    };
     let description = format!("Strikeline {} renewal", plan_words(current.plan, Some(interval)));
     let (next, detail, applied) = match &charge {
-        Charge::Paid { .. } => (current.apply(Event::Paid { plan: current.plan, interval, period_end: end }, now), "renewed", credit_applied),
+        Charge::Paid { .. } => {
+            (current.apply(Event::Paid { plan: current.plan, interval, period_end: end }, now), "renewed", credit_applied)
+        }
         Charge::Declined { .. } => (current.apply(Event::RenewalFailed, now), "renewal declined, past due", 0),
     };
     let next = next.map_err(refusal)?;
@@ -521,12 +584,18 @@ async fn sync(
         after.card_last4 = Some(last4.clone());
     }
     let checkout = if next.is_paid() {
-        store::checkout_by_provider_ref(&state.db, STRIPE, &remote.id).await?.filter(|c| c.status == "pending").map(|c| (c.id, "succeeded".to_owned(), None))
+        store::checkout_by_provider_ref(&state.db, STRIPE, &remote.id)
+            .await?
+            .filter(|c| c.status == "pending")
+            .map(|c| (c.id, "succeeded".to_owned(), None))
     } else {
         None
     };
     let changed = after != before;
-    let detail = audit_detail.or_else(|| (next.plan != current.plan || next.status != current.status).then(|| format!("{} → {} (Stripe)", describe(&current), describe(&next))));
+    let detail = audit_detail.or_else(|| {
+        (next.plan != current.plan || next.status != current.status)
+            .then(|| format!("{} → {} (Stripe)", describe(&current), describe(&next)))
+    });
     if !changed && invoice.is_none() && checkout.is_none() {
         return Ok(false);
     }
@@ -593,11 +662,20 @@ pub async fn stripe_webhook(state: &AppState, payload: &[u8], signature: &str, n
     Ok(outcome)
 }
 
-fn stripe_invoice(state: &AppState, user_id: &str, object: &serde_json::Value, invoice_id: &str, paid: bool, remote: &stripe::StripeSubscription, now: DateTime<Utc>) -> Option<Invoice> {
+fn stripe_invoice(
+    state: &AppState,
+    user_id: &str,
+    object: &serde_json::Value,
+    invoice_id: &str,
+    paid: bool,
+    remote: &stripe::StripeSubscription,
+    now: DateTime<Utc>,
+) -> Option<Invoice> {
     let (plan, interval) = plan_of_price(state, &remote.price_id)?;
     let cents = |key: &str| object.get(key).and_then(|v| v.as_i64()).unwrap_or(0);
     let amount = if paid { cents("amount_paid") } else { cents("amount_due") };
-    let message = object.get("last_finalization_error").and_then(|e| e.get("message")).and_then(|m| m.as_str()).unwrap_or("Your card was declined.");
+    let message =
+        object.get("last_finalization_error").and_then(|e| e.get("message")).and_then(|m| m.as_str()).unwrap_or("Your card was declined.");
     Some(Invoice {
         id: uuid::Uuid::new_v4().to_string(),
         user_id: user_id.to_owned(),

@@ -60,10 +60,7 @@ impl StripeSubscription {
             Value::String(id) => id.clone(),
             other => text(other, "id")?,
         };
-        let card = v
-            .get("default_payment_method")
-            .and_then(|pm| pm.get("card"))
-            .and_then(|c| Some((text(c, "brand")?, text(c, "last4")?)));
+        let card = v.get("default_payment_method").and_then(|pm| pm.get("card")).and_then(|c| Some((text(c, "brand")?, text(c, "last4")?)));
         Some(StripeSubscription {
             id: text(v, "id")?,
             customer,
@@ -230,7 +227,8 @@ pub fn verify(payload: &[u8], header: &str, secret: &str, now: i64, tolerance: i
     }
     let expected = mac(payload, timestamp, secret);
     let matches = signatures.iter().any(|hex| {
-        let bytes: Option<Vec<u8>> = (0..hex.len()).step_by(2).map(|i| hex.get(i..i + 2).and_then(|b| u8::from_str_radix(b, 16).ok())).collect();
+        let bytes: Option<Vec<u8>> =
+            (0..hex.len()).step_by(2).map(|i| hex.get(i..i + 2).and_then(|b| u8::from_str_radix(b, 16).ok())).collect();
         bytes.is_some_and(|b| b.len() == expected.len() && b.iter().zip(expected.iter()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0)
     });
     if !matches {

@@ -113,7 +113,9 @@ mod tests {
 
     #[test]
     fn test_cards_succeed_decline_or_decline_later() {
-        assert!(matches!(first_charge("4242424242424242", "r".into()), (Charge::Paid { .. }, Some(TestCard { last4, .. })) if last4 == "4242"));
+        assert!(
+            matches!(first_charge("4242424242424242", "r".into()), (Charge::Paid { .. }, Some(TestCard { last4, .. })) if last4 == "4242")
+        );
         assert!(matches!(first_charge("4000000000000341", "r".into()), (Charge::Paid { .. }, Some(_))));
         assert_eq!(first_charge("4000000000000002", "r".into()), (Charge::Declined { message: "Your card was declined.".into() }, None));
         assert!(matches!(first_charge("4000000000009995", "r".into()).0, Charge::Declined { message } if message.contains("insufficient")));

@@ -4,8 +4,8 @@ use chrono::{DateTime, Duration, NaiveDate, Utc};
 use strikeline_market::DailyBar;
 use strikeline_store::market::{self, BarRow};
 
-use crate::money::to_cents;
 use crate::error::{AppError, Result};
+use crate::money::to_cents;
 use crate::state::AppState;
 
 /// A provider bar in cents.
@@ -34,12 +34,7 @@ pub async fn catch_up_symbol(state: &AppState, symbol: &str, through: NaiveDate)
         Some(last) => last + Duration::days(1),
         None => history_start(state, through),
     };
-    let bars = state
-        .market
-        .provider
-        .daily_bars(symbol, from, through)
-        .await
-        .map_err(|e| AppError::upstream("Market data", e))?;
+    let bars = state.market.provider.daily_bars(symbol, from, through).await.map_err(|e| AppError::upstream("Market data", e))?;
     let rows: Vec<(String, BarRow)> = bars.iter().filter(|b| b.is_consistent()).map(|b| (symbol.to_owned(), bar_row(b))).collect();
     market::upsert_bars(&state.db, &rows).await?;
     Ok(rows.len())

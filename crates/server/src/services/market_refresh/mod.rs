@@ -5,17 +5,17 @@ use std::collections::HashMap;
 use chrono::{DateTime, Duration, Utc};
 use strikeline_market::simulated::SimulatedMarket;
 use strikeline_market::{MarketError, Quote, Sector};
-use strikeline_store::market::{self, QuoteUpdate, StockRow};
 use strikeline_store::StoreError;
+use strikeline_store::market::{self, QuoteUpdate, StockRow};
 
 pub mod history;
 
-pub use history::{catch_up_history, catch_up_symbol};
-use crate::money::to_cents;
 use crate::error::{AppError, Result};
 use crate::input::Symbol;
-use crate::vocab::SectorName;
+use crate::money::to_cents;
 use crate::state::AppState;
+use crate::vocab::SectorName;
+pub use history::{catch_up_history, catch_up_symbol};
 
 /// Tracks the default universe (the simulated market's names) when the watchlist is empty.
 pub async fn ensure_universe(state: &AppState, now: DateTime<Utc>) -> Result<()> {
@@ -120,7 +120,11 @@ async fn trigger_price_alerts(state: &AppState, updates: &[QuoteUpdate], now: Da
         use crate::services::webhooks::{Audience, Event, emit};
         let events: Vec<Event> = events
             .iter()
-            .map(|(user_id, data)| Event { event_type: crate::vocab::WebhookEventType::PriceAlert, audience: Audience::Owner(user_id), data: data.clone() })
+            .map(|(user_id, data)| Event {
+                event_type: crate::vocab::WebhookEventType::PriceAlert,
+                audience: Audience::Owner(user_id),
+                data: data.clone(),
+            })
             .collect();
         emit(state, &events, now).await?;
     }

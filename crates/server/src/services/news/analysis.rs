@@ -145,7 +145,13 @@ pub fn analyse(sentiment: &Sentiment, grounding: &Grounding, now: DateTime<Utc>)
         && let Some(idea) = idea_of(&signal.signal_type)
     {
         let days = (signal.expiration - ind.date).num_days().max(0);
-        let agrees = matches!((idea, tone), (TradeIdea::Call, NewsSentiment::Bullish) | (TradeIdea::Put, NewsSentiment::Bearish) | (TradeIdea::Straddle, _) | (_, NewsSentiment::Neutral));
+        let agrees = matches!(
+            (idea, tone),
+            (TradeIdea::Call, NewsSentiment::Bullish)
+                | (TradeIdea::Put, NewsSentiment::Bearish)
+                | (TradeIdea::Straddle, _)
+                | (_, NewsSentiment::Neutral)
+        );
         let signal_text = format!(
             "An active {} {} signal (confidence {}) holds the ${:.2} strike to {}.",
             signal.strategy, signal.signal_type, signal.confidence, signal.strike, signal.expiration
@@ -170,18 +176,28 @@ pub fn analyse(sentiment: &Sentiment, grounding: &Grounding, now: DateTime<Utc>)
 
     let rsi = ind.rsi14.unwrap_or(50.0);
     let (idea, why) = match tone {
-        NewsSentiment::Bullish if rsi >= 70.0 => (TradeIdea::Hold, format!("Bullish news, but RSI {rsi:.1} is overbought: buying calls now pays for a move that may have happened.")),
-        NewsSentiment::Bullish if trend < 0 => (TradeIdea::Hold, "Bullish news against a falling trend: wait for the trend to turn.".to_owned()),
+        NewsSentiment::Bullish if rsi >= 70.0 => (
+            TradeIdea::Hold,
+            format!("Bullish news, but RSI {rsi:.1} is overbought: buying calls now pays for a move that may have happened."),
+        ),
+        NewsSentiment::Bullish if trend < 0 => {
+            (TradeIdea::Hold, "Bullish news against a falling trend: wait for the trend to turn.".to_owned())
+        }
         NewsSentiment::Bullish => (TradeIdea::Call, "Bullish news with room on RSI and no falling trend.".to_owned()),
-        NewsSentiment::Bearish if rsi <= 30.0 => (TradeIdea::Hold, format!("Bearish news, but RSI {rsi:.1} is oversold: puts now pay for a move that may have happened.")),
-        NewsSentiment::Bearish if trend > 0 => (TradeIdea::Hold, "Bearish news against a rising trend: wait for the trend to turn.".to_owned()),
+        NewsSentiment::Bearish if rsi <= 30.0 => {
+            (TradeIdea::Hold, format!("Bearish news, but RSI {rsi:.1} is oversold: puts now pay for a move that may have happened."))
+        }
+        NewsSentiment::Bearish if trend > 0 => {
+            (TradeIdea::Hold, "Bearish news against a rising trend: wait for the trend to turn.".to_owned())
+        }
         NewsSentiment::Bearish => (TradeIdea::Put, "Bearish news with room on RSI and no rising trend.".to_owned()),
         NewsSentiment::Neutral if ind.hv20.is_some_and(|v| v >= 0.35) => {
             (TradeIdea::Straddle, "Neutral news on a volatile stock: a straddle profits from a large move either way.".to_owned())
         }
         NewsSentiment::Neutral => (TradeIdea::Hold, "Neutral news on a calm stock: no edge either way.".to_owned()),
     };
-    let confidence = if idea == TradeIdea::Hold { 35.0 + 20.0 * strength } else { 45.0 + 35.0 * strength + if trend != 0 { 5.0 } else { 0.0 } };
+    let confidence =
+        if idea == TradeIdea::Hold { 35.0 + 20.0 * strength } else { 45.0 + 35.0 * strength + if trend != 0 { 5.0 } else { 0.0 } };
     NewsAnalysis {
         signal_recommendation: idea,
         confidence: pct(confidence),
@@ -241,7 +257,13 @@ mod tests {
 
     #[test]
     fn an_active_signal_leads_when_the_news_agrees_and_holds_when_it_does_not() {
-        let signal = ActiveSignal { signal_type: "PUT".into(), strategy: "Momentum".into(), confidence: 80, strike: 185.0, expiration: NaiveDate::from_ymd_opt(2026, 12, 18).expect("date") };
+        let signal = ActiveSignal {
+            signal_type: "PUT".into(),
+            strategy: "Momentum".into(),
+            confidence: 80,
+            strike: 185.0,
+            expiration: NaiveDate::from_ymd_opt(2026, 12, 18).expect("date"),
+        };
         let bad = strikeline_sentiment::analyse("Apple misses estimates and cuts guidance; shares plunge");
         let a = analyse(&bad, &grounding(55.0, 190.0, 180.0, 0.3, Some(signal.clone())), now());
         assert_eq!(a.signal_recommendation, TradeIdea::Put);

@@ -52,7 +52,9 @@ pub async fn poll(client: &reqwest::Client, previous: FeedState, now: DateTime<U
     if let Some(modified) = &previous.last_modified {
         request = request.header(IF_MODIFIED_SINCE, modified);
     }
-    let failed = |previous: FeedState, status: Option<i32>, error: String| (FeedState { last_polled_at: Some(now), last_status: status, last_error: Some(error), ..previous }, Vec::new());
+    let failed = |previous: FeedState, status: Option<i32>, error: String| {
+        (FeedState { last_polled_at: Some(now), last_status: status, last_error: Some(error), ..previous }, Vec::new())
+    };
     let mut response = match request.send().await {
         Ok(response) => response,
         Err(e) => return failed(previous, None, format!("unreachable: {}", e.without_url())),

@@ -91,7 +91,13 @@ async fn market_notes(state: &AppState, now: DateTime<Utc>) -> Result<Vec<Draft>
         let bars: Vec<Bar> = market::last_bars(&state.db, &stock.symbol, through, 260)
             .await?
             .into_iter()
-            .map(|b| Bar { date: b.day, high: dollars(b.high_cents), low: dollars(b.low_cents), close: dollars(b.close_cents), volume: b.volume as f64 })
+            .map(|b| Bar {
+                date: b.day,
+                high: dollars(b.high_cents),
+                low: dollars(b.low_cents),
+                close: dollars(b.close_cents),
+                volume: b.volume as f64,
+            })
             .collect();
         for note in strikeline_news::market_notes(&stock.symbol, short_name(&stock.company_name), &bars) {
             // Published at the session's close (16:00 New York, 21:00 UTC in winter: close enough to order by).
@@ -138,7 +144,8 @@ pub async fn store_drafts(state: &AppState, drafts: Vec<Draft>, now: DateTime<Ut
             (key, d)
         })
         .collect();
-    let known: std::collections::HashSet<String> = store::known_keys(&state.db, &keyed.iter().map(|(k, _)| k.clone()).collect::<Vec<_>>()).await?.into_iter().collect();
+    let known: std::collections::HashSet<String> =
+        store::known_keys(&state.db, &keyed.iter().map(|(k, _)| k.clone()).collect::<Vec<_>>()).await?.into_iter().collect();
     let mut seen = std::collections::HashSet::new();
     let fresh: Vec<(String, Draft)> = keyed.into_iter().filter(|(key, _)| !known.contains(key) && seen.insert(key.clone())).collect();
     // Most refreshes bring nothing new: read the watchlist, signals and indicators only for news.
@@ -154,7 +161,11 @@ pub async fn store_drafts(state: &AppState, drafts: Vec<Draft>, now: DateTime<Ut
     };
     let mut items = Vec::new();
     for (key, draft) in fresh {
-        let symbols = if draft.symbols.is_empty() { strikeline_news::tag_symbols(&format!("{}\n{}", draft.title, draft.summary), &companies) } else { draft.symbols };
+        let symbols = if draft.symbols.is_empty() {
+            strikeline_news::tag_symbols(&format!("{}\n{}", draft.title, draft.summary), &companies)
+        } else {
+            draft.symbols
+        };
         let sentiment = strikeline_sentiment::analyse(&format!("{}. {}", draft.title, draft.summary));
         let ground = grounding.of(state, symbols.first().map(String::as_str)).await?;
         let builtin = analysis::analyse(&sentiment, &ground, now);
@@ -204,7 +215,13 @@ impl GroundingCache {
             if stronger {
                 signals.insert(
                     s.symbol.clone(),
-                    ActiveSignal { signal_type: s.signal_type, strategy: s.strategy, confidence: s.confidence, strike: dollars(s.strike_cents), expiration: s.expiration_date },
+                    ActiveSignal {
+                        signal_type: s.signal_type,
+                        strategy: s.strategy,
+                        confidence: s.confidence,
+                        strike: dollars(s.strike_cents),
+                        expiration: s.expiration_date,
+                    },
                 );
             }
         }
@@ -217,12 +234,21 @@ impl GroundingCache {
     }
 
     async fn of(&mut self, state: &AppState, symbol: Option<&str>) -> Result<Grounding> {
-        let Some(symbol) = symbol.filter(|s| self.known.contains(*s)) else { return Ok(Grounding { symbol: symbol.map(str::to_owned), ..Grounding::default() }) };
+        let Some(symbol) = symbol.filter(|s| self.known.contains(*s)) else {
+            return Ok(Grounding { symbol: symbol.map(str::to_owned), ..Grounding::default() });
+        };
         if let Some(g) = self.read.get(symbol) {
             return Ok(g.clone());
         }
         let indicators = state.market.warm_state(&state.db, symbol, self.through).await?.and_then(|engine| {
-            engine.latest().map(|s| Indicators { date: s.date, close: s.close, rsi14: s.rsi14, ema20: s.ema20, ema50: s.ema50, hv20: s.hv20 })
+            engine.latest().map(|s| Indicators {
+                date: s.date,
+                close: s.close,
+                rsi14: s.rsi14,
+                ema20: s.ema20,
+                ema50: s.ema50,
+                hv20: s.hv20,
+            })
         });
         let g = Grounding { symbol: Some(symbol.to_owned()), indicators, signal: self.signals.get(symbol).cloned() };
         self.read.insert(symbol.to_owned(), g.clone());

@@ -28,7 +28,15 @@ const SYSTEM: &str = "You analyse one news item for US equity options traders. U
     Recommend CALL, PUT or STRADDLE only when the facts support it, else HOLD. Answer with the JSON asked for.";
 
 /// The model's analysis, or `None` (over budget, failed, or not grounded in the facts).
-pub async fn analysis(state: &AppState, client: &ChatClient, title: &str, summary: &str, grounding: &Grounding, builtin: &NewsAnalysis, now: DateTime<Utc>) -> Option<NewsAnalysis> {
+pub async fn analysis(
+    state: &AppState,
+    client: &ChatClient,
+    title: &str,
+    summary: &str,
+    grounding: &Grounding,
+    builtin: &NewsAnalysis,
+    now: DateTime<Utc>,
+) -> Option<NewsAnalysis> {
     limits::hit(state, limits::AI_NEWS, "server", now).await.ok()?;
     let facts = format!("{title}\n{summary}\n{}", builtin.reasoning);
     let user = format!(

@@ -198,7 +198,6 @@ pub async fn run_job(state: &AppState, job: Job, now: DateTime<Utc>) -> Result<(
     Ok(())
 }
 
-
 /// Refreshes the news; a failure (a feed's, say) is logged and leaves the job's other work done.
 async fn news_refresh(state: &AppState, now: DateTime<Utc>) {
     match super::news::refresh(state, now).await {

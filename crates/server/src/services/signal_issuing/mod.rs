@@ -10,13 +10,20 @@ use strikeline_market::Quote;
 use strikeline_store::market::{self, StockRow};
 use strikeline_store::signals::{self as store, SignalMark, SignalRow};
 
-use crate::money::{dollars, to_cents};
 use crate::error::{AppError, Result};
+use crate::money::{dollars, to_cents};
 use crate::state::AppState;
 use crate::vocab::{CloseReason, SignalKind, SignalStatus, StrategyName, Vocabulary};
 
 /// The stored form of an issued proposal.
-pub fn signal_row(p: &Proposal, stock: &StockRow, quote: Option<&Quote>, owner: Option<&str>, issued_on: NaiveDate, at: DateTime<Utc>) -> SignalRow {
+pub fn signal_row(
+    p: &Proposal,
+    stock: &StockRow,
+    quote: Option<&Quote>,
+    owner: Option<&str>,
+    issued_on: NaiveDate,
+    at: DateTime<Utc>,
+) -> SignalRow {
     let previous_close = quote.map_or(stock.previous_close_cents, |q| to_cents(q.previous_close));
     SignalRow {
         id: uuid::Uuid::new_v4().to_string(),
@@ -131,14 +138,20 @@ async fn announce_closed(state: &AppState, ended: &[&str], ranks: &HashMap<Strin
 
 /// The engine state of `stock` at `now`: warmed through the last completed session, plus the
 /// session in progress (from its quote) while the exchange is open.
-async fn state_now(state: &AppState, symbol: &str, quote: Option<&Quote>, now: DateTime<Utc>) -> Result<Option<(SymbolState, NaiveDate, f64)>> {
+async fn state_now(
+    state: &AppState,
+    symbol: &str,
+    quote: Option<&Quote>,
+    now: DateTime<Utc>,
+) -> Result<Option<(SymbolState, NaiveDate, f64)>> {
     let through = state.market.last_completed_day(now);
     let Some(mut engine) = state.market.warm_state(&state.db, symbol, through).await? else { return Ok(None) };
     let Some(latest) = engine.latest().map(|s| (s.date, s.close)) else { return Ok(None) };
     let today = state.market.today(now);
     match quote {
         Some(q) if state.market.calendar.is_open(now) && today > latest.0 => {
-            let partial = DailyBar { date: today, open: q.day_open, high: q.day_high, low: q.day_low, close: q.price, volume: q.volume as f64 };
+            let partial =
+                DailyBar { date: today, open: q.day_open, high: q.day_high, low: q.day_low, close: q.price, volume: q.volume as f64 };
             if engine.update(&partial).is_ok() {
                 return Ok(Some((engine, today, q.price)));
             }
@@ -216,9 +229,10 @@ pub async fn generate_for_symbol(
         return Err(no_history());
     }
     let (low, high) = choice.confidence;
-    let proposal = proposals.into_iter().find(|p| (low..=high).contains(&p.confidence)).ok_or_else(|| {
-        AppError::field("riskLevel", &format!("No setup for {} falls in that risk level now", stock.symbol))
-    })?;
+    let proposal = proposals
+        .into_iter()
+        .find(|p| (low..=high).contains(&p.confidence))
+        .ok_or_else(|| AppError::field("riskLevel", &format!("No setup for {} falls in that risk level now", stock.symbol)))?;
     let row = signal_row(&proposal, stock, quote.as_ref(), Some(owner), state.market.issue_day(now), now);
     Ok(store::insert_on_demand_within(&state.db, &row, quota).await?.then_some(row))
 }

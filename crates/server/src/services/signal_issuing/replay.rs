@@ -10,9 +10,9 @@ use strikeline_store::market;
 use strikeline_store::signals::{self as store, SignalRow};
 
 use super::{mark_row, signal_row};
+use crate::error::Result;
 use crate::market::{WARM_UP_LOAD, engine_bar};
 use crate::money::{dollars, to_cents};
-use crate::error::Result;
 use crate::state::AppState;
 
 /// Replays the last `market.replay_days` sessions when no automated signal exists yet.
@@ -64,7 +64,13 @@ pub async fn replay_recent(state: &AppState, now: DateTime<Utc>) -> Result<usize
                         None => true,
                     }
                 });
-                let ctx = ProposalContext { symbol: &stock.symbol, as_of: bar.day, spot, assumptions: state.market.assumptions, expiration: &picker };
+                let ctx = ProposalContext {
+                    symbol: &stock.symbol,
+                    as_of: bar.day,
+                    spot,
+                    assumptions: state.market.assumptions,
+                    expiration: &picker,
+                };
                 for proposal in engine.propose(&ctx) {
                     let strategy = proposal.strategy;
                     if active.contains_key(&strategy) {

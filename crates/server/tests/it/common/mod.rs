@@ -8,14 +8,14 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
+use chrono::{Duration, NaiveDate, Utc};
 use reqwest::header::{HeaderMap, HeaderValue, ORIGIN};
 use serde_json::{Value, json};
 use strikeline_server::config::{Config, Secret};
 use strikeline_server::{Server, state::AppState};
 use strikeline_store::Db;
-use tokio::sync::oneshot;
-use chrono::{Duration, NaiveDate, Utc};
 use strikeline_store::signals::SignalRow;
+use tokio::sync::oneshot;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine {
@@ -59,8 +59,7 @@ impl TestApp {
     pub fn config(dir: &std::path::Path) -> Config {
         let web_dir = dir.join("web");
         std::fs::create_dir_all(web_dir.join("assets")).expect("web dir");
-        std::fs::write(web_dir.join("index.html"), "<!doctype html><title>Strikeline</title><div id=root></div>")
-            .expect("index");
+        std::fs::write(web_dir.join("index.html"), "<!doctype html><title>Strikeline</title><div id=root></div>").expect("index");
         std::fs::write(web_dir.join("assets/app-1234.js"), "console.log('strikeline');".repeat(200)).expect("asset");
         let mut config = Config { port: 0, data_dir: dir.join("data"), web_dir, ..Config::default() };
         // Tests that need a market ask for one (see `with_market`); the rest start lean, and
@@ -191,7 +190,10 @@ pub async fn problem(response: reqwest::Response) -> Value {
 
 /// The field names in a problem's `errors`.
 pub fn fields(problem: &Value) -> Vec<String> {
-    problem["errors"].as_array().map(|errors| errors.iter().filter_map(|e| e["field"].as_str().map(str::to_owned)).collect()).unwrap_or_default()
+    problem["errors"]
+        .as_array()
+        .map(|errors| errors.iter().filter_map(|e| e["field"].as_str().map(str::to_owned)).collect())
+        .unwrap_or_default()
 }
 
 /// Runs each listed `async fn(TestApp)` once on SQLite and once on PostgreSQL.
@@ -294,7 +296,6 @@ pub fn signal_row(symbol: &str, confidence: i64, day: NaiveDate, minutes_ago: i6
         updated_at: at,
     }
 }
-
 
 /// Every signal `GET /api/signals{query}` lists for `client`, following `nextCursor` through
 /// pages of 200 (each page a 200).
