@@ -43,7 +43,9 @@ async function twoStocks(request: APIRequestContext) {
 }
 
 const usd = (dollars: number) =>
-  new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(dollars);
+  new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    dollars,
+  );
 
 function alertsCard(page: Page): Locator {
   return page.locator("div[data-slot=card]", { has: page.getByRole("heading", { name: "Price Alerts" }) });
@@ -91,7 +93,9 @@ test("a price alert is set from the dashboard, refused with the server's reason,
   await page.reload();
   await expect(alertsCard(page).getByTestId("price-alert-row")).toContainText(`Above ${usd(target)}`);
 
-  await alertsCard(page).getByRole("button", { name: `Delete alert ${stock.symbol} above ${usd(target)}` }).click();
+  await alertsCard(page)
+    .getByRole("button", { name: `Delete alert ${stock.symbol} above ${usd(target)}` })
+    .click();
   const confirm = page.getByRole("alertdialog", { name: "Delete this price alert?" });
   await confirm.getByRole("button", { name: "Delete Alert" }).click();
   await expect(toastTitle(page, "Price Alert Deleted")).toBeVisible();
@@ -182,7 +186,9 @@ test.describe("at 390 px wide", () => {
     await expect(panel.getByText("No active signals").or(panel.getByRole("list", { name: "Active signals" }))).toBeVisible();
     const box = await panel.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
-    expect(await panel.evaluate((el) => Array.from(el.querySelectorAll("li")).every((li) => li.getBoundingClientRect().right <= 390))).toBe(true);
+    expect(await panel.evaluate((el) => Array.from(el.querySelectorAll("li")).every((li) => li.getBoundingClientRect().right <= 390))).toBe(
+      true,
+    );
     await page.keyboard.press("Escape");
 
     await page.getByRole("tab", { name: "All Stocks" }).click();

@@ -7,12 +7,17 @@ test("an API key created in the app works from curl, and stops working once dele
   expect((await page.request.post("/api/auth/register", { data: account })).status()).toBe(201);
 
   // Created the way Settings › API Keys creates it.
-  const created = await page.request.post("/api/api-keys", { data: { name: "curl", permissions: "read", expiresIn: "30" }, headers: { origin: baseURL ?? "" } });
+  const created = await page.request.post("/api/api-keys", {
+    data: { name: "curl", permissions: "read", expiresIn: "30" },
+    headers: { origin: baseURL ?? "" },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const { key, apiKey } = (await created.json()) as { key: string; apiKey: { id: string } };
 
   const curl = (path: string, bearer: string) =>
-    execFileSync("curl", ["-s", "-i", "--max-time", "10", "-H", `Authorization: Bearer ${bearer}`, `${baseURL}${path}`], { encoding: "utf8" });
+    execFileSync("curl", ["-s", "-i", "--max-time", "10", "-H", `Authorization: Bearer ${bearer}`, `${baseURL}${path}`], {
+      encoding: "utf8",
+    });
   const answer = curl("/api/v1/signals?limit=2", key);
   const [head, body] = answer.split(/\r?\n\r?\n/, 2);
   expect(head).toMatch(/^HTTP\/1\.1 200/);

@@ -34,7 +34,9 @@ test("saved investment preferences decide the automated positions opened next", 
 
   // The strategy with the most active signals this plan shows that an aggressive account takes
   // (confidence 50 and up) and that fit a $2,000 position.
-  const takeable = (await activeSignals(page.request)).filter((s) => (s.confidence ?? 0) >= 50 && (s.currentOptionPrice ?? Infinity) * 100 <= 2000);
+  const takeable = (await activeSignals(page.request)).filter(
+    (s) => (s.confidence ?? 0) >= 50 && (s.currentOptionPrice ?? Infinity) * 100 <= 2000,
+  );
   expect(takeable.length, "the replayed market has active signals").toBeGreaterThan(0);
   const counts = new Map<string, number>();
   for (const s of takeable) counts.set(s.strategy, (counts.get(s.strategy) ?? 0) + 1);

@@ -62,7 +62,9 @@ async function payWithCard(page: Page, cardNumber: string) {
   return paid;
 }
 
-async function subscriptionOf(api: APIRequestContext): Promise<{ plan: string; status: string; billing: string | null; cancelAtPeriodEnd: boolean }> {
+async function subscriptionOf(
+  api: APIRequestContext,
+): Promise<{ plan: string; status: string; billing: string | null; cancelAtPeriodEnd: boolean }> {
   const res = await api.get("/api/billing/subscription");
   expect(res.status(), await res.text()).toBe(200);
   return res.json();

@@ -35,7 +35,10 @@ function newsAnswer(page: Page, count: number) {
 
 /** The number a filter button shows after its label ("Bearish 2" → 2). */
 async function countOf(page: Page, label: string): Promise<number> {
-  const name = await page.getByRole("group", { name: "Sentiment" }).getByRole("button", { name: new RegExp(`^${label} \\d+$`) }).textContent();
+  const name = await page
+    .getByRole("group", { name: "Sentiment" })
+    .getByRole("button", { name: new RegExp(`^${label} \\d+$`) })
+    .textContent();
   return Number(name?.replace(/\D+/g, ""));
 }
 
@@ -70,7 +73,10 @@ test("news cards show sentiment, sample badges and the AI analysis; filters and 
   page.on("request", (req) => {
     if (new URL(req.url()).pathname === "/api/news") requests += 1;
   });
-  await page.getByRole("group", { name: "Sentiment" }).getByRole("button", { name: /^Bearish/ }).click();
+  await page
+    .getByRole("group", { name: "Sentiment" })
+    .getByRole("button", { name: /^Bearish/ })
+    .click();
   await expect(page).toHaveURL(/sentiment=bearish/);
   await expect(cards).toHaveCount(bearish);
   if (bearish === 0) await expect(page.getByText("No news available")).toBeVisible();

@@ -244,12 +244,23 @@ test("both backtests run and show their backtested metrics", async ({ page }) =>
   await expect(toastText(page, "Overall backtest has been completed successfully")).toBeVisible();
   const results = page.getByTestId("overall-results");
   await expect(results.getByText("Backtested").first()).toBeVisible();
-  for (const label of ["Total Trades", "Win Rate", "Total P&L", "Avg Hold Period", "Profit Factor", "Sharpe Ratio", "Max Drawdown", "Recovery Factor"]) {
+  for (const label of [
+    "Total Trades",
+    "Win Rate",
+    "Total P&L",
+    "Avg Hold Period",
+    "Profit Factor",
+    "Sharpe Ratio",
+    "Max Drawdown",
+    "Recovery Factor",
+  ]) {
     await expect(results.getByText(label, { exact: true })).toBeVisible();
   }
   await expect(results.getByTestId("backtest-metric").first()).toHaveText(`Total Trades${result.totalTrades.toLocaleString("en-US")}`);
   await expect(results.getByTestId("backtest-metric").nth(3)).toHaveText(/^Avg Hold Period(—|\d+\.\d days?)$/);
-  await expect(results.getByRole("img", { name: /^Equity curve \(backtested\)/ }).or(results.getByText("Not enough data to draw a chart yet").first())).toBeVisible();
+  await expect(
+    results.getByRole("img", { name: /^Equity curve \(backtested\)/ }).or(results.getByText("Not enough data to draw a chart yet").first()),
+  ).toBeVisible();
 
   if (result.trades.length > 0) {
     const [download] = await Promise.all([page.waitForEvent("download"), results.getByRole("button", { name: "Export CSV" }).click()]);
@@ -280,7 +291,8 @@ test("both backtests run and show their backtested metrics", async ({ page }) =>
     const card = cards.nth(i);
     await expect(card.getByRole("heading", { name: `${strategy} Strategy` })).toBeVisible();
     await expect(card).toContainText(/[\d,]+ trades? · (\d+\.\d%|—) win rate/);
-    for (const label of ["Total P&L", "Avg P&L", "Wins/Losses", "Profit Factor"]) await expect(card.getByText(label, { exact: true })).toBeVisible();
+    for (const label of ["Total P&L", "Avg P&L", "Wins/Losses", "Profit Factor"])
+      await expect(card.getByText(label, { exact: true })).toBeVisible();
   }
 
   // The overall results are still there.

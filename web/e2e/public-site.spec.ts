@@ -235,7 +235,12 @@ test.describe("forms are stored by the server", () => {
     await expect(form.getByLabel("Message")).toHaveValue("");
 
     const stored = (await inbox(admin)).contactMessages.find((m) => m.message.includes(id));
-    expect(stored).toMatchObject({ name: "Ada Lovelace", email: `ada.${id}@example.com`, company: "Analytical Engines", source: "landing" });
+    expect(stored).toMatchObject({
+      name: "Ada Lovelace",
+      email: `ada.${id}@example.com`,
+      company: "Analytical Engines",
+      source: "landing",
+    });
     expect(errors).toEqual([]);
   });
 

@@ -91,7 +91,11 @@ try {
           await page.goto(target.path, { waitUntil: target.signedIn ? "load" : "networkidle" });
         }
         await page.locator(target.ready).first().waitFor();
-        await page.locator('main [aria-busy="true"]').first().waitFor({ state: "detached", timeout: 10_000 }).catch(() => {});
+        await page
+          .locator('main [aria-busy="true"]')
+          .first()
+          .waitFor({ state: "detached", timeout: 10_000 })
+          .catch(() => {});
         await page.evaluate(() => document.fonts.ready);
         const file = path.join(outDir, `${target.name}-${theme}-${size}.png`);
         if (target.signedIn) await page.waitForTimeout(1500);

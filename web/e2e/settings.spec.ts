@@ -175,7 +175,10 @@ test("another session is listed and can be revoked", async ({ page, playwright, 
   await expect(rows).toHaveCount(2);
   await expect(rows.filter({ hasText: "This device" })).toHaveCount(1);
   const revoked = answerTo(page, "DELETE", /\/api\/user\/sessions\/.+/);
-  await rows.filter({ hasNotText: "This device" }).getByRole("button", { name: /^Revoke/ }).click();
+  await rows
+    .filter({ hasNotText: "This device" })
+    .getByRole("button", { name: /^Revoke/ })
+    .click();
   expect((await revoked).status()).toBe(204);
   await expect(rows).toHaveCount(1);
   expect((await other.get("/api/auth/me")).status()).toBe(401);

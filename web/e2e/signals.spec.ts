@@ -13,10 +13,56 @@ const CSV_HEADER =
 
 /** The simulated market's built-in listings (crates/market/src/simulated/universe.rs). */
 const UNIVERSE = [
-  "AAPL", "MSFT", "NVDA", "AVGO", "ORCL", "CRM", "AMD", "ADBE", "INTC", "GOOGL", "META", "NFLX", "DIS", "VZ", "T",
-  "AMZN", "TSLA", "HD", "MCD", "NKE", "WMT", "KO", "PG", "COST", "JPM", "BAC", "V", "MA", "GS", "WFC", "BRK.B",
-  "JNJ", "UNH", "LLY", "PFE", "MRK", "ABBV", "XOM", "CVX", "COP", "CAT", "BA", "GE", "HON", "NEE", "DUK", "PLD",
-  "AMT", "LIN", "FCX",
+  "AAPL",
+  "MSFT",
+  "NVDA",
+  "AVGO",
+  "ORCL",
+  "CRM",
+  "AMD",
+  "ADBE",
+  "INTC",
+  "GOOGL",
+  "META",
+  "NFLX",
+  "DIS",
+  "VZ",
+  "T",
+  "AMZN",
+  "TSLA",
+  "HD",
+  "MCD",
+  "NKE",
+  "WMT",
+  "KO",
+  "PG",
+  "COST",
+  "JPM",
+  "BAC",
+  "V",
+  "MA",
+  "GS",
+  "WFC",
+  "BRK.B",
+  "JNJ",
+  "UNH",
+  "LLY",
+  "PFE",
+  "MRK",
+  "ABBV",
+  "XOM",
+  "CVX",
+  "COP",
+  "CAT",
+  "BA",
+  "GE",
+  "HON",
+  "NEE",
+  "DUK",
+  "PLD",
+  "AMT",
+  "LIN",
+  "FCX",
 ];
 
 function uniqueAccount(firstName = "Ada") {
@@ -128,7 +174,10 @@ test("the dashboard lists, filters, paginates, details, generates, adds stocks a
   await expect(showing(section)).toHaveText(`Showing 1 to 4 of ${all} signals`);
 
   // Details, with the price and payoff charts.
-  await section.getByRole("button", { name: /^View Details for / }).first().click();
+  await section
+    .getByRole("button", { name: /^View Details for / })
+    .first()
+    .click();
   const detail = page.getByTestId("signal-detail");
   await expect(detail).toBeVisible();
   await expect(detail.getByText("Strike Price")).toBeVisible();
@@ -172,7 +221,9 @@ test("the dashboard lists, filters, paginates, details, generates, adds stocks a
   await add.getByRole("button", { name: "Add Stocks" }).click();
   await expect(toastTitle(page, "Stocks Added")).toBeVisible();
   // When every built-in listing is already tracked, the "valid" one may be refused as a duplicate or unknown.
-  await expect(toastText(page, candidate ? "Successfully added 1 stocks. 1 failed." : /^Successfully added [01] stocks\. [12] failed\.$/)).toBeVisible();
+  await expect(
+    toastText(page, candidate ? "Successfully added 1 stocks. 1 failed." : /^Successfully added [01] stocks\. [12] failed\.$/),
+  ).toBeVisible();
   await expect(add.getByTestId("bulk-add-failures")).toContainText("1BAD");
   await add.getByRole("button", { name: "Close" }).first().click();
   await expect(add).toHaveCount(0);
@@ -213,7 +264,9 @@ test("the signals page keeps its filters in the URL and exports the filtered lis
   await expect(page.getByLabel("Strategy", { exact: true })).toHaveValue("Breakout");
 
   const list = page.locator("div[data-slot=card]", { has: page.getByRole("heading", { name: "All Signals" }) });
-  await expect(list.getByRole("article").first().or(list.getByText("No signals found matching your criteria"))).toBeVisible({ timeout: 15_000 });
+  await expect(list.getByRole("article").first().or(list.getByText("No signals found matching your criteria"))).toBeVisible({
+    timeout: 15_000,
+  });
 
   const responded = page.waitForResponse(
     (r) => r.url().endsWith(`/api/signals?strategy=Breakout&signalType=CALL&limit=${PAGE_LIMIT}`) && r.ok(),
@@ -251,7 +304,10 @@ test.describe("at 390 px wide", () => {
     const section = liveSignals(page);
     await expect(section.getByRole("article").first()).toBeVisible({ timeout: 15_000 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await section.getByRole("button", { name: /^View Details for / }).first().click();
+    await section
+      .getByRole("button", { name: /^View Details for / })
+      .first()
+      .click();
     const detail = page.getByTestId("signal-detail");
     await expect(detail.getByRole("img", { name: /^Price chart: / })).toBeVisible({ timeout: 10_000 });
     const box = await detail.boundingBox();

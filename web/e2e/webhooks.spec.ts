@@ -65,7 +65,9 @@ async function becomePro(page: Page) {
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
   await page.getByLabel("Expiry (MM/YY)").fill(EXPIRY);
   await page.getByLabel("CVC").fill("123");
-  const paid = page.waitForResponse((res) => res.request().method() === "POST" && new URL(res.url()).pathname === "/api/billing/test-provider/pay");
+  const paid = page.waitForResponse(
+    (res) => res.request().method() === "POST" && new URL(res.url()).pathname === "/api/billing/test-provider/pay",
+  );
   await page.getByRole("button", { name: "Subscribe Now" }).click();
   expect((await paid).status()).toBe(200);
   await expect(page).toHaveURL(/\/settings\?tab=subscription$/);
@@ -111,7 +113,10 @@ async function addEndpoint(page: Page, url: string, eventType = "New signal") {
   return { shown, secret };
 }
 
-test("a Pro account adds an endpoint, its test delivery is signed with the secret shown once, and the log shows it", async ({ page, context }) => {
+test("a Pro account adds an endpoint, its test delivery is signed with the secret shown once, and the log shows it", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   const errors = watchConsole(page);
   const receiver = await startReceiver();
@@ -141,7 +146,9 @@ test("a Pro account adds an endpoint, its test delivery is signed with the secre
     await expect(row.getByTestId("webhook-status")).toHaveText("Active");
     await expect(card.getByTestId("webhook-count")).toHaveText("1 of 10 endpoints");
 
-    const tested = page.waitForResponse((res) => res.request().method() === "POST" && /\/api\/webhooks\/[^/]+\/test$/.test(new URL(res.url()).pathname));
+    const tested = page.waitForResponse(
+      (res) => res.request().method() === "POST" && /\/api\/webhooks\/[^/]+\/test$/.test(new URL(res.url()).pathname),
+    );
     await row.getByRole("button", { name: "Send test" }).click();
     expect((await tested).status()).toBe(200);
     await expect(toastTitle(page, "Test Delivered")).toBeVisible();

@@ -8,9 +8,7 @@
   } catch (e) {
     /* storage may be unavailable (privacy mode); fall back to the system theme */
   }
-  var dark =
-    theme === "dark" ||
-    (theme === "system" && window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches);
+  var dark = theme === "dark" || (theme === "system" && window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches);
   var root = document.documentElement;
   root.classList.toggle("dark", dark);
   root.style.colorScheme = dark ? "dark" : "light";

@@ -20,7 +20,12 @@ describe("/preferences", () => {
   });
 
   it("loads the stored values, saves the edits, then refetches the user and the signals", async () => {
-    let stored: User = makeUser({ investmentCapital: 1000, maxPositionSize: 100, riskTolerance: "medium", preferredStrategies: "Momentum,Breakout" });
+    let stored: User = makeUser({
+      investmentCapital: 1000,
+      maxPositionSize: 100,
+      riskTolerance: "medium",
+      preferredStrategies: "Momentum,Breakout",
+    });
     const fetchMock = mockFetch((url, init) => {
       if (url === "/api/auth/me") return jsonResponse(stored);
       if (url === "/api/user/preferences" && init.method === "PATCH") {
@@ -49,7 +54,12 @@ describe("/preferences", () => {
     await events.click(screen.getByRole("button", { name: "Save Preferences" }));
 
     expect(await screen.findByText("Preferences Updated")).toBeInTheDocument();
-    expect(stored).toMatchObject({ investmentCapital: 5000, maxPositionSize: 100, riskTolerance: "medium", preferredStrategies: "Momentum,Mean Reversion,Breakout" });
+    expect(stored).toMatchObject({
+      investmentCapital: 5000,
+      maxPositionSize: 100,
+      riskTolerance: "medium",
+      preferredStrategies: "Momentum,Mean Reversion,Breakout",
+    });
     await waitFor(() => expect(meCalls(fetchMock)).toHaveLength(2));
     expect(queryClient.getQueryState(signalsKey)?.isInvalidated).toBe(true);
     expect(screen.getByLabelText("Investment capital")).toHaveValue(5000);

@@ -16,14 +16,21 @@ const OPENAPI = {
       get: {
         tags: ["public"],
         summary: "The plans for sale.",
-        responses: { "200": { description: "", content: { "application/json": { schema: { type: "object", properties: { trialDays: { type: "integer" } } } } } } },
+        responses: {
+          "200": {
+            description: "",
+            content: { "application/json": { schema: { type: "object", properties: { trialDays: { type: "integer" } } } } },
+          },
+        },
       },
     },
     "/api/contact": {
       post: {
         tags: ["public"],
         summary: "Send a message to the team.",
-        requestBody: { content: { "application/json": { schema: { type: "object", required: ["email"], properties: { email: { type: "string" } } } } } },
+        requestBody: {
+          content: { "application/json": { schema: { type: "object", required: ["email"], properties: { email: { type: "string" } } } } },
+        },
         responses: { "201": { description: "Stored" }, "422": { description: "Invalid fields" } },
       },
     },
@@ -69,7 +76,10 @@ describe("landing page", () => {
     expect(document.querySelector('meta[name="description"]')?.getAttribute("content")).toMatch(/Live figures/);
     expect(await screen.findByRole("heading", { name: "Send us a message" })).toBeInTheDocument();
     for (const href of ["/pricing", "/api", "/documentation", "/about", "/blog", "/careers", "/help", "/community", "/privacy", "/terms"]) {
-      expect(screen.getAllByRole("link").some((a) => a.getAttribute("href") === href), href).toBe(true);
+      expect(
+        screen.getAllByRole("link").some((a) => a.getAttribute("href") === href),
+        href,
+      ).toBe(true);
     }
   });
 });
@@ -114,7 +124,9 @@ describe("pricing", () => {
 
   it("toasts 'Failed to start subscription. Please try again.' with the server's reason, and stays", async () => {
     member({ subscriptionPlan: "free", subscriptionStatus: "active", subscriptionExpiresAt: null }, (url) =>
-      url === "/api/create-subscription" ? problem(429, "Too Many Requests", "Too many payment attempts. Try again in 20 minutes.") : undefined,
+      url === "/api/create-subscription"
+        ? problem(429, "Too Many Requests", "Too many payment attempts. Try again in 20 minutes.")
+        : undefined,
     );
     renderWithProviders(<AppRoutes />, { route: "/pricing" });
     await userEvent.setup().click(within(await screen.findByTestId("plan-pro")).getByRole("button", { name: "Choose Pro" }));
@@ -135,7 +147,10 @@ describe("pricing", () => {
       "/settings?tab=subscription&change=pro-yearly",
     );
     await userEvent.setup().click(screen.getByRole("button", { name: "Monthly" }));
-    expect(within(premium).getByRole("link", { name: "Switch to monthly" })).toHaveAttribute("href", "/settings?tab=subscription&change=premium-monthly");
+    expect(within(premium).getByRole("link", { name: "Switch to monthly" })).toHaveAttribute(
+      "href",
+      "/settings?tab=subscription&change=premium-monthly",
+    );
     expect(within(screen.getByTestId("plan-free")).getByRole("button", { name: "Free Plan" })).toBeInTheDocument();
   });
 });
@@ -152,7 +167,10 @@ describe("content pages", () => {
     expect(screen.getByText("1 article in Risk Management")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "All" }));
     await user.type(screen.getByLabelText("Search articles"), "gamma");
-    expect(await screen.findByRole("link", { name: /The Options Greeks, Explained/ })).toHaveAttribute("href", "/blog/options-greeks-guide");
+    expect(await screen.findByRole("link", { name: /The Options Greeks, Explained/ })).toHaveAttribute(
+      "href",
+      "/blog/options-greeks-guide",
+    );
     await user.clear(screen.getByLabelText("Search articles"));
     await user.type(screen.getByLabelText("Search articles"), "zzzz");
     expect(await screen.findByText("No articles found")).toBeInTheDocument();
@@ -187,7 +205,11 @@ describe("content pages", () => {
       "href",
       "/help/account-billing/cancel-and-refunds",
     );
-    expect(screen.getAllByRole("button", { name: /^(Reading trading signals|Risk management|Setting up your first portfolio|Using the AI assistant|Options Greeks|Managing notifications)$/ })).toHaveLength(4);
+    expect(
+      screen.getAllByRole("button", {
+        name: /^(Reading trading signals|Risk management|Setting up your first portfolio|Using the AI assistant|Options Greeks|Managing notifications)$/,
+      }),
+    ).toHaveLength(4);
     await user.click(screen.getByRole("button", { name: "Using the AI assistant" }));
     expect(await screen.findByText(/for “Using the AI assistant”/)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: /Using the AI assistant/ })).toHaveAttribute("href", "/help/platform-features/ai-assistant");

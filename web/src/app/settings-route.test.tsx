@@ -24,7 +24,11 @@ afterEach(() => {
 const SETTINGS = "/api/user/preferences";
 
 /** A signed-in user whose settings the server keeps; `rates` answers GET /api/exchange-rates. */
-function signedIn({ settings = makeUserSettings(), rates = () => jsonResponse(makeExchangeRates()), logout = () => new Response(null, { status: 204 }) } = {}) {
+function signedIn({
+  settings = makeUserSettings(),
+  rates = () => jsonResponse(makeExchangeRates()),
+  logout = () => new Response(null, { status: 204 }),
+} = {}) {
   let stored: UserSettings = settings;
   const puts: Partial<UserSettings>[] = [];
   const fetchMock = mockFetch((url, init) => {
@@ -114,7 +118,8 @@ describe("theme chosen before the settings arrive", () => {
         puts.push(JSON.parse(String(init.body)));
         return jsonResponse(makeUserSettings({ theme: "dark" }));
       }
-      if (url === SETTINGS) return new Promise<Response>((resolve) => (held.release = () => resolve(jsonResponse(makeUserSettings({ theme: "light" })))));
+      if (url === SETTINGS)
+        return new Promise<Response>((resolve) => (held.release = () => resolve(jsonResponse(makeUserSettings({ theme: "light" })))));
       return signedInApi(url) ?? publicApi(url) ?? jsonResponse({});
     });
     renderWithProviders(<AppRoutes />, { route: "/dashboard" });
@@ -132,14 +137,11 @@ describe("/settings", () => {
     signedIn();
     renderWithProviders(<AppRoutes />, { route: "/settings" });
     const list = await screen.findByRole("tablist", { name: "Settings sections" });
-    expect(within(list).getAllByRole("tab").map((t) => t.textContent)).toEqual([
-      "General",
-      "Trading",
-      "Notifications",
-      "API Keys",
-      "Subscription",
-      "Security",
-    ]);
+    expect(
+      within(list)
+        .getAllByRole("tab")
+        .map((t) => t.textContent),
+    ).toEqual(["General", "Trading", "Notifications", "API Keys", "Subscription", "Security"]);
     expect(screen.getByRole("tab", { name: "General" })).toHaveAttribute("aria-selected", "true");
     expect(screen.getByLabelText("Email")).toBeDisabled();
     expect(screen.getByText("Email cannot be changed. Contact support if needed.")).toBeInTheDocument();
@@ -183,7 +185,10 @@ describe("/settings", () => {
         <AppRoutes />
         <SearchProbe />
       </>,
-      { route: "/settings?tab=subscription&success=true&payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_2&redirect_status=failed" },
+      {
+        route:
+          "/settings?tab=subscription&success=true&payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_2&redirect_status=failed",
+      },
     );
     expect(await screen.findByText("Payment Failed")).toBeInTheDocument();
     expect(screen.queryByText(PAYMENT_SUCCESS_TOAST.title)).not.toBeInTheDocument();

@@ -105,13 +105,29 @@ export function Calendar({ value, onSelect, min, max, autoFocus = false, classNa
   return (
     <div className={cn("grid w-[17.5rem] max-w-full gap-2", className)} data-testid="calendar">
       <div className="flex items-center justify-between gap-2">
-        <Button type="button" variant="ghost" size="icon" className="size-8" onClick={() => showMonth(-1)} disabled={prevDisabled} aria-label="Previous month">
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          onClick={() => showMonth(-1)}
+          disabled={prevDisabled}
+          aria-label="Previous month"
+        >
           <ChevronLeftIcon aria-hidden />
         </Button>
         <h2 id={headingId} className="text-sm font-semibold" aria-live="polite">
           {formatMonthYear(month)}
         </h2>
-        <Button type="button" variant="ghost" size="icon" className="size-8" onClick={() => showMonth(1)} disabled={nextDisabled} aria-label="Next month">
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          onClick={() => showMonth(1)}
+          disabled={nextDisabled}
+          aria-label="Next month"
+        >
           <ChevronRightIcon aria-hidden />
         </Button>
       </div>

@@ -22,7 +22,13 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   };
 
   return (
-    <Button type="button" variant="outline" size="sm" onClick={() => void onClick()} aria-label={copied ? `${label} copied` : `Copy ${label}`}>
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      onClick={() => void onClick()}
+      aria-label={copied ? `${label} copied` : `Copy ${label}`}
+    >
       {copied ? <CheckIcon className="text-positive" aria-hidden /> : <CopyIcon aria-hidden />}
       <span aria-live="polite">{copied ? "Copied" : "Copy"}</span>
     </Button>

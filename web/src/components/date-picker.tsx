@@ -22,7 +22,18 @@ type DatePickerProps = {
 };
 
 /** A button showing the chosen date that opens a calendar in a popover; picking a date closes it. */
-export function DatePicker({ id, labelId, value, onChange, min, max, placeholder = "Pick a date", invalid, describedBy, className }: DatePickerProps) {
+export function DatePicker({
+  id,
+  labelId,
+  value,
+  onChange,
+  min,
+  max,
+  placeholder = "Pick a date",
+  invalid,
+  describedBy,
+  className,
+}: DatePickerProps) {
   const [open, setOpen] = useState(false);
   const text = isIsoDate(value) ? formatFullDate(value) : placeholder;
   return (

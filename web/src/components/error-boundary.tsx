@@ -21,9 +21,7 @@ export class ErrorBoundary extends Component<Props, State> {
     return (
       <div role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
         <h1 className="text-xl font-semibold">Something went wrong</h1>
-        <p className="max-w-md text-sm text-muted-foreground">
-          The page could not be displayed. Reloading usually fixes this.
-        </p>
+        <p className="max-w-md text-sm text-muted-foreground">The page could not be displayed. Reloading usually fixes this.</p>
         <Button onClick={() => window.location.reload()}>Reload page</Button>
       </div>
     );

@@ -24,9 +24,7 @@ export function InfoPage({
           {description ? <p className="mt-4 max-w-2xl text-lg text-muted-foreground">{description}</p> : null}
         </div>
       </section>
-      <div className={cn("mx-auto px-4 py-12 sm:px-6 lg:px-8", width === "wide" ? "max-w-7xl" : "max-w-3xl")}>
-        {children}
-      </div>
+      <div className={cn("mx-auto px-4 py-12 sm:px-6 lg:px-8", width === "wide" ? "max-w-7xl" : "max-w-3xl")}>{children}</div>
     </>
   );
 }

@@ -68,7 +68,11 @@ function block(token: Tokens.Generic, key: number): ReactNode {
         </li>
       ));
       return t.ordered ? (
-        <ol key={key} start={typeof t.start === "number" && t.start !== 1 ? t.start : undefined} className="my-4 list-decimal space-y-2 pl-6">
+        <ol
+          key={key}
+          start={typeof t.start === "number" && t.start !== 1 ? t.start : undefined}
+          className="my-4 list-decimal space-y-2 pl-6"
+        >
           {items}
         </ol>
       ) : (
@@ -97,8 +101,7 @@ function block(token: Tokens.Generic, key: number): ReactNode {
     }
     case "table": {
       const t = token as Tokens.Table;
-      const align = (i: number) =>
-        t.align[i] === "right" ? "text-right" : t.align[i] === "center" ? "text-center" : "text-left";
+      const align = (i: number) => (t.align[i] === "right" ? "text-right" : t.align[i] === "center" ? "text-center" : "text-left");
       return (
         <div key={key} className="my-6 overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-label="Table">
           <table className="w-full text-sm">

@@ -20,9 +20,7 @@ export function SidebarNav({ sections, onNavigate }: { sections: SidebarSection[
       {sections.map((section, i) => (
         <div key={section.title ?? i}>
           {section.title ? (
-            <p className="mb-2 px-3 text-[0.7rem] font-semibold tracking-wider text-muted-foreground uppercase">
-              {section.title}
-            </p>
+            <p className="mb-2 px-3 text-[0.7rem] font-semibold tracking-wider text-muted-foreground uppercase">{section.title}</p>
           ) : null}
           <ul className="flex flex-col gap-0.5">
             {section.items.map((item) => {

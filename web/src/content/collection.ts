@@ -25,10 +25,7 @@ export function readingMinutes(words: number): number {
  * Pairs the `?meta` and `?raw` globs of one folder into entries keyed by file name.
  * `folder` prefixes the glob keys ("./blog/").
  */
-export function collect(
-  metas: Record<string, MarkdownMeta>,
-  bodies: Record<string, () => Promise<string>>,
-): ContentEntry[] {
+export function collect(metas: Record<string, MarkdownMeta>, bodies: Record<string, () => Promise<string>>): ContentEntry[] {
   return Object.entries(metas)
     .map(([path, meta]) => {
       const load = bodies[path];

@@ -66,8 +66,7 @@ export const SAMPLE_THREADS: SampleThread[] = [
   {
     category: "Strategy Sharing",
     title: "Sizing long options at 1–2% of capital: how it works in practice",
-    excerpt:
-      "With a $10,000 account and a 2% limit, anything over $2.00 per share is out. That rules out a lot, and that is the point.",
+    excerpt: "With a $10,000 account and a 2% limit, anything over $2.00 per share is out. That rules out a lot, and that is the point.",
     related: { label: "Options risk management", href: "/blog/options-risk-management" },
   },
   {
@@ -94,8 +93,7 @@ export const SAMPLE_THREADS: SampleThread[] = [
   {
     category: "Education & Learning",
     title: "Delta, gamma, theta, vega: which one matters most for a straddle?",
-    excerpt:
-      "A straddle is close to delta-neutral, so gamma and vega do the work, and theta is the rent you pay while waiting.",
+    excerpt: "A straddle is close to delta-neutral, so gamma and vega do the work, and theta is the rent you pay while waiting.",
     related: { label: "The options Greeks", href: "/blog/options-greeks-guide" },
   },
 ];

@@ -26,8 +26,20 @@ const GUIDES = [
 ];
 
 const STATIC_ROUTES = new Set([
-  "/", "/login", "/register", "/pricing", "/about", "/blog", "/careers", "/help", "/community",
-  "/privacy", "/terms", "/documentation", "/api", "/community/guidelines",
+  "/",
+  "/login",
+  "/register",
+  "/pricing",
+  "/about",
+  "/blog",
+  "/careers",
+  "/help",
+  "/community",
+  "/privacy",
+  "/terms",
+  "/documentation",
+  "/api",
+  "/community/guidelines",
 ]);
 
 /** Whether a site path (no query or hash) is a page the router renders. */

@@ -51,10 +51,7 @@ const categoryOf = (path: string) => path.split("/").at(-2) ?? "";
 export const HELP_ARTICLES: HelpArticle[] = HELP_CATEGORIES.flatMap((category) => {
   const inCategory = (record: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(record).filter(([path]) => categoryOf(path) === category.slug));
-  return collect(
-    inCategory(metas) as Record<string, MarkdownMeta>,
-    inCategory(bodies) as Record<string, () => Promise<string>>,
-  )
+  return collect(inCategory(metas) as Record<string, MarkdownMeta>, inCategory(bodies) as Record<string, () => Promise<string>>)
     .map((entry) => ({
       category: category.slug,
       slug: entry.slug,

@@ -1,15 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  addDays,
-  addMonths,
-  clampDate,
-  dayOfWeek,
-  formatFullDate,
-  formatMonthYear,
-  isIsoDate,
-  monthWeeks,
-  toIsoDate,
-} from "./calendar";
+import { addDays, addMonths, clampDate, dayOfWeek, formatFullDate, formatMonthYear, isIsoDate, monthWeeks, toIsoDate } from "./calendar";
 
 describe("calendar dates", () => {
   it("reads only real YYYY-MM-DD dates", () => {

@@ -23,6 +23,14 @@ describe("csv", () => {
   });
 
   it("joins a header and rows with CRLF", () => {
-    expect(toCsv(["a", "b"], [[1, "x,y"], [null, 2]])).toBe('a,b\r\n1,"x,y"\r\n,2\r\n');
+    expect(
+      toCsv(
+        ["a", "b"],
+        [
+          [1, "x,y"],
+          [null, 2],
+        ],
+      ),
+    ).toBe('a,b\r\n1,"x,y"\r\n,2\r\n');
   });
 });

@@ -46,6 +46,10 @@ export function timeAgo(instant: string, now: number): string {
   const elapsed = Math.max(0, now - at);
   if (elapsed < MINUTE) return "Just now";
   const [amount, unit] =
-    elapsed < HOUR ? [Math.floor(elapsed / MINUTE), "minute"] : elapsed < DAY ? [Math.floor(elapsed / HOUR), "hour"] : [Math.floor(elapsed / DAY), "day"];
+    elapsed < HOUR
+      ? [Math.floor(elapsed / MINUTE), "minute"]
+      : elapsed < DAY
+        ? [Math.floor(elapsed / HOUR), "hour"]
+        : [Math.floor(elapsed / DAY), "day"];
   return `${amount} ${unit}${amount === 1 ? "" : "s"} ago`;
 }

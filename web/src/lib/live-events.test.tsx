@@ -35,8 +35,7 @@ function setup() {
       <Live />
     </QueryClientProvider>,
   );
-  const stale = () =>
-    keys.filter((key) => queryClient.getQueryState(key)?.isInvalidated).map((key) => JSON.stringify(key));
+  const stale = () => keys.filter((key) => queryClient.getQueryState(key)?.isInvalidated).map((key) => JSON.stringify(key));
   return { ...utils, queryClient, stale };
 }
 

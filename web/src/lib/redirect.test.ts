@@ -8,13 +8,24 @@ describe("safeNextPath", () => {
   });
 
   it("refuses anything that could leave the site, and falls back", () => {
-    for (const next of [null, undefined, "", "https://evil.example/x", "//evil.example/x", "/\\evil.example", "javascript:alert(1)", "subscribe"]) {
+    for (const next of [
+      null,
+      undefined,
+      "",
+      "https://evil.example/x",
+      "//evil.example/x",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "subscribe",
+    ]) {
       expect(safeNextPath(next), String(next)).toBe("/dashboard");
     }
     expect(safeNextPath("//evil.example", "/pricing")).toBe("/pricing");
   });
 
   it("builds a link that carries it", () => {
-    expect(withNext("/register", "/subscribe?plan=pro&billing=monthly")).toBe("/register?next=%2Fsubscribe%3Fplan%3Dpro%26billing%3Dmonthly");
+    expect(withNext("/register", "/subscribe?plan=pro&billing=monthly")).toBe(
+      "/register?next=%2Fsubscribe%3Fplan%3Dpro%26billing%3Dmonthly",
+    );
   });
 });

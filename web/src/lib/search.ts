@@ -6,8 +6,36 @@
 
 /** Words too common to narrow anything down. */
 const STOP_WORDS = new Set([
-  "a", "an", "and", "are", "as", "at", "be", "by", "can", "do", "does", "for", "from", "how", "i",
-  "in", "is", "it", "my", "of", "on", "or", "the", "to", "up", "what", "when", "with", "you", "your",
+  "a",
+  "an",
+  "and",
+  "are",
+  "as",
+  "at",
+  "be",
+  "by",
+  "can",
+  "do",
+  "does",
+  "for",
+  "from",
+  "how",
+  "i",
+  "in",
+  "is",
+  "it",
+  "my",
+  "of",
+  "on",
+  "or",
+  "the",
+  "to",
+  "up",
+  "what",
+  "when",
+  "with",
+  "you",
+  "your",
 ]);
 
 /** Lower case, accents removed, anything but letters and digits turned into single spaces. */

@@ -9,7 +9,10 @@ function mockSystemTheme(dark: boolean) {
     addEventListener: (_: string, l: () => void) => listeners.add(l),
     removeEventListener: (_: string, l: () => void) => listeners.delete(l),
   };
-  vi.stubGlobal("matchMedia", vi.fn(() => media));
+  vi.stubGlobal(
+    "matchMedia",
+    vi.fn(() => media),
+  );
   return {
     change(next: boolean) {
       media.matches = next;

@@ -1,5 +1,15 @@
 import { vi } from "vitest";
-import type { AutomationStatus, DashboardStats, NotificationList, NotificationView, PriceAlert, Signal, SignalAnalysis, SignalPage, StockPrice } from "@/lib/api/models";
+import type {
+  AutomationStatus,
+  DashboardStats,
+  NotificationList,
+  NotificationView,
+  PriceAlert,
+  Signal,
+  SignalAnalysis,
+  SignalPage,
+  StockPrice,
+} from "@/lib/api/models";
 import { makeEmptyPortfolioMetrics } from "./portfolio-fixtures";
 import { jsonResponse } from "./utils";
 import { makeSubscription } from "./billing-fixtures";
@@ -182,7 +192,10 @@ export function makeNotification(overrides: Partial<NotificationView> = {}): Not
 }
 
 /** GET /api/notifications for `notifications`, counting the unread ones unless told. */
-export function notificationList(notifications: NotificationView[], unreadCount = notifications.filter((n) => !n.read).length): NotificationList {
+export function notificationList(
+  notifications: NotificationView[],
+  unreadCount = notifications.filter((n) => !n.read).length,
+): NotificationList {
   return { notifications, unreadCount };
 }
 

@@ -1,5 +1,12 @@
 import { STRATEGIES } from "@/lib/api/enums";
-import type { ManualPosition, OverallBacktest, PortfolioAnalysis, PortfolioPosition, PositionDetail, StrategyBacktest } from "@/lib/api/models";
+import type {
+  ManualPosition,
+  OverallBacktest,
+  PortfolioAnalysis,
+  PortfolioPosition,
+  PositionDetail,
+  StrategyBacktest,
+} from "@/lib/api/models";
 
 let seq = 0;
 const uuid = (n: number) => `10000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
@@ -53,7 +60,10 @@ export function makePortfolioPosition(overrides: Partial<PortfolioPosition> = {}
 /** `n` automated positions with symbols SYM1…SYMn. */
 export function makePortfolioPositions(n: number, overrides: Partial<PortfolioPosition> = {}): PortfolioPosition[] {
   return Array.from({ length: n }, (_, i) =>
-    makePortfolioPosition({ signal: { type: "CALL", symbol: `SYM${i + 1}`, companyName: `Company ${i + 1}`, strikePrice: 100 + i }, ...overrides }),
+    makePortfolioPosition({
+      signal: { type: "CALL", symbol: `SYM${i + 1}`, companyName: `Company ${i + 1}`, strikePrice: 100 + i },
+      ...overrides,
+    }),
   );
 }
 
@@ -130,7 +140,21 @@ export function makePortfolioMetrics(overrides: Partial<PortfolioAnalysis> = {})
 export function makeEmptyPortfolioMetrics(): PortfolioAnalysis {
   const metrics = makePortfolioMetrics();
   return {
-    summary: { ...metrics.summary, totalValue: 0, totalPnlPercent: 0, netPnl: 0, winRate: null, openPositions: 0, closedPositions: 0, avgHoldingPeriod: null, profitFactor: null, largestWin: 0, largestLoss: 0, consecutiveWins: 0, totalCommissions: 0 },
+    summary: {
+      ...metrics.summary,
+      totalValue: 0,
+      totalPnlPercent: 0,
+      netPnl: 0,
+      winRate: null,
+      openPositions: 0,
+      closedPositions: 0,
+      avgHoldingPeriod: null,
+      profitFactor: null,
+      largestWin: 0,
+      largestLoss: 0,
+      consecutiveWins: 0,
+      totalCommissions: 0,
+    },
     metrics: { sharpeRatio: null, calmarRatio: null, maxDrawdown: null, recoveryFactor: null, volatility: null },
     riskAssessment: { riskLevel: "low", riskScore: 0, riskFactors: [], recommendations: [] },
     history: [],
@@ -162,9 +186,57 @@ export function makeOverallBacktest(overrides: Partial<OverallBacktest> = {}): O
     equityCurve,
     drawdown,
     trades: [
-      { symbol: "AAPL", strategy: "Momentum", signalType: "CALL", strike: 250, expiration: "2026-03-20", entryDate: "2026-02-02", exitDate: "2026-02-20", entryPrice: 3.2, exitPrice: 4.8, contracts: 1, commissions: 1.3, pnl: 158.7, outcome: "target", confidence: 78, locked: false },
-      { symbol: "=HYPE", strategy: "Breakout", signalType: "PUT", strike: 120, expiration: "2026-05-15", entryDate: "2026-04-01", exitDate: "2026-04-09", entryPrice: 2.1, exitPrice: 1.05, contracts: 2, commissions: 2.6, pnl: -212.6, outcome: "stop", confidence: 64, locked: false },
-      { symbol: "NVDA", strategy: "Volatility", signalType: "STRADDLE", strike: 180, expiration: "2026-12-18", entryDate: "2026-11-02", exitDate: "2026-11-23", entryPrice: 12.4, exitPrice: 14.9, contracts: 1, commissions: 0.65, pnl: 250, outcome: "open", confidence: 71, locked: false },
+      {
+        symbol: "AAPL",
+        strategy: "Momentum",
+        signalType: "CALL",
+        strike: 250,
+        expiration: "2026-03-20",
+        entryDate: "2026-02-02",
+        exitDate: "2026-02-20",
+        entryPrice: 3.2,
+        exitPrice: 4.8,
+        contracts: 1,
+        commissions: 1.3,
+        pnl: 158.7,
+        outcome: "target",
+        confidence: 78,
+        locked: false,
+      },
+      {
+        symbol: "=HYPE",
+        strategy: "Breakout",
+        signalType: "PUT",
+        strike: 120,
+        expiration: "2026-05-15",
+        entryDate: "2026-04-01",
+        exitDate: "2026-04-09",
+        entryPrice: 2.1,
+        exitPrice: 1.05,
+        contracts: 2,
+        commissions: 2.6,
+        pnl: -212.6,
+        outcome: "stop",
+        confidence: 64,
+        locked: false,
+      },
+      {
+        symbol: "NVDA",
+        strategy: "Volatility",
+        signalType: "STRADDLE",
+        strike: 180,
+        expiration: "2026-12-18",
+        entryDate: "2026-11-02",
+        exitDate: "2026-11-23",
+        entryPrice: 12.4,
+        exitPrice: 14.9,
+        contracts: 1,
+        commissions: 0.65,
+        pnl: 250,
+        outcome: "open",
+        confidence: 71,
+        locked: false,
+      },
     ],
     ...overrides,
   };

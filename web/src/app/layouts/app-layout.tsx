@@ -42,9 +42,7 @@ function PlanCard({ user }: { user: User }) {
         <SparklesIcon className="size-4 text-primary" aria-hidden />
         <span data-testid="plan-label">{label}</span>
       </div>
-      <p className="mt-1 text-xs text-muted-foreground">
-        {note}
-      </p>
+      <p className="mt-1 text-xs text-muted-foreground">{note}</p>
       <Button asChild size="sm" variant={upgrade ? "default" : "outline"} className="mt-3 w-full">
         {upgrade ? <Link to="/pricing">Upgrade to Pro</Link> : <Link to="/settings?tab=subscription">Manage subscription</Link>}
       </Button>
@@ -171,13 +169,7 @@ export function AppLayout() {
 
       <div className="flex min-h-dvh flex-col md:pl-60">
         <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 sm:px-4 md:px-8">
-          <Button
-            variant="ghost"
-            size="icon"
-            className="md:hidden"
-            aria-expanded={drawerOpen}
-            onClick={() => setDrawerOpen(true)}
-          >
+          <Button variant="ghost" size="icon" className="md:hidden" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
             <MenuIcon className="size-5" />
             <span className="sr-only">Open menu</span>
           </Button>

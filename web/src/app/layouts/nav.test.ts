@@ -20,7 +20,11 @@ describe("buildNav", () => {
   it("marks the current page active, Dashboard on / and /dashboard", () => {
     expect(items("/").find((i) => i.active)?.label).toBe("Dashboard");
     expect(items("/dashboard").find((i) => i.active)?.label).toBe("Dashboard");
-    expect(items("/portfolio").filter((i) => i.active).map((i) => i.label)).toEqual(["Portfolio"]);
+    expect(
+      items("/portfolio")
+        .filter((i) => i.active)
+        .map((i) => i.label),
+    ).toEqual(["Portfolio"]);
   });
 
   it("carries the active-signal count on Signals only", () => {

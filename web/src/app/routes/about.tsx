@@ -6,8 +6,16 @@ import { PlatformFigures } from "@/features/marketing/components/platform-figure
 import { usePageMeta } from "@/lib/page-meta";
 
 const VALUES = [
-  { Icon: LightbulbIcon, title: "Innovation", text: "We apply quantitative methods and AI where they help a trader decide, and nowhere else." },
-  { Icon: ShieldCheckIcon, title: "Trust", text: "Figures come from recorded results and name their period. Backtests are labelled as such." },
+  {
+    Icon: LightbulbIcon,
+    title: "Innovation",
+    text: "We apply quantitative methods and AI where they help a trader decide, and nowhere else.",
+  },
+  {
+    Icon: ShieldCheckIcon,
+    title: "Trust",
+    text: "Figures come from recorded results and name their period. Backtests are labelled as such.",
+  },
   { Icon: HandshakeIcon, title: "Community", text: "Traders learn fastest from each other; we build room for that." },
   { Icon: TrophyIcon, title: "Excellence", text: "Correct prices, clear reasoning and a product that stays out of the way." },
 ];
@@ -44,14 +52,14 @@ export default function AboutRoute() {
             </h2>
             <div className="mt-4 space-y-4 leading-relaxed text-muted-foreground">
               <p>
-                Options can express a view on a stock with defined risk, but the tools that make them manageable are often
-                built for institutions. Strikeline brings signal generation, portfolio analytics and backtesting to
-                individual traders, and shows the working behind every number.
+                Options can express a view on a stock with defined risk, but the tools that make them manageable are often built for
+                institutions. Strikeline brings signal generation, portfolio analytics and backtesting to individual traders, and shows the
+                working behind every number.
               </p>
               <p>
-                We started Strikeline in {COMPANY.founded} after years of watching capable people lose money to oversized
-                trades and marketing claims nobody could check. So we publish how signals are made and measured, label
-                backtests as backtests, and show no figure we cannot back up.
+                We started Strikeline in {COMPANY.founded} after years of watching capable people lose money to oversized trades and
+                marketing claims nobody could check. So we publish how signals are made and measured, label backtests as backtests, and show
+                no figure we cannot back up.
               </p>
             </div>
           </div>

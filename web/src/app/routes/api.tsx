@@ -15,9 +15,15 @@ function RateLimits() {
       <table className="w-full min-w-[28rem] text-left text-sm">
         <thead className="bg-muted/60 text-foreground">
           <tr>
-            <th scope="col" className="px-4 py-2.5 font-medium">Plan</th>
-            <th scope="col" className="px-4 py-2.5 font-medium">Requests per hour</th>
-            <th scope="col" className="px-4 py-2.5 font-medium">Price</th>
+            <th scope="col" className="px-4 py-2.5 font-medium">
+              Plan
+            </th>
+            <th scope="col" className="px-4 py-2.5 font-medium">
+              Requests per hour
+            </th>
+            <th scope="col" className="px-4 py-2.5 font-medium">
+              Price
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y">
@@ -53,12 +59,12 @@ export default function ApiRoute() {
         <InfoSection title="Authentication">
           <p>
             Programs authenticate with an API key sent in the Authorization header:{" "}
-            <code className={code}>Authorization: Bearer &lt;key&gt;</code>. Generate keys under Settings &gt; API Keys.
-            A key is shown once, when it is created; Strikeline stores only its hash.
+            <code className={code}>Authorization: Bearer &lt;key&gt;</code>. Generate keys under Settings &gt; API Keys. A key is shown
+            once, when it is created; Strikeline stores only its hash.
           </p>
           <p>
-            Keys carry a permission: read (GET requests), write (also creating signals and webhooks) or admin
-            (everything). The web app itself uses a session cookie set by <code className={code}>POST /api/auth/login</code>.
+            Keys carry a permission: read (GET requests), write (also creating signals and webhooks) or admin (everything). The web app
+            itself uses a session cookie set by <code className={code}>POST /api/auth/login</code>.
           </p>
           <p>
             Errors are problem details (<code className={code}>application/problem+json</code>), described in{" "}
@@ -70,10 +76,9 @@ export default function ApiRoute() {
         </InfoSection>
         <InfoSection title="Rate limits">
           <p>
-            Each plan has an hourly request quota for API keys, and each endpoint a per-minute limit. Every answer reports
-            both in the <code className={code}>RateLimit-Policy</code> and <code className={code}>RateLimit</code> headers. A
-            request over a limit is answered with status 429 and a <code className={code}>Retry-After</code> header giving the
-            seconds to wait.
+            Each plan has an hourly request quota for API keys, and each endpoint a per-minute limit. Every answer reports both in the{" "}
+            <code className={code}>RateLimit-Policy</code> and <code className={code}>RateLimit</code> headers. A request over a limit is
+            answered with status 429 and a <code className={code}>Retry-After</code> header giving the seconds to wait.
           </p>
           <RateLimits />
         </InfoSection>

@@ -9,12 +9,14 @@ export default function DocumentationRoute() {
     "Quick-start guides for account setup, trading signals, portfolio setup and the AI assistant, the platform guide, API endpoints and code samples.",
   );
   const { data, isError } = useOpenApi();
-  const endpoints = isError ? [] : data?.endpoints.map((e) => ({
-    method: e.method,
-    path: e.path,
-    summary: e.summary,
-    href: `/api?endpoint=${encodeURIComponent(e.id)}`,
-  }));
+  const endpoints = isError
+    ? []
+    : data?.endpoints.map((e) => ({
+        method: e.method,
+        path: e.path,
+        summary: e.summary,
+        href: `/api?endpoint=${encodeURIComponent(e.id)}`,
+      }));
   return (
     <InfoPage
       eyebrow="Documentation"

@@ -9,10 +9,7 @@ export default function PreferencesRoute() {
   const { user, isLoading } = useUser();
   return (
     <div className="grid gap-6">
-      <PageHeader
-        title="Investment Preferences"
-        description="Capital, risk and strategies used to match signals to your account."
-      />
+      <PageHeader title="Investment Preferences" description="Capital, risk and strategies used to match signals to your account." />
       {isLoading ? (
         <div className="flex justify-center py-16" aria-busy="true">
           <Spinner label="Loading your preferences" />

@@ -52,8 +52,8 @@ export default function PricingRoute() {
           <p className="text-sm font-semibold text-primary">Pricing</p>
           <h1 className="mt-2 text-4xl font-semibold tracking-tight">Plans and Pricing</h1>
           <p className="mt-4 text-muted-foreground">
-            Every account starts with a Pro trial, no credit card. Afterwards stay on Free or pick a plan. Cancel any
-            time; cancellation applies at the end of the billing period.
+            Every account starts with a Pro trial, no credit card. Afterwards stay on Free or pick a plan. Cancel any time; cancellation
+            applies at the end of the billing period.
           </p>
         </div>
         <div className="mt-10">

@@ -3,7 +3,10 @@ import { RegisterFooter, RegisterForm } from "@/features/auth/components/registe
 import { usePageMeta } from "@/lib/page-meta";
 
 export default function RegisterRoute() {
-  usePageMeta("Create Your Account", "Create a Strikeline account. Every new account starts with a 14-day Pro trial, no credit card required.");
+  usePageMeta(
+    "Create Your Account",
+    "Create a Strikeline account. Every new account starts with a 14-day Pro trial, no credit card required.",
+  );
   return (
     <AuthLayout
       title="Create your account"

@@ -82,7 +82,10 @@ export function TimeSeriesChart({
       <div
         ref={ref}
         data-testid={testId}
-        className={cn("flex h-32 items-center justify-center rounded-lg border border-dashed px-4 text-center text-sm text-muted-foreground", className)}
+        className={cn(
+          "flex h-32 items-center justify-center rounded-lg border border-dashed px-4 text-center text-sm text-muted-foreground",
+          className,
+        )}
       >
         {emptyText}
       </div>

@@ -19,10 +19,7 @@ export function PopoverContent({
         align={align}
         sideOffset={sideOffset}
         collisionPadding={8}
-        className={cn(
-          "pop-anim z-50 rounded-lg border bg-popover p-3 text-popover-foreground shadow-lg outline-none",
-          className,
-        )}
+        className={cn("pop-anim z-50 rounded-lg border bg-popover p-3 text-popover-foreground shadow-lg outline-none", className)}
         {...props}
       />
     </PopoverPrimitive.Portal>

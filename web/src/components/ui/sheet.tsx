@@ -18,10 +18,7 @@ export function SheetContent({
 }: React.ComponentProps<typeof SheetPrimitive.Content> & { closeLabel?: string }) {
   return (
     <SheetPrimitive.Portal>
-      <SheetPrimitive.Overlay
-        data-slot="sheet-overlay"
-        className="overlay-anim fixed inset-0 z-50 bg-black/50 backdrop-blur-[1px]"
-      />
+      <SheetPrimitive.Overlay data-slot="sheet-overlay" className="overlay-anim fixed inset-0 z-50 bg-black/50 backdrop-blur-[1px]" />
       <SheetPrimitive.Content
         data-slot="sheet-content"
         className={cn(

@@ -49,7 +49,12 @@ describe("ApiError", () => {
 
 describe("errorMessage", () => {
   it("prefers the problem detail, then its title, then the fallback", () => {
-    const withDetail = new ApiError(429, "429: ...", { type: "x", title: "Too Many Requests", status: 429, detail: "Try again in 60 seconds" });
+    const withDetail = new ApiError(429, "429: ...", {
+      type: "x",
+      title: "Too Many Requests",
+      status: 429,
+      detail: "Try again in 60 seconds",
+    });
     const titleOnly = new ApiError(500, "500: ...", { type: "x", title: "Internal Server Error", status: 500 });
     expect(errorMessage(withDetail, "fallback")).toBe("Try again in 60 seconds");
     expect(errorMessage(titleOnly, "fallback")).toBe("Internal Server Error");
@@ -98,7 +103,12 @@ describe("getQueryFn", () => {
 
 describe("the typed client", () => {
   it("throws the same ApiError as apiRequest for a non-OK answer", async () => {
-    const body = { type: "about:blank", title: "Unprocessable Entity", status: 422, errors: [{ field: "symbol", message: "Unknown symbol" }] };
+    const body = {
+      type: "about:blank",
+      title: "Unprocessable Entity",
+      status: 422,
+      errors: [{ field: "symbol", message: "Unknown symbol" }],
+    };
     stubFetch(new Response(JSON.stringify(body), { status: 422, headers: { "Content-Type": "application/problem+json" } }));
     const error = await dataOf(api.POST("/api/signals/generate-for-symbol", { body: { symbol: "ZZZZ" } })).catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);

@@ -45,8 +45,7 @@ export type SignalLike = Pick<NewManualPosition, "symbol" | "companyName" | "typ
   currentPrice?: Signal["currentPrice"] | null;
 };
 
-const positive = (value: number | null | undefined): value is number =>
-  typeof value === "number" && Number.isFinite(value) && value > 0;
+const positive = (value: number | null | undefined): value is number => typeof value === "number" && Number.isFinite(value) && value > 0;
 
 /** Dollars to whole cents, at least one cent (the server takes prices > 0 with two decimals). */
 const cents = (value: number) => Math.max(0.01, Math.round(value * 100) / 100);

@@ -13,10 +13,14 @@ const schemaPath = fileURLToPath(new URL("./schema.d.ts", import.meta.url));
 const hasDocument = existsSync(documentPath);
 
 describe("API types", () => {
-  it.skipIf(!hasDocument)("schema.d.ts matches docs/openapi.json (run `npm run gen:api`)", async () => {
-    const ast = await openapiTS(pathToFileURL(documentPath));
-    const generated = COMMENT_HEADER + astToString(ast);
-    const committed = readFileSync(schemaPath, "utf8");
-    expect(committed.replace(/\r\n/g, "\n")).toBe(generated);
-  }, 30_000);
+  it.skipIf(!hasDocument)(
+    "schema.d.ts matches docs/openapi.json (run `npm run gen:api`)",
+    async () => {
+      const ast = await openapiTS(pathToFileURL(documentPath));
+      const generated = COMMENT_HEADER + astToString(ast);
+      const committed = readFileSync(schemaPath, "utf8");
+      expect(committed.replace(/\r\n/g, "\n")).toBe(generated);
+    },
+    30_000,
+  );
 });

@@ -54,9 +54,15 @@ function FieldTable({ fields, caption }: { fields: FieldInfo[]; caption: string 
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted/60">
           <tr>
-            <th scope="col" className="px-4 py-2 font-medium">Field</th>
-            <th scope="col" className="px-4 py-2 font-medium">Type</th>
-            <th scope="col" className="px-4 py-2 font-medium">Description</th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Field
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Type
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Description
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y">
@@ -114,10 +120,18 @@ function ParametersTab({ endpoint }: { endpoint: Endpoint }) {
             <table className="w-full min-w-[32rem] text-left text-sm">
               <thead className="bg-muted/60">
                 <tr>
-                  <th scope="col" className="px-4 py-2 font-medium">Name</th>
-                  <th scope="col" className="px-4 py-2 font-medium">In</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Type</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Description</th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Name
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    In
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Type
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Description
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y">
@@ -282,7 +296,10 @@ function EndpointDetail({ endpoint, apiKey, onApiKeyChange }: { endpoint: Endpoi
 
 function EndpointList({ doc, selected, onSelect }: { doc: ApiDocument; selected: Endpoint; onSelect: (id: string) => void }) {
   return (
-    <nav aria-label="Endpoints" className="rounded-2xl border bg-card p-3 lg:sticky lg:top-24 lg:max-h-[calc(100dvh-7rem)] lg:overflow-y-auto">
+    <nav
+      aria-label="Endpoints"
+      className="rounded-2xl border bg-card p-3 lg:sticky lg:top-24 lg:max-h-[calc(100dvh-7rem)] lg:overflow-y-auto"
+    >
       {doc.tags.map((tag) => (
         <section key={tag.name} aria-label={tag.name} className="mb-3 last:mb-0">
           <p className="px-2 pt-1 pb-1.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase" title={tag.description}>
@@ -305,7 +322,12 @@ function EndpointList({ doc, selected, onSelect }: { doc: ApiDocument; selected:
                       )}
                     >
                       <MethodBadge method={endpoint.method} className="w-12 text-[0.65rem]" />
-                      <span className={cn("min-w-0 font-mono text-xs break-all", active ? "font-semibold text-foreground" : "text-muted-foreground")}>
+                      <span
+                        className={cn(
+                          "min-w-0 font-mono text-xs break-all",
+                          active ? "font-semibold text-foreground" : "text-muted-foreground",
+                        )}
+                      >
                         {endpoint.path}
                       </span>
                     </button>
@@ -368,8 +390,7 @@ export function ApiExplorer() {
   return (
     <div>
       <p className="mb-6 text-sm text-muted-foreground">
-        {doc.title} {doc.version ? `v${doc.version}` : ""} · {doc.endpoints.length} endpoints, generated from the running
-        server.
+        {doc.title} {doc.version ? `v${doc.version}` : ""} · {doc.endpoints.length} endpoints, generated from the running server.
       </p>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <EndpointList doc={doc} selected={selected} onSelect={select} />

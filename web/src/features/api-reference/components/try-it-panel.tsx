@@ -15,7 +15,15 @@ import { buildTryRequest, initialBody, sendTry, type TryResult } from "../lib/tr
  * the operation's parameters and body, and Send. Shows the status, the rate-limit headers
  * and the answer. The request carries `Authorization: Bearer <key>` and no cookie.
  */
-export function TryItPanel({ endpoint, apiKey, onApiKeyChange }: { endpoint: Endpoint; apiKey: string; onApiKeyChange: (key: string) => void }) {
+export function TryItPanel({
+  endpoint,
+  apiKey,
+  onApiKeyChange,
+}: {
+  endpoint: Endpoint;
+  apiKey: string;
+  onApiKeyChange: (key: string) => void;
+}) {
   const id = useId();
   const [params, setParams] = useState<Record<string, string>>({});
   const [body, setBody] = useState(() => initialBody(endpoint));
@@ -142,7 +150,11 @@ export function TryItPanel({ endpoint, apiKey, onApiKeyChange }: { endpoint: End
               </dl>
             ) : null}
             {result.body ? (
-              <pre tabIndex={0} aria-label="Response body" className="max-h-96 overflow-auto rounded-lg border bg-muted/60 p-4 font-mono text-xs leading-5">
+              <pre
+                tabIndex={0}
+                aria-label="Response body"
+                className="max-h-96 overflow-auto rounded-lg border bg-muted/60 p-4 font-mono text-xs leading-5"
+              >
                 <code>{result.body}</code>
               </pre>
             ) : (

@@ -67,7 +67,9 @@ const DOC = {
             },
           },
         },
-        responses: { "201": { description: "Created", content: { "application/json": { schema: { $ref: "#/components/schemas/Signal" } } } } },
+        responses: {
+          "201": { description: "Created", content: { "application/json": { schema: { $ref: "#/components/schemas/Signal" } } } },
+        },
       },
     },
   },
@@ -132,7 +134,9 @@ describe("parseOpenApi", () => {
   it("flattens response and request fields, following refs without looping", () => {
     const one = api.endpoints.find((e) => e.id === "GET /api/v1/signals/{id}")!;
     const fields = successResponse(one)!.body!.fields;
-    expect(fields.map((f) => f.name)).toEqual(expect.arrayContaining(["id", "symbol", "signalType", "owner", "owner.email", "owner.parent"]));
+    expect(fields.map((f) => f.name)).toEqual(
+      expect.arrayContaining(["id", "symbol", "signalType", "owner", "owner.email", "owner.parent"]),
+    );
     expect(fields.find((f) => f.name === "signalType")).toMatchObject({ type: "enum: CALL | PUT | STRADDLE", required: true });
     expect(fields.find((f) => f.name === "symbol")?.description).toBe("Ticker");
     expect(one.responses.map((r) => [r.status, r.description])).toEqual([

@@ -199,9 +199,7 @@ export function exampleFor(doc: Obj, raw: unknown, key = "", depth = 0, seen: Re
   switch (type) {
     case "object": {
       if (depth > MAX_DEPTH || !isObj(schema.properties)) return {};
-      return Object.fromEntries(
-        Object.entries(schema.properties).map(([k, v]) => [k, exampleFor(doc, v, k, depth + 1, path)]),
-      );
+      return Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, exampleFor(doc, v, k, depth + 1, path)]));
     }
     case "array":
       return depth > MAX_DEPTH ? [] : [exampleFor(doc, schema.items, key, depth + 1, path)];

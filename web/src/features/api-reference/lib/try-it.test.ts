@@ -53,7 +53,10 @@ describe("try it", () => {
   });
 
   it("fills path parameters and sends the JSON body compactly", () => {
-    const withPath = endpoint({ path: "/api/v1/things/{id}", parameters: [{ name: "id", in: "path", type: "string", required: true, description: "" }] });
+    const withPath = endpoint({
+      path: "/api/v1/things/{id}",
+      parameters: [{ name: "id", in: "path", type: "string", required: true, description: "" }],
+    });
     expect(buildTryRequest(withPath, { params: {}, body: "" }, "slk_a")).toEqual({ error: "Enter id." });
     expect(buildTryRequest(withPath, { params: { id: "a b" }, body: "" }, "slk_a")).toMatchObject({ url: "/api/v1/things/a%20b" });
 
@@ -69,7 +72,11 @@ describe("try it", () => {
   });
 
   it("reads the rate-limit headers and pretty-prints JSON", () => {
-    const headers = new Headers({ RateLimit: '"hour";r=999;t=3600', "RateLimit-Policy": '"hour";q=1000;w=3600', "Content-Type": "application/json" });
+    const headers = new Headers({
+      RateLimit: '"hour";r=999;t=3600',
+      "RateLimit-Policy": '"hour";q=1000;w=3600',
+      "Content-Type": "application/json",
+    });
     expect(limitsOf(headers)).toEqual([
       ["RateLimit-Policy", '"hour";q=1000;w=3600'],
       ["RateLimit", '"hour";r=999;t=3600'],

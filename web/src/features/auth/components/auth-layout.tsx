@@ -22,7 +22,12 @@ const POINTS = [
 ];
 
 /** Split layout for sign-in and sign-up: a product panel on large screens, the form on the right. */
-export function AuthLayout({ title, description, children, footer }: {
+export function AuthLayout({
+  title,
+  description,
+  children,
+  footer,
+}: {
   title: string;
   description: string;
   children: React.ReactNode;

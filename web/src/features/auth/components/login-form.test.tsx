@@ -88,9 +88,7 @@ describe("LoginForm", () => {
 
   it("shows server field errors under the inputs", async () => {
     mockFetch(() =>
-      problem(422, "Unprocessable Entity", "The request has invalid fields.", [
-        { field: "email", message: "Email is too long" },
-      ]),
+      problem(422, "Unprocessable Entity", "The request has invalid fields.", [{ field: "email", message: "Email is too long" }]),
     );
     renderWithProviders(<LoginForm />, { route: "/login" });
     await fill("ada@example.com", "secret-pass");

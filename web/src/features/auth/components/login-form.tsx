@@ -52,14 +52,10 @@ export function LoginForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
       <FormField id="email" label="Email" error={errors.email?.message}>
-        {(aria) => (
-          <Input type="email" autoComplete="email" placeholder="you@example.com" {...aria} {...register("email")} />
-        )}
+        {(aria) => <Input type="email" autoComplete="email" placeholder="you@example.com" {...aria} {...register("email")} />}
       </FormField>
       <FormField id="password" label="Password" error={errors.password?.message}>
-        {(aria) => (
-          <PasswordInput autoComplete="current-password" placeholder="Your password" {...aria} {...register("password")} />
-        )}
+        {(aria) => <PasswordInput autoComplete="current-password" placeholder="Your password" {...aria} {...register("password")} />}
       </FormField>
       <Button type="submit" size="lg" className="mt-1 w-full" disabled={pending}>
         {pending ? "Signing In..." : "Sign In"}
@@ -74,7 +70,10 @@ export function LoginFooter() {
   return (
     <>
       Don&apos;t have an account?{" "}
-      <Link to={nextParam ? withNext("/register", nextParam) : "/register"} className="font-medium text-primary underline-offset-4 hover:underline">
+      <Link
+        to={nextParam ? withNext("/register", nextParam) : "/register"}
+        className="font-medium text-primary underline-offset-4 hover:underline"
+      >
         Sign up
       </Link>
     </>

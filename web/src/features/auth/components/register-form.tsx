@@ -60,17 +60,13 @@ export function RegisterForm() {
         </FormField>
       </div>
       <FormField id="email" label="Email" error={errors.email?.message}>
-        {(aria) => (
-          <Input type="email" autoComplete="email" placeholder="you@example.com" {...aria} {...register("email")} />
-        )}
+        {(aria) => <Input type="email" autoComplete="email" placeholder="you@example.com" {...aria} {...register("email")} />}
       </FormField>
       <FormField id="username" label="Username" error={errors.username?.message}>
         {(aria) => <Input autoComplete="username" placeholder="ada_trades" {...aria} {...register("username")} />}
       </FormField>
       <FormField id="password" label="Password" error={errors.password?.message} hint="At least 6 characters.">
-        {(aria) => (
-          <PasswordInput autoComplete="new-password" placeholder="Create a password" {...aria} {...register("password")} />
-        )}
+        {(aria) => <PasswordInput autoComplete="new-password" placeholder="Create a password" {...aria} {...register("password")} />}
       </FormField>
       <Button type="submit" size="lg" className="mt-1 w-full" disabled={pending}>
         {pending ? "Creating Account..." : "Create Account"}
@@ -96,7 +92,10 @@ export function RegisterFooter() {
   return (
     <>
       Already have an account?{" "}
-      <Link to={nextParam ? withNext("/login", nextParam) : "/login"} className="font-medium text-primary underline-offset-4 hover:underline">
+      <Link
+        to={nextParam ? withNext("/login", nextParam) : "/login"}
+        className="font-medium text-primary underline-offset-4 hover:underline"
+      >
         Sign in
       </Link>
     </>

@@ -16,8 +16,15 @@ describe("plan", () => {
     const user = makeUser({ subscriptionPlan: "free", subscriptionStatus: "active", subscriptionExpiresAt: null });
     expect(trialDaysLeft(user, NOW)).toBeNull();
     expect(planLabel(user, NOW)).toBe("Free plan");
-    expect(planLabel(makeUser({ subscriptionPlan: "premium", subscriptionStatus: "active", subscriptionExpiresAt: "2026-03-01T12:00:00Z" }), NOW)).toBe("Premium plan");
-    expect(planLabel(makeUser({ subscriptionPlan: "premium", subscriptionStatus: "past_due" }), NOW)).toBe("Premium plan, payment past due");
+    expect(
+      planLabel(
+        makeUser({ subscriptionPlan: "premium", subscriptionStatus: "active", subscriptionExpiresAt: "2026-03-01T12:00:00Z" }),
+        NOW,
+      ),
+    ).toBe("Premium plan");
+    expect(planLabel(makeUser({ subscriptionPlan: "premium", subscriptionStatus: "past_due" }), NOW)).toBe(
+      "Premium plan, payment past due",
+    );
   });
 
   it("greets by first name, else username", () => {

@@ -36,7 +36,9 @@ describe("AutomationPanel", () => {
     let forbidden = false;
     mockFetch((url) => {
       if (url === "/api/automation/stop") {
-        return forbidden ? problem(403, "Forbidden", "Only administrators can stop automation.") : jsonResponse(makeAutomationStatus({ isRunning: false }));
+        return forbidden
+          ? problem(403, "Forbidden", "Only administrators can stop automation.")
+          : jsonResponse(makeAutomationStatus({ isRunning: false }));
       }
       if (url === "/api/automation/update") return problem(429, "Too Many Requests");
       return jsonResponse(makeAutomationStatus({ isRunning: true }));
@@ -64,7 +66,9 @@ describe("AutomationPanel", () => {
   });
 
   it("says when starting is refused", async () => {
-    mockFetch((url) => (url === "/api/automation/start" ? problem(403, "Forbidden") : jsonResponse(makeAutomationStatus({ isRunning: false }))));
+    mockFetch((url) =>
+      url === "/api/automation/start" ? problem(403, "Forbidden") : jsonResponse(makeAutomationStatus({ isRunning: false })),
+    );
     renderWithProviders(<AutomationPanel />);
     await userEvent.setup().click(await screen.findByRole("button", { name: "Start" }));
     expect(await screen.findByText("Failed to start automation service")).toBeInTheDocument();

@@ -102,7 +102,12 @@ export function AutomationPanel() {
         <div className="flex flex-wrap gap-2 border-t pt-4">
           <Button
             size="sm"
-            onClick={() => start.mutate(undefined, { onSuccess: () => toast({ title: "Automation Started" }), onError: failed("Failed to start automation service") })}
+            onClick={() =>
+              start.mutate(undefined, {
+                onSuccess: () => toast({ title: "Automation Started" }),
+                onError: failed("Failed to start automation service"),
+              })
+            }
             disabled={!status || status.isRunning || busy}
           >
             <PlayIcon aria-hidden />
@@ -125,7 +130,12 @@ export function AutomationPanel() {
           <Button
             size="sm"
             variant="outline"
-            onClick={() => update.mutate(undefined, { onSuccess: () => toast({ title: "Manual Update Complete" }), onError: failed("Failed to trigger manual update") })}
+            onClick={() =>
+              update.mutate(undefined, {
+                onSuccess: () => toast({ title: "Manual Update Complete" }),
+                onError: failed("Failed to trigger manual update"),
+              })
+            }
             disabled={update.isPending}
           >
             <RefreshCwIcon aria-hidden className={cn(update.isPending && "animate-spin motion-reduce:animate-none")} />

@@ -18,7 +18,10 @@ afterEach(() => {
 
 type Answer = () => Response | Promise<Response>;
 
-function api({ overall = () => jsonResponse(makeOverallBacktest()), strategy = () => jsonResponse(makeStrategyBacktests()) }: { overall?: Answer; strategy?: Answer } = {}) {
+function api({
+  overall = () => jsonResponse(makeOverallBacktest()),
+  strategy = () => jsonResponse(makeStrategyBacktests()),
+}: { overall?: Answer; strategy?: Answer } = {}) {
   return mockFetch((url, init) => {
     if (url === "/api/backtest" && init.method === "POST") return overall();
     if (url === "/api/backtest/strategy" && init.method === "POST") return strategy();
@@ -208,7 +211,9 @@ describe("BacktestPage", () => {
   it("lists the server's reasons when it refuses the options", async () => {
     api({
       overall: () =>
-        problem(422, "Unprocessable Entity", "The request has invalid fields.", [{ field: "symbols", message: '"ZZZZ" is not in the watchlist' }]),
+        problem(422, "Unprocessable Entity", "The request has invalid fields.", [
+          { field: "symbols", message: '"ZZZZ" is not in the watchlist' },
+        ]),
     });
     renderWithProviders(<BacktestPage plan="pro" />);
     const user = userEvent.setup();
@@ -244,7 +249,9 @@ describe("BacktestPage", () => {
       const section = within(screen.getByTestId("custom-params"));
       expect(section.getAllByRole("spinbutton")).toHaveLength(14);
       expect(section.getByLabelText("Momentum RSI low")).toHaveValue(50);
-      expect(section.getByLabelText("Momentum RSI low")).toHaveAccessibleDescription("CALL when RSI is in the zone; PUT in its mirror. Default 50, 1–99.");
+      expect(section.getByLabelText("Momentum RSI low")).toHaveAccessibleDescription(
+        "CALL when RSI is in the zone; PUT in its mirror. Default 50, 1–99.",
+      );
       expect(section.getByRole("group", { name: "Breakout" })).toBeInTheDocument();
 
       // Out of range: said under the input, focused, and nothing is sent.
@@ -288,7 +295,9 @@ describe("BacktestPage", () => {
     it("places the server's refusal of a parameter under its input", async () => {
       api({
         strategy: () =>
-          problem(422, "Unprocessable Entity", "The request has invalid fields.", [{ field: "params.momentumRsiHigh", message: "Must be between 51 and 99" }]),
+          problem(422, "Unprocessable Entity", "The request has invalid fields.", [
+            { field: "params.momentumRsiHigh", message: "Must be between 51 and 99" },
+          ]),
       });
       renderWithProviders(<BacktestPage plan="premium" />);
       const user = userEvent.setup();

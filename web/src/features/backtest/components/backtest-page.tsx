@@ -161,10 +161,7 @@ export function BacktestPage({ plan }: { plan: Plan }) {
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <PageHeader
-        title="Strategy Backtesting"
-        description="See how each strategy would have performed on historical prices."
-      />
+      <PageHeader title="Strategy Backtesting" description="See how each strategy would have performed on historical prices." />
       <Tabs value={mode} onValueChange={(value) => setMode(value as BacktestMode)} className="grid min-w-0 gap-6">
         <Card className="min-w-0">
           <CardHeader className="gap-3 border-b pb-4">

@@ -117,7 +117,10 @@ export function CustomParamsFields({
                         aria-describedby={`${inputId}-message`}
                         className="tabular"
                       />
-                      <p id={`${inputId}-message`} className={error ? "text-[0.8rem] font-medium text-destructive-strong" : "text-[0.8rem] text-muted-foreground"}>
+                      <p
+                        id={`${inputId}-message`}
+                        className={error ? "text-[0.8rem] font-medium text-destructive-strong" : "text-[0.8rem] text-muted-foreground"}
+                      >
                         {error ?? `${spec.hint} Default ${spec.defaultValue}, ${range(key)}.`}
                       </p>
                     </div>

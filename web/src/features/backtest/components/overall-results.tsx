@@ -68,7 +68,10 @@ function TradesTable({ result }: { result: OverallBacktest }) {
   const pager = usePagination(trades.length, TRADES_PAGE_SIZE);
   const onExport = () => {
     exportTradesCsv(trades, result.startDate, result.endDate);
-    toast({ title: "Trades Exported", description: `${trades.length} backtested ${trades.length === 1 ? "trade" : "trades"} saved as CSV.` });
+    toast({
+      title: "Trades Exported",
+      description: `${trades.length} backtested ${trades.length === 1 ? "trade" : "trades"} saved as CSV.`,
+    });
   };
   return (
     <Card className="min-w-0">
@@ -96,16 +99,36 @@ function TradesTable({ result }: { result: OverallBacktest }) {
               <table className="w-full min-w-[860px] text-sm">
                 <thead>
                   <tr className="border-b text-left text-xs text-muted-foreground">
-                    <th scope="col" className="py-2 pr-3 font-medium">Symbol</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Strategy</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Type</th>
-                    <th scope="col" className="py-2 pr-3 text-right font-medium">Strike</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Entry</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Exit</th>
-                    <th scope="col" className="py-2 pr-3 text-right font-medium">Entry / Exit Price</th>
-                    <th scope="col" className="py-2 pr-3 text-right font-medium">Contracts</th>
-                    <th scope="col" className="py-2 pr-3 text-right font-medium">P&amp;L</th>
-                    <th scope="col" className="py-2 font-medium">Outcome</th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Symbol
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Strategy
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Type
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right font-medium">
+                      Strike
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Entry
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Exit
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right font-medium">
+                      Entry / Exit Price
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right font-medium">
+                      Contracts
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right font-medium">
+                      P&amp;L
+                    </th>
+                    <th scope="col" className="py-2 font-medium">
+                      Outcome
+                    </th>
                   </tr>
                 </thead>
                 <tbody>

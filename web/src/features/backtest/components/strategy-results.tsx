@@ -70,7 +70,9 @@ export function StrategyResults({ results }: { results: StrategyBacktest[] }) {
         <BacktestedBadge />
       </div>
       {results.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">No strategy produced a trade in this period.</p>
+        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+          No strategy produced a trade in this period.
+        </p>
       ) : (
         <div className="grid gap-4 md:grid-cols-2">
           {results.map((r) => (

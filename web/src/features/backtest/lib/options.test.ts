@@ -5,7 +5,12 @@ describe("backtest options", () => {
   it("sends only what is set", () => {
     expect(toBacktestRequest(EMPTY_OPTIONS)).toEqual({});
     expect(
-      toBacktestRequest({ startDate: "2026-01-02", endDate: "2026-06-30", symbols: "aapl, msft aapl", strategies: ["Momentum", "Breakout"] }),
+      toBacktestRequest({
+        startDate: "2026-01-02",
+        endDate: "2026-06-30",
+        symbols: "aapl, msft aapl",
+        strategies: ["Momentum", "Breakout"],
+      }),
     ).toEqual({ startDate: "2026-01-02", endDate: "2026-06-30", symbols: ["AAPL", "MSFT"], strategies: ["Momentum", "Breakout"] });
   });
 

@@ -50,10 +50,11 @@ describe("custom strategy parameters", () => {
     expect(paramKeyOfField("params.momentumRsiHigh")).toBe("momentumRsiHigh");
     expect(paramKeyOfField("params.nope")).toBeNull();
     expect(paramKeyOfField("startDate")).toBeNull();
-    expect(changedParams(toParamsRequest({ ...DEFAULT_PARAM_VALUES, momentumRsiLow: "55", targetAtr: "3" })).map((c) => `${c.label}: ${c.value}`)).toEqual([
-      "Momentum RSI low: 55",
-      "Target (ATR): 3",
-    ]);
+    expect(
+      changedParams(toParamsRequest({ ...DEFAULT_PARAM_VALUES, momentumRsiLow: "55", targetAtr: "3" })).map(
+        (c) => `${c.label}: ${c.value}`,
+      ),
+    ).toEqual(["Momentum RSI low: 55", "Target (ATR): 3"]);
     expect(changedParams(null)).toEqual([]);
   });
 });

@@ -57,7 +57,11 @@ function CheckoutForm({ amount, returnUrl }: { amount: string; returnUrl: string
         </p>
       ) : null}
       {failure ? (
-        <div role="alert" className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm" data-testid="payment-failure">
+        <div
+          role="alert"
+          className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
+          data-testid="payment-failure"
+        >
           <AlertCircleIcon className="mt-0.5 size-4 shrink-0 text-destructive-strong" aria-hidden />
           <p>
             <span className="font-medium text-destructive-strong">{PAYMENT_FAILED}:</span> {failure}
@@ -107,7 +111,11 @@ export default function StripePaymentForm({
   }, [promise]);
 
   if (!publishableKey || !promise) {
-    return <Unavailable>Card payment is not available: the server has no Stripe publishable key configured. Nothing has been charged.</Unavailable>;
+    return (
+      <Unavailable>
+        Card payment is not available: the server has no Stripe publishable key configured. Nothing has been charged.
+      </Unavailable>
+    );
   }
   if (failed) {
     return <Unavailable>Stripe could not be loaded. Check your connection and reload the page. Nothing has been charged.</Unavailable>;

@@ -36,7 +36,10 @@ const premium = makePlanCatalogue().plans.find((p) => p.id === "premium");
 
 type Answer = (init: RequestInit) => Response | Promise<Response>;
 
-function billingApi({ checkout = () => jsonResponse(makeCheckout()), pay = () => jsonResponse(makePaidSubscription()) }: { checkout?: Answer; pay?: Answer } = {}) {
+function billingApi({
+  checkout = () => jsonResponse(makeCheckout()),
+  pay = () => jsonResponse(makePaidSubscription()),
+}: { checkout?: Answer; pay?: Answer } = {}) {
   return mockFetch((url, init) => {
     if (url === "/api/create-subscription" && init.method === "POST") return checkout(init);
     if (url === "/api/billing/test-provider/pay" && init.method === "POST") return pay(init);
@@ -47,7 +50,9 @@ function billingApi({ checkout = () => jsonResponse(makeCheckout()), pay = () =>
 
 function renderPage(query = "plan=premium&billing=yearly", trialDaysLeft: number | null = 12) {
   const params = parseSubscribeParams(new URLSearchParams(query));
-  return renderWithProviders(<SubscribePage params={params} plan={premium} trialDaysLeft={trialDaysLeft} />, { route: `/subscribe?${query}` });
+  return renderWithProviders(<SubscribePage params={params} plan={premium} trialDaysLeft={trialDaysLeft} />, {
+    route: `/subscribe?${query}`,
+  });
 }
 
 async function fillCard(number: string, expiry = "12/30", cvc = "123") {
@@ -77,7 +82,8 @@ describe("SubscribePage", () => {
     expect(screen.getByTestId("trial-note")).toHaveTextContent("Your Pro trial (12 days left) ends when you pay");
     const note = screen.getByTestId("test-provider-note");
     expect(note).toHaveTextContent("no real card is charged");
-    for (const card of ["4242 4242 4242 4242", "4000 0000 0000 0002", "4000 0000 0000 9995", "4000 0000 0000 0341"]) expect(note).toHaveTextContent(card);
+    for (const card of ["4242 4242 4242 4242", "4000 0000 0000 0002", "4000 0000 0000 9995", "4000 0000 0000 0341"])
+      expect(note).toHaveTextContent(card);
     expect(screen.getByRole("button", { name: "Subscribe Now" })).toBeEnabled();
     expect(screen.getByRole("heading", { level: 2, name: "Premium includes" })).toBeInTheDocument();
     expect(screen.getByText("Unlimited signals")).toBeInTheDocument();
@@ -137,7 +143,10 @@ describe("SubscribePage", () => {
     billingApi({
       pay: () =>
         problem(422, "Validation failed", "Check the card.", [
-          { field: "cardNumber", message: "This is the built-in test payment provider: no real card is charged. Use the test card 4242 4242 4242 4242." },
+          {
+            field: "cardNumber",
+            message: "This is the built-in test payment provider: no real card is charged. Use the test card 4242 4242 4242 4242.",
+          },
           { field: "expYear", message: "Your card's expiration date is in the past." },
         ]),
     });
@@ -160,11 +169,18 @@ describe("SubscribePage", () => {
   });
 
   it("an account that already pays is sent to change its plan in Settings, without a toast", async () => {
-    billingApi({ checkout: () => problem(409, "Already taken", "You already have a paid subscription. Change it under Settings › Subscription.") });
+    billingApi({
+      checkout: () => problem(409, "Already taken", "You already have a paid subscription. Change it under Settings › Subscription."),
+    });
     renderPage();
     expect(await screen.findByRole("heading", { level: 1, name: "You already have a subscription" })).toBeInTheDocument();
-    expect(screen.getByTestId("subscribe-problem")).toHaveTextContent("You already have a paid subscription. Change it under Settings › Subscription.");
-    expect(screen.getByRole("link", { name: "Change plan in Settings" })).toHaveAttribute("href", "/settings?tab=subscription&change=premium-yearly");
+    expect(screen.getByTestId("subscribe-problem")).toHaveTextContent(
+      "You already have a paid subscription. Change it under Settings › Subscription.",
+    );
+    expect(screen.getByRole("link", { name: "Change plan in Settings" })).toHaveAttribute(
+      "href",
+      "/settings?tab=subscription&change=premium-yearly",
+    );
     expect(screen.queryByText("Payment Failed")).not.toBeInTheDocument();
   });
 
@@ -179,7 +195,10 @@ describe("SubscribePage", () => {
   });
 
   it("Stripe: the Payment Element with the server's publishable key, confirmed with the return URL; a decline toasts Stripe's message", async () => {
-    billingApi({ checkout: () => jsonResponse(makeCheckout({ provider: "stripe", publishableKey: "pk_test_from_server", clientSecret: "pi_123_secret_456" })) });
+    billingApi({
+      checkout: () =>
+        jsonResponse(makeCheckout({ provider: "stripe", publishableKey: "pk_test_from_server", clientSecret: "pi_123_secret_456" })),
+    });
     stripe.loadStripe.mockResolvedValue({});
     stripe.confirmPayment.mockResolvedValue({ error: { type: "card_error", message: "Your card has insufficient funds." } });
     renderPage();

@@ -101,15 +101,7 @@ function PaymentForm({ checkout, onPaid }: { checkout: CheckoutView; onPaid: () 
   );
 }
 
-function Checkout({
-  choice,
-  plan,
-  trialDaysLeft,
-}: {
-  choice: PlanChoice;
-  plan: PlanInfo | undefined;
-  trialDaysLeft: number | null;
-}) {
+function Checkout({ choice, plan, trialDaysLeft }: { choice: PlanChoice; plan: PlanInfo | undefined; trialDaysLeft: number | null }) {
   const navigate = useNavigate();
   const checkout = useCheckout(choice);
   const name = plan?.name ?? PLAN_NAMES[choice.plan];
@@ -145,7 +137,9 @@ function Checkout({
           )
         }
       >
-        <p className="font-medium">{errorMessage(checkout.error, "The payment could not be set up. Check your connection and try again.")}</p>
+        <p className="font-medium">
+          {errorMessage(checkout.error, "The payment could not be set up. Check your connection and try again.")}
+        </p>
         <p className="text-muted-foreground">Nothing has been charged.</p>
       </Problem>
     );

@@ -88,8 +88,8 @@ export function TestCardForm({ clientSecret, amount, onPaid }: { clientSecret: s
           Test payments: no real card is charged
         </p>
         <p className="text-muted-foreground">
-          This server takes payments with Strikeline&apos;s built-in test provider, which accepts only these test cards, with any
-          future expiry date and any 3- or 4-digit CVC:
+          This server takes payments with Strikeline&apos;s built-in test provider, which accepts only these test cards, with any future
+          expiry date and any 3- or 4-digit CVC:
         </p>
         <ul className="grid gap-1">
           {TEST_CARDS.map((card) => (
@@ -147,7 +147,11 @@ export function TestCardForm({ clientSecret, amount, onPaid }: { clientSecret: s
       </div>
 
       {failure ? (
-        <div role="alert" className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm" data-testid="payment-failure">
+        <div
+          role="alert"
+          className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
+          data-testid="payment-failure"
+        >
           <AlertCircleIcon className="mt-0.5 size-4 shrink-0 text-destructive-strong" aria-hidden />
           {failure.declined ? (
             <p>

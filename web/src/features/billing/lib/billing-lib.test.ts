@@ -36,7 +36,9 @@ describe("the card form's input", () => {
       expiry: "Your card's expiration date is in the past.",
       cvc: "Your card's security code is incomplete.",
     });
-    expect(issues({ cardNumber: "4242 4242 4242 4242", expiry: "1230", cvc: "123" })).toEqual({ expiry: "Enter the expiry date as MM/YY." });
+    expect(issues({ cardNumber: "4242 4242 4242 4242", expiry: "1230", cvc: "123" })).toEqual({
+      expiry: "Enter the expiry date as MM/YY.",
+    });
   });
 });
 

@@ -24,7 +24,10 @@ export function BlogArticle({ post }: { post: BlogPost }) {
             <h1 className="mt-4 text-3xl font-semibold tracking-tight sm:text-4xl">{post.title}</h1>
             <p className="mt-4 text-lg text-muted-foreground">{post.description}</p>
             <div className="mt-6 flex items-center gap-3">
-              <div className="flex size-10 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary" aria-hidden>
+              <div
+                className="flex size-10 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary"
+                aria-hidden
+              >
                 {post.author
                   .split(" ")
                   .map((part) => part[0])

@@ -19,13 +19,14 @@ export function PostCard({ post, featured = false }: { post: BlogPost; featured?
         <Badge variant="soft">{post.category}</Badge>
       </div>
       <h3 className={cn("mt-4 font-semibold tracking-tight", featured ? "text-2xl sm:text-3xl" : "text-lg")}>
-        <Link to={`/blog/${post.slug}`} className="outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:ring-2 focus-visible:after:ring-ring">
+        <Link
+          to={`/blog/${post.slug}`}
+          className="outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:ring-2 focus-visible:after:ring-ring"
+        >
           {post.title}
         </Link>
       </h3>
-      <p className={cn("mt-3 flex-1 text-muted-foreground", featured ? "text-base" : "text-sm leading-relaxed")}>
-        {post.description}
-      </p>
+      <p className={cn("mt-3 flex-1 text-muted-foreground", featured ? "text-base" : "text-sm leading-relaxed")}>{post.description}</p>
       <div className="mt-6 flex items-end justify-between gap-4">
         <div>
           <p className="text-sm font-medium">{post.author}</p>

@@ -19,16 +19,27 @@ import { COMPANY } from "@/content/company";
 import { countByDepartment, filterOpenings } from "../lib/filter";
 
 const BENEFITS = [
-  { Icon: HeartPulseIcon, title: "Health coverage", text: "Medical, dental and vision for you and your dependants, with premiums fully paid." },
+  {
+    Icon: HeartPulseIcon,
+    title: "Health coverage",
+    text: "Medical, dental and vision for you and your dependants, with premiums fully paid.",
+  },
   { Icon: PiggyBankIcon, title: "401(k) with match", text: "We match contributions up to 4% of salary, vested from day one." },
   { Icon: SunIcon, title: "Time off", text: "25 days of paid vacation plus US market holidays, and 16 weeks of paid parental leave." },
   { Icon: GraduationCapIcon, title: "Learning budget", text: "$2,000 a year for courses, books and conferences." },
-  { Icon: GlobeIcon, title: "Remote-friendly", text: "Work from our New York office or remotely within the US, with a home-office stipend." },
+  {
+    Icon: GlobeIcon,
+    title: "Remote-friendly",
+    text: "Work from our New York office or remotely within the US, with a home-office stipend.",
+  },
   { Icon: ScaleIcon, title: "Equity", text: "Every full-time employee receives stock options." },
 ];
 
 const CULTURE = [
-  { title: "Write it down", text: "Decisions, designs and post-mortems are written, so anyone can understand why things are the way they are." },
+  {
+    title: "Write it down",
+    text: "Decisions, designs and post-mortems are written, so anyone can understand why things are the way they are.",
+  },
   { title: "Honest numbers", text: "We never show a figure we cannot back up, to users or to each other." },
   { title: "Small teams, real ownership", text: "Each team owns a part of the product from idea to production and talks to its users." },
   { title: "Respect the market hours", text: "Releases and on-call are planned around the trading day, so nobody firefights at 9:30." },
@@ -59,8 +70,8 @@ export function CareersPage() {
           How we work
         </h2>
         <p className="mt-3 max-w-2xl text-muted-foreground">
-          We are {COMPANY.teamSize} people in {COMPANY.countries} countries, headquartered in {COMPANY.headquarters}, building
-          trading tools that individual investors can trust.
+          We are {COMPANY.teamSize} people in {COMPANY.countries} countries, headquartered in {COMPANY.headquarters}, building trading tools
+          that individual investors can trust.
         </p>
         <div className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {CULTURE.map((item) => (
@@ -84,11 +95,19 @@ export function CareersPage() {
           onChange={setDepartment}
         />
         {openings.length === 0 ? (
-          <EmptyState className="mt-6" icon={BriefcaseIcon} title="No open positions" description="There are no openings in this department right now." />
+          <EmptyState
+            className="mt-6"
+            icon={BriefcaseIcon}
+            title="No open positions"
+            description="There are no openings in this department right now."
+          />
         ) : (
           <ul className="mt-6 divide-y rounded-2xl border bg-card" aria-live="polite">
             {openings.map((opening) => (
-              <li key={opening.slug} className="group relative flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6">
+              <li
+                key={opening.slug}
+                className="group relative flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6"
+              >
                 <div>
                   <div className="flex flex-wrap items-center gap-2">
                     <h3 className="font-semibold">{opening.title}</h3>

@@ -33,7 +33,10 @@ export function OpeningPage({ opening }: { opening: Opening }) {
         <div className="min-w-0">
           <MarkdownBody id={`careers/${opening.slug}`} load={opening.loadBody} />
           <div className="mt-10 border-t pt-8">
-            <Link to="/careers" className="inline-flex items-center gap-2 text-sm font-medium text-primary underline-offset-4 hover:underline">
+            <Link
+              to="/careers"
+              className="inline-flex items-center gap-2 text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
               <ArrowLeftIcon className="size-4" aria-hidden />
               All open positions
             </Link>
@@ -59,8 +62,8 @@ export function OpeningPage({ opening }: { opening: Opening }) {
               </a>
             </Button>
             <p className="mt-3 text-xs leading-relaxed text-muted-foreground">
-              Send your CV and a few lines on why the role interests you to {COMPANY.email.careers}. We reply to every
-              application within two weeks.
+              Send your CV and a few lines on why the role interests you to {COMPANY.email.careers}. We reply to every application within
+              two weeks.
             </p>
           </div>
         </aside>

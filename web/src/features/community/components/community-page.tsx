@@ -9,7 +9,10 @@ import { usePageMeta } from "@/lib/page-meta";
 const STEPS = [
   { title: "Create a free account", text: "Your username is the name other members see. Every plan, Free included, can take part." },
   { title: "Read the guidelines", text: "Share reasoning and risk, label results live, paper or backtested, and never give advice." },
-  { title: "Start in the right category", text: "Questions go to Education & Learning, ideas to Strategy Sharing, product questions to Platform Support." },
+  {
+    title: "Start in the right category",
+    text: "Questions go to Education & Learning, ideas to Strategy Sharing, product questions to Platform Support.",
+  },
 ];
 
 /**
@@ -28,8 +31,8 @@ export function CommunityPage({ signedIn }: { signedIn: boolean }) {
           <p className="text-sm font-semibold text-primary">Community</p>
           <h1 className="mt-2 text-3xl font-semibold tracking-tight sm:text-4xl">Strikeline Community</h1>
           <p className="mt-4 max-w-2xl text-lg text-muted-foreground">
-            A place for options traders to share strategies, ask questions and learn from each other&apos;s trades, with
-            the reasoning and the risk in plain sight.
+            A place for options traders to share strategies, ask questions and learn from each other&apos;s trades, with the reasoning and
+            the risk in plain sight.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             {signedIn ? (
@@ -64,8 +67,8 @@ export function CommunityPage({ signedIn }: { signedIn: boolean }) {
             <TabsContent value="discussions" className="mt-6">
               <p className="mb-5 flex gap-2.5 rounded-xl border border-dashed bg-card/50 p-4 text-sm text-muted-foreground">
                 <InfoIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-                These are sample threads written by the Strikeline team to show what each category is for. They are not
-                member posts, and we show no reply or view counts we have not measured.
+                These are sample threads written by the Strikeline team to show what each category is for. They are not member posts, and we
+                show no reply or view counts we have not measured.
               </p>
               <ul className="grid gap-4">
                 {SAMPLE_THREADS.map((thread) => (

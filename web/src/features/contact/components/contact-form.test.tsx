@@ -54,9 +54,7 @@ describe("landing ContactForm", () => {
   });
 
   it("shows the server's field errors and its problem detail, keeping the input", async () => {
-    mockFetch(() =>
-      problem(422, "Invalid request", "Invalid email address", [{ field: "email", message: "Invalid email address" }]),
-    );
+    mockFetch(() => problem(422, "Invalid request", "Invalid email address", [{ field: "email", message: "Invalid email address" }]));
     renderWithProviders(<ContactForm />);
     await fill({ name: "Ada", email: "ada@example.co", message: "Hello" });
     expect(await screen.findByText("Message Not Sent")).toBeInTheDocument();

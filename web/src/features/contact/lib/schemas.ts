@@ -4,7 +4,11 @@ import { z } from "zod";
 const email = z.string().trim().pipe(z.email("Invalid email address"));
 
 const text = (label: string, max: number) =>
-  z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`);
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`);
 
 /** The landing page's contact form: name, email, optional company, message. */
 export const landingContactSchema = z.object({

@@ -11,8 +11,23 @@ describe("AiAssistantPanel", () => {
   it("asks for 6 and lists them by type, each with its action, symbol, confidence, risk and suggestion", async () => {
     const fetch = mockFetch(() =>
       jsonResponse([
-        makeRecommendation({ type: "risk", action: "REDUCE_EXPOSURE", symbol: null, title: "Too much in one stock", riskLevel: "high", confidence: 0.9, suggestion: "Trim AAPL." }),
-        makeRecommendation({ type: "portfolio", action: "CLOSE_OR_ROLL", title: "Roll the MSFT call", symbol: "MSFT", riskLevel: "low", confidence: 0.55 }),
+        makeRecommendation({
+          type: "risk",
+          action: "REDUCE_EXPOSURE",
+          symbol: null,
+          title: "Too much in one stock",
+          riskLevel: "high",
+          confidence: 0.9,
+          suggestion: "Trim AAPL.",
+        }),
+        makeRecommendation({
+          type: "portfolio",
+          action: "CLOSE_OR_ROLL",
+          title: "Roll the MSFT call",
+          symbol: "MSFT",
+          riskLevel: "low",
+          confidence: 0.55,
+        }),
         makeRecommendation({ title: "Momentum call on AAPL" }),
       ]),
     );
@@ -22,7 +37,11 @@ describe("AiAssistantPanel", () => {
     await waitFor(() => expect(screen.getAllByTestId("recommendation")).toHaveLength(3));
     expect(String(fetch.mock.calls[0][0])).toBe("/api/ai/recommendations?limit=6");
 
-    expect(screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual(["Risk recommendations", "Portfolio recommendations", "Trade recommendations"]);
+    expect(screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual([
+      "Risk recommendations",
+      "Portfolio recommendations",
+      "Trade recommendations",
+    ]);
     const risk = within(screen.getByRole("heading", { name: "Too much in one stock" }).closest("li")!);
     expect(risk.getByTestId("recommendation-action")).toHaveTextContent("REDUCE EXPOSURE");
     expect(risk.getByText("90%")).toBeInTheDocument();

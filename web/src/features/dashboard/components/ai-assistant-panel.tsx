@@ -37,7 +37,13 @@ function ActionBadge({ action }: { action: string }) {
       ? "bg-destructive/12 text-destructive-strong"
       : "bg-primary/10 text-primary-strong";
   return (
-    <span data-testid="recommendation-action" className={cn("inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-[0.7rem] font-semibold tracking-wide whitespace-nowrap", tone)}>
+    <span
+      data-testid="recommendation-action"
+      className={cn(
+        "inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-[0.7rem] font-semibold tracking-wide whitespace-nowrap",
+        tone,
+      )}
+    >
       {words.join(" ")}
     </span>
   );
@@ -59,7 +65,9 @@ function RecommendationRow({ recommendation: r }: { recommendation: Recommendati
       <h4 className="text-sm leading-snug font-semibold">{r.title}</h4>
       <p className="flex flex-wrap items-center gap-x-2.5 gap-y-1 text-xs text-muted-foreground">
         <ActionBadge action={r.action} />
-        {r.symbol ? <span className="rounded bg-primary/10 px-1.5 py-0.5 font-mono font-semibold text-primary-strong">{r.symbol}</span> : null}
+        {r.symbol ? (
+          <span className="rounded bg-primary/10 px-1.5 py-0.5 font-mono font-semibold text-primary-strong">{r.symbol}</span>
+        ) : null}
         <span>
           Confidence <span className="font-semibold text-foreground tabular">{confidence}%</span>
         </span>
@@ -143,7 +151,9 @@ export function AiAssistantPanel() {
         <div className="flex items-start justify-between gap-3">
           <div className="grid gap-1">
             <h2 className="text-base leading-tight font-semibold">AI Investment Assistant</h2>
-            <CardDescription>{forbidden ? ASSISTANT_UPGRADE : "Trade, portfolio and risk ideas from your signals and positions."}</CardDescription>
+            <CardDescription>
+              {forbidden ? ASSISTANT_UPGRADE : "Trade, portfolio and risk ideas from your signals and positions."}
+            </CardDescription>
           </div>
           <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-primary/10 px-2.5 py-1 text-xs font-semibold text-primary-strong">
             <SparklesIcon className="size-3" aria-hidden />
@@ -182,7 +192,9 @@ export function AiAssistantPanel() {
           </div>
         ) : recommendations.length === 0 ? (
           <Message title={ASSISTANT_EMPTY}>
-            <p className="max-w-xs text-xs text-muted-foreground">Ideas appear here as your signals and positions give the assistant something to read.</p>
+            <p className="max-w-xs text-xs text-muted-foreground">
+              Ideas appear here as your signals and positions give the assistant something to read.
+            </p>
           </Message>
         ) : (
           groupByKind(recommendations).map(([kind, items]) => (

@@ -8,10 +8,7 @@ import { StatCard, type StatCardProps } from "./stat-card";
 /** A change as shown: "+12.0%", "-1.2 pts", or "—" when there is nothing to compare with. */
 export function changeText(change: Change | undefined): Pick<StatCardProps, "change" | "changeType"> {
   if (!change || change.value == null || !Number.isFinite(change.value)) return { change: NO_VALUE, changeType: "neutral" };
-  const text =
-    change.unit === "points"
-      ? `${formatSignedPercent(change.value).replace("%", "")} pts`
-      : formatSignedPercent(change.value);
+  const text = change.unit === "points" ? `${formatSignedPercent(change.value).replace("%", "")} pts` : formatSignedPercent(change.value);
   return { change: text, changeType: signOf(change.value) };
 }
 
@@ -57,7 +54,10 @@ export function StatsGrid() {
   return (
     <section aria-label="Key figures" className="grid gap-3">
       {query.isError ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-2.5 text-sm">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-2.5 text-sm"
+        >
           <p className="inline-flex items-center gap-2 font-medium text-destructive-strong">
             <AlertCircleIcon className="size-4" aria-hidden />
             Failed to fetch stats

@@ -239,13 +239,20 @@ for (const plan of plans) console.log(plan.name, plan.monthlyPrice);`,
   return (
     <div>
       <p className="max-w-3xl text-sm text-muted-foreground">
-        The API is JSON over HTTPS, so any language&apos;s HTTP client works and there is no SDK to install. Errors
-        follow one format, described in <Link to="/docs/errors" className="font-medium text-primary underline-offset-4 hover:underline">API errors</Link>.
-        Endpoints that need an account take an API key in the <code className="font-mono text-xs">Authorization</code> header.
+        The API is JSON over HTTPS, so any language&apos;s HTTP client works and there is no SDK to install. Errors follow one format,
+        described in{" "}
+        <Link to="/docs/errors" className="font-medium text-primary underline-offset-4 hover:underline">
+          API errors
+        </Link>
+        . Endpoints that need an account take an API key in the <code className="font-mono text-xs">Authorization</code> header.
       </p>
       <div className="mt-6 grid gap-5 lg:grid-cols-3">
         {samples.map((sample) => (
-          <section key={sample.title} aria-labelledby={`sample-${sample.title}`} className="flex min-w-0 flex-col rounded-xl border bg-card">
+          <section
+            key={sample.title}
+            aria-labelledby={`sample-${sample.title}`}
+            className="flex min-w-0 flex-col rounded-xl border bg-card"
+          >
             <div className="border-b px-5 py-3">
               <h3 id={`sample-${sample.title}`} className="font-semibold">
                 {sample.title}
@@ -321,7 +328,13 @@ export function DocumentationPage({ endpoints }: { endpoints: ApiListItem[] | un
   const items: DocItem[] = [
     ...DOC_PAGES.map(docPageItem),
     ...FEATURE_GROUPS.flatMap((group) =>
-      group.links.map((link) => ({ kind: "feature" as const, title: link.title, description: link.description, href: link.href, group: group.title })),
+      group.links.map((link) => ({
+        kind: "feature" as const,
+        title: link.title,
+        description: link.description,
+        href: link.href,
+        group: group.title,
+      })),
     ),
     ...(endpoints ?? []).map((endpoint) => ({
       kind: "endpoint" as const,

@@ -4,7 +4,14 @@ import { type DocItem, docPageItem, searchDocs } from "./search";
 
 const items: DocItem[] = [
   ...DOC_PAGES.map(docPageItem),
-  { kind: "endpoint", title: "GET /api/plans", description: "The plans for sale.", href: "/api?endpoint=GET%20%2Fapi%2Fplans", group: "API endpoints", keywords: "api endpoint plans" },
+  {
+    kind: "endpoint",
+    title: "GET /api/plans",
+    description: "The plans for sale.",
+    href: "/api?endpoint=GET%20%2Fapi%2Fplans",
+    group: "API endpoints",
+    keywords: "api endpoint plans",
+  },
 ];
 
 describe("documentation search", () => {

@@ -205,8 +205,7 @@ export function HelpCenter({ freshness, contactForm }: { freshness: string | nul
           Still need help?
         </h2>
         <p className="mt-3 max-w-2xl text-muted-foreground">
-          Support hours are {COMPANY.supportHours}. Messages sent outside those hours are answered the next business
-          day.
+          Support hours are {COMPANY.supportHours}. Messages sent outside those hours are answered the next business day.
         </p>
         <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_1.4fr]">
           <ul className="grid content-start gap-4">

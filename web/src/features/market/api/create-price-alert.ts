@@ -17,7 +17,9 @@ export function useCreatePriceAlert() {
   return useMutation({
     mutationFn: createPriceAlert,
     onSuccess: (alert) => {
-      queryClient.setQueryData<PriceAlert[]>(priceAlertsQueryKey, (alerts) => (alerts ? [alert, ...alerts.filter((a) => a.id !== alert.id)] : [alert]));
+      queryClient.setQueryData<PriceAlert[]>(priceAlertsQueryKey, (alerts) =>
+        alerts ? [alert, ...alerts.filter((a) => a.id !== alert.id)] : [alert],
+      );
     },
   });
 }

@@ -58,7 +58,9 @@ describe("AddStocksDialog", () => {
   });
 
   it("closes when every stock was added", async () => {
-    mockFetch(() => jsonResponse({ results: [{ symbol: "AMD", ok: true, reason: null, stock: null }], summary: { successful: 1, failed: 0 } }));
+    mockFetch(() =>
+      jsonResponse({ results: [{ symbol: "AMD", ok: true, reason: null, stock: null }], summary: { successful: 1, failed: 0 } }),
+    );
     renderWithProviders(<AddStocksDialog />);
     const { user, dialog } = await open();
     await user.type(dialog.getByLabelText("Bulk add"), "amd");

@@ -141,7 +141,11 @@ export function AddStocksDialog() {
           <DialogDescription>Add symbols to the watchlist that prices, signals and the market overview follow.</DialogDescription>
         </DialogHeader>
         {failures.length > 0 ? (
-          <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm" data-testid="bulk-add-failures">
+          <div
+            role="alert"
+            className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
+            data-testid="bulk-add-failures"
+          >
             <p className="inline-flex items-center gap-2 font-medium text-destructive-strong">
               <AlertCircleIcon className="size-4" aria-hidden />
               {failures.length === 1 ? "1 stock was not added" : `${failures.length} stocks were not added`}
@@ -190,7 +194,8 @@ export function AddStocksDialog() {
               className="min-h-24 font-mono text-[0.8rem]"
             />
             <p id={`${id}-bulk-hint`} className="text-[0.8rem] text-muted-foreground">
-              One stock per line: SYMBOL, Company Name, Sector. The name defaults to the symbol plus &quot;Company&quot;, the sector to Technology.
+              One stock per line: SYMBOL, Company Name, Sector. The name defaults to the symbol plus &quot;Company&quot;, the sector to
+              Technology.
             </p>
           </div>
           <DialogFooter>

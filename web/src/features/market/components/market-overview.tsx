@@ -67,16 +67,33 @@ function MoversList({ stocks, empty, label }: { stocks: StockPrice[]; empty: str
 function AllStocks({ stocks }: { stocks: StockPrice[] }) {
   if (stocks.length === 0) return <p className="py-8 text-center text-sm text-muted-foreground">No stocks on the watchlist yet</p>;
   return (
-    <div className="relative max-h-96 overflow-auto rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring" tabIndex={0} role="region" aria-label="All stocks table">
+    <div
+      className="relative max-h-96 overflow-auto rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      tabIndex={0}
+      role="region"
+      aria-label="All stocks table"
+    >
       <table className="w-full min-w-[560px] text-sm">
         <thead className="sticky top-0 bg-card">
           <tr className="border-b text-left text-xs text-muted-foreground">
-            <th scope="col" className="py-2 pr-3 font-medium">Symbol</th>
-            <th scope="col" className="py-2 pr-3 font-medium">Sector</th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">Price</th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">Change</th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">Volume</th>
-            <th scope="col" className="py-2 text-right font-medium">52-week range</th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Symbol
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Sector
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              Price
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              Change
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              Volume
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              52-week range
+            </th>
           </tr>
         </thead>
         <tbody>

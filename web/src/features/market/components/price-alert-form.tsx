@@ -65,7 +65,9 @@ export function PriceAlertForm({ symbol = "", layout = "row", onCreated, actions
       toast({
         variant: "destructive",
         title: "Price Alert Not Set",
-        description: placed ? "Please check the highlighted fields." : errorMessage(error, "Failed to set the price alert. Please try again."),
+        description: placed
+          ? "Please check the highlighted fields."
+          : errorMessage(error, "Failed to set the price alert. Please try again."),
       });
       return;
     }

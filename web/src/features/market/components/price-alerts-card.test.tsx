@@ -15,7 +15,10 @@ afterEach(() => {
   resetToastsForTests();
 });
 
-const WATCHLIST = [makeStockPrice({ symbol: "AAPL", currentPrice: 248.1 }), makeStockPrice({ symbol: "MSFT", companyName: "Microsoft Corporation", currentPrice: 410 })];
+const WATCHLIST = [
+  makeStockPrice({ symbol: "AAPL", currentPrice: 248.1 }),
+  makeStockPrice({ symbol: "MSFT", companyName: "Microsoft Corporation", currentPrice: 410 }),
+];
 
 /** A server holding `initial` alerts over WATCHLIST; POST answers as the real one does. */
 function api(initial: PriceAlert[] = []) {
@@ -27,7 +30,9 @@ function api(initial: PriceAlert[] = []) {
     if (url === "/api/price-alerts" && method === "POST") {
       const body = JSON.parse(String(init.body)) as NewPriceAlert;
       if (!WATCHLIST.some((s) => s.symbol === body.symbol)) {
-        return problem(422, "Unprocessable Entity", "The request has invalid fields.", [{ field: "symbol", message: "Add the symbol to the watchlist first" }]);
+        return problem(422, "Unprocessable Entity", "The request has invalid fields.", [
+          { field: "symbol", message: "Add the symbol to the watchlist first" },
+        ]);
       }
       const created = makePriceAlert({ ...body, createdAt: new Date().toISOString() });
       alerts = [created, ...alerts];
@@ -75,7 +80,14 @@ describe("PriceAlertsCard", () => {
   it("lists each alert with its symbol, direction, price, status and time", async () => {
     api([
       makePriceAlert({ symbol: "MSFT", direction: "below", targetPrice: 400.5 }),
-      makePriceAlert({ symbol: "AAPL", direction: "above", targetPrice: 245, status: "triggered", triggeredAt: "2026-11-23T15:00:00Z", triggeredPrice: 245.3 }),
+      makePriceAlert({
+        symbol: "AAPL",
+        direction: "above",
+        targetPrice: 245,
+        status: "triggered",
+        triggeredAt: "2026-11-23T15:00:00Z",
+        triggeredPrice: 245.3,
+      }),
     ]);
     renderWithProviders(<PriceAlertsCard />);
     const list = await screen.findByRole("list", { name: "Price alerts" });

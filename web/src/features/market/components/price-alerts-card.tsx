@@ -139,9 +139,7 @@ export function PriceAlertsCard() {
   return (
     <Card>
       <CardHeader className="gap-1 border-b pb-4">
-        <h2 className="text-base leading-tight font-semibold">
-          Price Alerts
-        </h2>
+        <h2 className="text-base leading-tight font-semibold">Price Alerts</h2>
         <CardDescription>Get a notification when a stock on the watchlist reaches your price. Each alert fires once.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5 pt-4">

@@ -43,7 +43,6 @@ const FEATURES = [
   },
 ];
 
-
 const REASONS = [
   "Every figure we show comes from recorded results and names its period. Too little data means no number.",
   "Each signal carries its reasoning: the strategy, the indicators and the confidence behind it.",
@@ -146,8 +145,8 @@ export function LandingPage({ contactForm }: { contactForm: React.ReactNode }) {
               Options signals with the reasoning attached.
             </h1>
             <p className="mt-5 max-w-xl text-lg text-muted-foreground">
-              Strikeline scans US equities for CALL, PUT and straddle setups, tracks every position in one portfolio
-              and lets you backtest the strategies behind them.
+              Strikeline scans US equities for CALL, PUT and straddle setups, tracks every position in one portfolio and lets you backtest
+              the strategies behind them.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Button asChild size="lg">
@@ -160,9 +159,7 @@ export function LandingPage({ contactForm }: { contactForm: React.ReactNode }) {
                 <Link to="/#features">See how it works</Link>
               </Button>
             </div>
-            <p className="mt-4 text-sm text-muted-foreground">
-              Not financial advice. Options involve risk of loss.
-            </p>
+            <p className="mt-4 text-sm text-muted-foreground">Not financial advice. Options involve risk of loss.</p>
           </div>
           <ExampleSignal />
         </div>
@@ -174,9 +171,7 @@ export function LandingPage({ contactForm }: { contactForm: React.ReactNode }) {
             <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
               <div className="max-w-2xl">
                 <p className="text-sm font-semibold text-primary">Features</p>
-                <h2 className="mt-2 text-3xl font-semibold tracking-tight sm:text-4xl">
-                  Everything between the idea and the trade
-                </h2>
+                <h2 className="mt-2 text-3xl font-semibold tracking-tight sm:text-4xl">Everything between the idea and the trade</h2>
                 <p className="mt-4 text-muted-foreground">
                   From a signal to a tracked position to a backtest of the strategy that produced it.
                 </p>

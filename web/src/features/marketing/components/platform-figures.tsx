@@ -57,13 +57,12 @@ export function PlatformFigures({ className }: { className?: string }) {
       </div>
       {isError ? (
         <p className="rounded-xl border border-dashed bg-card/50 p-5 text-sm text-muted-foreground">
-          Live figures are unavailable right now. They are computed from the platform&apos;s own records when the server
-          answers.
+          Live figures are unavailable right now. They are computed from the platform&apos;s own records when the server answers.
         </p>
       ) : data ? (
         <p className="mt-4 text-xs text-muted-foreground">
-          Live figures from Strikeline&apos;s own records, as of {time.format(new Date(data.generatedAt))}. Backtested
-          results are never included.
+          Live figures from Strikeline&apos;s own records, as of {time.format(new Date(data.generatedAt))}. Backtested results are never
+          included.
         </p>
       ) : (
         <p className="mt-4 h-4" aria-hidden />

@@ -75,8 +75,8 @@ function AiFeatures({ plans }: { plans: PlanInfo[] }) {
           What the AI does on each plan
         </h2>
         <p className="mt-3 text-muted-foreground">
-          Every AI analysis names the analyser that produced it: the built-in financial-sentiment analyser or a connected
-          language model. AI output is information, not financial advice.
+          Every AI analysis names the analyser that produced it: the built-in financial-sentiment analyser or a connected language model. AI
+          output is information, not financial advice.
         </p>
       </div>
       <div className="mt-10 grid gap-5 md:grid-cols-3">
@@ -121,8 +121,8 @@ function SupportLevels({ plans }: { plans: PlanInfo[] }) {
           Support levels and limits
         </h2>
         <p className="mt-3 text-muted-foreground">
-          Limits are enforced by the server exactly as listed here. Email support answers within {COMPANY.emailResponse}{" "}
-          during support hours ({COMPANY.supportHours}).
+          Limits are enforced by the server exactly as listed here. Email support answers within {COMPANY.emailResponse} during support
+          hours ({COMPANY.supportHours}).
         </p>
       </div>
       <div className="mt-10 overflow-x-auto rounded-xl border bg-card" tabIndex={0} role="region" aria-label="Plan comparison">
@@ -216,7 +216,9 @@ function Faq({ catalogue }: { catalogue: PlanCatalogue }) {
     {
       q: "How accurate are the signals?",
       a: `We publish the win rate of closed signals, with its period, and only once enough signals have closed to mean something. We do not quote accuracy figures we cannot back up.${
-        winRate ? ` Right now: ${winRate.value ?? winRate.empty.toLowerCase()} (${winRate.detail.charAt(0).toLowerCase()}${winRate.detail.slice(1)}).` : ""
+        winRate
+          ? ` Right now: ${winRate.value ?? winRate.empty.toLowerCase()} (${winRate.detail.charAt(0).toLowerCase()}${winRate.detail.slice(1)}).`
+          : ""
       }`,
     },
     {

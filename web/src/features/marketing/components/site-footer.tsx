@@ -51,10 +51,7 @@ export function SiteFooter() {
               <ul className="mt-3 space-y-2">
                 {column.links.map((link) => (
                   <li key={link.href}>
-                    <Link
-                      to={link.href}
-                      className="text-sm text-muted-foreground transition-colors hover:text-foreground"
-                    >
+                    <Link to={link.href} className="text-sm text-muted-foreground transition-colors hover:text-foreground">
                       {link.label}
                     </Link>
                   </li>
@@ -66,8 +63,7 @@ export function SiteFooter() {
         <div className="mt-10 flex flex-col gap-3 border-t pt-6 text-xs text-muted-foreground md:flex-row md:items-center md:justify-between">
           <p>© {new Date().getFullYear()} Strikeline. All rights reserved.</p>
           <p className="max-w-2xl md:text-right">
-            Not financial advice. Options trading involves substantial risk of loss and is not suitable for every
-            investor.
+            Not financial advice. Options trading involves substantial risk of loss and is not suitable for every investor.
           </p>
         </div>
       </div>

@@ -20,7 +20,10 @@ function TradeIdeaBadge({ idea }: { idea: TradeIdea }) {
   return (
     <span
       data-testid="trade-idea"
-      className={cn("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold tracking-wide", IDEA_CLASS[idea] ?? IDEA_CLASS.HOLD)}
+      className={cn(
+        "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold tracking-wide",
+        IDEA_CLASS[idea] ?? IDEA_CLASS.HOLD,
+      )}
     >
       <span className="sr-only">Recommendation: {TRADE_IDEA_TEXT[idea] ?? idea} </span>
       <span aria-hidden>{idea}</span>
@@ -45,7 +48,11 @@ function ConfidenceBar({ value }: { value: number }) {
 export function NewsAnalysisBlock({ analysis }: { analysis: NewsAnalysis }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} data-testid="news-analysis" className="grid gap-3 rounded-lg border bg-muted/40 p-3.5 dark:bg-muted/25">
+    <section
+      aria-labelledby={headingId}
+      data-testid="news-analysis"
+      className="grid gap-3 rounded-lg border bg-muted/40 p-3.5 dark:bg-muted/25"
+    >
       <div className="flex items-center justify-between gap-2">
         <h3 id={headingId} className="inline-flex items-center gap-1.5 text-sm font-semibold">
           <SparklesIcon className="size-3.5 text-primary-strong" aria-hidden />
@@ -66,7 +73,9 @@ export function NewsAnalysisBlock({ analysis }: { analysis: NewsAnalysis }) {
         </div>
         <div className="grid min-w-0 content-start gap-1">
           <dt className="text-muted-foreground">Risk</dt>
-          <dd className={cn("font-semibold", RISK_CLASS[analysis.riskLevel])}>{ANALYSIS_RISK_LABEL[analysis.riskLevel] ?? analysis.riskLevel}</dd>
+          <dd className={cn("font-semibold", RISK_CLASS[analysis.riskLevel])}>
+            {ANALYSIS_RISK_LABEL[analysis.riskLevel] ?? analysis.riskLevel}
+          </dd>
         </div>
       </dl>
       <p className="text-sm leading-relaxed" data-testid="analysis-reasoning">
@@ -80,7 +89,10 @@ export function NewsAnalysisBlock({ analysis }: { analysis: NewsAnalysis }) {
 /** The Free plan's place for the analysis: what it is, and the way to it. */
 export function LockedAnalysis() {
   return (
-    <div data-testid="analysis-locked" className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-lg border border-dashed px-3.5 py-2.5 text-sm">
+    <div
+      data-testid="analysis-locked"
+      className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-lg border border-dashed px-3.5 py-2.5 text-sm"
+    >
       <p className="inline-flex items-center gap-2 text-muted-foreground">
         <LockIcon className="size-3.5" aria-hidden />
         AI analysis is a Pro feature

@@ -20,7 +20,11 @@ const SENTIMENT_CLASS: Record<NewsSentiment, string> = {
 /** Bullish (green), Bearish (red) or Neutral (grey), with the score from -1 to 1. */
 function SentimentBadge({ sentiment, score }: { sentiment: NewsSentiment; score: number }) {
   return (
-    <span data-testid="sentiment-badge" data-sentiment={sentiment} className={cn(pill, SENTIMENT_CLASS[sentiment] ?? SENTIMENT_CLASS.neutral)}>
+    <span
+      data-testid="sentiment-badge"
+      data-sentiment={sentiment}
+      className={cn(pill, SENTIMENT_CLASS[sentiment] ?? SENTIMENT_CLASS.neutral)}
+    >
       <span className="sr-only">Sentiment: </span>
       {SENTIMENT_LABEL[sentiment] ?? sentiment}
       <span className="font-medium tabular">
@@ -92,7 +96,11 @@ export function NewsCard({ item, now }: { item: NewsItem; now: number }) {
   const articleUrl = safeExternalUrl(item.articleUrl);
   const imageUrl = safeExternalUrl(item.imageUrl);
   return (
-    <article aria-labelledby={titleId} data-testid="news-card" className="flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-xs">
+    <article
+      aria-labelledby={titleId}
+      data-testid="news-card"
+      className="flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-xs"
+    >
       {imageUrl && !imageFailed ? (
         <img
           src={imageUrl}

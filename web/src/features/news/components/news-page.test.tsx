@@ -69,7 +69,11 @@ describe("NewsPage", () => {
     expect(String(fetch.mock.calls[0][0])).toBe("/api/news?count=5");
 
     const counts = screen.getByRole("group", { name: "Articles to load" });
-    expect(within(counts).getAllByRole("button").map((b) => b.textContent)).toEqual(["5", "20", "25", "100"]);
+    expect(
+      within(counts)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["5", "20", "25", "100"]);
     expect(within(counts).getByRole("button", { name: "5" })).toHaveAttribute("aria-pressed", "true");
     await userEvent.setup().click(within(counts).getByRole("button", { name: "20" }));
     await waitFor(() => expect(cards()).toHaveLength(20));

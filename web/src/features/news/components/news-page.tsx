@@ -88,7 +88,12 @@ export function NewsPage() {
         description={NEWS_DESCRIPTION}
         actions={
           <>
-            <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching} aria-busy={query.isFetching || undefined}>
+            <Button
+              variant="outline"
+              onClick={() => void query.refetch()}
+              disabled={query.isFetching}
+              aria-busy={query.isFetching || undefined}
+            >
               <RefreshCwIcon aria-hidden className={cn(query.isFetching && "animate-spin motion-reduce:animate-none")} />
               Refresh
             </Button>
@@ -111,7 +116,11 @@ export function NewsPage() {
           </span>
           <FilterChips
             label="Sentiment"
-            options={SENTIMENT_FILTERS.map((value) => ({ value, label: SENTIMENT_LABEL[value], count: query.isPending ? undefined : counts[value] }))}
+            options={SENTIMENT_FILTERS.map((value) => ({
+              value,
+              label: SENTIMENT_LABEL[value],
+              count: query.isPending ? undefined : counts[value],
+            }))}
             value={sentiment}
             onChange={(value) => update({ sentiment: value })}
           />
@@ -142,7 +151,10 @@ export function NewsPage() {
             </div>
           </>
         ) : query.isError && !query.data ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm">
+          <div
+            role="alert"
+            className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm"
+          >
             <p className="inline-flex items-center gap-2 font-medium text-destructive-strong">
               <AlertCircleIcon className="size-4" aria-hidden />
               {FETCH_NEWS_FAILED}
@@ -152,7 +164,11 @@ export function NewsPage() {
             </Button>
           </div>
         ) : items.length === 0 ? (
-          <EmptyState icon={NewspaperIcon} title="No news available" description="There are no articles to show right now. New ones appear as they arrive." />
+          <EmptyState
+            icon={NewspaperIcon}
+            title="No news available"
+            description="There are no articles to show right now. New ones appear as they arrive."
+          />
         ) : (
           <>
             <p role="status" className="text-sm text-muted-foreground">

@@ -5,7 +5,14 @@ import { filterBySentiment, formatSentimentScore, parseNewsCount, parseSentiment
 describe("news helpers", () => {
   it("reads the count and the sentiment back from the URL, else the defaults", () => {
     expect([null, "20", "25", "100", "7", "abc"].map(parseNewsCount)).toEqual([5, 20, 25, 100, 5, 5]);
-    expect([null, "bullish", "bearish", "neutral", "BULLISH", "all"].map(parseSentimentFilter)).toEqual(["all", "bullish", "bearish", "neutral", "all", "all"]);
+    expect([null, "bullish", "bearish", "neutral", "BULLISH", "all"].map(parseSentimentFilter)).toEqual([
+      "all",
+      "bullish",
+      "bearish",
+      "neutral",
+      "all",
+      "all",
+    ]);
   });
 
   it("counts and filters by sentiment", () => {

@@ -26,7 +26,11 @@ function api(initial: NotificationList) {
     if (one && method === "POST") {
       const found = list.notifications.find((n) => n.id === one[1]);
       if (!found) return problem(404, "Not Found");
-      if (!found.read) list = { notifications: list.notifications.map((n) => (n.id === one[1] ? { ...n, read: true } : n)), unreadCount: list.unreadCount - 1 };
+      if (!found.read)
+        list = {
+          notifications: list.notifications.map((n) => (n.id === one[1] ? { ...n, read: true } : n)),
+          unreadCount: list.unreadCount - 1,
+        };
       return new Response(null, { status: 204 });
     }
     return jsonResponse([]);
@@ -79,8 +83,19 @@ describe("NotificationBell", () => {
   it("lists the notifications newest first with their kind, title, body and time, unread ones marked", async () => {
     api(
       notificationList([
-        makeNotification({ kind: "new_signals", title: "2 new signals match your preferences", body: "New: AAPL, MSFT.", createdAt: new Date(Date.now() - 3 * 60_000).toISOString() }),
-        makeNotification({ kind: "position_closed", title: "Position closed", body: "Your TSLA CALL closed at its target.", read: true, createdAt: new Date(Date.now() - 2 * 3600_000).toISOString() }),
+        makeNotification({
+          kind: "new_signals",
+          title: "2 new signals match your preferences",
+          body: "New: AAPL, MSFT.",
+          createdAt: new Date(Date.now() - 3 * 60_000).toISOString(),
+        }),
+        makeNotification({
+          kind: "position_closed",
+          title: "Position closed",
+          body: "Your TSLA CALL closed at its target.",
+          read: true,
+          createdAt: new Date(Date.now() - 2 * 3600_000).toISOString(),
+        }),
       ]),
     );
     renderWithProviders(<Bell />);
@@ -114,7 +129,9 @@ describe("NotificationBell", () => {
     renderWithProviders(<Bell />);
     const { user, dialog } = await openBell(1);
     await user.click(within(dialog).getByRole("button", { name: /Payment received/ }));
-    await waitFor(() => expect(within(dialog).getByRole("button", { name: /^Billing: Payment received/ })).not.toHaveAttribute("data-unread"));
+    await waitFor(() =>
+      expect(within(dialog).getByRole("button", { name: /^Billing: Payment received/ })).not.toHaveAttribute("data-unread"),
+    );
     expect(screen.getByRole("dialog", { name: "Notifications" })).toBeInTheDocument();
     expect(screen.getByTestId("location")).toHaveTextContent("/");
     await user.click(within(dialog).getByRole("button", { name: /Payment received/ }));
@@ -130,7 +147,11 @@ describe("NotificationBell", () => {
     await waitFor(() => expect(server.posts()).toEqual(["/api/notifications/read-all"]));
     await waitFor(() => expect(markAll).toBeDisabled());
     expect(within(dialog).getByText("All caught up")).toBeInTheDocument();
-    expect(within(dialog).queryAllByRole("button").filter((b) => b.hasAttribute("data-unread"))).toEqual([]);
+    expect(
+      within(dialog)
+        .queryAllByRole("button")
+        .filter((b) => b.hasAttribute("data-unread")),
+    ).toEqual([]);
     expect(screen.getByRole("button", { name: "Notifications: 0 unread", hidden: true })).toBeInTheDocument();
     expect(screen.queryByTestId("notification-count")).not.toBeInTheDocument();
   });

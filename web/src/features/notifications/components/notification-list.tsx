@@ -13,7 +13,15 @@ import { useMarkAllNotificationsRead } from "../api/mark-all-notifications-read"
 import { useMarkNotificationRead } from "../api/mark-notification-read";
 import { NOTIFICATION_KIND_META, notificationTarget } from "../lib/notifications";
 
-function NotificationRow({ notification, now, onOpen }: { notification: NotificationView; now: number; onOpen: (n: NotificationView) => void }) {
+function NotificationRow({
+  notification,
+  now,
+  onOpen,
+}: {
+  notification: NotificationView;
+  now: number;
+  onOpen: (n: NotificationView) => void;
+}) {
   const { icon: Icon, label } = NOTIFICATION_KIND_META[notification.kind] ?? NOTIFICATION_KIND_META.new_signals;
   const unread = !notification.read;
   return (
@@ -43,7 +51,11 @@ function NotificationRow({ notification, now, onOpen }: { notification: Notifica
           </span>
           <span className="flex items-baseline justify-between gap-2">
             <span className={cn("min-w-0 text-sm break-words", unread ? "font-semibold" : "font-medium")}>{notification.title}</span>
-            <time dateTime={notification.createdAt} title={formatDateTime(notification.createdAt)} className="shrink-0 text-xs text-muted-foreground">
+            <time
+              dateTime={notification.createdAt}
+              title={formatDateTime(notification.createdAt)}
+              className="shrink-0 text-xs text-muted-foreground"
+            >
               {timeAgo(notification.createdAt, now)}
             </time>
           </span>
@@ -83,7 +95,8 @@ export function NotificationList({ query, onNavigate }: { query: UseQueryResult<
 
   const onMarkAll = () => {
     markAll.mutate(undefined, {
-      onError: (error) => toast({ variant: "destructive", title: "Error", description: errorMessage(error, "Failed to mark notifications read") }),
+      onError: (error) =>
+        toast({ variant: "destructive", title: "Error", description: errorMessage(error, "Failed to mark notifications read") }),
     });
   };
 

@@ -143,7 +143,9 @@ describe("AddPositionDialog", () => {
 
   it("says 'Please check your input data.' when the server refuses with details, and shows them", async () => {
     mockFetch(() =>
-      problem(422, "Unprocessable Entity", "The position has invalid fields.", [{ field: "strikePrice", message: "The strike must be a multiple of $0.50" }]),
+      problem(422, "Unprocessable Entity", "The position has invalid fields.", [
+        { field: "strikePrice", message: "The strike must be a multiple of $0.50" },
+      ]),
     );
     renderWithProviders(<Harness />);
     const { user, dialog } = await openForm();

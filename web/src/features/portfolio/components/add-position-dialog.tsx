@@ -117,7 +117,15 @@ export function AddPositionDialog({ open, onOpenChange }: { open: boolean; onOpe
             </FormField>
             <FormField id={f("strike")} label="Strike Price" error={errors.strikePrice?.message}>
               {(aria) => (
-                <Input type="number" inputMode="decimal" step="0.01" min="0.01" placeholder="150.00" {...aria} {...register("strikePrice")} />
+                <Input
+                  type="number"
+                  inputMode="decimal"
+                  step="0.01"
+                  min="0.01"
+                  placeholder="150.00"
+                  {...aria}
+                  {...register("strikePrice")}
+                />
               )}
             </FormField>
             <FormField id={f("quantity")} label="Quantity" error={errors.quantity?.message} hint="Contracts of 100 shares.">

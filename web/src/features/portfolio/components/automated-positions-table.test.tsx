@@ -32,23 +32,18 @@ describe("AutomatedPositionsTable", () => {
   });
 
   it("has the spec's columns, a minimum width of 800 px, and the status upper-cased", async () => {
-    api([makePortfolioPosition(), makePortfolioPosition({ status: "closed", signal: { type: "PUT", symbol: "MSFT", companyName: "Microsoft", strikePrice: 400 } })]);
+    api([
+      makePortfolioPosition(),
+      makePortfolioPosition({ status: "closed", signal: { type: "PUT", symbol: "MSFT", companyName: "Microsoft", strikePrice: 400 } }),
+    ]);
     renderWithProviders(<AutomatedPositionsTable />);
     const table = await screen.findByRole("table");
     expect(table.className).toContain("min-w-[800px]");
-    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual([
-      "Symbol",
-      "Company",
-      "Type",
-      "Strike",
-      "Quantity",
-      "Entry Price",
-      "Current Value",
-      "P&L",
-      "Days Held",
-      "Status",
-      "Actions",
-    ]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Symbol", "Company", "Type", "Strike", "Quantity", "Entry Price", "Current Value", "P&L", "Days Held", "Status", "Actions"]);
     const [open, closed] = rows();
     for (const text of ["AAPL", "Apple Inc.", "CALL", "$250.00", "2", "$3.20", "$730.00", "+$90.00", "+14.06%", "21"]) {
       expect(open).toHaveTextContent(text);

@@ -24,7 +24,14 @@ function api(list: ManualPosition[], { deleteStatus = 204 }: { deleteStatus?: nu
       return new Response(null, { status: 204 });
     }
     const found = positions.find((p) => p.id === id);
-    if (found) return jsonResponse(makePositionDetail({ id, kind: "manual", signal: { ...makePositionDetail().signal, symbol: found.symbol, strategy: null, confidence: null } }));
+    if (found)
+      return jsonResponse(
+        makePositionDetail({
+          id,
+          kind: "manual",
+          signal: { ...makePositionDetail().signal, symbol: found.symbol, strategy: null, confidence: null },
+        }),
+      );
     return problem(404, "Not Found");
   });
 }
@@ -49,7 +56,15 @@ describe("ManualPositions", () => {
     ]);
     renderWithProviders(<ManualPositions />);
     const msft = await screen.findByRole("article", { name: "MSFT PUT manual position" });
-    for (const text of ["Microsoft Corporation", "$400.00", "Dec 18, 2026", "3 contracts", "$5.10 → $4.20", "-$270.00 (-17.65%)", "$412.50"]) {
+    for (const text of [
+      "Microsoft Corporation",
+      "$400.00",
+      "Dec 18, 2026",
+      "3 contracts",
+      "$5.10 → $4.20",
+      "-$270.00 (-17.65%)",
+      "$412.50",
+    ]) {
       expect(msft).toHaveTextContent(text);
     }
     expect(within(msft).getByText("OPEN")).toHaveAttribute("data-status", "open");

@@ -108,8 +108,8 @@ function DeletePositionDialog({ position, onOpenChange }: { position: ManualPosi
           <DialogHeader>
             <DialogTitle>Delete this position?</DialogTitle>
             <DialogDescription>
-              {position.symbol} {position.type} {formatCurrency(position.strikePrice)}, expiring {formatShortDate(position.expirationDate)}
-              . It is removed from your portfolio for good.
+              {position.symbol} {position.type} {formatCurrency(position.strikePrice)}, expiring {formatShortDate(position.expirationDate)}.
+              It is removed from your portfolio for good.
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>
@@ -215,9 +215,12 @@ export function ManualPositions() {
       </CardContent>
       <AddPositionDialog open={adding} onOpenChange={setAdding} />
       <PositionDetailDialog target={target} open={detailOpen} onOpenChange={setDetailOpen} />
-      <DeletePositionDialog position={deleting} onOpenChange={(open) => {
+      <DeletePositionDialog
+        position={deleting}
+        onOpenChange={(open) => {
           if (!open) setDeleting(null);
-        }} />
+        }}
+      />
     </Card>
   );
 }

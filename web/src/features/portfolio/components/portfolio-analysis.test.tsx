@@ -42,7 +42,9 @@ describe("PortfolioAnalysis", () => {
   it("shows the performance metrics and statistics, '—' for a metric without enough history", async () => {
     mockFetch(() =>
       jsonResponse(
-        makePortfolioMetrics({ metrics: { sharpeRatio: null, calmarRatio: 0.5, maxDrawdown: -0.0834, recoveryFactor: null, volatility: 0.2234 } }),
+        makePortfolioMetrics({
+          metrics: { sharpeRatio: null, calmarRatio: 0.5, maxDrawdown: -0.0834, recoveryFactor: null, volatility: 0.2234 },
+        }),
       ),
     );
     renderWithProviders(<PortfolioAnalysis />);
@@ -70,7 +72,12 @@ describe("PortfolioAnalysis", () => {
 
   it("shows '—' for the win rate and hold period before any position closed", async () => {
     const metrics = makePortfolioMetrics();
-    mockFetch(() => jsonResponse({ ...metrics, summary: { ...metrics.summary, winRate: null, avgHoldingPeriod: null, closedPositions: 0, profitFactor: null } }));
+    mockFetch(() =>
+      jsonResponse({
+        ...metrics,
+        summary: { ...metrics.summary, winRate: null, avgHoldingPeriod: null, closedPositions: 0, profitFactor: null },
+      }),
+    );
     renderWithProviders(<PortfolioAnalysis />);
     const cards = await screen.findAllByTestId("summary-card");
     expect(cards[2]).toHaveTextContent("Win Rate—Of 0 closed positions");

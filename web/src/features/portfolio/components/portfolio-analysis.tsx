@@ -202,7 +202,13 @@ export function RiskAssessmentCard({ risk }: { risk: PortfolioAnalysis["riskAsse
 }
 
 /** Profit Factor, Sharpe, Calmar, Max Drawdown, Recovery Factor, Volatility; "—" while there is too little history. */
-export function PerformanceMetricsCard({ metrics, profitFactor }: { metrics: PortfolioAnalysis["metrics"]; profitFactor: PortfolioAnalysis["summary"]["profitFactor"] }) {
+export function PerformanceMetricsCard({
+  metrics,
+  profitFactor,
+}: {
+  metrics: PortfolioAnalysis["metrics"];
+  profitFactor: PortfolioAnalysis["summary"]["profitFactor"];
+}) {
   return (
     <Card className="min-w-0">
       <CardHeader className="border-b pb-4">
@@ -242,7 +248,11 @@ export function PortfolioStatisticsCard({ summary }: { summary: PortfolioAnalysi
           rows={[
             { label: "Open Positions", value: String(summary.openPositions) },
             { label: "Closed Positions", value: String(summary.closedPositions) },
-            { label: "Largest Win", value: formatMoney(summary.largestWin, { signed: true }), className: SIGN_TEXT_CLASS[signOf(summary.largestWin)] },
+            {
+              label: "Largest Win",
+              value: formatMoney(summary.largestWin, { signed: true }),
+              className: SIGN_TEXT_CLASS[signOf(summary.largestWin)],
+            },
             {
               label: "Largest Loss",
               value: formatMoney(summary.largestLoss === 0 ? 0 : -Math.abs(summary.largestLoss), { signed: true }),
@@ -295,7 +305,10 @@ export function PortfolioAnalysis() {
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   if (query.isError && !notFound) {
     return (
-      <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm">
+      <div
+        role="alert"
+        className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm"
+      >
         <p className="inline-flex items-center gap-2 font-medium text-destructive-strong">
           <AlertCircleIcon className="size-4" aria-hidden />
           Failed to fetch portfolio data

@@ -73,7 +73,11 @@ describe("PositionDetailDialog", () => {
   });
 
   it("shows the performance figures, '—' where there are none", async () => {
-    api(makePositionDetail({ performance: { totalReturn: 14.0625, annualizedReturn: -5, sharpeRatio: null, dailyReturn: null, volatility: 31.2 } }));
+    api(
+      makePositionDetail({
+        performance: { totalReturn: 14.0625, annualizedReturn: -5, sharpeRatio: null, dailyReturn: null, volatility: 31.2 },
+      }),
+    );
     renderDialog();
     await userEvent.setup().click(await screen.findByRole("tab", { name: "Performance" }));
     const panel = within(screen.getByRole("tabpanel"));

@@ -15,8 +15,7 @@ import { ManualStatusBadge, PositionStatusBadge } from "./status-badges";
 
 /** Which position the dialog shows. `symbol` titles it while the details load. */
 export type DetailTarget =
-  | { kind: "automated"; id: string; symbol: string }
-  | { kind: "manual"; id: string; symbol: string; position?: ManualPosition };
+  { kind: "automated"; id: string; symbol: string } | { kind: "manual"; id: string; symbol: string; position?: ManualPosition };
 
 /** The reasoning of a position copied from an automated one starts with this (spec, section 7). */
 export const FROM_AUTOMATED_PREFIX = "Added from automated signal";
@@ -119,7 +118,11 @@ export function PositionDetailDialog({
               <DialogTitle className="text-xl">{detail?.signal.symbol ?? target.symbol}</DialogTitle>
               {detail ? <OptionTypeBadge type={detail.signal.type} /> : null}
               {detail ? (
-                target.kind === "manual" ? <ManualStatusBadge status={detail.status} /> : <PositionStatusBadge status={detail.status} />
+                target.kind === "manual" ? (
+                  <ManualStatusBadge status={detail.status} />
+                ) : (
+                  <PositionStatusBadge status={detail.status} />
+                )
               ) : null}
             </div>
             <DialogDescription>

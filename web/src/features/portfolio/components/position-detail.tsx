@@ -25,7 +25,17 @@ function Fact({ label, children, className }: { label: string; children: React.R
   );
 }
 
-function SummaryCard({ label, value, note, valueClass }: { label: string; value: React.ReactNode; note: React.ReactNode; valueClass?: string }) {
+function SummaryCard({
+  label,
+  value,
+  note,
+  valueClass,
+}: {
+  label: string;
+  value: React.ReactNode;
+  note: React.ReactNode;
+  valueClass?: string;
+}) {
   return (
     <div className="min-w-0 rounded-lg border p-3" data-testid="detail-summary-card">
       <p className="text-xs text-muted-foreground">{label}</p>
@@ -52,11 +62,7 @@ function DetailSummary({ detail }: { detail: PositionDetail }) {
         valueClass={sign}
         note={<span className={sign}>{portfolioSignedPercent(detail.unrealizedPnlPercent)}</span>}
       />
-      <SummaryCard
-        label="Days Held"
-        value={String(detail.daysHeld)}
-        note={`Since ${dateText(detail.entryDate)}`}
-      />
+      <SummaryCard label="Days Held" value={String(detail.daysHeld)} note={`Since ${dateText(detail.entryDate)}`} />
       <SummaryCard
         label="Status"
         value={detail.status.toUpperCase()}
@@ -91,7 +97,9 @@ function DetailsTab({ detail, manual }: { detail: PositionDetail; manual?: Manua
           <Fact label="Entry Date">{dateText(detail.entryDate)}</Fact>
           <Fact label="Strategy">{s.strategy ?? "Manual"}</Fact>
           <Fact label="Status">{detail.status.toUpperCase()}</Fact>
-          {manual ? <Fact label="Created">{Number.isNaN(Date.parse(manual.createdAt)) ? "N/A" : formatDateTime(manual.createdAt)}</Fact> : null}
+          {manual ? (
+            <Fact label="Created">{Number.isNaN(Date.parse(manual.createdAt)) ? "N/A" : formatDateTime(manual.createdAt)}</Fact>
+          ) : null}
         </dl>
       </Section>
       <Section title="Current performance">
@@ -169,7 +177,12 @@ function RiskTab({ detail }: { detail: PositionDetail }) {
       </dl>
       <section className="grid gap-2" aria-label="Payoff">
         <h3 className="text-sm font-semibold">Payoff of the position</h3>
-        <PayoffChart payoff={detail.payoff} breakevens={r.breakeven} currentPrice={detail.signal.currentPrice} subject="of the whole position" />
+        <PayoffChart
+          payoff={detail.payoff}
+          breakevens={r.breakeven}
+          currentPrice={detail.signal.currentPrice}
+          subject="of the whole position"
+        />
       </section>
     </div>
   );

@@ -36,14 +36,26 @@ async function replace(events: ReturnType<typeof userEvent.setup>, input: HTMLEl
 describe("InvestmentPreferencesForm", () => {
   it("starts from the stored values, with the risk levels named and the allocation derived", () => {
     mockFetch(() => jsonResponse({}));
-    renderForm(makeUser({ investmentCapital: 25000, maxPositionSize: 2500, riskTolerance: "high", preferredStrategies: "Volatility,Mean Reversion" }));
+    renderForm(
+      makeUser({
+        investmentCapital: 25000,
+        maxPositionSize: 2500,
+        riskTolerance: "high",
+        preferredStrategies: "Volatility,Mean Reversion",
+      }),
+    );
     expect(screen.getByLabelText("Investment capital")).toHaveValue(25000);
     expect(screen.getByLabelText("Max position size")).toHaveValue(2500);
     expect(screen.getByLabelText("Investment capital")).toHaveAttribute("step", "0.01");
     expect(screen.getByLabelText("Risk tolerance")).toHaveValue("high");
     expect(screen.getByLabelText("Risk tolerance")).toHaveDisplayValue("Aggressive");
     expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual(["Conservative", "Moderate", "Aggressive"]);
-    expect(screen.getAllByRole("checkbox").map((c) => c.getAttribute("value"))).toEqual(["Momentum", "Mean Reversion", "Breakout", "Volatility"]);
+    expect(screen.getAllByRole("checkbox").map((c) => c.getAttribute("value"))).toEqual([
+      "Momentum",
+      "Mean Reversion",
+      "Breakout",
+      "Volatility",
+    ]);
     expect(screen.getByRole("checkbox", { name: "Momentum" })).not.toBeChecked();
     expect(screen.getByRole("checkbox", { name: "Mean Reversion" })).toBeChecked();
     expect(screen.getByRole("checkbox", { name: "Breakout" })).not.toBeChecked();
@@ -122,7 +134,9 @@ describe("InvestmentPreferencesForm", () => {
 
   it("shows 'Saving...' on a disabled button while the save is pending", async () => {
     let release = () => {};
-    mockFetch((url, init) => (url === URL ? new Promise<Response>((resolve) => (release = () => resolve(savedUser(init)))) : jsonResponse({})));
+    mockFetch((url, init) =>
+      url === URL ? new Promise<Response>((resolve) => (release = () => resolve(savedUser(init)))) : jsonResponse({}),
+    );
     const { events } = renderForm();
     await events.click(screen.getByRole("button", { name: "Save Preferences" }));
     const saving = await screen.findByRole("button", { name: "Saving..." });

@@ -48,7 +48,12 @@ describe("investment preferences", () => {
 
   it("sends all four fields, the strategies comma-joined in canonical order", () => {
     expect(
-      toPreferencesUpdate({ investmentCapital: " 5000.25 ", maxPositionSize: "500", riskTolerance: "low", preferredStrategies: ["Volatility", "Momentum"] }),
+      toPreferencesUpdate({
+        investmentCapital: " 5000.25 ",
+        maxPositionSize: "500",
+        riskTolerance: "low",
+        preferredStrategies: ["Volatility", "Momentum"],
+      }),
     ).toEqual({ investmentCapital: 5000.25, riskTolerance: "low", maxPositionSize: 500, preferredStrategies: "Momentum,Volatility" });
     expect(toPreferencesUpdate({ ...base, preferredStrategies: [] }).preferredStrategies).toBe("");
   });

@@ -25,7 +25,12 @@ export const PREFERENCE_DEFAULTS = {
   maxPositionSize: 100,
   riskTolerance: "medium",
   preferredStrategies: ["Momentum", "Breakout"],
-} as const satisfies { investmentCapital: number; maxPositionSize: number; riskTolerance: RiskTolerance; preferredStrategies: readonly Strategy[] };
+} as const satisfies {
+  investmentCapital: number;
+  maxPositionSize: number;
+  riskTolerance: RiskTolerance;
+  preferredStrategies: readonly Strategy[];
+};
 
 /** The largest capital (and so position size) the server accepts, in dollars. */
 export const MAX_AMOUNT = 1_000_000_000;
@@ -66,7 +71,9 @@ export function valuesFromUser(user: StoredPreferences): InvestmentPreferencesVa
     maxPositionSize: String(positive(user.maxPositionSize) ? user.maxPositionSize : PREFERENCE_DEFAULTS.maxPositionSize),
     riskTolerance: RISK_TOLERANCES.find((r) => r === user.riskTolerance) ?? PREFERENCE_DEFAULTS.riskTolerance,
     preferredStrategies:
-      typeof user.preferredStrategies === "string" ? parseStrategies(user.preferredStrategies) : [...PREFERENCE_DEFAULTS.preferredStrategies],
+      typeof user.preferredStrategies === "string"
+        ? parseStrategies(user.preferredStrategies)
+        : [...PREFERENCE_DEFAULTS.preferredStrategies],
   };
 }
 

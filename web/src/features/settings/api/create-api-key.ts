@@ -14,7 +14,9 @@ export function useCreateApiKey() {
   return useMutation({
     mutationFn: createApiKey,
     onSuccess: ({ apiKey }) => {
-      queryClient.setQueryData<ApiKey[]>(apiKeysQueryKey, (keys) => (keys ? [apiKey, ...keys.filter((k) => k.id !== apiKey.id)] : [apiKey]));
+      queryClient.setQueryData<ApiKey[]>(apiKeysQueryKey, (keys) =>
+        keys ? [apiKey, ...keys.filter((k) => k.id !== apiKey.id)] : [apiKey],
+      );
     },
   });
 }

@@ -51,7 +51,9 @@ export function useUpdateUserSettings() {
     },
     onError: (_error, _update, context) => {
       if (context) {
-        queryClient.setQueryData<UserSettings>(userSettingsQueryKey, (current) => (current ? { ...current, ...context.previous } : current));
+        queryClient.setQueryData<UserSettings>(userSettingsQueryKey, (current) =>
+          current ? { ...current, ...context.previous } : current,
+        );
       }
       toast({ variant: "destructive", title: "Error", description: UPDATE_SETTINGS_FAILED });
     },

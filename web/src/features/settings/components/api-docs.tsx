@@ -46,7 +46,11 @@ export function ApiDocs({ origin, plans, currentPlan }: { origin: string; plans:
             </h4>
             <CopyButton text={curl} label="curl example" />
           </div>
-          <pre tabIndex={0} aria-label="curl example" className="overflow-x-auto rounded-lg border bg-muted/60 p-3 font-mono text-xs leading-5">
+          <pre
+            tabIndex={0}
+            aria-label="curl example"
+            className="overflow-x-auto rounded-lg border bg-muted/60 p-3 font-mono text-xs leading-5"
+          >
             <code>{curl}</code>
           </pre>
         </section>
@@ -69,9 +73,9 @@ export function ApiDocs({ origin, plans, currentPlan }: { origin: string; plans:
             Rate limits
           </h4>
           <p className="text-muted-foreground">
-            Each plan has an hourly quota for all its keys together, and each endpoint a per-minute limit. Every answer
-            reports them in the <code className={code}>RateLimit-Policy</code> and <code className={code}>RateLimit</code>{" "}
-            headers; over a limit the answer is 429 with <code className={code}>Retry-After</code>.
+            Each plan has an hourly quota for all its keys together, and each endpoint a per-minute limit. Every answer reports them in the{" "}
+            <code className={code}>RateLimit-Policy</code> and <code className={code}>RateLimit</code> headers; over a limit the answer is
+            429 with <code className={code}>Retry-After</code>.
           </p>
           {plans ? (
             <ul className="grid gap-1 sm:grid-cols-3" aria-label="Requests per hour by plan">
@@ -95,8 +99,8 @@ export function ApiDocs({ origin, plans, currentPlan }: { origin: string; plans:
             </ul>
           ) : null}
           <p className="text-muted-foreground">
-            Free keys read signals, stats and stock prices. Pro and Premium keys also read portfolio metrics and, with write
-            permission, create and generate signals.
+            Free keys read signals, stats and stock prices. Pro and Premium keys also read portfolio metrics and, with write permission,
+            create and generate signals.
           </p>
         </section>
 

@@ -51,9 +51,7 @@ function ApiKeyRow({ apiKey, now, onDelete }: { apiKey: ApiKey; now: number; onD
     <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between" data-testid="api-key-row">
       <div className="grid min-w-0 gap-1.5">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="font-medium break-all">
-            {apiKey.name}
-          </span>
+          <span className="font-medium break-all">{apiKey.name}</span>
           <Badge variant="soft">{PERMISSION_LABELS[apiKey.permissions] ?? apiKey.permissions}</Badge>
           {expired ? <Badge variant="destructive">Expired</Badge> : null}
         </div>
@@ -62,7 +60,11 @@ function ApiKeyRow({ apiKey, now, onDelete }: { apiKey: ApiKey; now: number; onD
           Created {dayOf(apiKey.createdAt)}
           <span aria-hidden> · </span>
           <span className="sr-only">, </span>
-          {apiKey.lastUsed ? <span title={formatDateTime(apiKey.lastUsed)}>Last used {timeAgo(apiKey.lastUsed, now).toLowerCase()}</span> : "Never used"}
+          {apiKey.lastUsed ? (
+            <span title={formatDateTime(apiKey.lastUsed)}>Last used {timeAgo(apiKey.lastUsed, now).toLowerCase()}</span>
+          ) : (
+            "Never used"
+          )}
           <span aria-hidden> · </span>
           <span className="sr-only">, </span>
           {expiryText(apiKey, expired)}
@@ -80,7 +82,12 @@ function ApiKeyRow({ apiKey, now, onDelete }: { apiKey: ApiKey; now: number; onD
             {expired ? "Expired" : apiKey.isActive ? "Active" : "Inactive"}
           </span>
         </div>
-        <Button variant="ghost" size="icon" onClick={() => onDelete(apiKey)} className="text-muted-foreground hover:text-destructive-strong">
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={() => onDelete(apiKey)}
+          className="text-muted-foreground hover:text-destructive-strong"
+        >
           <Trash2Icon aria-hidden />
           <span className="sr-only">Delete {apiKey.name}</span>
         </Button>

@@ -95,7 +95,9 @@ describe("ApiKeysTab", () => {
     expect(screen.getByLabelText("curl example")).toHaveTextContent('curl -H "Authorization: Bearer $STRIKELINE_API_KEY"');
     for (const label of ["Read Only", "Read & Write", "Full Access"]) expect(screen.getByText(label)).toBeInTheDocument();
     const quotas = screen.getByRole("list", { name: "Requests per hour by plan" });
-    const mine = within(quotas).getAllByRole("listitem").find((li) => li.getAttribute("aria-current") === "true");
+    const mine = within(quotas)
+      .getAllByRole("listitem")
+      .find((li) => li.getAttribute("aria-current") === "true");
     expect(mine).toHaveTextContent("Pro · your plan1,000 requests/hour");
     expect(screen.getByRole("link", { name: "Open the full API reference" })).toHaveAttribute("href", "/api");
   });
@@ -145,7 +147,9 @@ describe("ApiKeysTab", () => {
 
   it("sends the chosen permission and expiration, and toasts the server's reason when it refuses", async () => {
     const { fetchMock } = keysServer([], (url, init) =>
-      url === LIST && init.method === "POST" ? problem(409, "Conflict", "You already hold 20 API keys. Delete one to create another.") : undefined,
+      url === LIST && init.method === "POST"
+        ? problem(409, "Conflict", "You already hold 20 API keys. Delete one to create another.")
+        : undefined,
     );
     const events = renderTab();
     await events.click(await screen.findByRole("button", { name: "Create API Key" }));

@@ -58,7 +58,9 @@ export function ApiKeysTab({
           ) : (
             <>
               {full ? (
-                <p className="mb-4 text-sm text-muted-foreground">You hold {MAX_API_KEYS} keys, the most allowed. Delete one to create another.</p>
+                <p className="mb-4 text-sm text-muted-foreground">
+                  You hold {MAX_API_KEYS} keys, the most allowed. Delete one to create another.
+                </p>
               ) : null}
               <ApiKeyList keys={keys.data} />
             </>

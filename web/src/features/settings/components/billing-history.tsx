@@ -73,7 +73,9 @@ export function BillingHistory() {
             <ReceiptTextIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
             <div className="grid gap-1">
               <p className="font-medium">No invoices yet</p>
-              <p className="text-muted-foreground">Invoices appear here once a payment is made. Nothing has been charged to this account.</p>
+              <p className="text-muted-foreground">
+                Invoices appear here once a payment is made. Nothing has been charged to this account.
+              </p>
             </div>
           </div>
         ) : (

@@ -24,7 +24,11 @@ export function CancelSubscriptionDialog({ subscription }: { subscription: Subsc
       toast({ title: "Subscription Cancelled", description: `${name} stays until ${until}, then the account moves to Free.` });
       onOpenChange(false);
     } catch (error) {
-      toast({ variant: "destructive", title: "Cancellation Failed", description: errorMessage(error, "The subscription could not be cancelled. Please try again.") });
+      toast({
+        variant: "destructive",
+        title: "Cancellation Failed",
+        description: errorMessage(error, "The subscription could not be cancelled. Please try again."),
+      });
     }
   };
 
@@ -37,8 +41,8 @@ export function CancelSubscriptionDialog({ subscription }: { subscription: Subsc
         <DialogHeader>
           <DialogTitle>Cancel your subscription?</DialogTitle>
           <DialogDescription>
-            {name} stays until {end}, the end of the period you have paid for. Then the account moves to Free and nothing more is
-            charged. Nothing is refunded for the rest of the period, and you can resume the subscription until it ends.
+            {name} stays until {end}, the end of the period you have paid for. Then the account moves to Free and nothing more is charged.
+            Nothing is refunded for the rest of the period, and you can resume the subscription until it ends.
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

@@ -39,7 +39,12 @@ function ChangePlanForm({
   const list = options(plans);
   const current = subscription.billing ? key({ plan: subscription.plan, billing: subscription.billing }) : null;
   const firstOther = list.find((o) => key(o.choice) !== current);
-  const initialKey = initial && key(initial) !== current && list.some((o) => key(o.choice) === key(initial)) ? key(initial) : firstOther ? key(firstOther.choice) : "";
+  const initialKey =
+    initial && key(initial) !== current && list.some((o) => key(o.choice) === key(initial))
+      ? key(initial)
+      : firstOther
+        ? key(firstOther.choice)
+        : "";
   const [selected, setSelected] = useState(initialKey);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -105,9 +110,9 @@ function ChangePlanForm({
           })}
         </fieldset>
         <p className="text-sm text-muted-foreground" data-testid="proration-note">
-          Changes are prorated and charged now: the unused part of what you have paid is credited, and the new price for the rest of
-          the period is charged to {subscription.card ? cardLabel(subscription.card) : "the card on file"} at once. Switching between
-          monthly and yearly starts a new billing period today. A credit larger than the charge is taken off your next invoice.
+          Changes are prorated and charged now: the unused part of what you have paid is credited, and the new price for the rest of the
+          period is charged to {subscription.card ? cardLabel(subscription.card) : "the card on file"} at once. Switching between monthly
+          and yearly starts a new billing period today. A credit larger than the charge is taken off your next invoice.
         </p>
         {failure ? (
           <p role="alert" className="flex items-start gap-2 text-sm font-medium text-destructive-strong">

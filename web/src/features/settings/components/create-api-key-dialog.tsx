@@ -10,7 +10,14 @@ import { KEY_LIFETIMES, KEY_PERMISSIONS } from "@/lib/api/enums";
 import type { CreatedApiKey, KeyLifetime, KeyPermission } from "@/lib/api/models";
 import { toast } from "@/lib/toast";
 import { useCreateApiKey } from "../api/create-api-key";
-import { DEFAULT_LIFETIME, DEFAULT_PERMISSION, keyName, LIFETIME_LABELS, PERMISSION_DESCRIPTIONS, PERMISSION_LABELS } from "../lib/api-keys";
+import {
+  DEFAULT_LIFETIME,
+  DEFAULT_PERMISSION,
+  keyName,
+  LIFETIME_LABELS,
+  PERMISSION_DESCRIPTIONS,
+  PERMISSION_LABELS,
+} from "../lib/api-keys";
 
 type FieldErrors = Partial<Record<"name" | "permissions" | "expiresIn", string>>;
 

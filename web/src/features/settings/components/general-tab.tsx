@@ -146,8 +146,7 @@ function CurrencyCard() {
               ))}
             </NativeSelect>
             <p id={`${id}-currency-note`} className="text-[0.8rem] text-muted-foreground">
-              <RatesNote currency={currency} />{" "}
-              Plans are priced and billed in US dollars.
+              <RatesNote currency={currency} /> Plans are priced and billed in US dollars.
             </p>
           </>
         )}

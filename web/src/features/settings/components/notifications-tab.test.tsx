@@ -75,7 +75,9 @@ describe("NotificationsTab", () => {
 
   it("says 'Failed to fetch preferences' when the settings cannot be read, and tries again", async () => {
     let fail = true;
-    mockFetch((url) => (url === URL ? (fail ? problem(500, "Internal Server Error") : jsonResponse(makeUserSettings())) : jsonResponse({})));
+    mockFetch((url) =>
+      url === URL ? (fail ? problem(500, "Internal Server Error") : jsonResponse(makeUserSettings())) : jsonResponse({}),
+    );
     renderWithProviders(<NotificationsTab />);
     expect(await screen.findByRole("alert")).toHaveTextContent("Failed to fetch preferences");
     expect(screen.queryByRole("switch")).not.toBeInTheDocument();

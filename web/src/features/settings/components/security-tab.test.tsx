@@ -17,7 +17,11 @@ function auditPage(all: AuditEntry[], url: string): Response {
   return jsonResponse(older.slice(0, 50));
 }
 
-function securityServer({ sessions = [makeSession({ current: true, userAgent: CHROME_MAC })], audit = [] as AuditEntry[], extra = (() => undefined) as Handler } = {}) {
+function securityServer({
+  sessions = [makeSession({ current: true, userAgent: CHROME_MAC })],
+  audit = [] as AuditEntry[],
+  extra = (() => undefined) as Handler,
+} = {}) {
   let list: SessionView[] = sessions;
   const fetchMock = mockFetch((url, init) => {
     const answer = extra(url, init);
@@ -60,7 +64,11 @@ describe("Change password", () => {
   it("shows the server's field error on its input", async () => {
     securityServer({
       extra: (url) =>
-        url === "/api/user/password" ? problem(422, "Unprocessable Entity", "Some values are not valid.", [{ field: "currentPassword", message: "The password is not correct" }]) : undefined,
+        url === "/api/user/password"
+          ? problem(422, "Unprocessable Entity", "Some values are not valid.", [
+              { field: "currentPassword", message: "The password is not correct" },
+            ])
+          : undefined,
     });
     renderWithProviders(<SecurityTab />);
     const events = userEvent.setup();
@@ -86,7 +94,10 @@ describe("Change password", () => {
     await events.click(screen.getByRole("button", { name: "Change Password" }));
     expect(await screen.findByText("Password Changed")).toBeInTheDocument();
     expect(screen.getByText("Password changed. Other sessions were signed out.")).toHaveAttribute("role", "status");
-    expect(bodyOfCall(fetchMock, "/api/user/password", "POST")).toEqual({ currentPassword: "correct-horse-42", newPassword: "battery-staple-7" });
+    expect(bodyOfCall(fetchMock, "/api/user/password", "POST")).toEqual({
+      currentPassword: "correct-horse-42",
+      newPassword: "battery-staple-7",
+    });
     expect(screen.getByLabelText("Current password")).toHaveValue("");
     await waitFor(() => expect(fetchMock.mock.calls.filter(([u]) => String(u) === "/api/user/sessions").length).toBeGreaterThan(before));
   });
@@ -144,7 +155,9 @@ describe("Delete account", () => {
     securityServer({
       extra: (url, init) =>
         url === "/api/user" && init.method === "DELETE"
-          ? problem(422, "Unprocessable Entity", "The password is not correct.", [{ field: "password", message: "The password is not correct" }])
+          ? problem(422, "Unprocessable Entity", "The password is not correct.", [
+              { field: "password", message: "The password is not correct" },
+            ])
           : undefined,
     });
     renderWithProviders(<SecurityTab />, { route: "/settings?tab=security" });

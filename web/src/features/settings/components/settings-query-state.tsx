@@ -19,7 +19,10 @@ export function SettingsSkeleton({ rows = 3 }: { rows?: number }) {
 /** What a settings card shows when the settings could not be read, with a way to try again. */
 export function SettingsFetchError({ onRetry }: { onRetry: () => void }) {
   return (
-    <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-sm">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-sm"
+    >
       <p className="inline-flex items-center gap-2 font-medium text-destructive-strong">
         <AlertCircleIcon className="size-4" aria-hidden />
         {FETCH_SETTINGS_FAILED}

@@ -29,7 +29,8 @@ function billingApi({
   return mockFetch((url, init) => {
     if (url === "/api/billing/subscription") return jsonResponse(subscription);
     if (url === "/api/billing/invoices") return jsonResponse(invoices);
-    if (url === "/api/auth/me") return jsonResponse(makeUser({ subscriptionPlan: subscription.plan, subscriptionStatus: subscription.status }));
+    if (url === "/api/auth/me")
+      return jsonResponse(makeUser({ subscriptionPlan: subscription.plan, subscriptionStatus: subscription.status }));
     if (url === "/api/billing/cancel" && init.method === "POST" && cancel) return cancel();
     if (url === "/api/billing/resume" && init.method === "POST" && resume) return resume();
     if (url === "/api/billing/change" && init.method === "POST" && change) return change();
@@ -85,7 +86,14 @@ describe("SubscriptionTab", () => {
     expect(screen.queryByRole("link", { name: "Upgrade Plan" })).not.toBeInTheDocument();
 
     const table = within(await screen.findByTestId("invoice-table"));
-    expect(table.getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Date", "Invoice", "Description", "Amount", "Status", "Download"]);
+    expect(table.getAllByRole("columnheader").map((h) => h.textContent)).toEqual([
+      "Date",
+      "Invoice",
+      "Description",
+      "Amount",
+      "Status",
+      "Download",
+    ]);
     const rows = table.getAllByTestId("invoice-row");
     expect(rows).toHaveLength(3);
     expect(rows[0]).toHaveTextContent("Nov 23, 2026");
@@ -131,7 +139,10 @@ describe("SubscriptionTab", () => {
   });
 
   it("toasts the server's reason when cancelling fails", async () => {
-    billingApi({ subscription: makePaidSubscription(), cancel: () => problem(409, "Already taken", "Your subscription changed in the meantime. Reload and try again.") });
+    billingApi({
+      subscription: makePaidSubscription(),
+      cancel: () => problem(409, "Already taken", "Your subscription changed in the meantime. Reload and try again."),
+    });
     renderWithProviders(<SubscriptionTab plans={plans} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Cancel subscription" }));
@@ -156,7 +167,15 @@ describe("SubscriptionTab", () => {
   it("changes plan: every paid plan and period with its price, the current one marked, prorated and charged now", async () => {
     const fetchMock = billingApi({
       subscription: makePaidSubscription(),
-      change: () => jsonResponse(makePaidSubscription({ plan: "pro", billing: "monthly", nextBilling: { date: "2026-12-23T12:00:00Z", amountCents: 0 }, creditCents: 95000 })),
+      change: () =>
+        jsonResponse(
+          makePaidSubscription({
+            plan: "pro",
+            billing: "monthly",
+            nextBilling: { date: "2026-12-23T12:00:00Z", amountCents: 0 },
+            creditCents: 95000,
+          }),
+        ),
     });
     renderWithProviders(<SubscriptionTab plans={plans} />);
     const user = userEvent.setup();
@@ -205,7 +224,15 @@ describe("SubscriptionTab", () => {
   });
 
   it("shows a subscription that ended as Free, with Upgrade Plan", async () => {
-    billingApi({ subscription: makeSubscription({ plan: "free", status: "canceled", trialDaysLeft: null, currentPeriodEnd: null, card: { brand: "visa", last4: "4242" } }) });
+    billingApi({
+      subscription: makeSubscription({
+        plan: "free",
+        status: "canceled",
+        trialDaysLeft: null,
+        currentPeriodEnd: null,
+        card: { brand: "visa", last4: "4242" },
+      }),
+    });
     renderWithProviders(<SubscriptionTab plans={plans} />);
     expect(await screen.findByTestId("subscription-plan")).toHaveTextContent("FreeCanceled");
     expect(screen.getByRole("link", { name: "Upgrade Plan" })).toHaveAttribute("href", "/pricing");

@@ -72,7 +72,11 @@ function ResumeButton({ subscription }: { subscription: SubscriptionView }) {
       const on = longDateOf(next.nextBilling?.date ?? next.currentPeriodEnd);
       toast({ title: "Subscription Resumed", description: `${PLAN_NAMES[next.plan]} renews${on ? ` on ${on}` : ""}.` });
     } catch (error) {
-      toast({ variant: "destructive", title: "Resume Failed", description: errorMessage(error, "The subscription could not be resumed. Please try again.") });
+      toast({
+        variant: "destructive",
+        title: "Resume Failed",
+        description: errorMessage(error, "The subscription could not be resumed. Please try again."),
+      });
     }
   };
   return (
@@ -128,7 +132,12 @@ function CurrentPlan({
           {subscription.cancelAtPeriodEnd && paying ? <ResumeButton subscription={subscription} /> : null}
           {canChange && plans ? (
             // A change chosen on the pricing page (`?change=premium-yearly`) opens the dialog with it.
-            <ChangePlanDialog subscription={subscription} plans={plans} initial={requestedChange} onInitialHandled={onRequestedChangeHandled} />
+            <ChangePlanDialog
+              subscription={subscription}
+              plans={plans}
+              initial={requestedChange}
+              onInitialHandled={onRequestedChangeHandled}
+            />
           ) : null}
           {canChange ? <CancelSubscriptionDialog subscription={subscription} /> : null}
           {paying ? (

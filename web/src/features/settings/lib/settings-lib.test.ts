@@ -47,17 +47,23 @@ describe("describeUserAgent", () => {
     expect(describeUserAgent(CHROME_MAC)).toBe("Chrome on macOS");
     expect(describeUserAgent(FIREFOX_WINDOWS)).toBe("Firefox on Windows");
     expect(
-      describeUserAgent("Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"),
+      describeUserAgent(
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+      ),
     ).toBe("Safari on iOS");
     expect(
-      describeUserAgent("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0"),
+      describeUserAgent(
+        "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0",
+      ),
     ).toBe("Edge on Windows");
-    expect(describeUserAgent("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36")).toBe(
-      "Chrome on Android",
-    );
-    expect(describeUserAgent("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36")).toBe(
-      "Headless Chrome on Linux",
-    );
+    expect(
+      describeUserAgent(
+        "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+      ),
+    ).toBe("Chrome on Android");
+    expect(
+      describeUserAgent("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36"),
+    ).toBe("Headless Chrome on Linux");
   });
 
   it("keeps the product of other clients, and says when there is nothing to go on", () => {
@@ -100,10 +106,18 @@ describe("small readings", () => {
       tone: "soft",
       note: "Pro trial, 1 day left (until December 3, 2026). Afterwards the account moves to Free unless you subscribe.",
     });
-    expect(describeSubscription(makePaidSubscription({ cancelAtPeriodEnd: true, nextBilling: null }), "Premium").badge).toBe("Cancels on November 23, 2027");
-    expect(describeSubscription(makePaidSubscription({ status: "past_due", graceEndsAt: null }), "Premium").note).toMatch(/^The last payment did not go through\. Premium stays for a grace period/);
-    expect(describeSubscription(makeSubscription({ plan: "free", status: "active", trialDaysLeft: null }), "Free").note).toBe("The Free plan has no end date and no charges.");
-    expect(describeSubscription(makePaidSubscription({ card: null }), "Premium").note).toBe("Renews on November 23, 2027: $1,430.00 will be charged.");
+    expect(describeSubscription(makePaidSubscription({ cancelAtPeriodEnd: true, nextBilling: null }), "Premium").badge).toBe(
+      "Cancels on November 23, 2027",
+    );
+    expect(describeSubscription(makePaidSubscription({ status: "past_due", graceEndsAt: null }), "Premium").note).toMatch(
+      /^The last payment did not go through\. Premium stays for a grace period/,
+    );
+    expect(describeSubscription(makeSubscription({ plan: "free", status: "active", trialDaysLeft: null }), "Free").note).toBe(
+      "The Free plan has no end date and no charges.",
+    );
+    expect(describeSubscription(makePaidSubscription({ card: null }), "Premium").note).toBe(
+      "Renews on November 23, 2027: $1,430.00 will be charged.",
+    );
   });
 
   it("names the card and prices a plan in US dollars", () => {
@@ -120,10 +134,7 @@ describe("small readings", () => {
     expect(bad.success).toBe(false);
     const messages = bad.error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     expect(messages).toEqual(
-      expect.arrayContaining([
-        "currentPassword: Enter your current password",
-        "newPassword: Password must be at least 6 characters",
-      ]),
+      expect.arrayContaining(["currentPassword: Enter your current password", "newPassword: Password must be at least 6 characters"]),
     );
   });
 });

@@ -21,7 +21,9 @@ describe("signalToManualPosition", () => {
     expect(signalToManualPosition(makeSignal({ entryPrice: null }))?.entryPrice).toBe(3.65);
     expect(signalToManualPosition(makeSignal({ entryPrice: null, currentOptionPrice: null }))?.entryPrice).toBe(248.1);
     expect(signalToManualPosition(makeSignal({ entryPrice: null, currentOptionPrice: null, currentPrice: 0 }))?.entryPrice).toBe(250);
-    expect(signalToManualPosition(makeSignal({ entryPrice: null, currentOptionPrice: null, currentPrice: 0, strikePrice: 0 }))?.entryPrice).toBe(1);
+    expect(
+      signalToManualPosition(makeSignal({ entryPrice: null, currentOptionPrice: null, currentPrice: 0, strikePrice: 0 }))?.entryPrice,
+    ).toBe(1);
   });
 
   it("has nothing to copy from a locked signal", () => {

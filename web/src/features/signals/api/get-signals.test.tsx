@@ -62,7 +62,11 @@ describe("getAllSignals", () => {
   });
 
   it("rejects when any page fails, returning nothing partial", async () => {
-    mockFetch((url) => (url.includes("cursor=c200") ? problem(422, "Unprocessable Entity", "The cursor is not valid.") : signalPageResponse(url, makeSignals(500))));
+    mockFetch((url) =>
+      url.includes("cursor=c200")
+        ? problem(422, "Unprocessable Entity", "The cursor is not valid.")
+        : signalPageResponse(url, makeSignals(500)),
+    );
     await expect(getAllSignals()).rejects.toMatchObject({ status: 422 });
   });
 

@@ -26,7 +26,14 @@ export const SIGNALS_PAGE_LIMIT = 50;
 export const SIGNALS_MAX_LIMIT = 200;
 
 /** The filters in the order they are sent; absent ones are left out of the query. */
-const FILTER_KEYS = ["symbol", "strategy", "signalType", "status", "maxCost", "riskLevel"] as const satisfies readonly (keyof SignalsQuery)[];
+const FILTER_KEYS = [
+  "symbol",
+  "strategy",
+  "signalType",
+  "status",
+  "maxCost",
+  "riskLevel",
+] as const satisfies readonly (keyof SignalsQuery)[];
 
 /** Only the filters that are set, in the order they are sent, so equal filters make equal keys. */
 function normalise(filters: SignalFilters): SignalFilters {
@@ -59,7 +66,10 @@ export type SignalPageRequest = {
  * GET /api/signals with the given filters: one page, newest first, and the cursor of the next
  * (older) page, absent or null on the last one. A bad cursor is a 422 naming `cursor`.
  */
-export function getSignalPage(filters: SignalFilters = {}, { cursor, limit = SIGNALS_PAGE_LIMIT }: SignalPageRequest = {}): Promise<SignalPage> {
+export function getSignalPage(
+  filters: SignalFilters = {},
+  { cursor, limit = SIGNALS_PAGE_LIMIT }: SignalPageRequest = {},
+): Promise<SignalPage> {
   return dataOf(api.GET("/api/signals", { params: { query: { ...normalise(filters), limit, cursor } } }));
 }
 

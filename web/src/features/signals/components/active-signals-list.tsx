@@ -64,7 +64,12 @@ export function ActiveSignalsList() {
           <Skeleton className="h-16" />
         </div>
       ) : signals.length === 0 ? (
-        <EmptyState icon={SignalIcon} title="No active signals" description="You will see signals here as soon as they open." className="py-10" />
+        <EmptyState
+          icon={SignalIcon}
+          title="No active signals"
+          description="You will see signals here as soon as they open."
+          className="py-10"
+        />
       ) : (
         <ul className="-mx-1 grid grid-cols-1 gap-2 px-1 pb-1" aria-label="Active signals">
           {signals.map((signal) => (

@@ -31,7 +31,10 @@ function levelsOf(strike: number, targets: readonly number[], stops: readonly nu
 function describe(symbol: string, history: readonly HistoryBar[], levels: readonly Level[]): string {
   const first = history[0];
   const last = history[history.length - 1];
-  const range = first && last ? ` from ${formatCurrency(first.close)} on ${tickDate(first.date)} to ${formatCurrency(last.close)} on ${tickDate(last.date)}` : "";
+  const range =
+    first && last
+      ? ` from ${formatCurrency(first.close)} on ${tickDate(first.date)} to ${formatCurrency(last.close)} on ${tickDate(last.date)}`
+      : "";
   const lines = levels.map((l) => `${l.label.toLowerCase()} ${formatCurrency(l.value)}`).join(", ");
   return `Price chart: ${symbol} daily closes over the last ${history.length} trading days${range}. Levels: ${lines}.`;
 }
@@ -81,7 +84,12 @@ export function PriceChart({
   const line = linePath(points);
   const area = `${line}L${x(history.length - 1).toFixed(1)},${(margin.top + plotH).toFixed(1)}L${margin.left},${(margin.top + plotH).toFixed(1)}Z`;
   const dateTicks = [0, Math.floor((history.length - 1) / 2), history.length - 1];
-  const labelYs = spreadLabels(levels.map((l) => y(l.value)), 15, margin.top + 6, margin.top + plotH);
+  const labelYs = spreadLabels(
+    levels.map((l) => y(l.value)),
+    15,
+    margin.top + 6,
+    margin.top + plotH,
+  );
   const lastPoint = points[points.length - 1];
 
   return (

@@ -3,7 +3,16 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Signal } from "@/lib/api/models";
-import { captureDownloads, isSignalList, makeAnalysis, makeLockedSignal, makeSignal, makeSignals, signalPage, signalPageResponse } from "@/test/fixtures";
+import {
+  captureDownloads,
+  isSignalList,
+  makeAnalysis,
+  makeLockedSignal,
+  makeSignal,
+  makeSignals,
+  signalPage,
+  signalPageResponse,
+} from "@/test/fixtures";
 import { bodyOf, jsonResponse, mockFetch, problem, renderWithProviders } from "@/test/utils";
 import { signalsQueryKey } from "../api/get-signals";
 import { SIGNAL_CSV_HEADER } from "../lib/export-csv";
@@ -118,7 +127,10 @@ describe("SignalBrowser", () => {
     renderWithProviders(<Harness />);
     expect(await screen.findByText("Showing 1 to 4 of 30 signals")).toBeInTheDocument();
     const nav = screen.getByRole("navigation", { name: "Live Signals pages" });
-    const pages = () => within(nav).getAllByRole("button", { name: /^Page \d+$/ }).map((b) => b.textContent);
+    const pages = () =>
+      within(nav)
+        .getAllByRole("button", { name: /^Page \d+$/ })
+        .map((b) => b.textContent);
     expect(pages()).toEqual(["1", "2", "8"]);
     expect(within(nav).getAllByTestId("page-gap")).toHaveLength(1);
     expect(within(nav).getByRole("button", { name: "Previous" })).toBeDisabled();
@@ -197,7 +209,8 @@ describe("SignalBrowser", () => {
   it("posts /api/refresh only when asked, and says when it fails", async () => {
     let refreshOk = true;
     const fetchMock = mockFetch((url) => {
-      if (url === "/api/refresh") return refreshOk ? jsonResponse({ refreshedAt: "x" }, 202) : problem(429, "Too Many Requests", "Try again in 30 seconds.");
+      if (url === "/api/refresh")
+        return refreshOk ? jsonResponse({ refreshedAt: "x" }, 202) : problem(429, "Too Many Requests", "Try again in 30 seconds.");
       return jsonResponse(signalPage([makeSignal()]));
     });
     renderWithProviders(<Harness />);
@@ -302,7 +315,11 @@ describe("SignalBrowser older signals", () => {
     expect(await screen.findByText("Showing 101 to 104 of 120 signals")).toBeInTheDocument();
     // The last page: no cursor, no button, no further request.
     expect(screen.queryByRole("button", { name: "Load older signals" })).not.toBeInTheDocument();
-    expect(signalCalls(fetchMock)).toEqual(["/api/signals?limit=50", "/api/signals?limit=50&cursor=c50", "/api/signals?limit=50&cursor=c100"]);
+    expect(signalCalls(fetchMock)).toEqual([
+      "/api/signals?limit=50",
+      "/api/signals?limit=50&cursor=c50",
+      "/api/signals?limit=50&cursor=c100",
+    ]);
   });
 
   it("offers 'Load older signals' only when there is a next page", async () => {
@@ -344,7 +361,10 @@ describe("SignalBrowser older signals", () => {
 
   it("toasts a failed older page and keeps the signals loaded and the button", async () => {
     api({
-      signals: (url) => (url.includes("cursor=") ? problem(422, "Unprocessable Entity", "The cursor is not valid.", [{ field: "cursor", message: "unknown" }]) : makeSignals(80)),
+      signals: (url) =>
+        url.includes("cursor=")
+          ? problem(422, "Unprocessable Entity", "The cursor is not valid.", [{ field: "cursor", message: "unknown" }])
+          : makeSignals(80),
     });
     renderWithProviders(<Harness />);
     await screen.findByText("Showing 1 to 4 of 50 signals");
@@ -409,7 +429,10 @@ describe("SignalBrowser CSV export", () => {
 
   it("downloads nothing when a page fails, and says so", async () => {
     api({
-      signals: (url) => (url.includes("limit=200") && url.includes("cursor=c200") ? problem(500, "Internal Server Error", "The database is unavailable.") : makeSignals(300)),
+      signals: (url) =>
+        url.includes("limit=200") && url.includes("cursor=c200")
+          ? problem(500, "Internal Server Error", "The database is unavailable.")
+          : makeSignals(300),
     });
     const downloads = captureDownloads();
     renderWithProviders(<Harness />);
@@ -458,7 +481,9 @@ describe("Generate Signal", () => {
 
   it("posts the upper-cased symbol and toasts the new signal", async () => {
     const fetchMock = mockFetch((url) =>
-      url === "/api/signals/generate-for-symbol" ? jsonResponse(makeSignal({ symbol: "TSLA", onDemand: true }), 201) : jsonResponse(signalPage([])),
+      url === "/api/signals/generate-for-symbol"
+        ? jsonResponse(makeSignal({ symbol: "TSLA", onDemand: true }), 201)
+        : jsonResponse(signalPage([])),
     );
     renderWithProviders(<Harness />);
     const { user, dialog } = await openDialog();
@@ -488,7 +513,9 @@ describe("Generate Signal", () => {
 
   it("explains a used-up quota with a link to the plans", async () => {
     mockFetch((url) =>
-      url === "/api/signals/generate-for-symbol" ? problem(429, "Too Many Requests", "You have used today's 50 signals.") : jsonResponse(signalPage([])),
+      url === "/api/signals/generate-for-symbol"
+        ? problem(429, "Too Many Requests", "You have used today's 50 signals.")
+        : jsonResponse(signalPage([])),
     );
     renderWithProviders(<Harness />);
     const { user, dialog } = await openDialog();

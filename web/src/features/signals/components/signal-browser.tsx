@@ -138,7 +138,10 @@ export function SignalBrowser({
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-5 pt-5">
         {query.isError && !query.isFetchNextPageError ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm">
+          <div
+            role="alert"
+            className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm"
+          >
             <p className="inline-flex items-center gap-2 font-medium text-destructive-strong">
               <AlertCircleIcon className="size-4" aria-hidden />
               {fetchErrorText(query.error)}
@@ -161,7 +164,9 @@ export function SignalBrowser({
           <EmptyState
             icon={SearchXIcon}
             title="No signals found matching your criteria"
-            description={filtered ? "Try a different symbol or fewer filters." : "New signals appear here as soon as the strategies issue them."}
+            description={
+              filtered ? "Try a different symbol or fewer filters." : "New signals appear here as soon as the strategies issue them."
+            }
             action={
               filtered ? (
                 <Button variant="outline" size="sm" onClick={() => onFiltersChange(EMPTY_FILTERS)}>

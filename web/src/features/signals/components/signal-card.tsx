@@ -105,7 +105,12 @@ export function SignalCard({ signal, onViewDetails }: { signal: Signal; onViewDe
  */
 export function LockedSignalCard({ signal }: { signal: Signal }) {
   return (
-    <Card data-testid="locked-signal-card" role="article" aria-label={`${signal.symbol} signal, locked`} className="relative flex flex-col gap-4 overflow-hidden p-4 sm:p-5">
+    <Card
+      data-testid="locked-signal-card"
+      role="article"
+      aria-label={`${signal.symbol} signal, locked`}
+      className="relative flex flex-col gap-4 overflow-hidden p-4 sm:p-5"
+    >
       <CardTop signal={signal} />
       <div className="flex items-center justify-between gap-2">
         <span className="rounded-md bg-secondary px-2 py-0.5 text-xs font-medium text-secondary-foreground">{signal.strategy}</span>

@@ -12,7 +12,10 @@ function api(all: Signal[]) {
   return mockFetch((url) => (isSignalList(url) ? signalPageResponse(url, all) : problem(404, "Not Found")));
 }
 
-const rows = () => within(screen.getByRole("region", { name: "Recent signals history table" })).getAllByRole("row").slice(1);
+const rows = () =>
+  within(screen.getByRole("region", { name: "Recent signals history table" }))
+    .getAllByRole("row")
+    .slice(1);
 
 describe("SignalsHistoryTable", () => {
   it("pages the loaded signals 10 at a time and loads older ones through the cursor", async () => {
@@ -21,7 +24,11 @@ describe("SignalsHistoryTable", () => {
     expect(await screen.findByText("Showing 1 to 10 of 50 signals")).toBeInTheDocument();
     expect(rows()).toHaveLength(10);
     const nav = screen.getByRole("navigation", { name: "Signals history pages" });
-    expect(within(nav).getAllByRole("button", { name: /^Page \d+$/ }).map((b) => b.textContent)).toEqual(["1", "2", "5"]);
+    expect(
+      within(nav)
+        .getAllByRole("button", { name: /^Page \d+$/ })
+        .map((b) => b.textContent),
+    ).toEqual(["1", "2", "5"]);
 
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Load older signals" }));

@@ -63,19 +63,42 @@ export function SignalsHistoryTable() {
           )
         ) : (
           <>
-            <div className="relative -mx-5 overflow-x-auto rounded-md px-5 outline-none focus-visible:ring-2 focus-visible:ring-ring" tabIndex={0} role="region" aria-label="Recent signals history table">
+            <div
+              className="relative -mx-5 overflow-x-auto rounded-md px-5 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              tabIndex={0}
+              role="region"
+              aria-label="Recent signals history table"
+            >
               <table className="w-full min-w-[820px] text-sm">
                 <thead>
                   <tr className="border-b text-left text-xs text-muted-foreground">
-                    <th scope="col" className="py-2 pr-3 font-medium">Symbol</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Type</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Strategy</th>
-                    <th scope="col" className="py-2 pr-3 text-right font-medium">Strike</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Expires</th>
-                    <th scope="col" className="py-2 pr-3 text-right font-medium">Confidence</th>
-                    <th scope="col" className="py-2 pr-3 text-right font-medium">P&amp;L</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Status</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Issued</th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Symbol
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Type
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Strategy
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right font-medium">
+                      Strike
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Expires
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right font-medium">
+                      Confidence
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right font-medium">
+                      P&amp;L
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Status
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Issued
+                    </th>
                     <th scope="col" className="py-2 font-medium">
                       <span className="sr-only">Details</span>
                     </th>
@@ -104,7 +127,9 @@ export function SignalsHistoryTable() {
                       <td className="py-2.5 pr-3">
                         <SignalStatusBadge status={s.status} />
                       </td>
-                      <td className="py-2.5 pr-3 whitespace-nowrap">{Number.isNaN(Date.parse(s.createdAt)) ? "N/A" : short.format(new Date(s.createdAt))}</td>
+                      <td className="py-2.5 pr-3 whitespace-nowrap">
+                        {Number.isNaN(Date.parse(s.createdAt)) ? "N/A" : short.format(new Date(s.createdAt))}
+                      </td>
                       <td className="py-2.5 text-right">
                         {s.locked ? null : (
                           <Button

@@ -15,9 +15,9 @@ describe("signal filters", () => {
   it("leaves 'All' and a blank symbol out of the query", async () => {
     expect(toSignalFilters(EMPTY_FILTERS)).toEqual({});
     expect(await signalsUrl(toSignalFilters({ ...EMPTY_FILTERS, symbol: "   " }))).toBe("/api/signals?limit=50");
-    expect(
-      await signalsUrl(toSignalFilters({ ...EMPTY_FILTERS, strategy: "Mean Reversion", riskLevel: "low", status: ALL })),
-    ).toBe("/api/signals?strategy=Mean+Reversion&riskLevel=low&limit=50");
+    expect(await signalsUrl(toSignalFilters({ ...EMPTY_FILTERS, strategy: "Mean Reversion", riskLevel: "low", status: ALL }))).toBe(
+      "/api/signals?strategy=Mean+Reversion&riskLevel=low&limit=50",
+    );
   });
 
   it("sends every filter in a fixed order", async () => {

@@ -109,7 +109,11 @@ export function AddWebhookDialog({ onCreated, disabled, describedBy }: AddWebhoo
             )}
           </FormField>
           {planRefusal ? (
-            <div role="alert" data-testid="webhook-plan-refusal" className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm">
+            <div
+              role="alert"
+              data-testid="webhook-plan-refusal"
+              className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm"
+            >
               <TriangleAlertIcon className="mt-0.5 size-4 shrink-0 text-destructive-strong" aria-hidden />
               <p>
                 {planRefusal}{" "}

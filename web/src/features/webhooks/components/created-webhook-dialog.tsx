@@ -23,7 +23,9 @@ export function CreatedWebhookDialog({
       onCloseAutoFocus={onCloseAutoFocus}
       title="Your webhook signing secret"
       descriptionClassName="break-all"
-      description={created ? `${EVENT_TYPE_LABELS[created.endpoint.eventType] ?? created.endpoint.eventType} events to ${created.endpoint.url}` : null}
+      description={
+        created ? `${EVENT_TYPE_LABELS[created.endpoint.eventType] ?? created.endpoint.eventType} events to ${created.endpoint.url}` : null
+      }
       warning="Copy this secret now. It will not be shown again; if you lose it, delete the endpoint and add it again."
       label="Signing secret"
       copyLabel="signing secret"
@@ -32,10 +34,11 @@ export function CreatedWebhookDialog({
     >
       <p className="text-xs text-muted-foreground">
         To check a delivery, compute HMAC-SHA256 of <code className="font-mono text-foreground">id.timestamp.body</code> (the{" "}
-        <code className="font-mono text-foreground">webhook-id</code> and <code className="font-mono text-foreground">webhook-timestamp</code>{" "}
-        headers and the raw body) with the base64-decoded part after <code className="font-mono text-foreground">whsec_</code> as the key,
-        and compare it with the <code className="font-mono text-foreground">v1,</code> value of{" "}
-        <code className="font-mono text-foreground">webhook-signature</code>.
+        <code className="font-mono text-foreground">webhook-id</code> and{" "}
+        <code className="font-mono text-foreground">webhook-timestamp</code> headers and the raw body) with the base64-decoded part after{" "}
+        <code className="font-mono text-foreground">whsec_</code> as the key, and compare it with the{" "}
+        <code className="font-mono text-foreground">v1,</code> value of <code className="font-mono text-foreground">webhook-signature</code>
+        .
       </p>
     </ShownOnceDialog>
   );

@@ -80,7 +80,9 @@ export function DeliveryLog({ endpointId, id }: { endpointId: string; id: string
                   <tr data-testid="delivery-row" className="align-top">
                     <td className="py-2 pr-2 tabular sm:pr-3">
                       <time dateTime={delivery.attemptedAt} className="grid sm:block">
-                        <span className="text-xs text-muted-foreground sm:text-sm sm:text-foreground">{formatAttemptDay(delivery.attemptedAt)}</span>
+                        <span className="text-xs text-muted-foreground sm:text-sm sm:text-foreground">
+                          {formatAttemptDay(delivery.attemptedAt)}
+                        </span>
                         <span className="sm:hidden">{formatAttemptClock(delivery.attemptedAt)}</span>
                         <span className="hidden sm:inline">, {formatAttemptClock(delivery.attemptedAt)}</span>
                       </time>

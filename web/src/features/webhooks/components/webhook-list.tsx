@@ -37,9 +37,18 @@ function WebhookRow({ endpoint, onDelete }: { endpoint: WebhookEndpoint; onDelet
       const delivery = await test.mutateAsync(endpoint.id);
       const outcome = deliveryOutcome(delivery);
       if (delivery.succeeded) toast({ title: "Test Delivered", description: `${outcome}.` });
-      else toast({ variant: "destructive", title: "Test Failed", description: delivery.error ? `${outcome}: ${delivery.error}` : `${outcome}.` });
+      else
+        toast({
+          variant: "destructive",
+          title: "Test Failed",
+          description: delivery.error ? `${outcome}: ${delivery.error}` : `${outcome}.`,
+        });
     } catch (error) {
-      toast({ variant: "destructive", title: "Test Not Sent", description: errorMessage(error, "Failed to send the test. Please try again.") });
+      toast({
+        variant: "destructive",
+        title: "Test Not Sent",
+        description: errorMessage(error, "Failed to send the test. Please try again."),
+      });
     }
   };
 
@@ -47,7 +56,11 @@ function WebhookRow({ endpoint, onDelete }: { endpoint: WebhookEndpoint; onDelet
     try {
       await enable.mutateAsync(endpoint.id);
     } catch (error) {
-      toast({ variant: "destructive", title: "Error", description: errorMessage(error, "Failed to switch the endpoint on. Please try again.") });
+      toast({
+        variant: "destructive",
+        title: "Error",
+        description: errorMessage(error, "Failed to switch the endpoint on. Please try again."),
+      });
       return;
     }
     toast({ title: "Endpoint Switched On", description: `${eventLabel} events go to it again.` });
@@ -79,7 +92,14 @@ function WebhookRow({ endpoint, onDelete }: { endpoint: WebhookEndpoint; onDelet
             {enable.isPending ? "Switching on..." : "Switch on"}
           </Button>
         )}
-        <Button variant="ghost" size="sm" onClick={() => setLogOpen((v) => !v)} aria-expanded={logOpen} aria-controls={logId} aria-describedby={urlId}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => setLogOpen((v) => !v)}
+          aria-expanded={logOpen}
+          aria-controls={logId}
+          aria-describedby={urlId}
+        >
           <ChevronDownIcon aria-hidden className={cn("transition-transform motion-reduce:transition-none", logOpen && "rotate-180")} />
           Delivery log
         </Button>

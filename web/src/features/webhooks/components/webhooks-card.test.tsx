@@ -73,7 +73,8 @@ describe("WebhooksCard", () => {
     renderCard();
     const card = screen.getByRole("region", { name: "Webhooks" });
     expect(card).toHaveTextContent("Strikeline POSTs signed JSON to your URL when events happen");
-    for (const header of ["webhook-id", "webhook-timestamp", "webhook-signature"]) expect(within(card).getByText(header)).toBeInTheDocument();
+    for (const header of ["webhook-id", "webhook-timestamp", "webhook-signature"])
+      expect(within(card).getByText(header)).toBeInTheDocument();
     expect(within(card).getByRole("link", { name: "API reference" })).toHaveAttribute("href", "/api");
   });
 
@@ -133,13 +134,20 @@ describe("WebhooksCard", () => {
     const dialog = await openAddDialog(events);
     const select = within(dialog).getByLabelText("Event type");
     expect(select).toHaveDisplayValue("New signal");
-    expect(within(select).getAllByRole("option").map((o) => o.textContent)).toEqual(["New signal", "Price alert", "Signal closed", "Position closed"]);
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["New signal", "Price alert", "Signal closed", "Position closed"]);
     await events.type(within(dialog).getByLabelText("Endpoint URL"), "  https://hooks.example.com/strikeline  ");
     await events.selectOptions(select, "Price alert");
     await events.click(within(dialog).getByRole("button", { name: "Add endpoint" }));
 
     const shown = await screen.findByRole("dialog", { name: "Your webhook signing secret" });
-    expect(JSON.parse(String(callsTo(fetchMock, "POST", LIST)[0][1]?.body))).toEqual({ url: "https://hooks.example.com/strikeline", eventType: "price_alert" });
+    expect(JSON.parse(String(callsTo(fetchMock, "POST", LIST)[0][1]?.body))).toEqual({
+      url: "https://hooks.example.com/strikeline",
+      eventType: "price_alert",
+    });
     expect(within(shown).getByTestId("created-webhook-secret")).toHaveTextContent(SECRET);
     expect(within(shown).getByText(/It will not be shown again/)).toBeInTheDocument();
     expect(within(shown).getByText(/Price alert events to https:\/\/hooks.example.com\/strikeline/)).toBeInTheDocument();
@@ -217,9 +225,13 @@ describe("WebhooksCard", () => {
     expect(await screen.findByText("You have 10 webhook endpoints. Delete one to add another.")).toBeInTheDocument();
     expect(within(dialog).getByLabelText("Endpoint URL")).toHaveAttribute("aria-invalid", "false");
 
-    answer = jsonResponse({ type: "about:blank", title: "Too Many Requests", status: 429, detail: "Too many requests. Try again in 12 minutes." }, 429, {
-      "Retry-After": "720",
-    });
+    answer = jsonResponse(
+      { type: "about:blank", title: "Too Many Requests", status: 429, detail: "Too many requests. Try again in 12 minutes." },
+      429,
+      {
+        "Retry-After": "720",
+      },
+    );
     await events.click(within(dialog).getByRole("button", { name: "Add endpoint" }));
     expect(await screen.findByText("Too many requests. Try again in 12 minutes.")).toBeInTheDocument();
   });
@@ -290,7 +302,9 @@ describe("WebhooksCard", () => {
   it("toasts the server's reason when a test is refused", async () => {
     const hook = makeWebhook();
     webhooksServer([hook], {}, (url) =>
-      url === `${LIST}/${hook.id}/test` ? problem(422, "Invalid request", "This endpoint is switched off. Switch it on to send to it.") : undefined,
+      url === `${LIST}/${hook.id}/test`
+        ? problem(422, "Invalid request", "This endpoint is switched off. Switch it on to send to it.")
+        : undefined,
     );
     const events = renderCard();
     await events.click(await screen.findByRole("button", { name: "Send test" }));
@@ -328,7 +342,11 @@ describe("WebhooksCard", () => {
     const log = await within(busyRow).findByRole("region", { name: "Delivery log" });
     expect(toggle).toHaveAttribute("aria-controls", log.id);
     const table = await within(log).findByRole("table");
-    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Time", "Result", "HTTP", "Latency", "Error"]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Time", "Result", "HTTP", "Latency", "Error"]);
     const rows = within(table).getAllByTestId("delivery-row");
     expect(rows).toHaveLength(3);
     const cells = rows.map((row) => within(row).getAllByRole("cell"));

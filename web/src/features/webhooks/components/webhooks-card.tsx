@@ -38,9 +38,8 @@ export function WebhooksCard({ plan }: { plan: Plan }) {
         <div className="grid min-w-0 flex-1 basis-72 gap-1.5">
           <CardTitle id={`${id}-title`}>Webhooks</CardTitle>
           <CardDescription>
-            Strikeline POSTs signed JSON to your URL when events happen (Standard Webhooks:{" "}
-            <code className={code}>webhook-id</code>, <code className={code}>webhook-timestamp</code>,{" "}
-            <code className={code}>webhook-signature</code>). Payloads are in the{" "}
+            Strikeline POSTs signed JSON to your URL when events happen (Standard Webhooks: <code className={code}>webhook-id</code>,{" "}
+            <code className={code}>webhook-timestamp</code>, <code className={code}>webhook-signature</code>). Payloads are in the{" "}
             <Link to="/api" className="font-medium text-primary-strong underline-offset-4 hover:underline">
               API reference
             </Link>
@@ -52,7 +51,11 @@ export function WebhooksCard({ plan }: { plan: Plan }) {
             </p>
           ) : null}
         </div>
-        <AddWebhookDialog onCreated={setCreated} disabled={free || full || !webhooks.data} describedBy={free || full ? reasonId : undefined} />
+        <AddWebhookDialog
+          onCreated={setCreated}
+          disabled={free || full || !webhooks.data}
+          describedBy={free || full ? reasonId : undefined}
+        />
       </CardHeader>
       <CardContent className="grid gap-4 pt-5">
         {free ? (

@@ -75,5 +75,7 @@ export function endpointStatus(endpoint: Pick<WebhookEndpoint, "isActive" | "fai
 /** "HTTP 200 in 42 ms", or "No answer after 5,000 ms" when none came. */
 export function deliveryOutcome(delivery: Pick<WebhookDelivery, "statusCode" | "latencyMs">): string {
   const latency = `${delivery.latencyMs.toLocaleString("en-US")} ms`;
-  return delivery.statusCode === null || delivery.statusCode === undefined ? `No answer after ${latency}` : `HTTP ${delivery.statusCode} in ${latency}`;
+  return delivery.statusCode === null || delivery.statusCode === undefined
+    ? `No answer after ${latency}`
+    : `HTTP ${delivery.statusCode} in ${latency}`;
 }
