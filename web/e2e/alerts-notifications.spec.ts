@@ -1,37 +1,19 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { seriousViolations, THEMES } from "./axe";
+import type { APIRequestContext, Page } from "@playwright/test";
+import {
+  auditContext,
+  cardWithHeading,
+  expect,
+  registerViaApi,
+  seriousViolations,
+  test,
+  THEMES,
+  toastTitle,
+  watchConsole,
+} from "./fixtures";
 
 // Price alerts on the dashboard and the header bell's notifications, against the real server:
 // an alert set, refused, listed and deleted through the form; alerts triggered by a price
 // update reach the bell, which marks one read when it is opened and then all of them.
-
-const PASSWORD = "correct-horse-42";
-
-function uniqueAccount() {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return { firstName: "Ada", lastName: "Lovelace", email: `ada.${id}@example.com`, username: `ada_${id}`, password: PASSWORD };
-}
-
-async function registerViaApi(request: APIRequestContext) {
-  const res = await request.post("/api/auth/register", { data: uniqueAccount() });
-  expect(res.status(), await res.text()).toBe(201);
-}
-
-/** A toast's title (Radix also repeats toasts in a live region for screen readers). */
-function toastTitle(page: Page, title: string) {
-  return page.locator('[data-slot="toast-title"]', { hasText: title });
-}
-
-/** Fails the test on any console error or uncaught exception. */
-function watchConsole(page: Page) {
-  const errors: string[] = [];
-  page.on("console", (msg) => {
-    // A refused form answers 422 on purpose; the browser logs every failed request.
-    if (msg.type() === "error" && !/status of (40[13]|422)/.test(msg.text())) errors.push(msg.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
-}
 
 /** Two stocks of the watchlist with their prices, in dollars. */
 async function twoStocks(request: APIRequestContext) {
@@ -47,12 +29,13 @@ const usd = (dollars: number) =>
     dollars,
   );
 
-function alertsCard(page: Page): Locator {
-  return page.locator("div[data-slot=card]", { has: page.getByRole("heading", { name: "Price Alerts" }) });
-}
+const alertsCard = (page: Page) => cardWithHeading(page, "Price Alerts");
+
+/** The browser logs every failed request; a refused form answers 422 on purpose. */
+const EXPECTED_ERRORS = /status of (40[13]|422)/;
 
 test("a price alert is set from the dashboard, refused with the server's reason, listed and deleted", async ({ page }) => {
-  const errors = watchConsole(page);
+  const errors = watchConsole(page, { expected: EXPECTED_ERRORS });
   await registerViaApi(page.request);
   const [stock] = await twoStocks(page.request);
   const target = Math.ceil(stock.currentPrice * 3);
@@ -107,7 +90,7 @@ test("a price alert is set from the dashboard, refused with the server's reason,
 });
 
 test("triggered price alerts reach the bell: one opened is read, then all are marked read", async ({ page, baseURL }) => {
-  const errors = watchConsole(page);
+  const errors = watchConsole(page, { expected: EXPECTED_ERRORS });
   await registerViaApi(page.request);
   const stocks = await twoStocks(page.request);
 
@@ -176,7 +159,7 @@ test.describe("at 390 px wide", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test("the bell panel and the All Stocks table fit, and a stock row's shortcut sets an alert", async ({ page }) => {
-    const errors = watchConsole(page);
+    const errors = watchConsole(page, { expected: EXPECTED_ERRORS });
     await registerViaApi(page.request);
     const [stock] = await twoStocks(page.request);
     await page.goto("/dashboard");
@@ -215,9 +198,7 @@ test.describe("at 390 px wide", () => {
 test.describe("the bell panel and the alert dialog", () => {
   for (const theme of THEMES) {
     test(`have no serious or critical axe violations in ${theme} mode`, async ({ browser, baseURL }) => {
-      // axe is injected as a script, which the app's CSP rightly forbids: bypass it for the audit only.
-      const context = await browser.newContext({ baseURL, colorScheme: theme, reducedMotion: "reduce", bypassCSP: true });
-      await context.addInitScript((t) => window.localStorage.setItem("theme", t), theme);
+      const context = await auditContext(browser, baseURL, theme);
       await registerViaApi(context.request);
       const [stock] = await twoStocks(context.request);
       const origin = { Origin: baseURL ?? "" };

@@ -1,10 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { expect, test } from "@playwright/test";
+import { expect, registerViaApi, test, uniqueAccount } from "./fixtures";
 
 test("an API key created in the app works from curl, and stops working once deleted", async ({ page, baseURL }) => {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const account = { email: `curl.${id}@example.com`, username: `curl_${id}`, password: "correct-horse-42" };
-  expect((await page.request.post("/api/auth/register", { data: account })).status()).toBe(201);
+  await registerViaApi(page.request, uniqueAccount({ handle: "curl" }));
 
   // Created the way Settings › API Keys creates it.
   const created = await page.request.post("/api/api-keys", {

@@ -1,37 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, PASSWORD, registerViaApi, test, toastText, toastTitle, uniqueAccount, watchConsole } from "./fixtures";
 
-const PASSWORD = "correct-horse-42";
 const LANDING_HEADING = /options signals with the reasoning attached/i;
-
-function uniqueAccount(firstName = "Ada") {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return { firstName, lastName: "Lovelace", email: `ada.${id}@example.com`, username: `ada_${id}`, password: PASSWORD };
-}
-
-async function registerViaApi(request: APIRequestContext, account = uniqueAccount()) {
-  const res = await request.post("/api/auth/register", { data: account });
-  expect(res.status(), await res.text()).toBe(201);
-  return account;
-}
-
-/** A toast's title (Radix also repeats toasts in a live region for screen readers). */
-function toastTitle(page: Page, title: string) {
-  return page.locator('[data-slot="toast-title"]', { hasText: title });
-}
-
-function toastText(page: Page, text: string) {
-  return page.locator('[data-slot="toast-description"]', { hasText: text });
-}
-
-/** Fails the test on any console error or uncaught exception (a CSP violation shows up as one). */
-function watchConsole(page: Page) {
-  const errors: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error" && !/status of 401/.test(msg.text())) errors.push(msg.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
-}
 
 test("a new user registers, stays signed in across a reload, and logs out", async ({ page }) => {
   const errors = watchConsole(page);
@@ -100,7 +69,7 @@ test.describe("at 390 px wide", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test("the navigation drawer opens, navigates and closes", async ({ page }) => {
-    await registerViaApi(page.request, uniqueAccount("Grace"));
+    await registerViaApi(page.request, uniqueAccount({ firstName: "Grace" }));
     await page.goto("/dashboard");
     await expect(page.getByRole("heading", { name: "Welcome back, Grace" })).toBeVisible();
 

@@ -1,11 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-
-const PASSWORD = "correct-horse-42";
-
-function uniqueAccount() {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return { firstName: "Grace", lastName: "Hopper", email: `grace.${id}@example.com`, username: `grace_${id}`, password: PASSWORD };
-}
+import type { APIRequestContext } from "@playwright/test";
+import { expect, registerViaApi, test, toastTitle, uniqueAccount } from "./fixtures";
 
 type Listed = { id: string; strategy: string; locked: boolean; onDemand?: boolean; confidence?: number; currentOptionPrice?: number };
 
@@ -24,13 +18,8 @@ async function activeSignals(request: APIRequestContext): Promise<Listed[]> {
   return all.filter((s) => !s.locked && !s.onDemand);
 }
 
-function toastTitle(page: Page, title: string) {
-  return page.locator('[data-slot="toast-title"]', { hasText: title });
-}
-
 test("saved investment preferences decide the automated positions opened next", async ({ page, baseURL }) => {
-  const account = uniqueAccount();
-  expect((await page.request.post("/api/auth/register", { data: account })).status()).toBe(201);
+  await registerViaApi(page.request, uniqueAccount({ firstName: "Grace", lastName: "Hopper", handle: "grace" }));
 
   // The strategy with the most active signals this plan shows that an aggressive account takes
   // (confidence 50 and up) and that fit a $2,000 position.

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import type { Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 
 // axe-core in the browser: the public-site and signed-in audits share it.
 
@@ -8,6 +8,16 @@ const AXE_PATH = require.resolve("axe-core/axe.min.js");
 
 export type Theme = "light" | "dark";
 export const THEMES: readonly Theme[] = ["light", "dark"];
+
+/**
+ * A browser context for an audit in `theme`. axe is injected as a script, which the app's CSP
+ * rightly forbids: the context bypasses it, for the audit only.
+ */
+export async function auditContext(browser: Browser, baseURL: string | undefined, theme: Theme): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, colorScheme: theme, reducedMotion: "reduce", bypassCSP: true });
+  await context.addInitScript((t) => window.localStorage.setItem("theme", t), theme);
+  return context;
+}
 
 /**
  * The page's serious and critical axe violations as it is now, each as

@@ -1,5 +1,19 @@
-import { type APIRequestContext, expect, type Page, request, test } from "@playwright/test";
-import { seriousViolations, THEMES } from "./axe";
+import type { APIRequestContext } from "@playwright/test";
+import {
+  adminContext,
+  answerTo,
+  auditContext,
+  expect,
+  payWithCard,
+  registerViaApi,
+  seriousViolations,
+  test,
+  THEMES,
+  toastText,
+  toastTitle,
+  uniqueAccount,
+  watchConsole,
+} from "./fixtures";
 
 // Billing against the real server and its built-in test payment provider (docs/billing.md):
 // buying a plan on /pricing and /subscribe with the test cards, a declined card, and a
@@ -7,60 +21,8 @@ import { seriousViolations, THEMES } from "./axe";
 // administrator's test clock (STRIKELINE_BILLING__TEST_CLOCK, e2e/server.mjs) runs the
 // billing schedule 400 days ahead.
 
-const PASSWORD = "correct-horse-42";
-/**
- * The e2e server's administrator (ADMIN_EMAIL in e2e/server.mjs), the same account
- * public-site.spec.ts uses: whichever spec comes first registers it, the other signs in.
- */
-const ADMIN = { email: "admin@example.com", username: "site_admin", password: PASSWORD };
-/** An expiry date comfortably in the future, as MM/YY. */
-const EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, "0")}`;
-
-function uniqueAccount() {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return { firstName: "Ada", lastName: "Lovelace", email: `ada.${id}@example.com`, username: `ada_${id}`, password: PASSWORD };
-}
-
-async function registerViaApi(api: APIRequestContext) {
-  const account = uniqueAccount();
-  const res = await api.post("/api/auth/register", { data: account });
-  expect(res.status(), await res.text()).toBe(201);
-  return account;
-}
-
-/** A toast's title (Radix also repeats toasts in a live region for screen readers). */
-function toastTitle(page: Page, title: string) {
-  return page.locator('[data-slot="toast-title"]', { hasText: title });
-}
-
-function toastText(page: Page, text: string) {
-  return page.locator('[data-slot="toast-description"]', { hasText: text });
-}
-
-/** Fails the test on any console error or uncaught exception; answers the test expects (402, 401) are left out. */
-function watchConsole(page: Page) {
-  const errors: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error" && !/status of 40[12]/.test(msg.text())) errors.push(msg.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
-}
-
-/** Waits for the answer to the next `method` request to `path`. */
-function answerTo(page: Page, method: string, path: string) {
-  return page.waitForResponse((res) => res.request().method() === method && new URL(res.url()).pathname === path);
-}
-
-/** Fills the test provider's card form on /subscribe and presses Subscribe Now; resolves with the payment's answer. */
-async function payWithCard(page: Page, cardNumber: string) {
-  await page.getByLabel("Card number").fill(cardNumber);
-  await page.getByLabel("Expiry (MM/YY)").fill(EXPIRY);
-  await page.getByLabel("CVC").fill("123");
-  const paid = answerTo(page, "POST", "/api/billing/test-provider/pay");
-  await page.getByRole("button", { name: "Subscribe Now" }).click();
-  return paid;
-}
+/** The browser logs every failed request; the answers these tests expect (402, 401) are left out. */
+const EXPECTED_ERRORS = /status of 40[12]/;
 
 async function subscriptionOf(
   api: APIRequestContext,
@@ -72,7 +34,7 @@ async function subscriptionOf(
 
 test("a trial user buys Premium yearly with 4242 and is Premium at once", async ({ page }) => {
   test.setTimeout(180_000);
-  const errors = watchConsole(page);
+  const errors = watchConsole(page, { expected: EXPECTED_ERRORS });
   await registerViaApi(page.request);
 
   await page.goto("/pricing");
@@ -162,7 +124,7 @@ test("a trial user buys Premium yearly with 4242 and is Premium at once", async 
 });
 
 test("a declined card shows 'Payment Failed' with the provider's message, and the plan is unchanged", async ({ page }) => {
-  const errors = watchConsole(page);
+  const errors = watchConsole(page, { expected: EXPECTED_ERRORS });
   await registerViaApi(page.request);
   await page.goto("/subscribe?plan=pro&billing=monthly");
   await expect(page.getByRole("heading", { level: 1, name: "Complete Your Subscription" })).toBeVisible();
@@ -190,7 +152,7 @@ test("a declined card shows 'Payment Failed' with the provider's message, and th
 });
 
 test("a visitor who picks a paid plan signs up and comes straight back to pay for it", async ({ page }) => {
-  const errors = watchConsole(page);
+  const errors = watchConsole(page, { expected: EXPECTED_ERRORS });
   const account = uniqueAccount();
   await page.goto("/pricing");
   await page.getByTestId("plan-pro").getByRole("link", { name: "Start with Pro" }).click();
@@ -208,7 +170,7 @@ test("a visitor who picks a paid plan signs up and comes straight back to pay fo
 
 test("cancelling keeps Premium until the period ends, then the account is Free", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
-  const errors = watchConsole(page);
+  const errors = watchConsole(page, { expected: EXPECTED_ERRORS });
   await registerViaApi(page.request);
   await page.goto("/subscribe?plan=premium&billing=monthly");
   const paid = await payWithCard(page, "4242 4242 4242 4242");
@@ -231,12 +193,7 @@ test("cancelling keeps Premium until the period ends, then the account is Free",
   expect(await subscriptionOf(page.request)).toMatchObject({ plan: "premium", status: "active", cancelAtPeriodEnd: true });
 
   // The administrator runs the billing schedule as of 400 days from now: the period is over.
-  const admin = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL ?? "" } });
-  const registered = await admin.post("/api/auth/register", { data: ADMIN });
-  if (registered.status() !== 201) {
-    const login = await admin.post("/api/auth/login", { data: { email: ADMIN.email, password: ADMIN.password } });
-    expect(login.ok(), await login.text()).toBe(true);
-  }
+  const admin = await adminContext(baseURL ?? "");
   const at = new Date(Date.now() + 400 * 24 * 3600 * 1000).toISOString();
   const run = await admin.post("/api/admin/billing/run", { data: { at } });
   expect(run.status(), await run.text()).toBe(200);
@@ -258,9 +215,7 @@ test.describe("billing screens", () => {
   for (const theme of THEMES) {
     test(`have no serious or critical axe violations in ${theme} mode`, async ({ browser, baseURL }) => {
       test.setTimeout(90_000);
-      // axe is injected as a script, which the app's CSP rightly forbids: bypass it for the audit only.
-      const context = await browser.newContext({ baseURL, colorScheme: theme, reducedMotion: "reduce", bypassCSP: true });
-      await context.addInitScript((t) => window.localStorage.setItem("theme", t), theme);
+      const context = await auditContext(browser, baseURL, theme);
       await registerViaApi(context.request);
       const page = await context.newPage();
       const found: string[] = [];

@@ -1,29 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, registerViaApi, test, watchConsole } from "./fixtures";
 
 // /news and the dashboard's AI Investment Assistant against the real server. With no feeds
 // configured the server stores its bundled sample articles (badged "Sample") and market notes
 // computed from the simulated prices, and analyses each one from the stock's indicators. A new
 // account is on the 14-day Pro trial, so it sees the analyses and the recommendations.
-
-function uniqueAccount() {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return { firstName: "Ada", lastName: "Lovelace", email: `ada.${id}@example.com`, username: `ada_${id}`, password: "correct-horse-42" };
-}
-
-async function registerViaApi(request: APIRequestContext) {
-  const res = await request.post("/api/auth/register", { data: uniqueAccount() });
-  expect(res.status(), await res.text()).toBe(201);
-}
-
-/** Fails the test on any console error or uncaught exception. */
-function watchConsole(page: Page) {
-  const errors: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error" && !/status of 40[13]/.test(msg.text())) errors.push(msg.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
-}
 
 /** Waits for the answer to the next GET /api/news?count=`count`. */
 function newsAnswer(page: Page, count: number) {
@@ -43,7 +24,7 @@ async function countOf(page: Page, label: string): Promise<number> {
 }
 
 test("news cards show sentiment, sample badges and the AI analysis; filters and counts work", async ({ page }) => {
-  const errors = watchConsole(page);
+  const errors = watchConsole(page, { expected: /status of 40[13]/ });
   await registerViaApi(page.request);
 
   const first = newsAnswer(page, 5);
@@ -102,7 +83,7 @@ test("news cards show sentiment, sample badges and the AI analysis; filters and 
 });
 
 test("the dashboard's AI Investment Assistant shows recommendations or says there are none", async ({ page }) => {
-  const errors = watchConsole(page);
+  const errors = watchConsole(page, { expected: /status of 40[13]/ });
   await registerViaApi(page.request);
   const answer = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/ai/recommendations");
   await page.goto("/dashboard");

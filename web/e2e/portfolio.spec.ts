@@ -1,45 +1,14 @@
 import { readFile } from "node:fs/promises";
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { cardWithHeading, expect, registerViaApi, test, toastText, toastTitle, uniqueAccount, watchConsole } from "./fixtures";
 
 // /portfolio and /backtest against the real server and its simulated market (issue 5). A new
 // account is on the 14-day Pro trial: full-history backtests and backtests by strategy are open
 // to it. Plan refusals (403) are covered by the unit tests, as a trial account never sees them.
 
-const PASSWORD = "correct-horse-42";
-
 /** The trades export's header line (src/features/backtest/lib/export-trades.ts). */
 const TRADES_CSV_HEADER =
   "Symbol,Strategy,Type,Strike,Expiration,Entry Date,Exit Date,Entry Price,Exit Price,Contracts,Commissions,P&L,Outcome,Confidence";
-
-function uniqueAccount(firstName = "Ada") {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return { firstName, lastName: "Lovelace", email: `ada.${id}@example.com`, username: `ada_${id}`, password: PASSWORD };
-}
-
-async function registerViaApi(request: APIRequestContext, account = uniqueAccount()) {
-  const res = await request.post("/api/auth/register", { data: account });
-  expect(res.status(), await res.text()).toBe(201);
-  return account;
-}
-
-/** A toast's title (Radix also repeats toasts in a live region for screen readers). */
-function toastTitle(page: Page, title: string) {
-  return page.locator('[data-slot="toast-title"]', { hasText: title });
-}
-
-function toastText(page: Page, text: string | RegExp) {
-  return page.locator('[data-slot="toast-description"]', { hasText: text });
-}
-
-/** Fails the test on any console error or uncaught exception. */
-function watchConsole(page: Page) {
-  const errors: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error" && !/status of 401/.test(msg.text())) errors.push(msg.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
-}
 
 /** A local calendar date `days` from today, as the date picker names its buttons and as YYYY-MM-DD. */
 function dayFromToday(days: number) {
@@ -61,9 +30,7 @@ async function strikeNear(request: APIRequestContext, symbol: string): Promise<n
   return price ? Math.max(1, Math.round(price)) : 200;
 }
 
-function manualSection(page: Page): Locator {
-  return page.locator("div[data-slot=card]", { has: page.getByRole("heading", { name: "Your Manual Positions" }) });
-}
+const manualSection = (page: Page) => cardWithHeading(page, "Your Manual Positions");
 
 test("a manual position is added, valued, detailed and deleted", async ({ page }) => {
   test.setTimeout(90_000);
@@ -184,7 +151,7 @@ test("a signal is added to the portfolio from the dashboard", async ({ page }) =
   const errors = watchConsole(page);
   await registerViaApi(page.request);
   await page.goto("/dashboard");
-  const live = page.locator("div[data-slot=card]", { has: page.getByRole("heading", { name: "Live Signals" }) });
+  const live = cardWithHeading(page, "Live Signals");
   const view = live.getByRole("button", { name: /^View Details for / }).first();
   await expect(view).toBeVisible({ timeout: 15_000 });
   await view.click();
@@ -307,7 +274,7 @@ test.describe("at 390 px wide", () => {
 
   test("the portfolio and backtest pages fit the screen", async ({ page, baseURL }) => {
     test.setTimeout(90_000);
-    await registerViaApi(page.request, uniqueAccount("Grace"));
+    await registerViaApi(page.request, uniqueAccount({ firstName: "Grace" }));
     // A signed-in write must say it comes from the site itself (the server's CSRF check).
     const added = await page.request.post("/api/manual-positions", {
       headers: { Origin: new URL(baseURL as string).origin },

@@ -1,12 +1,26 @@
 import { gzipSync } from "node:zlib";
-import { type APIRequestContext, type Browser, expect, type Page, request, test } from "@playwright/test";
-import { seriousViolations, THEMES, type Theme } from "./axe";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import {
+  adminContext,
+  auditContext,
+  expect,
+  registerViaApi,
+  scrollThrough,
+  seriousViolations,
+  test,
+  THEMES,
+  type Theme,
+  toastText,
+  toastTitle,
+  uniqueAccount,
+  uniqueId,
+  watchConsole,
+} from "./fixtures";
 
 // The public site against the real server: every page and linked slug, every internal link,
 // axe in light and dark, 390 px layouts, the forms (checked in the server's admin inbox),
 // the search boxes, pricing, the API explorer and the landing page's JavaScript budget.
 
-const ADMIN = { email: "admin@example.com", username: "site_admin", password: "correct-horse-42" };
 const LANDING_HEADING = /options signals with the reasoning attached/i;
 const JS_BUDGET_BYTES = 150 * 1024;
 
@@ -42,23 +56,6 @@ const SPEC_PAGES = [...TOP_LEVEL, ...BLOG, ...CAREERS, ...HELP, ...DOCS];
 /** One page of each kind, for the checks that are slow per page. */
 const PAGE_TYPES = [...TOP_LEVEL, BLOG[1], CAREERS[0], HELP[1], "/help/trading-guides/reading-trading-signals", DOCS[1], DOCS[4]];
 
-function toastTitle(page: Page, title: string) {
-  return page.locator('[data-slot="toast-title"]', { hasText: title });
-}
-function toastText(page: Page, text: string) {
-  return page.locator('[data-slot="toast-description"]', { hasText: text });
-}
-
-/** Console errors and uncaught exceptions (a CSP violation is one); the visitor's 401 from /api/auth/me is expected. */
-function watchConsole(page: Page) {
-  const errors: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error" && !/status of 401/.test(msg.text())) errors.push(`${page.url()}: ${msg.text()}`);
-  });
-  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
-  return errors;
-}
-
 /**
  * Opens `path` and waits until its content, lazy chunks and Markdown included, has rendered.
  *
@@ -82,27 +79,11 @@ async function open(page: Page, path: string) {
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
 }
 
-/** Scrolls through the page so below-the-fold sections (the landing contact form) load. */
-async function scrollThrough(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 600) {
-      window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 30));
-    }
-    window.scrollTo(0, 0);
-  });
+/** Scrolls through the page so below-the-fold sections (the landing contact form) load, and waits until they have. */
+async function loadBelowTheFold(page: Page) {
+  await scrollThrough(page);
   await page.waitForLoadState("networkidle");
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
-}
-
-async function adminContext(baseURL: string): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  const registered = await api.post("/api/auth/register", { data: ADMIN });
-  if (registered.status() !== 201) {
-    const login = await api.post("/api/auth/login", { data: { email: ADMIN.email, password: ADMIN.password } });
-    expect(login.ok(), await login.text()).toBe(true);
-  }
-  return api;
 }
 
 type Inbox = {
@@ -116,13 +97,11 @@ async function inbox(api: APIRequestContext): Promise<Inbox> {
   return (await res.json()) as Inbox;
 }
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
 test.describe("every public page", () => {
   test.describe.configure({ timeout: 300_000 });
 
   test("renders with its own title and description, and every internal link leads to a real page", async ({ page, baseURL }) => {
-    const errors = watchConsole(page);
+    const errors = watchConsole(page, { withUrl: true });
     const queue = [...SPEC_PAGES];
     const seen = new Set(queue);
     const titles = new Map<string, string>();
@@ -178,7 +157,7 @@ test.describe("every public page", () => {
     const overflowing: string[] = [];
     for (const path of PAGE_TYPES) {
       await open(page, path);
-      await scrollThrough(page);
+      await loadBelowTheFold(page);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       if (width > 390) overflowing.push(`${path}: ${width}px`);
     }
@@ -188,14 +167,12 @@ test.describe("every public page", () => {
 });
 
 async function axeAll(browser: Browser, baseURL: string, theme: Theme) {
-  // axe is injected as an inline script, which the app's CSP rightly forbids: bypass it for the audit only.
-  const context = await browser.newContext({ baseURL, colorScheme: theme, reducedMotion: "reduce", bypassCSP: true });
-  await context.addInitScript((t) => window.localStorage.setItem("theme", t), theme);
+  const context = await auditContext(browser, baseURL, theme);
   const page = await context.newPage();
   const found: string[] = [];
   for (const path of [...PAGE_TYPES, "/blog/no-such-article"]) {
     await open(page, path);
-    await scrollThrough(page);
+    await loadBelowTheFold(page);
     await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark)/);
     found.push(...(await seriousViolations(page, path, theme)));
   }
@@ -213,8 +190,8 @@ test.describe("forms are stored by the server", () => {
   });
 
   test("the landing contact form validates, sends, toasts and clears", async ({ page }) => {
-    const errors = watchConsole(page);
-    const id = unique();
+    const errors = watchConsole(page, { withUrl: true });
+    const id = uniqueId();
     await page.goto("/#contact");
     const form = page.locator("form", { has: page.getByRole("heading", { name: "Send us a message" }) });
     await expect(form.getByLabel("Name")).toBeVisible();
@@ -245,7 +222,7 @@ test.describe("forms are stored by the server", () => {
   });
 
   test("the help contact form requires every field, sends, toasts and clears", async ({ page }) => {
-    const id = unique();
+    const id = uniqueId();
     await page.goto("/help#contact");
     const form = page.getByRole("form", { name: "Contact support" });
     await form.getByRole("button", { name: "Send Message" }).click();
@@ -266,7 +243,7 @@ test.describe("forms are stored by the server", () => {
   });
 
   test("the blog's subscribe box adds the address to the newsletter", async ({ page }) => {
-    const email = `reader.${unique()}@example.com`;
+    const email = `reader.${uniqueId()}@example.com`;
     await page.goto("/blog");
     await page.getByLabel("Email address").fill(email);
     await page.getByRole("button", { name: "Subscribe" }).click();
@@ -347,11 +324,7 @@ test.describe("pricing", () => {
   });
 
   test("signed in: Free toasts, a paid plan opens /subscribe with plan and billing", async ({ page }) => {
-    const id = unique();
-    const res = await page.request.post("/api/auth/register", {
-      data: { email: `pricing.${id}@example.com`, username: `pricing_${id}`, password: "correct-horse-42" },
-    });
-    expect(res.status()).toBe(201);
+    await registerViaApi(page.request, uniqueAccount({ handle: "pricing" }));
     await open(page, "/pricing");
     await page.getByTestId("plan-free").getByRole("button", { name: "Free Plan" }).click();
     await expect(toastTitle(page, "Already on Free Plan")).toBeVisible();

@@ -1,46 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { answerTo, expect, registerViaApi, test, toastTitle, watchConsole } from "./fixtures";
 
 // /settings against the real server: settings saved as they change, the display currency,
 // API keys used on the public API, the password and the sessions.
 
-const PASSWORD = "correct-horse-42";
-
-function uniqueAccount(firstName = "Ada") {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return { firstName, lastName: "Lovelace", email: `ada.${id}@example.com`, username: `ada_${id}`, password: PASSWORD };
-}
-
-async function registerViaApi(request: APIRequestContext, account = uniqueAccount()) {
-  const res = await request.post("/api/auth/register", { data: account });
-  expect(res.status(), await res.text()).toBe(201);
-  return account;
-}
-
-/** A toast's title (Radix also repeats toasts in a live region for screen readers). */
-function toastTitle(page: Page, title: string) {
-  return page.locator('[data-slot="toast-title"]', { hasText: title });
-}
-
-/** Fails the test on any console error or uncaught exception. */
-function watchConsole(page: Page) {
-  const errors: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error" && !/status of 40[13]/.test(msg.text())) errors.push(msg.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
-}
-
-/** Waits for the answer to the next `method` request to `path`. */
-function answerTo(page: Page, method: string, path: string | RegExp) {
-  return page.waitForResponse((res) => {
-    const url = new URL(res.url());
-    return res.request().method() === method && (typeof path === "string" ? url.pathname === path : path.test(url.pathname));
-  });
-}
-
 test("a notification switch is saved as it changes and survives a reload", async ({ page }) => {
-  const errors = watchConsole(page);
+  const errors = watchConsole(page, { expected: /status of 40[13]/ });
   await registerViaApi(page.request);
   await page.goto("/settings?tab=notifications");
   const alerts = page.getByRole("switch", { name: "Signal Alerts" });

@@ -1,10 +1,9 @@
 import { readFile } from "node:fs/promises";
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { cardWithHeading, expect, registerViaApi, test, toastText, toastTitle, uniqueAccount, watchConsole } from "./fixtures";
 
 // The dashboard and /signals against the real server and its simulated market. A new
 // account is on the 14-day Pro trial, so it sees the day's signals and may generate one.
-
-const PASSWORD = "correct-horse-42";
 
 /** The CSV export's header line (src/features/signals/lib/export-csv.ts). */
 const CSV_HEADER =
@@ -65,40 +64,8 @@ const UNIVERSE = [
   "FCX",
 ];
 
-function uniqueAccount(firstName = "Ada") {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return { firstName, lastName: "Lovelace", email: `ada.${id}@example.com`, username: `ada_${id}`, password: PASSWORD };
-}
-
-async function registerViaApi(request: APIRequestContext, account = uniqueAccount()) {
-  const res = await request.post("/api/auth/register", { data: account });
-  expect(res.status(), await res.text()).toBe(201);
-  return account;
-}
-
-/** A toast's title (Radix also repeats toasts in a live region for screen readers). */
-function toastTitle(page: Page, title: string) {
-  return page.locator('[data-slot="toast-title"]', { hasText: title });
-}
-
-function toastText(page: Page, text: string | RegExp) {
-  return page.locator('[data-slot="toast-description"]', { hasText: text });
-}
-
-/** Fails the test on any console error or uncaught exception. */
-function watchConsole(page: Page) {
-  const errors: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error" && !/status of 401/.test(msg.text())) errors.push(msg.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
-}
-
 /** The dashboard's signal cards section ("Live Signals"). */
-function liveSignals(page: Page): Locator {
-  return page.locator("div[data-slot=card]", { has: page.getByRole("heading", { name: "Live Signals" }) });
-}
+const liveSignals = (page: Page) => cardWithHeading(page, "Live Signals");
 
 function showing(section: Locator) {
   return section.getByText(/^Showing \d+ to \d+ of \d+ signals$/);
@@ -263,7 +230,7 @@ test("the signals page keeps its filters in the URL and exports the filtered lis
   await expect(page.getByRole("link", { name: "Upgrade to Pro" }).first()).toHaveAttribute("href", "/pricing");
   await expect(page.getByLabel("Strategy", { exact: true })).toHaveValue("Breakout");
 
-  const list = page.locator("div[data-slot=card]", { has: page.getByRole("heading", { name: "All Signals" }) });
+  const list = cardWithHeading(page, "All Signals");
   await expect(list.getByRole("article").first().or(list.getByText("No signals found matching your criteria"))).toBeVisible({
     timeout: 15_000,
   });
@@ -299,7 +266,7 @@ test.describe("at 390 px wide", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test("the dashboard fits the screen and the detail dialog shows the charts", async ({ page }) => {
-    await registerViaApi(page.request, uniqueAccount("Grace"));
+    await registerViaApi(page.request, uniqueAccount({ firstName: "Grace" }));
     await page.goto("/dashboard");
     const section = liveSignals(page);
     await expect(section.getByRole("article").first()).toBeVisible({ timeout: 15_000 });

@@ -1,16 +1,25 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { seriousViolations, THEMES } from "./axe";
+import type { Page } from "@playwright/test";
+import {
+  auditContext,
+  expect,
+  payWithCard,
+  registerViaApi,
+  seriousViolations,
+  test,
+  THEMES,
+  toastText,
+  toastTitle,
+  uniqueAccount,
+  watchConsole,
+} from "./fixtures";
 
 // Settings › API Keys › Webhooks against the real server: a Pro account adds an endpoint for a
 // receiver on 127.0.0.1 (e2e/server.mjs lets webhook targets be http and private), copies the
 // signing secret from the dialog, sends a test, and the receiver checks the Standard Webhooks
 // signature with node:crypto; the delivery log then shows the attempt.
-
-const PASSWORD = "correct-horse-42";
-const EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, "0")}`;
 
 type Received = { method: string; url: string; headers: IncomingHttpHeaders; body: string };
 
@@ -48,52 +57,14 @@ function verifies(secret: string, id: string, timestamp: string, body: string, s
     .some((given) => given.length === expected.length && timingSafeEqual(given, expected));
 }
 
-function uniqueAccount() {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return { firstName: "Ada", lastName: "Lovelace", email: `hooks.${id}@example.com`, username: `hooks_${id}`, password: PASSWORD };
-}
-
-async function registerViaApi(api: APIRequestContext) {
-  const res = await api.post("/api/auth/register", { data: uniqueAccount() });
-  expect(res.status(), await res.text()).toBe(201);
-}
-
 /** Pays for Pro monthly on /subscribe with the test provider's 4242 card, as billing.spec.ts does. */
 async function becomePro(page: Page) {
   await page.goto("/subscribe?plan=pro&billing=monthly");
   await expect(page.getByRole("heading", { level: 1, name: "Complete Your Subscription" })).toBeVisible();
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry (MM/YY)").fill(EXPIRY);
-  await page.getByLabel("CVC").fill("123");
-  const paid = page.waitForResponse(
-    (res) => res.request().method() === "POST" && new URL(res.url()).pathname === "/api/billing/test-provider/pay",
-  );
-  await page.getByRole("button", { name: "Subscribe Now" }).click();
-  expect((await paid).status()).toBe(200);
+  expect((await payWithCard(page, "4242 4242 4242 4242")).status()).toBe(200);
   await expect(page).toHaveURL(/\/settings\?tab=subscription$/);
   const subscription = await page.request.get("/api/billing/subscription");
   expect(await subscription.json()).toMatchObject({ plan: "pro", status: "active" });
-}
-
-function toastTitle(page: Page, title: string) {
-  return page.locator('[data-slot="toast-title"]', { hasText: title });
-}
-
-function toastText(page: Page, text: string | RegExp) {
-  return page.locator('[data-slot="toast-description"]', { hasText: text });
-}
-
-/** Fails the test on any console error or uncaught exception. */
-function watchConsole(page: Page) {
-  const errors: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error") errors.push(msg.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("response", (res) => {
-    if (res.status() >= 400) errors.push(`${res.status()} ${res.request().method()} ${new URL(res.url()).pathname}`);
-  });
-  return errors;
 }
 
 /** Adds an endpoint for `url` in the open API Keys tab; resolves with the secret the dialog shows (and copies). */
@@ -118,11 +89,11 @@ test("a Pro account adds an endpoint, its test delivery is signed with the secre
   context,
 }) => {
   test.setTimeout(120_000);
-  const errors = watchConsole(page);
+  const errors = watchConsole(page, { expected: null, failedResponses: true });
   const receiver = await startReceiver();
   try {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    await registerViaApi(page.request);
+    await registerViaApi(page.request, uniqueAccount({ handle: "hooks" }));
     await becomePro(page);
 
     await page.goto("/settings?tab=api-keys");
@@ -192,7 +163,7 @@ test("a Pro account adds an endpoint, its test delivery is signed with the secre
 });
 
 test("the server's reason for a refused URL is shown under the field", async ({ page }) => {
-  await registerViaApi(page.request);
+  await registerViaApi(page.request, uniqueAccount({ handle: "hooks" }));
   await page.goto("/settings?tab=api-keys");
   const card = page.getByRole("region", { name: "Webhooks" });
   await card.getByRole("button", { name: "Add endpoint" }).click();
@@ -214,12 +185,10 @@ test.describe("the webhooks card", () => {
     test(`has no serious or critical axe violations in ${theme} mode`, async ({ browser, baseURL }) => {
       test.setTimeout(120_000);
       const receiver = await startReceiver();
-      // axe is injected as a script, which the app's CSP rightly forbids: bypass it for the audit only.
-      const context = await browser.newContext({ baseURL, colorScheme: theme, reducedMotion: "reduce", bypassCSP: true });
+      const context = await auditContext(browser, baseURL, theme);
       try {
-        await context.addInitScript((t) => window.localStorage.setItem("theme", t), theme);
         const page = await context.newPage();
-        await registerViaApi(context.request);
+        await registerViaApi(context.request, uniqueAccount({ handle: "hooks" }));
         await becomePro(page);
         await page.goto("/settings?tab=api-keys");
         const card = page.getByRole("region", { name: "Webhooks" });
