@@ -10,7 +10,7 @@ PORT ?= 8080
 STRIKELINE_REQUIRE_PG ?= 0
 export STRIKELINE_REQUIRE_PG
 
-.PHONY: help run build web web-deps test test-deps rust-test web-test e2e contract-fuzz server-bin chromium bench bench-http api screenshots clean
+.PHONY: help run build web web-deps test test-deps rust-test pinned-test web-test e2e contract-fuzz server-bin chromium bench bench-http api screenshots clean
 
 help:
 	@echo "make run          build (release) and serve on http://127.0.0.1:$(PORT) with SQLite under ./data"
@@ -51,6 +51,26 @@ else
 endif
 	$(CARGO) test --workspace --locked --doc
 
+# The server's integration tests again with the whole suite pinned to days that date-dependent
+# code gets wrong (STRIKELINE_TEST_NOW, read by the test harness as every app's clock): a
+# Saturday, a market holiday (Thanksgiving), the morning US daylight saving time starts, and
+# 23:30 New York on a month end (already the 1st in UTC). The SQLite half is enough.
+PINNED_INSTANTS ?= 2026-11-28T15:00:00Z 2026-11-26T15:00:00Z 2027-03-14T07:30:00Z 2026-12-01T04:30:00Z
+
+pinned-test:
+ifeq ($(HAVE_NEXTEST),yes)
+	@for at in $(PINNED_INSTANTS); do \
+	  echo "== server integration tests pinned to $$at (SQLite)"; \
+	  STRIKELINE_TEST_NOW=$$at $(CARGO) nextest run --locked -p strikeline-server --test it --no-fail-fast \
+	    -E 'not test(/::postgres::/)' || exit 1; \
+	done
+else
+	@for at in $(PINNED_INSTANTS); do \
+	  echo "== server integration tests pinned to $$at (SQLite)"; \
+	  STRIKELINE_TEST_NOW=$$at $(CARGO) test --locked -p strikeline-server --test it --no-fail-fast -- --skip ::postgres:: || exit 1; \
+	done
+endif
+
 # The debug server for the browser tests and the contract fuzzing: the binary the Rust tests
 # built (same profile and features), so `make test` compiles the server once.
 server-bin:
@@ -75,7 +95,7 @@ e2e: chromium server-bin
 contract-fuzz: server-bin
 	scripts/contract-fuzz.sh
 
-test: test-deps rust-test web-test e2e contract-fuzz
+test: test-deps rust-test pinned-test web-test e2e contract-fuzz
 
 bench:
 	$(CARGO) bench -p strikeline-quant

@@ -77,7 +77,7 @@ async fn recommendations(
     CurrentUser(user): CurrentUser,
     RawQuery(query): RawQuery,
 ) -> Result<axum::Json<Vec<Recommendation>>> {
-    let now = crate::now();
+    let now = state.clock.now();
     Entitlements::of(&user, now).require(Capability::AiRecommendations)?;
     let (kind, limit) = parse(query.as_deref(), 20)?;
     Ok(axum::Json(pick(recommend(&state, &user, now).await?, kind, limit)))
@@ -119,7 +119,7 @@ async fn v1_recommendations(
     caller: ApiCaller,
     RawQuery(query): RawQuery,
 ) -> Result<(ApiLimits, axum::Json<PublicRecommendations>)> {
-    let now = crate::now();
+    let now = state.clock.now();
     let limits = caller.endpoint(&state, limits::API_AI_RECOMMENDATIONS, now).await?;
     caller.entitlements.require(Capability::ApiAiRecommendations)?;
     let (kind, limit) = parse(query.as_deref(), 5)?;

@@ -125,7 +125,7 @@ where
         if !token.starts_with(KEY_PREFIX) || token.len() > 100 {
             return Err(unauthorized("This API key is not valid."));
         }
-        let now = crate::now();
+        let now = state.clock.now();
         let (key, user) =
             api_keys::find_by_hash(&state.db, &hash(token)).await?.ok_or_else(|| unauthorized("This API key is not valid."))?;
         if !key.is_active {

@@ -124,7 +124,7 @@ fn key_name(raw: &str) -> Result<String> {
     responses((status = 200, body = Vec<ApiKey>), (status = 401, description = "Not signed in", body = crate::error::Problem))
 )]
 async fn list_keys(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<Vec<ApiKey>>> {
-    let now = crate::now();
+    let now = state.clock.now();
     let keys = api_keys::list(&state.db, &user.id).await?;
     Ok(axum::Json(keys.into_iter().map(|k| ApiKey::from_record(k, now)).collect::<Result<_>>()?))
 }
@@ -147,7 +147,7 @@ async fn create_key(
     origin: Origin,
     ApiJson(request): ApiJson<CreateApiKeyRequest>,
 ) -> Result<(StatusCode, limits::RateLimit, axum::Json<CreatedApiKey>)> {
-    let now = crate::now();
+    let now = state.clock.now();
     let name = key_name(&request.name)?;
     let permissions = request.permissions.unwrap_or(KeyPermission::Read);
     let expires_at = lifetime_days(request.expires_in.unwrap_or(KeyLifetime::Never)).map(|d| now + Duration::days(d));
@@ -204,7 +204,7 @@ async fn delete_key(
     origin: Origin,
     Path(id): Path<String>,
 ) -> Result<StatusCode> {
-    let now = crate::now();
+    let now = state.clock.now();
     let key = api_keys::find_owned(&state.db, &user.id, &id).await?.ok_or(AppError::NotFound)?;
     if !api_keys::delete(&state.db, &user.id, &id).await? {
         return Err(AppError::NotFound);
@@ -232,7 +232,7 @@ async fn toggle_key(
     Path(id): Path<String>,
     ApiJson(request): ApiJson<ToggleApiKeyRequest>,
 ) -> Result<axum::Json<ApiKey>> {
-    let now = crate::now();
+    let now = state.clock.now();
     let key = api_keys::find_owned(&state.db, &user.id, &id).await?.ok_or(AppError::NotFound)?;
     if request.is_active && api_access::expired(&key, now) {
         return Err(AppError::field("isActive", "This key has expired. Create a new one instead."));

@@ -23,7 +23,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     responses((status = 200, body = AutomationStatus), (status = 401, description = "Not signed in", body = crate::error::Problem))
 )]
 async fn status(State(state): State<AppState>, _user: CurrentUser) -> Result<axum::Json<AutomationStatus>> {
-    Ok(axum::Json(current_status(&state, crate::now()).await?))
+    Ok(axum::Json(current_status(&state, state.clock.now()).await?))
 }
 
 /// Starts automation (administrators only). Idempotent.
@@ -32,7 +32,7 @@ async fn status(State(state): State<AppState>, _user: CurrentUser) -> Result<axu
     responses((status = 200, body = AutomationStatus), (status = 403, description = "Not an administrator", body = crate::error::Problem))
 )]
 async fn start(State(state): State<AppState>, AdminUser(admin): AdminUser, origin: Origin) -> Result<axum::Json<AutomationStatus>> {
-    let now = crate::now();
+    let now = state.clock.now();
     audit::record(&state, Some(&admin.id), Some(&admin.id), AuditAction::AdminAction, Some("automation started".into()), &origin, now)
         .await?;
     Ok(axum::Json(scheduling::set_running(&state, true, now).await?))
@@ -44,7 +44,7 @@ async fn start(State(state): State<AppState>, AdminUser(admin): AdminUser, origi
     responses((status = 200, body = AutomationStatus), (status = 403, description = "Not an administrator", body = crate::error::Problem))
 )]
 async fn stop(State(state): State<AppState>, AdminUser(admin): AdminUser, origin: Origin) -> Result<axum::Json<AutomationStatus>> {
-    let now = crate::now();
+    let now = state.clock.now();
     audit::record(&state, Some(&admin.id), Some(&admin.id), AuditAction::AdminAction, Some("automation stopped".into()), &origin, now)
         .await?;
     Ok(axum::Json(scheduling::set_running(&state, false, now).await?))
@@ -63,7 +63,7 @@ async fn manual_update(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
 ) -> Result<(limits::RateLimit, axum::Json<AutomationStatus>)> {
-    let now = crate::now();
+    let now = state.clock.now();
     let limit = limits::hit(&state, limits::AUTOMATION_UPDATE, &user.id, now).await?;
     scheduling::update_now(&state, now).await?;
     Ok((limit, axum::Json(current_status(&state, now).await?)))

@@ -256,7 +256,7 @@ async fn prepare(
     if !errors.is_empty() {
         return Err(AppError::Validation(errors));
     }
-    let now = crate::now();
+    let now = state.clock.now();
     let last = state.market.last_completed_day(now);
     // A plan without full history gets the year before the last session, whatever the
     // request's end date: the window is fixed by the data, not by what the request says.
@@ -347,7 +347,7 @@ async fn overall(
     body: axum::body::Bytes,
 ) -> Result<(RateLimit, axum::Json<OverallBacktest>)> {
     let request = optional_body(&body)?;
-    let now = crate::now();
+    let now = state.clock.now();
     let limit = limits::hit(&state, limits::BACKTEST, &user.id, now).await?;
     let slot = state.capacity.heavy_slot(&user.id).await?;
     let locked = LockedSignals::for_viewer(&state, &user, now).await?;
@@ -481,7 +481,7 @@ async fn by_strategy(
     body: axum::body::Bytes,
 ) -> Result<(RateLimit, axum::Json<Vec<StrategyBacktest>>)> {
     let request = optional_body(&body)?;
-    let now = crate::now();
+    let now = state.clock.now();
     let plan = Plan::of(&user, now);
     Entitlements::for_plan(plan).require(Capability::BacktestByStrategy)?;
     let limit = limits::hit(&state, limits::BACKTEST, &user.id, now).await?;

@@ -75,7 +75,7 @@ async fn run_schedule_at(
     if !billing.test_clock || billing.provider != crate::config::PaymentProviderKind::Test {
         return Err(AppError::NotFound);
     }
-    let now = crate::now();
+    let now = state.clock.now();
     if run.at < now - chrono::Duration::minutes(1) {
         return Err(AppError::field("at", "The test clock only moves forward"));
     }
@@ -123,7 +123,7 @@ async fn stripe_webhook(
         return Err(AppError::NotFound);
     }
     let signature = headers.get("stripe-signature").and_then(|v| v.to_str().ok()).unwrap_or_default();
-    let outcome = service::stripe_webhook(&state, &body, signature, crate::now()).await?;
+    let outcome = service::stripe_webhook(&state, &body, signature, state.clock.now()).await?;
     let outcome = match outcome {
         service::WebhookOutcome::Applied => "applied",
         service::WebhookOutcome::Duplicate => "duplicate",
@@ -317,7 +317,7 @@ async fn create_subscription(
     CurrentUser(user): CurrentUser,
     ApiJson(choice): ApiJson<PlanChoice>,
 ) -> Result<(limits::RateLimit, axum::Json<CheckoutView>)> {
-    let now = crate::now();
+    let now = state.clock.now();
     if choice.plan == Plan::Free {
         return Err(AppError::field("plan", "The Free plan needs no payment"));
     }
@@ -358,7 +358,7 @@ async fn pay_with_test_card(
     origin: Origin,
     ApiJson(payment): ApiJson<TestCardPayment>,
 ) -> Result<(limits::RateLimit, axum::Json<SubscriptionView>)> {
-    let now = crate::now();
+    let now = state.clock.now();
     let limit = limits::hit(&state, limits::PAYMENT, &user.id, now).await?;
     let card = CardDetails { number: payment.card_number, exp_month: payment.exp_month, exp_year: payment.exp_year, cvc: payment.cvc };
     service::pay_with_test_card(&state, &user, &payment.client_secret, &card, &origin, now).await?;
@@ -370,8 +370,8 @@ async fn pay_with_test_card(
     get, path = "/api/billing/subscription", tag = "billing",
     responses((status = 200, body = SubscriptionView), (status = 401, description = "Not signed in", body = Problem))
 )]
-async fn subscription(CurrentUser(user): CurrentUser) -> axum::Json<SubscriptionView> {
-    axum::Json(SubscriptionView::of(&user, crate::now()))
+async fn subscription(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> axum::Json<SubscriptionView> {
+    axum::Json(SubscriptionView::of(&user, state.clock.now()))
 }
 
 /// Cancels at the end of the paid period: the plan stays until then, then Free.
@@ -384,7 +384,7 @@ async fn subscription(CurrentUser(user): CurrentUser) -> axum::Json<Subscription
     )
 )]
 async fn cancel(State(state): State<AppState>, CurrentUser(user): CurrentUser, origin: Origin) -> Result<axum::Json<SubscriptionView>> {
-    let now = crate::now();
+    let now = state.clock.now();
     service::cancel(&state, &user, &origin, now).await?;
     reread(&state, &user.id, now).await
 }
@@ -399,7 +399,7 @@ async fn cancel(State(state): State<AppState>, CurrentUser(user): CurrentUser, o
     )
 )]
 async fn resume(State(state): State<AppState>, CurrentUser(user): CurrentUser, origin: Origin) -> Result<axum::Json<SubscriptionView>> {
-    let now = crate::now();
+    let now = state.clock.now();
     service::resume(&state, &user, &origin, now).await?;
     reread(&state, &user.id, now).await
 }
@@ -424,7 +424,7 @@ async fn change(
     origin: Origin,
     ApiJson(choice): ApiJson<PlanChoice>,
 ) -> Result<(limits::RateLimit, axum::Json<SubscriptionView>)> {
-    let now = crate::now();
+    let now = state.clock.now();
     let limit = limits::hit(&state, limits::PAYMENT, &user.id, now).await?;
     service::change_plan(&state, &user, choice.plan, choice.billing, &origin, now).await?;
     Ok((limit, reread(&state, &user.id, now).await?))

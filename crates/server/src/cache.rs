@@ -180,7 +180,7 @@ pub async fn exchange_rates(state: &crate::state::AppState) -> Result<Arc<strike
         .caches
         .exchange_rates
         .get(&state.events, || async {
-            state.market.provider.exchange_rates(crate::now()).await.map_err(|e| crate::error::AppError::upstream("Exchange rates", e))
+            state.market.provider.exchange_rates(state.clock.now()).await.map_err(|e| crate::error::AppError::upstream("Exchange rates", e))
         })
         .await
 }
@@ -201,7 +201,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_change_reloads_and_concurrent_readers_share_one_load() {
-        let events = Events::default();
+        let events = Events::in_process(crate::clock::Clock::system());
         let cache: Arc<Shared<usize>> = Arc::default();
         let loads = Arc::new(AtomicUsize::new(0));
         let read = |cache: Arc<Shared<usize>>, events: Events, loads: Arc<AtomicUsize>| async move {
@@ -225,7 +225,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_failed_load_keeps_nothing_and_entries_age_out() {
-        let events = Events::default();
+        let events = Events::in_process(crate::clock::Clock::system());
         let cache: Shared<u32> = Shared::default();
         let failed = cache.get(&events, || async { Err(crate::error::AppError::Unavailable(String::new())) }).await;
         assert!(failed.is_err());
@@ -236,7 +236,7 @@ mod tests {
 
     #[tokio::test]
     async fn an_aged_entry_answers_while_one_reader_reloads_and_survives_a_failed_reload() {
-        let events = Events::default();
+        let events = Events::in_process(crate::clock::Clock::system());
         let cache: Arc<Shared<u32>> = Arc::new(Shared::default());
         assert_eq!(*cache.get(&events, || async { Ok(1) }).await.expect("load"), 1);
         tokio::time::sleep(MAX_AGE + Duration::from_millis(50)).await;

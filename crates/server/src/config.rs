@@ -75,6 +75,10 @@ pub struct Config {
     pub ai: AiConfig,
     /// `tracing` filter, e.g. `info` or `strikeline_server=debug,info`.
     pub log: String,
+    /// Start the server's clock at this instant (RFC 3339) instead of the system time; it then
+    /// runs forward in real time. For end-to-end runs and demonstrations of a given day
+    /// (`STRIKELINE_CLOCK_START`); never set in production.
+    pub clock_start: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 /// Who takes payments.
@@ -483,6 +487,7 @@ impl Default for Config {
             news: NewsConfig::default(),
             ai: AiConfig::default(),
             log: "info".into(),
+            clock_start: None,
         }
     }
 }

@@ -87,7 +87,7 @@ async fn unsubscribe_page(Query(query): Query<UnsubscribeQuery>) -> Response {
 )]
 async fn unsubscribe(State(state): State<AppState>, Query(query): Query<UnsubscribeQuery>) -> Result<Response> {
     let list = match clean(&query.token) {
-        Some(token) => mailing::unsubscribe(&state, token, crate::now()).await?,
+        Some(token) => mailing::unsubscribe(&state, token, state.clock.now()).await?,
         None => None,
     };
     Ok(match list {

@@ -51,12 +51,8 @@ pub struct Events {
     sender: broadcast::Sender<(Topic, chrono::DateTime<chrono::Utc>)>,
     relay: Option<sqlx::PgPool>,
     generation: Arc<AtomicU64>,
-}
-
-impl Default for Events {
-    fn default() -> Self {
-        Events { sender: broadcast::channel(64).0, relay: None, generation: Arc::default() }
-    }
+    /// Stamps each notice.
+    clock: crate::clock::Clock,
 }
 
 /// The PostgreSQL channel the notices travel on.
@@ -73,13 +69,18 @@ impl Topic {
 impl Events {
     /// Events relayed through PostgreSQL when `db` is PostgreSQL: starts the listener that
     /// hands every instance's notices to this instance's streams.
-    pub fn for_database(db: &strikeline_store::Db) -> Events {
-        let mut events = Events::default();
+    pub fn for_database(db: &strikeline_store::Db, clock: crate::clock::Clock) -> Events {
+        let mut events = Events::in_process(clock);
         if let strikeline_store::Db::Postgres(pool) = db {
             events.relay = Some(pool.clone());
-            tokio::spawn(relay(pool.clone(), events.sender.clone(), events.generation.clone()));
+            tokio::spawn(relay(pool.clone(), events.sender.clone(), events.generation.clone(), events.clock.clone()));
         }
         events
+    }
+
+    /// Events that stay in this process (one instance, or tools that do not serve).
+    pub fn in_process(clock: crate::clock::Clock) -> Events {
+        Events { sender: broadcast::channel(64).0, relay: None, generation: Arc::default(), clock }
     }
 
     /// How many changes this instance has heard of; moves on every notice.
@@ -94,16 +95,17 @@ impl Events {
             Some(pool) => {
                 let pool = pool.clone();
                 let local = self.sender.clone();
+                let clock = self.clock.clone();
                 tokio::spawn(async move {
                     let sent = sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(topic.name()).execute(&pool).await;
                     if let Err(err) = sent {
                         tracing::debug!(error = %err, "NOTIFY failed; telling this instance only");
-                        let _ = local.send((topic, crate::now()));
+                        let _ = local.send((topic, clock.now()));
                     }
                 });
             }
             None => {
-                let _ = self.sender.send((topic, crate::now()));
+                let _ = self.sender.send((topic, self.clock.now()));
             }
         }
     }
@@ -116,7 +118,12 @@ impl Events {
 
 /// Listens on the channel and forwards each notice; reconnects after a pause when the
 /// connection drops (pages poll meanwhile).
-async fn relay(pool: sqlx::PgPool, sender: broadcast::Sender<(Topic, chrono::DateTime<chrono::Utc>)>, generation: Arc<AtomicU64>) {
+async fn relay(
+    pool: sqlx::PgPool,
+    sender: broadcast::Sender<(Topic, chrono::DateTime<chrono::Utc>)>,
+    generation: Arc<AtomicU64>,
+    clock: crate::clock::Clock,
+) {
     loop {
         let listened = async {
             let mut listener = sqlx::postgres::PgListener::connect_with(&pool).await?;
@@ -125,7 +132,7 @@ async fn relay(pool: sqlx::PgPool, sender: broadcast::Sender<(Topic, chrono::Dat
                 let notice = listener.recv().await?;
                 if let Some(topic) = Topic::parse(notice.payload()) {
                     generation.fetch_add(1, Ordering::AcqRel);
-                    let _ = sender.send((topic, crate::now()));
+                    let _ = sender.send((topic, clock.now()));
                 }
             }
             #[allow(unreachable_code)]

@@ -11,6 +11,7 @@ pub mod billing;
 pub mod cache;
 pub mod capacity;
 pub mod cli;
+pub mod clock;
 pub mod config;
 pub mod email;
 pub mod entitlements;
@@ -55,13 +56,6 @@ use crate::auth::password;
 use crate::config::Config;
 use crate::state::AppState;
 
-/// The current time, to the millisecond (what the API shows and the database keeps).
-/// Only the HTTP layer and the scheduler read the clock; everything below takes time as input.
-pub fn now() -> chrono::DateTime<chrono::Utc> {
-    use chrono::SubsecRound;
-    chrono::Utc::now().trunc_subsecs(3)
-}
-
 /// Connects to the configured database and applies migrations.
 pub async fn open_database(config: &Config) -> anyhow::Result<Db> {
     let url = config.database_url();
@@ -76,10 +70,12 @@ pub async fn open_database(config: &Config) -> anyhow::Result<Db> {
 /// The application state over `db` and `market`, with in-process events and the database's
 /// limiter buckets: for command-line tools that compute on the database without serving.
 pub fn state_on(db: Db, config: Config, market: Arc<market::Market>) -> AppState {
+    let clock = clock::Clock::from_start(config.clock_start);
     AppState {
         capacity: Arc::new(capacity::Capacity::new(&config.capacity)),
         buckets: limits::Buckets::Database,
-        events: events::Events::default(),
+        events: events::Events::in_process(clock.clone()),
+        clock,
         db,
         config: Arc::new(config),
         market,
@@ -128,11 +124,11 @@ impl Server {
         // The port in use (port 0 picks one): links in emails point at it when no public URL is set.
         let config = Config { port: addr.port(), ..config };
         let market = Arc::new(market::Market::from_config(&config)?);
-        let events = events::Events::for_database(&db);
         let buckets = limiter_buckets(&config).await?;
-        let state = AppState { buckets, events, ..state_on(db, config, market) };
+        let state = state_on(db.clone(), config, market);
+        let state = AppState { buckets, events: events::Events::for_database(&db, state.clock.clone()), ..state };
         // A provider that cannot answer now must not keep the site down: log and go on.
-        if let Err(err) = services::scheduling::bootstrap(&state, now()).await {
+        if let Err(err) = services::scheduling::bootstrap(&state, state.clock.now()).await {
             tracing::warn!(error = %err, "market bootstrap incomplete; the scheduler will retry");
         }
         Ok(Server { addr, state, listener })
@@ -163,7 +159,7 @@ async fn sweep_expired(state: AppState) {
     let mut tick = tokio::time::interval(Duration::from_secs(300));
     loop {
         tick.tick().await;
-        let now = now();
+        let now = state.clock.now();
         // A bucket whose time has passed acts as empty; back-off buckets are kept an hour more.
         let horizon = now.timestamp_millis() - limits::LOGIN_BACKOFF.forget_ms;
         let swept = async {

@@ -82,7 +82,7 @@ impl OpenStream {
                     _ => {}
                 },
                 _ = self.recheck.tick() => {
-                    let live = sessions::find_live(&self.state.db, &self.sid, crate::now()).await;
+                    let live = sessions::find_live(&self.state.db, &self.sid, self.state.clock.now()).await;
                     if !matches!(live, Ok(Some(_))) {
                         return None;
                     }

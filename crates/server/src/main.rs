@@ -21,8 +21,32 @@ struct Cli {
     /// Configuration file (TOML). Default: ./strikeline.toml when present.
     #[arg(long, global = true, env = "STRIKELINE_CONFIG")]
     config: Option<PathBuf>,
+    /// How log lines are written to standard error: `text` for people (coloured only on a
+    /// terminal, and never when NO_COLOR is set) or `json`, one object a line, for log shippers.
+    #[arg(long, global = true, value_enum, default_value_t = LogFormat::Text, env = "STRIKELINE_LOG_FORMAT")]
+    log_format: LogFormat,
     #[command(subcommand)]
     command: Command,
+}
+
+/// Logs to standard error, filtered by `RUST_LOG` or else the configured filter.
+fn init_logs(format: LogFormat, filter: &str) {
+    use std::io::IsTerminal;
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(filter));
+    let logs = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    match format {
+        LogFormat::Json => logs.json().with_current_span(false).init(),
+        LogFormat::Text => {
+            let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+            logs.with_ansi(colour).init();
+        }
+    }
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum LogFormat {
+    Text,
+    Json,
 }
 
 #[derive(Subcommand)]
@@ -206,10 +230,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(&config.log)))
-        .with_writer(std::io::stderr)
-        .init();
+    init_logs(cli.log_format, &config.log);
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(err) => {
@@ -217,6 +238,8 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    // The one clock of the command-line tools (the server builds its own in its state).
+    let clock = strikeline_server::clock::Clock::from_start(config.clock_start);
     let result = runtime.block_on(async move {
         match cli.command {
             Command::Serve { port, data_dir, web_dir } => {
@@ -240,7 +263,7 @@ fn main() -> ExitCode {
                 }
                 let text = std::fs::read_to_string(&file).map_err(|e| anyhow::anyhow!("reading {}: {e}", file.display()))?;
                 let db = open_database(&config).await?;
-                match import::import_prices(&db, &text, config.market.seed, strikeline_server::now()).await {
+                match import::import_prices(&db, &text, config.market.seed, clock.now()).await {
                     Ok(s) => {
                         println!(
                             "imported {} bars for {} symbols ({} new to the watchlist), {} to {}",
@@ -287,7 +310,7 @@ fn main() -> ExitCode {
                 let user = strikeline_store::users::find_by_email(&db, &email)
                     .await?
                     .ok_or_else(|| anyhow::anyhow!("no account with email {email}"))?;
-                let now = strikeline_server::now();
+                let now = clock.now();
                 strikeline_store::users::set_subscription(
                     &db,
                     &user.id,
@@ -317,7 +340,7 @@ fn main() -> ExitCode {
                     config.data_dir = dir;
                 }
                 let db = open_database(&config).await?;
-                let summary = seed::seed(&db, &config, scale, strikeline_server::now()).await;
+                let summary = seed::seed(&db, &config, scale, clock.now()).await;
                 db.close().await;
                 print!("{}", summary?);
                 Ok(())

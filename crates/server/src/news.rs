@@ -121,7 +121,7 @@ async fn list_news(
     if !COUNTS.contains(&count) {
         return Err(AppError::field("count", "One of 5, 20, 25 or 100"));
     }
-    let unlocked = Entitlements::of(&user, crate::now()).allows(Capability::NewsAnalysis);
+    let unlocked = Entitlements::of(&user, state.clock.now()).allows(Capability::NewsAnalysis);
     let rows = store::newest(&state.db, &NewsFilter::default(), count).await?;
     Ok(axum::Json(items(rows, &companies(&state).await?, unlocked)?))
 }
@@ -165,7 +165,7 @@ async fn v1_news(
     caller: ApiCaller,
     RawQuery(query): RawQuery,
 ) -> Result<(ApiLimits, axum::Json<PublicNews>)> {
-    let limits = caller.endpoint(&state, limits::API_NEWS, crate::now()).await?;
+    let limits = caller.endpoint(&state, limits::API_NEWS, state.clock.now()).await?;
     let query: PublicNewsQuery = crate::extract::parse_query(query.as_deref())?;
     let mut errors = Vec::new();
     let limit = query.limit.unwrap_or(20);

@@ -87,7 +87,7 @@ async fn mark_notification_read(
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<StatusCode> {
-    if store::mark_read(&state.db, &user.id, &id, crate::now()).await? { Ok(StatusCode::NO_CONTENT) } else { Err(AppError::NotFound) }
+    if store::mark_read(&state.db, &user.id, &id, state.clock.now()).await? { Ok(StatusCode::NO_CONTENT) } else { Err(AppError::NotFound) }
 }
 
 /// How many were marked read.
@@ -102,5 +102,5 @@ pub struct MarkedRead {
     responses((status = 200, body = MarkedRead), (status = 401, description = "Not signed in", body = Problem))
 )]
 async fn mark_all_notifications_read(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<MarkedRead>> {
-    Ok(axum::Json(MarkedRead { updated: store::mark_all_read(&state.db, &user.id, crate::now()).await? }))
+    Ok(axum::Json(MarkedRead { updated: store::mark_all_read(&state.db, &user.id, state.clock.now()).await? }))
 }

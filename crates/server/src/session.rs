@@ -129,7 +129,7 @@ where
         let state = AppState::from_ref(state);
         let not_signed_in = || AppError::Unauthorized("You are not signed in.".into());
         let token = token_from(&parts.headers).ok_or_else(not_signed_in)?;
-        let now = crate::now();
+        let now = state.clock.now();
         let sid = sid_for(token);
         let (user, session) = sessions::find_live_user(&state.db, &sid, now).await?.ok_or_else(not_signed_in)?;
         if now - session.last_seen_at >= TOUCH_EVERY {

@@ -69,7 +69,7 @@ pub struct PublicStats {
 #[utoipa::path(get, path = "/api/public/stats", tag = "public", responses((status = 200, body = PublicStats)))]
 async fn public_stats(State(state): State<AppState>) -> Result<axum::Json<PublicStats>> {
     let registered_users = users::count(&state.db).await?;
-    let now = crate::now();
+    let now = state.clock.now();
     let issued = strikeline_store::signals::issued_since(&state.db, now - Duration::days(30)).await?;
     let figures = strikeline_store::signals::figures(&state.db, now - Duration::days(90)).await?;
     let (closed, wins) = (figures.closed, figures.winners);
@@ -151,7 +151,7 @@ async fn contact(
     let (Some(name), Some(email), Some(message), true) = (name, email, message, errors.is_empty()) else {
         return Err(AppError::Validation(errors));
     };
-    let now = crate::now();
+    let now = state.clock.now();
     if let Some(id) = inbox::find_duplicate_contact(&state.db, &email, &message, now - Duration::hours(24)).await? {
         return Ok((StatusCode::OK, None, axum::Json(ContactReceipt { id, received: true })));
     }
@@ -202,7 +202,7 @@ async fn newsletter(
     ApiJson(body): ApiJson<NewsletterRequest>,
 ) -> Result<(StatusCode, limits::RateLimit, axum::Json<NewsletterReceipt>)> {
     let email = parse_email(&body.email).map_err(|e| AppError::Validation(vec![e]))?;
-    let now = crate::now();
+    let now = state.clock.now();
     let limit = limits::hit(&state, limits::NEWSLETTER, &ip.to_string(), now).await?;
     let created = inbox::subscribe(&state.db, &email, &ip.to_string(), now).await?;
     let status = if created { StatusCode::CREATED } else { StatusCode::OK };

@@ -13,6 +13,8 @@ pub struct AppState {
     pub db: Db,
     pub config: Arc<Config>,
     pub events: Events,
+    /// The one clock: every reading of the time in the server goes through it.
+    pub clock: crate::clock::Clock,
     /// Provider, calendar and engine states.
     pub market: Arc<Market>,
     /// This process, as the holder of leases.

@@ -114,7 +114,7 @@ async fn create_alert(
     CurrentUser(user): CurrentUser,
     ApiJson(request): ApiJson<NewPriceAlert>,
 ) -> Result<(axum::http::StatusCode, axum::Json<PriceAlert>)> {
-    let now = crate::now();
+    let now = state.clock.now();
     let mut errors = Vec::new();
     let target_cents = crate::money::entered_cents("targetPrice", request.target_price, 1_000_000.0, &mut errors);
     let symbol = match Symbol::parse(&request.symbol) {
@@ -184,7 +184,7 @@ async fn public_stocks(
     State(state): State<AppState>,
     caller: crate::api_access::ApiCaller,
 ) -> Result<(crate::api_access::ApiLimits, axum::Json<Vec<StockPrice>>)> {
-    let limits = caller.endpoint(&state, limits::API_STOCK_PRICES, crate::now()).await?;
+    let limits = caller.endpoint(&state, limits::API_STOCK_PRICES, state.clock.now()).await?;
     Ok((limits, axum::Json(all_stocks(&state).await?)))
 }
 
@@ -304,7 +304,7 @@ async fn update_prices(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
 ) -> Result<(limits::RateLimit, axum::Json<Vec<StockPrice>>)> {
-    let now = crate::now();
+    let now = state.clock.now();
     let limit = limits::hit(&state, limits::PRICE_UPDATE, &user.id, now).await?;
     market_refresh::refresh_prices(&state, now).await?;
     state.events.publish(Topic::Prices);
@@ -388,7 +388,7 @@ async fn bulk_add(
     if request.symbols.len() > MAX_BULK_ENTRIES {
         return Err(AppError::field("symbols", &format!("At most {MAX_BULK_ENTRIES} stocks at a time")));
     }
-    let now = crate::now();
+    let now = state.clock.now();
     let limit = limits::hit(&state, limits::WATCHLIST_WRITE, &user.id, now).await?;
     let mut results = Vec::with_capacity(request.symbols.len());
     for entry in &request.symbols {
@@ -456,7 +456,7 @@ async fn history(
     if market::find_stock(&state.db, symbol.as_str()).await?.is_none() {
         return Err(AppError::NotFound);
     }
-    let through = state.market.today(crate::now());
+    let through = state.market.today(state.clock.now());
     let bars = market::last_bars(&state.db, symbol.as_str(), through, days).await?;
     Ok(axum::Json(bars.into_iter().map(HistoryBar::from).collect()))
 }

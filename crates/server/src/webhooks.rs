@@ -175,7 +175,7 @@ async fn create_webhook(
     CurrentUser(user): CurrentUser,
     ApiJson(request): ApiJson<CreateWebhookRequest>,
 ) -> Result<(StatusCode, limits::RateLimit, axum::Json<CreatedWebhook>)> {
-    let now = crate::now();
+    let now = state.clock.now();
     let limit = limits::hit(&state, limits::WEBHOOK_WRITE, &user.id, now).await?;
     Ok((StatusCode::CREATED, limit, axum::Json(create_for(&state, &user, request, now).await?)))
 }
@@ -212,7 +212,7 @@ async fn test_webhook(
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<(limits::RateLimit, axum::Json<WebhookDelivery>)> {
-    let now = crate::now();
+    let now = state.clock.now();
     let limit = limits::hit(&state, limits::WEBHOOK_WRITE, &user.id, now).await?;
     Ok((limit, axum::Json(test_for(&state, &user, &id, now).await?)))
 }
@@ -233,7 +233,7 @@ async fn enable_webhook(
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<axum::Json<WebhookEndpoint>> {
-    crate::entitlements::Entitlements::of(&user, crate::now()).require(crate::entitlements::Capability::Webhooks)?;
+    crate::entitlements::Entitlements::of(&user, state.clock.now()).require(crate::entitlements::Capability::Webhooks)?;
     if !store::enable(&state.db, &user.id, &id).await? {
         return Err(AppError::NotFound);
     }
@@ -271,7 +271,7 @@ async fn webhook_deliveries(
     )
 )]
 async fn v1_list(State(state): State<AppState>, caller: ApiCaller) -> Result<(ApiLimits, axum::Json<Vec<WebhookEndpoint>>)> {
-    let limits = caller.endpoint(&state, limits::API_WEBHOOKS, crate::now()).await?;
+    let limits = caller.endpoint(&state, limits::API_WEBHOOKS, state.clock.now()).await?;
     Ok((limits, axum::Json(list_for(&state, &caller.user).await?)))
 }
 
@@ -295,7 +295,7 @@ async fn v1_create(
     caller: ApiCaller,
     ApiJson(request): ApiJson<CreateWebhookRequest>,
 ) -> Result<(StatusCode, ApiLimits, axum::Json<CreatedWebhook>)> {
-    let now = crate::now();
+    let now = state.clock.now();
     let limits = caller.endpoint(&state, limits::API_WEBHOOKS, now).await?;
     Ok((StatusCode::CREATED, limits, axum::Json(create_for(&state, &caller.user, request, now).await?)))
 }
@@ -314,7 +314,7 @@ async fn v1_create(
     )
 )]
 async fn v1_delete(State(state): State<AppState>, caller: ApiCaller, Path(id): Path<String>) -> Result<(ApiLimits, StatusCode)> {
-    let limits = caller.endpoint(&state, limits::API_WEBHOOKS, crate::now()).await?;
+    let limits = caller.endpoint(&state, limits::API_WEBHOOKS, state.clock.now()).await?;
     Ok((limits, delete_for(&state, &caller.user, &id).await?))
 }
 
@@ -337,7 +337,7 @@ async fn v1_send_test(
     caller: ApiCaller,
     Path(id): Path<String>,
 ) -> Result<(ApiLimits, axum::Json<WebhookDelivery>)> {
-    let now = crate::now();
+    let now = state.clock.now();
     let limits = caller.endpoint(&state, limits::API_WEBHOOKS, now).await?;
     Ok((limits, axum::Json(test_for(&state, &caller.user, &id, now).await?)))
 }

@@ -61,7 +61,7 @@ async fn register(
     ApiJson(body): ApiJson<RegisterRequest>,
 ) -> Result<impl IntoResponse> {
     let reg = Registration::try_from(body)?;
-    let now = crate::now();
+    let now = state.clock.now();
     let limit = limits::hit(&state, limits::REGISTER, &ip.to_string(), now).await?;
     let password_hash = password::hash_async(&state.capacity, reg.password).await?;
     let new_user = NewUser {
@@ -118,7 +118,7 @@ async fn login(
     ApiJson(body): ApiJson<LoginRequest>,
 ) -> Result<impl IntoResponse> {
     let creds = Credentials::try_from(body)?;
-    let now = crate::now();
+    let now = state.clock.now();
     let ip = ip.to_string();
     // The address's own budget first, so a refused address spends nothing of the account's.
     let by_ip = limits::hit(&state, limits::LOGIN_IP, &ip, now).await?;
@@ -149,7 +149,7 @@ async fn login(
 )]
 async fn logout(State(state): State<AppState>, origin: Origin, headers: HeaderMap) -> Result<impl IntoResponse> {
     if let Some(user_id) = session::end(&state, &headers).await? {
-        audit::record(&state, Some(&user_id), None, AuditAction::SignOut, None, &origin, crate::now()).await?;
+        audit::record(&state, Some(&user_id), None, AuditAction::SignOut, None, &origin, state.clock.now()).await?;
     }
     let cookie = session::clearing_cookie(&state, &headers)?;
     Ok((StatusCode::NO_CONTENT, AppendHeaders([(header::SET_COOKIE, cookie)])))
@@ -163,6 +163,6 @@ async fn logout(State(state): State<AppState>, origin: Origin, headers: HeaderMa
         (status = 401, description = "Not signed in", body = Problem, content_type = "application/problem+json"),
     )
 )]
-async fn me(CurrentUser(user): CurrentUser) -> Result<axum::Json<User>> {
-    Ok(axum::Json(User::from_record(user, crate::now())?))
+async fn me(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<User>> {
+    Ok(axum::Json(User::from_record(user, state.clock.now())?))
 }

@@ -91,7 +91,7 @@ async fn update_investment_preferences(
     CurrentUser(user): CurrentUser,
     ApiJson(update): ApiJson<InvestmentPreferencesUpdate>,
 ) -> Result<axum::Json<User>> {
-    let now = crate::now();
+    let now = state.clock.now();
     let (capital, risk, max_position, strategies) = validated(&update, &user)?;
     users::set_investment_preferences(&state.db, &user.id, capital, &risk, max_position, &strategies, now).await?;
     let saved = users::find_by_id(&state.db, &user.id).await?.ok_or(AppError::NotFound)?;

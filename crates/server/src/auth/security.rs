@@ -75,7 +75,7 @@ fn current_sid(headers: &HeaderMap) -> String {
 /// Checks `password` against the user's and counts the attempt (10 an hour per account), so
 /// a stolen session cannot guess its way to the password.
 async fn confirm_password(state: &AppState, user: &users::UserRecord, field: &str, password: String) -> Result<limits::RateLimit> {
-    let limit = limits::hit(state, limits::PASSWORD_CHECK, &user.id, crate::now()).await?;
+    let limit = limits::hit(state, limits::PASSWORD_CHECK, &user.id, state.clock.now()).await?;
     if !password::verify_async(&state.capacity, password, Some(user.password_hash.clone())).await? {
         return Err(AppError::field(field, "Your current password is not correct"));
     }
@@ -109,7 +109,7 @@ pub(super) async fn change_password(
         return Err(AppError::Validation(errors));
     }
     let limit = confirm_password(&state, &user, "currentPassword", change.current_password).await?;
-    let now = crate::now();
+    let now = state.clock.now();
     let hash = password::hash_async(&state.capacity, change.new_password).await?;
     let ended = users::set_password(&state.db, &user.id, &hash, &current_sid(&headers), now).await?;
     for sid in ended {
@@ -130,7 +130,7 @@ pub(super) async fn list_sessions(
     headers: HeaderMap,
 ) -> Result<axum::Json<Vec<SessionView>>> {
     let current = current_sid(&headers);
-    let live = sessions::live_for_user(&state.db, &user.id, crate::now()).await?;
+    let live = sessions::live_for_user(&state.db, &user.id, state.clock.now()).await?;
     Ok(axum::Json(
         live.into_iter()
             .map(|s| SessionView {
@@ -165,7 +165,7 @@ pub(super) async fn revoke_session(
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Result<StatusCode> {
-    let now = crate::now();
+    let now = state.clock.now();
     let live = sessions::live_for_user(&state.db, &user.id, now).await?;
     let target = live.into_iter().find(|s| session::public_id(&s.sid) == id).ok_or(AppError::NotFound)?;
     if target.sid == current_sid(&headers) {
@@ -221,7 +221,7 @@ pub(super) async fn delete_account(
     ApiJson(request): ApiJson<AccountDeletion>,
 ) -> Result<impl IntoResponse> {
     confirm_password(&state, &user, "password", request.password).await?;
-    let now = crate::now();
+    let now = state.clock.now();
     let ended = users::delete(&state.db, &user.id).await?;
     for sid in ended {
         let _ = state.capacity.ended_sessions.send(sid);

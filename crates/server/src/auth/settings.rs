@@ -84,7 +84,7 @@ pub(super) async fn put_settings(
     CurrentUser(user): CurrentUser,
     ApiJson(update): ApiJson<UserSettingsUpdate>,
 ) -> Result<axum::Json<UserSettings>> {
-    let now = crate::now();
+    let now = state.clock.now();
     let change = SettingsUpdate {
         theme: update.theme.map(|t| t.as_str().to_owned()),
         currency: update.currency.map(|c| c.as_str().to_owned()),

@@ -213,7 +213,7 @@ pub async fn create(
     CurrentUser(user): CurrentUser,
     ApiJson(request): ApiJson<NewManualPosition>,
 ) -> Result<(StatusCode, axum::Json<ManualPosition>)> {
-    let now = crate::now();
+    let now = state.clock.now();
     let row = validate(&request, &user.id, state.market.today(now), now)?;
     positions::insert_manual(&state.db, &row).await?;
     crate::services::portfolio_settlement::mark_manual_positions(&state, Some(&user.id), now).await?;
@@ -242,7 +242,7 @@ pub async fn detail(
     Path(id): Path<String>,
 ) -> Result<axum::Json<PositionDetail>> {
     let row = positions::find_manual(&state.db, &user.id, &id).await?;
-    Ok(axum::Json(manual_detail(&state, &user, &row, crate::now()).await?))
+    Ok(axum::Json(manual_detail(&state, &user, &row, state.clock.now()).await?))
 }
 
 /// Deletes a manual position for good. Another user's id is 404.
@@ -282,7 +282,7 @@ mod tests {
 
     #[test]
     fn the_symbol_and_type_are_parsed_once_into_their_stored_spelling() {
-        let now = chrono::Utc::now();
+        let now = today().and_hms_opt(15, 0, 0).expect("time").and_utc();
         let row = validate(&request(" aapl ", "straddle"), "u1", today(), now).expect("valid");
         assert_eq!((row.symbol.as_str(), row.position_type.as_str(), row.status.as_str()), ("AAPL", "STRADDLE", "open"));
         let Err(AppError::Validation(errors)) = validate(&request("1BAD", "butterfly"), "u1", today(), now) else { panic!("invalid") };
@@ -292,7 +292,7 @@ mod tests {
 
     #[test]
     fn a_stored_value_outside_the_vocabulary_is_an_internal_error_naming_the_row() {
-        let mut row = validate(&request("AAPL", "CALL"), "u1", today(), chrono::Utc::now()).expect("valid");
+        let mut row = validate(&request("AAPL", "CALL"), "u1", today(), today().and_hms_opt(15, 0, 0).expect("time").and_utc()).expect("valid");
         row.status = "Active".into();
         let Err(AppError::Internal(cause)) = ManualPosition::try_from(row.clone()) else { panic!("expected an internal error") };
         assert!(

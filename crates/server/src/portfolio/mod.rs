@@ -51,7 +51,7 @@ async fn public_portfolio_metrics(
     caller: crate::api_access::ApiCaller,
     axum::extract::RawQuery(query): axum::extract::RawQuery,
 ) -> Result<(crate::api_access::ApiLimits, axum::Json<metrics::PublicPortfolioMetrics>)> {
-    let now = crate::now();
+    let now = state.clock.now();
     let query: metrics::MetricsQuery = crate::extract::parse_query(query.as_deref())?;
     caller.entitlements.require(crate::entitlements::Capability::ApiStandardEndpoints)?;
     let limits = caller.endpoint(&state, crate::limits::API_PORTFOLIO_METRICS, now).await?;
@@ -122,7 +122,7 @@ pub fn position_row(row: &AutomatedRow, signal: &HeldSignal, now: DateTime<Utc>)
     responses((status = 200, body = Vec<PortfolioPosition>), (status = 401, description = "Not signed in", body = crate::error::Problem))
 )]
 async fn list_positions(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<Vec<PortfolioPosition>>> {
-    let now = crate::now();
+    let now = state.clock.now();
     let held = crate::services::portfolio_valuation::automated_with_signals(&state, &user.id).await?;
     Ok(axum::Json(held.iter().map(|(row, signal)| position_row(row, signal, now)).collect::<Result<_>>()?))
 }
@@ -139,7 +139,7 @@ async fn position_detail(
     Path(id): Path<String>,
 ) -> Result<axum::Json<PositionDetail>> {
     let row = positions::find_automated(&state.db, &user.id, &id).await?;
-    Ok(axum::Json(detail::automated_detail(&state, &user, &row, crate::now()).await?))
+    Ok(axum::Json(detail::automated_detail(&state, &user, &row, state.clock.now()).await?))
 }
 
 /// The portfolio analysis over manual and automated positions: summary, risk metrics from the
@@ -149,5 +149,5 @@ async fn position_detail(
     responses((status = 200, body = PortfolioAnalysis), (status = 401, description = "Not signed in", body = crate::error::Problem))
 )]
 async fn portfolio_metrics(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<PortfolioAnalysis>> {
-    Ok(axum::Json(metrics::analyse(&state, &user, crate::now()).await?))
+    Ok(axum::Json(metrics::analyse(&state, &user, state.clock.now()).await?))
 }

@@ -184,7 +184,7 @@ pub async fn run_forever(state: AppState) {
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         every.tick().await;
-        match run_due(&state, crate::now()).await {
+        match run_due(&state, state.clock.now()).await {
             Ok(0) => {}
             Ok(made) => tracing::debug!(attempts = made, "outbox pass"),
             Err(err) => tracing::warn!(error = %err, "outbox pass failed"),

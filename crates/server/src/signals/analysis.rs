@@ -70,7 +70,7 @@ pub async fn analysis(
         Some(owner) if *owner != user.id => return Err(AppError::NotFound),
         Some(_) => {}
         None => {
-            if let Some(quota) = Entitlements::of(&user, crate::now()).signals_per_day {
+            if let Some(quota) = Entitlements::of(&user, state.clock.now()).signals_per_day {
                 let own: HashMap<_, _> = store::on_demand_counts(&state.db, &user.id, row.issued_on).await?.into_iter().collect();
                 let own_that_day = own.get(&row.issued_on).copied().unwrap_or(0);
                 if crate::services::visibility::beyond_quota(Some(quota), store::day_rank(&state.db, &row).await?, own_that_day) {
@@ -79,7 +79,7 @@ pub async fn analysis(
             }
         }
     }
-    let now = crate::now();
+    let now = state.clock.now();
     let open = open_signal(&row).ok_or_else(|| AppError::Internal(anyhow::anyhow!("stored signal {id} has an unknown type")))?;
     let kind = open.signal_type.option_type();
     let spot = dollars(row.current_price_cents);

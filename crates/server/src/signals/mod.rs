@@ -64,7 +64,7 @@ async fn list_signals(
 ) -> Result<axum::response::Response> {
     use axum::response::IntoResponse;
     let filter = filter::parse(query.as_deref())?;
-    let body = window::page_json(&state, &user, &filter, crate::now()).await?;
+    let body = window::page_json(&state, &user, &filter, state.clock.now()).await?;
     Ok(([(axum::http::header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
@@ -94,7 +94,7 @@ async fn generate(
     CurrentUser(user): CurrentUser,
     crate::extract::ApiJson(request): crate::extract::ApiJson<GenerateRequest>,
 ) -> Result<(axum::http::StatusCode, limits::RateLimit, axum::Json<Signal>)> {
-    let now = crate::now();
+    let now = state.clock.now();
     let symbol = requested_symbol(&request.symbol)?;
     let entitlements = Entitlements::of(&user, now);
     entitlements.require(Capability::GenerateSignals)?;
@@ -177,7 +177,7 @@ async fn refresh(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
 ) -> Result<(axum::http::StatusCode, limits::RateLimit, axum::Json<RefreshReceipt>)> {
-    let now = crate::now();
+    let now = state.clock.now();
     let limit = limits::hit(&state, limits::REFRESH, &user.id, now).await?;
     let quotes = crate::services::market_refresh::refresh_prices(&state, now).await?;
     crate::services::signal_issuing::mark_signals(&state, &quotes, now).await?;

@@ -21,7 +21,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     responses((status = 200, body = DashboardStats), (status = 401, description = "Not signed in", body = crate::error::Problem))
 )]
 async fn get_stats(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<DashboardStats>> {
-    Ok(axum::Json(compute_stats(&state, &user, crate::now()).await?))
+    Ok(axum::Json(compute_stats(&state, &user, state.clock.now()).await?))
 }
 
 /// Recomputes the figures now and records today's snapshot.
@@ -37,7 +37,7 @@ async fn update_stats(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
 ) -> Result<(crate::limits::RateLimit, axum::Json<DashboardStats>)> {
-    let now = crate::now();
+    let now = state.clock.now();
     let limit = crate::limits::hit(&state, crate::limits::STATS_UPDATE, &user.id, now).await?;
     take_snapshot(&state, now).await?;
     state.events.publish(Topic::Stats);
@@ -58,7 +58,7 @@ async fn public_stats(
     State(state): State<AppState>,
     caller: crate::api_access::ApiCaller,
 ) -> Result<(crate::api_access::ApiLimits, axum::Json<DashboardStats>)> {
-    let now = crate::now();
+    let now = state.clock.now();
     let limits = caller.endpoint(&state, crate::limits::API_STATS, now).await?;
     Ok((limits, axum::Json(compute_stats(&state, &caller.user, now).await?)))
 }

@@ -86,7 +86,7 @@ async fn list(
     caller: ApiCaller,
     RawQuery(query): RawQuery,
 ) -> Result<(ApiLimits, axum::Json<PublicSignalPage>)> {
-    let now = crate::now();
+    let now = state.clock.now();
     let (mut filter, offset) = filter::parse_public(query.as_deref())?;
     let limits = caller.endpoint(&state, limits::API_SIGNALS, now).await?;
     let page_size = filter.limit;
@@ -163,7 +163,7 @@ async fn active(
     caller: ApiCaller,
     RawQuery(query): RawQuery,
 ) -> Result<(ApiLimits, axum::Json<ActiveSignals>)> {
-    let now = crate::now();
+    let now = state.clock.now();
     let query: ActiveQuery = crate::extract::parse_query(query.as_deref())?;
     let mut errors = Vec::new();
     let limit = query.limit.unwrap_or(DEFAULT_PAGE);
@@ -244,7 +244,7 @@ async fn generate(
     caller: ApiCaller,
     ApiJson(request): ApiJson<PublicGenerateRequest>,
 ) -> Result<(StatusCode, ApiLimits, axum::Json<GeneratedSignals>)> {
-    let now = crate::now();
+    let now = state.clock.now();
     let symbol = requested_symbol(&request.symbol)?;
     let mut choice = GenerationChoice::default();
     if let Some(strategies) = request.strategies {
@@ -421,7 +421,7 @@ async fn create(
     caller: ApiCaller,
     ApiJson(request): ApiJson<CreateSignalRequest>,
 ) -> Result<(StatusCode, ApiLimits, axum::Json<Signal>)> {
-    let now = crate::now();
+    let now = state.clock.now();
     let symbol = requested_symbol(&request.symbol)?;
     let today = state.market.today(now);
     // Checked before the symbol is looked up, so a bad request costs no provider call.
@@ -474,7 +474,7 @@ mod tests {
             stop_loss: None,
             reasoning: None,
         };
-        let Err(AppError::Validation(errors)) = created_row(&request, "u", 0.3, today, today, Utc::now()) else { panic!("expected 422") };
+        let Err(AppError::Validation(errors)) = created_row(&request, "u", 0.3, today, today, today.and_hms_opt(15, 0, 0).expect("time").and_utc()) else { panic!("expected 422") };
         let fields: Vec<_> = errors.iter().map(|e| e.field.as_str()).collect();
         assert_eq!(fields, ["companyName", "strikePrice", "entryPrice", "confidence", "rsi", "volume", "expirationDate"]);
     }
@@ -498,7 +498,7 @@ mod tests {
             stop_loss: None,
             reasoning: None,
         };
-        let row = created_row(&request, "u", 0.3, today, today, Utc::now()).expect("valid");
+        let row = created_row(&request, "u", 0.3, today, today, today.and_hms_opt(15, 0, 0).expect("time").and_utc()).expect("valid");
         assert_eq!((row.entry_cents, row.target_cents, row.stop_cents), (425, 637, 212));
         assert_eq!(row.owner_id.as_deref(), Some("u"));
         assert_eq!(row.status, "active");

@@ -1,7 +1,7 @@
 //! AI recommendations: computed from the user's own book, the signals their plan shows and the
 //! news, each with its numbers; Pro and up in the app, Premium through the API; validated.
 
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use serde_json::{Value, json};
 use strikeline_store::signals as store;
 use strikeline_store::users;
@@ -16,7 +16,7 @@ async fn recommendations_rest_on_the_book_the_signals_and_the_plan(app: TestApp)
     let user = app.register().await;
     let id = user["id"].as_str().expect("id").to_owned();
     // Two signals in the user's strategies (Momentum, Breakout by default), one outside them.
-    let today = Utc::now().date_naive();
+    let today = app.today();
     let mut momentum = signal_row("NVDA", 82, today, 3, None);
     momentum.strategy = "Momentum".into();
     let mut volatility = signal_row("AMD", 90, today, 2, None);
@@ -65,7 +65,7 @@ async fn recommendations_rest_on_the_book_the_signals_and_the_plan(app: TestApp)
     let key = created.json::<Value>().await.expect("json")["key"].as_str().expect("key").to_owned();
     let get = |path: &str| reqwest::Client::new().get(app.url(path)).bearer_auth(&key).send();
     assert_eq!(get("/api/v1/ai/recommendations").await.expect("request").status(), 403, "Pro is not enough");
-    users::set_subscription(app.db(), &id, "premium", "active", None, Utc::now()).await.expect("premium");
+    users::set_subscription(app.db(), &id, "premium", "active", None, app.now()).await.expect("premium");
     let page: Value = get("/api/v1/ai/recommendations").await.expect("request").json().await.expect("json");
     assert!(page["recommendations"].as_array().is_some_and(|r| !r.is_empty() && r.len() <= 5), "default limit 5: {page}");
     let summary = &page["summary"];
@@ -75,7 +75,7 @@ async fn recommendations_rest_on_the_book_the_signals_and_the_plan(app: TestApp)
     );
 
     // Free: refused in the app, with the plan named.
-    users::set_subscription(app.db(), &id, "free", "active", None, Utc::now()).await.expect("free");
+    users::set_subscription(app.db(), &id, "free", "active", None, app.now()).await.expect("free");
     let refused = app.client.get(app.url("/api/ai/recommendations")).send().await.expect("request");
     assert_eq!(refused.status(), 403);
     assert!(problem(refused).await["detail"].as_str().is_some_and(|d| d.contains("Pro")));
@@ -173,7 +173,7 @@ async fn a_configured_model_writes_grounded_answers_and_the_builtin_stands_in() 
         assert!(requests.iter().all(|(_, body)| body["response_format"]["json_schema"]["strict"] == true));
     }
 
-    let mut momentum = signal_row("NVDA", 82, Utc::now().date_naive(), 3, None);
+    let mut momentum = signal_row("NVDA", 82, app.today(), 3, None);
     momentum.strategy = "Momentum".into();
     store::issue_automated(app.db(), &[momentum]).await.expect("issue");
     let recs: Vec<Value> = app.client.get(app.url("/api/ai/recommendations")).send().await.expect("request").json().await.expect("json");
@@ -181,7 +181,7 @@ async fn a_configured_model_writes_grounded_answers_and_the_builtin_stands_in() 
     assert!(recs.iter().all(|r| r["analyzer"] == "openai" && r["reasoning"] == "Reworded by the model."), "{recs:?}");
     // Free: no model, no recommendations.
     let before = seen.lock().expect("lock").len();
-    users::set_subscription(app.db(), user["id"].as_str().expect("id"), "free", "active", None, Utc::now()).await.expect("free");
+    users::set_subscription(app.db(), user["id"].as_str().expect("id"), "free", "active", None, app.now()).await.expect("free");
     assert_eq!(app.client.get(app.url("/api/ai/recommendations")).send().await.expect("request").status(), 403);
     assert_eq!(seen.lock().expect("lock").len(), before);
 }

@@ -42,7 +42,7 @@ async fn registering_returns_the_user_with_defaults_and_signs_in(app: TestApp) {
     assert_eq!(user["emailNotifications"], true);
     assert!(user.get("passwordHash").is_none(), "the hash never leaves the server");
     let trial_end: chrono::DateTime<Utc> = user["subscriptionExpiresAt"].as_str().expect("trial end").parse().expect("date");
-    let days = (trial_end - Utc::now()).num_hours() as f64 / 24.0;
+    let days = (trial_end - app.now()).num_hours() as f64 / 24.0;
     assert!((13.9..=14.0).contains(&days), "a 14-day trial, got {days}");
 
     let me = app.me(&app.client).await;
@@ -153,7 +153,7 @@ async fn without_a_session_me_is_a_401(app: TestApp) {
 async fn only_session(app: &TestApp, token_cookie: &str) -> sessions::SessionRecord {
     let token = token_cookie.split_once('=').expect("pair").1;
     let sid = strikeline_server::session::sid_for(token);
-    sessions::find_live(app.db(), &sid, Utc::now()).await.expect("query").expect("live session")
+    sessions::find_live(app.db(), &sid, app.now()).await.expect("query").expect("live session")
 }
 
 async fn an_idle_session_expires(app: TestApp) {
@@ -161,9 +161,9 @@ async fn an_idle_session_expires(app: TestApp) {
     let cookie = session_cookie(&response);
     let session = only_session(&app, &cookie).await;
     let idle = Duration::minutes(app.state.config.session.idle_minutes);
-    assert!(session.expire <= Utc::now() + idle, "the deadline is the idle one");
+    assert!(session.expire <= app.now() + idle, "the deadline is the idle one");
     // As if the user had been away longer than the idle limit.
-    sessions::touch(app.db(), &session.sid, &session.sess, Utc::now() - Duration::seconds(1)).await.expect("touch");
+    sessions::touch(app.db(), &session.sid, &session.sess, app.now() - Duration::seconds(1)).await.expect("touch");
     assert_eq!(app.me(&app.client).await.status(), 401);
 }
 
@@ -173,9 +173,9 @@ async fn a_session_expires_at_its_absolute_deadline_however_active(app: TestApp)
     let session = only_session(&app, &cookie).await;
     let absolute = Duration::hours(app.state.config.session.absolute_hours);
     let mut aged = session.sess.clone();
-    aged.created_at = Utc::now() - absolute + Duration::seconds(4);
-    aged.last_seen_at = Utc::now() - Duration::minutes(5);
-    sessions::touch(app.db(), &session.sid, &aged, Utc::now() + Duration::minutes(10)).await.expect("touch");
+    aged.created_at = app.now() - absolute + Duration::seconds(4);
+    aged.last_seen_at = app.now() - Duration::minutes(5);
+    sessions::touch(app.db(), &session.sid, &aged, app.now() + Duration::minutes(10)).await.expect("touch");
     // Activity now cannot push the session past created_at + absolute.
     assert_eq!(app.me(&app.client).await.status(), 200);
     let renewed = only_session(&app, &cookie).await;

@@ -17,7 +17,7 @@ on_both_engines_with!(admin, crate::common::with_admin;
 /// the background loops hold, and with the exchange open.
 fn next_open_morning() -> DateTime<Utc> {
     let calendar = Calendar::nyse();
-    let day = calendar.next_trading_day(Utc::now().date_naive() + Duration::days(1));
+    let day = calendar.next_trading_day(crate::common::today() + Duration::days(1));
     let session = calendar.session(day).expect("a trading day has a session");
     session.open + Duration::minutes(30)
 }

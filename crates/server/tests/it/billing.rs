@@ -36,9 +36,9 @@ async fn an_administrator_runs_the_schedule_at_a_later_time_with_the_test_clock(
     assert_eq!(app.register_with(&admin, "admin@example.com", "admin", "correct-horse").await.status(), 201);
     subscribed(&app, "pro", "monthly", "4242 4242 4242 4242").await;
     assert_eq!(app.post_json(&app.client, "/api/billing/cancel", &json!({})).await.status(), 200);
-    let later = (Utc::now() + Duration::days(40)).to_rfc3339();
+    let later = (app.now() + Duration::days(40)).to_rfc3339();
     assert_eq!(app.post_json(&app.client, "/api/admin/billing/run", &json!({"at": later})).await.status(), 403, "administrators only");
-    let past = (Utc::now() - Duration::days(1)).to_rfc3339();
+    let past = (app.now() - Duration::days(1)).to_rfc3339();
     assert_eq!(app.post_json(&admin, "/api/admin/billing/run", &json!({"at": past})).await.status(), 422);
     let run = app.post_json(&admin, "/api/admin/billing/run", &json!({"at": later})).await;
     assert_eq!(run.status(), 200);
@@ -48,7 +48,7 @@ async fn an_administrator_runs_the_schedule_at_a_later_time_with_the_test_clock(
 
 async fn the_test_clock_is_off_by_default(app: TestApp) {
     assert_eq!(app.register_with(&app.client, "admin@example.com", "admin", "correct-horse").await.status(), 201);
-    let response = app.post_json(&app.client, "/api/admin/billing/run", &json!({"at": Utc::now().to_rfc3339()})).await;
+    let response = app.post_json(&app.client, "/api/admin/billing/run", &json!({"at": app.now().to_rfc3339()})).await;
     assert_eq!(response.status(), 404, "even an administrator cannot move the clock unless it is configured");
 }
 
@@ -101,13 +101,13 @@ async fn a_trial_user_buys_premium_yearly_and_has_it_at_once(app: TestApp) {
     assert_eq!(sub["card"], json!({"brand": "visa", "last4": "4242"}));
     assert!(sub["trialDaysLeft"].is_null());
     let end = chrono::DateTime::parse_from_rfc3339(sub["currentPeriodEnd"].as_str().expect("end")).expect("time");
-    assert!((end.with_timezone(&Utc) - Utc::now() - Duration::days(365)).num_days().abs() <= 1);
+    assert!((end.with_timezone(&Utc) - app.now() - Duration::days(365)).num_days().abs() <= 1);
 
     // In force at once: the user, Premium's custom strategy parameters and unlimited signals.
     let me: Value = app.me(&app.client).await.json().await.expect("json");
     assert_eq!(me["subscriptionPlan"], "premium");
     let record = strikeline_store::users::find_by_email(app.db(), "ada@example.com").await.expect("read").expect("user");
-    let entitlements = strikeline_server::entitlements::Entitlements::of(&record, Utc::now());
+    let entitlements = strikeline_server::entitlements::Entitlements::of(&record, app.now());
     assert!(entitlements.allows(strikeline_server::entitlements::Capability::CustomStrategyParams));
     assert_eq!(entitlements.signals_per_day, None);
 
@@ -205,10 +205,10 @@ async fn cancel_keeps_the_plan_to_the_period_end_then_it_is_free(app: TestApp) {
     assert_eq!(app.post_json(&app.client, "/api/billing/cancel", &json!({})).await.status(), 200);
 
     // A day before the period ends: still Premium, nothing billed.
-    run_due(&app.state, Utc::now() + Duration::days(26)).await.expect("run");
+    run_due(&app.state, app.now() + Duration::days(26)).await.expect("run");
     assert_eq!(subscription(&app).await["plan"], "premium");
     // After it: Free, and nothing renewed.
-    assert_eq!(run_due(&app.state, Utc::now() + Duration::days(32)).await.expect("run"), 1);
+    assert_eq!(run_due(&app.state, app.now() + Duration::days(32)).await.expect("run"), 1);
     let sub = subscription(&app).await;
     assert_eq!((sub["plan"].as_str(), sub["status"].as_str()), (Some("free"), Some("canceled")));
     let me: Value = app.me(&app.client).await.json().await.expect("json");
@@ -220,7 +220,7 @@ async fn renewals_charge_the_card_and_a_declined_one_is_past_due_then_free(app: 
     // A card that pays: the period renews, from where the last one ended.
     subscribed(&app, "pro", "monthly", "4242 4242 4242 4242").await;
     let first_end = subscription(&app).await["currentPeriodEnd"].as_str().expect("end").to_owned();
-    assert_eq!(run_due(&app.state, Utc::now() + Duration::days(32)).await.expect("run"), 1);
+    assert_eq!(run_due(&app.state, app.now() + Duration::days(32)).await.expect("run"), 1);
     let renewed = subscription(&app).await;
     assert_eq!(renewed["status"], "active");
     assert_ne!(renewed["currentPeriodEnd"].as_str(), Some(first_end.as_str()));
@@ -238,7 +238,7 @@ async fn renewals_charge_the_card_and_a_declined_one_is_past_due_then_free(app: 
         let request = client.get(app.url("/api/billing/subscription"));
         async move { request.send().await.expect("request").json::<Value>().await.expect("json") }
     };
-    let due_at = Utc::now() + Duration::days(32);
+    let due_at = app.now() + Duration::days(32);
     run_due(&app.state, due_at).await.expect("run");
     let past_due = bob_sub(&other).await;
     assert_eq!(

@@ -5,7 +5,6 @@
 
 use std::sync::{Arc, Mutex};
 
-use chrono::Utc;
 use serde_json::{Value, json};
 use strikeline_server::config::{Config, EmailTransport, SmtpSecurity};
 use strikeline_server::services::{delivering, summaries};
@@ -144,7 +143,7 @@ async fn notification_emails_reach_smtp_with_a_working_one_click_unsubscribe(eng
     trigger_an_alert(&app, 0.01).await;
 
     // The fake refuses the first try; the outbox retries it.
-    let now = Utc::now();
+    let now = app.now();
     delivering::run_due(&app.state, now).await.expect("first pass");
     assert!(mails.lock().expect("lock").is_empty(), "refused with 451");
     delivering::run_due(&app.state, now + chrono::Duration::seconds(61)).await.expect("retry");
@@ -185,7 +184,7 @@ async fn the_daily_summary_goes_to_those_who_want_it_and_unsubscribes_alone(engi
     let off = other.put(app.url("/api/user/preferences")).json(&json!({"portfolioSummary": false})).send().await.expect("put");
     assert_eq!(off.status(), 200);
 
-    let now = Utc::now();
+    let now = app.now();
     assert_eq!(summaries::daily_summaries(&app.state, now).await.expect("summaries"), 1, "only Ada wants it");
     delivering::run_due(&app.state, now).await.expect("send");
     let mail = mails.lock().expect("lock").first().cloned().expect("sent");
@@ -242,7 +241,7 @@ async fn the_outbox_keeps_email_for_administrators() {
     .expect("app");
     app.register().await;
     trigger_an_alert(&app, 0.01).await;
-    delivering::run_due(&app.state, Utc::now()).await.expect("pass");
+    delivering::run_due(&app.state, app.now()).await.expect("pass");
     assert_eq!(app.client.get(app.url("/api/admin/emails")).send().await.expect("request").status(), 403);
 
     let admin = TestApp::browser(&app.base);

@@ -93,7 +93,7 @@ fn header(response: &reqwest::Response, name: &str) -> String {
 
 async fn make_free(app: &TestApp, email: &str) {
     let user = users::find_by_email(app.db(), email).await.expect("query").expect("user");
-    users::set_subscription(app.db(), &user.id, "free", "active", None, Utc::now()).await.expect("free");
+    users::set_subscription(app.db(), &user.id, "free", "active", None, app.now()).await.expect("free");
 }
 
 async fn parallel_registrations_are_throttled_per_address(app: TestApp) {
@@ -216,7 +216,7 @@ async fn the_daily_quota_holds_under_concurrent_generation(app: TestApp) {
     use strikeline_store::signals as store;
     app.register().await;
     let user = users::find_by_email(app.db(), "ada@example.com").await.expect("query").expect("user");
-    let today = app.state.market.issue_day(strikeline_server::now());
+    let today = app.issue_day();
     let rows: Vec<_> = (0..20i64).map(|i| crate::common::signal_row("AAPL", 50 + i, today, i, Some(&user.id))).collect();
     let inserts = rows.iter().map(|row| store::insert_on_demand_within(app.db(), row, Some(7)));
     let stored = join_all(inserts).await.into_iter().map(|r| r.expect("no error under contention")).filter(|ok| *ok).count();
@@ -228,7 +228,7 @@ async fn the_daily_quota_holds_under_concurrent_generation(app: TestApp) {
 async fn locked_signals_carry_only_what_identifies_them(app: TestApp) {
     use strikeline_store::signals as store;
     app.register().await;
-    let today = Utc::now().date_naive();
+    let today = app.today();
     let rows: Vec<_> = (0..8i64).map(|i| crate::common::signal_row(&format!("S{i}"), 40 + i * 5, today, i, None)).collect();
     store::issue_automated(app.db(), &rows).await.expect("issue");
     make_free(&app, "ada@example.com").await;

@@ -1,7 +1,7 @@
 //! `strikeline import prices`: real history in, all or nothing.
 
 use crate::common::TestApp;
-use chrono::{NaiveDate, Utc};
+use chrono::NaiveDate;
 use strikeline_server::cli::import::{ImportError, import_prices};
 use strikeline_store::market;
 
@@ -17,7 +17,7 @@ fn day(s: &str) -> NaiveDate {
 }
 
 async fn a_good_file_is_stored_and_tracked(app: TestApp) {
-    let summary = import_prices(app.db(), GOOD, 1, Utc::now()).await.expect("import");
+    let summary = import_prices(app.db(), GOOD, 1, app.now()).await.expect("import");
     assert_eq!((summary.bars, summary.symbols), (3, 2));
     assert_eq!((summary.first, summary.last), (day("2026-11-18"), day("2026-11-19")));
     assert_eq!(summary.new_symbols, 1, "AAPL is already on the default watchlist; ZZQQ is new");
@@ -29,14 +29,14 @@ async fn a_good_file_is_stored_and_tracked(app: TestApp) {
         (1075, 1040, 1080, 990)
     );
     // Importing again replaces rather than duplicates.
-    import_prices(app.db(), GOOD, 1, Utc::now()).await.expect("again");
+    import_prices(app.db(), GOOD, 1, app.now()).await.expect("again");
     assert_eq!(market::bars(app.db(), "ZZQQ", day("2026-11-01"), day("2026-11-30")).await.expect("bars").len(), 2);
 }
 
 async fn one_bad_row_rejects_the_whole_file(app: TestApp) {
     let before = market::count_bars(app.db()).await.expect("count");
     let bad = format!("{GOOD}ZZQQ,2026-11-20,10.00,9.00,9.50,9.60,100\nZZQQ,not-a-date,1,1,1,1,1\n");
-    match import_prices(app.db(), &bad, 1, Utc::now()).await {
+    match import_prices(app.db(), &bad, 1, app.now()).await {
         Err(ImportError::Csv(errors)) => {
             let lines: Vec<usize> = errors.iter().map(|e| e.line).collect();
             assert_eq!(lines, [5, 6], "each bad row is reported with its line number: {errors:?}");

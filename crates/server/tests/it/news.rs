@@ -5,7 +5,6 @@
 
 use std::sync::{Arc, Mutex};
 
-use chrono::Utc;
 use serde_json::{Value, json};
 use strikeline_server::services::news;
 use strikeline_store::users;
@@ -45,7 +44,7 @@ async fn a_first_start_shows_samples_with_sentiment_and_grounded_analysis(app: T
     assert!(["LOW", "MEDIUM", "HIGH"].contains(&analysis["riskLevel"].as_str().expect("risk")));
     let close = strikeline_store::market::find_stock(app.db(), "AAPL").await.expect("read").expect("AAPL");
     let reasoning = analysis["reasoning"].as_str().expect("reasoning");
-    let last_bar = strikeline_store::market::last_bars(app.db(), "AAPL", Utc::now().date_naive(), 1).await.expect("bars");
+    let last_bar = strikeline_store::market::last_bars(app.db(), "AAPL", app.today(), 1).await.expect("bars");
     let cited = format!("AAPL closed at ${:.2}", last_bar[0].close_cents as f64 / 100.0);
     assert!(reasoning.contains(&cited), "{reasoning} should cite {cited} (quote {})", close.current_price_cents);
     assert!(reasoning.contains("RSI(14)"));
@@ -56,14 +55,14 @@ async fn a_first_start_shows_samples_with_sentiment_and_grounded_analysis(app: T
     assert_eq!(reqwest::get(app.url("/api/news")).await.expect("request").status(), 401);
 
     // A second refresh adds nothing twice.
-    let again = news::refresh(&app.state, Utc::now()).await.expect("refresh");
+    let again = news::refresh(&app.state, app.now()).await.expect("refresh");
     assert_eq!(again.articles, 0, "the samples are stored once");
 }
 
 async fn the_public_api_filters_news_and_the_free_plan_sees_no_analysis(app: TestApp) {
     let user = app.register().await;
     let id = user["id"].as_str().expect("id");
-    users::set_subscription(app.db(), id, "free", "active", None, Utc::now()).await.expect("free");
+    users::set_subscription(app.db(), id, "free", "active", None, app.now()).await.expect("free");
     let locked = news_page(&app, &app.client, 20).await;
     assert!(locked.iter().all(|i| i["aiAnalysis"].is_null() && i["analysisLocked"] == true));
     assert!(locked.iter().all(|i| i["sentiment"].is_string()), "sentiment is for everyone");
@@ -173,9 +172,9 @@ async fn feeds_are_polled_conditionally_stored_once_and_tagged() {
 
     // Not due yet: no request. Due: a conditional request, answered 304, nothing stored twice.
     let before = heads.lock().expect("lock").len();
-    news::refresh(&app.state, Utc::now() + chrono::Duration::minutes(5)).await.expect("refresh");
+    news::refresh(&app.state, app.now() + chrono::Duration::minutes(5)).await.expect("refresh");
     assert_eq!(heads.lock().expect("lock").len(), before, "polled at most every 15 minutes");
-    let done = news::refresh(&app.state, Utc::now() + chrono::Duration::minutes(16)).await.expect("refresh");
+    let done = news::refresh(&app.state, app.now() + chrono::Duration::minutes(16)).await.expect("refresh");
     assert_eq!(done.articles, 0);
     let last = heads.lock().expect("lock").last().cloned().expect("polled").to_lowercase();
     assert!(last.contains("if-none-match: \"v1\"") && last.contains("if-modified-since: tue, 24 nov 2026 14:05:00 gmt"), "{last}");

@@ -1,7 +1,6 @@
 //! The bell: notifications for new signals matching preferences, positions closed at their
 //! target, and billing, with read, read-all and another user's id. Each on both engines.
 
-use chrono::Utc;
 use serde_json::{Value, json};
 use strikeline_store::signals::{self as store, SignalMark};
 
@@ -23,13 +22,13 @@ async fn matching_new_signals_and_closed_positions_notify_and_are_read(app: Test
     app.register().await;
     let prefs = json!({"investmentCapital": 10000, "riskTolerance": "high", "maxPositionSize": 1000, "preferredStrategies": "Breakout"});
     assert_eq!(app.client.patch(app.url("/api/user/preferences")).json(&prefs).send().await.expect("request").status(), 200);
-    let today = Utc::now().date_naive();
+    let today = app.today();
     let mut momentum = signal_row("MOM", 90, today, 3, None);
     momentum.strategy = "Momentum".into();
     let mut breakout = signal_row("BRK", 90, today, 2, None);
     breakout.strategy = "Breakout".into();
     let issued = store::issue_automated(app.db(), &[momentum.clone(), breakout.clone()]).await.expect("issue");
-    let now = strikeline_server::now();
+    let now = app.now();
     strikeline_server::services::notifying::new_signals(&app.state, &issued, now).await.expect("notify");
     let first = bell(&app, &app.client).await;
     assert_eq!(first["unreadCount"], 1);
@@ -84,9 +83,9 @@ async fn signal_alerts_off_means_no_new_signal_notifications(app: TestApp) {
         app.client.put(app.url("/api/user/preferences")).json(&json!({"signalAlerts": false})).send().await.expect("request").status(),
         200
     );
-    let today = Utc::now().date_naive();
+    let today = app.today();
     let issued = store::issue_automated(app.db(), &[signal_row("MOM", 90, today, 3, None)]).await.expect("issue");
-    strikeline_server::services::notifying::new_signals(&app.state, &issued, strikeline_server::now()).await.expect("notify");
+    strikeline_server::services::notifying::new_signals(&app.state, &issued, app.now()).await.expect("notify");
     assert_eq!(bell(&app, &app.client).await["unreadCount"], 0);
 }
 
@@ -103,7 +102,7 @@ async fn a_trial_is_reminded_once_before_it_ends_and_told_once_when_it_has(app: 
             .filter_map(|n| n["title"].as_str().map(str::to_owned))
             .collect()
     };
-    let now = Utc::now();
+    let now = app.now();
     run_due(&app.state, now + Duration::days(5)).await.expect("run");
     assert!(titles(&bell(&app, &app.client).await).is_empty(), "nothing nine days out");
     run_due(&app.state, now + Duration::days(12)).await.expect("run");

@@ -2,7 +2,7 @@
 //! positions from signals, the analysis, and backtests within the plan's limits.
 
 use crate::common::{TestApp, fields, problem};
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use serde_json::{Value, json};
 use strikeline_store::users;
 
@@ -23,7 +23,7 @@ fn position(expiration: &str) -> Value {
 }
 
 fn in_days(days: i64) -> String {
-    (Utc::now().date_naive() + Duration::days(days)).format("%Y-%m-%d").to_string()
+    (crate::common::today() + Duration::days(days)).format("%Y-%m-%d").to_string()
 }
 
 async fn a_manual_position_is_valued_read_back_exactly_and_owned(app: TestApp) {
@@ -118,11 +118,11 @@ async fn automated_positions_follow_the_users_preferences(app: TestApp) {
         "high",
         5_000_000,
         "Momentum,Mean Reversion,Breakout,Volatility",
-        Utc::now(),
+        app.now(),
     )
     .await
     .expect("preferences");
-    let opened = strikeline_server::services::portfolio_settlement::open_automated_positions(&app.state, strikeline_server::now())
+    let opened = strikeline_server::services::portfolio_settlement::open_automated_positions(&app.state, app.now())
         .await
         .expect("open");
     assert!(opened > 0, "some active signal clears a 50 confidence floor");
@@ -133,7 +133,7 @@ async fn automated_positions_follow_the_users_preferences(app: TestApp) {
     assert!(row["quantity"].as_i64().expect("qty") >= 1);
     // Opening again takes nothing twice.
     assert_eq!(
-        strikeline_server::services::portfolio_settlement::open_automated_positions(&app.state, strikeline_server::now())
+        strikeline_server::services::portfolio_settlement::open_automated_positions(&app.state, app.now())
             .await
             .expect("open"),
         0
@@ -192,14 +192,14 @@ async fn backtests_run_the_live_strategies_within_the_plan(app: TestApp) {
     assert_eq!(response.status(), 403);
     // The Free plan: overall over the last year only.
     let user = users::find_by_email(app.db(), "ada@example.com").await.expect("query").expect("user");
-    users::set_subscription(app.db(), &user.id, "free", "active", None, Utc::now()).await.expect("free");
+    users::set_subscription(app.db(), &user.id, "free", "active", None, app.now()).await.expect("free");
     assert_eq!(app.client.post(app.url("/api/backtest/strategy")).send().await.expect("request").status(), 403);
-    let two_years_ago = (Utc::now().date_naive() - Duration::days(730)).format("%Y-%m-%d").to_string();
+    let two_years_ago = (app.today() - Duration::days(730)).format("%Y-%m-%d").to_string();
     let response = app.post_json(&app.client, "/api/backtest", &json!({"startDate": two_years_ago})).await;
     assert_eq!(response.status(), 403);
     assert_eq!(app.client.post(app.url("/api/backtest")).send().await.expect("request").status(), 200);
     // Premium may tune the strategies; out-of-range values name the parameter.
-    users::set_subscription(app.db(), &user.id, "premium", "active", None, Utc::now()).await.expect("premium");
+    users::set_subscription(app.db(), &user.id, "premium", "active", None, app.now()).await.expect("premium");
     let response = app.post_json(&app.client, "/api/backtest", &json!({"symbols": ["AAPL"], "params": {"oversoldRsi": 250}})).await;
     assert_eq!(fields(&problem(response).await), ["params.oversoldRsi"]);
     let response = app.post_json(&app.client, "/api/backtest", &json!({"symbols": ["AAPL"], "params": {"oversoldRsi": 35}})).await;

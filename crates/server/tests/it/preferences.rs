@@ -2,7 +2,6 @@
 //! from a refused request), only ever the caller's own, and followed by the automation from the
 //! next tick on.
 
-use chrono::Utc;
 use serde_json::{Value, json};
 use strikeline_store::signals as store;
 
@@ -71,13 +70,13 @@ async fn automated_positions_follow_saved_preferences_from_the_next_tick(app: Te
     app.register().await;
     let body = json!({"investmentCapital": 10000, "riskTolerance": "high", "maxPositionSize": 1000, "preferredStrategies": "Breakout"});
     assert_eq!(patch(&app, &app.client, &body).await.status(), 200);
-    let today = Utc::now().date_naive();
+    let today = app.today();
     let mut momentum = signal_row("MOM", 90, today, 3, None);
     momentum.strategy = "Momentum".into();
     let mut breakout = signal_row("BRK", 90, today, 2, None);
     breakout.strategy = "Breakout".into();
     store::issue_automated(app.db(), &[momentum.clone(), breakout.clone()]).await.expect("issue");
-    let tick = || strikeline_server::services::portfolio_settlement::open_automated_positions(&app.state, strikeline_server::now());
+    let tick = || strikeline_server::services::portfolio_settlement::open_automated_positions(&app.state, app.now());
     assert_eq!(tick().await.expect("tick"), 1, "only the preferred strategy");
     let held = |rows: &[Value]| rows.iter().map(|r| r["signal"]["symbol"].as_str().expect("symbol").to_owned()).collect::<Vec<_>>();
     let rows: Vec<Value> = app.client.get(app.url("/api/portfolio/positions")).send().await.expect("request").json().await.expect("json");

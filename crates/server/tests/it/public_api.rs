@@ -53,7 +53,7 @@ async fn a_key_is_shown_once_and_stored_only_as_its_hash(app: TestApp) {
     assert_eq!(shown["expired"], false);
     assert_eq!(shown["keyPrefix"].as_str(), Some(&key[..12]));
     let expires = chrono::DateTime::parse_from_rfc3339(shown["expiresAt"].as_str().expect("expiry")).expect("time");
-    let days = (expires.with_timezone(&Utc) - Utc::now()).num_hours() as f64 / 24.0;
+    let days = (expires.with_timezone(&Utc) - app.now()).num_hours() as f64 / 24.0;
     assert!((89.9..=90.1).contains(&days), "{days}");
     // Never again: not in the list, not in the database.
     let list = app.client.get(app.url("/api/api-keys")).send().await.expect("request").text().await.expect("text");
@@ -174,7 +174,7 @@ async fn bearer_keys_authenticate_and_permissions_gate(app: TestApp) {
     // Expired: 401, shown as expired, and cannot be switched on.
     let expiring = create_key(&app, &app.client, &json!({"name": "Short", "expiresIn": "30"})).await;
     let expiring_id = expiring["apiKey"]["id"].as_str().expect("id");
-    let past = Utc::now() - chrono::Duration::minutes(1);
+    let past = app.now() - chrono::Duration::minutes(1);
     set_expiry(&app, expiring_id, past).await;
     let expired = bearer(&app, expiring["key"].as_str().expect("key"), "/api/v1/stats").send().await.expect("request");
     assert_eq!(expired.status(), 401);
@@ -210,7 +210,7 @@ async fn set_expiry(app: &TestApp, id: &str, at: chrono::DateTime<Utc>) {
 async fn free_keys_read_only_and_the_101st_request_of_the_hour_is_429(app: TestApp) {
     let user = app.register().await;
     let user_id = user["id"].as_str().expect("id");
-    strikeline_store::users::set_subscription(app.db(), user_id, "free", "active", None, Utc::now()).await.expect("free");
+    strikeline_store::users::set_subscription(app.db(), user_id, "free", "active", None, app.now()).await.expect("free");
     let created = create_key(&app, &app.client, &json!({"name": "Admin key", "permissions": "admin"})).await;
     let key = created["key"].as_str().expect("key").to_owned();
     let client = reqwest::Client::new();
@@ -238,7 +238,7 @@ async fn free_keys_read_only_and_the_101st_request_of_the_hour_is_429(app: TestA
 async fn the_signal_list_pages_by_offset_and_cursor_with_a_total(app: TestApp) {
     let user = app.register().await;
     let user_id = user["id"].as_str().expect("id");
-    let day = app.state.market.issue_day(Utc::now());
+    let day = app.issue_day();
     let symbols = ["AAPL", "AAL", "MSFT", "AMZN", "AAON", "META", "AMD"];
     let rows: Vec<_> = symbols.iter().enumerate().map(|(i, s)| signal_row(s, 90 - i as i64, day, 100 - i as i64, None)).collect();
     store::issue_automated(app.db(), &rows).await.expect("issue");
@@ -292,7 +292,7 @@ async fn the_signal_list_pages_by_offset_and_cursor_with_a_total(app: TestApp) {
 
 async fn active_signals_stats_and_stock_prices_answer_for_a_key(app: TestApp) {
     app.register().await;
-    let day = app.state.market.issue_day(Utc::now());
+    let day = app.issue_day();
     store::issue_automated(app.db(), &[signal_row("AAPL", 80, day, 10, None)]).await.expect("issue");
     let mut closed = signal_row("MSFT", 70, day, 20, None);
     closed.status = "closed".into();
@@ -303,7 +303,10 @@ async fn active_signals_stats_and_stock_prices_answer_for_a_key(app: TestApp) {
     assert_eq!(active["totalActive"], 1);
     let first = &active["activeSignals"][0];
     assert_eq!(first["symbol"], "AAPL");
-    assert_eq!(first["timeRemaining"], "30 days");
+    // The row expires 30 days after its session; the server counts from today in New York,
+    // which is later than the session on a weekend or a holiday.
+    let left = (day + chrono::Duration::days(30) - app.today()).num_days();
+    assert_eq!(first["timeRemaining"], format!("{left} days"));
     assert!(first["currentPnL"].is_number() && first["confidence"] == 80);
     let none: Value = bearer(&app, &key, "/api/v1/signals/active?symbol=ZZZ").send().await.expect("request").json().await.expect("json");
     assert_eq!(none["totalActive"], 0);
@@ -341,7 +344,7 @@ async fn a_write_key_generates_and_creates_signals_within_the_rules(app: TestApp
         assert_eq!(fields(&problem(response).await), [field], "{body}");
     }
 
-    let expiry = (app.state.market.today(Utc::now()) + chrono::Duration::days(60)).to_string();
+    let expiry = (app.today() + chrono::Duration::days(60)).to_string();
     let good = json!({"symbol": "MSFT", "companyName": "Microsoft Corp.", "signalType": "PUT", "strategy": "Mean Reversion",
                       "strikePrice": 400.0, "currentPrice": 410.5, "entryPrice": 6.2, "confidence": 65, "expirationDate": expiry,
                       "rsi": 72.5, "volume": 1200000});
@@ -381,7 +384,7 @@ async fn a_write_key_generates_and_creates_signals_within_the_rules(app: TestApp
 async fn portfolio_metrics_answer_by_period_with_the_apps_figures(app: TestApp) {
     app.register().await;
     let key = create_key(&app, &app.client, &json!({"name": "Reader"})).await["key"].as_str().expect("key").to_owned();
-    let expiry = (app.state.market.today(Utc::now()) + chrono::Duration::days(60)).to_string();
+    let expiry = (app.today() + chrono::Duration::days(60)).to_string();
     let position = json!({"symbol": "AAPL", "companyName": "Apple Inc.", "type": "CALL", "strikePrice": 190.0,
                           "expirationDate": expiry, "quantity": 2, "entryPrice": 4.25});
     assert_eq!(app.post_json(&app.client, "/api/manual-positions", &position).await.status(), 201);

@@ -3,7 +3,6 @@
 //! until something changes, large answers go out compressed, and a poll of the portfolio
 //! analysis does not write.
 
-use chrono::Utc;
 use reqwest::header::{ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, ETAG, IF_NONE_MATCH};
 use serde_json::Value;
 use strikeline_server::events::Topic;
@@ -24,7 +23,7 @@ on_both_engines!(
 /// 120 automated signals over two creation times (so pages must break ties), plus `owner`'s
 /// own on-demand signal.
 async fn issue_many(app: &TestApp) -> Vec<String> {
-    let today = Utc::now().date_naive();
+    let today = app.today();
     let rows: Vec<_> = (0..120).map(|i| signal_row(&format!("S{i:03}"), 30 + i % 60, today, i64::from(i % 2 == 0), None)).collect();
     store::issue_automated(app.db(), &rows).await.expect("issue");
     rows.into_iter().map(|r| r.id).collect()
@@ -78,7 +77,7 @@ async fn a_cursor_from_another_users_signal_only_positions_the_list(app: TestApp
     let bob = TestApp::browser(&app.base);
     assert_eq!(app.register_with(&bob, "bob@example.com", "bob", "correct horse battery").await.status(), 201);
     let bob_id = strikeline_store::users::find_by_email(app.db(), "bob@example.com").await.expect("query").expect("bob").id;
-    let today = Utc::now().date_naive();
+    let today = app.today();
     let older = signal_row("OLD", 70, today, 30, None);
     let bobs = signal_row("BOB", 70, today, 20, Some(&bob_id));
     store::issue_automated(app.db(), std::slice::from_ref(&older)).await.expect("issue");
@@ -109,7 +108,7 @@ async fn polled_answers_revalidate_to_304_until_something_changes(app: TestApp) 
         assert!(again.bytes().await.expect("body").is_empty(), "{path}: a 304 has no body");
     }
     let tag = app.client.get(app.url("/api/signals")).send().await.expect("request").headers()[ETAG].to_str().expect("tag").to_owned();
-    store::issue_automated(app.db(), &[signal_row("NEW", 99, Utc::now().date_naive(), 0, None)]).await.expect("issue");
+    store::issue_automated(app.db(), &[signal_row("NEW", 99, app.today(), 0, None)]).await.expect("issue");
     app.state.events.publish(Topic::Signals);
     let changed = app.client.get(app.url("/api/signals")).header(IF_NONE_MATCH, &tag).send().await.expect("request");
     assert_eq!(changed.status(), 200, "a new signal changes the list");
@@ -169,12 +168,12 @@ async fn the_daily_valuation_of_everyone_matches_each_users_own(app: TestApp) {
     let grace = TestApp::browser(&app.base);
     assert_eq!(app.register_with(&grace, "grace@example.com", "grace", "correct-horse").await.status(), 201);
     let ada = strikeline_store::users::find_by_email(app.db(), "ada@example.com").await.expect("query").expect("ada");
-    strikeline_store::users::set_investment_preferences(app.db(), &ada.id, 5_000_000, "high", 500_000, "Momentum", Utc::now())
+    strikeline_store::users::set_investment_preferences(app.db(), &ada.id, 5_000_000, "high", 500_000, "Momentum", app.now())
         .await
         .expect("prefs");
-    let today = Utc::now().date_naive();
+    let today = app.today();
     store::issue_automated(app.db(), &[signal_row("AAA", 90, today, 5, None), signal_row("BBB", 85, today, 4, None)]).await.expect("issue");
-    let now = strikeline_server::now();
+    let now = app.now();
     assert!(portfolio_settlement::open_automated_positions(&app.state, now).await.expect("tick") > 0);
     assert_eq!(portfolio_valuation::snapshot_all(&app.state, now).await.expect("snapshot"), 2);
     for email in ["ada@example.com", "grace@example.com"] {
@@ -194,7 +193,7 @@ async fn pages_from_the_shared_window_equal_pages_from_the_database(app: TestApp
     let me = app.register().await;
     let email = me["email"].as_str().expect("email");
     let user = strikeline_store::users::find_by_email(app.db(), email).await.expect("query").expect("user");
-    let today = Utc::now().date_naive();
+    let today = app.today();
     let yesterday = today - chrono::Duration::days(1);
     // Two days of 60 automated signals, three to a creation time, confidences shuffled so the
     // day ranks do not follow the list order; the viewer's own signals on both days.
@@ -207,7 +206,7 @@ async fn pages_from_the_shared_window_equal_pages_from_the_database(app: TestApp
     for (symbol, day, minutes_ago) in [("OWNA", yesterday, 1_505), ("OWNB", yesterday, 1_530), ("OWNC", today, 4), ("OWND", today, 4)] {
         store::insert_on_demand(app.db(), &signal_row(symbol, 60, day, minutes_ago, Some(&user.id))).await.expect("own");
     }
-    let now = Utc::now();
+    let now = app.now();
     for size in [7_i64, 50] {
         let mut filter = strikeline_server::signals::filter::parse(Some(&format!("limit={size}"))).expect("filter");
         let (mut from_window, mut pages, mut locked) = (0, 0, 0);

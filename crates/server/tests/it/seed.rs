@@ -41,7 +41,7 @@ async fn scalar(app: &TestApp, sql: &str) -> i64 {
 
 async fn the_small_scale_fills_every_table_with_consistent_rows(app: TestApp) {
     let sizes = Scale::Small.sizes();
-    let summary = seed::seed(app.db(), &app.state.config, Scale::Small, Utc::now()).await.expect("seed");
+    let summary = seed::seed(app.db(), &app.state.config, Scale::Small, app.now()).await.expect("seed");
 
     // What was asked for (automated signals and positions may fall a little short when the
     // rules leave too few candidates).
@@ -152,7 +152,7 @@ async fn the_small_scale_fills_every_table_with_consistent_rows(app: TestApp) {
 }
 
 async fn the_bench_account_signs_in_and_lists_its_signals(app: TestApp) {
-    seed::seed(app.db(), &app.state.config, Scale::Small, Utc::now()).await.expect("seed");
+    seed::seed(app.db(), &app.state.config, Scale::Small, app.now()).await.expect("seed");
     let response = app.login_with(&app.client, BENCH_EMAIL, BENCH_PASSWORD).await;
     assert_eq!(response.status(), 200, "the benchmark account signs in");
     let response = app.client.get(app.url("/api/signals?limit=50")).send().await.expect("request");
@@ -167,9 +167,9 @@ async fn the_bench_account_signs_in_and_lists_its_signals(app: TestApp) {
 }
 
 async fn a_seeded_database_is_not_seeded_again(app: TestApp) {
-    seed::seed(app.db(), &app.state.config, Scale::Small, Utc::now()).await.expect("first seed");
+    seed::seed(app.db(), &app.state.config, Scale::Small, app.now()).await.expect("first seed");
     let before = table_counts(app.db()).await.expect("counts");
-    match seed::seed(app.db(), &app.state.config, Scale::Small, Utc::now()).await {
+    match seed::seed(app.db(), &app.state.config, Scale::Small, app.now()).await {
         Err(SeedError::AlreadySeeded) => {}
         other => panic!("a second seed must be refused, got {other:?}"),
     }
@@ -177,9 +177,9 @@ async fn a_seeded_database_is_not_seeded_again(app: TestApp) {
 }
 
 async fn a_database_with_signals_is_refused(app: TestApp) {
-    let today = Utc::now().date_naive();
+    let today = app.today();
     signal_store::issue_automated(app.db(), &[signal_row("AAPL", 70, today, 5, None)]).await.expect("issue");
-    match seed::seed(app.db(), &app.state.config, Scale::Small, Utc::now()).await {
+    match seed::seed(app.db(), &app.state.config, Scale::Small, app.now()).await {
         Err(SeedError::NotEmpty(1)) => {}
         other => panic!("a database with signals must be refused, got {other:?}"),
     }

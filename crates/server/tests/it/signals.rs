@@ -2,7 +2,7 @@
 //! the detail analysis, the lifecycle, the dashboard figures and live events.
 
 use crate::common::{TestApp, fields, problem};
-use chrono::{Duration, NaiveDate, Utc};
+use chrono::{Duration, NaiveDate};
 use serde_json::{Value, json};
 use strikeline_store::signals::{self as store, SignalRow};
 use strikeline_store::{snapshots, users};
@@ -143,12 +143,12 @@ fn automated(symbol: &str, confidence: i64, day: NaiveDate, minutes_ago: i64) ->
 
 async fn make_free(app: &TestApp, email: &str) {
     let user = users::find_by_email(app.db(), email).await.expect("query").expect("user");
-    users::set_subscription(app.db(), &user.id, "free", "active", None, Utc::now()).await.expect("free");
+    users::set_subscription(app.db(), &user.id, "free", "active", None, app.now()).await.expect("free");
 }
 
 async fn the_free_plan_sees_five_signals_a_day_and_the_rest_locked(app: TestApp) {
     app.register().await;
-    let today = Utc::now().date_naive();
+    let today = app.today();
     let rows: Vec<SignalRow> = (0..8).map(|i| automated(&format!("S{i}"), 40 + i * 5, today, i)).collect();
     store::issue_automated(app.db(), &rows).await.expect("issue");
     // A Pro trial sees all eight.
@@ -178,7 +178,7 @@ async fn generation_is_for_paid_plans_and_counts_toward_the_quota(app: TestApp) 
     app.register().await;
     let user = users::find_by_email(app.db(), "ada@example.com").await.expect("query").expect("user");
     // Fifty on-demand signals already today: the Pro quota is used up.
-    let today = app.state.market.issue_day(strikeline_server::now());
+    let today = app.issue_day();
     for i in 0..50 {
         let mut row = automated("AAPL", 50, today, i);
         row.owner_id = Some(user.id.clone());
@@ -239,7 +239,7 @@ async fn bad_filters_and_symbols_are_422_naming_the_field(app: TestApp) {
 
 async fn signals_close_at_target_or_stop_and_expire_at_expiry(app: TestApp) {
     use strikeline_market::Quote;
-    let today = Utc::now().date_naive();
+    let today = app.today();
     let mut target = automated("TGT", 60, today, 3);
     target.strategy = "Breakout".into();
     let stop = automated("STP", 60, today, 2);
@@ -257,13 +257,13 @@ async fn signals_close_at_target_or_stop_and_expire_at_expiry(app: TestApp) {
                 day_high: price.max(99.0),
                 day_low: price.min(99.0),
                 volume: 1,
-                at: Utc::now(),
+                at: app.now(),
             },
         )
     };
     let quotes = [quote("TGT", 120.0), quote("STP", 80.0), quote("EXP", 104.0)].into_iter().collect();
     let ended =
-        strikeline_server::services::signal_issuing::mark_signals(&app.state, &quotes, strikeline_server::now()).await.expect("mark");
+        strikeline_server::services::signal_issuing::mark_signals(&app.state, &quotes, app.now()).await.expect("mark");
     assert_eq!(ended, 3);
     let find = |id: String| {
         let db = app.db().clone();
@@ -282,13 +282,13 @@ async fn signals_close_at_target_or_stop_and_expire_at_expiry(app: TestApp) {
     // What was issued is never overwritten, and an ended signal is not marked again.
     assert_eq!((e.entry_cents, e.strike_cents, e.target_cents), (300, 10_000, 450));
     let quotes = [quote("EXP", 200.0)].into_iter().collect();
-    strikeline_server::services::signal_issuing::mark_signals(&app.state, &quotes, strikeline_server::now()).await.expect("mark");
+    strikeline_server::services::signal_issuing::mark_signals(&app.state, &quotes, app.now()).await.expect("mark");
     assert_eq!(find(e.id).await.current_option_cents, 400);
 }
 
 async fn stat_changes_compare_with_stored_snapshots(app: TestApp) {
     app.register().await;
-    let today = Utc::now().date_naive();
+    let today = app.today();
     store::issue_automated(app.db(), &[automated("AAA", 80, today, 2), automated("BBB", 60, today, 1)]).await.expect("issue");
     let stats: Value = app.client.get(app.url("/api/stats")).send().await.expect("request").json().await.expect("json");
     assert_eq!(stats["activeSignals"], 2);
@@ -296,13 +296,13 @@ async fn stat_changes_compare_with_stored_snapshots(app: TestApp) {
     assert!(stats["winRate"].is_null(), "no closed signals yet");
     assert!(stats["changes"]["activeSignals"]["value"].is_null(), "no snapshot to compare with: the card shows —");
     assert_eq!(stats["changes"]["activeSignals"]["label"], "vs yesterday");
-    let ny_today = strikeline_market::calendar::to_new_york(Utc::now()).date_naive();
+    let ny_today = strikeline_market::calendar::to_new_york(app.now()).date_naive();
     let snapshot = |day: NaiveDate, active: i64, confidence: f64| snapshots::Snapshot {
         day,
         active_signals: active,
         win_rate: None,
         avg_confidence: Some(confidence),
-        taken_at: Utc::now(),
+        taken_at: app.now(),
     };
     snapshots::upsert(app.db(), &snapshot(ny_today - Duration::days(1), 4, 70.0)).await.expect("snapshot");
     snapshots::upsert(app.db(), &snapshot(ny_today - Duration::days(8), 1, 65.5)).await.expect("snapshot");

@@ -9,7 +9,6 @@ use std::sync::{Arc, Mutex};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{get, post};
-use chrono::Utc;
 use serde_json::{Value, json};
 use strikeline_server::services::billing::stripe::sign;
 
@@ -93,7 +92,7 @@ async fn create_subscription(
     let f = form(&body);
     assert_eq!(f.get("payment_behavior").map(String::as_str), Some("default_incomplete"));
     let id = format!("sub_{}", uuid::Uuid::new_v4().simple());
-    let now = Utc::now().timestamp();
+    let now = crate::common::now().timestamp();
     let sub = json!({
         "id": id, "object": "subscription", "customer": f.get("customer"), "status": "incomplete",
         "current_period_start": now, "current_period_end": now + 365 * 86_400, "cancel_at_period_end": false,
@@ -221,7 +220,7 @@ async fn deliver(app: &TestApp, event: &Value, signed_at: i64, secret: &str) -> 
 }
 
 fn event(id: &str, kind: &str, object: Value) -> Value {
-    json!({"id": id, "object": "event", "type": kind, "created": Utc::now().timestamp(), "data": {"object": object}})
+    json!({"id": id, "object": "event", "type": kind, "created": crate::common::now().timestamp(), "data": {"object": object}})
 }
 
 async fn subscription(app: &TestApp) -> Value {
@@ -256,7 +255,7 @@ async fn a_stripe_checkout_is_confirmed_by_a_signed_webhook_applied_once(engine:
         json!({"id": "in_1", "object": "invoice", "customer": customer, "subscription": sub_id,
         "amount_paid": 143000, "amount_due": 143000, "currency": "usd", "number": "STRIPE-0001"}),
     );
-    let now = Utc::now().timestamp();
+    let now = app.now().timestamp();
     // Forged and stale signatures change nothing.
     let forged = deliver(&app, &paid, now, "whsec_wrong").await;
     assert_eq!(forged.status(), 400);
@@ -300,7 +299,7 @@ async fn cancel_changes_and_late_events_follow_stripes_state(engine: Engine) {
     let sub_id = started["clientSecret"].as_str().expect("secret").trim_start_matches("pi_1_secret_").to_owned();
     fake.pay(&sub_id);
     let customer = fake.state.lock().expect("lock").customers.keys().next().cloned().expect("customer");
-    let now = Utc::now().timestamp();
+    let now = app.now().timestamp();
     let stale_object =
         json!({"id": sub_id, "object": "subscription", "customer": customer, "status": "incomplete", "cancel_at_period_end": false});
     assert_eq!(
@@ -355,7 +354,7 @@ async fn cancel_changes_and_late_events_follow_stripes_state(engine: Engine) {
 
 async fn the_webhook_is_absent_without_stripe(engine: Engine) {
     let Some(app) = TestApp::spawn(engine).await else { return };
-    let response = deliver(&app, &event("evt_1", "invoice.paid", json!({})), Utc::now().timestamp(), WEBHOOK_SECRET).await;
+    let response = deliver(&app, &event("evt_1", "invoice.paid", json!({})), app.now().timestamp(), WEBHOOK_SECRET).await;
     assert_eq!(response.status(), 404);
 }
 

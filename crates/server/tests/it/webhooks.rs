@@ -9,7 +9,6 @@ use std::time::Duration;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
-use chrono::Utc;
 use hmac::{Hmac, Mac};
 use serde_json::{Value, json};
 use sha2::Sha256;
@@ -114,7 +113,7 @@ pub fn verify(secret: &str, received: &Received) -> bool {
 async fn signed_up_on(app: &TestApp, plan: &str) -> String {
     let user = app.register().await;
     let id = user["id"].as_str().expect("id").to_owned();
-    users::set_subscription(app.db(), &id, plan, "active", None, Utc::now()).await.expect("plan");
+    users::set_subscription(app.db(), &id, plan, "active", None, app.now()).await.expect("plan");
     id
 }
 
@@ -142,7 +141,7 @@ async fn deliveries_are_signed_retried_with_the_same_id_and_logged(app: TestApp)
     assert_eq!(alert.status(), 201);
     assert_eq!(app.post_json(&app.client, "/api/update-stock-prices", &json!({})).await.status(), 200);
 
-    let now = Utc::now();
+    let now = app.now();
     assert_eq!(delivering::run_due(&app.state, now).await.expect("first pass"), 2, "the webhook, and the alert's email");
     assert_eq!(delivering::run_due(&app.state, now + chrono::Duration::seconds(30)).await.expect("too early"), 0, "waits for its retry");
     assert_eq!(delivering::run_due(&app.state, now + chrono::Duration::seconds(61)).await.expect("retry"), 1);
@@ -192,7 +191,7 @@ async fn an_endpoint_failing_for_a_day_is_switched_off_and_its_owner_told(app: T
     }
     assert_eq!(app.post_json(&app.client, "/api/update-stock-prices", &json!({})).await.status(), 200);
 
-    let start = Utc::now();
+    let start = app.now();
     assert_eq!(delivering::run_due(&app.state, start).await.expect("pass"), 4, "two webhooks and two emails");
     let endpoint: Vec<Value> = app.client.get(app.url("/api/webhooks")).send().await.expect("list").json().await.expect("json");
     assert!(endpoint[0]["failingSince"].is_string() && endpoint[0]["isActive"] == true, "failing, still on");
@@ -229,7 +228,7 @@ async fn endpoints_are_validated_capped_and_only_the_owners(app: TestApp) {
     let owner = TestApp::browser(&app.base);
     let response = app.register_with(&owner, "owner@example.com", "owner", "password123").await;
     let owner_id = response.json::<Value>().await.expect("json")["id"].as_str().expect("id").to_owned();
-    users::set_subscription(app.db(), &owner_id, "pro", "active", None, Utc::now()).await.expect("plan");
+    users::set_subscription(app.db(), &owner_id, "pro", "active", None, app.now()).await.expect("plan");
     for (body, field) in [
         (json!({"eventType": "new_signal", "url": "not a url"}), "url"),
         (json!({"eventType": "new_signal", "url": "ftp://example.com/"}), "url"),
@@ -258,7 +257,7 @@ async fn endpoints_are_validated_capped_and_only_the_owners(app: TestApp) {
     let stranger = TestApp::browser(&app.base);
     let response = app.register_with(&stranger, "stranger@example.com", "stranger", "password123").await;
     let stranger_id = response.json::<Value>().await.expect("json")["id"].as_str().expect("id").to_owned();
-    users::set_subscription(app.db(), &stranger_id, "premium", "active", None, Utc::now()).await.expect("plan");
+    users::set_subscription(app.db(), &stranger_id, "premium", "active", None, app.now()).await.expect("plan");
     assert_eq!(stranger.delete(app.url(&format!("/api/webhooks/{theirs}"))).send().await.expect("delete").status(), 404);
     assert_eq!(app.post_json(&stranger, &format!("/api/webhooks/{theirs}/test"), &json!({})).await.status(), 404);
     assert_eq!(app.post_json(&stranger, &format!("/api/webhooks/{theirs}/enable"), &json!({})).await.status(), 404);
@@ -308,7 +307,7 @@ async fn a_delivery_survives_the_server_being_killed_between_attempts() {
     {
         let db = Db::connect(&db_url).await.expect("db");
         db.migrate().await.expect("migrate");
-        let now = Utc::now();
+        let now = crate::common::now();
         let user = users::insert(
             &db,
             &users::NewUser {

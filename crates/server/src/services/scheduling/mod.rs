@@ -108,7 +108,7 @@ pub async fn run_forever(state: AppState) {
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         every.tick().await;
-        match tick(&state, crate::now()).await {
+        match tick(&state, state.clock.now()).await {
             Ok(report) if !report.ran.is_empty() => tracing::info!(jobs = ?report.ran, "automation ran"),
             Ok(_) => {}
             Err(err) => tracing::warn!(error = %err, "automation tick failed"),

@@ -3,12 +3,17 @@
 //! PostgreSQL tests use `STRIKELINE_TEST_PG_URL` (default `postgres://postgres@127.0.0.1:5432`)
 //! and create one database per test. When PostgreSQL cannot be reached they are skipped with a
 //! notice, unless `STRIKELINE_REQUIRE_PG=1` (set by CI), where that is a failure.
+//!
+//! Time: every app runs on its own clock, started at `STRIKELINE_TEST_NOW` (RFC 3339) when set,
+//! else at the system time; tests read the time from the app (`app.now()`) or, before there is
+//! one, from [`now`], and derive days from the app's exchange calendar, never from the wall clock.
 #![allow(dead_code)]
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-use chrono::{Duration, NaiveDate, Utc};
+use chrono::{DateTime, Duration, NaiveDate, Utc};
+use strikeline_server::clock::Clock;
 use reqwest::header::{HeaderMap, HeaderValue, ORIGIN};
 use serde_json::{Value, json};
 use strikeline_server::config::{Config, Secret};
@@ -33,6 +38,27 @@ pub struct TestApp {
     pub database_url: String,
     pg_database: Option<String>,
     shutdown: Option<oneshot::Sender<()>>,
+}
+
+/// The instant the suite is pinned to (`STRIKELINE_TEST_NOW`), if any.
+pub fn pinned() -> Option<DateTime<Utc>> {
+    let text = std::env::var("STRIKELINE_TEST_NOW").ok().filter(|t| !t.trim().is_empty())?;
+    match DateTime::parse_from_rfc3339(text.trim()) {
+        Ok(at) => Some(at.with_timezone(&Utc)),
+        Err(err) => panic!("STRIKELINE_TEST_NOW={text} is not an RFC 3339 instant: {err}"),
+    }
+}
+
+/// The suite's time, where no app is at hand: the pinned instant (running forward from the
+/// first reading) or the system time, to the millisecond.
+pub fn now() -> DateTime<Utc> {
+    static CLOCK: std::sync::OnceLock<Clock> = std::sync::OnceLock::new();
+    CLOCK.get_or_init(|| Clock::from_start(pinned())).now()
+}
+
+/// Today in New York at [`now`].
+pub fn today() -> NaiveDate {
+    strikeline_market::calendar::to_new_york(now()).date_naive()
 }
 
 fn pg_base() -> String {
@@ -68,6 +94,7 @@ impl TestApp {
         config.market.replay_days = 0;
         config.schedule.start_running = false;
         config.schedule.background = false;
+        config.clock_start = pinned();
         config
     }
 
@@ -126,6 +153,21 @@ impl TestApp {
 
     pub fn db(&self) -> &Db {
         &self.state.db
+    }
+
+    /// The app's time: what the server reads for this request.
+    pub fn now(&self) -> DateTime<Utc> {
+        self.state.clock.now()
+    }
+
+    /// Today in New York, as the server counts days.
+    pub fn today(&self) -> NaiveDate {
+        self.state.market.today(self.now())
+    }
+
+    /// The session signals issued now belong to (today, or the last trading day before it).
+    pub fn issue_day(&self) -> NaiveDate {
+        self.state.market.issue_day(self.now())
     }
 
     pub async fn post_json(&self, client: &reqwest::Client, path: &str, body: &Value) -> reqwest::Response {
@@ -263,7 +305,7 @@ pub fn with_admin(config: &mut Config) {
 
 /// A stored signal as the engine would issue it, `minutes_ago`, owned by `owner` when on demand.
 pub fn signal_row(symbol: &str, confidence: i64, day: NaiveDate, minutes_ago: i64, owner: Option<&str>) -> SignalRow {
-    let at = Utc::now() - Duration::minutes(minutes_ago);
+    let at = now() - Duration::minutes(minutes_ago);
     let at = at - Duration::nanoseconds(i64::from(chrono::Timelike::nanosecond(&at)));
     SignalRow {
         id: uuid::Uuid::new_v4().to_string(),
