@@ -214,6 +214,7 @@ async fn the_backtest_command_prints_json() {
     let run = |args: &[&str]| {
         let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_strikeline"));
         command.arg("backtest").arg("--data-dir").arg(app.data_dir()).args(args).env_remove("DATABASE_URL");
+        command.env("STRIKELINE_CLOCK_START", app.now().to_rfc3339());
         command.output().expect("runs")
     };
     let out = run(&["--symbols", "AAPL,MSFT"]);

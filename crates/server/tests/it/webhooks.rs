@@ -366,6 +366,8 @@ async fn a_delivery_survives_the_server_being_killed_between_attempts() {
             .env("STRIKELINE_DELIVERY__POLL_SECONDS", "1")
             .env("STRIKELINE_DELIVERY__RETRY_SECONDS", "[3]")
             .env("STRIKELINE_LOG", "warn")
+            // The server's clock reads the suite's time (pinned or not), as the queued message did.
+            .env("STRIKELINE_CLOCK_START", crate::common::now().to_rfc3339())
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .spawn()
