@@ -1,16 +1,11 @@
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { pageNumbers } from "@/lib/pagination";
+import { type Pager, pageNumbers } from "@/lib/pagination";
 import { cn } from "@/lib/utils";
 
 type PaginationProps = {
-  page: number;
-  pageCount: number;
-  onPageChange: (page: number) => void;
-  /** Position of the first and last item shown, and how many there are. */
-  from: number;
-  to: number;
-  total: number;
+  /** The page state (usePagination): the controls read it and move it. */
+  pager: Pick<Pager, "page" | "pageCount" | "setPage" | "from" | "to" | "total">;
   /** What is counted: "signals" → "Showing 1 to 4 of 9 signals". */
   noun: string;
   /** Names the navigation landmark ("Signals pages"). */
@@ -22,7 +17,8 @@ type PaginationProps = {
  * "Showing X to Y of Z …", Previous and Next, and numbered pages (first, last, those
  * within 1 of the current page, ellipses between). The buttons appear with a second page.
  */
-export function Pagination({ page, pageCount, onPageChange, from, to, total, noun, label, className }: PaginationProps) {
+export function Pagination({ pager, noun, label, className }: PaginationProps) {
+  const { page, pageCount, setPage: onPageChange, from, to, total } = pager;
   if (total === 0) return null;
   return (
     <div className={cn("flex flex-col items-center gap-3 sm:flex-row sm:justify-between", className)}>

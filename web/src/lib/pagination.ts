@@ -48,6 +48,7 @@ export function usePagination(total: number, pageSize: number, resetKey: unknown
   return {
     page: current,
     pageCount,
+    total,
     setPage,
     /** The page that shows the item at 0-based `index`. */
     pageOf: (index: number) => Math.max(1, Math.floor(index / pageSize) + 1),
@@ -55,3 +56,6 @@ export function usePagination(total: number, pageSize: number, resetKey: unknown
     ...pageRange(current, pageSize, total),
   };
 }
+
+/** A list's page state, as usePagination gives it. */
+export type Pager = ReturnType<typeof usePagination>;

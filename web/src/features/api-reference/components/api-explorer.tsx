@@ -4,7 +4,7 @@ import { Link, useSearchParams } from "react-router";
 import { CopyButton } from "@/components/copy-button";
 import { EmptyState } from "@/components/empty-state";
 import { MethodBadge } from "@/components/method-badge";
-import { Button } from "@/components/ui/button";
+import { QueryState } from "@/components/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { cn } from "@/lib/utils";
@@ -341,40 +341,11 @@ function EndpointList({ doc, selected, onSelect }: { doc: ApiDocument; selected:
   );
 }
 
-/**
- * The API explorer over the server's own OpenAPI document: the endpoint list (default: the
- * signals list if the server has one, else the first endpoint) and a detail panel with
- * Parameters, Response and Example tabs, and for the public API (`/api/v1`) a "Try it" tab
- * that sends the request with a pasted API key. The selection is kept in the URL (?endpoint=).
- */
-export function ApiExplorer() {
-  const { data: doc, isPending, isError, refetch } = useOpenApi();
+/** The endpoint list and the selected endpoint's detail. */
+function Explorer({ doc }: { doc: ApiDocument }) {
   const [params, setParams] = useSearchParams();
   // The key for "Try it" is kept while the page is open, across endpoints, and never stored.
   const [apiKey, setApiKey] = useState("");
-
-  if (isPending) {
-    return (
-      <div className="grid gap-6 lg:grid-cols-[18rem_1fr]" aria-busy="true" aria-label="Loading the API reference">
-        <Skeleton className="h-80 rounded-2xl" />
-        <Skeleton className="h-96 rounded-2xl" />
-      </div>
-    );
-  }
-  if (isError || !doc) {
-    return (
-      <EmptyState
-        icon={ServerCrashIcon}
-        title="The API reference could not be loaded"
-        description="The server's OpenAPI document did not arrive. Check your connection and try again."
-        action={
-          <Button variant="outline" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
-  }
   const selected = doc.endpoints.find((e) => e.id === params.get("endpoint")) ?? defaultEndpoint(doc.endpoints);
   if (!selected) {
     return <EmptyState icon={ServerCrashIcon} title="No endpoints" description="The server's OpenAPI document lists no endpoints." />;
@@ -397,5 +368,34 @@ export function ApiExplorer() {
         <EndpointDetail key={selected.id} endpoint={selected} apiKey={apiKey} onApiKeyChange={setApiKey} />
       </div>
     </div>
+  );
+}
+
+/**
+ * The API explorer over the server's own OpenAPI document: the endpoint list (default: the
+ * signals list if the server has one, else the first endpoint) and a detail panel with
+ * Parameters, Response and Example tabs, and for the public API (`/api/v1`) a "Try it" tab
+ * that sends the request with a pasted API key. The selection is kept in the URL (?endpoint=).
+ */
+export function ApiExplorer() {
+  const openApi = useOpenApi();
+  return (
+    <QueryState
+      query={openApi}
+      loadingLabel="Loading the API reference"
+      skeleton={
+        <>
+          <Skeleton className="h-80 rounded-2xl" />
+          <Skeleton className="h-96 rounded-2xl" />
+        </>
+      }
+      skeletonClassName="gap-6 lg:grid-cols-[18rem_1fr]"
+      errorTitle="The API reference could not be loaded"
+      errorDetail="The server's OpenAPI document did not arrive. Check your connection and try again."
+      errorLayout="panel"
+      errorIcon={ServerCrashIcon}
+    >
+      {(doc) => <Explorer doc={doc} />}
+    </QueryState>
   );
 }

@@ -1,8 +1,9 @@
-import { AlertCircleIcon, PlayIcon, RefreshCwIcon, SquareIcon } from "lucide-react";
+import { PlayIcon, RefreshCwIcon, SquareIcon } from "lucide-react";
+import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
-import type { NextSchedules } from "@/lib/api/models";
+import { SkeletonRows } from "@/components/ui/skeleton";
+import type { AutomationStatus, NextSchedules } from "@/lib/api/models";
 import { formatDateTime, formatScheduleTime } from "@/lib/dates";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
@@ -19,6 +20,32 @@ const SCHEDULES: { key: keyof NextSchedules; label: string }[] = [
   { key: "preMarket", label: "Pre-market" },
   { key: "weekend", label: "Weekend" },
 ];
+
+/** When the jobs last ran and run next. */
+function Schedules({ status }: { status: AutomationStatus }) {
+  return (
+    <>
+      <p className="text-sm text-muted-foreground">
+        Market {status.marketOpen ? "open" : "closed"}
+        {" · "}
+        Last run {status.lastRunAt ? formatDateTime(status.lastRunAt) : "not yet"}
+      </p>
+      <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Next runs</h3>
+      <dl className="-mt-2 grid gap-1.5 text-sm">
+        {SCHEDULES.map(({ key, label }) => (
+          <div key={key} className="flex items-center justify-between gap-3">
+            <dt className="whitespace-nowrap text-muted-foreground">{label}</dt>
+            <dd className="text-right font-medium whitespace-nowrap tabular">
+              <time dateTime={status.nextSchedules[key]} title={formatDateTime(status.nextSchedules[key])}>
+                {formatScheduleTime(status.nextSchedules[key])}
+              </time>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
 
 const failed = (description: string) => () => toast({ variant: "destructive", title: "Error", description });
 
@@ -58,47 +85,16 @@ export function AutomationPanel() {
         </div>
       </CardHeader>
       <CardContent className="grid gap-4 pt-4">
-        {query.isPending ? (
-          <div className="grid gap-2" aria-busy="true">
-            <span className="sr-only" role="status">
-              Loading automation status
-            </span>
-            {Array.from({ length: 4 }, (_, i) => (
-              <Skeleton key={i} className="h-5 w-full" />
-            ))}
-          </div>
-        ) : query.isError && !status ? (
-          <div role="alert" className="flex flex-col items-start gap-2 text-sm">
-            <p className="inline-flex items-center gap-2 font-medium text-destructive-strong">
-              <AlertCircleIcon className="size-4" aria-hidden />
-              Failed to fetch automation status
-            </p>
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : status ? (
-          <>
-            <p className="text-sm text-muted-foreground">
-              Market {status.marketOpen ? "open" : "closed"}
-              {" · "}
-              Last run {status.lastRunAt ? formatDateTime(status.lastRunAt) : "not yet"}
-            </p>
-            <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Next runs</h3>
-            <dl className="-mt-2 grid gap-1.5 text-sm">
-              {SCHEDULES.map(({ key, label }) => (
-                <div key={key} className="flex items-center justify-between gap-3">
-                  <dt className="whitespace-nowrap text-muted-foreground">{label}</dt>
-                  <dd className="text-right font-medium whitespace-nowrap tabular">
-                    <time dateTime={status.nextSchedules[key]} title={formatDateTime(status.nextSchedules[key])}>
-                      {formatScheduleTime(status.nextSchedules[key])}
-                    </time>
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </>
-        ) : null}
+        <QueryState
+          query={query}
+          loadingLabel="Loading automation status"
+          skeleton={<SkeletonRows count={4} className="h-5 w-full" />}
+          skeletonClassName="gap-2"
+          errorTitle="Failed to fetch automation status"
+          staleData="show"
+        >
+          {(status) => <Schedules status={status} />}
+        </QueryState>
         <div className="flex flex-wrap gap-2 border-t pt-4">
           <Button
             size="sm"

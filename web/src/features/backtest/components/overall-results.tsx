@@ -155,16 +155,7 @@ function TradesTable({ result }: { result: OverallBacktest }) {
                 </tbody>
               </table>
             </div>
-            <Pagination
-              page={pager.page}
-              pageCount={pager.pageCount}
-              onPageChange={pager.setPage}
-              from={pager.from}
-              to={pager.to}
-              total={trades.length}
-              noun="trades"
-              label="Backtested trades pages"
-            />
+            <Pagination pager={pager} noun="trades" label="Backtested trades pages" />
           </>
         )}
       </CardContent>

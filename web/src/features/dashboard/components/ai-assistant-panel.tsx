@@ -1,9 +1,10 @@
-import { AlertCircleIcon, BotIcon, ChevronDownIcon, CrownIcon, SparklesIcon } from "lucide-react";
+import { BotIcon, ChevronDownIcon, CrownIcon, SparklesIcon } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SkeletonRows } from "@/components/ui/skeleton";
 import { ANALYZER_TEXT } from "@/lib/ai";
 import { ApiError } from "@/lib/api/client";
 import type { PortfolioRiskLevel, Recommendation, RecommendationKind } from "@/lib/api/models";
@@ -143,8 +144,6 @@ export function AiAssistantPanel() {
     }
   }, [failed, query.errorUpdatedAt]);
 
-  const recommendations = query.data ?? [];
-
   return (
     <Card>
       <CardHeader className="border-b pb-4">
@@ -162,16 +161,7 @@ export function AiAssistantPanel() {
         </div>
       </CardHeader>
       <CardContent className="grid gap-4 pt-4">
-        {query.isPending ? (
-          <div className="grid gap-2" aria-busy="true">
-            <span className="sr-only" role="status">
-              Loading AI recommendations
-            </span>
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} className="h-20 w-full rounded-lg" />
-            ))}
-          </div>
-        ) : forbidden ? (
+        {forbidden ? (
           <Message title={ASSISTANT_UPGRADE}>
             <Button asChild size="sm">
               <Link to="/pricing">
@@ -180,36 +170,38 @@ export function AiAssistantPanel() {
               </Link>
             </Button>
           </Message>
-        ) : failed ? (
-          <div role="alert" className="flex flex-col items-start gap-2 text-sm">
-            <p className="inline-flex items-center gap-2 font-medium text-destructive-strong">
-              <AlertCircleIcon className="size-4" aria-hidden />
-              {FETCH_RECOMMENDATIONS_FAILED}
-            </p>
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : recommendations.length === 0 ? (
-          <Message title={ASSISTANT_EMPTY}>
-            <p className="max-w-xs text-xs text-muted-foreground">
-              Ideas appear here as your signals and positions give the assistant something to read.
-            </p>
-          </Message>
         ) : (
-          groupByKind(recommendations).map(([kind, items]) => (
-            <section key={kind} className="grid gap-2">
-              <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-                {KIND_LABEL[kind] ?? kind}
-                <span className="sr-only"> recommendations</span>
-              </h3>
-              <ul className="divide-y">
-                {items.map((r) => (
-                  <RecommendationRow key={r.id} recommendation={r} />
-                ))}
-              </ul>
-            </section>
-          ))
+          <QueryState
+            query={{ ...query, isError: failed }}
+            loadingLabel="Loading AI recommendations"
+            skeleton={<SkeletonRows count={3} className="h-20 w-full rounded-lg" />}
+            skeletonClassName="gap-2"
+            errorTitle={FETCH_RECOMMENDATIONS_FAILED}
+            isEmpty={(list) => list.length === 0}
+            empty={
+              <Message title={ASSISTANT_EMPTY}>
+                <p className="max-w-xs text-xs text-muted-foreground">
+                  Ideas appear here as your signals and positions give the assistant something to read.
+                </p>
+              </Message>
+            }
+          >
+            {(recommendations) =>
+              groupByKind(recommendations).map(([kind, items]) => (
+                <section key={kind} className="grid gap-2">
+                  <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                    {KIND_LABEL[kind] ?? kind}
+                    <span className="sr-only"> recommendations</span>
+                  </h3>
+                  <ul className="divide-y">
+                    {items.map((r) => (
+                      <RecommendationRow key={r.id} recommendation={r} />
+                    ))}
+                  </ul>
+                </section>
+              ))
+            }
+          </QueryState>
         )}
       </CardContent>
     </Card>

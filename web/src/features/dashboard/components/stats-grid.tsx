@@ -1,5 +1,5 @@
-import { ActivityIcon, AlertCircleIcon, GaugeIcon, TargetIcon, WalletIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { ActivityIcon, GaugeIcon, TargetIcon, WalletIcon } from "lucide-react";
+import { QueryError } from "@/components/query-state";
 import type { Change, DashboardStats } from "@/lib/api/models";
 import { formatCurrency, formatPercent, formatSignedPercent, NO_VALUE, signOf } from "@/lib/format";
 import { useStats } from "../api/get-stats";
@@ -54,18 +54,7 @@ export function StatsGrid() {
   return (
     <section aria-label="Key figures" className="grid gap-3">
       {query.isError ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-2.5 text-sm"
-        >
-          <p className="inline-flex items-center gap-2 font-medium text-destructive-strong">
-            <AlertCircleIcon className="size-4" aria-hidden />
-            Failed to fetch stats
-          </p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <QueryError title="Failed to fetch stats" layout="banner" className="py-2.5" onRetry={() => void query.refetch()} />
       ) : null}
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {statCards(query.data).map((card) => (

@@ -16,9 +16,10 @@ import {
 import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "@/components/empty-state";
 import { MethodBadge } from "@/components/method-badge";
+import { QueryLoading } from "@/components/query-state";
 import { SearchInput } from "@/components/search-input";
 import { Badge } from "@/components/ui/badge";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SkeletonRows } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { DOC_PAGES, QUICK_START_GUIDES } from "@/content/docs";
 import { findHelpArticle, helpArticlePath } from "@/content/help";
@@ -153,11 +154,9 @@ function ApiList({ endpoints }: { endpoints: ApiListItem[] | undefined }) {
     <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
       <div className="rounded-xl border bg-card">
         {endpoints === undefined ? (
-          <div className="grid gap-3 p-5" aria-busy="true" aria-label="Loading endpoints">
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} className="h-5 w-full" />
-            ))}
-          </div>
+          <QueryLoading label="Loading endpoints" className="p-5">
+            <SkeletonRows count={5} className="h-5 w-full" />
+          </QueryLoading>
         ) : (
           <ul className="divide-y">
             {endpoints.slice(0, 8).map((endpoint) => (

@@ -1,7 +1,8 @@
-import { AlertCircleIcon, LineChartIcon, RefreshCwIcon, TrendingDownIcon, TrendingUpIcon } from "lucide-react";
+import { LineChartIcon, RefreshCwIcon, TrendingDownIcon, TrendingUpIcon } from "lucide-react";
+import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SkeletonRows } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { StockPrice } from "@/lib/api/models";
 import { formatCurrency, formatSignedPercent, formatVolume, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
@@ -124,11 +125,41 @@ function AllStocks({ stocks }: { stocks: StockPrice[] }) {
   );
 }
 
+/** Top gainers, top losers and every stock, in tabs. */
+function MarketTabs({ prices }: { prices: StockPrice[] }) {
+  return (
+    <Tabs defaultValue="gainers">
+      <TabsList className="w-full sm:w-auto">
+        <TabsTrigger className="flex-1 px-2 sm:flex-none sm:px-3" value="gainers">
+          <TrendingUpIcon aria-hidden className="hidden sm:block" />
+          Top Gainers
+        </TabsTrigger>
+        <TabsTrigger className="flex-1 px-2 sm:flex-none sm:px-3" value="losers">
+          <TrendingDownIcon aria-hidden className="hidden sm:block" />
+          Top Losers
+        </TabsTrigger>
+        <TabsTrigger className="flex-1 px-2 sm:flex-none sm:px-3" value="all">
+          <LineChartIcon aria-hidden className="hidden sm:block" />
+          All Stocks
+        </TabsTrigger>
+      </TabsList>
+      <TabsContent value="gainers" className="mt-3">
+        <MoversList stocks={topGainers(prices)} empty="No stock is up today" label="Top gainers" />
+      </TabsContent>
+      <TabsContent value="losers" className="mt-3">
+        <MoversList stocks={topLosers(prices)} empty="No stock is down today" label="Top losers" />
+      </TabsContent>
+      <TabsContent value="all" className="mt-3">
+        <AllStocks stocks={prices} />
+      </TabsContent>
+    </Tabs>
+  );
+}
+
 /** The watchlist: top gainers, top losers, every stock; update prices and add stocks. */
 export function MarketOverview() {
   const query = useStockPrices();
   const update = useUpdateStockPrices();
-  const prices = query.data ?? [];
 
   const onUpdate = () => {
     update.mutate(undefined, {
@@ -153,52 +184,18 @@ export function MarketOverview() {
         </div>
       </CardHeader>
       <CardContent className="pt-4">
-        {query.isPending ? (
-          <div className="grid gap-2" aria-busy="true">
-            <span className="sr-only" role="status">
-              Loading stock prices
-            </span>
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} className="h-10 w-full" />
-            ))}
-          </div>
-        ) : query.isError && prices.length === 0 ? (
-          <div role="alert" className="flex flex-col items-center gap-3 py-8 text-center text-sm">
-            <p className="inline-flex items-center gap-2 font-medium text-destructive-strong">
-              <AlertCircleIcon className="size-4" aria-hidden />
-              Failed to fetch stock prices
-            </p>
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : (
-          <Tabs defaultValue="gainers">
-            <TabsList className="w-full sm:w-auto">
-              <TabsTrigger className="flex-1 px-2 sm:flex-none sm:px-3" value="gainers">
-                <TrendingUpIcon aria-hidden className="hidden sm:block" />
-                Top Gainers
-              </TabsTrigger>
-              <TabsTrigger className="flex-1 px-2 sm:flex-none sm:px-3" value="losers">
-                <TrendingDownIcon aria-hidden className="hidden sm:block" />
-                Top Losers
-              </TabsTrigger>
-              <TabsTrigger className="flex-1 px-2 sm:flex-none sm:px-3" value="all">
-                <LineChartIcon aria-hidden className="hidden sm:block" />
-                All Stocks
-              </TabsTrigger>
-            </TabsList>
-            <TabsContent value="gainers" className="mt-3">
-              <MoversList stocks={topGainers(prices)} empty="No stock is up today" label="Top gainers" />
-            </TabsContent>
-            <TabsContent value="losers" className="mt-3">
-              <MoversList stocks={topLosers(prices)} empty="No stock is down today" label="Top losers" />
-            </TabsContent>
-            <TabsContent value="all" className="mt-3">
-              <AllStocks stocks={prices} />
-            </TabsContent>
-          </Tabs>
-        )}
+        <QueryState
+          query={query}
+          loadingLabel="Loading stock prices"
+          skeleton={<SkeletonRows count={5} className="h-10 w-full" />}
+          skeletonClassName="gap-2"
+          errorTitle="Failed to fetch stock prices"
+          errorLayout="centered"
+          staleData="show"
+          isEmpty={(prices) => prices.length === 0}
+        >
+          {(prices) => <MarketTabs prices={prices} />}
+        </QueryState>
       </CardContent>
     </Card>
   );

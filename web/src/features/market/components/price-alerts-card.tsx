@@ -1,11 +1,12 @@
-import { AlertCircleIcon, BellRingIcon, Trash2Icon, TrendingDownIcon, TrendingUpIcon } from "lucide-react";
+import { BellRingIcon, Trash2Icon, TrendingDownIcon, TrendingUpIcon } from "lucide-react";
 import { useState } from "react";
 import { EmptyState } from "@/components/empty-state";
+import { QueryState } from "@/components/query-state";
 import { Badge } from "@/components/ui/badge";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SkeletonRows } from "@/components/ui/skeleton";
 import type { PriceAlert } from "@/lib/api/models";
 import { formatDateTime } from "@/lib/dates";
 import { cn } from "@/lib/utils";
@@ -83,49 +84,32 @@ function DeletePriceAlertDialog({ alert, onOpenChange }: { alert: PriceAlert | n
 
 function AlertList({ onDelete }: { onDelete: (alert: PriceAlert) => void }) {
   const query = usePriceAlerts();
-  const alerts = Array.isArray(query.data) ? query.data : [];
-
-  if (query.isPending) {
-    return (
-      <div className="grid gap-3" aria-busy="true">
-        <span className="sr-only" role="status">
-          Loading price alerts
-        </span>
-        {Array.from({ length: 3 }, (_, i) => (
-          <Skeleton key={i} className="h-12 w-full" />
-        ))}
-      </div>
-    );
-  }
-  if (query.isError && alerts.length === 0) {
-    return (
-      <div role="alert" className="flex flex-col items-center gap-3 py-8 text-center text-sm">
-        <p className="inline-flex items-center gap-2 font-medium text-destructive-strong">
-          <AlertCircleIcon className="size-4" aria-hidden />
-          Failed to load price alerts
-        </p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  if (alerts.length === 0) {
-    return (
-      <EmptyState
-        icon={BellRingIcon}
-        title="No price alerts yet"
-        description="Set one above and you will get a notification when the stock reaches your price."
-        className="py-10"
-      />
-    );
-  }
   return (
-    <ul className="divide-y" aria-label="Price alerts">
-      {alerts.map((alert) => (
-        <PriceAlertRow key={alert.id} alert={alert} onDelete={onDelete} />
-      ))}
-    </ul>
+    <QueryState
+      query={query}
+      loadingLabel="Loading price alerts"
+      skeleton={<SkeletonRows count={3} className="h-12 w-full" />}
+      errorTitle="Failed to load price alerts"
+      errorLayout="centered"
+      staleData="show"
+      isEmpty={(alerts) => !Array.isArray(alerts) || alerts.length === 0}
+      empty={
+        <EmptyState
+          icon={BellRingIcon}
+          title="No price alerts yet"
+          description="Set one above and you will get a notification when the stock reaches your price."
+          className="py-10"
+        />
+      }
+    >
+      {(alerts) => (
+        <ul className="divide-y" aria-label="Price alerts">
+          {alerts.map((alert) => (
+            <PriceAlertRow key={alert.id} alert={alert} onDelete={onDelete} />
+          ))}
+        </ul>
+      )}
+    </QueryState>
   );
 }
 

@@ -1,9 +1,10 @@
-import { AlertCircleIcon, CrownIcon, NewspaperIcon, RefreshCwIcon } from "lucide-react";
+import { CrownIcon, NewspaperIcon, RefreshCwIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "@/components/empty-state";
 import { FilterChips } from "@/components/filter-chips";
 import { PageHeader } from "@/components/page-header";
+import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
@@ -139,65 +140,58 @@ export function NewsPage() {
       </div>
 
       <section aria-label="Articles" aria-busy={query.isPending || switching || undefined} className="grid gap-3">
-        {query.isPending ? (
-          <>
-            <span className="sr-only" role="status">
-              Loading news
-            </span>
+        <QueryState
+          query={query}
+          loadingLabel="Loading news"
+          skeleton={
             <div className="grid gap-4 lg:grid-cols-2">
               {Array.from({ length: NEWS_SKELETONS }, (_, i) => (
                 <NewsCardSkeleton key={i} />
               ))}
             </div>
-          </>
-        ) : query.isError && !query.data ? (
-          <div
-            role="alert"
-            className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm"
-          >
-            <p className="inline-flex items-center gap-2 font-medium text-destructive-strong">
-              <AlertCircleIcon className="size-4" aria-hidden />
-              {FETCH_NEWS_FAILED}
-            </p>
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : items.length === 0 ? (
-          <EmptyState
-            icon={NewspaperIcon}
-            title="No news available"
-            description="There are no articles to show right now. New ones appear as they arrive."
-          />
-        ) : (
-          <>
-            <p role="status" className="text-sm text-muted-foreground">
-              {sentiment === "all"
-                ? `Showing the latest ${items.length} ${items.length === 1 ? "article" : "articles"}`
-                : `Showing ${shown.length} ${SENTIMENT_LABEL[sentiment].toLowerCase()} of the latest ${items.length} ${items.length === 1 ? "article" : "articles"}`}
-            </p>
-            {shown.length === 0 ? (
-              <EmptyState
-                icon={NewspaperIcon}
-                title="No news available"
-                description={`None of the latest ${items.length} articles is ${SENTIMENT_LABEL[sentiment].toLowerCase()}.`}
-                action={
-                  <Button variant="outline" size="sm" onClick={() => update({ sentiment: "all" })}>
-                    Show all articles
-                  </Button>
-                }
-              />
-            ) : (
-              <ul className={cn("grid gap-4 transition-opacity lg:grid-cols-2", switching && "opacity-60")}>
-                {shown.map((item) => (
-                  <li key={item.id} className="min-w-0">
-                    <NewsCard item={item} now={now} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </>
-        )}
+          }
+          errorTitle={FETCH_NEWS_FAILED}
+          errorLayout="banner"
+          staleData="show"
+          isEmpty={(list) => list.length === 0}
+          empty={
+            <EmptyState
+              icon={NewspaperIcon}
+              title="No news available"
+              description="There are no articles to show right now. New ones appear as they arrive."
+            />
+          }
+        >
+          {() => (
+            <>
+              <p role="status" className="text-sm text-muted-foreground">
+                {sentiment === "all"
+                  ? `Showing the latest ${items.length} ${items.length === 1 ? "article" : "articles"}`
+                  : `Showing ${shown.length} ${SENTIMENT_LABEL[sentiment].toLowerCase()} of the latest ${items.length} ${items.length === 1 ? "article" : "articles"}`}
+              </p>
+              {shown.length === 0 ? (
+                <EmptyState
+                  icon={NewspaperIcon}
+                  title="No news available"
+                  description={`None of the latest ${items.length} articles is ${SENTIMENT_LABEL[sentiment].toLowerCase()}.`}
+                  action={
+                    <Button variant="outline" size="sm" onClick={() => update({ sentiment: "all" })}>
+                      Show all articles
+                    </Button>
+                  }
+                />
+              ) : (
+                <ul className={cn("grid gap-4 transition-opacity lg:grid-cols-2", switching && "opacity-60")}>
+                  {shown.map((item) => (
+                    <li key={item.id} className="min-w-0">
+                      <NewsCard item={item} now={now} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          )}
+        </QueryState>
       </section>
     </div>
   );

@@ -1,7 +1,8 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { AlertCircleIcon, BellOffIcon, CheckCheckIcon } from "lucide-react";
+import { BellOffIcon, CheckCheckIcon } from "lucide-react";
 import { useNavigate } from "react-router";
 import { EmptyState } from "@/components/empty-state";
+import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api/client";
@@ -67,6 +68,19 @@ function NotificationRow({
   );
 }
 
+/** Three placeholder rows: an avatar and two lines. */
+function NotificationSkeleton() {
+  return Array.from({ length: 3 }, (_, i) => (
+    <div key={i} className="flex gap-3 px-3 py-2.5">
+      <Skeleton className="size-8 shrink-0 rounded-full" />
+      <div className="grid flex-1 gap-2">
+        <Skeleton className="h-4 w-3/5" />
+        <Skeleton className="h-3.5 w-full" />
+      </div>
+    </div>
+  ));
+}
+
 /**
  * The bell's Notifications tab: newest first, unread ones marked; opening one marks it read
  * and follows its link (a page of this site); "Mark all read" above the list.
@@ -100,68 +114,46 @@ export function NotificationList({ query, onNavigate }: { query: UseQueryResult<
     });
   };
 
-  if (query.isPending) {
-    return (
-      <div className="grid gap-2 px-4 py-4 sm:px-5" aria-busy="true">
-        <span className="sr-only" role="status">
-          Loading notifications
-        </span>
-        {Array.from({ length: 3 }, (_, i) => (
-          <div key={i} className="flex gap-3 px-3 py-2.5">
-            <Skeleton className="size-8 shrink-0 rounded-full" />
-            <div className="grid flex-1 gap-2">
-              <Skeleton className="h-4 w-3/5" />
-              <Skeleton className="h-3.5 w-full" />
-            </div>
-          </div>
-        ))}
-      </div>
-    );
-  }
-
-  if (query.isError && notifications.length === 0) {
-    return (
-      <div role="alert" className="flex flex-col items-center gap-3 px-4 py-10 text-center text-sm">
-        <p className="inline-flex items-center gap-2 font-medium text-destructive-strong">
-          <AlertCircleIcon className="size-4" aria-hidden />
-          Failed to load notifications
-        </p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-
-  if (notifications.length === 0) {
-    return (
-      <div className="px-4 py-4 sm:px-5">
-        <EmptyState
-          icon={BellOffIcon}
-          title="No notifications yet"
-          description="New signals matching your preferences, closed positions, triggered price alerts and billing news appear here."
-          className="py-10"
-        />
-      </div>
-    );
-  }
-
   return (
-    <>
-      <div className="flex items-center justify-between gap-3 px-4 pt-3 pb-1 sm:px-5">
-        <p className="text-xs text-muted-foreground" aria-live="polite">
-          {unread === 0 ? "All caught up" : `${unread} unread`}
-        </p>
-        <Button variant="ghost" size="sm" onClick={onMarkAll} disabled={unread === 0 || markAll.isPending}>
-          <CheckCheckIcon aria-hidden />
-          Mark all read
-        </Button>
-      </div>
-      <ul className="grid min-h-0 grid-cols-1 content-start gap-1 overflow-y-auto px-2 pb-3 sm:px-3" aria-label="Notifications">
-        {notifications.map((notification) => (
-          <NotificationRow key={notification.id} notification={notification} now={now} onOpen={onOpen} />
-        ))}
-      </ul>
-    </>
+    <QueryState
+      query={query}
+      loadingLabel="Loading notifications"
+      skeleton={<NotificationSkeleton />}
+      skeletonClassName="gap-2 px-4 py-4 sm:px-5"
+      errorTitle="Failed to load notifications"
+      errorLayout="centered"
+      errorClassName="px-4 py-10"
+      staleData="show"
+      isEmpty={(data) => !Array.isArray(data.notifications) || data.notifications.length === 0}
+      empty={
+        <div className="px-4 py-4 sm:px-5">
+          <EmptyState
+            icon={BellOffIcon}
+            title="No notifications yet"
+            description="New signals matching your preferences, closed positions, triggered price alerts and billing news appear here."
+            className="py-10"
+          />
+        </div>
+      }
+    >
+      {() => (
+        <>
+          <div className="flex items-center justify-between gap-3 px-4 pt-3 pb-1 sm:px-5">
+            <p className="text-xs text-muted-foreground" aria-live="polite">
+              {unread === 0 ? "All caught up" : `${unread} unread`}
+            </p>
+            <Button variant="ghost" size="sm" onClick={onMarkAll} disabled={unread === 0 || markAll.isPending}>
+              <CheckCheckIcon aria-hidden />
+              Mark all read
+            </Button>
+          </div>
+          <ul className="grid min-h-0 grid-cols-1 content-start gap-1 overflow-y-auto px-2 pb-3 sm:px-3" aria-label="Notifications">
+            {notifications.map((notification) => (
+              <NotificationRow key={notification.id} notification={notification} now={now} onOpen={onOpen} />
+            ))}
+          </ul>
+        </>
+      )}
+    </QueryState>
   );
 }

@@ -1,11 +1,12 @@
-import { AlertCircleIcon, BotIcon } from "lucide-react";
+import { BotIcon } from "lucide-react";
 import { useState } from "react";
 import { EmptyState } from "@/components/empty-state";
 import { OptionTypeBadge } from "@/components/option-type-badge";
 import { Pagination } from "@/components/pagination";
+import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SkeletonRows } from "@/components/ui/skeleton";
 import type { PortfolioPosition } from "@/lib/api/models";
 import { formatCurrency, formatMoney, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
 import { usePagination } from "@/lib/pagination";
@@ -73,6 +74,38 @@ function PositionRow({ position, onOpen }: { position: PortfolioPosition; onOpen
   );
 }
 
+/** One page of positions as a table, scrolling sideways on narrow screens. */
+function PositionsTable({ positions, onOpen }: { positions: PortfolioPosition[]; onOpen: (p: PortfolioPosition) => void }) {
+  return (
+    <div
+      className="relative -mx-5 overflow-x-auto rounded-md px-5 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      tabIndex={0}
+      role="region"
+      aria-label="Automated positions table"
+    >
+      <table className="w-full min-w-[800px] text-sm">
+        <thead>
+          <tr className="border-b text-left text-xs text-muted-foreground">
+            {HEADERS.map((h) => (
+              <th key={h.label} scope="col" className={cn("py-2 pr-3 font-medium", "right" in h && "text-right")}>
+                {h.label}
+              </th>
+            ))}
+            <th scope="col" className="py-2 text-right font-medium">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {positions.map((p) => (
+            <PositionRow key={p.id} position={p} onOpen={onOpen} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /**
  * The automated positions (paper trades opened from signals that match the user's
  * preferences), 10 per page. The table keeps a minimum width of 800 px and scrolls inside
@@ -96,75 +129,30 @@ export function AutomatedPositionsTable() {
         <CardDescription>Positions the platform opened for you from signals that match your investment preferences.</CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4 pt-4">
-        {query.isError ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-2 text-sm">
-            <p className="inline-flex items-center gap-2 font-medium text-destructive-strong">
-              <AlertCircleIcon className="size-4" aria-hidden />
-              Failed to fetch positions
-            </p>
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : null}
-        {query.isPending ? (
-          <div className="grid gap-2" aria-busy="true">
-            <span className="sr-only" role="status">
-              Loading positions
-            </span>
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} className="h-10 w-full" />
-            ))}
-          </div>
-        ) : positions.length === 0 ? (
-          query.isError ? null : (
+        <QueryState
+          query={query}
+          loadingLabel="Loading positions"
+          skeleton={<SkeletonRows count={5} className="h-10 w-full" />}
+          skeletonClassName="gap-2"
+          errorTitle="Failed to fetch positions"
+          staleData="show-with-error"
+          isEmpty={(list) => list.length === 0}
+          empty={
             <EmptyState
               icon={BotIcon}
               title="No positions found"
               description="Positions open here when a signal matches your preferred strategies, risk tolerance and position size."
               className="border-none bg-transparent py-10"
             />
-          )
-        ) : (
-          <>
-            <div
-              className="relative -mx-5 overflow-x-auto rounded-md px-5 outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              tabIndex={0}
-              role="region"
-              aria-label="Automated positions table"
-            >
-              <table className="w-full min-w-[800px] text-sm">
-                <thead>
-                  <tr className="border-b text-left text-xs text-muted-foreground">
-                    {HEADERS.map((h) => (
-                      <th key={h.label} scope="col" className={cn("py-2 pr-3 font-medium", "right" in h && "text-right")}>
-                        {h.label}
-                      </th>
-                    ))}
-                    <th scope="col" className="py-2 text-right font-medium">
-                      Actions
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {pager.slice(positions).map((p) => (
-                    <PositionRow key={p.id} position={p} onOpen={openDetail} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination
-              page={pager.page}
-              pageCount={pager.pageCount}
-              onPageChange={pager.setPage}
-              from={pager.from}
-              to={pager.to}
-              total={positions.length}
-              noun="positions"
-              label="Automated positions pages"
-            />
-          </>
-        )}
+          }
+        >
+          {() => (
+            <>
+              <PositionsTable positions={pager.slice(positions)} onOpen={openDetail} />
+              <Pagination pager={pager} noun="positions" label="Automated positions pages" />
+            </>
+          )}
+        </QueryState>
       </CardContent>
       <PositionDetailDialog target={target} open={open} onOpenChange={setOpen} />
     </Card>

@@ -1,13 +1,14 @@
-import { AlertCircleIcon, EyeIcon, NotebookPenIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { EyeIcon, NotebookPenIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import type * as React from "react";
 import { EmptyState } from "@/components/empty-state";
 import { OptionTypeBadge } from "@/components/option-type-badge";
 import { Pagination } from "@/components/pagination";
+import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SkeletonRows } from "@/components/ui/skeleton";
 import type { ManualPosition } from "@/lib/api/models";
 import { formatShortDate } from "@/lib/dates";
 import { formatCurrency, formatMoney, formatPrice, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
@@ -158,28 +159,15 @@ export function ManualPositions() {
         </Button>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4 pt-4">
-        {query.isError ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-2 text-sm">
-            <p className="inline-flex items-center gap-2 font-medium text-destructive-strong">
-              <AlertCircleIcon className="size-4" aria-hidden />
-              Failed to fetch positions
-            </p>
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : null}
-        {query.isPending ? (
-          <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
-            <span className="sr-only" role="status">
-              Loading manual positions
-            </span>
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} className="h-52" />
-            ))}
-          </div>
-        ) : positions.length === 0 ? (
-          query.isError ? null : (
+        <QueryState
+          query={query}
+          loadingLabel="Loading manual positions"
+          skeleton={<SkeletonRows count={3} className="h-52" />}
+          skeletonClassName="sm:grid-cols-2 xl:grid-cols-3"
+          errorTitle="Failed to fetch positions"
+          staleData="show-with-error"
+          isEmpty={(list) => list.length === 0}
+          empty={
             <EmptyState
               icon={NotebookPenIcon}
               title="No Manual Positions"
@@ -192,26 +180,19 @@ export function ManualPositions() {
               }
               className="border-none bg-transparent py-10"
             />
-          )
-        ) : (
-          <>
-            <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-              {pager.slice(positions).map((p) => (
-                <ManualPositionCard key={p.id} position={p} onDetails={openDetails} onDelete={setDeleting} />
-              ))}
-            </div>
-            <Pagination
-              page={pager.page}
-              pageCount={pager.pageCount}
-              onPageChange={pager.setPage}
-              from={pager.from}
-              to={pager.to}
-              total={positions.length}
-              noun="positions"
-              label="Manual positions pages"
-            />
-          </>
-        )}
+          }
+        >
+          {() => (
+            <>
+              <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+                {pager.slice(positions).map((p) => (
+                  <ManualPositionCard key={p.id} position={p} onDetails={openDetails} onDelete={setDeleting} />
+                ))}
+              </div>
+              <Pagination pager={pager} noun="positions" label="Manual positions pages" />
+            </>
+          )}
+        </QueryState>
       </CardContent>
       <AddPositionDialog open={adding} onOpenChange={setAdding} />
       <PositionDetailDialog target={target} open={detailOpen} onOpenChange={setDetailOpen} />

@@ -1,17 +1,8 @@
-import {
-  AlertCircleIcon,
-  BriefcaseBusinessIcon,
-  ClockIcon,
-  type LucideIcon,
-  ShieldAlertIcon,
-  TargetIcon,
-  TrendingUpIcon,
-  WalletIcon,
-} from "lucide-react";
+import { BriefcaseBusinessIcon, ClockIcon, type LucideIcon, ShieldAlertIcon, TargetIcon, TrendingUpIcon, WalletIcon } from "lucide-react";
 import { useId } from "react";
 import { TimeSeriesChart } from "@/components/charts/time-series-chart";
 import { EmptyState } from "@/components/empty-state";
-import { Button } from "@/components/ui/button";
+import { QueryState } from "@/components/query-state";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError } from "@/lib/api/client";
@@ -30,23 +21,18 @@ import { cn } from "@/lib/utils";
 import { usePortfolioMetrics } from "../api/get-portfolio-metrics";
 import { portfolioPercent, portfolioSignedPercent, riskLevelLabel, riskTone } from "../lib/format";
 
-/** The loading placeholder: 6 cards and the spec's 'Loading portfolio data...'. */
-function AnalysisLoading() {
+/** The loading placeholder: 6 cards (the spec's 'Loading portfolio data...' goes above them). */
+function AnalysisSkeleton() {
   return (
-    <section aria-busy="true" aria-label="Portfolio analysis" className="grid gap-3">
-      <p role="status" className="text-sm text-muted-foreground">
-        Loading portfolio data...
-      </p>
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
-        {Array.from({ length: 6 }, (_, i) => (
-          <Card key={i} className="grid gap-3 p-4 sm:p-5" data-testid="portfolio-card-skeleton" aria-hidden>
-            <Skeleton className="h-4 w-24" />
-            <Skeleton className="h-7 w-28" />
-            <Skeleton className="h-3 w-32" />
-          </Card>
-        ))}
-      </div>
-    </section>
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+      {Array.from({ length: 6 }, (_, i) => (
+        <Card key={i} className="grid gap-3 p-4 sm:p-5" data-testid="portfolio-card-skeleton" aria-hidden>
+          <Skeleton className="h-4 w-24" />
+          <Skeleton className="h-7 w-28" />
+          <Skeleton className="h-3 w-32" />
+        </Card>
+      ))}
+    </div>
   );
 }
 
@@ -294,6 +280,24 @@ export function hasNoPortfolio(metrics: PortfolioAnalysis | null | undefined): b
   return !metrics?.summary || metrics.summary.openPositions + metrics.summary.closedPositions === 0;
 }
 
+/** Summary cards, the value chart, and the risk, performance and statistics cards. */
+function AnalysisSections({ analysis }: { analysis: PortfolioAnalysis }) {
+  return (
+    <section aria-labelledby="portfolio-summary-title" className="grid gap-4 sm:gap-6">
+      <h2 id="portfolio-summary-title" className="sr-only">
+        Portfolio summary
+      </h2>
+      <SummaryCards summary={analysis.summary} />
+      <PortfolioValueCard history={analysis.history} />
+      <div className="grid items-start gap-4 sm:gap-6 lg:grid-cols-3">
+        <RiskAssessmentCard risk={analysis.riskAssessment} />
+        <PerformanceMetricsCard metrics={analysis.metrics} profitFactor={analysis.summary.profitFactor} />
+        <PortfolioStatisticsCard summary={analysis.summary} />
+      </div>
+    </section>
+  );
+}
+
 /**
  * The analysis part of /portfolio: summary cards, value chart, risk assessment, performance
  * metrics and statistics; 6 placeholder cards while loading, the spec's messages when the
@@ -301,46 +305,27 @@ export function hasNoPortfolio(metrics: PortfolioAnalysis | null | undefined): b
  */
 export function PortfolioAnalysis() {
   const query = usePortfolioMetrics();
-  if (query.isPending) return <AnalysisLoading />;
+  // 404: the user has no portfolio yet, which is the empty case rather than a failure.
   const notFound = query.error instanceof ApiError && query.error.status === 404;
-  if (query.isError && !notFound) {
-    return (
-      <div
-        role="alert"
-        className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm"
-      >
-        <p className="inline-flex items-center gap-2 font-medium text-destructive-strong">
-          <AlertCircleIcon className="size-4" aria-hidden />
-          Failed to fetch portfolio data
-        </p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  const metrics = notFound ? null : query.data;
-  if (!metrics || hasNoPortfolio(metrics)) {
-    return (
-      <EmptyState
-        icon={BriefcaseBusinessIcon}
-        title="No portfolio data available"
-        description="Add a position of your own below, or set your investment preferences so positions open from matching signals."
-      />
-    );
-  }
+  const metrics = notFound ? { ...query, isError: false, data: undefined } : query;
   return (
-    <section aria-labelledby="portfolio-summary-title" className="grid gap-4 sm:gap-6">
-      <h2 id="portfolio-summary-title" className="sr-only">
-        Portfolio summary
-      </h2>
-      <SummaryCards summary={metrics.summary} />
-      <PortfolioValueCard history={metrics.history} />
-      <div className="grid items-start gap-4 sm:gap-6 lg:grid-cols-3">
-        <RiskAssessmentCard risk={metrics.riskAssessment} />
-        <PerformanceMetricsCard metrics={metrics.metrics} profitFactor={metrics.summary.profitFactor} />
-        <PortfolioStatisticsCard summary={metrics.summary} />
-      </div>
-    </section>
+    <QueryState
+      query={metrics}
+      loadingLabel="Loading portfolio data..."
+      showLoadingLabel
+      skeleton={<AnalysisSkeleton />}
+      errorTitle="Failed to fetch portfolio data"
+      errorLayout="banner"
+      isEmpty={hasNoPortfolio}
+      empty={
+        <EmptyState
+          icon={BriefcaseBusinessIcon}
+          title="No portfolio data available"
+          description="Add a position of your own below, or set your investment preferences so positions open from matching signals."
+        />
+      }
+    >
+      {(analysis) => <AnalysisSections analysis={analysis} />}
+    </QueryState>
   );
 }

@@ -1,8 +1,9 @@
-import { AlertCircleIcon, PlusIcon } from "lucide-react";
+import { PlusIcon } from "lucide-react";
 import { OptionTypeBadge } from "@/components/option-type-badge";
+import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeleton, SkeletonRows } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api/client";
 import { manualPositionFromSignal } from "@/lib/api/manual-positions";
 import type { ManualPosition, PositionDetail } from "@/lib/api/models";
@@ -55,35 +56,16 @@ function AddToPortfolioButton({ detail }: { detail: PositionDetail }) {
   );
 }
 
-function DetailLoading() {
+/** The dialog's placeholder: summary cards, the tabs and a chart. */
+function DetailSkeleton() {
   return (
-    <div className="grid gap-3" aria-busy="true">
-      <span className="sr-only" role="status">
-        Loading position details
-      </span>
+    <>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} className="h-20" />
-        ))}
+        <SkeletonRows count={4} className="h-20" />
       </div>
       <Skeleton className="h-9 w-72 max-w-full" />
       <Skeleton className="h-48 w-full" />
-    </div>
-  );
-}
-
-function DetailError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <div role="alert" className="grid justify-items-start gap-3 rounded-lg border border-dashed p-4 text-sm">
-      <p className="inline-flex items-center gap-2 font-semibold text-destructive-strong">
-        <AlertCircleIcon className="size-4" aria-hidden />
-        Failed to load position details
-      </p>
-      <p className="text-muted-foreground">{errorMessage(error, "Failed to fetch position details")}</p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
-        Try again
-      </Button>
-    </div>
+    </>
   );
 }
 
@@ -130,13 +112,16 @@ export function PositionDetailDialog({
               {target.kind === "manual" ? "Manual position" : "Automated position from a signal"}
             </DialogDescription>
           </DialogHeader>
-          {query.isError ? (
-            <DetailError error={query.error} onRetry={() => void query.refetch()} />
-          ) : detail ? (
-            <PositionDetailBody detail={detail} manual={manualPosition} />
-          ) : (
-            <DetailLoading />
-          )}
+          <QueryState
+            query={query}
+            loadingLabel="Loading position details"
+            skeleton={<DetailSkeleton />}
+            errorTitle="Failed to load position details"
+            errorDetail={(error) => errorMessage(error, "Failed to fetch position details")}
+            errorLayout="panel"
+          >
+            {(loaded) => <PositionDetailBody detail={loaded} manual={manualPosition} />}
+          </QueryState>
           <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-4">
             {target.kind === "automated" && detail && !query.isError ? <AddToPortfolioButton detail={detail} /> : <span />}
             <DialogClose asChild>

@@ -14,6 +14,9 @@ export function userSettingsQueryOptions() {
   return queryOptions({ queryKey: userSettingsQueryKey, queryFn: getUserSettings });
 }
 
+/** Product spec, section 8: the settings could not be read. */
+export const FETCH_SETTINGS_FAILED = "Failed to fetch preferences";
+
 export function useUserSettings() {
   return useQuery(userSettingsQueryOptions());
 }

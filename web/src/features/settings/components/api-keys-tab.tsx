@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from "react";
+import { QueryState } from "@/components/query-state";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
-import { Button } from "@/components/ui/button";
+import { SkeletonRows } from "@/components/ui/skeleton";
 import type { CreatedApiKey, Plan, PlanInfo } from "@/lib/api/models";
 import { useApiKeys } from "../api/get-api-keys";
 import { MAX_API_KEYS } from "../lib/api-keys";
@@ -43,28 +43,23 @@ export function ApiKeysTab({
           <CreateApiKeyDialog onCreated={setCreated} disabled={full} />
         </CardHeader>
         <CardContent className="pt-5">
-          {keys.isPending ? (
-            <div className="grid gap-3" aria-busy="true" aria-label="Loading your API keys">
-              <Skeleton className="h-16 w-full" />
-              <Skeleton className="h-16 w-full" />
-            </div>
-          ) : keys.isError ? (
-            <div role="alert" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-              <p className="font-medium text-destructive-strong">Failed to fetch API keys</p>
-              <Button variant="outline" size="sm" onClick={() => void keys.refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : (
-            <>
-              {full ? (
-                <p className="mb-4 text-sm text-muted-foreground">
-                  You hold {MAX_API_KEYS} keys, the most allowed. Delete one to create another.
-                </p>
-              ) : null}
-              <ApiKeyList keys={keys.data} />
-            </>
-          )}
+          <QueryState
+            query={keys}
+            loadingLabel="Loading your API keys"
+            skeleton={<SkeletonRows count={2} className="h-16 w-full" />}
+            errorTitle="Failed to fetch API keys"
+          >
+            {(list) => (
+              <>
+                {full ? (
+                  <p className="mb-4 text-sm text-muted-foreground">
+                    You hold {MAX_API_KEYS} keys, the most allowed. Delete one to create another.
+                  </p>
+                ) : null}
+                <ApiKeyList keys={list} />
+              </>
+            )}
+          </QueryState>
         </CardContent>
       </Card>
       <ApiDocs origin={origin} plans={plans} currentPlan={currentPlan} />

@@ -1,7 +1,8 @@
+import { QueryState } from "@/components/query-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SkeletonRows } from "@/components/ui/skeleton";
 import type { AuditEntry } from "@/lib/api/models";
 import { formatDateTime } from "@/lib/dates";
 import { cn } from "@/lib/utils";
@@ -44,42 +45,37 @@ export function AuditLogCard() {
         <CardDescription>Sign-ins, password and key changes on your account, newest first.</CardDescription>
       </CardHeader>
       <CardContent className="pt-5">
-        {log.isPending ? (
-          <div className="grid gap-3" aria-busy="true" aria-label="Loading your account activity">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </div>
-        ) : log.isError && entries.length === 0 ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-            <p className="font-medium text-destructive-strong">Failed to fetch account activity</p>
-            <Button variant="outline" size="sm" onClick={() => void log.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : entries.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No activity recorded yet.</p>
-        ) : (
-          <>
-            <ul className="divide-y" aria-label="Account activity">
-              {entries.map((entry) => (
-                <AuditRow key={entry.id} entry={entry} />
-              ))}
-            </ul>
-            {log.hasNextPage ? (
-              <div className="mt-5 flex justify-center">
-                <Button variant="outline" onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage}>
-                  {log.isFetchingNextPage ? "Loading..." : "Load more"}
-                </Button>
-              </div>
-            ) : null}
-            {log.isFetchNextPageError ? (
-              <p role="alert" className="mt-3 text-center text-sm text-destructive-strong">
-                Failed to load older activity. Try again.
-              </p>
-            ) : null}
-          </>
-        )}
+        <QueryState
+          query={log}
+          loadingLabel="Loading your account activity"
+          skeleton={<SkeletonRows count={3} className="h-10 w-full" />}
+          errorTitle="Failed to fetch account activity"
+          staleData="show"
+          isEmpty={(data) => data.pages.flat().length === 0}
+          empty={<p className="text-sm text-muted-foreground">No activity recorded yet.</p>}
+        >
+          {() => (
+            <>
+              <ul className="divide-y" aria-label="Account activity">
+                {entries.map((entry) => (
+                  <AuditRow key={entry.id} entry={entry} />
+                ))}
+              </ul>
+              {log.hasNextPage ? (
+                <div className="mt-5 flex justify-center">
+                  <Button variant="outline" onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage}>
+                    {log.isFetchingNextPage ? "Loading..." : "Load more"}
+                  </Button>
+                </div>
+              ) : null}
+              {log.isFetchNextPageError ? (
+                <p role="alert" className="mt-3 text-center text-sm text-destructive-strong">
+                  Failed to load older activity. Try again.
+                </p>
+              ) : null}
+            </>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -13,7 +13,7 @@ import { rateFor, useExchangeRates } from "../api/get-exchange-rates";
 import { useUserSettings } from "../api/get-user-settings";
 import { useUpdateUserSettings } from "../api/update-user-settings";
 import { CURRENCY_LABELS } from "../lib/currency";
-import { SettingsFetchError, SettingsSkeleton } from "./settings-query-state";
+import { UserSettingsState } from "./user-settings-state";
 import { displayCurrencyOf } from "./user-settings-sync";
 
 const THEME_OPTIONS: { value: Theme; label: string; Icon: typeof SunIcon }[] = [
@@ -125,31 +125,29 @@ function CurrencyCard() {
         <CardDescription>The currency prices, values and P&amp;L are shown in.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 pt-5">
-        {settings.isPending ? (
-          <SettingsSkeleton rows={1} />
-        ) : settings.isError ? (
-          <SettingsFetchError onRetry={() => void settings.refetch()} />
-        ) : (
-          <>
-            <Label htmlFor={`${id}-currency`}>Display currency</Label>
-            <NativeSelect
-              id={`${id}-currency`}
-              className="sm:max-w-xs"
-              value={currency}
-              aria-describedby={`${id}-currency-note`}
-              onChange={(event) => update.mutate({ currency: event.target.value as DisplayCurrency })}
-            >
-              {DISPLAY_CURRENCIES.map((value) => (
-                <option key={value} value={value}>
-                  {CURRENCY_LABELS[value]}
-                </option>
-              ))}
-            </NativeSelect>
-            <p id={`${id}-currency-note`} className="text-[0.8rem] text-muted-foreground">
-              <RatesNote currency={currency} /> Plans are priced and billed in US dollars.
-            </p>
-          </>
-        )}
+        <UserSettingsState rows={1}>
+          {() => (
+            <>
+              <Label htmlFor={`${id}-currency`}>Display currency</Label>
+              <NativeSelect
+                id={`${id}-currency`}
+                className="sm:max-w-xs"
+                value={currency}
+                aria-describedby={`${id}-currency-note`}
+                onChange={(event) => update.mutate({ currency: event.target.value as DisplayCurrency })}
+              >
+                {DISPLAY_CURRENCIES.map((value) => (
+                  <option key={value} value={value}>
+                    {CURRENCY_LABELS[value]}
+                  </option>
+                ))}
+              </NativeSelect>
+              <p id={`${id}-currency-note`} className="text-[0.8rem] text-muted-foreground">
+                <RatesNote currency={currency} /> Plans are priced and billed in US dollars.
+              </p>
+            </>
+          )}
+        </UserSettingsState>
       </CardContent>
     </Card>
   );

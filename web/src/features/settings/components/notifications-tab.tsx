@@ -1,17 +1,14 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { useUserSettings } from "../api/get-user-settings";
 import { useUpdateUserSettings } from "../api/update-user-settings";
 import { SettingSwitch } from "./setting-switch";
-import { SettingsFetchError, SettingsSkeleton } from "./settings-query-state";
+import { UserSettingsState } from "./user-settings-state";
 
 /**
  * Notifications: emailNotifications, signalAlerts and portfolioSummary, each saved as it
  * changes (optimistic; put back with the spec's toast when the save fails).
  */
 export function NotificationsTab() {
-  const settings = useUserSettings();
   const update = useUpdateUserSettings();
-  const data = settings.data;
   return (
     <Card>
       <CardHeader className="border-b pb-4">
@@ -19,32 +16,30 @@ export function NotificationsTab() {
         <CardDescription>What Strikeline tells you about, saved to your account as you switch.</CardDescription>
       </CardHeader>
       <CardContent className="pt-5">
-        {settings.isPending ? (
-          <SettingsSkeleton />
-        ) : settings.isError || !data ? (
-          <SettingsFetchError onRetry={() => void settings.refetch()} />
-        ) : (
-          <div className="divide-y">
-            <SettingSwitch
-              label="Email Notifications"
-              description="Account and signal news by email."
-              checked={data.emailNotifications}
-              onCheckedChange={(checked) => update.mutate({ emailNotifications: checked })}
-            />
-            <SettingSwitch
-              label="Signal Alerts"
-              description="An alert when a new signal is issued."
-              checked={data.signalAlerts}
-              onCheckedChange={(checked) => update.mutate({ signalAlerts: checked })}
-            />
-            <SettingSwitch
-              label="Portfolio Summary"
-              description="A daily summary of your portfolio's value and P&L."
-              checked={data.portfolioSummary}
-              onCheckedChange={(checked) => update.mutate({ portfolioSummary: checked })}
-            />
-          </div>
-        )}
+        <UserSettingsState>
+          {(data) => (
+            <div className="divide-y">
+              <SettingSwitch
+                label="Email Notifications"
+                description="Account and signal news by email."
+                checked={data.emailNotifications}
+                onCheckedChange={(checked) => update.mutate({ emailNotifications: checked })}
+              />
+              <SettingSwitch
+                label="Signal Alerts"
+                description="An alert when a new signal is issued."
+                checked={data.signalAlerts}
+                onCheckedChange={(checked) => update.mutate({ signalAlerts: checked })}
+              />
+              <SettingSwitch
+                label="Portfolio Summary"
+                description="A daily summary of your portfolio's value and P&L."
+                checked={data.portfolioSummary}
+                onCheckedChange={(checked) => update.mutate({ portfolioSummary: checked })}
+              />
+            </div>
+          )}
+        </UserSettingsState>
       </CardContent>
     </Card>
   );

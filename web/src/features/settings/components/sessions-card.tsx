@@ -1,8 +1,9 @@
 import { LaptopIcon } from "lucide-react";
+import { QueryState } from "@/components/query-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SkeletonRows } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api/client";
 import type { SessionView } from "@/lib/api/models";
 import { formatDateTime, timeAgo } from "@/lib/dates";
@@ -68,25 +69,20 @@ export function SessionsCard({ now = Date.now() }: { now?: number }) {
         <CardDescription>Browsers and devices signed in to your account. Revoke any you do not recognise.</CardDescription>
       </CardHeader>
       <CardContent className="pt-5">
-        {sessions.isPending ? (
-          <div className="grid gap-3" aria-busy="true" aria-label="Loading your sessions">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </div>
-        ) : sessions.isError ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-            <p className="font-medium text-destructive-strong">Failed to fetch sessions</p>
-            <Button variant="outline" size="sm" onClick={() => void sessions.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : (
-          <ul className="divide-y" aria-label="Sessions">
-            {sessions.data.map((session) => (
-              <SessionRow key={session.id} session={session} now={now} />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={sessions}
+          loadingLabel="Loading your sessions"
+          skeleton={<SkeletonRows count={2} className="h-10 w-full" />}
+          errorTitle="Failed to fetch sessions"
+        >
+          {(list) => (
+            <ul className="divide-y" aria-label="Sessions">
+              {list.map((session) => (
+                <SessionRow key={session.id} session={session} now={now} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -10,13 +10,12 @@ import { BILLING_INTERVALS, isOneOf, PAID_PLANS } from "@/lib/api/enums";
 import type { PlanChoice, PlanInfo, User } from "@/lib/api/models";
 import { toast } from "@/lib/toast";
 import { useMediaQuery } from "@/lib/use-media-query";
-import { useUserSettings } from "../api/get-user-settings";
+import { FETCH_SETTINGS_FAILED, useUserSettings } from "../api/get-user-settings";
 import { DEFAULT_SETTINGS_TAB, parseSettingsTab, SETTINGS_TABS, type SettingsTab } from "../lib/tabs";
 import { ApiKeysTab } from "./api-keys-tab";
 import { GeneralTab } from "./general-tab";
 import { NotificationsTab } from "./notifications-tab";
 import { SecurityTab } from "./security-tab";
-import { FETCH_SETTINGS_FAILED } from "./settings-query-state";
 import { SubscriptionTab } from "./subscription-tab";
 import { TradingTab } from "./trading-tab";
 

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { CheckIcon } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { QueryState } from "@/components/query-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -161,6 +162,19 @@ function CurrentPlan({
   );
 }
 
+/** The plan card's placeholder. */
+function SubscriptionSkeleton() {
+  return (
+    <Card>
+      <CardContent className="grid gap-3 pt-5">
+        <Skeleton className="h-7 w-40" />
+        <Skeleton className="h-4 w-full max-w-md" />
+        <Skeleton className="h-20 w-full" />
+      </CardContent>
+    </Card>
+  );
+}
+
 /**
  * Subscription (GET /api/billing/subscription): the plan in force with its status (Trial with
  * days left, Active, Past due with the grace end, Cancels on <date>), billing, next charge,
@@ -197,31 +211,22 @@ export function SubscriptionTab({
 
   return (
     <div className="grid gap-6">
-      {subscription.isPending ? (
-        <Card aria-busy="true" aria-label="Loading your subscription">
-          <CardContent className="grid gap-3 pt-5">
-            <Skeleton className="h-7 w-40" />
-            <Skeleton className="h-4 w-full max-w-md" />
-            <Skeleton className="h-20 w-full" />
-          </CardContent>
-        </Card>
-      ) : subscription.isError ? (
-        <Card>
-          <CardContent role="alert" className="flex flex-wrap items-center justify-between gap-3 pt-5 text-sm">
-            <p className="font-medium text-destructive-strong">{errorMessage(subscription.error, "Failed to fetch your subscription")}</p>
-            <Button variant="outline" size="sm" onClick={() => void subscription.refetch()}>
-              Try again
-            </Button>
-          </CardContent>
-        </Card>
-      ) : (
-        <CurrentPlan
-          subscription={subscription.data}
-          plans={plans}
-          requestedChange={requestedChange}
-          onRequestedChangeHandled={onRequestedChangeHandled}
-        />
-      )}
+      <QueryState
+        query={subscription}
+        loadingLabel="Loading your subscription"
+        skeleton={<SubscriptionSkeleton />}
+        errorTitle={(error) => errorMessage(error, "Failed to fetch your subscription")}
+        errorLayout="banner"
+      >
+        {(current) => (
+          <CurrentPlan
+            subscription={current}
+            plans={plans}
+            requestedChange={requestedChange}
+            onRequestedChangeHandled={onRequestedChangeHandled}
+          />
+        )}
+      </QueryState>
       <BillingHistory />
     </div>
   );

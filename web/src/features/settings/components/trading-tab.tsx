@@ -6,11 +6,10 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { isOneOf, RISK_TOLERANCES } from "@/lib/api/enums";
 import type { RiskTolerance } from "@/lib/api/models";
 import { riskToleranceLabel } from "@/lib/format";
-import { useUserSettings } from "../api/get-user-settings";
 import { useUpdateUserSettings } from "../api/update-user-settings";
 import { refreshInterval } from "../lib/schedule";
 import { SettingSwitch } from "./setting-switch";
-import { SettingsFetchError, SettingsSkeleton } from "./settings-query-state";
+import { UserSettingsState } from "./user-settings-state";
 
 const RISK_NOTES: Record<RiskTolerance, string> = {
   low: "Fewer, higher-confidence setups and smaller positions.",
@@ -18,17 +17,41 @@ const RISK_NOTES: Record<RiskTolerance, string> = {
   high: "More setups, including lower-confidence and higher-risk ones.",
 };
 
+/** The risk tolerance select, saved as it changes, with a note on what the choice means. */
+function RiskToleranceField({ current }: { current: string }) {
+  const id = useId();
+  const update = useUpdateUserSettings();
+  const risk: RiskTolerance = isOneOf(RISK_TOLERANCES, current) ? current : "medium";
+  return (
+    <>
+      <Label htmlFor={`${id}-risk`}>Risk tolerance</Label>
+      <NativeSelect
+        id={`${id}-risk`}
+        className="sm:max-w-xs"
+        value={risk}
+        aria-describedby={`${id}-risk-note`}
+        onChange={(event) => update.mutate({ riskTolerance: event.target.value as RiskTolerance })}
+      >
+        {RISK_TOLERANCES.map((value) => (
+          <option key={value} value={value}>
+            {riskToleranceLabel(value)}
+          </option>
+        ))}
+      </NativeSelect>
+      <p id={`${id}-risk-note`} className="text-[0.8rem] text-muted-foreground">
+        {RISK_NOTES[risk]}
+      </p>
+    </>
+  );
+}
+
 /**
  * Trading: Auto-update Signals, High-Risk Signal Alerts and the risk tolerance, each saved
  * on the server as it changes (decisions: the Trading toggles are saved like the other
  * settings). `signalRefreshSeconds` is the server's signal schedule (GET /api/public/stats).
  */
 export function TradingTab({ signalRefreshSeconds }: { signalRefreshSeconds?: number }) {
-  const id = useId();
-  const settings = useUserSettings();
   const update = useUpdateUserSettings();
-  const data = settings.data;
-  const risk: RiskTolerance = data && isOneOf(RISK_TOLERANCES, data.riskTolerance) ? data.riskTolerance : "medium";
   const every = refreshInterval(signalRefreshSeconds);
 
   return (
@@ -39,26 +62,24 @@ export function TradingTab({ signalRefreshSeconds }: { signalRefreshSeconds?: nu
           <CardDescription>How signals reach you.</CardDescription>
         </CardHeader>
         <CardContent className="pt-5">
-          {settings.isPending ? (
-            <SettingsSkeleton rows={2} />
-          ) : settings.isError || !data ? (
-            <SettingsFetchError onRetry={() => void settings.refetch()} />
-          ) : (
-            <div className="divide-y">
-              <SettingSwitch
-                label="Auto-update Signals"
-                description={every ? `Refresh signals every ${every}.` : "Refresh signals on the server's schedule."}
-                checked={data.autoUpdateSignals}
-                onCheckedChange={(checked) => update.mutate({ autoUpdateSignals: checked })}
-              />
-              <SettingSwitch
-                label="High-Risk Signal Alerts"
-                description="Alert me to signals with a high-risk profile."
-                checked={data.highRiskAlerts}
-                onCheckedChange={(checked) => update.mutate({ highRiskAlerts: checked })}
-              />
-            </div>
-          )}
+          <UserSettingsState rows={2}>
+            {(data) => (
+              <div className="divide-y">
+                <SettingSwitch
+                  label="Auto-update Signals"
+                  description={every ? `Refresh signals every ${every}.` : "Refresh signals on the server's schedule."}
+                  checked={data.autoUpdateSignals}
+                  onCheckedChange={(checked) => update.mutate({ autoUpdateSignals: checked })}
+                />
+                <SettingSwitch
+                  label="High-Risk Signal Alerts"
+                  description="Alert me to signals with a high-risk profile."
+                  checked={data.highRiskAlerts}
+                  onCheckedChange={(checked) => update.mutate({ highRiskAlerts: checked })}
+                />
+              </div>
+            )}
+          </UserSettingsState>
         </CardContent>
       </Card>
 
@@ -74,31 +95,7 @@ export function TradingTab({ signalRefreshSeconds }: { signalRefreshSeconds?: nu
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3 pt-5">
-          {settings.isPending ? (
-            <SettingsSkeleton rows={1} />
-          ) : settings.isError || !data ? (
-            <SettingsFetchError onRetry={() => void settings.refetch()} />
-          ) : (
-            <>
-              <Label htmlFor={`${id}-risk`}>Risk tolerance</Label>
-              <NativeSelect
-                id={`${id}-risk`}
-                className="sm:max-w-xs"
-                value={risk}
-                aria-describedby={`${id}-risk-note`}
-                onChange={(event) => update.mutate({ riskTolerance: event.target.value as RiskTolerance })}
-              >
-                {RISK_TOLERANCES.map((value) => (
-                  <option key={value} value={value}>
-                    {riskToleranceLabel(value)}
-                  </option>
-                ))}
-              </NativeSelect>
-              <p id={`${id}-risk-note`} className="text-[0.8rem] text-muted-foreground">
-                {RISK_NOTES[risk]}
-              </p>
-            </>
-          )}
+          <UserSettingsState rows={1}>{(data) => <RiskToleranceField current={data.riskTolerance} />}</UserSettingsState>
         </CardContent>
       </Card>
     </div>

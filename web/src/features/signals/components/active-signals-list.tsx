@@ -1,7 +1,8 @@
 import { SignalIcon } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { EmptyState } from "@/components/empty-state";
-import { Skeleton } from "@/components/ui/skeleton";
+import { QueryLoading } from "@/components/query-state";
+import { SkeletonRows } from "@/components/ui/skeleton";
 import type { Signal } from "@/lib/api/models";
 import { formatPercentOrDash, formatPrice, formatSignedPercent, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
 import { useActiveSignals } from "../hooks/use-active-signal-count";
@@ -56,13 +57,9 @@ export function ActiveSignalsList() {
     <>
       <p className="mb-3 text-sm text-muted-foreground">Signals that are open right now.</p>
       {isPending ? (
-        <div className="grid gap-2" aria-busy="true">
-          <span className="sr-only" role="status">
-            Loading active signals
-          </span>
-          <Skeleton className="h-16" />
-          <Skeleton className="h-16" />
-        </div>
+        <QueryLoading label="Loading active signals" className="gap-2">
+          <SkeletonRows count={2} className="h-16" />
+        </QueryLoading>
       ) : signals.length === 0 ? (
         <EmptyState
           icon={SignalIcon}

@@ -1,8 +1,9 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { AlertCircleIcon, DownloadIcon, Loader2Icon, RefreshCwIcon, SearchXIcon } from "lucide-react";
+import { DownloadIcon, Loader2Icon, RefreshCwIcon, SearchXIcon } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { EmptyState } from "@/components/empty-state";
 import { Pagination } from "@/components/pagination";
+import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api/client";
@@ -137,74 +138,57 @@ export function SignalBrowser({
         <FilterBar value={filters} onChange={onFiltersChange} />
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-5 pt-5">
-        {query.isError && !query.isFetchNextPageError ? (
-          <div
-            role="alert"
-            className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm"
-          >
-            <p className="inline-flex items-center gap-2 font-medium text-destructive-strong">
-              <AlertCircleIcon className="size-4" aria-hidden />
-              {fetchErrorText(query.error)}
-            </p>
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : null}
-        {query.isPending ? (
-          <div className={cn("grid gap-4", gridClassName)} aria-busy="true">
-            <span className="sr-only" role="status">
-              Loading signals
-            </span>
-            {Array.from({ length: skeletons }, (_, i) => (
-              <SignalCardSkeleton key={i} />
-            ))}
-          </div>
-        ) : signals.length === 0 && !query.isError ? (
-          <EmptyState
-            icon={SearchXIcon}
-            title="No signals found matching your criteria"
-            description={
-              filtered ? "Try a different symbol or fewer filters." : "New signals appear here as soon as the strategies issue them."
-            }
-            action={
-              filtered ? (
-                <Button variant="outline" size="sm" onClick={() => onFiltersChange(EMPTY_FILTERS)}>
-                  Clear filters
-                </Button>
-              ) : undefined
-            }
-            className="border-none bg-transparent py-12"
-          />
-        ) : signals.length > 0 ? (
-          <>
-            <div
-              data-testid="signal-grid"
-              aria-busy={stale || undefined}
-              className={cn("grid gap-4 transition-opacity", gridClassName, stale && "opacity-60")}
-            >
-              {pager.slice(signals).map((signal) => (
-                <SignalCard key={signal.id} signal={signal} onViewDetails={openDetails} />
-              ))}
-            </div>
-            <Pagination
-              page={pager.page}
-              pageCount={pager.pageCount}
-              onPageChange={pager.setPage}
-              from={pager.from}
-              to={pager.to}
-              total={signals.length}
-              noun="signals"
-              label={`${title} pages`}
+        <QueryState
+          // An older page that fails is toasted by LoadOlderSignals; the loaded signals stay.
+          query={{ ...query, isError: query.isError && !query.isFetchNextPageError }}
+          loadingLabel="Loading signals"
+          skeleton={Array.from({ length: skeletons }, (_, i) => (
+            <SignalCardSkeleton key={i} />
+          ))}
+          skeletonClassName={cn("gap-4", gridClassName)}
+          errorTitle={fetchErrorText}
+          errorLayout="banner"
+          staleData="show-with-error"
+          isEmpty={() => signals.length === 0}
+          empty={
+            <EmptyState
+              icon={SearchXIcon}
+              title="No signals found matching your criteria"
+              description={
+                filtered ? "Try a different symbol or fewer filters." : "New signals appear here as soon as the strategies issue them."
+              }
+              action={
+                filtered ? (
+                  <Button variant="outline" size="sm" onClick={() => onFiltersChange(EMPTY_FILTERS)}>
+                    Clear filters
+                  </Button>
+                ) : undefined
+              }
+              className="border-none bg-transparent py-12"
             />
-            <LoadOlderSignals
-              query={query}
-              loaded={signals.length}
-              onLoaded={(first) => pager.setPage(pager.pageOf(first))}
-              disabled={stale}
-            />
-          </>
-        ) : null}
+          }
+        >
+          {() => (
+            <>
+              <div
+                data-testid="signal-grid"
+                aria-busy={stale || undefined}
+                className={cn("grid gap-4 transition-opacity", gridClassName, stale && "opacity-60")}
+              >
+                {pager.slice(signals).map((signal) => (
+                  <SignalCard key={signal.id} signal={signal} onViewDetails={openDetails} />
+                ))}
+              </div>
+              <Pagination pager={pager} noun="signals" label={`${title} pages`} />
+              <LoadOlderSignals
+                query={query}
+                loaded={signals.length}
+                onLoaded={(first) => pager.setPage(pager.pageOf(first))}
+                disabled={stale}
+              />
+            </>
+          )}
+        </QueryState>
       </CardContent>
       <SignalDetailDialog signal={current} open={detailOpen} onOpenChange={setDetailOpen} />
     </Card>

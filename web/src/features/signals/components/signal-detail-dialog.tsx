@@ -1,8 +1,9 @@
-import { AlertCircleIcon, BriefcaseBusinessIcon } from "lucide-react";
+import { BriefcaseBusinessIcon } from "lucide-react";
 import type * as React from "react";
+import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SkeletonRows } from "@/components/ui/skeleton";
 import type { Signal, SignalAnalysis } from "@/lib/api/models";
 import { formatDateTime, formatShortDate } from "@/lib/dates";
 import {
@@ -115,31 +116,21 @@ function RiskFigures({ analysis }: { analysis: SignalAnalysis }) {
 
 function AnalysisSection({ signal, open }: { signal: Signal; open: boolean }) {
   const query = useSignalAnalysis(signal.id, open && !signal.locked);
-  if (query.isPending) {
-    return (
-      <div className="grid gap-3" aria-busy="true">
-        <span className="sr-only" role="status">
-          Loading charts
-        </span>
-        <Skeleton className="h-60 w-full" />
-        <Skeleton className="h-60 w-full" />
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed p-4 text-sm" role="alert">
-        <p className="inline-flex items-center gap-2 text-muted-foreground">
-          <AlertCircleIcon className="size-4" aria-hidden />
-          The charts for this signal could not be loaded.
-        </p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  const analysis = query.data;
+  return (
+    <QueryState
+      query={query}
+      loadingLabel="Loading charts"
+      skeleton={<SkeletonRows count={2} className="h-60 w-full" />}
+      errorTitle="The charts for this signal could not be loaded."
+      errorLayout="panel"
+    >
+      {(analysis) => <AnalysisCharts signal={signal} analysis={analysis} />}
+    </QueryState>
+  );
+}
+
+/** The price chart with the strike, targets and stops, and the payoff at expiry. */
+function AnalysisCharts({ signal, analysis }: { signal: Signal; analysis: SignalAnalysis }) {
   return (
     <div className="grid gap-5">
       <section aria-labelledby={`price-${signal.id}`} className="grid gap-2">

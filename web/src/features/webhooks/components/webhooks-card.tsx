@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { Button } from "@/components/ui/button";
+import { QueryState } from "@/components/query-state";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { SkeletonRows } from "@/components/ui/skeleton";
 import type { CreatedWebhook, Plan } from "@/lib/api/models";
 import { useWebhooks } from "../api/get-webhooks";
 import { MAX_WEBHOOKS } from "../lib/webhooks";
@@ -71,21 +71,14 @@ export function WebhooksCard({ plan }: { plan: Plan }) {
             You have {MAX_WEBHOOKS} endpoints, the most allowed. Delete one to add another.
           </p>
         ) : null}
-        {webhooks.isPending ? (
-          <div className="grid gap-3" aria-busy="true" aria-label="Loading your webhook endpoints">
-            <Skeleton className="h-16 w-full" />
-            <Skeleton className="h-16 w-full" />
-          </div>
-        ) : webhooks.isError ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-            <p className="font-medium text-destructive-strong">Failed to fetch your webhook endpoints</p>
-            <Button variant="outline" size="sm" onClick={() => void webhooks.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : (
-          <WebhookList endpoints={webhooks.data} fallbackFocus={() => focusInCard()} />
-        )}
+        <QueryState
+          query={webhooks}
+          loadingLabel="Loading your webhook endpoints"
+          skeleton={<SkeletonRows count={2} className="h-16 w-full" />}
+          errorTitle="Failed to fetch your webhook endpoints"
+        >
+          {(endpoints) => <WebhookList endpoints={endpoints} fallbackFocus={() => focusInCard()} />}
+        </QueryState>
       </CardContent>
       <CreatedWebhookDialog
         created={created}
