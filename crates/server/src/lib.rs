@@ -1,47 +1,11 @@
 //! The Strikeline server: configuration, the HTTP application and the `strikeline` command.
 
-pub mod ai;
-pub mod api_access;
-pub mod api_keys;
-pub mod audit;
-pub mod auth;
-pub mod automation;
-pub mod backtest;
-pub mod billing;
-pub mod cache;
-pub mod capacity;
 pub mod cli;
-pub mod clock;
-pub mod config;
-pub mod email;
-pub mod entitlements;
-pub mod error;
-pub mod events;
-pub mod extract;
-pub mod health;
+pub mod foundation;
+pub mod handlers;
 pub mod http;
-pub mod input;
-pub mod limits;
-pub mod live;
-pub mod llm;
-pub mod market;
-pub mod money;
-pub mod news;
-pub mod notifications;
 pub mod openapi;
-pub mod outbound;
-pub mod plans;
-pub mod portfolio;
 pub mod services;
-pub mod session;
-pub mod signals;
-pub mod site;
-pub mod state;
-pub mod stocks;
-pub mod subscription;
-pub mod views;
-pub mod vocab;
-pub mod webhooks;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -52,9 +16,10 @@ use anyhow::Context;
 use strikeline_store::{Db, rate_limits, sessions};
 use tokio::net::TcpListener;
 
-use crate::auth::password;
-use crate::config::Config;
-use crate::state::AppState;
+use crate::foundation::config::Config;
+use crate::foundation::state::AppState;
+use crate::foundation::{capacity, clock, events, limits, market};
+use crate::handlers::auth::password;
 
 /// Connects to the configured database and applies migrations.
 pub async fn open_database(config: &Config) -> anyhow::Result<Db> {

@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use strikeline_server::cli::{import, quant, seed};
-use strikeline_server::config::Config;
-use strikeline_server::{Server, backtest, open_database, openapi, shutdown_signal};
+use strikeline_server::foundation::config::Config;
+use strikeline_server::{Server, handlers::backtest, open_database, openapi, shutdown_signal};
 use tracing_subscriber::EnvFilter;
 
 /// mimalloc rather than the system allocator: answers allocate and free many small buffers
@@ -152,7 +152,7 @@ enum UsersCommand {
     /// date: for support and for test environments (billing sets plans in production).
     SetPlan {
         email: String,
-        plan: strikeline_server::entitlements::Plan,
+        plan: strikeline_server::foundation::entitlements::Plan,
         #[arg(long, env = "STRIKELINE_DATA_DIR")]
         data_dir: Option<PathBuf>,
     },
@@ -239,7 +239,7 @@ fn main() -> ExitCode {
         }
     };
     // The one clock of the command-line tools (the server builds its own in its state).
-    let clock = strikeline_server::clock::Clock::from_start(config.clock_start);
+    let clock = strikeline_server::foundation::clock::Clock::from_start(config.clock_start);
     let result = runtime.block_on(async move {
         match cli.command {
             Command::Serve { port, data_dir, web_dir } => {
@@ -286,7 +286,7 @@ fn main() -> ExitCode {
                 }
                 let state = strikeline_server::offline_state(config).await?;
                 let request = backtest::BacktestRequest { start_date: start, end_date: end, symbols, strategies, params: None };
-                let plan = strikeline_server::entitlements::Plan::Premium;
+                let plan = strikeline_server::foundation::entitlements::Plan::Premium;
                 let json = if by_strategy {
                     serde_json::to_string_pretty(
                         &backtest::strategy_results(&state, plan, &request, &Default::default()).await.map_err(describe)?,
@@ -315,7 +315,7 @@ fn main() -> ExitCode {
                     &db,
                     &user.id,
                     plan.id(),
-                    strikeline_server::vocab::SubscriptionStatus::Active.as_str(),
+                    strikeline_server::foundation::vocab::SubscriptionStatus::Active.as_str(),
                     None,
                     now,
                 )
@@ -324,7 +324,7 @@ fn main() -> ExitCode {
                     id: uuid::Uuid::new_v4().to_string(),
                     user_id: Some(user.id.clone()),
                     actor_id: Some("operator".into()),
-                    action: strikeline_server::vocab::AuditAction::PlanChanged.as_str().into(),
+                    action: strikeline_server::foundation::vocab::AuditAction::PlanChanged.as_str().into(),
                     detail: Some(format!("{} → {} by an operator (command line)", user.subscription_plan, plan.id())),
                     ip: None,
                     user_agent: None,
@@ -358,9 +358,9 @@ fn main() -> ExitCode {
 }
 
 /// An API error as a command-line error: the detail and each field's reason.
-fn describe(err: strikeline_server::error::AppError) -> anyhow::Error {
+fn describe(err: strikeline_server::foundation::error::AppError) -> anyhow::Error {
     match err {
-        strikeline_server::error::AppError::Validation(fields) => {
+        strikeline_server::foundation::error::AppError::Validation(fields) => {
             anyhow::anyhow!(fields.iter().map(|f| format!("{}: {}", f.field, f.message)).collect::<Vec<_>>().join("; "))
         }
         other => anyhow::anyhow!("{other}"),

@@ -28,7 +28,7 @@ use utoipa::OpenApi;
         (name = "admin", description = "Administrators only"),
         (name = "operations", description = "Health and readiness")
     ),
-    components(schemas(crate::error::Problem, crate::error::FieldError)),
+    components(schemas(crate::foundation::error::Problem, crate::foundation::error::FieldError)),
     modifiers(&ApiKeyScheme)
 )]
 pub struct ApiDoc;
@@ -62,7 +62,7 @@ pub fn document_json() -> String {
     json
 }
 
-/// The finished document: every answer whose body is a [`Problem`](crate::error::Problem) is
+/// The finished document: every answer whose body is a [`Problem`](crate::foundation::error::Problem) is
 /// described as `application/problem+json`, which is what the server sends, whatever content
 /// type an annotation left as the default.
 pub fn finish(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {

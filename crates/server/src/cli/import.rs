@@ -62,7 +62,7 @@ pub async fn import_prices(db: &Db, text: &str, seed: u64, now: DateTime<Utc>) -
                 id: uuid::Uuid::new_v4().to_string(),
                 symbol: symbol.clone(),
                 company_name: company.as_ref().map_or_else(|| format!("{symbol} Company"), |c| c.name.clone()),
-                sector: crate::vocab::SectorName::from(company.map_or_else(strikeline_market::Sector::default, |c| c.sector))
+                sector: crate::foundation::vocab::SectorName::from(company.map_or_else(strikeline_market::Sector::default, |c| c.sector))
                     .as_str()
                     .to_owned(),
                 current_price_cents: quote.current_price_cents,

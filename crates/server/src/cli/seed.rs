@@ -42,17 +42,17 @@ use strikeline_store::signals::{self as signal_store, SignalRow};
 use strikeline_store::users::{self as user_store, UserRecord};
 use strikeline_store::{Db, StoreError};
 
-use crate::auth::password;
-use crate::config::Config;
-use crate::entitlements::{Capability, Entitlements, Plan};
-use crate::error::AppError;
-use crate::market::Market;
-use crate::money::{dollars, to_cents};
+use crate::foundation::config::Config;
+use crate::foundation::entitlements::{Capability, Entitlements, Plan};
+use crate::foundation::error::AppError;
+use crate::foundation::market::Market;
+use crate::foundation::money::{dollars, to_cents};
+use crate::foundation::state::AppState;
+use crate::foundation::vocab::{PositionStatus, SignalKind, SignalStatus, StrategyName, SubscriptionStatus};
+use crate::handlers::auth::password;
 use crate::services::market_refresh::{catch_up_history, ensure_universe, refresh_prices};
 use crate::services::portfolio_settlement::manual_open_signal;
 use crate::services::signal_issuing::mark_row;
-use crate::state::AppState;
-use crate::vocab::{PositionStatus, SignalKind, SignalStatus, StrategyName, SubscriptionStatus};
 
 /// The benchmark account every seed creates (plan Pro, active, no end date).
 pub const BENCH_EMAIL: &str = "bench@strikeline.test";

@@ -8,10 +8,10 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use http_body_util::BodyExt;
 
-use crate::config::origin_of;
-use crate::error::{AppError, InternalCause, Problem};
-use crate::session;
-use crate::state::AppState;
+use crate::foundation::config::origin_of;
+use crate::foundation::error::{AppError, InternalCause, Problem};
+use crate::foundation::session;
+use crate::foundation::state::AppState;
 
 use super::BODY_LIMIT;
 

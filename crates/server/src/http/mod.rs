@@ -21,11 +21,12 @@ use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::error::AppError;
-use crate::state::AppState;
+use crate::foundation::error::AppError;
+use crate::foundation::state::AppState;
 use crate::{
-    ai, api_keys, auth, automation, backtest, billing, email, health, live, news, notifications, openapi, portfolio, signals, site, stocks,
-    webhooks,
+    handlers::ai, handlers::api_keys, handlers::auth, handlers::automation, handlers::backtest, handlers::billing, handlers::email,
+    handlers::health, handlers::live, handlers::news, handlers::notifications, handlers::portfolio, handlers::signals, handlers::site,
+    handlers::stocks, handlers::webhooks, openapi,
 };
 
 pub use middleware::log_server_errors;
@@ -43,8 +44,8 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
 
 /// The Content-Security-Policy for `config`: [`CONTENT_SECURITY_POLICY`], plus Stripe.js's
 /// script, frames and API when Stripe takes payments (its Payment Element runs on /subscribe).
-pub fn content_security_policy(config: &crate::config::Config) -> String {
-    if config.billing.provider != crate::config::PaymentProviderKind::Stripe {
+pub fn content_security_policy(config: &crate::foundation::config::Config) -> String {
+    if config.billing.provider != crate::foundation::config::PaymentProviderKind::Stripe {
         return CONTENT_SECURITY_POLICY.to_owned();
     }
     CONTENT_SECURITY_POLICY
@@ -101,7 +102,7 @@ pub fn router(state: AppState) -> Router {
 
 /// The layers around every route: body limit, compression, the request timeout (answered
 /// 408 problem+json), error shaping, panic catching, caching and security headers.
-pub fn layers(app: Router, config: &crate::config::Config) -> Router {
+pub fn layers(app: Router, config: &crate::foundation::config::Config) -> Router {
     let request_time = Duration::from_secs(config.capacity.request_seconds);
     let hsts = config.public_url.as_deref().is_some_and(|u| u.starts_with("https://"));
     app.layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -151,9 +152,9 @@ mod tests {
 
     #[test]
     fn stripe_js_is_allowed_only_when_stripe_takes_payments() {
-        let mut config = crate::config::Config::default();
+        let mut config = crate::foundation::config::Config::default();
         assert_eq!(content_security_policy(&config), CONTENT_SECURITY_POLICY);
-        config.billing.provider = crate::config::PaymentProviderKind::Stripe;
+        config.billing.provider = crate::foundation::config::PaymentProviderKind::Stripe;
         let csp = content_security_policy(&config);
         assert!(
             csp.contains("script-src 'self' https://js.stripe.com;")
@@ -164,7 +165,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_request_that_runs_out_of_time_is_a_408_problem() {
-        let mut config = crate::config::Config::default();
+        let mut config = crate::foundation::config::Config::default();
         config.capacity.request_seconds = 1;
         let slow = Router::new().route(
             "/api/slow",

@@ -15,8 +15,8 @@ use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tower::ServiceExt;
 
-use crate::capacity::Counts;
-use crate::config::CapacityConfig;
+use crate::foundation::capacity::Counts;
+use crate::foundation::config::CapacityConfig;
 
 /// How long shutdown waits for open connections (event streams never end on their own).
 const DRAIN: Duration = Duration::from_secs(5);

@@ -13,11 +13,11 @@ use strikeline_store::users::UserRecord;
 use utoipa::ToSchema;
 
 use super::portfolio_valuation::book;
-use crate::entitlements::Entitlements;
-use crate::error::Result;
-use crate::money::{dollars, round2};
-use crate::state::AppState;
-use crate::vocab::{Analyzer, PortfolioRiskLevel as RiskBand, RecommendationKind};
+use crate::foundation::entitlements::Entitlements;
+use crate::foundation::error::Result;
+use crate::foundation::money::{dollars, round2};
+use crate::foundation::state::AppState;
+use crate::foundation::vocab::{Analyzer, PortfolioRiskLevel as RiskBand, RecommendationKind};
 
 /// One recommendation.
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
@@ -245,18 +245,18 @@ pub async fn recommend(state: &AppState, user: &UserRecord, now: DateTime<Utc>) 
             created_at: now,
         });
     }
-    if state.config.ai.provider == crate::config::AiProvider::Openai {
+    if state.config.ai.provider == crate::foundation::config::AiProvider::Openai {
         written_by_model(state, user, &mut out, now).await;
     }
     Ok(out)
 }
 
 /// The plan's daily budget of model-written answers.
-fn model_budget(plan: crate::entitlements::Plan) -> Option<crate::limits::Policy> {
+fn model_budget(plan: crate::foundation::entitlements::Plan) -> Option<crate::foundation::limits::Policy> {
     match plan {
-        crate::entitlements::Plan::Free => None,
-        crate::entitlements::Plan::Pro => Some(crate::limits::AI_DAY_PRO),
-        crate::entitlements::Plan::Premium => Some(crate::limits::AI_DAY_PREMIUM),
+        crate::foundation::entitlements::Plan::Free => None,
+        crate::foundation::entitlements::Plan::Pro => Some(crate::foundation::limits::AI_DAY_PRO),
+        crate::foundation::entitlements::Plan::Premium => Some(crate::foundation::limits::AI_DAY_PREMIUM),
     }
 }
 
@@ -280,10 +280,10 @@ async fn written_by_model(state: &AppState, user: &UserRecord, recs: &mut [Recom
         return;
     }
     let Some(budget) = model_budget(Entitlements::of(user, now).plan) else { return };
-    if crate::limits::hit(state, budget, &user.id, now).await.is_err() {
+    if crate::foundation::limits::hit(state, budget, &user.id, now).await.is_err() {
         return;
     }
-    let Ok(client) = crate::llm::ChatClient::new(&state.config.ai) else { return };
+    let Ok(client) = crate::foundation::llm::ChatClient::new(&state.config.ai) else { return };
     let facts: Vec<serde_json::Value> = recs
         .iter()
         .map(|r| serde_json::json!({"id": r.id, "type": r.kind, "symbol": r.symbol, "title": r.title, "reasoning": r.reasoning, "suggestion": r.suggestion}))
@@ -308,7 +308,7 @@ async fn written_by_model(state: &AppState, user: &UserRecord, recs: &mut [Recom
     for item in answer.items {
         let Some(rec) = recs.iter_mut().find(|r| r.id == item.id) else { continue };
         let facts = format!("{} {} {} {}", rec.title, rec.description, rec.reasoning, rec.suggestion);
-        if crate::llm::numbers_grounded(&format!("{} {}", item.reasoning, item.suggestion), &facts) {
+        if crate::foundation::llm::numbers_grounded(&format!("{} {}", item.reasoning, item.suggestion), &facts) {
             rec.reasoning = item.reasoning.chars().take(1200).collect();
             rec.suggestion = item.suggestion.chars().take(600).collect();
             rec.analyzer = Analyzer::Openai;

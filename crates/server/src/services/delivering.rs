@@ -15,10 +15,10 @@ use strikeline_store::outbox::{self, Message};
 use strikeline_store::webhooks::{self as endpoints, Attempt, Endpoint};
 
 use super::{mailing, notifying, webhooks};
-use crate::error::Result;
-use crate::outbound::{self, standard_webhooks};
-use crate::state::AppState;
-use crate::vocab::NotificationKind;
+use crate::foundation::error::Result;
+use crate::foundation::outbound::{self, standard_webhooks};
+use crate::foundation::state::AppState;
+use crate::foundation::vocab::NotificationKind;
 
 /// Messages one pass takes at most.
 const BATCH: u32 = 50;

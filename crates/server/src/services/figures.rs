@@ -8,11 +8,11 @@ use strikeline_store::snapshots::{self, Snapshot};
 use strikeline_store::users::UserRecord;
 use utoipa::ToSchema;
 
-use crate::cache::SignalFiguresAt;
-use crate::error::Result;
-use crate::money::round2;
-use crate::state::AppState;
-use crate::vocab::ChangeUnit;
+use crate::foundation::cache::SignalFiguresAt;
+use crate::foundation::error::Result;
+use crate::foundation::money::round2;
+use crate::foundation::state::AppState;
+use crate::foundation::vocab::ChangeUnit;
 
 /// Days of closed signals the win rate covers.
 pub const WIN_RATE_DAYS: i64 = 30;
@@ -88,7 +88,7 @@ fn relative(now: f64, before: f64) -> Option<f64> {
 }
 
 /// The shared signal figures for `today` at `now` and the snapshots to compare them with, from
-/// the read cache (at most [`crate::cache::MAX_AGE`] old, and never older than a change).
+/// the read cache (at most [`crate::foundation::cache::MAX_AGE`] old, and never older than a change).
 async fn shared_figures(state: &AppState, today: NaiveDate, now: DateTime<Utc>) -> Result<std::sync::Arc<SignalFiguresAt>> {
     let load = || async {
         Ok(SignalFiguresAt {
@@ -118,7 +118,7 @@ pub async fn compute_stats(state: &AppState, user: &UserRecord, now: DateTime<Ut
     let portfolio_value = round2(portfolio_value);
     // The latest stored value before today.
     let before_today = history.iter().rev().find(|(day, _)| *day < today).map(|(_, cents)| *cents as f64 / 100.0);
-    let last_updated = crate::cache::stocks(state).await?.iter().map(|s| s.last_updated).max().unwrap_or(shared.loaded_at);
+    let last_updated = crate::foundation::cache::stocks(state).await?.iter().map(|s| s.last_updated).max().unwrap_or(shared.loaded_at);
     let points = |now: Option<f64>, before: Option<&Snapshot>, pick: fn(&Snapshot) -> Option<f64>| Some(round2(now? - pick(before?)?));
     Ok(DashboardStats {
         active_signals: current.active_signals,

@@ -13,9 +13,9 @@ use serde::{Deserialize, Serialize};
 use strikeline_store::outbox::{self, Message};
 use strikeline_store::users::UserRecord;
 
-use crate::config::{EmailConfig, EmailTransport, SmtpSecurity};
-use crate::error::Result;
-use crate::state::AppState;
+use crate::foundation::config::{EmailConfig, EmailTransport, SmtpSecurity};
+use crate::foundation::error::Result;
+use crate::foundation::state::AppState;
 
 /// The outbox channel of email.
 pub const CHANNEL: &str = "email";
@@ -85,7 +85,7 @@ pub async fn queue(
     if !list.wanted_by(user) {
         return Ok(false);
     }
-    let fresh = crate::session::new_token();
+    let fresh = crate::foundation::session::new_token();
     let token = outbox::unsubscribe_token(&state.db, &user.id, list.as_str(), &fresh, now).await?;
     let email = Email {
         to: user.email.clone(),

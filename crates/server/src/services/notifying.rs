@@ -5,10 +5,10 @@
 use chrono::{DateTime, Utc};
 use strikeline_store::notifications::{self as store, Notification};
 
-use crate::error::Result;
+use crate::foundation::error::Result;
+use crate::foundation::state::AppState;
+use crate::foundation::vocab::{NotificationKind, WebhookEventType};
 use crate::services::webhooks::{Audience, Event, emit, signal_data};
-use crate::state::AppState;
-use crate::vocab::{NotificationKind, WebhookEventType};
 
 /// A notification to write.
 pub struct Note {
@@ -36,7 +36,7 @@ pub async fn notify(state: &AppState, notes: Vec<Note>, now: DateTime<Utc>) -> R
         .collect();
     store::insert_many(&state.db, &rows).await?;
     if !rows.is_empty() {
-        state.events.publish(crate::events::Topic::Notifications);
+        state.events.publish(crate::foundation::events::Topic::Notifications);
     }
     email(state, &rows, now).await?;
     Ok(rows.len())
@@ -82,13 +82,15 @@ pub async fn new_signals(state: &AppState, issued: &[String], now: DateTime<Utc>
         if !user.signal_alerts {
             continue;
         }
-        let preferred: Vec<crate::vocab::StrategyName> = user.preferred_strategies.split(',').filter_map(|s| s.parse().ok()).collect();
-        let quota = crate::entitlements::Entitlements::of(&user, now).signals_per_day;
+        let preferred: Vec<crate::foundation::vocab::StrategyName> =
+            user.preferred_strategies.split(',').filter_map(|s| s.parse().ok()).collect();
+        let quota = crate::foundation::entitlements::Entitlements::of(&user, now).signals_per_day;
         let matching: Vec<&str> = fresh
             .iter()
             .filter(|r| !crate::services::visibility::beyond_quota(quota, r.day_rank, 0))
             .filter(|r| {
-                <crate::vocab::StrategyName as crate::vocab::Vocabulary>::exact(&r.signal.strategy).is_ok_and(|s| preferred.contains(&s))
+                <crate::foundation::vocab::StrategyName as crate::foundation::vocab::Vocabulary>::exact(&r.signal.strategy)
+                    .is_ok_and(|s| preferred.contains(&s))
             })
             .map(|r| r.signal.symbol.as_str())
             .collect();

@@ -8,10 +8,10 @@ use strikeline_engine::{OpenSignal, Outcome, mark, pricing_volatility};
 use strikeline_store::market;
 use strikeline_store::positions::{self, ManualMark, ManualRow};
 
-use crate::error::Result;
-use crate::money::{dollars, to_cents};
-use crate::state::AppState;
-use crate::vocab::{PositionStatus, SignalKind, StrategyName, Vocabulary};
+use crate::foundation::error::Result;
+use crate::foundation::money::{dollars, to_cents};
+use crate::foundation::state::AppState;
+use crate::foundation::vocab::{PositionStatus, SignalKind, StrategyName, Vocabulary};
 
 /// Each tracked symbol's current price (dollars) and volatility estimate.
 pub struct Pricing {
@@ -28,11 +28,11 @@ impl Pricing {
         Ok(Pricing::from_rows(&market::list_stocks(&state.db).await?, volatility))
     }
 
-    /// The same through the shared read cache (at most [`crate::cache::MAX_AGE`] old), for
+    /// The same through the shared read cache (at most [`crate::foundation::cache::MAX_AGE`] old), for
     /// showing portfolios.
     pub async fn cached(state: &AppState) -> Result<Pricing> {
-        let volatility = (*crate::cache::volatilities(state).await?).clone();
-        Ok(Pricing::from_rows(&crate::cache::stocks(state).await?, volatility))
+        let volatility = (*crate::foundation::cache::volatilities(state).await?).clone();
+        Ok(Pricing::from_rows(&crate::foundation::cache::stocks(state).await?, volatility))
     }
 
     fn from_rows(stocks: &[market::StockRow], volatility: HashMap<String, f64>) -> Pricing {
@@ -47,7 +47,7 @@ impl Pricing {
         self.sector
             .get(symbol)
             .cloned()
-            .unwrap_or_else(|| crate::vocab::SectorName::from(strikeline_market::Sector::default()).as_str().to_owned())
+            .unwrap_or_else(|| crate::foundation::vocab::SectorName::from(strikeline_market::Sector::default()).as_str().to_owned())
     }
 
     /// The volatility of `symbol`: the stored estimate, else one computed from its history.
@@ -157,7 +157,7 @@ pub async fn open_automated_positions(state: &AppState, now: DateTime<Utc>) -> R
         if prefs.preferred_strategies.is_empty() {
             continue;
         }
-        let quota = crate::entitlements::Entitlements::of(user, now).signals_per_day;
+        let quota = crate::foundation::entitlements::Entitlements::of(user, now).signals_per_day;
         let own = own_per_day.get(&user.id).unwrap_or(&no_own);
         let mut open_cost = dollars(open_cost_cents.get(&user.id).copied().unwrap_or(0));
         for ranked in &active {
@@ -202,22 +202,25 @@ pub async fn settle_positions(state: &AppState, now: DateTime<Utc>) -> Result<()
     for (user_id, signal_id) in closed {
         let Some(signal) = strikeline_store::signals::find(&state.db, &signal_id).await? else { continue };
         events.push((user_id.clone(), serde_json::json!({ "closedAt": now, "signal": crate::services::webhooks::signal_data(&signal) })));
-        let reason = signal.close_reason.as_deref().and_then(|r| <crate::vocab::CloseReason as crate::vocab::Vocabulary>::exact(r).ok());
+        let reason = signal
+            .close_reason
+            .as_deref()
+            .and_then(|r| <crate::foundation::vocab::CloseReason as crate::foundation::vocab::Vocabulary>::exact(r).ok());
         let how = match reason {
-            Some(crate::vocab::CloseReason::Target) => "at its target",
-            Some(crate::vocab::CloseReason::Stop) => "at its stop loss",
-            Some(crate::vocab::CloseReason::Expiry) => "at expiry",
+            Some(crate::foundation::vocab::CloseReason::Target) => "at its target",
+            Some(crate::foundation::vocab::CloseReason::Stop) => "at its stop loss",
+            Some(crate::foundation::vocab::CloseReason::Expiry) => "at expiry",
             None => "as its signal ended",
         };
         notes.push(crate::services::notifying::Note {
             user_id,
-            kind: crate::vocab::NotificationKind::PositionClosed,
+            kind: crate::foundation::vocab::NotificationKind::PositionClosed,
             title: format!("{} {} position closed", signal.symbol, signal.signal_type),
             body: format!(
                 "Your automated {} {} {} position closed {how}.",
                 signal.symbol,
                 signal.signal_type,
-                crate::money::usd(signal.strike_cents)
+                crate::foundation::money::usd(signal.strike_cents)
             ),
             link: Some("/portfolio"),
         });
@@ -227,7 +230,7 @@ pub async fn settle_positions(state: &AppState, now: DateTime<Utc>) -> Result<()
     let events: Vec<Event> = events
         .iter()
         .map(|(user_id, data)| Event {
-            event_type: crate::vocab::WebhookEventType::PositionClosed,
+            event_type: crate::foundation::vocab::WebhookEventType::PositionClosed,
             audience: Audience::Owner(user_id),
             data: data.clone(),
         })

@@ -7,10 +7,10 @@ use strikeline_store::positions::{self, AutomatedRow, HeldSignal, ManualRow};
 use strikeline_store::users::UserRecord;
 
 use super::portfolio_settlement::Pricing;
-use crate::error::{AppError, Result};
-use crate::money::{dollars, to_cents};
-use crate::state::AppState;
-use crate::vocab::{PositionStatus, SignalKind, stored};
+use crate::foundation::error::{AppError, Result};
+use crate::foundation::money::{dollars, to_cents};
+use crate::foundation::state::AppState;
+use crate::foundation::vocab::{PositionStatus, SignalKind, stored};
 
 /// What is needed to value one position.
 pub struct Holding {

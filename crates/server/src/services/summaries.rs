@@ -4,13 +4,13 @@
 use chrono::{DateTime, Utc};
 
 use super::mailing::{MailingList, base_url, queue};
-use crate::error::Result;
-use crate::state::AppState;
+use crate::foundation::error::Result;
+use crate::foundation::state::AppState;
 
 /// Queues the daily portfolio summary for every user who wants it (run once a day, after the
 /// close); how many were queued.
 pub async fn daily_summaries(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
-    use crate::money::{to_cents, usd};
+    use crate::foundation::money::{to_cents, usd};
     let usd_dollars = |d: f64| usd(to_cents(d));
     let day = state.market.today(now);
     let mut queued = 0;
@@ -19,7 +19,7 @@ pub async fn daily_summaries(state: &AppState, now: DateTime<Utc>) -> Result<usi
             continue;
         }
         let book = super::portfolio_valuation::book(state, &user, now).await?;
-        let capital = crate::money::dollars(user.investment_capital_cents);
+        let capital = crate::foundation::money::dollars(user.investment_capital_cents);
         let summary = strikeline_engine::portfolio::summary(&book.closed, &book.open, book.open_commissions, capital);
         let closed_today: Vec<_> = book.closed.iter().filter(|t| t.closed_on == day).collect();
         let closed_pnl: f64 = closed_today.iter().map(|t| t.pnl).sum();

@@ -5,9 +5,9 @@
 use strikeline_store::signals::{self as store, RankedSignal, SignalFilter, SignalRow};
 use strikeline_store::users::UserRecord;
 
-use crate::entitlements::Entitlements;
-use crate::error::Result;
-use crate::state::AppState;
+use crate::foundation::entitlements::Entitlements;
+use crate::foundation::error::Result;
+use crate::foundation::state::AppState;
 
 /// Whether a viewer's plan leaves `ranked` locked when they generated `own_that_day` signals
 /// on its day: their own signals count toward the day's quota first, then the automated ones

@@ -12,11 +12,11 @@ use strikeline_store::signals::SignalRow;
 use strikeline_store::users::UserRecord;
 use strikeline_store::webhooks::{self as store, Endpoint};
 
-use crate::entitlements::{Capability, Entitlements};
-use crate::error::{AppError, FieldError, Result};
-use crate::outbound;
-use crate::state::AppState;
-use crate::vocab::WebhookEventType;
+use crate::foundation::entitlements::{Capability, Entitlements};
+use crate::foundation::error::{AppError, FieldError, Result};
+use crate::foundation::outbound;
+use crate::foundation::state::AppState;
+use crate::foundation::vocab::WebhookEventType;
 
 /// Endpoints one user may register.
 pub const MAX_ENDPOINTS_PER_USER: u32 = 10;
@@ -154,7 +154,7 @@ pub async fn emit(state: &AppState, events: &[Event<'_>], now: DateTime<Utc>) ->
 
 /// A signal as webhook payloads carry it (dollars, wire spellings).
 pub fn signal_data(s: &SignalRow) -> Value {
-    use crate::money::dollars;
+    use crate::foundation::money::dollars;
     json!({
         "id": s.id,
         "symbol": s.symbol,

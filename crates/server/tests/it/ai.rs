@@ -146,12 +146,12 @@ async fn fake_model() -> (String, std::sync::Arc<std::sync::Mutex<Vec<(String, V
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_configured_model_writes_grounded_answers_and_the_builtin_stands_in() {
     let (base, seen) = fake_model().await;
-    let app = TestApp::spawn_with(crate::common::Engine::Sqlite, move |c: &mut strikeline_server::config::Config| {
+    let app = TestApp::spawn_with(crate::common::Engine::Sqlite, move |c: &mut strikeline_server::foundation::config::Config| {
         crate::common::with_market(c);
-        c.ai.provider = strikeline_server::config::AiProvider::Openai;
+        c.ai.provider = strikeline_server::foundation::config::AiProvider::Openai;
         c.ai.base_url = base;
         c.ai.model = "test-model".into();
-        c.ai.api_key = Some(strikeline_server::config::Secret::new("sk-test".into()));
+        c.ai.api_key = Some(strikeline_server::foundation::config::Secret::new("sk-test".into()));
         c.ai.max_retries = 1;
         c.ai.timeout_seconds = 5;
     })

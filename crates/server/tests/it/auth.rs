@@ -152,7 +152,7 @@ async fn without_a_session_me_is_a_401(app: TestApp) {
 /// The one session row in the database (tests create exactly one).
 async fn only_session(app: &TestApp, token_cookie: &str) -> sessions::SessionRecord {
     let token = token_cookie.split_once('=').expect("pair").1;
-    let sid = strikeline_server::session::sid_for(token);
+    let sid = strikeline_server::foundation::session::sid_for(token);
     sessions::find_live(app.db(), &sid, app.now()).await.expect("query").expect("live session")
 }
 
@@ -189,7 +189,7 @@ async fn a_session_made_on_one_instance_is_valid_on_another(app: TestApp) {
     let cookie = session_cookie(&response);
     let url = app.database_url.clone();
     let second = TestApp::spawn_with(crate::common::Engine::Sqlite, |config| {
-        config.database_url = Some(strikeline_server::config::Secret::new(url));
+        config.database_url = Some(strikeline_server::foundation::config::Secret::new(url));
     })
     .await
     .expect("second instance");

@@ -46,7 +46,7 @@ async fn only_administrators_start_and_stop_and_the_choice_survives_a_restart(ap
     // A second instance over the same database (a restart, or another replica) agrees.
     let url = app.database_url.clone();
     let engine = if url.starts_with("postgres") { Engine::Postgres } else { Engine::Sqlite };
-    let second = TestApp::spawn_with(engine, |config| config.database_url = Some(strikeline_server::config::Secret::new(url)))
+    let second = TestApp::spawn_with(engine, |config| config.database_url = Some(strikeline_server::foundation::config::Secret::new(url)))
         .await
         .expect("second");
     assert!(automation::is_running(&second.state).await.expect("status"));
@@ -74,7 +74,7 @@ async fn one_instance_runs_the_jobs_the_calendar_makes_due(app: TestApp) {
     // A second instance over the same database does not run the jobs while the lease is held.
     let url = app.database_url.clone();
     let engine = if url.starts_with("postgres") { Engine::Postgres } else { Engine::Sqlite };
-    let second = TestApp::spawn_with(engine, |config| config.database_url = Some(strikeline_server::config::Secret::new(url)))
+    let second = TestApp::spawn_with(engine, |config| config.database_url = Some(strikeline_server::foundation::config::Secret::new(url)))
         .await
         .expect("second");
     let report = automation::tick(&second.state, now + Duration::minutes(5) + Duration::seconds(10)).await.expect("tick");

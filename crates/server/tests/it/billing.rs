@@ -26,7 +26,7 @@ on_both_engines_with!(test_clock, crate::billing::with_test_clock;
     an_administrator_runs_the_schedule_at_a_later_time_with_the_test_clock,
 );
 
-pub fn with_test_clock(config: &mut strikeline_server::config::Config) {
+pub fn with_test_clock(config: &mut strikeline_server::foundation::config::Config) {
     crate::common::with_admin(config);
     config.billing.test_clock = true;
 }
@@ -107,8 +107,8 @@ async fn a_trial_user_buys_premium_yearly_and_has_it_at_once(app: TestApp) {
     let me: Value = app.me(&app.client).await.json().await.expect("json");
     assert_eq!(me["subscriptionPlan"], "premium");
     let record = strikeline_store::users::find_by_email(app.db(), "ada@example.com").await.expect("read").expect("user");
-    let entitlements = strikeline_server::entitlements::Entitlements::of(&record, app.now());
-    assert!(entitlements.allows(strikeline_server::entitlements::Capability::CustomStrategyParams));
+    let entitlements = strikeline_server::foundation::entitlements::Entitlements::of(&record, app.now());
+    assert!(entitlements.allows(strikeline_server::foundation::entitlements::Capability::CustomStrategyParams));
     assert_eq!(entitlements.signals_per_day, None);
 
     let history = invoices(&app).await;

@@ -6,7 +6,7 @@
 use std::sync::{Arc, Mutex};
 
 use serde_json::{Value, json};
-use strikeline_server::config::{Config, EmailTransport, SmtpSecurity};
+use strikeline_server::foundation::config::{Config, EmailTransport, SmtpSecurity};
 use strikeline_server::services::{delivering, summaries};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 

@@ -7,7 +7,7 @@ use crate::common::{TestApp, fields, problem};
 use chrono::Utc;
 use futures_util::future::join_all;
 use serde_json::{Value, json};
-use strikeline_server::config::{Config, LimitOverride};
+use strikeline_server::foundation::config::{Config, LimitOverride};
 use strikeline_store::users;
 
 on_both_engines!(
@@ -62,7 +62,7 @@ fn with_redis(config: &mut Config) {
     let required = std::env::var("STRIKELINE_REQUIRE_PG").is_ok_and(|v| v == "1" || v == "true");
     assert!(reachable || !required, "Redis is required (STRIKELINE_REQUIRE_PG=1) but 127.0.0.1:6379 is not reachable");
     if reachable {
-        config.redis_url = Some(strikeline_server::config::Secret::new("redis://127.0.0.1:6379".into()));
+        config.redis_url = Some(strikeline_server::foundation::config::Secret::new("redis://127.0.0.1:6379".into()));
         config.redis_prefix = format!("strikeline-test-{}", uuid::Uuid::new_v4().simple());
     } else {
         eprintln!("SKIPPED: Redis is not reachable on 127.0.0.1:6379; the limiter runs on the database");
@@ -200,10 +200,11 @@ async fn thirty_parallel_refreshes_let_exactly_ten_through(app: TestApp) {
     assert_eq!(counts.get(&429), Some(&20), "{counts:?}");
     assert!(refused.expect("refused").parse::<u64>().is_ok_and(|s| (1..=6).contains(&s)));
     // Across instances: a second server over the same database sees the same bucket.
-    let second =
-        TestApp::spawn_with(engine_of(&app), |c| c.database_url = Some(strikeline_server::config::Secret::new(app.database_url.clone())))
-            .await
-            .expect("second instance");
+    let second = TestApp::spawn_with(engine_of(&app), |c| {
+        c.database_url = Some(strikeline_server::foundation::config::Secret::new(app.database_url.clone()))
+    })
+    .await
+    .expect("second instance");
     let response = app.client.post(second.url("/api/refresh")).header("origin", &second.base).send().await.expect("request");
     assert_eq!(response.status(), 429, "the shared bucket is empty on the other instance too");
 }
@@ -300,7 +301,7 @@ async fn watchlist_writes_are_limited_and_names_cleaned(app: TestApp) {
     let last = last.expect("answers");
     assert_eq!(last.status(), 429, "twenty watchlist writes an hour per user");
     assert_eq!(header(&last, "ratelimit-policy"), "\"watchlist_write\";q=20;w=3600");
-    let cleaned = strikeline_server::input::clean_text("Evil\u{202E}gnp.exe\u{0007} Corp");
+    let cleaned = strikeline_server::foundation::input::clean_text("Evil\u{202E}gnp.exe\u{0007} Corp");
     assert_eq!(cleaned, "Evilgnp.exe Corp");
     // An oversized list is refused before anything is looked up.
     let many: Vec<Value> = (0..51).map(|i| json!({"symbol": format!("A{i}")})).collect();
@@ -409,7 +410,7 @@ async fn slow_headers_are_cut_off_and_connections_per_address_are_capped(app: Te
 
 async fn with_redis_the_limits_hold_across_instances_too(app: TestApp) {
     let Some(redis_url) = app.state.config.redis_url.clone() else { return };
-    assert!(matches!(app.state.buckets, strikeline_server::limits::Buckets::Redis(_)));
+    assert!(matches!(app.state.buckets, strikeline_server::foundation::limits::Buckets::Redis(_)));
     app.register().await;
     let attempts = (0..30).map(|_| app.client.post(app.url("/api/refresh")).send());
     let responses: Vec<reqwest::Response> = join_all(attempts).await.into_iter().map(|r| r.expect("request")).collect();
@@ -419,7 +420,7 @@ async fn with_redis_the_limits_hold_across_instances_too(app: TestApp) {
     let prefix = app.state.config.redis_prefix.clone();
     let database_url = app.database_url.clone();
     let second = TestApp::spawn_with(engine_of(&app), move |c| {
-        c.database_url = Some(strikeline_server::config::Secret::new(database_url));
+        c.database_url = Some(strikeline_server::foundation::config::Secret::new(database_url));
         c.redis_url = Some(redis_url);
         c.redis_prefix = prefix;
     })

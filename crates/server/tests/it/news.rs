@@ -150,7 +150,7 @@ async fn feeds_are_polled_conditionally_stored_once_and_tagged() {
     .await;
     let (broken, _) = feed_server(vec![(500, vec![], "down".into())]).await;
     let feeds = vec![url.clone(), broken];
-    let app = TestApp::spawn_with(crate::common::Engine::Sqlite, move |c: &mut strikeline_server::config::Config| {
+    let app = TestApp::spawn_with(crate::common::Engine::Sqlite, move |c: &mut strikeline_server::foundation::config::Config| {
         crate::common::with_market(c);
         c.news.feeds = feeds;
     })

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use strikeline_server::outbound::{Guard, post, resolve};
+use strikeline_server::foundation::outbound::{Guard, post, resolve};
 
 async fn counting_listener() -> (u16, Arc<AtomicUsize>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");

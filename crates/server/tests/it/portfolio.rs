@@ -122,9 +122,7 @@ async fn automated_positions_follow_the_users_preferences(app: TestApp) {
     )
     .await
     .expect("preferences");
-    let opened = strikeline_server::services::portfolio_settlement::open_automated_positions(&app.state, app.now())
-        .await
-        .expect("open");
+    let opened = strikeline_server::services::portfolio_settlement::open_automated_positions(&app.state, app.now()).await.expect("open");
     assert!(opened > 0, "some active signal clears a 50 confidence floor");
     let rows: Vec<Value> = app.client.get(app.url("/api/portfolio/positions")).send().await.expect("request").json().await.expect("json");
     assert_eq!(rows.len(), opened);
@@ -132,12 +130,7 @@ async fn automated_positions_follow_the_users_preferences(app: TestApp) {
     assert_eq!(row["status"], "open");
     assert!(row["quantity"].as_i64().expect("qty") >= 1);
     // Opening again takes nothing twice.
-    assert_eq!(
-        strikeline_server::services::portfolio_settlement::open_automated_positions(&app.state, app.now())
-            .await
-            .expect("open"),
-        0
-    );
+    assert_eq!(strikeline_server::services::portfolio_settlement::open_automated_positions(&app.state, app.now()).await.expect("open"), 0);
     let id = row["id"].as_str().expect("id");
     let detail: Value =
         app.client.get(app.url(&format!("/api/portfolio/position/{id}"))).send().await.expect("request").json().await.expect("json");

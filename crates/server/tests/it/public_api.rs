@@ -27,8 +27,10 @@ on_both_engines_with!(with_market, crate::common::with_market;
     portfolio_metrics_answer_by_period_with_the_apps_figures,
 );
 
-pub fn raise_key_creation_limit(config: &mut strikeline_server::config::Config) {
-    config.limits.insert("api_key_create".into(), strikeline_server::config::LimitOverride { quota: 1000, window_seconds: 3600 });
+pub fn raise_key_creation_limit(config: &mut strikeline_server::foundation::config::Config) {
+    config
+        .limits
+        .insert("api_key_create".into(), strikeline_server::foundation::config::LimitOverride { quota: 1000, window_seconds: 3600 });
 }
 
 async fn create_key(app: &TestApp, client: &reqwest::Client, body: &Value) -> Value {

@@ -5,7 +5,7 @@
 
 use reqwest::header::{ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, ETAG, IF_NONE_MATCH};
 use serde_json::Value;
-use strikeline_server::events::Topic;
+use strikeline_server::foundation::events::Topic;
 use strikeline_store::signals as store;
 
 use crate::common::{TestApp, fields, problem, signal_page, signal_row};
@@ -181,7 +181,7 @@ async fn the_daily_valuation_of_everyone_matches_each_users_own(app: TestApp) {
         let own = portfolio_valuation::value_and_history(&app.state, &user, now).await.expect("value").0;
         let stored = strikeline_store::positions::value_history(app.db(), &user.id).await.expect("history");
         let (_, cents) = stored.last().copied().expect("today's value stored");
-        assert_eq!(cents, strikeline_server::money::to_cents(own), "{email}: the batch valuation equals the user's own");
+        assert_eq!(cents, strikeline_server::foundation::money::to_cents(own), "{email}: the batch valuation equals the user's own");
     }
 }
 
@@ -189,7 +189,7 @@ async fn the_daily_valuation_of_everyone_matches_each_users_own(app: TestApp) {
 /// viewer's own; every page must be byte for byte what the database query gives, locks
 /// included, whatever the page size and however ties in creation time fall.
 async fn pages_from_the_shared_window_equal_pages_from_the_database(app: TestApp) {
-    use strikeline_server::signals::window;
+    use strikeline_server::handlers::signals::window;
     let me = app.register().await;
     let email = me["email"].as_str().expect("email");
     let user = strikeline_store::users::find_by_email(app.db(), email).await.expect("query").expect("user");
@@ -208,7 +208,7 @@ async fn pages_from_the_shared_window_equal_pages_from_the_database(app: TestApp
     }
     let now = app.now();
     for size in [7_i64, 50] {
-        let mut filter = strikeline_server::signals::filter::parse(Some(&format!("limit={size}"))).expect("filter");
+        let mut filter = strikeline_server::handlers::signals::filter::parse(Some(&format!("limit={size}"))).expect("filter");
         let (mut from_window, mut pages, mut locked) = (0, 0, 0);
         loop {
             let expected = window::from_database(&app.state, &user, &filter, now).await.expect("database page");
@@ -221,7 +221,7 @@ async fn pages_from_the_shared_window_equal_pages_from_the_database(app: TestApp
             locked += page["signals"].as_array().expect("signals").iter().filter(|s| s["locked"] == true).count();
             pages += 1;
             match page["nextCursor"].as_str() {
-                Some(cursor) => filter.after = strikeline_server::signals::filter::decode_cursor(cursor),
+                Some(cursor) => filter.after = strikeline_server::handlers::signals::filter::decode_cursor(cursor),
                 None => break,
             }
         }
@@ -229,6 +229,6 @@ async fn pages_from_the_shared_window_equal_pages_from_the_database(app: TestApp
         assert!(from_window >= pages - 1, "all but the last page come from the window ({from_window} of {pages})");
         assert!(locked >= 10, "the plan's quota locks some ({locked})");
     }
-    let filtered = strikeline_server::signals::filter::parse(Some("strategy=Momentum")).expect("filter");
+    let filtered = strikeline_server::handlers::signals::filter::parse(Some("strategy=Momentum")).expect("filter");
     assert!(window::from_window(&app.state, &user, &filtered, now).await.expect("window").is_none(), "a filter reads the database");
 }

@@ -262,8 +262,7 @@ async fn signals_close_at_target_or_stop_and_expire_at_expiry(app: TestApp) {
         )
     };
     let quotes = [quote("TGT", 120.0), quote("STP", 80.0), quote("EXP", 104.0)].into_iter().collect();
-    let ended =
-        strikeline_server::services::signal_issuing::mark_signals(&app.state, &quotes, app.now()).await.expect("mark");
+    let ended = strikeline_server::services::signal_issuing::mark_signals(&app.state, &quotes, app.now()).await.expect("mark");
     assert_eq!(ended, 3);
     let find = |id: String| {
         let db = app.db().clone();
@@ -307,7 +306,7 @@ async fn stat_changes_compare_with_stored_snapshots(app: TestApp) {
     snapshots::upsert(app.db(), &snapshot(ny_today - Duration::days(1), 4, 70.0)).await.expect("snapshot");
     snapshots::upsert(app.db(), &snapshot(ny_today - Duration::days(8), 1, 65.5)).await.expect("snapshot");
     // Every writer announces its change; that is what drops the shared figures' cache.
-    app.state.events.publish(strikeline_server::events::Topic::Stats);
+    app.state.events.publish(strikeline_server::foundation::events::Topic::Stats);
     let stats: Value = app.client.get(app.url("/api/stats")).send().await.expect("request").json().await.expect("json");
     assert_eq!(stats["changes"]["activeSignals"]["value"], -50.0, "2 now against 4 yesterday");
     assert_eq!(stats["changes"]["avgConfidence"]["value"], 4.5, "70.0 now against 65.5 a week ago, in points");
@@ -327,13 +326,14 @@ async fn the_event_stream_needs_a_session(app: TestApp) {
 /// On PostgreSQL a change published by one instance reaches the open pages of every instance.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn events_reach_every_instance_sharing_a_postgres_database() {
-    use strikeline_server::events::Topic;
+    use strikeline_server::foundation::events::Topic;
     let Some(first) = TestApp::spawn(crate::common::Engine::Postgres).await else { return };
     let url = first.database_url.clone();
-    let second =
-        TestApp::spawn_with(crate::common::Engine::Postgres, |c| c.database_url = Some(strikeline_server::config::Secret::new(url)))
-            .await
-            .expect("second instance");
+    let second = TestApp::spawn_with(crate::common::Engine::Postgres, |c| {
+        c.database_url = Some(strikeline_server::foundation::config::Secret::new(url))
+    })
+    .await
+    .expect("second instance");
     let mut on_second = second.state.events.subscribe();
     // The listener connects in the background; publish until it hears (bounded).
     let heard = tokio::time::timeout(std::time::Duration::from_secs(10), async {

@@ -189,11 +189,11 @@ impl StripeFake {
 async fn app_with_stripe(engine: Engine, fake: &StripeFake) -> Option<TestApp> {
     let base = fake.base.clone();
     TestApp::spawn_with(engine, move |c| {
-        c.billing.provider = strikeline_server::config::PaymentProviderKind::Stripe;
+        c.billing.provider = strikeline_server::foundation::config::PaymentProviderKind::Stripe;
         c.billing.stripe_base_url = base;
-        c.billing.stripe_secret_key = Some(strikeline_server::config::Secret::new(SECRET_KEY.into()));
+        c.billing.stripe_secret_key = Some(strikeline_server::foundation::config::Secret::new(SECRET_KEY.into()));
         c.billing.stripe_publishable_key = Some("pk_test_fake".into());
-        c.billing.stripe_webhook_secret = Some(strikeline_server::config::Secret::new(WEBHOOK_SECRET.into()));
+        c.billing.stripe_webhook_secret = Some(strikeline_server::foundation::config::Secret::new(WEBHOOK_SECRET.into()));
         for (name, price) in [
             ("pro_monthly", "price_pro_m"),
             ("pro_yearly", "price_pro_y"),

@@ -26,7 +26,7 @@ on_both_engines_with!(local_webhooks, crate::webhooks::with_local_webhooks;
 
 /// Webhooks to the local receiver (plain http on 127.0.0.1, as in local development), a
 /// market for price alerts, and short retries.
-fn with_local_webhooks(config: &mut strikeline_server::config::Config) {
+fn with_local_webhooks(config: &mut strikeline_server::foundation::config::Config) {
     crate::common::with_market(config);
     config.delivery.allow_http = true;
     config.delivery.allow_private = true;
@@ -303,7 +303,7 @@ async fn a_delivery_survives_the_server_being_killed_between_attempts() {
     std::fs::create_dir_all(&data).expect("data dir");
     let db_url = format!("sqlite://{}", data.join("restart.db").display());
     let (url, got) = receiver(vec![500, 200]).await;
-    let secret = strikeline_server::outbound::standard_webhooks::new_secret();
+    let secret = strikeline_server::foundation::outbound::standard_webhooks::new_secret();
     {
         let db = Db::connect(&db_url).await.expect("db");
         db.migrate().await.expect("migrate");
@@ -385,6 +385,15 @@ async fn a_delivery_survives_the_server_being_killed_between_attempts() {
     };
     let mut first = start();
     wait_for(1, Duration::from_secs(60)).await;
+    // Killed between attempts: once the failed first attempt is written down (killed before
+    // that, the claim would have to lapse first, which is another story).
+    let db = Db::connect(&db_url).await.expect("db");
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while outbox::get(&db, "msg_restart").await.expect("read").expect("kept").last_error.is_none() {
+        assert!(tokio::time::Instant::now() < deadline, "the first attempt is never recorded");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    db.close().await;
     first.kill().expect("killed");
     first.wait().expect("reaped");
     assert_eq!(got.lock().expect("lock").len(), 1, "killed before the retry");

@@ -1,6 +1,6 @@
 //! Billing: buying a plan (a checkout confirmed by the payment provider), changing, cancelling
 //! and resuming it, and renewing paid periods on schedule. The state machine is
-//! [`crate::subscription`]; each transition is written with its invoice and its audit entry in
+//! [`crate::foundation::subscription`]; each transition is written with its invoice and its audit entry in
 //! one transaction, and only if the state is still the one it was decided on.
 //!
 //! The provider is the built-in test provider ([`test_provider`]), which works with no
@@ -15,12 +15,12 @@ use strikeline_store::audit::AuditEvent;
 use strikeline_store::billing::{self as store, BillingState, Checkout, Invoice, Transition};
 use strikeline_store::users::UserRecord;
 
-use crate::audit::Origin;
-use crate::entitlements::Plan;
-use crate::error::{AppError, FieldError, Result};
-use crate::state::AppState;
-use crate::subscription::{Event, Refusal, Subscription, period_end, price_cents, proration};
-use crate::vocab::{AuditAction, BillingInterval};
+use crate::foundation::audit::Origin;
+use crate::foundation::entitlements::Plan;
+use crate::foundation::error::{AppError, FieldError, Result};
+use crate::foundation::state::AppState;
+use crate::foundation::subscription::{Event, Refusal, Subscription, period_end, price_cents, proration};
+use crate::foundation::vocab::{AuditAction, BillingInterval};
 use test_provider::Charge;
 
 /// The built-in test provider's name, as stored.
@@ -75,7 +75,7 @@ fn plan_words(plan: Plan, interval: Option<BillingInterval>) -> String {
 
 fn describe(sub: &Subscription) -> String {
     match sub.status {
-        crate::vocab::SubscriptionStatus::Trialing => "Pro trial".to_owned(),
+        crate::foundation::vocab::SubscriptionStatus::Trialing => "Pro trial".to_owned(),
         _ => plan_words(sub.plan, sub.interval),
     }
 }
@@ -215,8 +215,8 @@ pub async fn start_checkout(
 /// Who takes new payments: `stripe` when configured, else the built-in test provider.
 pub fn provider_name(state: &AppState) -> &'static str {
     match state.config.billing.provider {
-        crate::config::PaymentProviderKind::Stripe => STRIPE,
-        crate::config::PaymentProviderKind::Test => TEST_PROVIDER,
+        crate::foundation::config::PaymentProviderKind::Stripe => STRIPE,
+        crate::foundation::config::PaymentProviderKind::Test => TEST_PROVIDER,
     }
 }
 
@@ -235,7 +235,7 @@ fn plan_of_price(state: &AppState, price: &str) -> Option<(Plan, BillingInterval
     let (key, _) = state.config.billing.stripe_prices.iter().find(|(_, id)| id.as_str() == price)?;
     let (plan, interval) = key.split_once('_')?;
     let plan = Plan::from_id(plan)?;
-    let interval = <BillingInterval as crate::vocab::Vocabulary>::exact(interval).ok()?;
+    let interval = <BillingInterval as crate::foundation::vocab::Vocabulary>::exact(interval).ok()?;
     Some((plan, interval))
 }
 
@@ -262,7 +262,7 @@ pub async fn pay_with_test_card(
     }
     let digits = test_provider::read_card(&card.number, card.exp_month, card.exp_year, &card.cvc, now).map_err(AppError::Validation)?;
     let plan = Plan::from_id(&checkout.plan).unwrap_or(Plan::Free);
-    let interval: BillingInterval = crate::vocab::stored(&checkout.billing_interval, format_args!("checkout {}", checkout.id))?;
+    let interval: BillingInterval = crate::foundation::vocab::stored(&checkout.billing_interval, format_args!("checkout {}", checkout.id))?;
     let (charge, card_on_file) = test_provider::first_charge(&digits, token("tp_ch_"));
     let before = BillingState::of(user);
     let current = Subscription::of(user);
@@ -416,7 +416,7 @@ pub async fn run_due(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
         if !current.settled(now).is_paid() {
             continue;
         }
-        if current.status == crate::vocab::SubscriptionStatus::PastDue
+        if current.status == crate::foundation::vocab::SubscriptionStatus::PastDue
             && store::last_invoice_at(&state.db, &user.id).await?.is_some_and(|at| now - at < Duration::days(1))
         {
             continue;
@@ -460,7 +460,7 @@ const TRIAL_ENDED: &str = "Your Pro trial has ended";
 /// has ended (within two days of the end; the plan in force is Free from that moment).
 async fn trial_notices(state: &AppState, now: DateTime<Utc>) -> Result<()> {
     use strikeline_store::notifications::exists_since;
-    let kind = crate::vocab::NotificationKind::Billing.as_str();
+    let kind = crate::foundation::vocab::NotificationKind::Billing.as_str();
     let mut notes = Vec::new();
     for user in store::trials_ending(&state.db, now, now + Duration::days(TRIAL_REMINDER_DAYS)).await? {
         let Some(end) = user.subscription_expires_at else { continue };
@@ -527,7 +527,7 @@ async fn renew(state: &AppState, user: &UserRecord, current: Subscription, origi
 fn billing_note(user_id: &str, title: &str, body: String) -> crate::services::notifying::Note {
     crate::services::notifying::Note {
         user_id: user_id.to_owned(),
-        kind: crate::vocab::NotificationKind::Billing,
+        kind: crate::foundation::vocab::NotificationKind::Billing,
         title: title.to_owned(),
         body,
         link: Some("/settings?tab=subscription"),
@@ -550,7 +550,7 @@ async fn sync(
     origin: &Origin,
     now: DateTime<Utc>,
 ) -> Result<bool> {
-    use crate::vocab::SubscriptionStatus;
+    use crate::foundation::vocab::SubscriptionStatus;
     let before = BillingState::of(user);
     let current = Subscription::of(user);
     let (plan, interval) = plan_of_price(state, &remote.price_id)
@@ -570,7 +570,7 @@ async fn sync(
             interval: Some(interval),
             period_end: Some(at(remote.current_period_end)),
             cancel_at_period_end: remote.cancel_at_period_end,
-            grace_ends_at: current.grace_ends_at.or(Some(now + Duration::days(crate::subscription::GRACE_DAYS))),
+            grace_ends_at: current.grace_ends_at.or(Some(now + Duration::days(crate::foundation::subscription::GRACE_DAYS))),
         },
         "canceled" | "incomplete_expired" => Subscription { status: SubscriptionStatus::Canceled, ..Subscription::FREE },
         // `incomplete`: the first payment is still being confirmed; nothing changes yet.

@@ -10,8 +10,8 @@ use hmac::{Hmac, Mac};
 use serde_json::Value;
 use sha2::Sha256;
 
-use crate::config::BillingConfig;
-use crate::error::{AppError, Result};
+use crate::foundation::config::BillingConfig;
+use crate::foundation::error::{AppError, Result};
 
 /// The API version requests are made against (the shapes read here are that version's).
 pub const API_VERSION: &str = "2024-06-20";

@@ -13,7 +13,7 @@
 
 use chrono::{DateTime, Datelike, Utc};
 
-use crate::error::FieldError;
+use crate::foundation::error::FieldError;
 
 /// A card the test provider took.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,9 +4,9 @@ use chrono::{DateTime, Duration, NaiveDate, Utc};
 use strikeline_market::DailyBar;
 use strikeline_store::market::{self, BarRow};
 
-use crate::error::{AppError, Result};
-use crate::money::to_cents;
-use crate::state::AppState;
+use crate::foundation::error::{AppError, Result};
+use crate::foundation::money::to_cents;
+use crate::foundation::state::AppState;
 
 /// A provider bar in cents.
 pub fn bar_row(bar: &DailyBar) -> BarRow {

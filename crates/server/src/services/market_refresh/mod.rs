@@ -10,11 +10,11 @@ use strikeline_store::market::{self, QuoteUpdate, StockRow};
 
 pub mod history;
 
-use crate::error::{AppError, Result};
-use crate::input::Symbol;
-use crate::money::to_cents;
-use crate::state::AppState;
-use crate::vocab::SectorName;
+use crate::foundation::error::{AppError, Result};
+use crate::foundation::input::Symbol;
+use crate::foundation::money::to_cents;
+use crate::foundation::state::AppState;
+use crate::foundation::vocab::SectorName;
 pub use history::{catch_up_history, catch_up_symbol};
 
 /// Tracks the default universe (the simulated market's names) when the watchlist is empty.
@@ -99,29 +99,29 @@ async fn trigger_price_alerts(state: &AppState, updates: &[QuoteUpdate], now: Da
                     "alertId": alert.id,
                     "symbol": alert.symbol,
                     "direction": alert.direction,
-                    "targetPrice": crate::money::dollars(alert.target_cents),
-                    "price": crate::money::dollars(update.current_price_cents),
+                    "targetPrice": crate::foundation::money::dollars(alert.target_cents),
+                    "price": crate::foundation::money::dollars(update.current_price_cents),
                     "triggeredAt": now,
                 }),
             ));
             notes.push(crate::services::notifying::Note {
                 user_id: alert.user_id,
-                kind: crate::vocab::NotificationKind::PriceAlert,
-                title: format!("{} is {} {}", alert.symbol, alert.direction, crate::money::usd(alert.target_cents)),
-                body: format!("Your price alert triggered at {}.", crate::money::usd(update.current_price_cents)),
+                kind: crate::foundation::vocab::NotificationKind::PriceAlert,
+                title: format!("{} is {} {}", alert.symbol, alert.direction, crate::foundation::money::usd(alert.target_cents)),
+                body: format!("Your price alert triggered at {}.", crate::foundation::money::usd(update.current_price_cents)),
                 link: Some("/dashboard"),
             });
         }
     }
     let triggered = notes.len();
     if triggered > 0 {
-        state.events.publish(crate::events::Topic::Alerts);
+        state.events.publish(crate::foundation::events::Topic::Alerts);
         crate::services::notifying::notify(state, notes, now).await?;
         use crate::services::webhooks::{Audience, Event, emit};
         let events: Vec<Event> = events
             .iter()
             .map(|(user_id, data)| Event {
-                event_type: crate::vocab::WebhookEventType::PriceAlert,
+                event_type: crate::foundation::vocab::WebhookEventType::PriceAlert,
                 audience: Audience::Owner(user_id),
                 data: data.clone(),
             })

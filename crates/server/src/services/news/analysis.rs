@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use strikeline_sentiment::{Analysis as Sentiment, Sentiment as Label};
 use utoipa::ToSchema;
 
-use crate::vocab::{AnalysisRisk, Analyzer, NewsSentiment, TradeIdea};
+use crate::foundation::vocab::{AnalysisRisk, Analyzer, NewsSentiment, TradeIdea};
 
 /// What the market data says about the article's symbol.
 #[derive(Clone, Copy, Debug, PartialEq)]

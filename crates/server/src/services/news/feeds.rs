@@ -9,9 +9,9 @@ use reqwest::header::{ETAG, IF_MODIFIED_SINCE, IF_NONE_MATCH, LAST_MODIFIED};
 use strikeline_store::news::{self as store, FeedState};
 
 use super::Draft;
-use crate::error::Result;
-use crate::state::AppState;
-use crate::vocab::NewsOrigin;
+use crate::foundation::error::Result;
+use crate::foundation::state::AppState;
+use crate::foundation::vocab::NewsOrigin;
 
 /// Most bytes of a feed read.
 const MAX_FEED_BYTES: usize = 4 * 1024 * 1024;

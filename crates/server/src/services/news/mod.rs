@@ -16,10 +16,10 @@ use strikeline_news::{Bar, Company};
 use strikeline_store::market::{self, StockRow};
 use strikeline_store::news::{self as store, NewsItem};
 
-use crate::error::Result;
-use crate::money::dollars;
-use crate::state::AppState;
-use crate::vocab::NewsOrigin;
+use crate::foundation::error::Result;
+use crate::foundation::money::dollars;
+use crate::foundation::state::AppState;
+use crate::foundation::vocab::NewsOrigin;
 use analysis::{ActiveSignal, Grounding, Indicators};
 
 /// What a refresh added.
@@ -156,8 +156,8 @@ pub async fn store_drafts(state: &AppState, drafts: Vec<Draft>, now: DateTime<Ut
     let companies: Vec<Company> = stocks.iter().map(|s| Company { symbol: &s.symbol, name: &s.company_name }).collect();
     let mut grounding = GroundingCache::new(state, &stocks, now).await?;
     let model = match state.config.ai.provider {
-        crate::config::AiProvider::Openai => crate::llm::ChatClient::new(&state.config.ai).ok(),
-        crate::config::AiProvider::Builtin => None,
+        crate::foundation::config::AiProvider::Openai => crate::foundation::llm::ChatClient::new(&state.config.ai).ok(),
+        crate::foundation::config::AiProvider::Builtin => None,
     };
     let mut items = Vec::new();
     for (key, draft) in fresh {
@@ -193,7 +193,7 @@ pub async fn store_drafts(state: &AppState, drafts: Vec<Draft>, now: DateTime<Ut
     }
     let added = store::insert_new(&state.db, &items).await?;
     if added > 0 {
-        state.events.publish(crate::events::Topic::News);
+        state.events.publish(crate::foundation::events::Topic::News);
     }
     Ok(added)
 }

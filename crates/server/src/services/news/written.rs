@@ -8,10 +8,10 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::analysis::{Grounding, NewsAnalysis};
-use crate::limits;
-use crate::llm::{ChatClient, numbers_grounded};
-use crate::state::AppState;
-use crate::vocab::{AnalysisRisk, Analyzer, TradeIdea};
+use crate::foundation::limits;
+use crate::foundation::llm::{ChatClient, numbers_grounded};
+use crate::foundation::state::AppState;
+use crate::foundation::vocab::{AnalysisRisk, Analyzer, TradeIdea};
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]

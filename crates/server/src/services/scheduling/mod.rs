@@ -16,9 +16,9 @@ use super::market_refresh::{catch_up_history, ensure_universe, refresh_prices};
 use super::portfolio_settlement::{open_automated_positions, settle_positions};
 use super::portfolio_valuation::snapshot_all;
 use super::signal_issuing::{issue_signals, mark_signals, replay::replay_recent};
-use crate::error::Result;
-use crate::events::Topic;
-use crate::state::AppState;
+use crate::foundation::error::Result;
+use crate::foundation::events::Topic;
+use crate::foundation::state::AppState;
 use schedule::{Job, NextSchedules, Schedule};
 
 const RUNNING_KEY: &str = "running";

@@ -6,7 +6,7 @@ use serde::Serialize;
 use strikeline_market::calendar::{Calendar, new_york_offset, to_new_york};
 use utoipa::ToSchema;
 
-use crate::config::ScheduleConfig;
+use crate::foundation::config::ScheduleConfig;
 
 /// The scheduler's jobs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

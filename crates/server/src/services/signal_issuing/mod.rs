@@ -10,10 +10,10 @@ use strikeline_market::Quote;
 use strikeline_store::market::{self, StockRow};
 use strikeline_store::signals::{self as store, SignalMark, SignalRow};
 
-use crate::error::{AppError, Result};
-use crate::money::{dollars, to_cents};
-use crate::state::AppState;
-use crate::vocab::{CloseReason, SignalKind, SignalStatus, StrategyName, Vocabulary};
+use crate::foundation::error::{AppError, Result};
+use crate::foundation::money::{dollars, to_cents};
+use crate::foundation::state::AppState;
+use crate::foundation::vocab::{CloseReason, SignalKind, SignalStatus, StrategyName, Vocabulary};
 
 /// The stored form of an issued proposal.
 pub fn signal_row(
@@ -129,7 +129,7 @@ async fn announce_closed(state: &AppState, ended: &[&str], ranks: &HashMap<Strin
                 (None, Some(rank)) => Audience::SignalOfRank(*rank),
                 (None, None) => return None,
             };
-            Some(Event { event_type: crate::vocab::WebhookEventType::SignalClosed, audience, data: signal_data(row) })
+            Some(Event { event_type: crate::foundation::vocab::WebhookEventType::SignalClosed, audience, data: signal_data(row) })
         })
         .collect();
     emit(state, &events, now).await?;

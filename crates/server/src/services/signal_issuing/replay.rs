@@ -10,10 +10,10 @@ use strikeline_store::market;
 use strikeline_store::signals::{self as store, SignalRow};
 
 use super::{mark_row, signal_row};
-use crate::error::Result;
-use crate::market::{WARM_UP_LOAD, engine_bar};
-use crate::money::{dollars, to_cents};
-use crate::state::AppState;
+use crate::foundation::error::Result;
+use crate::foundation::market::{WARM_UP_LOAD, engine_bar};
+use crate::foundation::money::{dollars, to_cents};
+use crate::foundation::state::AppState;
 
 /// Replays the last `market.replay_days` sessions when no automated signal exists yet.
 /// Returns how many signals it issued.

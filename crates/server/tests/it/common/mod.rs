@@ -13,11 +13,11 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
-use strikeline_server::clock::Clock;
 use reqwest::header::{HeaderMap, HeaderValue, ORIGIN};
 use serde_json::{Value, json};
-use strikeline_server::config::{Config, Secret};
-use strikeline_server::{Server, state::AppState};
+use strikeline_server::foundation::clock::Clock;
+use strikeline_server::foundation::config::{Config, Secret};
+use strikeline_server::{Server, foundation::state::AppState};
 use strikeline_store::Db;
 use strikeline_store::signals::SignalRow;
 use tokio::sync::oneshot;

@@ -1,0 +1,744 @@
+//! Typed, layered configuration: built-in defaults, then an optional TOML file, then
+//! `STRIKELINE_*` environment variables (nested keys with `__`, e.g.
+//! `STRIKELINE_SESSION__IDLE_MINUTES`), then `DATABASE_URL`, then command-line flags.
+
+use std::fmt;
+use std::net::IpAddr;
+use std::path::{Path, PathBuf};
+
+use figment::Figment;
+use figment::providers::{Env, Format, Serialized, Toml};
+use serde::{Deserialize, Serialize};
+
+/// A value that must not appear in logs: `Debug` and `Display` print `[redacted]`.
+#[derive(Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Secret<T>(T);
+
+impl<T> Secret<T> {
+    pub fn new(value: T) -> Self {
+        Secret(value)
+    }
+    /// The wrapped value; call only where it is used.
+    pub fn expose(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> fmt::Debug for Secret<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+/// Everything the server can be told.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Config {
+    /// Address to listen on. Keep 127.0.0.1 unless a reverse proxy needs otherwise.
+    pub host: IpAddr,
+    /// Port to listen on; 0 picks a free one.
+    pub port: u16,
+    /// Where the embedded SQLite database and other local state live.
+    pub data_dir: PathBuf,
+    /// `sqlite://…` or `postgres://…`; default: SQLite in `data_dir`.
+    pub database_url: Option<Secret<String>>,
+    /// `redis://…`: keep the limiter's buckets in Redis instead of the database (`REDIS_URL`).
+    pub redis_url: Option<Secret<String>>,
+    /// Prefix of this deployment's Redis keys.
+    pub redis_prefix: String,
+    /// The built web app (`web/dist`).
+    pub web_dir: PathBuf,
+    /// The address users reach the app at, e.g. `https://strikeline.example.com`. When set it is
+    /// the only origin accepted for state-changing requests, and `https` turns on `Secure` cookies.
+    pub public_url: Option<String>,
+    /// How many reverse proxies you run in front of the server. With 0 (the default) the
+    /// socket's peer is the client and `X-Forwarded-*` headers are ignored; with N, the client is
+    /// the rightmost address in `X-Forwarded-For` that none of the N proxies added, and
+    /// `X-Forwarded-Proto` from the nearest proxy is believed. See docs/security.md.
+    pub proxy_hops: usize,
+    /// Administrators' emails: a list, or one comma-separated string (`STRIKELINE_ADMIN_EMAILS`).
+    #[serde(deserialize_with = "list_or_commas")]
+    pub admin_emails: Vec<String>,
+    pub session: SessionConfig,
+    /// Overrides of the limiter's built-in policies, by name (see `limits::POLICIES`), e.g.
+    /// `[limits.refresh] quota = 20, window_seconds = 60`.
+    pub limits: std::collections::BTreeMap<String, LimitOverride>,
+    pub capacity: CapacityConfig,
+    pub schedule: ScheduleConfig,
+    pub market: MarketConfig,
+    pub portfolio: PortfolioConfig,
+    pub billing: BillingConfig,
+    pub delivery: DeliveryConfig,
+    pub email: EmailConfig,
+    pub news: NewsConfig,
+    pub ai: AiConfig,
+    /// `tracing` filter, e.g. `info` or `strikeline_server=debug,info`.
+    pub log: String,
+    /// Start the server's clock at this instant (RFC 3339) instead of the system time; it then
+    /// runs forward in real time. For end-to-end runs and demonstrations of a given day
+    /// (`STRIKELINE_CLOCK_START`); never set in production.
+    pub clock_start: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+/// Who takes payments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PaymentProviderKind {
+    /// The built-in test provider: no network, test cards only (docs/billing.md).
+    Test,
+    /// Stripe (`billing.stripe_*` required).
+    Stripe,
+}
+
+/// Payments (docs/billing.md).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BillingConfig {
+    pub provider: PaymentProviderKind,
+    pub stripe_base_url: String,
+    /// `sk_…`: the server's key.
+    pub stripe_secret_key: Option<Secret<String>>,
+    /// `pk_…`: handed to the payment page.
+    pub stripe_publishable_key: Option<String>,
+    /// `whsec_…`: verifies `Stripe-Signature` on `POST /api/billing/stripe/webhook`.
+    pub stripe_webhook_secret: Option<Secret<String>>,
+    /// Seconds a webhook's signed timestamp may be from now.
+    pub stripe_webhook_tolerance_seconds: i64,
+    /// The Stripe price ids of the catalogue, by `<plan>_<billing>`: `pro_monthly`,
+    /// `pro_yearly`, `premium_monthly`, `premium_yearly`.
+    pub stripe_prices: std::collections::BTreeMap<String, String>,
+    /// Lets administrators run the billing schedule as of a later time
+    /// (`POST /api/admin/billing/run`), for end-to-end tests of renewals and cancellations.
+    /// Test provider only; off by default.
+    pub test_clock: bool,
+}
+
+impl Default for BillingConfig {
+    fn default() -> Self {
+        BillingConfig {
+            provider: PaymentProviderKind::Test,
+            stripe_base_url: "https://api.stripe.com".into(),
+            stripe_secret_key: None,
+            stripe_publishable_key: None,
+            stripe_webhook_secret: None,
+            stripe_webhook_tolerance_seconds: 300,
+            stripe_prices: std::collections::BTreeMap::new(),
+            test_clock: false,
+        }
+    }
+}
+
+/// Sending out of the machine: webhook deliveries and email, from one durable outbox
+/// (docs/notifications.md).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DeliveryConfig {
+    /// Seconds to wait before each retry after a failed attempt; the message is given up after
+    /// the last. The default spreads eight attempts over about 27 hours.
+    pub retry_seconds: Vec<u64>,
+    /// How often each instance looks for due messages.
+    pub poll_seconds: u64,
+    /// How long a claimed message is held before another worker may send it again (a worker
+    /// that died mid-send).
+    pub claim_seconds: u64,
+    /// An endpoint whose deliveries have failed for this long is switched off and its owner told.
+    pub disable_after_hours: i64,
+    /// Seconds one webhook request may take, connection included.
+    pub timeout_seconds: u64,
+    /// Allow `http://` webhook URLs. Local development only.
+    pub allow_http: bool,
+    /// Allow webhook URLs on private and loopback addresses. Local development only.
+    pub allow_private: bool,
+}
+
+impl DeliveryConfig {
+    /// How long a claimed message is held.
+    pub fn claim_hold(&self) -> chrono::Duration {
+        chrono::Duration::seconds(i64::try_from(self.claim_seconds).unwrap_or(60))
+    }
+}
+
+impl Default for DeliveryConfig {
+    fn default() -> Self {
+        DeliveryConfig {
+            retry_seconds: vec![5, 300, 1800, 7200, 18_000, 36_000, 36_000],
+            poll_seconds: 2,
+            claim_seconds: 60,
+            disable_after_hours: 24,
+            timeout_seconds: 10,
+            allow_http: false,
+            allow_private: false,
+        }
+    }
+}
+
+/// How email leaves the machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EmailTransport {
+    /// Kept in the outbox for administrators to read (`GET /api/admin/emails`); nothing is sent.
+    Outbox,
+    /// Sent through an SMTP server (`email.smtp_*`).
+    Smtp,
+}
+
+/// How the SMTP connection is secured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SmtpSecurity {
+    /// Plain text: a relay on the same host or local testing only.
+    None,
+    /// STARTTLS upgrade (port 587).
+    Starttls,
+    /// TLS from the start (port 465).
+    Tls,
+}
+
+/// Email (docs/notifications.md).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct EmailConfig {
+    pub transport: EmailTransport,
+    /// The sender, e.g. `Strikeline <alerts@strikeline.example.com>`.
+    pub from: String,
+    pub smtp_host: String,
+    pub smtp_port: u16,
+    pub smtp_security: SmtpSecurity,
+    pub smtp_username: Option<String>,
+    pub smtp_password: Option<Secret<String>>,
+}
+
+impl Default for EmailConfig {
+    fn default() -> Self {
+        EmailConfig {
+            transport: EmailTransport::Outbox,
+            from: "Strikeline <alerts@strikeline.local>".into(),
+            smtp_host: "localhost".into(),
+            smtp_port: 587,
+            smtp_security: SmtpSecurity::Starttls,
+            smtp_username: None,
+            smtp_password: None,
+        }
+    }
+}
+
+/// News (docs/news.md).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct NewsConfig {
+    /// RSS or Atom feed addresses: a list, or one comma-separated string
+    /// (`STRIKELINE_NEWS__FEEDS`). Empty (the default): the bundled sample articles.
+    #[serde(deserialize_with = "list_or_commas")]
+    pub feeds: Vec<String>,
+    /// Each feed is asked at most this often.
+    pub poll_minutes: u64,
+    /// Seconds one feed request may take.
+    pub timeout_seconds: u64,
+}
+
+impl Default for NewsConfig {
+    fn default() -> Self {
+        NewsConfig { feeds: Vec::new(), poll_minutes: 15, timeout_seconds: 15 }
+    }
+}
+
+/// What writes the analyses and recommendations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AiProvider {
+    /// The built-in analyser: offline, always available.
+    Builtin,
+    /// An OpenAI-compatible chat endpoint (`ai.base_url`, `ai.model`, `ai.api_key`), within
+    /// the budgets `ai_news` and `ai_day_<plan>`; the built-in analyser answers beyond them or
+    /// when the endpoint fails.
+    Openai,
+}
+
+/// AI analysis (docs/news.md).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AiConfig {
+    pub provider: AiProvider,
+    /// E.g. `https://api.openai.com/v1`; `/chat/completions` is appended.
+    pub base_url: String,
+    pub model: String,
+    /// Sent as a bearer token; never logged.
+    pub api_key: Option<Secret<String>>,
+    /// Seconds one request may take.
+    pub timeout_seconds: u64,
+    /// Retries after a 429, a 5xx or a network failure.
+    pub max_retries: u32,
+}
+
+impl Default for AiConfig {
+    fn default() -> Self {
+        AiConfig {
+            provider: AiProvider::Builtin,
+            base_url: "https://api.openai.com/v1".into(),
+            model: "gpt-4o-mini".into(),
+            api_key: None,
+            timeout_seconds: 20,
+            max_retries: 2,
+        }
+    }
+}
+
+/// Session lifetimes.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SessionConfig {
+    /// A session ends after this long without a request.
+    pub idle_minutes: i64,
+    /// A session ends this long after sign-in, however active.
+    pub absolute_hours: i64,
+}
+
+/// A limiter policy's numbers, replacing the built-in ones.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LimitOverride {
+    pub quota: u32,
+    pub window_seconds: u64,
+}
+
+/// How much work the server takes on at once, so a flood cannot exhaust memory or CPU.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CapacityConfig {
+    /// Password hashes computed at once (argon2id takes 19 MiB each).
+    pub password_hashes: usize,
+    /// Requests that may wait for a password hash; beyond that, 503 with `Retry-After`.
+    pub password_queue: usize,
+    /// Backtests and recomputations running at once on the whole server.
+    pub heavy_jobs: usize,
+    /// Of those, at once for one user.
+    pub heavy_jobs_per_user: usize,
+    /// Longest a backtest may run before it is stopped.
+    pub heavy_job_seconds: u64,
+    /// Open event streams per user.
+    pub event_streams_per_user: usize,
+    /// Open connections per client address.
+    pub connections_per_address: usize,
+    /// Seconds a client has to send a request's headers.
+    pub header_read_seconds: u64,
+    /// Seconds a request may take before it is answered 408.
+    pub request_seconds: u64,
+}
+
+impl Default for CapacityConfig {
+    fn default() -> Self {
+        CapacityConfig {
+            password_hashes: 2,
+            password_queue: 32,
+            heavy_jobs: 2,
+            heavy_jobs_per_user: 1,
+            heavy_job_seconds: 25,
+            event_streams_per_user: 5,
+            connections_per_address: 128,
+            header_read_seconds: 10,
+            request_seconds: 30,
+        }
+    }
+}
+
+/// How often the scheduler does each job (read by the scheduler and shown to users).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ScheduleConfig {
+    /// Marking active signals to market while the exchange is open.
+    pub signal_refresh_seconds: u64,
+    /// Refreshing the watchlist's quotes while the exchange is open.
+    pub price_refresh_seconds: u64,
+    /// Running the strategies for new signals while the exchange is open.
+    pub new_signal_seconds: u64,
+    /// Recomputing the dashboard figures and their daily snapshot.
+    pub portfolio_stats_seconds: u64,
+    /// Minutes before the open for the pre-market job (history caught up, quotes primed).
+    pub pre_market_minutes: i64,
+    /// Minutes after the close for the end-of-day job (the day's bars stored, snapshot taken).
+    pub end_of_day_minutes: i64,
+    /// Whether automation runs on a fresh deployment until an administrator stops it.
+    pub start_running: bool,
+    /// How often each instance checks for due jobs.
+    pub tick_seconds: u64,
+    /// Run the scheduler loop in this process (tests turn it off and drive `tick` themselves).
+    pub background: bool,
+}
+
+impl Default for ScheduleConfig {
+    fn default() -> Self {
+        ScheduleConfig {
+            signal_refresh_seconds: 300,
+            price_refresh_seconds: 60,
+            new_signal_seconds: 900,
+            portfolio_stats_seconds: 900,
+            pre_market_minutes: 30,
+            end_of_day_minutes: 10,
+            start_running: true,
+            tick_seconds: 15,
+            background: true,
+        }
+    }
+}
+
+/// Paper trading and backtest costs.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PortfolioConfig {
+    /// Dollars per contract, charged on open and on close.
+    pub commission_per_contract: f64,
+    /// Fraction of the premium lost to the spread on each fill in backtests (0.01 = 1 %).
+    pub backtest_slippage: f64,
+    /// Starting equity of a backtest, dollars.
+    pub backtest_initial_capital: f64,
+}
+
+impl Default for PortfolioConfig {
+    fn default() -> Self {
+        PortfolioConfig { commission_per_contract: 0.65, backtest_slippage: 0.01, backtest_initial_capital: 100_000.0 }
+    }
+}
+
+/// Where market data comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MarketProvider {
+    /// The seeded, deterministic simulated market (no network).
+    Simulated,
+    /// Polygon.io's REST API (`market.polygon_api_key` required).
+    Polygon,
+}
+
+/// Market data and the pricing assumptions.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MarketConfig {
+    pub provider: MarketProvider,
+    /// Seed of the simulated market: same seed, same market.
+    pub seed: u64,
+    /// Years of daily history loaded on first start (0 loads none).
+    pub history_years: u32,
+    /// Trading days replayed through the engine on first start, so a new deployment shows the
+    /// signals the strategies issued recently and how they ended (0 replays none).
+    pub replay_days: u32,
+    /// Risk-free rate used for option prices.
+    pub risk_free_rate: f64,
+    /// Most symbols the shared watchlist may hold.
+    pub max_symbols: usize,
+    pub polygon_base_url: String,
+    pub polygon_api_key: Option<Secret<String>>,
+    /// The vendor plan's request budget (the free tier allows 5 per minute).
+    pub polygon_requests_per_minute: u32,
+}
+
+impl Default for MarketConfig {
+    fn default() -> Self {
+        MarketConfig {
+            provider: MarketProvider::Simulated,
+            seed: 20_140_102,
+            history_years: 10,
+            replay_days: 60,
+            risk_free_rate: 0.04,
+            max_symbols: 500,
+            polygon_base_url: "https://api.polygon.io".into(),
+            polygon_api_key: None,
+            polygon_requests_per_minute: 5,
+        }
+    }
+}
+
+fn list_or_commas<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Raw {
+        List(Vec<String>),
+        One(String),
+    }
+    let items = match Raw::deserialize(deserializer)? {
+        Raw::List(items) => items,
+        Raw::One(text) => text.split(',').map(str::to_owned).collect(),
+    };
+    Ok(items.into_iter().map(|s| s.trim().to_lowercase()).filter(|s| !s.is_empty()).collect())
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            host: IpAddr::from([127, 0, 0, 1]),
+            port: 8080,
+            data_dir: PathBuf::from("./data"),
+            database_url: None,
+            redis_url: None,
+            redis_prefix: "strikeline".into(),
+            web_dir: PathBuf::from("web/dist"),
+            public_url: None,
+            proxy_hops: 0,
+            admin_emails: Vec::new(),
+            session: SessionConfig::default(),
+            limits: std::collections::BTreeMap::new(),
+            capacity: CapacityConfig::default(),
+            schedule: ScheduleConfig::default(),
+            market: MarketConfig::default(),
+            portfolio: PortfolioConfig::default(),
+            billing: BillingConfig::default(),
+            delivery: DeliveryConfig::default(),
+            email: EmailConfig::default(),
+            news: NewsConfig::default(),
+            ai: AiConfig::default(),
+            log: "info".into(),
+            clock_start: None,
+        }
+    }
+}
+
+impl Default for SessionConfig {
+    fn default() -> Self {
+        SessionConfig { idle_minutes: 30, absolute_hours: 12 }
+    }
+}
+
+impl Config {
+    /// Reads the layers. `file` is optional; a named file that does not exist is an error,
+    /// while the default `strikeline.toml` is read only if present.
+    pub fn load(file: Option<&Path>) -> anyhow::Result<Config> {
+        let mut figment = Figment::from(Serialized::defaults(Config::default()));
+        match file {
+            Some(path) if !path.exists() => anyhow::bail!("config file {} does not exist", path.display()),
+            Some(path) => figment = figment.merge(Toml::file(path)),
+            None => figment = figment.merge(Toml::file("strikeline.toml")),
+        }
+        figment = figment.merge(Env::prefixed("STRIKELINE_").split("__"));
+        if let Ok(url) = std::env::var("DATABASE_URL")
+            && !url.is_empty()
+        {
+            figment = figment.merge(("database_url", url));
+        }
+        if let Ok(url) = std::env::var("REDIS_URL")
+            && !url.is_empty()
+        {
+            figment = figment.merge(("redis_url", url));
+        }
+        let config: Config = figment.extract()?;
+        config.validate()?;
+        Ok(config)
+    }
+
+    /// Checks values that would otherwise fail later and less clearly.
+    pub fn validate(&self) -> anyhow::Result<()> {
+        anyhow::ensure!(self.session.idle_minutes > 0, "session.idle_minutes must be positive");
+        anyhow::ensure!(self.session.absolute_hours > 0, "session.absolute_hours must be positive");
+        for (name, o) in &self.limits {
+            let plan_quota =
+                crate::foundation::entitlements::Plan::ALL.iter().any(|p| crate::foundation::limits::api_hourly(*p, 1).name == name);
+            anyhow::ensure!(
+                plan_quota || crate::foundation::limits::POLICIES.iter().any(|p| p.name == name),
+                "limits.{name} is not a policy; known: {}",
+                crate::foundation::limits::POLICIES.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
+            );
+            anyhow::ensure!(o.quota > 0 && o.window_seconds > 0, "limits.{name}: quota and window_seconds must be positive");
+        }
+        let c = &self.capacity;
+        for (name, value) in [
+            ("password_hashes", c.password_hashes),
+            ("heavy_jobs", c.heavy_jobs),
+            ("heavy_jobs_per_user", c.heavy_jobs_per_user),
+            ("event_streams_per_user", c.event_streams_per_user),
+            ("connections_per_address", c.connections_per_address),
+        ] {
+            anyhow::ensure!(value > 0, "capacity.{name} must be positive");
+        }
+        anyhow::ensure!(
+            c.heavy_job_seconds > 0 && c.header_read_seconds > 0 && c.request_seconds > 0,
+            "capacity timeouts must be positive"
+        );
+        anyhow::ensure!(self.proxy_hops <= 10, "proxy_hops must be at most 10");
+        anyhow::ensure!(self.schedule.signal_refresh_seconds > 0, "schedule.signal_refresh_seconds must be positive");
+        anyhow::ensure!(self.schedule.price_refresh_seconds > 0, "schedule.price_refresh_seconds must be positive");
+        anyhow::ensure!(self.schedule.new_signal_seconds > 0, "schedule.new_signal_seconds must be positive");
+        anyhow::ensure!(self.schedule.portfolio_stats_seconds > 0, "schedule.portfolio_stats_seconds must be positive");
+        anyhow::ensure!(self.schedule.tick_seconds > 0, "schedule.tick_seconds must be positive");
+        anyhow::ensure!((0.0..=0.25).contains(&self.market.risk_free_rate), "market.risk_free_rate must be between 0 and 0.25");
+        anyhow::ensure!(self.market.history_years <= 30, "market.history_years must be at most 30");
+        anyhow::ensure!(self.market.max_symbols > 0, "market.max_symbols must be positive");
+        anyhow::ensure!(
+            (0.0..=100.0).contains(&self.portfolio.commission_per_contract),
+            "portfolio.commission_per_contract must be between 0 and 100"
+        );
+        anyhow::ensure!((0.0..0.5).contains(&self.portfolio.backtest_slippage), "portfolio.backtest_slippage must be in [0, 0.5)");
+        anyhow::ensure!(self.portfolio.backtest_initial_capital > 0.0, "portfolio.backtest_initial_capital must be positive");
+        let d = &self.delivery;
+        anyhow::ensure!(!d.retry_seconds.is_empty() && d.retry_seconds.len() <= 20, "delivery.retry_seconds must list 1 to 20 delays");
+        anyhow::ensure!(
+            d.poll_seconds > 0 && d.claim_seconds > 0 && d.timeout_seconds > 0,
+            "delivery.poll_seconds, claim_seconds and timeout_seconds must be positive"
+        );
+        anyhow::ensure!(d.claim_seconds > d.timeout_seconds, "delivery.claim_seconds must be longer than delivery.timeout_seconds");
+        anyhow::ensure!(d.disable_after_hours > 0, "delivery.disable_after_hours must be positive");
+        anyhow::ensure!(
+            self.email.from.parse::<lettre::message::Mailbox>().is_ok(),
+            "email.from must be an address, e.g. `Strikeline <alerts@example.com>`"
+        );
+        anyhow::ensure!(
+            self.news.poll_minutes > 0 && self.news.timeout_seconds > 0,
+            "news.poll_minutes and news.timeout_seconds must be positive"
+        );
+        for feed in &self.news.feeds {
+            anyhow::ensure!(
+                url::Url::parse(feed).is_ok_and(|u| matches!(u.scheme(), "http" | "https")),
+                "news.feeds: {feed} is not an http(s) address"
+            );
+        }
+        if self.ai.provider == AiProvider::Openai {
+            anyhow::ensure!(url::Url::parse(&self.ai.base_url).is_ok(), "ai.base_url must be a URL when ai.provider is openai");
+            anyhow::ensure!(!self.ai.model.is_empty(), "ai.model is required when ai.provider is openai");
+            anyhow::ensure!(
+                (1..=120).contains(&self.ai.timeout_seconds) && self.ai.max_retries <= 5,
+                "ai.timeout_seconds must be 1 to 120 and ai.max_retries at most 5"
+            );
+        }
+        if self.email.transport == EmailTransport::Smtp {
+            anyhow::ensure!(!self.email.smtp_host.is_empty(), "email.smtp_host is required when email.transport is smtp");
+        }
+        if self.market.provider == MarketProvider::Polygon {
+            anyhow::ensure!(
+                self.market.polygon_api_key.as_ref().is_some_and(|k| !k.expose().is_empty()),
+                "market.polygon_api_key is required when market.provider is polygon"
+            );
+        }
+        if self.billing.provider == PaymentProviderKind::Stripe {
+            let b = &self.billing;
+            anyhow::ensure!(
+                b.stripe_secret_key.as_ref().is_some_and(|k| !k.expose().is_empty())
+                    && b.stripe_webhook_secret.as_ref().is_some_and(|k| !k.expose().is_empty())
+                    && b.stripe_publishable_key.as_ref().is_some_and(|k| !k.is_empty()),
+                "billing.stripe_secret_key, stripe_publishable_key and stripe_webhook_secret are required when billing.provider is stripe"
+            );
+            for name in ["pro_monthly", "pro_yearly", "premium_monthly", "premium_yearly"] {
+                anyhow::ensure!(
+                    b.stripe_prices.get(name).is_some_and(|p| !p.is_empty()),
+                    "billing.stripe_prices.{name} is required when billing.provider is stripe"
+                );
+            }
+            anyhow::ensure!(
+                (1..=3600).contains(&b.stripe_webhook_tolerance_seconds),
+                "billing.stripe_webhook_tolerance_seconds must be 1 to 3600"
+            );
+            anyhow::ensure!(!b.test_clock, "billing.test_clock is for the test provider only");
+        }
+        if let Some(url) = &self.public_url {
+            anyhow::ensure!(url.starts_with("http://") || url.starts_with("https://"), "public_url must start with http:// or https://");
+        }
+        Ok(())
+    }
+
+    /// The database URL in force: the configured one, or SQLite in the data directory.
+    pub fn database_url(&self) -> String {
+        match &self.database_url {
+            Some(url) => url.expose().clone(),
+            None => strikeline_store::Db::sqlite_url_in(&self.data_dir),
+        }
+    }
+
+    /// Whether `email` belongs to an administrator.
+    pub fn is_admin(&self, email: &str) -> bool {
+        self.admin_emails.iter().any(|admin| admin.eq_ignore_ascii_case(email))
+    }
+
+    /// The origin (`scheme://host[:port]`) of `public_url`, without a trailing slash.
+    pub fn public_origin(&self) -> Option<String> {
+        self.public_url.as_ref().map(|url| origin_of(url).to_owned())
+    }
+}
+
+/// The `scheme://authority` part of a URL.
+pub fn origin_of(url: &str) -> &str {
+    let after_scheme = url.find("://").map_or(0, |i| i + 3);
+    match url[after_scheme..].find('/') {
+        Some(slash) => &url[..after_scheme + slash],
+        None => url,
+    }
+}
+
+#[cfg(test)]
+#[expect(clippy::result_large_err, reason = "figment::Jail's closure signature")]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secrets_do_not_print() {
+        let s = Secret::new("postgres://u:pw@h/db".to_string());
+        assert_eq!(format!("{s:?}"), "[redacted]");
+    }
+
+    #[test]
+    fn origin_drops_the_path() {
+        assert_eq!(origin_of("https://app.example.com/x/y"), "https://app.example.com");
+        assert_eq!(origin_of("http://127.0.0.1:8080"), "http://127.0.0.1:8080");
+    }
+
+    #[test]
+    fn defaults_are_valid_and_database_defaults_to_sqlite_in_data_dir() {
+        let config = Config::default();
+        config.validate().expect("defaults validate");
+        assert_eq!(config.database_url(), "sqlite://./data/strikeline.db");
+        assert_eq!(config.port, 8080);
+    }
+
+    #[test]
+    fn file_then_environment_layers_override_defaults() {
+        figment::Jail::expect_with(|jail| {
+            jail.create_file("custom.toml", "port = 9000\nlog = \"debug\"\n[session]\nidle_minutes = 30\n")?;
+            jail.set_env("STRIKELINE_LOG", "warn");
+            jail.set_env("STRIKELINE_SESSION__ABSOLUTE_HOURS", "12");
+            let config = Config::load(Some(Path::new("custom.toml"))).expect("loads");
+            assert_eq!(config.port, 9000);
+            assert_eq!(config.log, "warn");
+            assert_eq!(config.session.idle_minutes, 30);
+            assert_eq!(config.session.absolute_hours, 12);
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn admin_emails_come_as_a_list_or_a_comma_separated_string() {
+        figment::Jail::expect_with(|jail| {
+            jail.set_env("STRIKELINE_ADMIN_EMAILS", "Ops@Example.com, cto@example.com");
+            let config = Config::load(None).expect("loads");
+            assert_eq!(config.admin_emails, ["ops@example.com", "cto@example.com"]);
+            assert!(config.is_admin("OPS@example.com"));
+            assert!(!config.is_admin("someone@example.com"));
+            jail.create_file("admins.toml", "admin_emails = [\"a@b.co\"]\n")?;
+            jail.clear_env();
+            let config = Config::load(Some(Path::new("admins.toml"))).expect("loads");
+            assert_eq!(config.admin_emails, ["a@b.co"]);
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn limits_are_overridden_by_name_and_unknown_names_are_refused() {
+        figment::Jail::expect_with(|jail| {
+            jail.set_env("STRIKELINE_LIMITS__LOGIN_IP__QUOTA", "500");
+            jail.set_env("STRIKELINE_LIMITS__LOGIN_IP__WINDOW_SECONDS", "60");
+            let config = Config::load(None).expect("loads");
+            let o = config.limits["login_ip"];
+            assert_eq!((o.quota, o.window_seconds), (500, 60));
+            jail.set_env("STRIKELINE_LIMITS__NO_SUCH__QUOTA", "5");
+            jail.set_env("STRIKELINE_LIMITS__NO_SUCH__WINDOW_SECONDS", "5");
+            let err = Config::load(None).expect_err("unknown policy");
+            assert!(err.to_string().contains("limits.no_such is not a policy"), "{err}");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn a_missing_named_file_or_bad_value_is_an_error() {
+        assert!(Config::load(Some(Path::new("/nonexistent/strikeline.toml"))).is_err());
+        figment::Jail::expect_with(|jail| {
+            jail.set_env("STRIKELINE_PORT", "not-a-port");
+            assert!(Config::load(None).is_err());
+            Ok(())
+        });
+    }
+}

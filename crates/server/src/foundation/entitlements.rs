@@ -1,0 +1,176 @@
+//! The one entitlement check: what a user's plan, as in force now, lets them do. Every gated
+//! route asks [`Entitlements::of`] and [`Entitlements::require`]; no route compares plans itself.
+//! The numbers come from the plan catalogue (`plans`), the single source of prices and limits.
+
+use chrono::{DateTime, Utc};
+use strikeline_store::users::UserRecord;
+
+use crate::foundation::error::{AppError, Result};
+use crate::foundation::plans;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// Subscription plans.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Plan {
+    Free,
+    Pro,
+    Premium,
+}
+
+impl Plan {
+    /// Every plan, cheapest first.
+    pub const ALL: [Plan; 3] = [Plan::Free, Plan::Pro, Plan::Premium];
+
+    /// `free`, `pro` or `premium`, as in the plan catalogue and the store.
+    pub fn id(self) -> &'static str {
+        match self {
+            Plan::Free => "free",
+            Plan::Pro => "pro",
+            Plan::Premium => "premium",
+        }
+    }
+
+    /// The plan whose id is `id` (`free`, `pro`, `premium`).
+    pub fn from_id(id: &str) -> Option<Plan> {
+        Plan::ALL.into_iter().find(|p| p.id() == id)
+    }
+
+    /// The plan in force for `record` at `now`: the stored subscription as time has left it
+    /// (a trial, a cancelled period or a grace period that has run out is Free). A stored value
+    /// outside the vocabulary grants no more than Free (an entitlement check fails closed).
+    pub fn of(record: &UserRecord, now: DateTime<Utc>) -> Plan {
+        crate::foundation::subscription::Subscription::of(record).settled(now).plan
+    }
+}
+
+/// Something a plan may or may not include.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Capability {
+    /// On-demand signal generation (Pro and up).
+    GenerateSignals,
+    /// Backtests by strategy (Pro and up).
+    BacktestByStrategy,
+    /// Backtests beyond the last year (Pro and up).
+    BacktestFullHistory,
+    /// Custom strategy parameters in backtests (Premium).
+    CustomStrategyParams,
+    /// AI recommendations in the app (Pro and up).
+    AiRecommendations,
+    /// Creating through the public API (Pro and up; Free keys read only).
+    ApiWrite,
+    /// The public API's standard endpoints beyond signals, stats, stock prices and news, such
+    /// as portfolio metrics (Pro and up).
+    ApiStandardEndpoints,
+    /// Outbound webhooks (Pro and up).
+    Webhooks,
+    /// The AI analysis of news items (Pro and up; sentiment is for everyone).
+    NewsAnalysis,
+    /// AI recommendations through the public API (Premium).
+    ApiAiRecommendations,
+}
+
+impl Capability {
+    /// The plan that first includes it.
+    pub fn minimum_plan(self) -> Plan {
+        match self {
+            Capability::GenerateSignals
+            | Capability::BacktestByStrategy
+            | Capability::BacktestFullHistory
+            | Capability::AiRecommendations
+            | Capability::ApiWrite
+            | Capability::ApiStandardEndpoints
+            | Capability::Webhooks
+            | Capability::NewsAnalysis => Plan::Pro,
+            Capability::CustomStrategyParams | Capability::ApiAiRecommendations => Plan::Premium,
+        }
+    }
+
+    fn refusal(self) -> &'static str {
+        match self {
+            Capability::GenerateSignals => "Generating signals on demand needs the Pro or Premium plan.",
+            Capability::BacktestByStrategy => "Backtests by strategy need the Pro or Premium plan.",
+            Capability::BacktestFullHistory => "The Free plan backtests the last year; longer histories need Pro.",
+            Capability::CustomStrategyParams => "Custom strategy parameters need the Premium plan.",
+            Capability::AiRecommendations => "AI recommendations need the Pro or Premium plan.",
+            Capability::ApiWrite => "API keys on the Free plan can read only; creating through the API needs the Pro or Premium plan.",
+            Capability::Webhooks => "Webhooks need the Pro or Premium plan.",
+            Capability::NewsAnalysis => "The AI analysis of news needs the Pro or Premium plan.",
+            Capability::ApiAiRecommendations => "AI recommendations through the API need the Premium plan.",
+            Capability::ApiStandardEndpoints => {
+                "This endpoint of the public API needs the Pro or Premium plan; the Free plan reads signals, stats and stock prices."
+            }
+        }
+    }
+}
+
+fn rank(plan: Plan) -> u8 {
+    match plan {
+        Plan::Free => 0,
+        Plan::Pro => 1,
+        Plan::Premium => 2,
+    }
+}
+
+/// What one user may do now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entitlements {
+    /// The plan in force (a trial that has run out is Free).
+    pub plan: Plan,
+    /// Signals shown per trading day; `None` is unlimited.
+    pub signals_per_day: Option<u32>,
+    /// Public API requests per hour.
+    pub api_requests_per_hour: u32,
+}
+
+impl Entitlements {
+    /// The entitlements of `plan`.
+    pub fn for_plan(plan: Plan) -> Entitlements {
+        let info = plans::catalogue().plans.into_iter().find(|p| p.id == plan);
+        Entitlements {
+            plan,
+            signals_per_day: info.as_ref().and_then(|p| p.signals_per_day),
+            api_requests_per_hour: info.map_or(0, |p| p.api_requests_per_hour),
+        }
+    }
+
+    /// The entitlements of `user` at `now`.
+    pub fn of(user: &UserRecord, now: DateTime<Utc>) -> Entitlements {
+        Entitlements::for_plan(Plan::of(user, now))
+    }
+
+    pub fn allows(&self, capability: Capability) -> bool {
+        rank(self.plan) >= rank(capability.minimum_plan())
+    }
+
+    /// `Ok` when the plan includes `capability`, else 403 saying which plan does.
+    pub fn require(&self, capability: Capability) -> Result<()> {
+        if self.allows(capability) { Ok(()) } else { Err(AppError::Forbidden(capability.refusal().into())) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_plan_gets_what_the_catalogue_sells() {
+        let free = Entitlements::for_plan(Plan::Free);
+        let pro = Entitlements::for_plan(Plan::Pro);
+        let premium = Entitlements::for_plan(Plan::Premium);
+        assert_eq!((free.signals_per_day, pro.signals_per_day, premium.signals_per_day), (Some(5), Some(50), None));
+        assert_eq!((free.api_requests_per_hour, pro.api_requests_per_hour, premium.api_requests_per_hour), (100, 1000, 5000));
+        assert!(!free.allows(Capability::GenerateSignals) && pro.allows(Capability::GenerateSignals));
+        assert!(!free.allows(Capability::BacktestFullHistory) && pro.allows(Capability::BacktestByStrategy));
+        assert!(!pro.allows(Capability::CustomStrategyParams) && premium.allows(Capability::CustomStrategyParams));
+        assert!(matches!(free.require(Capability::AiRecommendations), Err(AppError::Forbidden(_))));
+    }
+
+    #[test]
+    fn a_plan_is_spelled_one_way_on_the_wire_and_in_the_store() {
+        for plan in Plan::ALL {
+            assert_eq!(serde_json::to_value(plan).expect("serialise"), serde_json::Value::String(plan.id().to_owned()));
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! Parsing hostile input into bounded values at the edge, so nothing downstream can overflow
+//! or be tricked by invisible characters.
+
+use chrono::NaiveDate;
+
+use crate::foundation::error::FieldError;
+
+/// The earliest date any request may name (long before any stored market history).
+pub const EARLIEST_DATE: NaiveDate = match NaiveDate::from_ymd_opt(1970, 1, 1) {
+    Some(d) => d,
+    None => panic!("valid date"),
+};
+/// The latest date any request may name.
+pub const LATEST_DATE: NaiveDate = match NaiveDate::from_ymd_opt(2100, 12, 31) {
+    Some(d) => d,
+    None => panic!("valid date"),
+};
+
+/// A `YYYY-MM-DD` date between [`EARLIEST_DATE`] and [`LATEST_DATE`]; date arithmetic on it
+/// cannot overflow. The error names `field`.
+pub fn date(field: &str, raw: &str) -> Result<NaiveDate, FieldError> {
+    let raw = raw.trim();
+    let well_formed =
+        raw.len() == 10 && raw.bytes().enumerate().all(|(i, b)| if i == 4 || i == 7 { b == b'-' } else { b.is_ascii_digit() });
+    let parsed = well_formed.then(|| NaiveDate::parse_from_str(raw, "%Y-%m-%d").ok()).flatten();
+    match parsed {
+        Some(d) if (EARLIEST_DATE..=LATEST_DATE).contains(&d) => Ok(d),
+        Some(_) => Err(FieldError::new(field, "A date between 1970-01-01 and 2100-12-31")),
+        None => Err(FieldError::new(field, "A real date as YYYY-MM-DD")),
+    }
+}
+
+/// A ticker symbol: 1–10 characters, an upper-case ASCII letter first, then upper-case
+/// letters, digits, `.` or `-` (the market's [`strikeline_market::is_valid_symbol`]).
+/// [`Symbol::parse`] is the only way in, so a `Symbol` is always one the providers accept.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Symbol(String);
+
+/// Why a text is not a [`Symbol`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SymbolError {
+    /// Nothing but blanks.
+    #[error("This field is required")]
+    Blank,
+    /// Not a ticker.
+    #[error("Use letters, digits, '.' or '-' (at most 10), starting with a letter")]
+    Malformed,
+}
+
+impl SymbolError {
+    /// This error on `field`, in its own words.
+    pub fn on(self, field: &str) -> FieldError {
+        FieldError::new(field, self.to_string())
+    }
+}
+
+impl Symbol {
+    /// User input made a ticker: trimmed and upper-cased, then checked.
+    pub fn parse(raw: &str) -> Result<Symbol, SymbolError> {
+        let symbol = raw.trim().to_ascii_uppercase();
+        if symbol.is_empty() {
+            Err(SymbolError::Blank)
+        } else if strikeline_market::is_valid_symbol(&symbol) {
+            Ok(Symbol(symbol))
+        } else {
+            Err(SymbolError::Malformed)
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+impl std::fmt::Display for Symbol {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl AsRef<str> for Symbol {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Lower-cases and checks an email address: one `@`, a non-empty local part, a dotted domain,
+/// no spaces, at most 254 characters.
+pub fn parse_email(raw: &str) -> Result<String, FieldError> {
+    let email = raw.trim().to_lowercase();
+    let invalid = || FieldError::new("email", "Invalid email address");
+    if email.len() > 254 || email.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err(invalid());
+    }
+    let (local, domain) = email.split_once('@').ok_or_else(invalid)?;
+    let domain_ok = !domain.contains('@')
+        && domain.contains('.')
+        && domain.split('.').all(|label| !label.is_empty() && !label.starts_with('-') && !label.ends_with('-'));
+    if local.is_empty() || local.len() > 64 || !domain_ok {
+        return Err(invalid());
+    }
+    Ok(email)
+}
+
+/// Whether `c` reorders or hides text: the Unicode bidirectional controls (which can make a
+/// name display differently from what it is) and zero-width characters.
+fn is_invisible_control(c: char) -> bool {
+    matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{061C}' | '\u{FEFF}')
+}
+
+/// Longest free text a name field keeps, in characters.
+pub const NAME_MAX_CHARS: usize = 100;
+
+/// A display name as stored: control, bidirectional and zero-width characters removed, runs of
+/// whitespace made one space, trimmed, and cut to [`NAME_MAX_CHARS`] characters.
+pub fn clean_text(raw: &str) -> String {
+    let visible: String = raw.chars().map(|c| if c.is_control() { ' ' } else { c }).filter(|c| !is_invisible_control(*c)).collect();
+    visible.split_whitespace().collect::<Vec<_>>().join(" ").chars().take(NAME_MAX_CHARS).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_bounded_and_strictly_formatted() {
+        assert_eq!(date("d", "2024-02-29"), Ok(NaiveDate::from_ymd_opt(2024, 2, 29).expect("date")));
+        for bad in ["-262143-01-01", "+262142-12-31", "2023-02-29", "2024-1-05", "20240105", "", "2024-01-05T00:00"] {
+            assert!(date("endDate", bad).is_err_and(|e| e.field == "endDate"), "{bad}");
+        }
+        assert_eq!(date("d", "1969-12-31").unwrap_err().message, "A date between 1970-01-01 and 2100-12-31");
+    }
+
+    #[test]
+    fn symbols_are_trimmed_upper_cased_and_checked() {
+        assert_eq!(Symbol::parse("  brk.b ").map(|s| s.to_string()), Ok("BRK.B".to_owned()));
+        assert_eq!(Symbol::parse(" \t").unwrap_err(), SymbolError::Blank);
+        for bad in ["1BAD", "-X", "TOOLONGSYMB", "A B", "A$", "Ä"] {
+            assert_eq!(Symbol::parse(bad), Err(SymbolError::Malformed), "{bad}");
+        }
+        assert_eq!(SymbolError::Blank.on("symbol"), FieldError::new("symbol", "This field is required"));
+    }
+
+    #[test]
+    fn names_lose_controls_and_bidi_overrides() {
+        assert_eq!(clean_text("  Acme\u{202E}gnp.exe\u{0007}  Corp "), "Acmegnp.exe Corp");
+        assert_eq!(clean_text("a\u{200B}b\tc\nd"), "ab c d");
+        assert_eq!(clean_text(&"x".repeat(500)).chars().count(), NAME_MAX_CHARS);
+    }
+}

@@ -1,0 +1,183 @@
+//! Cookie sessions stored server-side (`sessions` table), so any instance can serve any user.
+//!
+//! The cookie holds a random 256-bit token; the table holds its SHA-256 as `sid`. A session
+//! ends at the earlier of its idle deadline (pushed forward by activity) and its absolute one.
+
+use axum::extract::{FromRef, FromRequestParts};
+use axum::http::header::{COOKIE, HeaderValue};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, header};
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use chrono::{DateTime, Duration, Utc};
+use rand::RngCore;
+use sha2::{Digest, Sha256};
+use strikeline_store::sessions::{self, SessionData};
+use strikeline_store::users::UserRecord;
+
+use crate::foundation::error::AppError;
+use crate::foundation::state::AppState;
+
+/// The session cookie's name over plain http (local use).
+pub const COOKIE_NAME: &str = "strikeline_session";
+/// The session cookie's name over https: the `__Host-` prefix makes browsers insist on
+/// `Secure`, `Path=/` and no `Domain`, so a sibling subdomain cannot plant or read it.
+pub const SECURE_COOKIE_NAME: &str = "__Host-strikeline_session";
+
+/// Activity is written back at most this often, to keep reads cheap.
+const TOUCH_EVERY: Duration = Duration::seconds(60);
+
+/// A fresh random token (256 bits, URL-safe base64): cookies, unsubscribe links.
+pub(crate) fn new_token() -> String {
+    let mut bytes = [0u8; 32];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// The `sid` stored for a cookie token.
+pub fn sid_for(token: &str) -> String {
+    let digest = Sha256::digest(token.as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The id a session is listed and revoked by: derived from `sid`, so it names the session
+/// without being what is stored (nor, of course, the cookie).
+pub fn public_id(sid: &str) -> String {
+    let digest = Sha256::digest(format!("session-id:{sid}").as_bytes());
+    digest.iter().take(12).map(|b| format!("{b:02x}")).collect()
+}
+
+/// The session token in a request's cookies, if any.
+pub fn token_from(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get_all(COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, value)| (*name == COOKIE_NAME || *name == SECURE_COOKIE_NAME) && !value.is_empty())
+        .map(|(_, value)| value)
+}
+
+fn deadline(state: &AppState, created_at: DateTime<Utc>, now: DateTime<Utc>) -> DateTime<Utc> {
+    let idle = now + Duration::minutes(state.config.session.idle_minutes);
+    let absolute = created_at + Duration::hours(state.config.session.absolute_hours);
+    idle.min(absolute)
+}
+
+/// Whether the app is served over https: the configured public URL says so, or the nearest of
+/// the configured proxies does.
+pub fn is_https(state: &AppState, headers: &HeaderMap) -> bool {
+    let public_https = state.config.public_url.as_deref().is_some_and(|u| u.starts_with("https://"));
+    let forwarded_https = state.config.proxy_hops > 0
+        && headers
+            .get("x-forwarded-proto")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.rsplit(',').next())
+            .is_some_and(|v| v.trim().eq_ignore_ascii_case("https"));
+    public_https || forwarded_https
+}
+
+/// Starts a session for `user_id` and returns the `Set-Cookie` header that carries it.
+pub async fn start(state: &AppState, headers: &HeaderMap, user_id: &str, ip: &str, now: DateTime<Utc>) -> Result<HeaderValue, AppError> {
+    let token = new_token();
+    let data = SessionData {
+        user_id: user_id.to_owned(),
+        created_at: now,
+        last_seen_at: now,
+        user_agent: headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()).map(|s| s.chars().take(256).collect()),
+        ip: Some(ip.to_owned()),
+    };
+    sessions::insert(&state.db, &sid_for(&token), &data, deadline(state, now, now)).await?;
+    let max_age = state.config.session.absolute_hours * 3600;
+    cookie(state, headers, &token, max_age)
+}
+
+/// The `Set-Cookie` header that removes the session cookie.
+pub fn clearing_cookie(state: &AppState, headers: &HeaderMap) -> Result<HeaderValue, AppError> {
+    cookie(state, headers, "", 0)
+}
+
+fn cookie(state: &AppState, headers: &HeaderMap, value: &str, max_age: i64) -> Result<HeaderValue, AppError> {
+    let (name, secure) = if is_https(state, headers) { (SECURE_COOKIE_NAME, "; Secure") } else { (COOKIE_NAME, "") };
+    HeaderValue::from_str(&format!("{name}={value}; Max-Age={max_age}; Path=/; HttpOnly; SameSite=Lax{secure}"))
+        .map_err(|e| AppError::Internal(e.into()))
+}
+
+/// Ends the session a request carries, if any, and closes its event streams; the user whose
+/// session it was.
+pub async fn end(state: &AppState, headers: &HeaderMap) -> Result<Option<String>, AppError> {
+    let Some(token) = token_from(headers) else { return Ok(None) };
+    let sid = sid_for(token);
+    let user = sessions::delete(&state.db, &sid).await?;
+    let _ = state.capacity.ended_sessions.send(sid);
+    Ok(user)
+}
+
+/// The signed-in user of a request; rejects with 401 when there is none.
+#[derive(Clone, Debug)]
+pub struct CurrentUser(pub UserRecord);
+
+impl<S> FromRequestParts<S> for CurrentUser
+where
+    S: Send + Sync,
+    AppState: FromRef<S>,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let state = AppState::from_ref(state);
+        let not_signed_in = || AppError::Unauthorized("You are not signed in.".into());
+        let token = token_from(&parts.headers).ok_or_else(not_signed_in)?;
+        let now = state.clock.now();
+        let sid = sid_for(token);
+        let (user, session) = sessions::find_live_user(&state.db, &sid, now).await?.ok_or_else(not_signed_in)?;
+        if now - session.last_seen_at >= TOUCH_EVERY {
+            let data = SessionData { last_seen_at: now, ..session };
+            sessions::touch(&state.db, &sid, &data, deadline(&state, data.created_at, now)).await?;
+        }
+        Ok(CurrentUser(user))
+    }
+}
+
+/// The signed-in user when they are an administrator (listed in `admin_emails`); 403 otherwise.
+#[derive(Clone, Debug)]
+pub struct AdminUser(pub UserRecord);
+
+impl<S> FromRequestParts<S> for AdminUser
+where
+    S: Send + Sync,
+    AppState: FromRef<S>,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
+        if AppState::from_ref(state).config.is_admin(&user.email) {
+            Ok(AdminUser(user))
+        } else {
+            Err(AppError::Forbidden("This needs an administrator account.".into()))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_token_is_found_among_other_cookies() {
+        let mut headers = HeaderMap::new();
+        headers.insert(COOKIE, HeaderValue::from_static("theme=dark; strikeline_session=abc; x=1"));
+        assert_eq!(token_from(&headers), Some("abc"));
+        headers.insert(COOKIE, HeaderValue::from_static("strikeline_session="));
+        assert_eq!(token_from(&headers), None);
+    }
+
+    #[test]
+    fn sids_are_sha256_of_the_token_and_tokens_are_random() {
+        assert_eq!(sid_for("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+        assert_ne!(new_token(), new_token());
+        assert_eq!(new_token().len(), 43);
+    }
+}

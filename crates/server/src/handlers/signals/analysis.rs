@@ -1,0 +1,122 @@
+//! The detail dialog's numbers and charts: the underlying's recent history with the strike,
+//! target and stop levels, and the position's payoff at expiry and today.
+
+use std::collections::HashMap;
+
+use axum::extract::{Path, State};
+use chrono::NaiveDate;
+use serde::Serialize;
+use strikeline_engine::underlying_levels;
+use strikeline_quant::{BlackScholes, Drift, OptionInputs, PriceGrid, TradeAnalysis};
+use strikeline_store::signals as store;
+use utoipa::ToSchema;
+
+use crate::foundation::entitlements::Entitlements;
+use crate::foundation::error::{AppError, Result};
+use crate::foundation::money::dollars;
+use crate::foundation::money::round2;
+use crate::foundation::session::CurrentUser;
+use crate::foundation::state::AppState;
+use crate::foundation::views::{HistoryBar, PayoffPoint};
+use crate::foundation::vocab::SignalStatus;
+use crate::services::signal_issuing::open_signal;
+
+/// Points on the payoff chart.
+const GRID_POINTS: usize = 81;
+
+/// Everything the signal detail charts need.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignalAnalysis {
+    /// The underlying's last 90 sessions.
+    pub history: Vec<HistoryBar>,
+    pub strike: f64,
+    pub expiration_date: NaiveDate,
+    /// Underlying prices at expiry where the P&L is zero.
+    pub breakevens: Vec<f64>,
+    /// Per contract (the premium paid × 100).
+    pub max_loss: f64,
+    /// Per contract; `null` when unlimited.
+    pub max_gain: Option<f64>,
+    /// Under the lognormal model at the pricing volatility, risk-neutral drift (0–1).
+    pub probability_of_profit: f64,
+    /// One standard deviation of the underlying to expiry, in dollars.
+    pub expected_move: f64,
+    /// Underlying prices at which the option would be worth the target today.
+    pub underlying_target: Vec<f64>,
+    /// Underlying prices at which the option would fall to the stop today.
+    pub underlying_stop: Vec<f64>,
+    pub payoff: Vec<PayoffPoint>,
+}
+
+/// The detail analysis of one signal: history, levels, breakevens, probability of profit and
+/// the payoff chart. A signal the plan has locked is refused (403).
+#[utoipa::path(
+    get, path = "/api/signals/{id}/analysis", tag = "signals",
+    params(("id" = String, Path, description = "Signal id")),
+    responses(
+        (status = 200, body = SignalAnalysis),
+        (status = 403, description = "Locked by the plan's daily quota", body = crate::foundation::error::Problem),
+        (status = 404, description = "No such signal", body = crate::foundation::error::Problem),
+    )
+)]
+pub async fn analysis(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<axum::Json<SignalAnalysis>> {
+    let row = store::find(&state.db, &id).await?.ok_or(AppError::NotFound)?;
+    match &row.owner_id {
+        Some(owner) if *owner != user.id => return Err(AppError::NotFound),
+        Some(_) => {}
+        None => {
+            if let Some(quota) = Entitlements::of(&user, state.clock.now()).signals_per_day {
+                let own: HashMap<_, _> = store::on_demand_counts(&state.db, &user.id, row.issued_on).await?.into_iter().collect();
+                let own_that_day = own.get(&row.issued_on).copied().unwrap_or(0);
+                if crate::services::visibility::beyond_quota(Some(quota), store::day_rank(&state.db, &row).await?, own_that_day) {
+                    return Err(AppError::Forbidden("This signal is beyond your plan's daily quota. Upgrade to see it.".into()));
+                }
+            }
+        }
+    }
+    let now = state.clock.now();
+    let open = open_signal(&row).ok_or_else(|| AppError::Internal(anyhow::anyhow!("stored signal {id} has an unknown type")))?;
+    let kind = open.signal_type.option_type();
+    let spot = dollars(row.current_price_cents);
+    let years = if row.status == SignalStatus::Active.as_str() { state.market.years_to_expiry(row.expiration_date, now) } else { 0.0 };
+    let internal = |e: strikeline_quant::InputError| AppError::Internal(anyhow::anyhow!("analysis of {id}: {e}"));
+    let model = BlackScholes::new(OptionInputs {
+        spot,
+        strike: open.strike,
+        rate: state.market.assumptions.rate,
+        dividend_yield: state.market.assumptions.dividend_yield,
+        volatility: open.volatility,
+        time_to_expiry: years,
+    })
+    .map_err(internal)?;
+    let trade = TradeAnalysis::new(model, kind, open.entry_price).map_err(internal)?;
+    let summary = trade.summary(Drift::RISK_NEUTRAL);
+    let grid = PriceGrid::around(spot, 0.3, GRID_POINTS).map_err(internal)?;
+    let today = trade.pnl_curve(&grid, years).map_err(internal)?;
+    let payoff = today
+        .iter()
+        .map(|p| PayoffPoint { price: round2(p.spot), expiry: round2(trade.pnl_at_expiry(p.spot) * 100.0), today: round2(p.pnl * 100.0) })
+        .collect();
+    let levels = underlying_levels(&open, years, state.market.assumptions).map_err(internal)?;
+    let through = state.market.today(now);
+    let history =
+        strikeline_store::market::last_bars(&state.db, &row.symbol, through, 90).await?.into_iter().map(HistoryBar::from).collect();
+    Ok(axum::Json(SignalAnalysis {
+        history,
+        strike: open.strike,
+        expiration_date: row.expiration_date,
+        breakevens: summary.breakevens.iter().map(|b| round2(*b)).collect(),
+        max_loss: round2(summary.max_loss * 100.0),
+        max_gain: summary.max_gain.map(|g| round2(g * 100.0)),
+        probability_of_profit: (summary.probability_of_profit * 10_000.0).round() / 10_000.0,
+        expected_move: round2(summary.expected_move),
+        underlying_target: levels.target.iter().map(|l| round2(*l)).collect(),
+        underlying_stop: levels.stop.iter().map(|l| round2(*l)).collect(),
+        payoff,
+    }))
+}
