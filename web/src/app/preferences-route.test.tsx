@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { User } from "@/lib/api/models";
-import { LIVE_QUERY_KEYS } from "@/lib/live-events";
+import { queryKeys } from "@/lib/query-keys";
 import { jsonResponse, makeUser, mockFetch, renderWithProviders } from "@/test/utils";
 import PreferencesRoute from "./routes/preferences";
 
@@ -35,7 +35,7 @@ describe("/preferences", () => {
       return jsonResponse({});
     });
     const { queryClient } = renderWithProviders(<PreferencesRoute />, { route: "/preferences" });
-    const signalsKey = [...LIVE_QUERY_KEYS.signals, "?limit=50"];
+    const signalsKey = [...queryKeys.signals.all(), "?limit=50"];
     queryClient.setQueryData(signalsKey, { signals: [], nextCursor: null });
 
     const capital = await screen.findByLabelText("Investment capital");

@@ -8,7 +8,7 @@ import { getTheme, resetThemeForTests, setTheme } from "@/lib/theme";
 import { makeStats, signedInApi } from "@/test/fixtures";
 import { makeExchangeRates, makeUserSettings } from "@/test/settings-fixtures";
 import { jsonResponse, makeUser, mockFetch, problem, publicApi, renderWithProviders } from "@/test/utils";
-import { PAYMENT_SUCCESS_TOAST } from "@/features/settings/components/settings-page";
+import { PAYMENT_SUCCESS_TOAST } from "@/features/billing/hooks/use-payment-return";
 import { AppRoutes } from "./router";
 
 function SearchProbe() {

@@ -1,10 +1,11 @@
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { render, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { queryKeys } from "@/lib/query-keys";
 import { MockEventSource } from "@/test/fixtures";
 import { makeEmptyPortfolioMetrics } from "@/test/portfolio-fixtures";
 import { createTestQueryClient, jsonResponse, mockFetch } from "@/test/utils";
-import { LIVE_EVENTS_URL, LIVE_QUERY_KEYS, LIVE_TOPIC_PREFIXES, LIVE_TOPICS, useLiveEvents } from "./live-events";
+import { LIVE_EVENTS_URL, LIVE_TOPIC_PREFIXES, LIVE_TOPICS, useLiveEvents } from "./live-events";
 
 function Live() {
   useLiveEvents();
@@ -124,7 +125,15 @@ describe("useLiveEvents", () => {
   });
 
   it("maps every topic to its own prefix first, each topic in one place", () => {
-    for (const topic of LIVE_TOPICS) expect(LIVE_TOPIC_PREFIXES[topic][0]).toEqual(LIVE_QUERY_KEYS[topic]);
+    expect(LIVE_TOPICS.map((topic) => LIVE_TOPIC_PREFIXES[topic][0])).toEqual([
+      queryKeys.signals.all(),
+      queryKeys.stockPrices.all(),
+      queryKeys.stats(),
+      queryKeys.automation(),
+      queryKeys.notifications(),
+      queryKeys.priceAlerts(),
+      queryKeys.news.all(),
+    ]);
     expect(LIVE_TOPICS).toEqual(["signals", "prices", "stats", "automation", "notifications", "alerts", "news"]);
   });
 

@@ -1,6 +1,6 @@
 import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { PORTFOLIO_QUERY_KEYS } from "./api/manual-positions";
+import { queryKeys } from "@/lib/query-keys";
 
 /**
  * Live updates (decisions.md, "Signals and automation"): the server tells open pages what
@@ -13,22 +13,8 @@ export const LIVE_EVENTS_URL = "/api/events";
 /** The fallback polling interval of every live query. */
 export const LIVE_REFETCH_MS = 30_000;
 
-/**
- * The query-key prefix each live feature builds its keys on, so an event reaches every
- * query of its kind (lists with any filter, pages, details).
- */
-export const LIVE_QUERY_KEYS = {
-  signals: ["/api/signals"],
-  prices: ["/api/stock-prices"],
-  stats: ["/api/stats"],
-  automation: ["/api/automation/status"],
-  notifications: ["/api/notifications"],
-  alerts: ["/api/price-alerts"],
-  news: ["/api/news"],
-} as const;
-
 /** The portfolio reads that move with the automated positions: figures, list and details. */
-const AUTOMATED_POSITIONS = [PORTFOLIO_QUERY_KEYS.metrics, PORTFOLIO_QUERY_KEYS.positions, PORTFOLIO_QUERY_KEYS.position] as const;
+const AUTOMATED_POSITIONS = [queryKeys.portfolio.metrics(), queryKeys.portfolio.positions(), queryKeys.portfolio.position.all()] as const;
 
 /**
  * What each server event invalidates: every query under any of its prefixes. This is the
@@ -42,14 +28,14 @@ const AUTOMATED_POSITIONS = [PORTFOLIO_QUERY_KEYS.metrics, PORTFOLIO_QUERY_KEYS.
  * - `news`: the news list (new articles were stored).
  */
 export const LIVE_TOPIC_PREFIXES = {
-  signals: [LIVE_QUERY_KEYS.signals, ...AUTOMATED_POSITIONS],
-  prices: [LIVE_QUERY_KEYS.prices, ...AUTOMATED_POSITIONS, PORTFOLIO_QUERY_KEYS.manualPositions],
-  stats: [LIVE_QUERY_KEYS.stats],
-  automation: [LIVE_QUERY_KEYS.automation, ...AUTOMATED_POSITIONS],
-  notifications: [LIVE_QUERY_KEYS.notifications],
-  alerts: [LIVE_QUERY_KEYS.alerts],
-  news: [LIVE_QUERY_KEYS.news],
-} as const satisfies Record<keyof typeof LIVE_QUERY_KEYS, readonly QueryKey[]>;
+  signals: [queryKeys.signals.all(), ...AUTOMATED_POSITIONS],
+  prices: [queryKeys.stockPrices.all(), ...AUTOMATED_POSITIONS, queryKeys.portfolio.manualPositions.all()],
+  stats: [queryKeys.stats()],
+  automation: [queryKeys.automation(), ...AUTOMATED_POSITIONS],
+  notifications: [queryKeys.notifications()],
+  alerts: [queryKeys.priceAlerts()],
+  news: [queryKeys.news.all()],
+} as const satisfies Record<string, readonly QueryKey[]>;
 
 export type LiveTopic = keyof typeof LIVE_TOPIC_PREFIXES;
 

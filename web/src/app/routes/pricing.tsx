@@ -2,7 +2,7 @@ import { PageHeader } from "@/components/page-header";
 import { useUser } from "@/features/auth/api/get-me";
 import { trialDaysLeft } from "@/features/auth/lib/plan";
 import { type PricingAccount, PricingPage } from "@/features/marketing/components/pricing-page";
-import { useSubscription } from "@/features/settings/api/get-subscription";
+import { useSubscription } from "@/features/billing/api/get-subscription";
 import type { User } from "@/lib/api/models";
 import { usePageMeta } from "@/lib/page-meta";
 

@@ -1,31 +1,51 @@
+import { SecurityTab } from "@/features/account/components/security-tab";
+import { ApiKeysTab } from "@/features/api-keys/components/api-keys-tab";
 import { useUser } from "@/features/auth/api/get-me";
 import { useLogout } from "@/features/auth/api/logout";
+import { SubscriptionTab } from "@/features/billing/components/subscription-tab";
+import { usePaymentReturn } from "@/features/billing/hooks/use-payment-return";
+import { useRequestedPlanChange } from "@/features/billing/hooks/use-requested-plan-change";
 import { usePlans } from "@/features/marketing/api/get-plans";
 import { usePublicStats } from "@/features/marketing/api/get-public-stats";
 import { SettingsPage } from "@/features/settings/components/settings-page";
 import { WebhooksCard } from "@/features/webhooks/components/webhooks-card";
+import type { User } from "@/lib/api/models";
 import { usePageMeta } from "@/lib/page-meta";
 
 /**
- * /settings: the settings feature's page, given the signed-in user (auth), the plan
- * catalogue and the signal schedule (marketing), signing out (auth) and, in the API Keys
- * tab, the webhooks card (webhooks).
+ * The settings page with the tabs other features give it: API Keys (api-keys, with the webhooks
+ * card below the keys), Subscription (billing, which also handles the return from paying) and
+ * Security (account); the plan catalogue and the signal schedule come from marketing.
  */
-export default function SettingsRoute() {
-  usePageMeta("Settings", "Your account, preferences, API keys, subscription and security.");
-  const { user } = useUser();
+function SettingsScreen({ user }: { user: User }) {
   const logout = useLogout();
-  const plans = usePlans();
+  const plans = usePlans().data?.plans;
   const stats = usePublicStats();
-  if (!user) return null;
+  const { confirming } = usePaymentReturn();
+  const { requestedChange, clear } = useRequestedPlanChange();
+  const origin = typeof window === "undefined" ? "" : window.location.origin;
   return (
     <SettingsPage
       user={user}
-      plans={plans.data?.plans}
       signalRefreshSeconds={stats.data?.signalRefreshSeconds}
       onLogout={() => logout.mutateAsync()}
       loggingOut={logout.isPending}
-      apiKeysExtra={<WebhooksCard plan={user.subscriptionPlan} />}
+      apiKeys={
+        <ApiKeysTab plans={plans} currentPlan={user.subscriptionPlan} origin={origin}>
+          <WebhooksCard plan={user.subscriptionPlan} />
+        </ApiKeysTab>
+      }
+      subscription={
+        <SubscriptionTab plans={plans} confirming={confirming} requestedChange={requestedChange} onRequestedChangeHandled={clear} />
+      }
+      security={<SecurityTab />}
     />
   );
+}
+
+/** /settings, for the signed-in user. */
+export default function SettingsRoute() {
+  usePageMeta("Settings", "Your account, preferences, API keys, subscription and security.");
+  const { user } = useUser();
+  return user ? <SettingsScreen user={user} /> : null;
 }

@@ -1,22 +1,13 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { queryKeys } from "@/lib/query-keys";
 import { api, dataOf } from "./client";
-import { CURRENT_USER_QUERY_KEY } from "./current-user";
 import type { CheckoutView, PlanChoice, SubscriptionView } from "./models";
 
 /**
  * Billing pieces more than one feature needs (features do not import each other): starting a
- * checkout (the pricing page and /subscribe), the billing queries' keys, and what to refetch
- * after the subscription changed (paying on /subscribe; cancel, resume, change in Settings).
+ * checkout (the pricing page and /subscribe), and what to refetch after the subscription changed
+ * (paying on /subscribe; cancel, resume, change in Settings).
  */
-
-/** GET /api/billing/subscription (the settings feature reads it). */
-export const SUBSCRIPTION_QUERY_KEY = ["/api/billing/subscription"] as const;
-
-/** GET /api/billing/invoices (the settings feature reads it). */
-export const INVOICES_QUERY_KEY = ["/api/billing/invoices"] as const;
-
-/** The checkouts /subscribe holds (`["/api/create-subscription", plan, billing]`). */
-export const CHECKOUT_QUERY_PREFIX = ["/api/create-subscription"] as const;
 
 /**
  * POST /api/create-subscription → the checkout the payment form confirms: its client secret,
@@ -54,10 +45,10 @@ export function paymentProviderName(provider: string): string {
  * touched: /subscribe still shows its own until it has moved on, and drops it when left.
  */
 export function refreshAfterBillingChange(queryClient: QueryClient, subscription?: SubscriptionView): Promise<unknown> {
-  if (subscription) queryClient.setQueryData(SUBSCRIPTION_QUERY_KEY, subscription);
+  if (subscription) queryClient.setQueryData(queryKeys.subscription(), subscription);
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY }),
-    subscription ? null : queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY }),
-    queryClient.invalidateQueries({ queryKey: INVOICES_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() }),
+    subscription ? null : queryClient.invalidateQueries({ queryKey: queryKeys.subscription() }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.invoices() }),
   ]);
 }

@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { queryKeys } from "@/lib/query-keys";
 import { api, dataOf } from "./client";
 import type { ManualPosition, NewManualPosition, PositionSignal, Signal } from "./models";
 
@@ -8,17 +9,6 @@ import type { ManualPosition, NewManualPosition, PositionSignal, Signal } from "
  * other). Both post here and refresh the same queries afterwards.
  */
 
-/**
- * Query-key prefixes of the portfolio's reads. Keys start with the endpoint's path, so one
- * prefix reaches a list and its details.
- */
-export const PORTFOLIO_QUERY_KEYS = {
-  manualPositions: ["/api/manual-positions"],
-  metrics: ["/api/portfolio/metrics"],
-  positions: ["/api/portfolio/positions"],
-  position: ["/api/portfolio/position"],
-} as const;
-
 /** POST /api/manual-positions → 201 ManualPosition; 422 with field errors. */
 export function createManualPosition(body: NewManualPosition): Promise<ManualPosition> {
   return dataOf(api.POST("/api/manual-positions", { body }));
@@ -26,8 +16,8 @@ export function createManualPosition(body: NewManualPosition): Promise<ManualPos
 
 /** After a position is added: the manual positions and the portfolio figures (spec section 7). */
 export function refreshAfterAdd(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ queryKey: PORTFOLIO_QUERY_KEYS.manualPositions });
-  void queryClient.invalidateQueries({ queryKey: PORTFOLIO_QUERY_KEYS.metrics });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.portfolio.manualPositions.all() });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.portfolio.metrics() });
 }
 
 /**

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api/client";
+import { queryKeys } from "@/lib/query-keys";
 import { type ApiDocument, parseOpenApi } from "../lib/openapi";
-
-export const openApiQueryKey = ["/api/openapi.json"] as const;
 
 /** GET /api/openapi.json: the server's OpenAPI document, parsed for the explorer. */
 export async function getOpenApi(): Promise<ApiDocument> {
@@ -10,7 +9,7 @@ export async function getOpenApi(): Promise<ApiDocument> {
 }
 
 export function openApiQueryOptions() {
-  return queryOptions({ queryKey: openApiQueryKey, queryFn: getOpenApi });
+  return queryOptions({ queryKey: queryKeys.openApi(), queryFn: getOpenApi });
 }
 
 export function useOpenApi() {

@@ -1,16 +1,14 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getQueryFn } from "@/lib/api/client";
-import { CURRENT_USER_QUERY_KEY } from "@/lib/api/current-user";
 import type { User } from "@/lib/api/models";
-
-export const meQueryKey = CURRENT_USER_QUERY_KEY;
+import { queryKeys } from "@/lib/query-keys";
 
 const fetchOrNull = getQueryFn<User>({ on401: "returnNull" });
 
 /** GET /api/auth/me: the signed-in user, or null when the server answers 401. */
 export async function getMe(): Promise<User | null> {
   try {
-    return await fetchOrNull({ queryKey: meQueryKey });
+    return await fetchOrNull({ queryKey: queryKeys.currentUser() });
   } catch (cause) {
     throw new Error("Failed to fetch user", { cause });
   }
@@ -18,7 +16,7 @@ export async function getMe(): Promise<User | null> {
 
 export function meQueryOptions() {
   return queryOptions({
-    queryKey: meQueryKey,
+    queryKey: queryKeys.currentUser(),
     queryFn: getMe,
     retry: false,
     staleTime: 5 * 60 * 1000,

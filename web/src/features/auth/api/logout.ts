@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
-import { meQueryKey } from "./get-me";
+import { queryKeys } from "@/lib/query-keys";
 
 /** POST /api/auth/logout */
 export async function logout(): Promise<void> {
@@ -13,8 +13,8 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSuccess: () => {
-      queryClient.setQueryData(meQueryKey, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+      queryClient.setQueryData(queryKeys.currentUser(), null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.currentUser()[0] });
       queryClient.getMutationCache().clear();
     },
   });

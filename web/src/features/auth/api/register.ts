@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { RegisterRequest, User } from "@/lib/api/models";
-import { meQueryKey } from "./get-me";
+import { queryKeys } from "@/lib/query-keys";
 
 /** POST /api/auth/register */
 export function register(body: RegisterRequest): Promise<User> {
@@ -14,7 +14,7 @@ export function useRegister() {
   return useMutation({
     mutationFn: register,
     onSuccess: (user) => {
-      queryClient.setQueryData(meQueryKey, user);
+      queryClient.setQueryData(queryKeys.currentUser(), user);
     },
   });
 }

@@ -1,8 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { queryKeys } from "@/lib/query-keys";
 import { bodyOf, jsonResponse, makeUser, mockFetch, problem, renderWithProviders } from "@/test/utils";
-import { meQueryKey } from "../api/get-me";
 import { LoginForm } from "./login-form";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -51,7 +51,7 @@ describe("LoginForm", () => {
     release(jsonResponse(ada));
     expect(await screen.findByText("Welcome back!")).toBeInTheDocument();
     expect(screen.getByText("You have successfully logged in.")).toBeInTheDocument();
-    expect(queryClient.getQueryData(meQueryKey)).toEqual(ada);
+    expect(queryClient.getQueryData(queryKeys.currentUser())).toEqual(ada);
     await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/dashboard"));
   });
 

@@ -1,8 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { queryKeys } from "@/lib/query-keys";
 import { bodyOf, jsonResponse, makeUser, mockFetch, problem, renderWithProviders } from "@/test/utils";
-import { meQueryKey } from "../api/get-me";
 import { RegisterFooter, RegisterForm } from "./register-form";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -61,7 +61,7 @@ describe("RegisterForm", () => {
     release(jsonResponse(ada, 201));
     expect(await screen.findByText("Account Created!")).toBeInTheDocument();
     expect(screen.getByText("Welcome to Strikeline. You can now access your dashboard.")).toBeInTheDocument();
-    expect(queryClient.getQueryData(meQueryKey)).toEqual(ada);
+    expect(queryClient.getQueryData(queryKeys.currentUser())).toEqual(ada);
     await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/dashboard"));
   });
 

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { AutomationStatus } from "@/lib/api/models";
-import { LIVE_QUERY_KEYS, LIVE_REFETCH_MS } from "@/lib/live-events";
-
-export const automationStatusQueryKey = LIVE_QUERY_KEYS.automation;
+import { LIVE_REFETCH_MS } from "@/lib/live-events";
+import { queryKeys } from "@/lib/query-keys";
 
 /** GET /api/automation/status, polled every 30 s (and refetched on `automation` events). */
 export function getAutomationStatus(): Promise<AutomationStatus> {
@@ -11,7 +10,7 @@ export function getAutomationStatus(): Promise<AutomationStatus> {
 }
 
 export function automationStatusQueryOptions() {
-  return queryOptions({ queryKey: automationStatusQueryKey, queryFn: getAutomationStatus, refetchInterval: LIVE_REFETCH_MS });
+  return queryOptions({ queryKey: queryKeys.automation(), queryFn: getAutomationStatus, refetchInterval: LIVE_REFETCH_MS });
 }
 
 export function useAutomationStatus() {

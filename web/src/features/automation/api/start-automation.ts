@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { AutomationStatus } from "@/lib/api/models";
-import { automationStatusQueryKey } from "./get-automation-status";
+import { queryKeys } from "@/lib/query-keys";
 
 /** POST /api/automation/start (administrators; 403 otherwise) → the new status. */
 export function startAutomation(): Promise<AutomationStatus> {
@@ -12,6 +12,6 @@ export function useStartAutomation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: startAutomation,
-    onSuccess: (status) => queryClient.setQueryData(automationStatusQueryKey, status),
+    onSuccess: (status) => queryClient.setQueryData(queryKeys.automation(), status),
   });
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { AutomationStatus } from "@/lib/api/models";
-import { LIVE_QUERY_KEYS } from "@/lib/live-events";
-import { automationStatusQueryKey } from "./get-automation-status";
+import { queryKeys } from "@/lib/query-keys";
 
 /** POST /api/automation/update: a manual update run (any user, rate limited) → the status. */
 export function triggerAutomationUpdate(): Promise<AutomationStatus> {
@@ -15,10 +14,10 @@ export function useTriggerAutomationUpdate() {
   return useMutation({
     mutationFn: triggerAutomationUpdate,
     onSuccess: (status) => {
-      queryClient.setQueryData(automationStatusQueryKey, status);
-      void queryClient.invalidateQueries({ queryKey: LIVE_QUERY_KEYS.signals });
-      void queryClient.invalidateQueries({ queryKey: LIVE_QUERY_KEYS.stats });
-      void queryClient.invalidateQueries({ queryKey: LIVE_QUERY_KEYS.prices });
+      queryClient.setQueryData(queryKeys.automation(), status);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.signals.all() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.stats() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.stockPrices.all() });
     },
   });
 }

@@ -1,10 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { CHECKOUT_QUERY_PREFIX, createSubscription } from "@/lib/api/billing";
+import { createSubscription } from "@/lib/api/billing";
 import type { PlanChoice } from "@/lib/api/models";
-
-export function checkoutQueryKey(choice: PlanChoice) {
-  return [...CHECKOUT_QUERY_PREFIX, choice.plan, choice.billing] as const;
-}
+import { queryKeys } from "@/lib/query-keys";
 
 /**
  * /subscribe's checkout: POST /api/create-subscription on load (the server answers the same
@@ -13,7 +10,7 @@ export function checkoutQueryKey(choice: PlanChoice) {
  */
 export function checkoutQueryOptions(choice: PlanChoice) {
   return queryOptions({
-    queryKey: checkoutQueryKey(choice),
+    queryKey: queryKeys.checkout(choice),
     queryFn: () => createSubscription(choice),
     gcTime: 0,
     retry: false,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CURRENT_USER_QUERY_KEY } from "@/lib/api/current-user";
+import { queryKeys } from "@/lib/query-keys";
 import { makeCheckout, makePaidSubscription } from "@/test/billing-fixtures";
 import { bodyOf, jsonResponse, makePlanCatalogue, makeUser, mockFetch, problem, renderWithProviders } from "@/test/utils";
 import { parseSubscribeParams } from "../lib/subscribe-params";
@@ -108,7 +108,7 @@ describe("SubscribePage", () => {
   it("pays with the test card, reads the user again, and goes to Settings › Subscription with success", async () => {
     const fetchMock = billingApi();
     const { queryClient } = renderPage();
-    queryClient.setQueryData(CURRENT_USER_QUERY_KEY, makeUser());
+    queryClient.setQueryData(queryKeys.currentUser(), makeUser());
     const user = await fillCard("4242 4242 4242 4242");
     expect(screen.getByLabelText("Expiry (MM/YY)")).toHaveValue("12/30");
     await user.click(screen.getByRole("button", { name: "Subscribe Now" }));
@@ -120,7 +120,7 @@ describe("SubscribePage", () => {
       expYear: 2030,
       cvc: "123",
     });
-    expect(queryClient.getQueryState(CURRENT_USER_QUERY_KEY)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.currentUser())?.isInvalidated).toBe(true);
     expect(queryClient.getQueryData(["/api/billing/subscription"])).toMatchObject({ plan: "premium", status: "active" });
     // The paid checkout is not started again.
     expect(fetchMock.mock.calls.filter(([url]) => String(url) === "/api/create-subscription")).toHaveLength(1);

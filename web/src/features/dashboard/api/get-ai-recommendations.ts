@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { Recommendation } from "@/lib/api/models";
+import { queryKeys } from "@/lib/query-keys";
 
 /** The dashboard's assistant shows at most this many. */
 export const ASSISTANT_LIMIT = 6;
-
-export const aiRecommendationsQueryKey = (limit: number) => ["/api/ai/recommendations", { limit }] as const;
 
 /**
  * GET /api/ai/recommendations?limit=…: the user's recommendations, risk first, then the
@@ -16,7 +15,7 @@ export function getAiRecommendations(limit: number): Promise<Recommendation[]> {
 }
 
 export function aiRecommendationsQueryOptions(limit: number = ASSISTANT_LIMIT) {
-  return queryOptions({ queryKey: aiRecommendationsQueryKey(limit), queryFn: () => getAiRecommendations(limit) });
+  return queryOptions({ queryKey: queryKeys.aiRecommendations(limit), queryFn: () => getAiRecommendations(limit) });
 }
 
 export function useAiRecommendations(limit: number = ASSISTANT_LIMIT) {

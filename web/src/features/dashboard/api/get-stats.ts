@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { DashboardStats } from "@/lib/api/models";
-import { LIVE_QUERY_KEYS, LIVE_REFETCH_MS } from "@/lib/live-events";
-
-export const statsQueryKey = LIVE_QUERY_KEYS.stats;
+import { LIVE_REFETCH_MS } from "@/lib/live-events";
+import { queryKeys } from "@/lib/query-keys";
 
 /** GET /api/stats: the four stat cards' figures and their changes. */
 export function getStats(): Promise<DashboardStats> {
@@ -11,7 +10,7 @@ export function getStats(): Promise<DashboardStats> {
 }
 
 export function statsQueryOptions() {
-  return queryOptions({ queryKey: statsQueryKey, queryFn: getStats, refetchInterval: LIVE_REFETCH_MS });
+  return queryOptions({ queryKey: queryKeys.stats(), queryFn: getStats, refetchInterval: LIVE_REFETCH_MS });
 }
 
 export function useStats() {

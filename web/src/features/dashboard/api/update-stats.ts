@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { DashboardStats } from "@/lib/api/models";
-import { statsQueryKey } from "./get-stats";
+import { queryKeys } from "@/lib/query-keys";
 
 /** POST /api/update-stats: recalculates the figures (and records today's snapshot). */
 export function updateStats(): Promise<DashboardStats> {
@@ -12,6 +12,6 @@ export function useUpdateStats() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateStats,
-    onSuccess: (stats) => queryClient.setQueryData(statsQueryKey, stats),
+    onSuccess: (stats) => queryClient.setQueryData(queryKeys.stats(), stats),
   });
 }

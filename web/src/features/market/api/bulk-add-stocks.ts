@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { BulkAddRequest, BulkAddResponse } from "@/lib/api/models";
-import { stockPricesQueryKey } from "./get-stock-prices";
+import { queryKeys } from "@/lib/query-keys";
 
 /** POST /api/stock-prices/bulk-add: one result per entry (ok, or the reason it failed) and a summary. */
 export function bulkAddStocks(body: BulkAddRequest): Promise<BulkAddResponse> {
@@ -13,7 +13,7 @@ export function useBulkAddStocks() {
   return useMutation({
     mutationFn: bulkAddStocks,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: stockPricesQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.stockPrices.all() });
     },
   });
 }

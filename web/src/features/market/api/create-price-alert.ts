@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { NewPriceAlert, PriceAlert } from "@/lib/api/models";
-import { priceAlertsQueryKey } from "./get-price-alerts";
+import { queryKeys } from "@/lib/query-keys";
 
 /**
  * POST /api/price-alerts → 201 with the alert; 422 naming `symbol` (not a ticker, not on the
@@ -17,7 +17,7 @@ export function useCreatePriceAlert() {
   return useMutation({
     mutationFn: createPriceAlert,
     onSuccess: (alert) => {
-      queryClient.setQueryData<PriceAlert[]>(priceAlertsQueryKey, (alerts) =>
+      queryClient.setQueryData<PriceAlert[]>(queryKeys.priceAlerts(), (alerts) =>
         alerts ? [alert, ...alerts.filter((a) => a.id !== alert.id)] : [alert],
       );
     },

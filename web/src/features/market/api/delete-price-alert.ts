@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
 import type { PriceAlert } from "@/lib/api/models";
-import { priceAlertsQueryKey } from "./get-price-alerts";
+import { queryKeys } from "@/lib/query-keys";
 
 /** DELETE /api/price-alerts/{id} → 204; 404 when it is not one of the user's. */
 export async function deletePriceAlert(id: string): Promise<void> {
@@ -13,7 +13,7 @@ export function useDeletePriceAlert() {
   return useMutation({
     mutationFn: deletePriceAlert,
     onSuccess: (_data, id) => {
-      queryClient.setQueryData<PriceAlert[]>(priceAlertsQueryKey, (alerts) => alerts?.filter((a) => a.id !== id));
+      queryClient.setQueryData<PriceAlert[]>(queryKeys.priceAlerts(), (alerts) => alerts?.filter((a) => a.id !== id));
     },
   });
 }

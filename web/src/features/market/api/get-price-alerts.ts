@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { PriceAlert } from "@/lib/api/models";
-import { LIVE_QUERY_KEYS, LIVE_REFETCH_MS } from "@/lib/live-events";
-
-/** Refetched on the event stream's `alerts` topic (an alert was triggered). */
-export const priceAlertsQueryKey = LIVE_QUERY_KEYS.alerts;
+import { LIVE_REFETCH_MS } from "@/lib/live-events";
+import { queryKeys } from "@/lib/query-keys";
 
 /** GET /api/price-alerts: the user's alerts, newest first. */
 export function getPriceAlerts(): Promise<PriceAlert[]> {
@@ -12,7 +10,7 @@ export function getPriceAlerts(): Promise<PriceAlert[]> {
 }
 
 export function priceAlertsQueryOptions() {
-  return queryOptions({ queryKey: priceAlertsQueryKey, queryFn: getPriceAlerts, refetchInterval: LIVE_REFETCH_MS });
+  return queryOptions({ queryKey: queryKeys.priceAlerts(), queryFn: getPriceAlerts, refetchInterval: LIVE_REFETCH_MS });
 }
 
 export function usePriceAlerts() {

@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { HistoryBar } from "@/lib/api/models";
-import { LIVE_QUERY_KEYS } from "@/lib/live-events";
-
-export function stockHistoryQueryKey(symbol: string, days: number) {
-  return [...LIVE_QUERY_KEYS.prices, symbol, "history", days] as const;
-}
+import { queryKeys } from "@/lib/query-keys";
 
 /** GET /api/stock-prices/{symbol}/history?days=N: daily bars, oldest first. */
 export function getStockHistory(symbol: string, days = 90): Promise<HistoryBar[]> {
@@ -13,7 +9,7 @@ export function getStockHistory(symbol: string, days = 90): Promise<HistoryBar[]
 }
 
 export function stockHistoryQueryOptions(symbol: string, days = 90) {
-  return queryOptions({ queryKey: stockHistoryQueryKey(symbol, days), queryFn: () => getStockHistory(symbol, days) });
+  return queryOptions({ queryKey: queryKeys.stockPrices.history(symbol, days), queryFn: () => getStockHistory(symbol, days) });
 }
 
 export function useStockHistory(symbol: string, days = 90, enabled = true) {

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { StockPrice } from "@/lib/api/models";
-import { LIVE_QUERY_KEYS, LIVE_REFETCH_MS } from "@/lib/live-events";
-
-export const stockPricesQueryKey = LIVE_QUERY_KEYS.prices;
+import { LIVE_REFETCH_MS } from "@/lib/live-events";
+import { queryKeys } from "@/lib/query-keys";
 
 /** GET /api/stock-prices: the watchlist, ordered by symbol. */
 export function getStockPrices(): Promise<StockPrice[]> {
@@ -11,7 +10,7 @@ export function getStockPrices(): Promise<StockPrice[]> {
 }
 
 export function stockPricesQueryOptions() {
-  return queryOptions({ queryKey: stockPricesQueryKey, queryFn: getStockPrices, refetchInterval: LIVE_REFETCH_MS });
+  return queryOptions({ queryKey: queryKeys.stockPrices.all(), queryFn: getStockPrices, refetchInterval: LIVE_REFETCH_MS });
 }
 
 export function useStockPrices() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { StockPrice } from "@/lib/api/models";
-import { stockPricesQueryKey } from "./get-stock-prices";
+import { queryKeys } from "@/lib/query-keys";
 
 /** POST /api/update-stock-prices → the refreshed watchlist. */
 export function updateStockPrices(): Promise<StockPrice[]> {
@@ -13,7 +13,7 @@ export function useUpdateStockPrices() {
   return useMutation({
     mutationFn: updateStockPrices,
     onSuccess: (prices) => {
-      queryClient.setQueryData(stockPricesQueryKey, prices);
+      queryClient.setQueryData(queryKeys.stockPrices.all(), prices);
     },
   });
 }

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { BillingInterval, PlanCatalogue } from "@/lib/api/models";
+import { queryKeys } from "@/lib/query-keys";
 
 /** How a plan is billed: the schema's `BillingInterval`. */
 export type Billing = BillingInterval;
-
-export const plansQueryKey = ["/api/plans"] as const;
 
 /** GET /api/plans: the one plan catalogue (prices, limits, features, support). */
 export function getPlans(): Promise<PlanCatalogue> {
@@ -13,7 +12,7 @@ export function getPlans(): Promise<PlanCatalogue> {
 }
 
 export function plansQueryOptions() {
-  return queryOptions({ queryKey: plansQueryKey, queryFn: getPlans });
+  return queryOptions({ queryKey: queryKeys.plans(), queryFn: getPlans });
 }
 
 export function usePlans() {

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { PublicStats } from "@/lib/api/models";
-
-export const publicStatsQueryKey = ["/api/public/stats"] as const;
+import { queryKeys } from "@/lib/query-keys";
 
 /** GET /api/public/stats: live platform figures, each with its period. */
 export function getPublicStats(): Promise<PublicStats> {
@@ -11,7 +10,7 @@ export function getPublicStats(): Promise<PublicStats> {
 
 export function publicStatsQueryOptions() {
   // Figures move slowly; a minute-old copy is fresh enough when a visitor navigates back.
-  return queryOptions({ queryKey: publicStatsQueryKey, queryFn: getPublicStats, staleTime: 60_000 });
+  return queryOptions({ queryKey: queryKeys.publicStats(), queryFn: getPublicStats, staleTime: 60_000 });
 }
 
 export function usePublicStats() {

@@ -1,15 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { NewsItem } from "@/lib/api/models";
-import { LIVE_QUERY_KEYS } from "@/lib/live-events";
+import { queryKeys } from "@/lib/query-keys";
 import type { NewsCount } from "../lib/news";
 
 /** Product spec, sections 7 and 9: the news is stale after 2 minutes and refetched every 5. */
 export const NEWS_STALE_MS = 2 * 60_000;
 export const NEWS_REFETCH_MS = 5 * 60_000;
-
-/** Every count's list is under `["/api/news"]`, which the event stream's `news` topic refreshes. */
-export const newsQueryKey = (count: NewsCount) => [...LIVE_QUERY_KEYS.news, { count }] as const;
 
 /** GET /api/news?count=…: the newest articles, with sentiment and (Pro and up) the AI analysis. */
 export function getNews(count: NewsCount): Promise<NewsItem[]> {
@@ -18,7 +15,7 @@ export function getNews(count: NewsCount): Promise<NewsItem[]> {
 
 export function newsQueryOptions(count: NewsCount) {
   return queryOptions({
-    queryKey: newsQueryKey(count),
+    queryKey: queryKeys.news.list(count),
     queryFn: () => getNews(count),
     staleTime: NEWS_STALE_MS,
     refetchInterval: NEWS_REFETCH_MS,

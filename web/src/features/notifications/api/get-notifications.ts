@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { NotificationList } from "@/lib/api/models";
-import { LIVE_QUERY_KEYS, LIVE_REFETCH_MS } from "@/lib/live-events";
-
-/** Refetched on the event stream's `notifications` topic (src/lib/live-events.ts). */
-export const notificationsQueryKey = LIVE_QUERY_KEYS.notifications;
+import { LIVE_REFETCH_MS } from "@/lib/live-events";
+import { queryKeys } from "@/lib/query-keys";
 
 /** GET /api/notifications: the newest 50, newest first, and how many of all are unread. */
 export function getNotifications(): Promise<NotificationList> {
@@ -12,7 +10,7 @@ export function getNotifications(): Promise<NotificationList> {
 }
 
 export function notificationsQueryOptions() {
-  return queryOptions({ queryKey: notificationsQueryKey, queryFn: getNotifications, refetchInterval: LIVE_REFETCH_MS });
+  return queryOptions({ queryKey: queryKeys.notifications(), queryFn: getNotifications, refetchInterval: LIVE_REFETCH_MS });
 }
 
 export function useNotifications() {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { MarkedRead, NotificationList } from "@/lib/api/models";
+import { queryKeys } from "@/lib/query-keys";
 import { allMarkedRead } from "../lib/notifications";
-import { notificationsQueryKey } from "./get-notifications";
 
 /** POST /api/notifications/read-all → how many were marked. */
 export function markAllNotificationsRead(): Promise<MarkedRead> {
@@ -15,8 +15,8 @@ export function useMarkAllNotificationsRead() {
   return useMutation({
     mutationFn: markAllNotificationsRead,
     onSuccess: () => {
-      queryClient.setQueryData<NotificationList>(notificationsQueryKey, (list) => (list ? allMarkedRead(list) : list));
-      void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+      queryClient.setQueryData<NotificationList>(queryKeys.notifications(), (list) => (list ? allMarkedRead(list) : list));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications() });
     },
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
 import type { NotificationList } from "@/lib/api/models";
+import { queryKeys } from "@/lib/query-keys";
 import { markedRead } from "../lib/notifications";
-import { notificationsQueryKey } from "./get-notifications";
 
 /** POST /api/notifications/{id}/read → 204; 404 when it is not one of the user's. */
 export async function markNotificationRead(id: string): Promise<void> {
@@ -15,8 +15,8 @@ export function useMarkNotificationRead() {
   return useMutation({
     mutationFn: markNotificationRead,
     onSuccess: (_data, id) => {
-      queryClient.setQueryData<NotificationList>(notificationsQueryKey, (list) => (list ? markedRead(list, id) : list));
-      void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+      queryClient.setQueryData<NotificationList>(queryKeys.notifications(), (list) => (list ? markedRead(list, id) : list));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications() });
     },
   });
 }

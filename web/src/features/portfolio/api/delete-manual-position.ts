@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
-import { PORTFOLIO_QUERY_KEYS } from "@/lib/api/manual-positions";
 import type { ManualPosition } from "@/lib/api/models";
-import { manualPositionQueryKey } from "./get-manual-position";
+import { queryKeys } from "@/lib/query-keys";
 
 /** DELETE /api/manual-positions/{id} → 204; 404 for another user's id. */
 export async function deleteManualPosition(id: string): Promise<void> {
@@ -15,10 +14,10 @@ export function useDeleteManualPosition() {
   return useMutation({
     mutationFn: deleteManualPosition,
     onSuccess: (_, id) => {
-      queryClient.setQueryData<ManualPosition[]>(PORTFOLIO_QUERY_KEYS.manualPositions, (list) => list?.filter((p) => p.id !== id));
-      queryClient.removeQueries({ queryKey: manualPositionQueryKey(id) });
-      void queryClient.invalidateQueries({ queryKey: PORTFOLIO_QUERY_KEYS.manualPositions });
-      void queryClient.invalidateQueries({ queryKey: PORTFOLIO_QUERY_KEYS.metrics });
+      queryClient.setQueryData<ManualPosition[]>(queryKeys.portfolio.manualPositions.all(), (list) => list?.filter((p) => p.id !== id));
+      queryClient.removeQueries({ queryKey: queryKeys.portfolio.manualPositions.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.portfolio.manualPositions.all() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.portfolio.metrics() });
     },
   });
 }

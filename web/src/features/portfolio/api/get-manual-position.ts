@@ -1,12 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
-import { PORTFOLIO_QUERY_KEYS } from "@/lib/api/manual-positions";
 import type { PositionDetail } from "@/lib/api/models";
+import { queryKeys } from "@/lib/query-keys";
 import { PORTFOLIO_REFETCH_MS } from "./get-portfolio-metrics";
-
-export function manualPositionQueryKey(id: string) {
-  return [...PORTFOLIO_QUERY_KEYS.manualPositions, id] as const;
-}
 
 /** GET /api/manual-positions/{id}: one manual position with Greeks, risk and payoff. 404 for another user's id. */
 export function getManualPosition(id: string): Promise<PositionDetail> {
@@ -15,7 +11,7 @@ export function getManualPosition(id: string): Promise<PositionDetail> {
 
 export function manualPositionQueryOptions(id: string) {
   return queryOptions({
-    queryKey: manualPositionQueryKey(id),
+    queryKey: queryKeys.portfolio.manualPositions.detail(id),
     queryFn: () => getManualPosition(id),
     refetchInterval: PORTFOLIO_REFETCH_MS,
   });

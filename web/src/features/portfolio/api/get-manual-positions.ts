@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
-import { PORTFOLIO_QUERY_KEYS } from "@/lib/api/manual-positions";
 import type { ManualPosition } from "@/lib/api/models";
+import { queryKeys } from "@/lib/query-keys";
 import { PORTFOLIO_REFETCH_MS } from "./get-portfolio-metrics";
-
-export const manualPositionsQueryKey = PORTFOLIO_QUERY_KEYS.manualPositions;
 
 /** GET /api/manual-positions: the user's own positions, newest first, each valued now. */
 export function getManualPositions(): Promise<ManualPosition[]> {
@@ -13,7 +11,7 @@ export function getManualPositions(): Promise<ManualPosition[]> {
 
 export function manualPositionsQueryOptions() {
   return queryOptions({
-    queryKey: manualPositionsQueryKey,
+    queryKey: queryKeys.portfolio.manualPositions.all(),
     queryFn: getManualPositions,
     // Their marks move with the market, like the automated positions.
     refetchInterval: PORTFOLIO_REFETCH_MS,

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
-import { PORTFOLIO_QUERY_KEYS } from "@/lib/api/manual-positions";
 import type { PortfolioAnalysis } from "@/lib/api/models";
 import { LIVE_REFETCH_MS } from "@/lib/live-events";
+import { queryKeys } from "@/lib/query-keys";
 
 /**
  * Portfolio reads are refetched by live events (`signals`, `prices` and `automation`; see
@@ -11,8 +11,6 @@ import { LIVE_REFETCH_MS } from "@/lib/live-events";
  */
 export const PORTFOLIO_REFETCH_MS = LIVE_REFETCH_MS;
 
-export const portfolioMetricsQueryKey = PORTFOLIO_QUERY_KEYS.metrics;
-
 /** GET /api/portfolio/metrics: summary, ratios, risk assessment and value history. */
 export function getPortfolioMetrics(): Promise<PortfolioAnalysis> {
   return dataOf(api.GET("/api/portfolio/metrics"));
@@ -20,7 +18,7 @@ export function getPortfolioMetrics(): Promise<PortfolioAnalysis> {
 
 export function portfolioMetricsQueryOptions() {
   return queryOptions({
-    queryKey: portfolioMetricsQueryKey,
+    queryKey: queryKeys.portfolio.metrics(),
     queryFn: getPortfolioMetrics,
     refetchInterval: PORTFOLIO_REFETCH_MS,
   });

@@ -1,12 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
-import { PORTFOLIO_QUERY_KEYS } from "@/lib/api/manual-positions";
 import type { PositionDetail } from "@/lib/api/models";
+import { queryKeys } from "@/lib/query-keys";
 import { PORTFOLIO_REFETCH_MS } from "./get-portfolio-metrics";
-
-export function portfolioPositionQueryKey(id: string) {
-  return [...PORTFOLIO_QUERY_KEYS.position, id] as const;
-}
 
 /** GET /api/portfolio/position/{id}: one automated position with Greeks, risk and payoff. */
 export function getPortfolioPosition(id: string): Promise<PositionDetail> {
@@ -15,7 +11,7 @@ export function getPortfolioPosition(id: string): Promise<PositionDetail> {
 
 export function portfolioPositionQueryOptions(id: string) {
   return queryOptions({
-    queryKey: portfolioPositionQueryKey(id),
+    queryKey: queryKeys.portfolio.position.detail(id),
     queryFn: () => getPortfolioPosition(id),
     refetchInterval: PORTFOLIO_REFETCH_MS,
   });

@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
-import { PORTFOLIO_QUERY_KEYS } from "@/lib/api/manual-positions";
 import type { PortfolioPosition } from "@/lib/api/models";
+import { queryKeys } from "@/lib/query-keys";
 import { PORTFOLIO_REFETCH_MS } from "./get-portfolio-metrics";
-
-export const portfolioPositionsQueryKey = PORTFOLIO_QUERY_KEYS.positions;
 
 /** GET /api/portfolio/positions: the automated positions, open first, then newest. */
 export function getPortfolioPositions(): Promise<PortfolioPosition[]> {
@@ -13,7 +11,7 @@ export function getPortfolioPositions(): Promise<PortfolioPosition[]> {
 
 export function portfolioPositionsQueryOptions() {
   return queryOptions({
-    queryKey: portfolioPositionsQueryKey,
+    queryKey: queryKeys.portfolio.positions(),
     queryFn: getPortfolioPositions,
     refetchInterval: PORTFOLIO_REFETCH_MS,
   });

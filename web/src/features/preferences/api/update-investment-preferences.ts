@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
-import { CURRENT_USER_QUERY_KEY, USER_SETTINGS_QUERY_KEY } from "@/lib/api/current-user";
 import type { InvestmentPreferencesUpdate, User } from "@/lib/api/models";
-import { LIVE_QUERY_KEYS } from "@/lib/live-events";
+import { queryKeys } from "@/lib/query-keys";
 
 /**
  * PATCH /api/user/preferences → 200 with the updated User (as GET /api/auth/me answers it);
@@ -18,10 +17,10 @@ export function useUpdateInvestmentPreferences() {
   return useMutation({
     mutationFn: updateInvestmentPreferences,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() });
       // The settings page shows the risk tolerance too.
-      void queryClient.invalidateQueries({ queryKey: USER_SETTINGS_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: LIVE_QUERY_KEYS.signals });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.userSettings() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.signals.all() });
     },
   });
 }

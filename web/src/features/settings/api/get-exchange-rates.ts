@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { DisplayCurrency, ExchangeRates } from "@/lib/api/models";
-
-export const exchangeRatesQueryKey = ["/api/exchange-rates"] as const;
+import { queryKeys } from "@/lib/query-keys";
 
 /** The server keeps rates 15 minutes; the app asks again as often. */
 const RATES_REFRESH_MS = 15 * 60 * 1000;
@@ -14,7 +13,7 @@ export function getExchangeRates(): Promise<ExchangeRates> {
 
 export function exchangeRatesQueryOptions() {
   return queryOptions({
-    queryKey: exchangeRatesQueryKey,
+    queryKey: queryKeys.exchangeRates(),
     queryFn: getExchangeRates,
     staleTime: RATES_REFRESH_MS,
     refetchInterval: RATES_REFRESH_MS,

@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
-import { USER_SETTINGS_QUERY_KEY } from "@/lib/api/current-user";
 import type { UserSettings } from "@/lib/api/models";
-
-export const userSettingsQueryKey = USER_SETTINGS_QUERY_KEY;
+import { queryKeys } from "@/lib/query-keys";
 
 /** GET /api/user/preferences: theme, currency, notification and trading switches, risk tolerance. */
 export function getUserSettings(): Promise<UserSettings> {
@@ -11,7 +9,7 @@ export function getUserSettings(): Promise<UserSettings> {
 }
 
 export function userSettingsQueryOptions() {
-  return queryOptions({ queryKey: userSettingsQueryKey, queryFn: getUserSettings });
+  return queryOptions({ queryKey: queryKeys.userSettings(), queryFn: getUserSettings });
 }
 
 /** Product spec, section 8: the settings could not be read. */

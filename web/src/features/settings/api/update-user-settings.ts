@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
-import { CURRENT_USER_QUERY_KEY } from "@/lib/api/current-user";
 import type { UserSettings, UserSettingsUpdate } from "@/lib/api/models";
+import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/lib/toast";
-import { userSettingsQueryKey } from "./get-user-settings";
 
 export const UPDATE_SETTINGS_MUTATION_KEY = ["update-user-settings"] as const;
 
@@ -37,21 +36,21 @@ export function useUpdateUserSettings() {
     mutationKey: UPDATE_SETTINGS_MUTATION_KEY,
     mutationFn: updateUserSettings,
     onMutate: async (update) => {
-      await queryClient.cancelQueries({ queryKey: userSettingsQueryKey });
+      await queryClient.cancelQueries({ queryKey: queryKeys.userSettings() });
       const changes = changedSettings(update);
-      const current = queryClient.getQueryData<UserSettings>(userSettingsQueryKey);
+      const current = queryClient.getQueryData<UserSettings>(queryKeys.userSettings());
       const previous: Partial<UserSettings> = {};
       if (current) {
         for (const key of Object.keys(changes) as (keyof UserSettings)[]) {
           Object.assign(previous, { [key]: current[key] });
         }
-        queryClient.setQueryData<UserSettings>(userSettingsQueryKey, { ...current, ...changes });
+        queryClient.setQueryData<UserSettings>(queryKeys.userSettings(), { ...current, ...changes });
       }
       return { previous };
     },
     onError: (_error, _update, context) => {
       if (context) {
-        queryClient.setQueryData<UserSettings>(userSettingsQueryKey, (current) =>
+        queryClient.setQueryData<UserSettings>(queryKeys.userSettings(), (current) =>
           current ? { ...current, ...context.previous } : current,
         );
       }
@@ -60,9 +59,9 @@ export function useUpdateUserSettings() {
     onSuccess: (saved) => {
       // An earlier answer would undo the later changes still in flight: only the last one counts.
       if (queryClient.isMutating({ mutationKey: UPDATE_SETTINGS_MUTATION_KEY }) <= 1) {
-        queryClient.setQueryData(userSettingsQueryKey, saved);
+        queryClient.setQueryData(queryKeys.userSettings(), saved);
       }
-      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() });
     },
   });
 }

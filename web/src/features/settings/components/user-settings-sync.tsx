@@ -3,9 +3,10 @@ import { useEffect, useRef } from "react";
 import { DISPLAY_CURRENCIES, isOneOf } from "@/lib/api/enums";
 import type { DisplayCurrency, UserSettings } from "@/lib/api/models";
 import { setMoneyDisplay } from "@/lib/money-display";
+import { queryKeys } from "@/lib/query-keys";
 import { getTheme, isTheme, setTheme, subscribeTheme } from "@/lib/theme";
 import { rateFor, useExchangeRates } from "../api/get-exchange-rates";
-import { userSettingsQueryKey, useUserSettings } from "../api/get-user-settings";
+import { useUserSettings } from "../api/get-user-settings";
 import { useUpdateUserSettings } from "../api/update-user-settings";
 
 /** The display currency the settings name; dollars until they arrive, or for a value this app does not know. */
@@ -61,7 +62,7 @@ export function UserSettingsSync() {
           return;
         }
         const theme = getTheme();
-        const saved = queryClient.getQueryData<UserSettings>(userSettingsQueryKey)?.theme;
+        const saved = queryClient.getQueryData<UserSettings>(queryKeys.userSettings())?.theme;
         if (saved !== undefined && saved !== theme) save.current({ theme });
       }),
     [queryClient],

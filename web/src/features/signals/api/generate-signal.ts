@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { GenerateRequest, Signal } from "@/lib/api/models";
-import { LIVE_QUERY_KEYS } from "@/lib/live-events";
+import { queryKeys } from "@/lib/query-keys";
 
 /**
  * POST /api/signals/generate-for-symbol → 201 Signal. 422 (`symbol`) when blank, invalid or
@@ -16,8 +16,8 @@ export function useGenerateSignal() {
   return useMutation({
     mutationFn: generateSignal,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: LIVE_QUERY_KEYS.signals });
-      void queryClient.invalidateQueries({ queryKey: LIVE_QUERY_KEYS.stats });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.signals.all() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.stats() });
     },
   });
 }

@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { SignalAnalysis } from "@/lib/api/models";
-import { LIVE_QUERY_KEYS } from "@/lib/live-events";
-
-export function signalAnalysisQueryKey(id: string) {
-  return [...LIVE_QUERY_KEYS.signals, id, "analysis"] as const;
-}
+import { queryKeys } from "@/lib/query-keys";
 
 /** GET /api/signals/{id}/analysis: price history, payoff grid and risk figures for the detail dialog. */
 export function getSignalAnalysis(id: string): Promise<SignalAnalysis> {
@@ -13,7 +9,7 @@ export function getSignalAnalysis(id: string): Promise<SignalAnalysis> {
 }
 
 export function signalAnalysisQueryOptions(id: string) {
-  return queryOptions({ queryKey: signalAnalysisQueryKey(id), queryFn: () => getSignalAnalysis(id) });
+  return queryOptions({ queryKey: queryKeys.signals.analysis(id), queryFn: () => getSignalAnalysis(id) });
 }
 
 /** Loaded only while `enabled` (the detail dialog is open). */

@@ -3,7 +3,8 @@ import { api, dataOf } from "@/lib/api/client";
 import type { ConfidenceBand, MaxCost, OptionType, SignalStatus, Strategy } from "@/lib/api/enums";
 import type { Signal, SignalPage } from "@/lib/api/models";
 import type { operations } from "@/lib/api/schema";
-import { LIVE_QUERY_KEYS, LIVE_REFETCH_MS } from "@/lib/live-events";
+import { LIVE_REFETCH_MS } from "@/lib/live-events";
+import { queryKeys } from "@/lib/query-keys";
 
 type SignalsQuery = NonNullable<operations["list_signals"]["parameters"]["query"]>;
 
@@ -47,12 +48,12 @@ function normalise(filters: SignalFilters): SignalFilters {
 
 /** The key of the paged list for these filters (an infinite query: one entry per page loaded). */
 export function signalsQueryKey(filters: SignalFilters = {}) {
-  return [...LIVE_QUERY_KEYS.signals, normalise(filters), "pages"] as const;
+  return queryKeys.signals.pages(normalise(filters));
 }
 
 /** The key of every signal matching these filters, all pages read at once. */
 export function allSignalsQueryKey(filters: SignalFilters = {}) {
-  return [...LIVE_QUERY_KEYS.signals, normalise(filters), "all"] as const;
+  return queryKeys.signals.every(normalise(filters));
 }
 
 export type SignalPageRequest = {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { RefreshReceipt } from "@/lib/api/models";
-import { LIVE_QUERY_KEYS } from "@/lib/live-events";
+import { queryKeys } from "@/lib/query-keys";
 
 /**
  * POST /api/refresh → 202. Only the refresh button posts it (never a timer; the server's
@@ -16,8 +16,8 @@ export function useRefreshSignals() {
   return useMutation({
     mutationFn: refreshSignals,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: LIVE_QUERY_KEYS.signals });
-      void queryClient.invalidateQueries({ queryKey: LIVE_QUERY_KEYS.stats });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.signals.all() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.stats() });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { CreatedWebhook, CreateWebhookRequest, WebhookEndpoint } from "@/lib/api/models";
-import { webhooksQueryKey } from "./get-webhooks";
+import { queryKeys } from "@/lib/query-keys";
 
 /**
  * POST /api/webhooks → 201 with the endpoint and its signing secret, shown once; 403 when the
@@ -17,7 +17,7 @@ export function useCreateWebhook() {
   return useMutation({
     mutationFn: createWebhook,
     onSuccess: ({ endpoint }) => {
-      queryClient.setQueryData<WebhookEndpoint[]>(webhooksQueryKey, (list) =>
+      queryClient.setQueryData<WebhookEndpoint[]>(queryKeys.webhooks.all(), (list) =>
         list ? [endpoint, ...list.filter((e) => e.id !== endpoint.id)] : [endpoint],
       );
     },

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
 import type { WebhookEndpoint } from "@/lib/api/models";
-import { webhooksQueryKey } from "./get-webhooks";
+import { queryKeys } from "@/lib/query-keys";
 
 /** DELETE /api/webhooks/{id} → 204: the endpoint, its queued deliveries and its log are gone. */
 export async function deleteWebhook(id: string): Promise<void> {
@@ -15,7 +15,7 @@ export function useDeleteWebhook() {
     onSuccess: (_data, id) => {
       // Only the list: its open delivery log unmounts with the row, and its cached copy is
       // collected once unused (removing it while still observed would read it again: a 404).
-      queryClient.setQueryData<WebhookEndpoint[]>(webhooksQueryKey, (list) => list?.filter((e) => e.id !== id));
+      queryClient.setQueryData<WebhookEndpoint[]>(queryKeys.webhooks.all(), (list) => list?.filter((e) => e.id !== id));
     },
   });
 }

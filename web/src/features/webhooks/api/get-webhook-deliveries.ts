@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { WebhookDelivery } from "@/lib/api/models";
-import { webhooksQueryKey } from "./get-webhooks";
-
-export function webhookDeliveriesQueryKey(id: string) {
-  return [...webhooksQueryKey, id, "deliveries"] as const;
-}
+import { queryKeys } from "@/lib/query-keys";
 
 /** GET /api/webhooks/{id}/deliveries: the endpoint's newest delivery attempts (at most 50), newest first. */
 export function getWebhookDeliveries(id: string): Promise<WebhookDelivery[]> {
@@ -17,7 +13,7 @@ export function getWebhookDeliveries(id: string): Promise<WebhookDelivery[]> {
  * (stale at once) rather than kept like the app's other queries.
  */
 export function webhookDeliveriesQueryOptions(id: string) {
-  return queryOptions({ queryKey: webhookDeliveriesQueryKey(id), queryFn: () => getWebhookDeliveries(id), staleTime: 0 });
+  return queryOptions({ queryKey: queryKeys.webhooks.deliveries(id), queryFn: () => getWebhookDeliveries(id), staleTime: 0 });
 }
 
 export function useWebhookDeliveries(id: string) {

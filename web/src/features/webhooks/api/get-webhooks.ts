@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { WebhookEndpoint } from "@/lib/api/models";
-
-/** Every webhook query starts with it: the list, and each endpoint's deliveries below it. */
-export const webhooksQueryKey = ["/api/webhooks"] as const;
+import { queryKeys } from "@/lib/query-keys";
 
 /** GET /api/webhooks: the user's endpoints, newest first (never their secrets). */
 export function getWebhooks(): Promise<WebhookEndpoint[]> {
@@ -11,7 +9,7 @@ export function getWebhooks(): Promise<WebhookEndpoint[]> {
 }
 
 export function webhooksQueryOptions() {
-  return queryOptions({ queryKey: webhooksQueryKey, queryFn: getWebhooks });
+  return queryOptions({ queryKey: queryKeys.webhooks.all(), queryFn: getWebhooks });
 }
 
 export function useWebhooks() {

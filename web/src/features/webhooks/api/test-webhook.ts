@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { WebhookDelivery } from "@/lib/api/models";
-import { webhooksQueryKey } from "./get-webhooks";
+import { queryKeys } from "@/lib/query-keys";
 
 /**
  * POST /api/webhooks/{id}/test → what came of a signed test message sent now (logged, not
@@ -16,6 +16,6 @@ export function useTestWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: testWebhook,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all() }),
   });
 }

@@ -1,8 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { AuditEntry } from "@/lib/api/models";
-
-export const auditLogQueryKey = ["/api/user/audit"] as const;
+import { queryKeys } from "@/lib/query-keys";
 
 /** The server answers this many entries a page; a shorter page is the last. */
 export const AUDIT_PAGE_SIZE = 50;
@@ -23,7 +22,7 @@ export function nextAuditCursor(page: readonly AuditEntry[]): AuditCursor | unde
 
 export function auditLogQueryOptions() {
   return infiniteQueryOptions({
-    queryKey: auditLogQueryKey,
+    queryKey: queryKeys.auditLog(),
     queryFn: ({ pageParam }) => getAuditLog(pageParam),
     initialPageParam: undefined as AuditCursor | undefined,
     getNextPageParam: nextAuditCursor,

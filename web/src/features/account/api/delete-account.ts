@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
-import { CURRENT_USER_QUERY_KEY } from "@/lib/api/current-user";
 import type { AccountDeletion } from "@/lib/api/models";
+import { queryKeys } from "@/lib/query-keys";
 
 /**
  * DELETE /api/user {password} → 204: the account and everything that is its own are deleted
@@ -17,8 +17,8 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: deleteAccount,
     onSuccess: () => {
-      queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_QUERY_KEY[0] });
+      queryClient.setQueryData(queryKeys.currentUser(), null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.currentUser()[0] });
       queryClient.getMutationCache().clear();
     },
   });

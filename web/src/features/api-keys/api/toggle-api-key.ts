@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { ApiKey } from "@/lib/api/models";
-import { apiKeysQueryKey } from "./get-api-keys";
+import { queryKeys } from "@/lib/query-keys";
 
 /** PATCH /api/api-keys/{id}/toggle → the key as it is now; 422 when it has expired. */
 export function toggleApiKey({ id, isActive }: { id: string; isActive: boolean }): Promise<ApiKey> {
@@ -14,7 +14,7 @@ export function useToggleApiKey() {
   return useMutation({
     mutationFn: toggleApiKey,
     onSuccess: (key) => {
-      queryClient.setQueryData<ApiKey[]>(apiKeysQueryKey, (keys) => keys?.map((k) => (k.id === key.id ? key : k)));
+      queryClient.setQueryData<ApiKey[]>(queryKeys.apiKeys.all(), (keys) => keys?.map((k) => (k.id === key.id ? key : k)));
     },
   });
 }

@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { INVOICES_QUERY_KEY } from "@/lib/api/billing";
 import { api, dataOf } from "@/lib/api/client";
 import type { InvoiceView } from "@/lib/api/models";
-
-export const invoicesQueryKey = INVOICES_QUERY_KEY;
+import { queryKeys } from "@/lib/query-keys";
 
 /** GET /api/billing/invoices: the billing history, newest first (amounts in US cents). */
 export function getInvoices(): Promise<InvoiceView[]> {
@@ -11,7 +9,7 @@ export function getInvoices(): Promise<InvoiceView[]> {
 }
 
 export function invoicesQueryOptions() {
-  return queryOptions({ queryKey: invoicesQueryKey, queryFn: getInvoices });
+  return queryOptions({ queryKey: queryKeys.invoices(), queryFn: getInvoices });
 }
 
 export function useInvoices() {

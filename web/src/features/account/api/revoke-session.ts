@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
 import type { SessionView } from "@/lib/api/models";
-import { auditLogQueryKey } from "./get-audit-log";
-import { sessionsQueryKey } from "./get-sessions";
+import { queryKeys } from "@/lib/query-keys";
 
 /** DELETE /api/user/sessions/{id} → 204: that browser is signed out. */
 export async function revokeSession(id: string): Promise<void> {
@@ -14,8 +13,8 @@ export function useRevokeSession() {
   return useMutation({
     mutationFn: revokeSession,
     onSuccess: (_data, id) => {
-      queryClient.setQueryData<SessionView[]>(sessionsQueryKey, (sessions) => sessions?.filter((s) => s.id !== id));
-      void queryClient.invalidateQueries({ queryKey: auditLogQueryKey });
+      queryClient.setQueryData<SessionView[]>(queryKeys.sessions(), (sessions) => sessions?.filter((s) => s.id !== id));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.auditLog() });
     },
   });
 }

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CURRENT_USER_QUERY_KEY } from "@/lib/api/current-user";
 import type { InvoiceView, SubscriptionView } from "@/lib/api/models";
+import { queryKeys } from "@/lib/query-keys";
 import { makeInvoice, makePaidSubscription, makeSubscription } from "@/test/billing-fixtures";
 import { bodyOf, jsonResponse, makePlanCatalogue, makeUser, mockFetch, problem, renderWithProviders } from "@/test/utils";
 import { SubscriptionTab } from "./subscription-tab";
@@ -116,7 +116,7 @@ describe("SubscriptionTab", () => {
     const cancelled = makePaidSubscription({ cancelAtPeriodEnd: true, nextBilling: null });
     const fetchMock = billingApi({ subscription: makePaidSubscription(), cancel: () => jsonResponse(cancelled) });
     const { queryClient } = renderWithProviders(<SubscriptionTab plans={plans} />);
-    queryClient.setQueryData(CURRENT_USER_QUERY_KEY, makeUser({ subscriptionPlan: "premium", subscriptionStatus: "active" }));
+    queryClient.setQueryData(queryKeys.currentUser(), makeUser({ subscriptionPlan: "premium", subscriptionStatus: "active" }));
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Cancel subscription" }));
     const dialog = screen.getByRole("alertdialog", { name: "Cancel your subscription?" });
@@ -134,7 +134,7 @@ describe("SubscriptionTab", () => {
     expect(screen.getByRole("button", { name: "Resume Premium" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Cancel subscription" })).not.toBeInTheDocument();
     // The sidebar's and header's plan come from the user: read again.
-    expect(queryClient.getQueryState(CURRENT_USER_QUERY_KEY)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.currentUser())?.isInvalidated).toBe(true);
     await waitFor(() => expect(calls(fetchMock, "/api/billing/invoices").length).toBe(2));
   });
 
@@ -250,9 +250,9 @@ describe("SubscriptionTab", () => {
       return problem(404, "Not Found");
     });
     const { queryClient } = renderWithProviders(<SubscriptionTab plans={plans} confirming />);
-    queryClient.setQueryData(CURRENT_USER_QUERY_KEY, makeUser());
+    queryClient.setQueryData(queryKeys.currentUser(), makeUser());
     expect(await screen.findByTestId("subscription-badge")).toHaveTextContent("Trial");
     await waitFor(() => expect(screen.getByTestId("subscription-plan")).toHaveTextContent("PremiumActive"), { timeout: 5000 });
-    expect(queryClient.getQueryState(CURRENT_USER_QUERY_KEY)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.currentUser())?.isInvalidated).toBe(true);
   });
 });

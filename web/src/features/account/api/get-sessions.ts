@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { SessionView } from "@/lib/api/models";
-
-export const sessionsQueryKey = ["/api/user/sessions"] as const;
+import { queryKeys } from "@/lib/query-keys";
 
 /** GET /api/user/sessions: the account's signed-in sessions, newest first; `current` marks this one. */
 export function getSessions(): Promise<SessionView[]> {
@@ -10,7 +9,7 @@ export function getSessions(): Promise<SessionView[]> {
 }
 
 export function sessionsQueryOptions() {
-  return queryOptions({ queryKey: sessionsQueryKey, queryFn: getSessions });
+  return queryOptions({ queryKey: queryKeys.sessions(), queryFn: getSessions });
 }
 
 /** The sessions, read again each time the Security tab opens (other browsers come and go). */

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { ApiKey } from "@/lib/api/models";
-
-export const apiKeysQueryKey = ["/api/api-keys"] as const;
+import { queryKeys } from "@/lib/query-keys";
 
 /** GET /api/api-keys: the user's keys, newest first (their prefixes, never the keys themselves). */
 export function getApiKeys(): Promise<ApiKey[]> {
@@ -10,7 +9,7 @@ export function getApiKeys(): Promise<ApiKey[]> {
 }
 
 export function apiKeysQueryOptions() {
-  return queryOptions({ queryKey: apiKeysQueryKey, queryFn: getApiKeys });
+  return queryOptions({ queryKey: queryKeys.apiKeys.all(), queryFn: getApiKeys });
 }
 
 export function useApiKeys() {

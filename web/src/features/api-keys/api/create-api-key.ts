@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
 import type { ApiKey, CreateApiKeyRequest, CreatedApiKey } from "@/lib/api/models";
-import { apiKeysQueryKey } from "./get-api-keys";
+import { queryKeys } from "@/lib/query-keys";
 
 /** POST /api/api-keys → 201 with the whole key, shown once; 409 at 20 keys; 422 for a bad field; 429 too many this hour. */
 export function createApiKey(body: CreateApiKeyRequest): Promise<CreatedApiKey> {
@@ -14,7 +14,7 @@ export function useCreateApiKey() {
   return useMutation({
     mutationFn: createApiKey,
     onSuccess: ({ apiKey }) => {
-      queryClient.setQueryData<ApiKey[]>(apiKeysQueryKey, (keys) =>
+      queryClient.setQueryData<ApiKey[]>(queryKeys.apiKeys.all(), (keys) =>
         keys ? [apiKey, ...keys.filter((k) => k.id !== apiKey.id)] : [apiKey],
       );
     },

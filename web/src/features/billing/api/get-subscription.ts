@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { SUBSCRIPTION_QUERY_KEY } from "@/lib/api/billing";
 import { api, dataOf } from "@/lib/api/client";
 import type { SubscriptionView } from "@/lib/api/models";
-
-export const subscriptionQueryKey = SUBSCRIPTION_QUERY_KEY;
+import { queryKeys } from "@/lib/query-keys";
 
 /**
  * GET /api/billing/subscription: the plan in force, its status, billing period, period end,
@@ -14,7 +12,7 @@ export function getSubscription(): Promise<SubscriptionView> {
 }
 
 export function subscriptionQueryOptions() {
-  return queryOptions({ queryKey: subscriptionQueryKey, queryFn: getSubscription });
+  return queryOptions({ queryKey: queryKeys.subscription(), queryFn: getSubscription });
 }
 
 /** Whether the subscription is one that is paid for (Pro or Premium, active or past due). */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
 import type { ApiKey } from "@/lib/api/models";
-import { apiKeysQueryKey } from "./get-api-keys";
+import { queryKeys } from "@/lib/query-keys";
 
 /** DELETE /api/api-keys/{id} → 204: requests with the key fail from now on. */
 export async function deleteApiKey(id: string): Promise<void> {
@@ -13,7 +13,7 @@ export function useDeleteApiKey() {
   return useMutation({
     mutationFn: deleteApiKey,
     onSuccess: (_data, id) => {
-      queryClient.setQueryData<ApiKey[]>(apiKeysQueryKey, (keys) => keys?.filter((k) => k.id !== id));
+      queryClient.setQueryData<ApiKey[]>(queryKeys.apiKeys.all(), (keys) => keys?.filter((k) => k.id !== id));
     },
   });
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api/client";
 import type { PasswordChange } from "@/lib/api/models";
-import { auditLogQueryKey } from "./get-audit-log";
-import { sessionsQueryKey } from "./get-sessions";
+import { queryKeys } from "@/lib/query-keys";
 
 /**
  * POST /api/user/password → 204, and every other session of the account ends; 422 names
@@ -18,8 +17,8 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: changePassword,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: auditLogQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.sessions() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.auditLog() });
     },
   });
 }

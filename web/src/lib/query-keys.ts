@@ -1,0 +1,77 @@
+import type { PlanChoice } from "@/lib/api/models";
+
+/**
+ * Every query key of the app, in one place. A key starts with the endpoint's path, so the
+ * shorter key of a family (`signals.all()`) is the prefix that reaches all of its queries (lists
+ * with any filter, pages, details) when invalidated. The default query function fetches the key's
+ * segments joined with "/" (`lib/api/client.ts`), so a key with only a path is also its URL.
+ *
+ * Shared code, features and tests read keys here; features do not import each other, and more
+ * than one feature reads or refreshes the user, the settings, the subscription and the portfolio.
+ */
+export const queryKeys = {
+  /** GET /api/auth/me: the signed-in user (null when signed out). */
+  currentUser: () => ["/api/auth/me"] as const,
+  /** GET /api/user/preferences: the user's settings (also carries the risk tolerance). */
+  userSettings: () => ["/api/user/preferences"] as const,
+  exchangeRates: () => ["/api/exchange-rates"] as const,
+
+  apiKeys: {
+    all: () => ["/api/api-keys"] as const,
+  },
+  sessions: () => ["/api/user/sessions"] as const,
+  auditLog: () => ["/api/user/audit"] as const,
+
+  subscription: () => ["/api/billing/subscription"] as const,
+  invoices: () => ["/api/billing/invoices"] as const,
+  /** /subscribe's checkout for a plan and billing period (POST /api/create-subscription). */
+  checkout: ({ plan, billing }: PlanChoice) => ["/api/create-subscription", plan, billing] as const,
+  plans: () => ["/api/plans"] as const,
+  publicStats: () => ["/api/public/stats"] as const,
+
+  webhooks: {
+    all: () => ["/api/webhooks"] as const,
+    deliveries: (id: string) => [...queryKeys.webhooks.all(), id, "deliveries"] as const,
+  },
+
+  signals: {
+    all: () => ["/api/signals"] as const,
+    /** The paged list (an infinite query) for filters the caller has normalised, so equal filters make equal keys. */
+    pages: <F extends object>(filters: F) => [...queryKeys.signals.all(), filters, "pages"] as const,
+    /** Every signal matching the (normalised) filters, all pages read at once. */
+    every: <F extends object>(filters: F) => [...queryKeys.signals.all(), filters, "all"] as const,
+    analysis: (id: string) => [...queryKeys.signals.all(), id, "analysis"] as const,
+  },
+  stats: () => ["/api/stats"] as const,
+  automation: () => ["/api/automation/status"] as const,
+  notifications: () => ["/api/notifications"] as const,
+  aiRecommendations: (limit: number) => ["/api/ai/recommendations", { limit }] as const,
+  news: {
+    all: () => ["/api/news"] as const,
+    list: (count: number) => [...queryKeys.news.all(), { count }] as const,
+  },
+
+  stockPrices: {
+    all: () => ["/api/stock-prices"] as const,
+    history: (symbol: string, days: number) => [...queryKeys.stockPrices.all(), symbol, "history", days] as const,
+  },
+  priceAlerts: () => ["/api/price-alerts"] as const,
+
+  portfolio: {
+    metrics: () => ["/api/portfolio/metrics"] as const,
+    positions: () => ["/api/portfolio/positions"] as const,
+    /** The prefix of every automated position's details. */
+    position: {
+      all: () => ["/api/portfolio/position"] as const,
+      detail: (id: string) => [...queryKeys.portfolio.position.all(), id] as const,
+    },
+    manualPositions: {
+      all: () => ["/api/manual-positions"] as const,
+      detail: (id: string) => [...queryKeys.portfolio.manualPositions.all(), id] as const,
+    },
+  },
+
+  openApi: () => ["/api/openapi.json"] as const,
+  /** A content page's Markdown body (its own chunk). */
+  content: (id: string) => ["content", id] as const,
+};
