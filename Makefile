@@ -10,7 +10,7 @@ PORT ?= 8080
 STRIKELINE_REQUIRE_PG ?= 0
 export STRIKELINE_REQUIRE_PG
 
-.PHONY: help run build web web-deps test test-deps rust-test pinned-test web-test e2e contract-fuzz server-bin chromium bench bench-http api screenshots clean
+.PHONY: help run build web web-deps test test-deps lint rust-test pinned-test web-test e2e contract-fuzz server-bin chromium bench bench-http api screenshots clean
 
 help:
 	@echo "make run          build (release) and serve on http://127.0.0.1:$(PORT) with SQLite under ./data"
@@ -41,6 +41,13 @@ chromium:
 
 test-deps: web-deps chromium
 
+# The gates that run first: formatting (rustfmt, Prettier) and lints (clippy with warnings as
+# errors, ESLint). `cargo fmt --all` and `cd web && npm run format` mend formatting.
+lint: web-deps
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
+	cd web && $(NPM) run lint
+
 HAVE_NEXTEST := $(shell $(CARGO) nextest --version >/dev/null 2>&1 && echo yes)
 
 rust-test:
@@ -55,14 +62,15 @@ endif
 # code gets wrong (STRIKELINE_TEST_NOW, read by the test harness as every app's clock): a
 # Saturday, a market holiday (Thanksgiving), the morning US daylight saving time starts, and
 # 23:30 New York on a month end (already the 1st in UTC). The SQLite half is enough. The
-# whole workspace is named so the features resolve as in rust-test and nothing is rebuilt.
+# whole workspace is named so the features resolve as in rust-test and nothing is rebuilt; six
+# threads, as these tests mostly wait (on SQLite, on sockets, on child processes).
 PINNED_INSTANTS ?= 2026-11-28T15:00:00Z 2026-11-26T15:00:00Z 2027-03-14T07:30:00Z 2026-12-01T04:30:00Z
 
 pinned-test:
 ifeq ($(HAVE_NEXTEST),yes)
 	@for at in $(PINNED_INSTANTS); do \
 	  echo "== server integration tests pinned to $$at (SQLite)"; \
-	  STRIKELINE_TEST_NOW=$$at $(CARGO) nextest run --workspace --locked --no-fail-fast \
+	  STRIKELINE_TEST_NOW=$$at $(CARGO) nextest run --workspace --locked --no-fail-fast --test-threads 6 \
 	    -E 'binary_id(strikeline-server::it) and not test(/::postgres::/)' || exit 1; \
 	done
 else
@@ -83,7 +91,6 @@ endif
 
 # vitest's own summary is not one CI reads, so print a plain "N passed, N failed" line too.
 web-test:
-	cd web && $(NPM) run lint
 	mkdir -p target
 	cd web && rc=0; $(NPM) run test -- --reporter=default --reporter=json --outputFile.json=../target/vitest.json || rc=$$?; \
 	  node -e 'const r=require("../target/vitest.json"); console.log(`web: $${r.numPassedTests} passed, $${r.numFailedTests} failed, $${r.numPendingTests} skipped`)' || true; \
@@ -96,7 +103,7 @@ e2e: chromium server-bin
 contract-fuzz: server-bin
 	scripts/contract-fuzz.sh
 
-test: test-deps rust-test pinned-test web-test e2e contract-fuzz
+test: test-deps lint rust-test pinned-test web-test e2e contract-fuzz
 
 bench:
 	$(CARGO) bench -p strikeline-quant

@@ -453,7 +453,8 @@ fn check_status(status: Option<&str>) -> Result<(), MarketError> {
 
 /// The product's sector for a company's SIC code (Standard Industrial Classification, as
 /// Polygon's ticker details give it), falling back to keywords of the SIC description, and
-/// to Technology (the product's default) when neither says.
+/// to Technology (`Sector::default()`, as for a symbol added without a sector) when neither
+/// says.
 ///
 /// ```
 /// use strikeline_market::Sector;

@@ -575,7 +575,7 @@ pub(crate) enum InstructionSet {
 impl InstructionSet {
     /// Those this CPU has, the portable scalar one first.
     pub(crate) fn available() -> Vec<InstructionSet> {
-        #[allow(unused_mut)]
+        #[cfg_attr(not(target_arch = "x86_64"), expect(unused_mut, reason = "only x86-64 adds SIMD sets"))]
         let mut sets = vec![InstructionSet::Scalar];
         #[cfg(target_arch = "x86_64")]
         {

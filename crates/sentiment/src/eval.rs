@@ -47,7 +47,6 @@ pub struct Report {
     pub confusion: [[usize; 3]; 3],
 }
 
-#[allow(clippy::cast_precision_loss)] // counts far below 2^52
 fn ratio(numerator: usize, denominator: usize) -> f64 {
     if denominator == 0 { 0.0 } else { numerator as f64 / denominator as f64 }
 }

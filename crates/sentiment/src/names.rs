@@ -22,7 +22,6 @@ pub(crate) fn mask(tokens: &[Token]) -> Vec<bool> {
     let mut masked = vec![false; tokens.len()];
     let long_words: Vec<&Token> = tokens.iter().filter(|t| t.kind == TokenKind::Word && t.text.chars().count() >= 4).collect();
     let capitalised = long_words.iter().filter(|t| is_capitalised_word(t)).count();
-    #[allow(clippy::cast_precision_loss)] // word counts are tiny
     let title_case = !long_words.is_empty() && capitalised as f64 / long_words.len() as f64 >= TITLE_CASE_SHARE;
     if title_case {
         return masked;

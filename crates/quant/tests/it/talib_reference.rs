@@ -6,7 +6,6 @@
 //! Our values must be `None` exactly where TA-Lib's are NaN and agree to 1e-12 relative
 //! elsewhere (in practice they are bit-identical or within an ulp or two).
 
-#[allow(dead_code)]
 mod fixtures {
     include!("../fixtures/talib_reference.rs");
 }

@@ -157,7 +157,7 @@ mod tests {
 
     #[derive(Debug, serde::Deserialize)]
     #[serde(deny_unknown_fields)]
-    #[expect(dead_code)]
+    #[expect(dead_code, reason = "only deserialised, to see what is refused")]
     struct Login {
         email: String,
         age: u8,

@@ -66,7 +66,7 @@ fn plan(id: Plan, name: &'static str, monthly: u32) -> PlanInfo {
     }
 }
 
-/// The catalogue, as decided in the product decisions (prices, limits and features).
+/// The catalogue (docs/decisions.md#2-one-plan-catalogue): each plan's prices, daily signals, hourly API quota and features.
 pub fn catalogue() -> PlanCatalogue {
     let free = PlanInfo {
         description: "Follow the market with a few signals a day.",

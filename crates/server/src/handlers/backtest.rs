@@ -140,7 +140,7 @@ pub struct TradeView {
     pub locked: bool,
 }
 
-/// The overall result (spec "Overall backtest result") with the curves and trades.
+/// The answer to `POST /api/backtest`: the headline figures and advanced metrics, with the curves and trades.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OverallBacktest {
@@ -177,7 +177,7 @@ pub struct StrategySummary {
     pub profit_factor: Option<f64>,
 }
 
-/// One strategy's result (spec "Strategy backtest result") with its own equity curve.
+/// One strategy's result in `POST /api/backtest/strategy`: its summary and its own equity curve.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StrategyBacktest {

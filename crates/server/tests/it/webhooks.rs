@@ -383,23 +383,30 @@ async fn a_delivery_survives_the_server_being_killed_between_attempts() {
             }
         }
     };
+    // Each attempt's outcome is written after its answer arrives: the test waits for it, so a
+    // kill lands between attempts (a kill mid-attempt leaves a claim to lapse, another story).
+    let written = |done: fn(&outbox::Message) -> bool| {
+        let db_url = db_url.clone();
+        async move {
+            let db = Db::connect(&db_url).await.expect("db");
+            let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+            while !done(&outbox::get(&db, "msg_restart").await.expect("read").expect("kept")) {
+                assert!(tokio::time::Instant::now() < deadline, "the attempt's outcome is never written");
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            db.close().await;
+        }
+    };
     let mut first = start();
     wait_for(1, Duration::from_secs(60)).await;
-    // Killed between attempts: once the failed first attempt is written down (killed before
-    // that, the claim would have to lapse first, which is another story).
-    let db = Db::connect(&db_url).await.expect("db");
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    while outbox::get(&db, "msg_restart").await.expect("read").expect("kept").last_error.is_none() {
-        assert!(tokio::time::Instant::now() < deadline, "the first attempt is never recorded");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    db.close().await;
+    written(|m| m.last_error.is_some()).await;
     first.kill().expect("killed");
     first.wait().expect("reaped");
     assert_eq!(got.lock().expect("lock").len(), 1, "killed before the retry");
 
     let mut second = start();
     wait_for(2, Duration::from_secs(60)).await;
+    written(|m| m.status != "pending").await;
     second.kill().expect("killed");
     second.wait().expect("reaped");
     let received = got.lock().expect("lock").clone();

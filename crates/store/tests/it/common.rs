@@ -3,7 +3,6 @@
 //! PostgreSQL stories use `STRIKELINE_TEST_PG_URL` (default `postgres://postgres@127.0.0.1:5432`)
 //! and create one database each, dropped afterwards. When PostgreSQL cannot be reached they are
 //! skipped with a notice, unless `STRIKELINE_REQUIRE_PG=1` (set by CI), where that is a failure.
-#![allow(dead_code)]
 
 use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
 use sqlx::Connection;

@@ -2263,7 +2263,7 @@ export interface components {
             topic: string;
             unsubscribeUrl: string;
         };
-        /** @description The overall result (spec "Overall backtest result") with the curves and trades. */
+        /** @description The answer to `POST /api/backtest`: the headline figures and advanced metrics, with the curves and trades. */
         OverallBacktest: {
             /**
              * Format: double
@@ -3043,7 +3043,7 @@ export interface components {
             /** Format: int64 */
             volume: number;
         };
-        /** @description One strategy's result (spec "Strategy backtest result") with its own equity curve. */
+        /** @description One strategy's result in `POST /api/backtest/strategy`: its summary and its own equity curve. */
         StrategyBacktest: {
             equityCurve: components["schemas"]["EquityPointView"][];
             strategy: components["schemas"]["StrategyName"];

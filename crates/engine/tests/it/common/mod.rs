@@ -1,5 +1,4 @@
 //! Deterministic synthetic daily series for the engine's tests.
-#![allow(dead_code)]
 
 use chrono::{Days, NaiveDate};
 use strikeline_engine::{Assumptions, DailyBar, ProposalContext, SymbolState};

@@ -133,7 +133,7 @@ pub fn payoff(state: &AppState, holding: &Holding, now: DateTime<Utc>) -> Vec<Pa
 }
 
 /// The detail view of a valued holding.
-#[allow(clippy::too_many_arguments)]
+#[expect(clippy::too_many_arguments, reason = "one position's facts, each named at the call")]
 pub fn detail_view(
     state: &AppState,
     id: &str,

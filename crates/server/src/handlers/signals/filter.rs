@@ -20,7 +20,7 @@ pub const MAX_PAGE: i64 = 200;
 /// value is the same as leaving it out.
 #[derive(Debug, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
+#[expect(dead_code, reason = "describes the query in the OpenAPI document; the handler parses it by hand")]
 pub struct SignalQuery {
     /// Symbol prefix, case-insensitive (`AA` matches AAPL and AAL).
     symbol: Option<String>,

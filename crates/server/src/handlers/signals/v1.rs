@@ -36,7 +36,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// The query of `GET /api/v1/signals`.
 #[derive(Debug, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
+#[expect(dead_code, reason = "describes the query in the OpenAPI document; the handler parses it by hand")]
 pub struct PublicSignalQuery {
     /// Symbol prefix, case-insensitive.
     symbol: Option<String>,

@@ -115,7 +115,7 @@ fn audit(user_id: &str, actor: Option<&str>, detail: String, origin: &Origin, at
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+#[expect(clippy::too_many_arguments, reason = "one checkout's facts, each named at the call")]
 fn invoice(
     user_id: &str,
     description: String,

@@ -7,7 +7,6 @@
 //! Time: every app runs on its own clock, started at `STRIKELINE_TEST_NOW` (RFC 3339) when set,
 //! else at the system time; tests read the time from the app (`app.now()`) or, before there is
 //! one, from [`now`], and derive days from the app's exchange calendar, never from the wall clock.
-#![allow(dead_code)]
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
