@@ -17,6 +17,7 @@ mod layers;
 mod news;
 mod notifications;
 mod openapi_snapshot;
+mod operations;
 mod outbound;
 mod portfolio;
 mod preferences;
