@@ -35,6 +35,8 @@ pub mod seed;
 pub mod sessions;
 pub mod signals;
 pub mod snapshots;
+#[cfg(feature = "test-support")]
+pub mod test_support;
 pub mod users;
 pub mod webhooks;
 

@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 use sqlx::Connection;
 use strikeline_store::Db;
 
-use crate::common::{pg_base, pg_required};
+use strikeline_store::test_support::{pg_base, pg_required};
 
 /// (table, column, NOT NULL, type family)
 type Columns = BTreeSet<(String, String, bool, String)>;

@@ -1,8 +1,9 @@
 //! Test harness: the real application on port 0 over a fresh database, on either engine.
 //!
 //! PostgreSQL tests use `STRIKELINE_TEST_PG_URL` (default `postgres://postgres@127.0.0.1:5432`)
-//! and create one database per test. When PostgreSQL cannot be reached they are skipped with a
-//! notice, unless `STRIKELINE_REQUIRE_PG=1` (set by CI), where that is a failure.
+//! and create one database per test, a copy of a migrated template (the store's
+//! `test_support`, shared with its own tests). When PostgreSQL cannot be reached they are
+//! skipped with a notice, unless `STRIKELINE_REQUIRE_PG=1` (set by CI), where that is a failure.
 //!
 //! Time: every app runs on its own clock, started at `STRIKELINE_TEST_NOW` (RFC 3339) when set,
 //! else at the system time; tests read the time from the app (`app.now()`) or, before there is
@@ -60,24 +61,7 @@ pub fn today() -> NaiveDate {
     strikeline_market::calendar::to_new_york(now()).date_naive()
 }
 
-fn pg_base() -> String {
-    std::env::var("STRIKELINE_TEST_PG_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into())
-}
-
-fn pg_required() -> bool {
-    std::env::var("STRIKELINE_REQUIRE_PG").is_ok_and(|v| v == "1" || v == "true")
-}
-
-/// Creates an empty PostgreSQL database, or says why it cannot.
-async fn create_pg_database() -> Result<(String, String), String> {
-    use sqlx::Connection;
-    let admin_url = format!("{}/postgres", pg_base());
-    let mut conn = sqlx::PgConnection::connect(&admin_url).await.map_err(|e| format!("{admin_url}: {e}"))?;
-    let name = format!("strikeline_test_{}", uuid::Uuid::new_v4().simple());
-    sqlx::query(&format!("CREATE DATABASE \"{name}\"")).execute(&mut conn).await.map_err(|e| e.to_string())?;
-    conn.close().await.ok();
-    Ok((format!("{}/{name}", pg_base()), name))
-}
+use strikeline_store::test_support::{create_pg_database, drop_pg_database, pg_required};
 
 impl TestApp {
     /// The default test configuration, rooted in a temporary directory.
@@ -108,7 +92,7 @@ impl TestApp {
         let mut config = Self::config(dir.path());
         let mut pg_database = None;
         if engine == Engine::Postgres {
-            match create_pg_database().await {
+            match create_pg_database("strikeline_test", true).await {
                 Ok((url, name)) => {
                     config.database_url = Some(Secret::new(url));
                     pg_database = Some(name);
@@ -204,18 +188,7 @@ impl Drop for TestApp {
             let _ = tx.send(());
         }
         if let Some(name) = self.pg_database.take() {
-            // Best effort, on a thread of its own: Drop cannot await.
-            let admin_url = format!("{}/postgres", pg_base());
-            let _ = std::thread::spawn(move || {
-                let Ok(runtime) = tokio::runtime::Builder::new_current_thread().enable_all().build() else { return };
-                runtime.block_on(async move {
-                    use sqlx::Connection;
-                    if let Ok(mut conn) = sqlx::PgConnection::connect(&admin_url).await {
-                        let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).execute(&mut conn).await;
-                    }
-                });
-            })
-            .join();
+            drop_pg_database(name);
         }
     }
 }
@@ -304,38 +277,7 @@ pub fn with_admin(config: &mut Config) {
 
 /// A stored signal as the engine would issue it, `minutes_ago`, owned by `owner` when on demand.
 pub fn signal_row(symbol: &str, confidence: i64, day: NaiveDate, minutes_ago: i64, owner: Option<&str>) -> SignalRow {
-    let at = now() - Duration::minutes(minutes_ago);
-    let at = at - Duration::nanoseconds(i64::from(chrono::Timelike::nanosecond(&at)));
-    SignalRow {
-        id: uuid::Uuid::new_v4().to_string(),
-        symbol: symbol.into(),
-        company_name: format!("{symbol} Inc."),
-        signal_type: "CALL".into(),
-        strategy: "Momentum".into(),
-        strike_cents: 10_000,
-        expiration_date: day + Duration::days(30),
-        entry_cents: 300,
-        target_cents: 450,
-        stop_cents: 200,
-        underlying_entry_cents: 9_900,
-        volatility: 0.3,
-        confidence,
-        rsi: Some(55.0),
-        volume: Some(1_000_000),
-        reasoning: "test".into(),
-        current_option_cents: 300,
-        current_price_cents: 9_900,
-        previous_close_cents: 9_800,
-        pnl_cents: 0,
-        pnl_percent: 0.0,
-        status: "active".into(),
-        close_reason: None,
-        closed_at: None,
-        owner_id: owner.map(str::to_owned),
-        issued_on: day,
-        created_at: at,
-        updated_at: at,
-    }
+    strikeline_store::test_support::signal(symbol, "Momentum", confidence, day, now() - Duration::minutes(minutes_ago), owner)
 }
 
 /// Every signal `GET /api/signals{query}` lists for `client`, following `nextCursor` through
