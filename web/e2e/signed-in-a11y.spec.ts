@@ -30,6 +30,9 @@ async function openLoaded(page: Page, path: string) {
 test.describe("signed-in screens", () => {
   for (const theme of THEMES) {
     test(`have no serious or critical axe violations in ${theme} mode`, async ({ browser, baseURL }) => {
+      // Every signed-in screen, loaded and audited in turn: more than the default 30 s on a
+      // busy two-core machine.
+      test.setTimeout(150_000);
       const context = await auditContext(browser, baseURL, theme);
       await registerViaApi(context.request);
 
