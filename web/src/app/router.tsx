@@ -56,7 +56,7 @@ const INFO_ROUTES = [
   { path: "/terms", Page: Terms },
   { path: "/documentation", Page: Documentation },
   { path: "/api", Page: ApiReference },
-  // The linked pages (spec section 2, "Further linked paths"); unknown slugs show 404.
+  // The pages other pages link to, which must exist (docs/decisions.md#14-no-placeholders); unknown slugs show 404.
   { path: "/blog/:slug", Page: BlogArticle },
   { path: "/careers/:slug", Page: CareerOpening },
   { path: "/help/:category", Page: HelpCategory },
@@ -74,7 +74,7 @@ function SignedInRedirect() {
   return <Navigate to={safeNextPath(params.get("next"))} replace />;
 }
 
-/** Product spec, section 2: the signed-in route table. Unknown paths show 404. */
+/** The signed-in route table: / and /dashboard are the dashboard. Unknown paths show 404. */
 export function SignedInRoutes() {
   return (
     <Routes>
@@ -103,7 +103,7 @@ export function SignedInRoutes() {
   );
 }
 
-/** Product spec, section 2: the signed-out route table. Unknown paths show the landing page. */
+/** The signed-out route table. Unknown paths show the landing page. */
 export function SignedOutRoutes() {
   return (
     <Routes>

@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { copyText } from "@/lib/clipboard";
 import { toast } from "@/lib/toast";
 
-/** How long the "Copied" indicator stays (product spec, section 9: copy confirmation 2 seconds). */
+/** How long the "Copied" indicator stays: 2 seconds. */
 export const COPIED_MS = 2000;
 
 /** Copies `text`; shows "Copied" for two seconds. `label` names what is copied, for screen readers. */

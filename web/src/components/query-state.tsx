@@ -46,7 +46,7 @@ export function QueryLoading({ label, showLabel = false, className, children }: 
 }
 
 type QueryErrorProps = {
-  /** The failure, exactly as the product spec words it ("Failed to fetch sessions"). */
+  /** The failure, in the page's fixed wording ("Failed to fetch sessions"). */
   title: ReactNode;
   /** A second line under the title (the server's reason, or what to do). */
   detail?: ReactNode;

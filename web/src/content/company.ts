@@ -1,7 +1,7 @@
 /**
- * Static company facts (decisions.md: company facts and contact details are kept in one
- * content file). Everything a page says about the company itself comes from here; figures
- * about the platform come from the server (GET /api/public/stats).
+ * Static company facts: company facts and contact details are kept in this one content file
+ * (docs/decisions.md#13-honest-figures). Everything a page says about the company itself comes
+ * from here; figures about the platform come from the server (GET /api/public/stats).
  */
 export const COMPANY = {
   name: "Strikeline",

@@ -6,7 +6,7 @@ import { DOC_PAGES, findDocPage, QUICK_START_GUIDES } from "./docs";
 import { findHelpCategory, HELP_ARTICLES, HELP_CATEGORIES, helpArticlesIn } from "./help";
 import { legalDocument } from "./legal";
 
-// Product spec, section 2: the linked pages that must exist.
+// The linked pages that must exist (docs/decisions.md#14-no-placeholders).
 const BLOG_SLUGS = [
   "ai-powered-market-analysis",
   "options-greeks-guide",
@@ -63,7 +63,7 @@ const ALL_PAGES = [
 ];
 
 describe("content", () => {
-  it("has every blog article the spec links, each in a known category", () => {
+  it("has every blog article the site links to, each in a known category", () => {
     expect(BLOG_POSTS.map((p) => p.slug).sort()).toEqual([...BLOG_SLUGS].sort());
     for (const post of BLOG_POSTS) {
       expect(BLOG_CATEGORIES).toContain(post.category);
@@ -84,7 +84,7 @@ describe("content", () => {
     for (const category of HELP_CATEGORIES) expect(helpArticlesIn(category.slug).length).toBeGreaterThanOrEqual(4);
   });
 
-  it("has the four quick-start guides with the spec's durations and levels, and the errors page", () => {
+  it("has the four quick-start guides with their durations and levels, and the errors page", () => {
     expect(QUICK_START_GUIDES.map(({ slug, duration, level }) => ({ slug, duration, level }))).toEqual(GUIDES);
     const errors = findDocPage("errors");
     expect(errors?.kind).toBe("reference");

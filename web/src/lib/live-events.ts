@@ -3,10 +3,10 @@ import { useEffect } from "react";
 import { queryKeys } from "@/lib/query-keys";
 
 /**
- * Live updates (decisions.md, "Signals and automation"): the server tells open pages what
- * changed over server-sent events at GET /api/events, and the page refetches. Queries keep
- * polling every 30 s as the fallback for a dropped or refused stream. Clients never post
- * /api/refresh on a timer.
+ * Live updates (docs/decisions.md#7-live-updates-instead-of-refresh-timers): the server tells
+ * open pages what changed over server-sent events at GET /api/events, and the page refetches.
+ * Queries keep polling every 30 s as the fallback for a dropped or refused stream. Clients never
+ * post /api/refresh on a timer.
  */
 export const LIVE_EVENTS_URL = "/api/events";
 

@@ -5,7 +5,7 @@ export type PageGap = "gap-start" | "gap-end";
 
 /**
  * The page buttons to show: the first and last page and those within 1 of the current
- * one, with a gap (ellipsis) wherever pages are left out (product spec, section 2).
+ * one, with a gap (ellipsis) wherever pages are left out.
  */
 export function pageNumbers(current: number, pageCount: number): (number | PageGap)[] {
   const items: (number | PageGap)[] = [];
@@ -27,7 +27,7 @@ export function pageRange(page: number, pageSize: number, total: number): { from
 
 /**
  * Page state for a list of `total` items. Goes back to page 1 whenever the number of
- * results changes (product spec, section 2) or `resetKey` changes (new filters), and never
+ * results changes or `resetKey` changes (new filters), and never
  * points past the last page. The exception is `appendKey`: when it changes as the list grows
  * (older items were appended after those loaded, e.g. one more page of a paged answer), the
  * current page is kept, since what it shows has not moved.

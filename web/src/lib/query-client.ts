@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { getQueryFn } from "./api/client";
 
-/** Query defaults from the product spec, section 9. */
+/** Query defaults: no polling, no refetch on focus, never stale, kept 5 minutes unused, no retries. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -4,7 +4,7 @@ import { buildNav } from "./nav";
 const items = (path: string, count = 0) => buildNav(path, count).flatMap((s) => s.items);
 
 describe("buildNav", () => {
-  it("lists the spec's entries with hrefs", () => {
+  it("lists Dashboard, Signals, Backtest, Portfolio, Settings, News and Pricing with their hrefs", () => {
     const hrefs = Object.fromEntries(items("/").map((i) => [i.label, i.href]));
     expect(hrefs).toMatchObject({
       Dashboard: "/",

@@ -12,7 +12,7 @@ import type { SidebarSection } from "@/components/sidebar-nav";
 
 /**
  * The signed-in navigation for the current path. On /settings the Dashboard
- * entry links to /dashboard instead of / (product spec, section 2).
+ * entry links to /dashboard instead of /; everywhere else it links to /.
  */
 export function buildNav(pathname: string, activeSignals: number): SidebarSection[] {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;

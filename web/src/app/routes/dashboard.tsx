@@ -15,10 +15,10 @@ import { EMPTY_FILTERS, type FilterState } from "@/features/signals/lib/filters"
 import { ApiError } from "@/lib/api/client";
 import { usePageMeta } from "@/lib/page-meta";
 
-/** The dashboard lists 4 signals per page (product spec, section 9). */
+/** The dashboard lists 4 signals per page. */
 export const DASHBOARD_PAGE_SIZE = 4;
 
-/** Product spec, section 8: "Failed to fetch signals: {status}" on the dashboard. */
+/** The dashboard's fetch failure: "Failed to fetch signals: {status}", without the status when no response came. */
 function fetchErrorText(error: Error): string {
   return error instanceof ApiError ? `Failed to fetch signals: ${error.status}` : "Failed to fetch signals";
 }

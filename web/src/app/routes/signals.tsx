@@ -8,7 +8,7 @@ import { type FilterState, filtersFromSearch, filtersToSearch } from "@/features
 import { usePageMeta } from "@/lib/page-meta";
 
 /**
- * The signals page lists 12 per page (the spec leaves it open): 12 fills whole rows of
+ * The signals page lists 12 per page (the dashboard lists 4): 12 fills whole rows of
  * the one-, two- and three-column grids.
  */
 export const SIGNALS_PAGE_SIZE = 12;

@@ -2,7 +2,7 @@ import { Tooltip as TooltipPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "@/lib/utils";
 
-/** Product spec, section 9: tooltips open after 700 ms, and the next one within 300 ms at once. */
+/** Tooltips open after 700 ms; moving to another within 300 ms of leaving one opens it at once. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

@@ -4,7 +4,7 @@ import type { paths } from "./schema";
 
 /**
  * A non-OK answer from the server. `message` is "{status}: {body text or
- * status text}" (product spec, section 8); `problem` is the parsed RFC 9457
+ * status text}"; `problem` is the parsed RFC 9457
  * body when the server sent JSON.
  */
 export class ApiError extends Error {

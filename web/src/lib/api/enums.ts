@@ -105,7 +105,7 @@ export const TRADE_OUTCOMES = exhaustive<TradeOutcome>()(["target", "stop", "exp
 /** `Change.unit`: a relative change, or the difference of two percentages. */
 export const CHANGE_UNITS = exhaustive<ChangeUnit>()(["percent", "points"]);
 
-/** `WatchlistEntry.sector`, `StockPrice.sector` (product spec, section 5). */
+/** `WatchlistEntry.sector`, `StockPrice.sector`: one of these sectors. */
 export type Sector = SectorName;
 export const SECTORS = exhaustive<Sector>()([
   "Technology",

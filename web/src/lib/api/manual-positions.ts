@@ -14,7 +14,7 @@ export function createManualPosition(body: NewManualPosition): Promise<ManualPos
   return dataOf(api.POST("/api/manual-positions", { body }));
 }
 
-/** After a position is added: the manual positions and the portfolio figures (spec section 7). */
+/** After a position is added, refetches the manual positions and the portfolio figures. */
 export function refreshAfterAdd(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: queryKeys.portfolio.manualPositions.all() });
   void queryClient.invalidateQueries({ queryKey: queryKeys.portfolio.metrics() });
@@ -41,7 +41,7 @@ const positive = (value: number | null | undefined): value is number => typeof v
 const cents = (value: number) => Math.max(0.01, Math.round(value * 100) / 100);
 
 /**
- * The entry price copied from a signal (product spec, section 7): the signal's entry price,
+ * The entry price copied from a signal: the signal's entry price,
  * else the option's current price, else the current price or the strike, else 1.
  */
 export function entryPriceFor(signal: Pick<SignalLike, "entryPrice" | "currentOptionPrice" | "currentPrice" | "strikePrice">): number {
@@ -57,7 +57,7 @@ export function signalReasoning(signal: Pick<SignalLike, "strategy" | "confidenc
 }
 
 /**
- * The body that adds a signal to the user's manual positions (product spec, section 7):
+ * The body that adds a signal to the user's manual positions:
  * one contract, open, at the entry price above, with a reasoning that names the strategy
  * and the confidence. `prefix` starts the reasoning ("Added from automated signal").
  */

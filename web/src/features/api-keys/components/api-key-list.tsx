@@ -115,7 +115,7 @@ function DeleteApiKeyDialog({ apiKey, onOpenChange }: { apiKey: ApiKey | null; o
 }
 
 /**
- * The user's keys (product spec, section 4): name, permission, the prefix and masked
+ * The user's keys: name, permission, the prefix and masked
  * characters, created, last used and expiry, an 'Expired' badge; a switch per key (disabled
  * while its toggle is pending or when the key has expired) and delete with confirmation.
  */

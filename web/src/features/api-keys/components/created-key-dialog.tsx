@@ -1,7 +1,7 @@
 import { ShownOnceDialog } from "@/components/shown-once-dialog";
 import type { CreatedApiKey } from "@/lib/api/models";
 
-/** A new key, shown in full this once (product spec, section 4). */
+/** A new key, shown in full this once: afterwards only its prefix is ever shown. */
 export function CreatedKeyDialog({ created, onDone }: { created: CreatedApiKey | null; onDone: () => void }) {
   return (
     <ShownOnceDialog

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isExpired, keyName, LIFETIME_LABELS, PERMISSION_LABELS } from "./api-keys";
 
 describe("API keys", () => {
-  it("name permissions and lifetimes as the spec does", () => {
+  it("name permissions Read Only, Read & Write, Full Access and lifetimes 30, 90, 365 days or Never", () => {
     expect(PERMISSION_LABELS).toEqual({ read: "Read Only", write: "Read & Write", admin: "Full Access" });
     expect(Object.values(LIFETIME_LABELS)).toEqual(["30 days", "90 days", "365 days", "Never"]);
   });

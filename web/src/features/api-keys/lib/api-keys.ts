@@ -1,13 +1,16 @@
 import type { ApiKey, KeyLifetime, KeyPermission } from "@/lib/api/models";
 
-/** Product spec, section 6: the permission levels' names. */
+/** The permission levels' names: Read Only, Read & Write, Full Access. */
 export const PERMISSION_LABELS: Record<KeyPermission, string> = {
   read: "Read Only",
   write: "Read & Write",
   admin: "Full Access",
 };
 
-/** What each permission lets a key do (decisions: read for GET, write for creating, admin for everything). */
+/**
+ * What each permission lets a key do: read for GET, write for creating too, admin for everything
+ * (docs/decisions.md#16-public-api-and-webhooks).
+ */
 export const PERMISSION_DESCRIPTIONS: Record<KeyPermission, string> = {
   read: "GET requests: signals, stats and stock prices (portfolio metrics on Pro and Premium).",
   write: "Also creates signals and generates them on demand (Pro and Premium).",
@@ -21,14 +24,17 @@ export const LIFETIME_LABELS: Record<KeyLifetime, string> = {
   never: "Never",
 };
 
-/** Product spec, section 5: permissions default to read, expiration to never. */
+/** A new key's permission defaults to read, its expiration to never. */
 export const DEFAULT_PERMISSION: KeyPermission = "read";
 export const DEFAULT_LIFETIME: KeyLifetime = "never";
 
 /** How many characters stand for the hidden rest of a key after its prefix. */
 export const MASK = "•".repeat(12);
 
-/** The name a key is created with: trimmed; null when nothing is left (spec: toast 'Please enter a name for your API key'). */
+/**
+ * The name a key is created with: trimmed; null when nothing is left (the dialog then toasts
+ * 'Please enter a name for your API key').
+ */
 export function keyName(text: string): string | null {
   const name = text.trim();
   return name ? name : null;

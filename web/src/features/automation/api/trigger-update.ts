@@ -8,7 +8,7 @@ export function triggerAutomationUpdate(): Promise<AutomationStatus> {
   return dataOf(api.POST("/api/automation/update"));
 }
 
-/** Runs a manual update, then refetches signals, stats and prices (spec 7: "refreshes signals and stats"). */
+/** Runs a manual update, then refetches signals, stats and stock prices, which the update refreshes. */
 export function useTriggerAutomationUpdate() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -32,7 +32,7 @@ describe("AutomationPanel", () => {
     expect(screen.getByRole("button", { name: "Start" })).toBeDisabled();
   });
 
-  it("stops, and shows the spec's failure toasts (403 for a non-administrator)", async () => {
+  it("stops, and toasts 'Failed to stop automation service' on a 403 and 'Failed to trigger manual update' on a failed update", async () => {
     let forbidden = false;
     mockFetch((url) => {
       if (url === "/api/automation/stop") {

@@ -59,7 +59,7 @@ describe("BacktestPage", () => {
     expect(bodyOf(fetchMock, "/api/backtest")).toEqual({});
   });
 
-  it("shows the spec's metrics and advanced metrics, labelled backtested, '—' for a missing figure", async () => {
+  it("shows the run's metrics and advanced metrics, charts and trades, labelled backtested, '—' for a missing figure", async () => {
     api({ overall: () => jsonResponse(makeOverallBacktest({ sharpeRatio: null, recoveryFactor: null })) });
     renderWithProviders(<BacktestPage plan="pro" />);
     await userEvent.setup().click(screen.getByRole("button", { name: "Run Backtest" }));

@@ -99,11 +99,15 @@ function PlanNote({ plan, mode }: { plan: Plan; mode: BacktestMode }) {
 
 /**
  * /backtest: the overall and by-strategy runs, separate with separate results; optional
- * date range, symbols and strategies; 'Running...' while a run is pending; the spec's toasts;
- * the server's reason in the page when the plan does not allow a run. Every result is
+ * date range, symbols and strategies; 'Running...' while a run is pending; a "Backtest Complete"
+ * (or "Strategy Backtest Complete") toast, or "Error" with "Failed to run backtest" (or "Failed
+ * to run strategy backtest"); the server's reason in the page when the plan does not allow a run. Every result is
  * labelled "Backtested".
  */
-/** `plan` decides what a run may cover (decisions.md): Free overall over the last year; Pro full history and by strategy. */
+/**
+ * `plan` decides what a run may cover (docs/decisions.md#4-plans-are-enforced-by-the-server): Free
+ * overall over the last year; Pro full history and by strategy; Premium custom parameters too.
+ */
 export function BacktestPage({ plan }: { plan: Plan }) {
   const [mode, setMode] = useState<BacktestMode>("overall");
   // Empty dates let the server choose: the last year on Free, the full history otherwise.

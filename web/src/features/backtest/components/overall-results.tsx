@@ -28,7 +28,7 @@ import { exportTradesCsv } from "../lib/export-trades";
 /** Trades per page of the list. */
 export const TRADES_PAGE_SIZE = 10;
 
-/** Labels results as simulated (decisions.md: backtested figures are labelled "backtested"). */
+/** Labels results as simulated: every backtest result reads "Backtested" (docs/decisions.md#13-honest-figures). */
 export function BacktestedBadge() {
   return (
     <Badge variant="soft" title="Simulated on historical prices; not live results">
@@ -177,7 +177,10 @@ function ChartCard({ title, description, children }: { title: string; descriptio
 
 const compactUsd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 1 });
 
-/** The overall run: the spec's metrics and advanced metrics, equity and drawdown charts, the trades. */
+/**
+ * The overall run: Total Trades, Win Rate, Total P&L and Avg Hold Period; the advanced Profit
+ * Factor, Sharpe Ratio, Max Drawdown and Recovery Factor; equity and drawdown charts; the trades.
+ */
 export function OverallResults({ result }: { result: OverallBacktest }) {
   const pnlClass = SIGN_TEXT_CLASS[signOf(result.totalPnl)];
   return (

@@ -195,7 +195,7 @@ function Checkout({ choice, plan, trialDaysLeft }: { choice: PlanChoice; plan: P
  * ('Setting up your subscription...'), then 'Complete Your Subscription' with the plan, billing
  * and amount (US cents from the server) and the provider's form: Strikeline's own card form
  * for the test provider, Stripe's Payment Element for Stripe. Paid, it goes to Settings ›
- * Subscription with `success=true`. A failure to start is shown on the page, not toasted (spec 8).
+ * Subscription with `success=true`. A failure to start is shown on the page, not toasted.
  */
 export function SubscribePage({
   params,

@@ -4,7 +4,7 @@ import type { PlanChoice } from "@/lib/api/models";
 export type SubscribeParams = { ok: true; choice: PlanChoice } | { ok: false; problems: string[] };
 
 /**
- * /subscribe's query (product spec): `plan` pro (default) or premium, `billing` monthly
+ * /subscribe's query: `plan` pro (default) or premium, `billing` monthly
  * (default) or yearly. Anything else is refused with what is wrong, rather than guessed.
  */
 export function parseSubscribeParams(params: URLSearchParams): SubscribeParams {

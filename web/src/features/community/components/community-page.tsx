@@ -16,7 +16,8 @@ const STEPS = [
 ];
 
 /**
- * The community page, presented honestly (decisions.md: no invented figures): categories,
+ * The community page, with no member, discussion or contributor counts
+ * (docs/decisions.md#13-honest-figures): categories,
  * guidelines and how to join; the discussions shown are samples, labelled as such.
  */
 export function CommunityPage({ signedIn }: { signedIn: boolean }) {

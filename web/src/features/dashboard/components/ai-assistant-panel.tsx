@@ -14,14 +14,14 @@ import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useAiRecommendations } from "../api/get-ai-recommendations";
 
-/** Product spec: the panel's texts. */
+/** The panel's texts: on a plan without AI, with no recommendations, and when they fail to load. */
 export const ASSISTANT_UPGRADE = "Upgrade to Pro for AI-powered insights";
 export const ASSISTANT_EMPTY = "No AI recommendations available";
 export const FETCH_RECOMMENDATIONS_FAILED = "Failed to fetch AI recommendations";
 
 const KIND_LABEL: Record<RecommendationKind, string> = { trade: "Trade", portfolio: "Portfolio", risk: "Risk" };
 
-/** The server's `moderate` reads as the spec's Medium (as on /portfolio). */
+/** Risk levels read Low, Medium, High: the server's `moderate` reads Medium (as on /portfolio). */
 const RISK_LABEL: Record<PortfolioRiskLevel, string> = { low: "Low", moderate: "Medium", high: "High" };
 const RISK_CLASS: Record<PortfolioRiskLevel, string> = {
   low: "text-positive-strong",

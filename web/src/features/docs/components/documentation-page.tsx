@@ -305,7 +305,7 @@ function SearchResults({ results, query }: { results: DocItem[]; query: string }
 }
 
 /**
- * Documentation (product spec, section 2): search over guides, feature links and endpoints;
+ * Documentation: search over guides, feature links and endpoints;
  * tabs for getting started, the platform guide, the API and integrations; help links.
  */
 export function DocumentationPage({ endpoints }: { endpoints: ApiListItem[] | undefined }) {

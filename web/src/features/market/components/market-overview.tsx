@@ -13,7 +13,7 @@ import { useUpdateStockPrices } from "../api/update-stock-prices";
 import { AddStocksDialog } from "./add-stocks-dialog";
 import { SetPriceAlertButton } from "./set-price-alert-dialog";
 
-/** Top Gainers and Top Losers show 5 each (product spec, section 9). */
+/** Top Gainers and Top Losers show 5 each. */
 export const MOVERS_COUNT = 5;
 
 /** The biggest risers today (only those that rose), highest first. */

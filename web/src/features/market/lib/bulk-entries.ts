@@ -53,7 +53,7 @@ export function collectEntries(rows: readonly StockRow[], bulkText: string): Wat
   return [...fromRows, ...parseBulkText(bulkText)];
 }
 
-/** 'Successfully added N stocks.' plus ' M failed.' when M > 0 (product spec, section 8). */
+/** The bulk add's summary: 'Successfully added N stocks.' plus ' M failed.' when M > 0. */
 export function bulkAddSummary(successful: number, failed: number): string {
   return `Successfully added ${successful} stocks.${failed > 0 ? ` ${failed} failed.` : ""}`;
 }

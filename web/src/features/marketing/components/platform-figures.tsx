@@ -14,7 +14,7 @@ const ICONS: Record<Figure["id"], typeof UsersIcon> = {
 const time = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZoneName: "short" });
 
 /**
- * Live platform figures from GET /api/public/stats (decisions.md, "Honest figures"): each
+ * Live platform figures from GET /api/public/stats (docs/decisions.md#13-honest-figures): each
  * names its period, and a figure with too little data behind it says so instead of showing a
  * number.
  */

@@ -28,7 +28,7 @@ export type PricingAccount = {
   freePlanNote: string;
 };
 
-/** Product spec, section 8: creating the subscription failed. */
+/** Creating the subscription failed: the toast's title, with the server's reason below. */
 export const START_SUBSCRIPTION_FAILED = "Failed to start subscription. Please try again.";
 
 export function BillingToggle({
@@ -263,11 +263,11 @@ function Faq({ catalogue }: { catalogue: PlanCatalogue }) {
 }
 
 /**
- * Pricing (product spec, section 2): monthly/yearly toggle, the three plans from the server's
- * catalogue, AI features, support levels and an FAQ. Visitors are sent to /register (and from
- * a paid plan on to /subscribe); signed in, a paid plan starts the subscription and opens
- * /subscribe, an account that already pays changes its plan in Settings › Subscription, the
- * current plan says so, and Free answers with the 'Already on Free Plan' toast.
+ * Pricing: monthly/yearly toggle, the three plans from the server's catalogue
+ * (docs/decisions.md#2-one-plan-catalogue), AI features, support levels and an FAQ. Visitors are
+ * sent to /register (and from a paid plan on to /subscribe); signed in, a paid plan starts the
+ * subscription and opens /subscribe, an account that already pays changes its plan in Settings ›
+ * Subscription, the current plan says so, and Free answers with the 'Already on Free Plan' toast.
  */
 export function PricingPage({ account }: { account: PricingAccount | null }) {
   const [params, setParams] = useSearchParams();
@@ -289,7 +289,7 @@ export function PricingPage({ account }: { account: PricingAccount | null }) {
   const start = useStartSubscription();
   const starting = start.isPending ? start.variables : undefined;
 
-  /** A paid plan, signed in and not paying: create the subscription, then /subscribe (spec, section 4). */
+  /** A paid plan, signed in and not paying: create the subscription, then /subscribe to pay for it. */
   const choose = (plan: PlanInfo) => {
     const choice = { plan: plan.id, billing };
     start.mutate(choice, {

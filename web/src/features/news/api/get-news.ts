@@ -4,7 +4,7 @@ import type { NewsItem } from "@/lib/api/models";
 import { queryKeys } from "@/lib/query-keys";
 import type { NewsCount } from "../lib/news";
 
-/** Product spec, sections 7 and 9: the news is stale after 2 minutes and refetched every 5. */
+/** The news is stale after 2 minutes and refetched every 5. */
 export const NEWS_STALE_MS = 2 * 60_000;
 export const NEWS_REFETCH_MS = 5 * 60_000;
 

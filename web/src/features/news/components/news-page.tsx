@@ -23,13 +23,13 @@ import {
 } from "../lib/news";
 import { NewsCard, NewsCardSkeleton } from "./news-card";
 
-/** Product spec: 4 loading skeletons. */
+/** 4 card skeletons while the news loads. */
 export const NEWS_SKELETONS = 4;
 
 export const NEWS_TITLE = "Market News & AI Analysis";
 export const NEWS_DESCRIPTION = "Headlines on the stocks we cover, with sentiment and an AI read on the trade.";
 
-/** Product spec, section 8. */
+/** The news could not be read: toasted under "Error" and shown on the page. */
 export const FETCH_NEWS_FAILED = "Failed to fetch news";
 
 /** The time "5 minutes ago" is counted from, moved on every minute. */
@@ -42,7 +42,7 @@ function useNow(tickMs = 60_000): number {
   return now;
 }
 
-/** Toasts the spec's 'Failed to fetch news' once for each failed fetch. */
+/** Toasts "Error" with 'Failed to fetch news' once for each failed fetch. */
 function useFetchErrorToast(isError: boolean, errorUpdatedAt: number) {
   const shown = useRef(0);
   useEffect(() => {
@@ -54,7 +54,7 @@ function useFetchErrorToast(isError: boolean, errorUpdatedAt: number) {
 }
 
 /**
- * /news (product spec, "News"): the newest articles with their sentiment and, on Pro and up, the
+ * /news: the newest articles with their sentiment and, on Pro and up, the
  * AI analysis. The sentiment filter works on the list already fetched; the count asks the server
  * for that many. Both are kept in the URL (`/news?sentiment=bearish&count=20`).
  */

@@ -1,12 +1,12 @@
 import { isOneOf, NEWS_SENTIMENTS } from "@/lib/api/enums";
 import type { AnalysisRisk, NewsItem, NewsOrigin, NewsSentiment, TradeIdea } from "@/lib/api/models";
 
-/** Product spec, section 9: how many articles the page can ask for, 5 by default. */
+/** How many articles the page can ask for: 5, 20, 25 or 100, 5 by default. */
 export const NEWS_COUNTS = [5, 20, 25, 100] as const;
 export type NewsCount = (typeof NEWS_COUNTS)[number];
 export const DEFAULT_NEWS_COUNT: NewsCount = 5;
 
-/** The sentiment filter: every article, or one sentiment (client-side, spec section 4). */
+/** The sentiment filter: every article, or one sentiment; it filters the fetched list in the browser. */
 export type SentimentFilter = "all" | NewsSentiment;
 export const SENTIMENT_FILTERS: readonly SentimentFilter[] = ["all", ...NEWS_SENTIMENTS];
 

@@ -3,7 +3,7 @@ import { createManualPosition, refreshAfterAdd } from "@/lib/api/manual-position
 
 /**
  * POST /api/manual-positions → 201 ManualPosition; 422 with field errors. Afterwards the
- * manual positions and the portfolio metrics are refetched (product spec, section 7). The
+ * manual positions and the portfolio metrics are refetched. The
  * call itself lives in src/lib, shared with the signal dialog's "Add to Portfolio".
  */
 export { createManualPosition };

@@ -7,7 +7,7 @@ import { queryKeys } from "@/lib/query-keys";
 /**
  * Portfolio reads are refetched by live events (`signals`, `prices` and `automation`; see
  * LIVE_TOPIC_PREFIXES in src/lib/live-events.ts) and poll every 30 s as the fallback
- * (product spec, sections 4 and 9).
+ * (docs/decisions.md#7-live-updates-instead-of-refresh-timers).
  */
 export const PORTFOLIO_REFETCH_MS = LIVE_REFETCH_MS;
 

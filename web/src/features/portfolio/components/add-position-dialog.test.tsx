@@ -47,7 +47,7 @@ const posts = (fetchMock: ReturnType<typeof mockFetch>) =>
   fetchMock.mock.calls.filter(([url, init]) => String(url) === "/api/manual-positions" && init?.method === "POST");
 
 describe("AddPositionDialog", () => {
-  it("has the spec's description, options and defaults: CALL, 1 contract, expiring today", async () => {
+  it("has its description, Call/Put/Straddle options and defaults: CALL, 1 contract, expiring today", async () => {
     mockFetch(() => jsonResponse({}));
     renderWithProviders(<Harness />);
     const { dialog } = await openForm();

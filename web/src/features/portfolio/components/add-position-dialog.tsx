@@ -33,7 +33,7 @@ function hasDetails(error: unknown): boolean {
 }
 
 /**
- * The Add Manual Position dialog (product spec, section 5): symbol (sent upper-cased),
+ * The Add Manual Position dialog: symbol (sent upper-cased),
  * company, Call/Put/Straddle, strike, quantity, an expiration date from a calendar where
  * past dates are disabled (today by default), entry price, and the optional target, stop
  * loss and reasoning (left out when empty). The form keeps what was typed while the dialog

@@ -31,7 +31,7 @@ describe("AutomatedPositionsTable", () => {
     expect(await screen.findByText("Failed to fetch positions")).toBeInTheDocument();
   });
 
-  it("has the spec's columns, a minimum width of 800 px, and the status upper-cased", async () => {
+  it("has the Symbol to Status columns and Actions, a minimum width of 800 px, and the status upper-cased", async () => {
     api([
       makePortfolioPosition(),
       makePortfolioPosition({ status: "closed", signal: { type: "PUT", symbol: "MSFT", companyName: "Microsoft", strikePrice: 400 } }),

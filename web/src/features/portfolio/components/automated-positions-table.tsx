@@ -16,7 +16,7 @@ import { portfolioSignedPercent } from "../lib/format";
 import { type DetailTarget, PositionDetailDialog } from "./position-detail-dialog";
 import { PositionStatusBadge } from "./status-badges";
 
-/** Positions per page (product spec, section 9). */
+/** Positions per page: 10. */
 export const POSITIONS_PAGE_SIZE = 10;
 
 const HEADERS = [

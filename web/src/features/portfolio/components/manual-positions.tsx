@@ -89,7 +89,7 @@ function ManualPositionCard({
   );
 }
 
-/** Asks before a permanent delete; the spec's toasts tell how it went. */
+/** Asks before a permanent delete; toasts "Position deleted successfully" or "Failed to delete position". */
 function DeletePositionDialog({ position, onOpenChange }: { position: ManualPosition | null; onOpenChange: (open: boolean) => void }) {
   const mutation = useDeleteManualPosition();
   const onConfirm = async () => {

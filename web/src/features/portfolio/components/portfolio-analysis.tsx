@@ -21,7 +21,7 @@ import { cn } from "@/lib/utils";
 import { usePortfolioMetrics } from "../api/get-portfolio-metrics";
 import { portfolioPercent, portfolioSignedPercent, riskLevelLabel, riskTone } from "../lib/format";
 
-/** The loading placeholder: 6 cards (the spec's 'Loading portfolio data...' goes above them). */
+/** The loading placeholder: 6 cards ('Loading portfolio data...' goes above them). */
 function AnalysisSkeleton() {
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
@@ -67,7 +67,7 @@ function positionsCount(n: number, what: string) {
   return `${n} ${what} ${n === 1 ? "position" : "positions"}`;
 }
 
-/** The four summary cards (product spec, section 2). */
+/** The four summary cards: Total Value, Net P&L, Win Rate and Avg Hold Period. */
 export function SummaryCards({ summary }: { summary: PortfolioAnalysis["summary"] }) {
   const pnlSign = SIGN_TEXT_CLASS[signOf(summary.totalPnlPercent)];
   return (
@@ -300,8 +300,8 @@ function AnalysisSections({ analysis }: { analysis: PortfolioAnalysis }) {
 
 /**
  * The analysis part of /portfolio: summary cards, value chart, risk assessment, performance
- * metrics and statistics; 6 placeholder cards while loading, the spec's messages when the
- * figures fail to load or there are no positions at all.
+ * metrics and statistics; 6 placeholder cards while loading, "Failed to fetch portfolio data"
+ * when the figures fail to load and "No portfolio data available" when there are no positions at all.
  */
 export function PortfolioAnalysis() {
   const query = usePortfolioMetrics();

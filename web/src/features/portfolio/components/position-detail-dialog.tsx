@@ -18,7 +18,7 @@ import { ManualStatusBadge, PositionStatusBadge } from "./status-badges";
 export type DetailTarget =
   { kind: "automated"; id: string; symbol: string } | { kind: "manual"; id: string; symbol: string; position?: ManualPosition };
 
-/** The reasoning of a position copied from an automated one starts with this (spec, section 7). */
+/** The reasoning of a position copied from an automated one starts with "Added from automated signal". */
 export const FROM_AUTOMATED_PREFIX = "Added from automated signal";
 
 /** Copies an automated position's contract into the manual positions ("Add to Portfolio"). */

@@ -2,7 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import { isOneOf, POSITION_STATUSES, type PositionStatus } from "@/lib/api/enums";
 import { cn } from "@/lib/utils";
 
-/** An automated position's status, upper-cased: open is green, any other muted (product spec, section 4). */
+/** An automated position's status, upper-cased (OPEN, CLOSED, …): open is green, any other muted. */
 export function PositionStatusBadge({ status, className }: { status: string; className?: string }) {
   return (
     <span
@@ -20,7 +20,7 @@ export function PositionStatusBadge({ status, className }: { status: string; cla
 
 const MANUAL_VARIANT = { open: "default", closed: "secondary", expired: "destructive" } as const satisfies Record<PositionStatus, string>;
 
-/** A manual position's status: open, closed and expired as the default, secondary and destructive badges (spec, section 4). */
+/** A manual position's status, upper-cased: open, closed and expired as the default, secondary and destructive badges. */
 export function ManualStatusBadge({ status, className }: { status: string; className?: string }) {
   return (
     <Badge

@@ -30,7 +30,7 @@ export const ADD_POSITION_FIELDS = [
   "reasoning",
 ] as const satisfies readonly (keyof AddPositionValues)[];
 
-/** The form's defaults (product spec, section 5): CALL, 1 contract, expiring today. */
+/** The form's defaults: CALL, 1 contract, expiring today, every other field empty. */
 export function addPositionDefaults(today: string = todayIso()): AddPositionValues {
   return {
     symbol: "",

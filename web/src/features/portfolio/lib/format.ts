@@ -1,7 +1,7 @@
 import { isOneOf, RISK_LEVELS, type RiskLevel } from "@/lib/api/enums";
 import { formatPercentOrDash, formatSignedPercent, NO_VALUE } from "@/lib/format";
 
-/** Percentages on the portfolio page have two decimals (product spec, section 9). */
+/** Percentages on the portfolio page have two decimals. */
 export const PORTFOLIO_PERCENT_DIGITS = 2;
 
 /** 62.5 → "62.50%", null → "—" */
@@ -14,7 +14,7 @@ export function portfolioSignedPercent(value: number | null | undefined): string
   return value == null || !Number.isFinite(value) ? NO_VALUE : formatSignedPercent(value, PORTFOLIO_PERCENT_DIGITS);
 }
 
-/** Greeks are shown to 4 decimals (product spec, section 9). */
+/** Greeks are shown to 4 decimals. */
 export function formatGreek(value: number | null | undefined): string {
   return value == null || !Number.isFinite(value) ? NO_VALUE : value.toFixed(4);
 }
@@ -22,7 +22,7 @@ export function formatGreek(value: number | null | undefined): string {
 const RISK_LEVEL_LABELS: Record<RiskLevel, string> = { low: "Low", moderate: "Medium", high: "High" };
 
 /**
- * The risk level badge's text, in the spec's words (Low, Medium, High, Very High); the
+ * The risk level badge's text: Low, Medium, High, Very High; the
  * server's "moderate" reads Medium, and any other value is title-cased ("very_high" → Very High).
  */
 export function riskLevelLabel(level: string): string {

@@ -11,7 +11,7 @@ export function updateInvestmentPreferences(body: InvestmentPreferencesUpdate): 
   return dataOf(api.PATCH("/api/user/preferences", { body }));
 }
 
-/** Saves the preferences, then refetches the user, the settings and the signals (product spec, section 7). */
+/** Saves the preferences, then refetches the user, the settings and the signals, which depend on them. */
 export function useUpdateInvestmentPreferences() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -30,7 +30,7 @@ const legendClass = "mb-3 text-sm font-semibold";
 const messageClass = "text-[0.8rem]";
 
 /**
- * The Investment Preferences form (product spec, "Preferences"): capital settings, a risk
+ * The Investment Preferences form: capital settings, a risk
  * tolerance select, strategy checkboxes and an allocation summary. It starts from the stored
  * values; edits stay here until Save Preferences sends all four fields. The server's field
  * errors (422) are shown under their inputs, as are the same rules checked before sending.

@@ -19,7 +19,7 @@ export const PREFERENCE_FIELDS = [
   "preferredStrategies",
 ] as const satisfies readonly (keyof InvestmentPreferencesValues)[];
 
-/** An account's values before it changes them (product spec, "Defaults and limits"). */
+/** An account's values before it changes them: $1,000 capital, $100 a position, medium risk, Momentum and Breakout. */
 export const PREFERENCE_DEFAULTS = {
   investmentCapital: 1000,
   maxPositionSize: 100,
@@ -141,7 +141,7 @@ export type Allocation = { maxPositions: number | null; riskPerTrade: number | n
 
 /**
  * Maximum positions = floor(capital / max position size); risk per trade = max position size
- * / capital as a percent (product spec, "Defaults and limits"). Amounts not above 0 give no
+ * / capital as a percent. Amounts not above 0 give no
  * ratio instead of a division by zero.
  */
 export function allocationOf(capital: number, maxPositionSize: number, strategies: number): Allocation {

@@ -12,7 +12,7 @@ export function userSettingsQueryOptions() {
   return queryOptions({ queryKey: queryKeys.userSettings(), queryFn: getUserSettings });
 }
 
-/** Product spec, section 8: the settings could not be read. */
+/** The settings could not be read. */
 export const FETCH_SETTINGS_FAILED = "Failed to fetch preferences";
 
 export function useUserSettings() {

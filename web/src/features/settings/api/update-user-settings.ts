@@ -6,7 +6,7 @@ import { toast } from "@/lib/toast";
 
 export const UPDATE_SETTINGS_MUTATION_KEY = ["update-user-settings"] as const;
 
-/** Product spec, section 8: a setting that could not be saved. */
+/** A setting that could not be saved, toasted under "Error". */
 export const UPDATE_SETTINGS_FAILED = "Failed to update settings. Please try again.";
 
 /**
@@ -26,8 +26,8 @@ type Context = { previous: Partial<UserSettings> };
 
 /**
  * Saves a change as it is made: the cached settings show it at once; a failure puts back
- * what the change replaced (other changes made meanwhile stay) and toasts the spec's
- * message. The answer of the last save in flight becomes the cache; the user is refetched
+ * what the change replaced (other changes made meanwhile stay) and toasts
+ * UPDATE_SETTINGS_FAILED. The answer of the last save in flight becomes the cache; the user is refetched
  * too, since it carries the notification switches and the risk tolerance.
  */
 export function useUpdateUserSettings() {

@@ -5,7 +5,8 @@ import { UserSettingsState } from "./user-settings-state";
 
 /**
  * Notifications: emailNotifications, signalAlerts and portfolioSummary, each saved as it
- * changes (optimistic; put back with the spec's toast when the save fails).
+ * changes (docs/decisions.md#12-settings-are-saved-on-the-server; optimistic, put back with the
+ * toast "Failed to update settings. Please try again." when the save fails).
  */
 export function NotificationsTab() {
   const update = useUpdateUserSettings();

@@ -22,7 +22,7 @@ const TAB_ICONS: Record<SettingsTab, LucideIcon> = {
   security: ShieldIcon,
 };
 
-/** Product spec, section 8: the settings page's logout failure. */
+/** The settings page's logout failure, toasted under "Error". */
 export const LOGOUT_FAILED = "Failed to log out. Please try again.";
 
 type SettingsPageProps = {
@@ -38,7 +38,7 @@ type SettingsPageProps = {
   security: ReactNode;
 };
 
-/** Toasts the spec's 'Failed to fetch preferences' once each time the settings fail to load. */
+/** Toasts "Error" with 'Failed to fetch preferences' once each time the settings fail to load. */
 function useSettingsFetchToast() {
   const { isError, errorUpdatedAt } = useUserSettings();
   const shown = useRef(0);
@@ -51,7 +51,7 @@ function useSettingsFetchToast() {
 }
 
 /**
- * Settings (product spec, "Settings"): a tab list (vertical from 768 px, a scrolling row on
+ * Settings: a tab list (vertical from 768 px, a scrolling row on
  * phones) with General, Trading, Notifications, API Keys, Subscription and Security, and a
  * logout button that goes to the home page afterwards. The open tab is in the URL
  * (`/settings?tab=api-keys`), so each can be linked to.

@@ -47,8 +47,9 @@ function RiskToleranceField({ current }: { current: string }) {
 
 /**
  * Trading: Auto-update Signals, High-Risk Signal Alerts and the risk tolerance, each saved
- * on the server as it changes (decisions: the Trading toggles are saved like the other
- * settings). `signalRefreshSeconds` is the server's signal schedule (GET /api/public/stats).
+ * on the server as it changes, like the other settings
+ * (docs/decisions.md#12-settings-are-saved-on-the-server). `signalRefreshSeconds` is the
+ * server's signal schedule (GET /api/public/stats).
  */
 export function TradingTab({ signalRefreshSeconds }: { signalRefreshSeconds?: number }) {
   const update = useUpdateUserSettings();

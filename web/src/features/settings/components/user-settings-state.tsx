@@ -6,7 +6,7 @@ import { FETCH_SETTINGS_FAILED, useUserSettings } from "../api/get-user-settings
 
 /**
  * A settings card's content once the user's settings are read: `rows` placeholders while they
- * load, the spec's "Failed to fetch preferences" with "Try again" when they cannot be.
+ * load, "Failed to fetch preferences" with "Try again" when they cannot be.
  */
 export function UserSettingsState({ rows = 3, children }: { rows?: number; children: (settings: UserSettings) => ReactNode }) {
   const settings = useUserSettings();

@@ -3,7 +3,7 @@ import { refreshInterval } from "./schedule";
 import { parseSettingsTab, SETTINGS_TABS } from "./tabs";
 
 describe("settings tabs", () => {
-  it("are the spec's five plus Security, linkable by ?tab=", () => {
+  it("are General, Trading, Notifications, API Keys, Subscription and Security, linkable by ?tab=", () => {
     expect(SETTINGS_TABS.map((t) => t.label)).toEqual(["General", "Trading", "Notifications", "API Keys", "Subscription", "Security"]);
     expect(parseSettingsTab("api-keys")).toBe("api-keys");
     expect(parseSettingsTab("security")).toBe("security");

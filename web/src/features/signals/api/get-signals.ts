@@ -116,7 +116,8 @@ export function signalsQueryOptions(filters: SignalFilters = {}) {
     queryFn: ({ pageParam }) => getSignalPage(normalised, { cursor: pageParam }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    // Live updates arrive as events; polling is the fallback, in the background too (spec 4).
+    // Live updates arrive as events; polling is the fallback, in the background too
+    // (docs/decisions.md#7-live-updates-instead-of-refresh-timers).
     refetchInterval: LIVE_REFETCH_MS,
     refetchIntervalInBackground: true,
   });

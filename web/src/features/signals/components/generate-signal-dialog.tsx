@@ -20,7 +20,8 @@ function failureNote(error: unknown): { field: string | null; note: string | nul
 
 /**
  * The Generate Signal flow: a stock symbol (required, upper-cased) posted to
- * /api/signals/generate-for-symbol, with the spec's toasts. The server's reason for a
+ * /api/signals/generate-for-symbol, with the toasts "Symbol Required", "Signal Generated" and
+ * "Generation Failed". The server's reason for a
  * refusal (unknown symbol, plan, daily quota) is shown in the dialog.
  */
 export function GenerateSignalDialog({ triggerLabel = "Generate Signal" }: { triggerLabel?: string }) {

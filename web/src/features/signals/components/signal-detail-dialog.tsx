@@ -156,7 +156,10 @@ function AnalysisCharts({ signal, analysis }: { signal: Signal; analysis: Signal
   );
 }
 
-/** Copies the signal's contract into the user's manual positions, with the spec's toasts. */
+/**
+ * Copies the signal's contract into the user's manual positions; toasts "Signal added to your
+ * portfolio successfully" or "Failed to add signal to portfolio".
+ */
 function AddToPortfolioButton({ signal }: { signal: Signal }) {
   const mutation = useAddSignalToPortfolio();
   const onClick = async () => {
@@ -177,7 +180,7 @@ function AddToPortfolioButton({ signal }: { signal: Signal }) {
 
 // The server's OpenAPI document marks nullable fields optional: `!= null` treats a missing field as null.
 
-/** Everything about one signal: the spec's fields, reasoning, price and payoff charts, sharing. */
+/** Everything about one signal: its facts (SignalFacts), reasoning, price and payoff charts, sharing. */
 export function SignalDetailDialog({
   signal,
   open,

@@ -3,7 +3,7 @@ import { downloadFile } from "@/lib/csv";
 import { formatShortDate } from "@/lib/dates";
 import { formatCurrency, formatSignedCurrency, formatSignedPercent } from "@/lib/format";
 
-/** What a shared position shows (product spec, section 3, "Share position"). */
+/** What a shared position shows: the signal's contract, prices, confidence, status, strategy and P&L. */
 export type SharePosition = Pick<
   Signal,
   | "symbol"
@@ -232,7 +232,7 @@ export async function shareImage(p: SharePosition): Promise<ShareImageOutcome> {
         return "shared";
       } catch (error) {
         if (error instanceof DOMException && error.name === "AbortError") return "cancelled";
-        // Any other failure falls back to the download (product spec, section 8).
+        // Any other failure falls back to downloading the image.
       }
     }
   }
