@@ -5,8 +5,10 @@ mod common;
 
 mod account;
 mod automation;
+mod billing;
 mod market;
 mod migrations;
+mod news;
 mod outbox;
 mod plans;
 mod positions;
