@@ -15,12 +15,12 @@ export const PASSWORD = "correct-horse-42";
  */
 const ADMIN = { email: "admin@example.com", username: "site_admin", password: PASSWORD };
 
-/** An expiry date comfortably in the future, as MM/YY. */
-const EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, "0")}`;
+/** An expiry date far in the future (December 2049), as MM/YY: no test depends on today's date. */
+const EXPIRY = "12/49";
 
-/** A short id no other test run has used: the time and a random tail, in base 36. */
+/** A short id no other test run has used: 48 random bits, in hex. */
 export function uniqueId() {
-  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return crypto.randomUUID().replaceAll("-", "").slice(0, 12);
 }
 
 type AccountOptions = {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import type { NotificationList } from "@/lib/api/models";
 import { useLiveEvents } from "@/lib/live-events";
 import { makeNotification, MockEventSource, notificationList } from "@/test/fixtures";
@@ -81,20 +81,25 @@ describe("NotificationBell", () => {
   });
 
   it("lists the notifications newest first with their kind, title, body and time, unread ones marked", async () => {
+    // "3 minutes ago" is counted from the browser's clock: hold it at one instant (Date only,
+    // so the query's and user-event's timers still run).
+    const now = new Date("2026-11-28T15:00:00Z");
+    vi.useFakeTimers({ toFake: ["Date"], now });
+    onTestFinished(() => vi.useRealTimers());
     api(
       notificationList([
         makeNotification({
           kind: "new_signals",
           title: "2 new signals match your preferences",
           body: "New: AAPL, MSFT.",
-          createdAt: new Date(Date.now() - 3 * 60_000).toISOString(),
+          createdAt: new Date(now.getTime() - 3 * 60_000).toISOString(),
         }),
         makeNotification({
           kind: "position_closed",
           title: "Position closed",
           body: "Your TSLA CALL closed at its target.",
           read: true,
-          createdAt: new Date(Date.now() - 2 * 3600_000).toISOString(),
+          createdAt: new Date(now.getTime() - 2 * 3600_000).toISOString(),
         }),
       ]),
     );
