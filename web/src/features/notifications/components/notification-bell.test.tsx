@@ -85,7 +85,9 @@ describe("NotificationBell", () => {
     // so the query's and user-event's timers still run).
     const now = new Date("2026-11-28T15:00:00Z");
     vi.useFakeTimers({ toFake: ["Date"], now });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     api(
       notificationList([
         makeNotification({
