@@ -38,9 +38,10 @@ export function checkPrerequisites() {
 
 /**
  * Starts the server on a free port over a fresh data directory and resolves
- * with its base URL once it prints `listening on http://…`.
+ * with its base URL once it prints `listening on http://…`. `env` adds to (or overrides)
+ * the server's environment: billing.spec.ts starts its own server with the test clock on.
  */
-export function startServer({ timeoutMs = 60_000 } = {}) {
+export function startServer({ timeoutMs = 60_000, env = {} } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "strikeline-e2e-"));
   const child = spawn(serverBinary(), ["serve", "--port", "0", "--data-dir", dataDir], {
     cwd: dataDir,
@@ -58,13 +59,11 @@ export function startServer({ timeoutMs = 60_000 } = {}) {
       STRIKELINE_LIMITS__CONTACT__WINDOW_SECONDS: "3600",
       STRIKELINE_LIMITS__NEWSLETTER__QUOTA: "10000",
       STRIKELINE_LIMITS__NEWSLETTER__WINDOW_SECONDS: "3600",
-      // The built-in test payment provider's clock: the administrator's POST /api/admin/billing/run
-      // runs the billing schedule as of a later time (renewals, cancellations ending) in billing.spec.ts.
-      STRIKELINE_BILLING__TEST_CLOCK: "true",
       // webhooks.spec.ts delivers to a receiver on http://127.0.0.1: let webhook targets be
       // plain http and private addresses (production refuses both).
       STRIKELINE_DELIVERY__ALLOW_HTTP: "true",
       STRIKELINE_DELIVERY__ALLOW_PRIVATE: "true",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

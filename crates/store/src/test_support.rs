@@ -63,15 +63,28 @@ async fn ensure_template(admin: &mut sqlx::PgConnection) -> Result<String, Strin
         let migrated = db.migrate().await.map_err(|e| e.to_string());
         db.close().await;
         migrated?;
-        sqlx::query(&format!("ALTER DATABASE \"{building}\" RENAME TO \"{name}\""))
-            .execute(&mut *admin)
-            .await
-            .map_err(|e| e.to_string())?;
-        Ok::<(), String>(())
+        rename_when_free(&mut *admin, &building, &name).await
     }
     .await;
     sqlx::query("SELECT pg_advisory_unlock(727001)").execute(&mut *admin).await.map_err(|e| e.to_string())?;
     built.map(|()| name)
+}
+
+/// Renames `from` to `to` once no session is left on it. A closed pool's server processes end
+/// a moment after the client lets go, and until then PostgreSQL refuses the rename ("being
+/// accessed by other users"): wait for them, for up to ten seconds.
+async fn rename_when_free(admin: &mut sqlx::PgConnection, from: &str, to: &str) -> Result<(), String> {
+    let mut attempts = 0;
+    loop {
+        match sqlx::query(&format!("ALTER DATABASE \"{from}\" RENAME TO \"{to}\"")).execute(&mut *admin).await {
+            Ok(_) => return Ok(()),
+            Err(error) if attempts < 200 && error.to_string().contains("being accessed by other users") => {
+                attempts += 1;
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            }
+            Err(error) => return Err(error.to_string()),
+        }
+    }
 }
 
 /// Creates an empty (or, with `migrated`, a fully migrated) PostgreSQL database named after

@@ -3,8 +3,8 @@
 //!
 //! A clock is the system time shifted by an offset (zero by default), or a frozen instant that
 //! moves only when told. Tests pin the whole server to one instant (`STRIKELINE_TEST_NOW`, or
-//! `clock_start` in the configuration). The administrators' billing test clock still runs the
-//! schedule at a time of its own, not through this clock (issue 23, left open). Durations that
+//! `clock_start` in the configuration); the administrators' billing test clock
+//! (`POST /api/admin/billing/run`) moves this clock forward. Durations that
 //! only measure elapsed work (timeouts, cache ages, back-off sleeps) use the monotonic
 //! `Instant`, which is not a date.
 

@@ -108,9 +108,9 @@ pub struct BillingConfig {
     /// The Stripe price ids of the catalogue, by `<plan>_<billing>`: `pro_monthly`,
     /// `pro_yearly`, `premium_monthly`, `premium_yearly`.
     pub stripe_prices: std::collections::BTreeMap<String, String>,
-    /// Lets administrators run the billing schedule as of a later time
+    /// Lets administrators move the server's clock forward and run the billing schedule then
     /// (`POST /api/admin/billing/run`), for end-to-end tests of renewals and cancellations.
-    /// Test provider only; off by default.
+    /// Test provider only; off by default; never on a server people use.
     pub test_clock: bool,
 }
 

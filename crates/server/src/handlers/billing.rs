@@ -42,7 +42,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ScheduleRun {
-    /// Run the billing schedule as of this time (now or later).
+    /// Move the server's clock to this time (now or later, at most ten years ahead) and run the
+    /// billing schedule then.
     pub at: DateTime<Utc>,
 }
 
@@ -50,11 +51,18 @@ pub struct ScheduleRun {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ScheduleReceipt {
     pub changed: usize,
+    /// The server's time after the move.
+    pub now: DateTime<Utc>,
 }
 
-/// The test clock (administrators; only with the test provider and `billing.test_clock`):
-/// runs the billing schedule as of a later time, so renewals, declines, grace periods and
-/// cancellations can be seen end to end without waiting a month.
+/// The longest move the test clock makes in one step.
+const TEST_CLOCK_REACH_DAYS: i64 = 3653;
+
+/// The test clock (administrators; only with the test provider and `billing.test_clock`): moves
+/// the server's one clock forward to `at`, as if that much time had passed, and runs the billing
+/// schedule at once, so renewals, declines, grace periods and cancellations can be seen end to
+/// end without waiting a month. Everything else that reads the clock (sessions, limits, the
+/// market) sees the new time too: it is the same clock.
 #[utoipa::path(
     post, path = "/api/admin/billing/run", tag = "admin",
     request_body = ScheduleRun,
@@ -62,7 +70,7 @@ pub struct ScheduleReceipt {
         (status = 200, body = ScheduleReceipt),
         (status = 403, description = "Not an administrator", body = Problem),
         (status = 404, description = "The test clock is off", body = Problem),
-        (status = 422, description = "`at` is in the past", body = Problem),
+        (status = 422, description = "`at` is in the past, or more than ten years ahead", body = Problem),
     )
 )]
 async fn run_schedule_at(
@@ -75,22 +83,29 @@ async fn run_schedule_at(
     if !billing.test_clock || billing.provider != crate::foundation::config::PaymentProviderKind::Test {
         return Err(AppError::NotFound);
     }
-    let now = state.clock.now();
-    if run.at < now - chrono::Duration::minutes(1) {
+    let before = state.clock.now();
+    if run.at < before - chrono::Duration::minutes(1) {
         return Err(AppError::field("at", "The test clock only moves forward"));
+    }
+    if run.at > before + chrono::Duration::days(TEST_CLOCK_REACH_DAYS) {
+        return Err(AppError::field("at", "The test clock moves at most ten years at a time"));
     }
     crate::foundation::audit::record(
         &state,
         Some(&admin.id),
         Some(&admin.id),
         crate::foundation::vocab::AuditAction::AdminAction,
-        Some(format!("billing schedule run as of {}", run.at)),
+        Some(format!("test clock moved from {before} to {}", run.at)),
         &origin,
-        now,
+        before,
     )
     .await?;
-    let changed = service::run_due(&state, run.at).await?;
-    Ok(axum::Json(ScheduleReceipt { changed }))
+    if run.at > before {
+        state.clock.advance(run.at - before);
+    }
+    let now = state.clock.now();
+    let changed = service::run_due(&state, now).await?;
+    Ok(axum::Json(ScheduleReceipt { changed, now }))
 }
 
 /// What a webhook delivery did.

@@ -38,12 +38,28 @@ async fn an_administrator_runs_the_schedule_at_a_later_time_with_the_test_clock(
     assert_eq!(app.post_json(&app.client, "/api/billing/cancel", &json!({})).await.status(), 200);
     let later = (app.now() + Duration::days(40)).to_rfc3339();
     assert_eq!(app.post_json(&app.client, "/api/admin/billing/run", &json!({"at": later})).await.status(), 403, "administrators only");
+    assert_eq!(app.post_json(&admin, "/api/admin/billing/run", &json!({"at": "9999-12-31T00:00:00Z"})).await.status(), 422);
     let past = (app.now() - Duration::days(1)).to_rfc3339();
     assert_eq!(app.post_json(&admin, "/api/admin/billing/run", &json!({"at": past})).await.status(), 422);
-    let run = app.post_json(&admin, "/api/admin/billing/run", &json!({"at": later})).await;
+    let too_far = (app.now() + Duration::days(3700)).to_rfc3339();
+    assert_eq!(app.post_json(&admin, "/api/admin/billing/run", &json!({"at": too_far})).await.status(), 422);
+    let before = app.now();
+    let target = before + Duration::days(40);
+    let run = app.post_json(&admin, "/api/admin/billing/run", &json!({"at": target.to_rfc3339()})).await;
     assert_eq!(run.status(), 200);
-    assert_eq!(run.json::<Value>().await.expect("json")["changed"], 1);
+    let receipt: Value = run.json().await.expect("json");
+    assert_eq!(receipt["changed"], 1);
+    // The test clock is the server's one clock: the server now lives 40 days later.
+    let moved: chrono::DateTime<chrono::Utc> = receipt["now"].as_str().expect("now").parse().expect("a time");
+    assert!(moved >= target && moved - target < Duration::minutes(1), "moved to {moved}, asked for {target}");
+    assert!(app.now() >= target, "every reader of the clock sees the new time");
+    // 40 days idle ends the session, as it would have; signed in again, the account is Free.
+    assert_eq!(app.me(&app.client).await.status(), 401);
+    assert_eq!(app.login_with(&app.client, "ada@example.com", "correct-horse").await.status(), 200);
     assert_eq!(subscription(&app).await["plan"], "free");
+    assert_eq!(app.login_with(&admin, "admin@example.com", "correct-horse").await.status(), 200);
+    let past = (app.now() - Duration::days(1)).to_rfc3339();
+    assert_eq!(app.post_json(&admin, "/api/admin/billing/run", &json!({"at": past})).await.status(), 422, "it does not move back");
 }
 
 async fn the_test_clock_is_off_by_default(app: TestApp) {

@@ -14,9 +14,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The test clock (administrators; only with the test provider and `billing.test_clock`):
-         *     runs the billing schedule as of a later time, so renewals, declines, grace periods and
-         *     cancellations can be seen end to end without waiting a month.
+         * The test clock (administrators; only with the test provider and `billing.test_clock`): moves
+         *     the server's one clock forward to `at`, as if that much time had passed, and runs the billing
+         *     schedule at once, so renewals, declines, grace periods and cancellations can be seen end to
+         *     end without waiting a month. Everything else that reads the clock (sessions, limits, the
+         *     market) sees the new time too: it is the same clock.
          */
         post: operations["run_schedule_at"];
         delete?: never;
@@ -2830,12 +2832,18 @@ export interface components {
         /** @description What a schedule run changed. */
         ScheduleReceipt: {
             changed: number;
+            /**
+             * Format: date-time
+             * @description The server's time after the move.
+             */
+            now: string;
         };
         /** @description `POST /api/admin/billing/run`. */
         ScheduleRun: {
             /**
              * Format: date-time
-             * @description Run the billing schedule as of this time (now or later).
+             * @description Move the server's clock to this time (now or later, at most ten years ahead) and run the
+             *     billing schedule then.
              */
             at: string;
         };
@@ -3393,7 +3401,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `at` is in the past */
+            /** @description `at` is in the past, or more than ten years ahead */
             422: {
                 headers: {
                     [name: string]: unknown;
