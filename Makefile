@@ -62,15 +62,15 @@ endif
 # code gets wrong (STRIKELINE_TEST_NOW, read by the test harness as every app's clock): a
 # Saturday, a market holiday (Thanksgiving), the morning US daylight saving time starts, and
 # 23:30 New York on a month end (already the 1st in UTC). The SQLite half is enough. The
-# whole workspace is named so the features resolve as in rust-test and nothing is rebuilt; six
-# threads, as these tests mostly wait (on SQLite, on sockets, on child processes).
+# whole workspace is named so the features resolve as in rust-test and nothing is rebuilt
+# (threads: .config/nextest.toml).
 PINNED_INSTANTS ?= 2026-11-28T15:00:00Z 2026-11-26T15:00:00Z 2027-03-14T07:30:00Z 2026-12-01T04:30:00Z
 
 pinned-test:
 ifeq ($(HAVE_NEXTEST),yes)
 	@for at in $(PINNED_INSTANTS); do \
 	  echo "== server integration tests pinned to $$at (SQLite)"; \
-	  STRIKELINE_TEST_NOW=$$at $(CARGO) nextest run --workspace --locked --no-fail-fast --test-threads 6 \
+	  STRIKELINE_TEST_NOW=$$at $(CARGO) nextest run --workspace --locked --no-fail-fast \
 	    -E 'binary_id(strikeline-server::it) and not test(/::postgres::/)' || exit 1; \
 	done
 else

@@ -200,7 +200,9 @@ test("cancelling keeps Premium until the period ends, then the account is Free",
     const cancelling = await subscriptionOf(page.request);
     expect(cancelling).toMatchObject({ plan: "premium", status: "active", cancelAtPeriodEnd: true });
 
-    // The administrator moves the server's clock to a day after the period ends.
+    // The trader closes the tab; the administrator moves the server's clock to a day after
+    // the period ends.
+    await page.goto("about:blank");
     const periodEnd = Date.parse(cancelling.currentPeriodEnd ?? "");
     expect(periodEnd).not.toBeNaN();
     const at = new Date(periodEnd + 24 * 3600 * 1000).toISOString();

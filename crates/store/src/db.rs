@@ -168,6 +168,37 @@ pub fn redact(url: &str) -> String {
     }
 }
 
+/// How a statement spells its placeholders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Placeholders {
+    /// `$1, $2, …`: what PostgreSQL needs.
+    Numbered,
+    /// `?, ?, …`: bound in order. SQLite looks a named or numbered placeholder (`$1`) up in a
+    /// list when it parses the statement and again for each value sqlx binds, so thousands of
+    /// them in one statement cost time quadratic in their number; plain `?` costs nothing.
+    Anonymous,
+}
+
+impl Placeholders {
+    pub(crate) fn of(db: &Db) -> Placeholders {
+        match db.engine() {
+            Engine::Postgres => Placeholders::Numbered,
+            Engine::Sqlite => Placeholders::Anonymous,
+        }
+    }
+
+    /// Appends the placeholder of the statement's `index`th value (counting from 1).
+    pub(crate) fn push(self, sql: &mut String, index: usize) {
+        match self {
+            Placeholders::Numbered => {
+                sql.push('$');
+                sql.push_str(&index.to_string());
+            }
+            Placeholders::Anonymous => sql.push('?'),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::redact;

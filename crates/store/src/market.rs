@@ -135,6 +135,7 @@ pub async fn upsert_bars(db: &Db, bars: &[(String, BarRow)]) -> StoreResult<()> 
             }
         }
     }
+    let style = crate::db::Placeholders::of(db);
     with_db!(db, pool => {
         let mut tx = pool.begin().await?;
         for chunk in unique.chunks(BAR_CHUNK) {
@@ -142,11 +143,14 @@ pub async fn upsert_bars(db: &Db, bars: &[(String, BarRow)]) -> StoreResult<()> 
                 "INSERT INTO daily_bars (symbol, day, open_cents, high_cents, low_cents, close_cents, volume) VALUES ",
             );
             for i in 0..chunk.len() {
-                let b = i * 7;
-                if i > 0 {
-                    sql.push_str(", ");
+                sql.push_str(if i > 0 { ", (" } else { "(" });
+                for column in 1..=7 {
+                    if column > 1 {
+                        sql.push_str(", ");
+                    }
+                    style.push(&mut sql, i * 7 + column);
                 }
-                sql.push_str(&format!("(${}, ${}, ${}, ${}, ${}, ${}, ${})", b + 1, b + 2, b + 3, b + 4, b + 5, b + 6, b + 7));
+                sql.push(')');
             }
             sql.push_str(
                 " ON CONFLICT (symbol, day) DO UPDATE SET open_cents = excluded.open_cents, high_cents = excluded.high_cents, \

@@ -74,9 +74,16 @@ pub async fn insert_new(db: &Db, items: &[NewsItem]) -> StoreResult<u64> {
 /// Which of `keys` are stored already.
 pub async fn known_keys(db: &Db, keys: &[String]) -> StoreResult<Vec<String>> {
     let mut known = Vec::new();
+    let style = crate::db::Placeholders::of(db);
     for chunk in keys.chunks(200) {
-        let placeholders: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
-        let sql = format!("SELECT dedupe_key FROM news_items WHERE dedupe_key IN ({})", placeholders.join(", "));
+        let mut sql = String::from("SELECT dedupe_key FROM news_items WHERE dedupe_key IN (");
+        for i in 1..=chunk.len() {
+            if i > 1 {
+                sql.push_str(", ");
+            }
+            style.push(&mut sql, i);
+        }
+        sql.push(')');
         let found: Vec<String> = with_db!(db, pool => {
             let mut query = sqlx::query_scalar::<_, String>(&sql);
             for key in chunk {

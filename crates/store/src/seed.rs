@@ -13,10 +13,11 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 
+use crate::db::Placeholders;
 use crate::positions::{AutomatedRow, ManualRow};
 use crate::signals::SignalRow;
 use crate::users::UserRecord;
-use crate::{Db, Engine, StoreResult, with_db};
+use crate::{Db, StoreResult, with_db};
 
 /// Most rows one INSERT carries.
 pub const MAX_ROWS_PER_STATEMENT: usize = 500;
@@ -75,26 +76,6 @@ fn rows_per_statement(columns: usize) -> usize {
     MAX_ROWS_PER_STATEMENT.min(MAX_BINDS / columns).max(1)
 }
 
-/// How a statement spells its placeholders.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Placeholders {
-    /// `$1, $2, …`: what PostgreSQL needs.
-    Numbered,
-    /// `?, ?, …`: bound in order. SQLite looks a named or numbered placeholder (`$1`) up in a
-    /// list when it parses the statement and again for each value sqlx binds, so thousands of
-    /// them in one statement cost time quadratic in their number; plain `?` costs nothing.
-    Anonymous,
-}
-
-impl Placeholders {
-    fn of(db: &Db) -> Placeholders {
-        match db.engine() {
-            Engine::Postgres => Placeholders::Numbered,
-            Engine::Sqlite => Placeholders::Anonymous,
-        }
-    }
-}
-
 /// `INSERT INTO table (columns) VALUES ($1, …), (…), …` for `rows` rows.
 fn insert_sql(table: &str, columns: &str, rows: usize, style: Placeholders) -> String {
     let n = column_count(columns);
@@ -114,14 +95,8 @@ fn insert_sql(table: &str, columns: &str, rows: usize, style: Placeholders) -> S
             if column > 0 {
                 sql.push_str(", ");
             }
-            match style {
-                Placeholders::Numbered => {
-                    param += 1;
-                    sql.push('$');
-                    sql.push_str(&param.to_string());
-                }
-                Placeholders::Anonymous => sql.push('?'),
-            }
+            param += 1;
+            style.push(&mut sql, param);
         }
         sql.push(')');
     }
