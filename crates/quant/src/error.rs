@@ -50,6 +50,14 @@ pub enum Field {
     Period,
     /// A multiplier such as Bollinger's number of standard deviations.
     Multiplier,
+    /// A forecast probability, in `[0, 1]`.
+    Probability,
+    /// A number of bins.
+    Bins,
+    /// A trailing window's length, in days.
+    Window,
+    /// A count of successes out of a number of trials.
+    Successes,
 }
 
 impl fmt::Display for Field {
@@ -69,6 +77,10 @@ impl fmt::Display for Field {
             Field::GridPoints => "grid points",
             Field::Period => "period",
             Field::Multiplier => "multiplier",
+            Field::Probability => "probability",
+            Field::Bins => "number of bins",
+            Field::Window => "window",
+            Field::Successes => "successes",
         })
     }
 }

@@ -32,6 +32,7 @@
 //! ```
 
 pub mod analytics;
+pub mod calibration;
 pub mod error;
 pub mod indicators;
 pub mod iv;
@@ -44,6 +45,7 @@ pub use error::{Field, InputError};
 pub use indicators::{Bar, Next, Reset};
 
 pub use analytics::{Drift, PnlPoint, PriceGrid, TradeAnalysis, TradeSummary};
+pub use calibration::{BinStrategy, Binning, DatedForecast, Forecast, MurphyDecomposition, ReliabilityBin, RollingBrier};
 pub use iv::{IvError, IvInputs, implied_volatility};
 pub use pricing::{BlackScholes, Greeks, OptionInputs, OptionType, Valuation};
 pub use stats::{DailyReturns, ReturnStats, TradeStats};

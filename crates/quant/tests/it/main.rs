@@ -2,6 +2,7 @@
 
 mod analytics_stats;
 mod batch;
+mod calibration;
 mod indicators;
 mod pricing;
 mod talib_reference;
