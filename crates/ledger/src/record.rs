@@ -92,35 +92,27 @@ pub fn verify_record<E: AsRef<[u8]>>(entries: &[E], heads: &[SignedTreeHead], pu
         return Err(RecordError::NoHeads);
     }
     let count = entries.len() as u64;
+    let mut tree = Accumulator::default();
+    let mut unread = entries.iter();
     for (i, signed) in heads.iter().enumerate() {
+        let head = &signed.head;
         if !verify_head(public_key, signed) {
             return Err(RecordError::BadSignature { head: i });
         }
-        if i > 0 {
-            let before = &heads[i - 1].head;
-            if signed.head.size < before.size || signed.head.timestamp_ms < before.timestamp_ms {
-                return Err(RecordError::OutOfOrder { head: i });
-            }
+        if i > 0 && (head.size < heads[i - 1].head.size || head.timestamp_ms < heads[i - 1].head.timestamp_ms) {
+            return Err(RecordError::OutOfOrder { head: i });
         }
-        if signed.head.size > count {
-            return Err(RecordError::MissingEntries { head: i, size: signed.head.size, entries: count });
+        if head.size > count {
+            return Err(RecordError::MissingEntries { head: i, size: head.size, entries: count });
         }
-    }
-    let mut tree = Accumulator::default();
-    let mut next = 0;
-    // Heads of size 0 cover the empty tree.
-    loop {
-        while let Some(signed) = heads.get(next).filter(|h| h.head.size == tree.size) {
-            if tree.root() != signed.head.root {
-                return Err(RecordError::RootMismatch { head: next, size: signed.head.size });
-            }
-            next += 1;
+        // Heads only grow, so the tree is extended to each head's size in turn.
+        while tree.size < head.size {
+            let Some(entry) = unread.next() else { break };
+            tree.push(leaf_hash(entry.as_ref()));
         }
-        let Some(entry) = usize::try_from(tree.size).ok().and_then(|i| entries.get(i)) else { break };
-        if next == heads.len() {
-            break;
+        if tree.root() != head.root {
+            return Err(RecordError::RootMismatch { head: i, size: head.size });
         }
-        tree.push(leaf_hash(entry.as_ref()));
     }
     let signed_entries = heads.last().map_or(0, |h| h.head.size);
     Ok(RecordReport { entries: count, heads: heads.len(), signed_entries })

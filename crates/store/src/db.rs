@@ -199,6 +199,38 @@ impl Placeholders {
     }
 }
 
+/// How many columns a comma-separated column list names.
+pub(crate) fn column_count(columns: &str) -> usize {
+    columns.split(',').count()
+}
+
+/// `INSERT INTO table (columns) VALUES ($1, …), (…), …` for `rows` rows.
+pub(crate) fn insert_sql(table: &str, columns: &str, rows: usize, style: Placeholders) -> String {
+    let n = column_count(columns);
+    let mut sql = String::with_capacity(64 + rows * n * 7);
+    sql.push_str("INSERT INTO ");
+    sql.push_str(table);
+    sql.push_str(" (");
+    sql.push_str(columns);
+    sql.push_str(") VALUES ");
+    let mut param = 0;
+    for row in 0..rows {
+        if row > 0 {
+            sql.push_str(", ");
+        }
+        sql.push('(');
+        for column in 0..n {
+            if column > 0 {
+                sql.push_str(", ");
+            }
+            param += 1;
+            style.push(&mut sql, param);
+        }
+        sql.push(')');
+    }
+    sql
+}
+
 #[cfg(test)]
 mod tests {
     use super::redact;

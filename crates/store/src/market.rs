@@ -139,19 +139,12 @@ pub async fn upsert_bars(db: &Db, bars: &[(String, BarRow)]) -> StoreResult<()> 
     with_db!(db, pool => {
         let mut tx = pool.begin().await?;
         for chunk in unique.chunks(BAR_CHUNK) {
-            let mut sql = String::from(
-                "INSERT INTO daily_bars (symbol, day, open_cents, high_cents, low_cents, close_cents, volume) VALUES ",
+            let mut sql = crate::db::insert_sql(
+                "daily_bars",
+                "symbol, day, open_cents, high_cents, low_cents, close_cents, volume",
+                chunk.len(),
+                style,
             );
-            for i in 0..chunk.len() {
-                sql.push_str(if i > 0 { ", (" } else { "(" });
-                for column in 1..=7 {
-                    if column > 1 {
-                        sql.push_str(", ");
-                    }
-                    style.push(&mut sql, i * 7 + column);
-                }
-                sql.push(')');
-            }
             sql.push_str(
                 " ON CONFLICT (symbol, day) DO UPDATE SET open_cents = excluded.open_cents, high_cents = excluded.high_cents, \
                  low_cents = excluded.low_cents, close_cents = excluded.close_cents, volume = excluded.volume",

@@ -13,7 +13,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 
-use crate::db::Placeholders;
+use crate::db::{Placeholders, column_count, insert_sql};
 use crate::positions::{AutomatedRow, ManualRow};
 use crate::signals::SignalRow;
 use crate::users::UserRecord;
@@ -66,41 +66,9 @@ const MANUAL_COLUMNS: &str = crate::positions::MANUAL_COLUMNS;
 const AUTOMATED_COLUMNS: &str = crate::positions::AUTOMATED_COLUMNS;
 const SNAPSHOT_COLUMNS: &str = "user_id, day, value_cents, taken_at";
 
-/// How many columns a comma-separated column list names.
-fn column_count(columns: &str) -> usize {
-    columns.split(',').count()
-}
-
 /// Rows per statement for a table of `columns` columns.
 fn rows_per_statement(columns: usize) -> usize {
     MAX_ROWS_PER_STATEMENT.min(MAX_BINDS / columns).max(1)
-}
-
-/// `INSERT INTO table (columns) VALUES ($1, …), (…), …` for `rows` rows.
-fn insert_sql(table: &str, columns: &str, rows: usize, style: Placeholders) -> String {
-    let n = column_count(columns);
-    let mut sql = String::with_capacity(64 + rows * n * 7);
-    sql.push_str("INSERT INTO ");
-    sql.push_str(table);
-    sql.push_str(" (");
-    sql.push_str(columns);
-    sql.push_str(") VALUES ");
-    let mut param = 0;
-    for row in 0..rows {
-        if row > 0 {
-            sql.push_str(", ");
-        }
-        sql.push('(');
-        for column in 0..n {
-            if column > 0 {
-                sql.push_str(", ");
-            }
-            param += 1;
-            style.push(&mut sql, param);
-        }
-        sql.push(')');
-    }
-    sql
 }
 
 /// Inserts `$rows` into `$table` in statements of up to [`rows_per_statement`] rows (with
