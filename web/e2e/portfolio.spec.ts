@@ -8,7 +8,7 @@ import { cardWithHeading, expect, registerViaApi, test, toastText, toastTitle, u
 
 /** The trades export's header line (src/features/backtest/lib/export-trades.ts). */
 const TRADES_CSV_HEADER =
-  "Symbol,Strategy,Type,Strike,Expiration,Entry Date,Exit Date,Entry Price,Exit Price,Contracts,Commissions,P&L,Outcome,Confidence";
+  "Symbol,Strategy,Type,Strike,Expiration,Entry Date,Exit Date,Entry Price,Exit Price,Contracts,Commissions,P&L,Outcome,Strength";
 
 /** A local calendar date `days` from today, as the date picker names its buttons and as YYYY-MM-DD. */
 function dayFromToday(days: number) {
@@ -166,7 +166,7 @@ test("a signal is added to the portfolio from the dashboard", async ({ page }) =
   const sent = answer.request().postDataJSON() as Record<string, unknown>;
   expect(sent).toMatchObject({ symbol, quantity: 1, status: "open" });
   expect(sent.entryPrice).toBeGreaterThan(0);
-  expect(String(sent.reasoning)).toMatch(/^(Momentum|Mean Reversion|Breakout|Volatility) strategy signal at \d+% confidence$/);
+  expect(String(sent.reasoning)).toMatch(/^(Momentum|Mean Reversion|Breakout|Volatility) strategy signal, strength \d+\/100$/);
   await expect(toastTitle(page, "Success")).toBeVisible();
   await expect(toastText(page, "Signal added to your portfolio successfully")).toBeVisible();
   await detail.getByRole("button", { name: "Close" }).last().click();

@@ -8,7 +8,7 @@ import { cardWithHeading, expect, registerViaApi, test, toastText, toastTitle, u
 /** The CSV export's header line (src/features/signals/lib/export-csv.ts). */
 const CSV_HEADER =
   "Symbol,Company,Type,Strategy,Strike,Expiration,Entry Price,Option Price,Underlying Price,Underlying Change %," +
-  "Confidence,RSI,Volume,P&L,P&L %,Target,Stop Loss,Status,Close Reason,Created At,Locked";
+  "Strength,RSI,Volume,P&L,P&L %,Target,Stop Loss,Status,Close Reason,Created At,Locked";
 
 /** The simulated market's built-in listings (crates/market/src/simulated/universe.rs). */
 const UNIVERSE = [
@@ -114,7 +114,7 @@ test("the dashboard lists, filters, paginates, details, generates, adds stocks a
   expect(all).toBeGreaterThan(4);
   expect(all).toBeLessThanOrEqual(PAGE_LIMIT);
   await expect(section.getByRole("article")).toHaveCount(4);
-  for (const title of ["Active Signals", "Win Rate", "Avg Confidence", "Portfolio Value"]) {
+  for (const title of ["Active Signals", "Win Rate", "Avg Strength", "Portfolio Value"]) {
     await expect(page.getByRole("heading", { name: title })).toBeVisible();
   }
 

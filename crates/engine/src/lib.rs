@@ -57,7 +57,7 @@ mod strategies;
 mod types;
 mod universe;
 
-pub use lifecycle::{Levels, Mark, OpenSignal, Outcome, mark, underlying_levels, years_between};
+pub use lifecycle::{Costs, Levels, Mark, OpenSignal, Outcome, mark, underlying_levels, years_between};
 pub use params::{ParamError, StrategyParams};
 pub use proposal::{
     MAX_VOLATILITY, MIN_VOLATILITY, Proposal, ProposalContext, StrikeChoice, pick_strike, pricing_volatility, round_cents, strike_choice,

@@ -263,3 +263,60 @@ fn bisect(value: &impl Fn(f64) -> Result<f64, InputError>, level: f64, from: f64
     }
     Ok(Some(above))
 }
+
+/// The fill model of a trade: premiums bought `slippage` above the mark and sold `slippage`
+/// below it, and a commission per contract on each side. The backtester fills its trades with
+/// it, and every issued signal stores the costs its outcome is resolved with, so a signal
+/// "won" exactly when the same trade in a backtest would have made money.
+///
+/// ```
+/// use strikeline_engine::Costs;
+/// let costs = Costs::STANDARD; // 1% slippage, $0.65 a contract
+/// // Bought at a 2.00 mark, sold at a 2.05 mark: 2.02 in, 2.0295 out, one contract.
+/// assert_eq!(costs.net_pnl(2.00, 2.05, 1.0), -0.35); // 0.95 gross, 1.30 commissions
+/// assert_eq!(costs.net_pnl(2.00, 2.20, 1.0), 14.5); // 2.178 out: 15.80 gross
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Costs {
+    /// Fraction of the premium lost on entry and on exit, 0–0.5.
+    pub slippage: f64,
+    /// Dollars per contract, charged on entry and on exit.
+    pub commission_per_contract: f64,
+}
+
+impl Costs {
+    /// 1% slippage and $0.65 a contract: the backtester's defaults and every live signal's rule.
+    pub const STANDARD: Costs = Costs { slippage: 0.01, commission_per_contract: 0.65 };
+
+    /// The premium paid for a premium marked at `mark`.
+    #[must_use]
+    pub fn entry_fill(self, mark: f64) -> f64 {
+        mark * (1.0 + self.slippage)
+    }
+
+    /// The premium received for a premium marked at `mark`.
+    #[must_use]
+    pub fn exit_fill(self, mark: f64) -> f64 {
+        mark * (1.0 - self.slippage)
+    }
+
+    /// Commissions of `contracts` contracts, opened and closed.
+    #[must_use]
+    pub fn commissions(self, contracts: f64) -> f64 {
+        2.0 * self.commission_per_contract * contracts
+    }
+
+    /// P&L in dollars, rounded to cents, of `contracts` contracts filled at `entry_fill` and
+    /// `exit_fill` (already slipped), after commissions.
+    #[must_use]
+    pub fn pnl_of_fills(self, entry_fill: f64, exit_fill: f64, contracts: f64) -> f64 {
+        round_cents((exit_fill - entry_fill) * 100.0 * contracts - self.commissions(contracts))
+    }
+
+    /// Net P&L in dollars, rounded to cents, of `contracts` contracts bought at an
+    /// `entry_mark` and sold at an `exit_mark`.
+    #[must_use]
+    pub fn net_pnl(self, entry_mark: f64, exit_mark: f64, contracts: f64) -> f64 {
+        self.pnl_of_fills(self.entry_fill(entry_mark), self.exit_fill(exit_mark), contracts)
+    }
+}

@@ -10,6 +10,7 @@
 //! edited, deleted, inserted or moved changes the root of every head that covers it.
 
 pub mod head;
+pub mod hex;
 pub mod merkle;
 mod record;
 

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use strikeline_server::cli::{import, quant, seed};
+use strikeline_server::cli::{import, quant, seed, verify};
 use strikeline_server::foundation::config::Config;
 use strikeline_server::{Server, handlers::backtest, open_database, openapi, shutdown_signal};
 use tracing_subscriber::EnvFilter;
@@ -110,6 +110,18 @@ enum Command {
         #[arg(long, env = "STRIKELINE_DATA_DIR")]
         data_dir: Option<PathBuf>,
     },
+    /// Check an exported track record (GET /api/public/track-record/export) offline: the
+    /// signed heads, the log against them, and the stored signals against the log.
+    Verify {
+        /// The export (JSON).
+        file: PathBuf,
+        /// The instance's public key (hex), from GET /api/public/track-record/key.
+        #[arg(long)]
+        key: Option<String>,
+        /// Heads saved earlier (GET /api/public/track-record/heads), which must match too.
+        #[arg(long)]
+        heads: Option<PathBuf>,
+    },
     /// Load data into the database.
     Import {
         #[command(subcommand)]
@@ -189,6 +201,18 @@ fn main() -> ExitCode {
             }
             Err(err) => {
                 eprintln!("strikeline: {}: {err}", input.display());
+                ExitCode::FAILURE
+            }
+        };
+    }
+    if let Command::Verify { file, key, heads } = &cli.command {
+        return match verify::verify_file(file, key.as_deref(), heads.as_deref()) {
+            Ok(report) => {
+                println!("{report}");
+                ExitCode::SUCCESS
+            }
+            Err(err) => {
+                eprintln!("strikeline verify: FAILED: {err}");
                 ExitCode::FAILURE
             }
         };
@@ -345,7 +369,12 @@ fn main() -> ExitCode {
                 print!("{}", summary?);
                 Ok(())
             }
-            Command::Openapi | Command::Price | Command::Iv | Command::Stats { .. } | Command::Indicators { .. } => Ok(()),
+            Command::Openapi
+            | Command::Price
+            | Command::Iv
+            | Command::Stats { .. }
+            | Command::Indicators { .. }
+            | Command::Verify { .. } => Ok(()),
         }
     });
     match result {

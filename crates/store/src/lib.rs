@@ -23,6 +23,7 @@ pub mod billing;
 mod db;
 mod error;
 pub mod inbox;
+pub mod ledger;
 pub mod market;
 pub mod news;
 pub mod notifications;

@@ -5,6 +5,7 @@ use std::sync::LazyLock;
 
 use chrono::{DateTime, NaiveDate, Utc};
 
+use crate::ledger::{self, NewEntry, Resolution};
 use crate::{Db, StoreResult, with_db};
 
 /// A stored signal. Prices in cents.
@@ -38,6 +39,16 @@ pub struct SignalRow {
     pub issued_on: NaiveDate,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// `live`, `replayed` (recomputed at first start) or `unrecorded` (stored before the
+    /// track record, or generated for load tests); only live signals count in figures.
+    pub provenance: String,
+    /// The outcome rule's fill model: slippage in basis points, commission per contract.
+    pub slippage_bp: i64,
+    pub commission_cents: i64,
+    /// The risk-neutral probability of profit at expiry, as known at issue.
+    pub issue_probability: Option<f64>,
+    /// P&L per contract after slippage and commissions, once the signal has ended.
+    pub net_pnl_cents: Option<i64>,
 }
 
 /// A stored signal with its rank among the automated signals of its day (1 = highest
@@ -62,6 +73,8 @@ pub struct SignalMark {
     pub pnl_percent: f64,
     /// `Some((status, reason))` when the signal ends with this mark.
     pub close: Option<(String, String)>,
+    /// With `close`: the P&L per contract after the signal's stated costs.
+    pub net_pnl_cents: Option<i64>,
     pub at: DateTime<Utc>,
 }
 
@@ -87,10 +100,11 @@ pub struct SignalFilter {
 pub(crate) const COLUMNS: &str = "id, symbol, company_name, signal_type, strategy, strike_cents, expiration_date, entry_cents, \
     target_cents, stop_cents, underlying_entry_cents, volatility, confidence, rsi, volume, reasoning, \
     current_option_cents, current_price_cents, previous_close_cents, pnl_cents, pnl_percent, status, close_reason, \
-    closed_at, owner_id, issued_on, created_at, updated_at";
+    closed_at, owner_id, issued_on, created_at, updated_at, provenance, slippage_bp, commission_cents, issue_probability, \
+    net_pnl_cents";
 
 fn insert_sql(on_conflict: &str) -> String {
-    let params: Vec<String> = (1..=28).map(|i| format!("${i}")).collect();
+    let params: Vec<String> = (1..=33).map(|i| format!("${i}")).collect();
     format!("INSERT INTO signals ({COLUMNS}) VALUES ({}) {on_conflict}", params.join(", "))
 }
 
@@ -125,17 +139,25 @@ macro_rules! bind_signal {
             .bind($s.issued_on)
             .bind($s.created_at)
             .bind($s.updated_at)
+            .bind(&$s.provenance)
+            .bind($s.slippage_bp)
+            .bind($s.commission_cents)
+            .bind($s.issue_probability)
+            .bind($s.net_pnl_cents)
     };
 }
 pub(crate) use bind_signal;
 
 /// Issues automated signals in one transaction, re-ranking each day that gained one. A signal
 /// whose symbol and strategy already has an active automated signal is skipped; returns the
-/// ids actually inserted.
-pub async fn issue_automated(db: &Db, signals: &[SignalRow]) -> StoreResult<Vec<String>> {
+/// ids actually inserted. Each inserted signal that is live or replayed is appended to the
+/// track record's log in the same transaction (its issue entry and, when it is stored already
+/// ended, its outcome entry), appended at `appended_at` (the clock's now).
+pub async fn issue_automated_at(db: &Db, signals: &[SignalRow], appended_at: DateTime<Utc>) -> StoreResult<Vec<String>> {
     let sql = insert_sql("ON CONFLICT (symbol, strategy) WHERE status = 'active' AND owner_id IS NULL DO NOTHING");
     let mut inserted = Vec::new();
     let mut days = std::collections::BTreeSet::new();
+    let mut entries = Vec::new();
     with_db!(db, pool => {
         let mut tx = pool.begin().await?;
         for s in signals {
@@ -143,14 +165,26 @@ pub async fn issue_automated(db: &Db, signals: &[SignalRow]) -> StoreResult<Vec<
             if done == 1 {
                 inserted.push(s.id.clone());
                 days.insert(s.issued_on);
+                if ledger::is_logged(s.owner_id.as_deref(), &s.provenance) {
+                    entries.push(NewEntry::issue(s));
+                    entries.extend(Resolution::of_row(s).map(|r| NewEntry::outcome(&r)));
+                }
             }
         }
         for day in &days {
             sqlx::query(RERANK_DAY).bind(day).execute(&mut *tx).await?;
         }
+        ledger::append_entries!(tx, &entries, appended_at);
         tx.commit().await?;
     });
     Ok(inserted)
+}
+
+/// [`issue_automated_at`], appended at the latest `created_at` of `signals` (for tests and
+/// callers whose signals are issued now).
+pub async fn issue_automated(db: &Db, signals: &[SignalRow]) -> StoreResult<Vec<String>> {
+    let at = signals.iter().map(|s| s.created_at).max().unwrap_or(DateTime::UNIX_EPOCH);
+    issue_automated_at(db, signals, at).await
 }
 
 /// Stores a signal generated on demand for its owner.
@@ -223,19 +257,21 @@ pub async fn active(db: &Db) -> StoreResult<Vec<SignalRow>> {
 }
 
 /// Writes marks in one transaction. A mark never touches what was issued, and a signal that
-/// has ended is not marked again.
+/// has ended is not marked again. A mark that ends a logged signal appends its outcome entry
+/// to the track record's log in the same transaction.
 pub async fn apply_marks(db: &Db, marks: &[SignalMark]) -> StoreResult<()> {
     const SQL: &str = "UPDATE signals SET current_option_cents = $1, current_price_cents = $2, previous_close_cents = $3, \
-        pnl_cents = $4, pnl_percent = $5, status = $6, close_reason = $7, closed_at = $8, updated_at = $9 \
-        WHERE id = $10 AND status = 'active'";
+        pnl_cents = $4, pnl_percent = $5, status = $6, close_reason = $7, closed_at = $8, updated_at = $9, net_pnl_cents = $10 \
+        WHERE id = $11 AND status = 'active' RETURNING owner_id, provenance";
+    let mut entries = Vec::new();
     with_db!(db, pool => {
         let mut tx = pool.begin().await?;
         for m in marks {
-            let (status, reason, closed_at) = match &m.close {
-                Some((status, reason)) => (status.as_str(), Some(reason.as_str()), Some(m.at)),
-                None => ("active", None, None),
+            let (status, reason, closed_at, net) = match &m.close {
+                Some((status, reason)) => (status.as_str(), Some(reason.as_str()), Some(m.at), m.net_pnl_cents),
+                None => ("active", None, None, None),
             };
-            sqlx::query(SQL)
+            let updated: Option<(Option<String>, String)> = sqlx::query_as(SQL)
                 .bind(m.current_option_cents)
                 .bind(m.current_price_cents)
                 .bind(m.previous_close_cents)
@@ -245,10 +281,26 @@ pub async fn apply_marks(db: &Db, marks: &[SignalMark]) -> StoreResult<()> {
                 .bind(reason)
                 .bind(closed_at)
                 .bind(m.at)
+                .bind(net)
                 .bind(&m.id)
-                .execute(&mut *tx)
+                .fetch_optional(&mut *tx)
                 .await?;
+            if let (Some((owner, provenance)), Some(closed_at)) = (updated, closed_at)
+                && ledger::is_logged(owner.as_deref(), &provenance)
+            {
+                entries.push(NewEntry::outcome(&Resolution {
+                    signal_id: &m.id,
+                    status,
+                    close_reason: reason,
+                    resolved_at: closed_at,
+                    exit_option_cents: m.current_option_cents,
+                    exit_underlying_cents: m.current_price_cents,
+                    net_pnl_cents: net,
+                }));
+            }
         }
+        let at = marks.iter().map(|m| m.at).max().unwrap_or(DateTime::UNIX_EPOCH);
+        ledger::append_entries!(tx, &entries, at);
         tx.commit().await?;
     });
     Ok(())
@@ -395,11 +447,12 @@ pub struct SignalFigures {
 
 pub(crate) const ACTIVE_FIGURES: &str =
     "SELECT COUNT(*), AVG(CAST(confidence AS DOUBLE PRECISION)) FROM signals WHERE status = 'active' AND owner_id IS NULL";
-pub(crate) const CLOSED_FIGURES: &str = "SELECT COUNT(*), SUM(CASE WHEN pnl_cents > 0 THEN 1 ELSE 0 END) FROM signals \
-    WHERE owner_id IS NULL AND closed_at >= $1 AND status <> 'active'";
+pub(crate) const CLOSED_FIGURES: &str = "SELECT COUNT(*), SUM(CASE WHEN net_pnl_cents > 0 THEN 1 ELSE 0 END) FROM signals \
+    WHERE owner_id IS NULL AND provenance = 'live' AND closed_at >= $1 AND status <> 'active'";
 
-/// Active count and average confidence now; closed and winning counts among signals closed
-/// since `closed_since` (a winner ended with a positive P&L).
+/// Active count and average confidence now; closed and winning counts among the live signals
+/// closed since `closed_since` (a winner ended with a positive P&L after its stated costs;
+/// replayed signals never count).
 pub async fn figures(db: &Db, closed_since: DateTime<Utc>) -> StoreResult<SignalFigures> {
     let (active, avg): (i64, Option<f64>) = with_db!(db, pool => {
         sqlx::query_as(ACTIVE_FIGURES)
@@ -452,4 +505,43 @@ pub async fn issued_since(db: &Db, since: DateTime<Utc>) -> StoreResult<i64> {
             .fetch_one(pool)
             .await?
     }))
+}
+
+/// Every automated signal that has ended, oldest resolution first: what the track record's
+/// calibration reads (it keeps the live ones and counts the others it leaves out).
+pub async fn resolved_automated(db: &Db) -> StoreResult<Vec<SignalRow>> {
+    let sql = format!("SELECT {COLUMNS} FROM signals WHERE owner_id IS NULL AND status <> 'active' ORDER BY closed_at, id");
+    Ok(with_db!(db, pool => sqlx::query_as::<_, SignalRow>(&sql).fetch_all(pool).await?))
+}
+
+/// How many automated signals of each provenance were issued since `since`:
+/// `(provenance, issued, still active)`.
+pub async fn issued_by_provenance(db: &Db, since: DateTime<Utc>) -> StoreResult<Vec<(String, i64, i64)>> {
+    Ok(with_db!(db, pool => {
+        sqlx::query_as::<_, (String, i64, i64)>(
+            "SELECT provenance, COUNT(*), SUM(CASE WHEN status = 'active' THEN 1 ELSE 0 END) FROM signals \
+             WHERE owner_id IS NULL AND created_at >= $1 GROUP BY provenance",
+        )
+        .bind(since)
+        .fetch_all(pool)
+        .await?
+    }))
+}
+
+/// How the resolved live automated signals of `strategy` with a strength in `low..=high` ended:
+/// `(resolved, won)`, a win being a net P&L above zero.
+pub async fn live_record_in_range(db: &Db, strategy: &str, low: i64, high: i64) -> StoreResult<(i64, i64)> {
+    let (n, wins): (i64, Option<i64>) = with_db!(db, pool => {
+        sqlx::query_as(
+            "SELECT COUNT(*), SUM(CASE WHEN net_pnl_cents > 0 THEN 1 ELSE 0 END) FROM signals \
+             WHERE owner_id IS NULL AND provenance = 'live' AND status <> 'active' AND net_pnl_cents IS NOT NULL \
+             AND strategy = $1 AND confidence >= $2 AND confidence <= $3",
+        )
+        .bind(strategy)
+        .bind(low)
+        .bind(high)
+        .fetch_one(pool)
+        .await?
+    });
+    Ok((n, wins.unwrap_or(0)))
 }

@@ -216,5 +216,10 @@ pub fn signal(
         issued_on,
         created_at,
         updated_at: created_at,
+        provenance: "live".into(),
+        slippage_bp: 100,
+        commission_cents: 65,
+        issue_probability: Some(0.42),
+        net_pnl_cents: None,
     }
 }

@@ -64,7 +64,7 @@ describe("route tables", () => {
     expect(await screen.findByText("No signals found")).toBeInTheDocument();
     expect(screen.getByText("No signals found matching your criteria")).toBeInTheDocument();
     expect(await screen.findByText("No AI recommendations available")).toBeInTheDocument();
-    for (const title of ["Active Signals", "Win Rate", "Avg Confidence", "Portfolio Value"]) {
+    for (const title of ["Active Signals", "Win Rate", "Avg Strength", "Portfolio Value"]) {
       expect(screen.getByText(title)).toBeInTheDocument();
     }
     expect(screen.getAllByText("Pro trial, 14 days left").length).toBeGreaterThan(0);

@@ -11,6 +11,7 @@ import {
   formatPercentOrDash,
   formatPrice,
   formatRatio,
+  formatScore,
   formatSignedCurrency,
   riskToleranceLabel,
 } from "./format";
@@ -52,6 +53,13 @@ describe("format", () => {
     expect(formatFractionPercent(null)).toBe("—");
     expect(formatMoney(-12.5, { signed: true })).toBe("-$12.50");
     expect(formatMoney(null)).toBe("—");
+  });
+
+  it("shows a heuristic score out of 100, never as a percentage", () => {
+    expect(formatScore(74)).toBe("74/100");
+    expect(formatScore(73.6)).toBe("74/100");
+    expect(formatScore(null)).toBe("—");
+    expect(formatScore(Number.NaN)).toBe("—");
   });
 
   it("shows holding periods in days with one decimal", () => {

@@ -115,6 +115,15 @@ export function formatPercentOrDash(value: number | null | undefined, digits = 1
   return hasValue(value) ? formatPercent(value, digits) : NO_VALUE;
 }
 
+/**
+ * A heuristic score out of 100, rounded: 74 → "74/100"; "—" when there is none. A signal's
+ * `confidence` is such a score (how strongly its strategy's conditions are met), not a
+ * probability, so it is never shown as a percentage (docs/decisions.md#20-a-percentage-is-a-probability).
+ */
+export function formatScore(value: number | null | undefined): string {
+  return hasValue(value) ? `${Math.round(value)}/100` : NO_VALUE;
+}
+
 /** A fraction shown as a percentage (−0.1234 → "-12.34%"), or "—" when there is none. */
 export function formatFractionPercent(value: number | null | undefined, digits = 2): string {
   if (!hasValue(value)) return NO_VALUE;

@@ -28,6 +28,12 @@ export const queryKeys = {
   checkout: ({ plan, billing }: PlanChoice) => ["/api/create-subscription", plan, billing] as const,
   plans: () => ["/api/plans"] as const,
   publicStats: () => ["/api/public/stats"] as const,
+  /** The public track record: the calibration summary, the tree-head key and the newest signed heads. */
+  trackRecord: {
+    summary: () => ["/api/public/track-record"] as const,
+    key: () => ["/api/public/track-record/key"] as const,
+    heads: (limit: number) => ["/api/public/track-record/heads", { limit }] as const,
+  },
 
   webhooks: {
     all: () => ["/api/webhooks"] as const,

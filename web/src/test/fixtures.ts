@@ -132,7 +132,7 @@ export function makeStats(overrides: Partial<DashboardStats> = {}): DashboardSta
     changes: {
       activeSignals: { value: 12, label: "vs yesterday", unit: "percent" },
       winRate: { value: 2.3, label: "this week", unit: "points" },
-      avgConfidence: { value: -1.2, label: "from last week", unit: "percent" },
+      avgConfidence: { value: -1.2, label: "from last week", unit: "points" },
       portfolioValue: { value: null, label: "today", unit: "percent" },
     },
     ...overrides,

@@ -49,7 +49,7 @@ export function makeRecommendation(overrides: Partial<Recommendation> = {}): Rec
     symbol: "AAPL",
     action: "BUY_CALL",
     title: "Momentum call on AAPL",
-    description: "A Momentum signal at 78% confidence.",
+    description: "Momentum signal, strength 78/100.",
     reasoning: "AAPL closed at $248.10, above its 20-day average, and RSI is 61.",
     suggestion: "Buy the $250 call expiring Dec 18.",
     suggestedStrike: 250,

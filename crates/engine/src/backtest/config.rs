@@ -2,6 +2,7 @@
 
 use chrono::NaiveDate;
 
+use crate::lifecycle::Costs;
 use crate::params::{ParamError, StrategyParams};
 use crate::types::{Assumptions, DailyBar, Strategy};
 
@@ -75,10 +76,16 @@ impl BacktestConfig {
             params: StrategyParams::DEFAULT,
             assumptions: Assumptions::default(),
             contracts_per_trade: 1,
-            commission_per_contract: 0.65,
-            slippage: 0.01,
+            commission_per_contract: Costs::STANDARD.commission_per_contract,
+            slippage: Costs::STANDARD.slippage,
             initial_capital: 100_000.0,
         }
+    }
+
+    /// The fill model the trades are filled with.
+    #[must_use]
+    pub fn costs(&self) -> Costs {
+        Costs { slippage: self.slippage, commission_per_contract: self.commission_per_contract }
     }
 
     /// Checks the configuration and names the first field that is wrong:

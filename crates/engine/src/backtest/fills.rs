@@ -7,7 +7,7 @@ use chrono::NaiveDate;
 use super::report::{Trade, TradeOutcome};
 use super::simulation::{Position, Simulation, strategy_bit};
 use crate::lifecycle::{Outcome, mark, years_between};
-use crate::proposal::{ProposalContext, round_cents};
+use crate::proposal::ProposalContext;
 
 impl Simulation<'_> {
     /// Marks every open trade that has a price today; closes those at target, stop or
@@ -51,10 +51,10 @@ impl Simulation<'_> {
     fn close(&mut self, position: Position, date: NaiveDate, outcome: TradeOutcome) {
         let n = self.contracts();
         let c = self.config.commission_per_contract;
-        let s = self.config.slippage;
-        let exit_fill = position.mark * (1.0 - s);
-        let commissions = 2.0 * c * n;
-        let pnl = round_cents((exit_fill - position.entry_fill) * 100.0 * n - commissions);
+        let costs = self.config.costs();
+        let exit_fill = costs.exit_fill(position.mark);
+        let commissions = costs.commissions(n);
+        let pnl = costs.pnl_of_fills(position.entry_fill, exit_fill, n);
         // The opening paid entry_fill·100·n + c·n; the books now hold that plus the P&L.
         self.cash += position.entry_fill * 100.0 * n + c * n + pnl;
         self.closing_reserve -= c * n;
@@ -103,7 +103,7 @@ impl Simulation<'_> {
                 if self.selected_bits & bit == 0 || self.open_bits[i] & bit != 0 {
                     continue;
                 }
-                let entry_fill = proposal.entry_price * (1.0 + self.config.slippage);
+                let entry_fill = self.config.costs().entry_fill(proposal.entry_price);
                 let cost = entry_fill * 100.0 * n + c * n;
                 if self.cash - cost < self.closing_reserve + c * n {
                     self.skipped_for_capital += 1;
@@ -130,9 +130,8 @@ impl Simulation<'_> {
     /// Cash plus what closing every open trade at its latest mark would bring.
     pub(super) fn equity(&self) -> f64 {
         let n = self.contracts();
-        let c = self.config.commission_per_contract;
-        let s = self.config.slippage;
-        self.cash + self.open.iter().map(|p| p.mark * (1.0 - s) * 100.0 * n - c * n).sum::<f64>()
+        let costs = self.config.costs();
+        self.cash + self.open.iter().map(|p| costs.exit_fill(p.mark) * 100.0 * n - costs.commission_per_contract * n).sum::<f64>()
     }
 
     pub(super) fn close_all_at_end(&mut self, date: NaiveDate) {

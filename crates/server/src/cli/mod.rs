@@ -3,3 +3,4 @@
 pub mod import;
 pub mod quant;
 pub mod seed;
+pub mod verify;

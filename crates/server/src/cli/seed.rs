@@ -48,11 +48,12 @@ use crate::foundation::error::AppError;
 use crate::foundation::market::Market;
 use crate::foundation::money::{dollars, to_cents};
 use crate::foundation::state::AppState;
-use crate::foundation::vocab::{PositionStatus, SignalKind, SignalStatus, StrategyName, SubscriptionStatus};
+use crate::foundation::vocab::{PositionStatus, Provenance, SignalKind, SignalStatus, StrategyName, SubscriptionStatus};
 use crate::handlers::auth::password;
 use crate::services::market_refresh::{catch_up_history, ensure_universe, refresh_prices};
 use crate::services::portfolio_settlement::manual_open_signal;
 use crate::services::signal_issuing::mark_row;
+use crate::services::signal_issuing::{STANDARD_COMMISSION_CENTS, STANDARD_SLIPPAGE_BP};
 
 /// The benchmark account every seed creates (plan Pro, active, no end date).
 pub const BENCH_EMAIL: &str = "bench@strikeline.test";
@@ -796,6 +797,11 @@ impl Generator<'_> {
             issued_on: d.date,
             created_at: at,
             updated_at: at,
+            provenance: Provenance::Unrecorded.as_str().to_owned(),
+            slippage_bp: STANDARD_SLIPPAGE_BP,
+            commission_cents: STANDARD_COMMISSION_CENTS,
+            issue_probability: None,
+            net_pnl_cents: None,
         })
     }
 

@@ -200,6 +200,18 @@ vocabulary! {
 }
 
 vocabulary! {
+    /// How a signal came to be stored: issued live by the running strategies, replayed from
+    /// stored history at first start, or stored before the track record existed (or generated
+    /// for load tests) with no outcome rule recorded at issue. Only live signals count in
+    /// published figures.
+    pub enum Provenance ("provenance") {
+        Live = "live",
+        Replayed = "replayed",
+        Unrecorded = "unrecorded",
+    }
+}
+
+vocabulary! {
     /// Why a signal ended.
     pub enum CloseReason ("close reason") {
         Target = "target",

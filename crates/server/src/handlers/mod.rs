@@ -16,4 +16,5 @@ pub mod portfolio;
 pub mod signals;
 pub mod site;
 pub mod stocks;
+pub mod track_record;
 pub mod webhooks;

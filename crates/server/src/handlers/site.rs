@@ -64,13 +64,21 @@ pub struct PublicStats {
     pub price_refresh_seconds: u64,
 }
 
-/// Live platform figures: users, signals issued, win rate of closed signals, coverage and
-/// data freshness. Figures that need more data than there is say so.
+/// Live platform figures: users, live signals issued, win rate of closed live signals (after
+/// their stated costs), coverage and data freshness. Replayed signals never count. Figures
+/// that need more data than there is say so.
 #[utoipa::path(get, path = "/api/public/stats", tag = "public", responses((status = 200, body = PublicStats)))]
 async fn public_stats(State(state): State<AppState>) -> Result<axum::Json<PublicStats>> {
     let registered_users = users::count(&state.db).await?;
     let now = state.clock.now();
-    let issued = strikeline_store::signals::issued_since(&state.db, now - Duration::days(30)).await?;
+    // Live signals only: those replayed at first start or stored before the track record never
+    // count in a published figure.
+    let issued = strikeline_store::signals::issued_by_provenance(&state.db, now - Duration::days(30))
+        .await?
+        .into_iter()
+        .filter(|(provenance, _, _)| provenance == crate::foundation::vocab::Provenance::Live.as_str())
+        .map(|(_, issued, _)| issued)
+        .sum();
     let figures = strikeline_store::signals::figures(&state.db, now - Duration::days(90)).await?;
     let (closed, wins) = (figures.closed, figures.winners);
     let symbols = strikeline_store::market::count_stocks(&state.db).await?;

@@ -26,7 +26,7 @@ use crate::foundation::state::AppState;
 use crate::{
     handlers::ai, handlers::api_keys, handlers::auth, handlers::automation, handlers::backtest, handlers::billing, handlers::email,
     handlers::health, handlers::live, handlers::news, handlers::notifications, handlers::portfolio, handlers::signals, handlers::site,
-    handlers::stocks, handlers::webhooks, openapi,
+    handlers::stocks, handlers::track_record, handlers::webhooks, openapi,
 };
 
 pub use middleware::log_server_errors;
@@ -59,6 +59,7 @@ pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
         .merge(auth::router())
         .merge(site::router())
+        .merge(track_record::router())
         .merge(signals::router())
         .merge(live::router())
         .merge(stocks::router())

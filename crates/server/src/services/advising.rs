@@ -210,7 +210,7 @@ pub async fn recommend(state: &AppState, user: &UserRecord, now: DateTime<Utc>) 
             kind: RecommendationKind::Trade,
             symbol: Some(s.symbol.clone()),
             title: format!("{} {} ${:.2} {}", s.symbol, s.signal_type, dollars(s.strike_cents), s.expiration_date),
-            description: format!("{} signal, confidence {}.", s.strategy, s.confidence),
+            description: format!("{} signal, strength {}/100.", s.strategy, s.confidence),
             reasoning: format!(
                 "{} Entry ${:.2} per share (${cost:.2} a contract), target ${:.2}, stop ${:.2}.{news}",
                 s.reasoning,

@@ -48,7 +48,7 @@ pub struct DashboardStats {
     pub win_rate: Option<f64>,
     /// How many closed signals the win rate is over.
     pub closed_signals: i64,
-    /// Average confidence of the active signals; `null` when none are active.
+    /// Average strength score (0–100, a heuristic, not a probability) of the active signals; `null` when none are active.
     pub avg_confidence: Option<f64>,
     /// The user's portfolio value in dollars: capital plus net P&L of every position.
     pub portfolio_value: f64,

@@ -15,5 +15,6 @@ pub mod portfolio_valuation;
 pub mod scheduling;
 pub mod signal_issuing;
 pub mod summaries;
+pub mod track_record;
 pub mod visibility;
 pub mod webhooks;

@@ -28,4 +28,5 @@ mod seed;
 mod signals;
 mod site;
 mod stripe;
+mod track_record;
 mod webhooks;

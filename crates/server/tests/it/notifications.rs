@@ -50,6 +50,7 @@ async fn matching_new_signals_and_closed_positions_notify_and_are_read(app: Test
         pnl_cents: 15_000,
         pnl_percent: 50.0,
         close: Some(("closed".into(), "target".into())),
+        net_pnl_cents: None,
         at: now,
     };
     store::apply_marks(app.db(), &[mark]).await.expect("mark");

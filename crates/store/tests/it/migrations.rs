@@ -6,7 +6,7 @@ use std::path::Path;
 use chrono::Duration;
 use strikeline_store::positions::{self, AutomatedRow, ManualRow};
 use strikeline_store::sessions::{self, SessionData};
-use strikeline_store::signals::{self, SignalMark};
+use strikeline_store::signals;
 use strikeline_store::{Db, Engine, market, users};
 
 use crate::common::{TestDb, day, signal, t0};
@@ -57,6 +57,33 @@ async fn old_users(db: &Db) -> Vec<(String, String, String, String, String, Stri
     strikeline_store::with_db!(db, pool => sqlx::query_as(&sql).fetch_all(pool).await.expect("users"))
 }
 
+/// A signal stored as the schema before the enum checks had it.
+async fn old_signal(db: &Db, s: &signals::SignalRow) {
+    let sql = "INSERT INTO signals (id, symbol, company_name, signal_type, strategy, strike_cents, expiration_date, entry_cents, \
+        target_cents, stop_cents, underlying_entry_cents, volatility, confidence, reasoning, current_option_cents, current_price_cents, \
+        previous_close_cents, pnl_cents, pnl_percent, status, owner_id, issued_on, created_at, updated_at) \
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)";
+    strikeline_store::with_db!(db, pool => {
+        sqlx::query(sql)
+            .bind(&s.id).bind(&s.symbol).bind(&s.company_name).bind(&s.signal_type).bind(&s.strategy).bind(s.strike_cents)
+            .bind(s.expiration_date).bind(s.entry_cents).bind(s.target_cents).bind(s.stop_cents).bind(s.underlying_entry_cents)
+            .bind(s.volatility).bind(s.confidence).bind(&s.reasoning).bind(s.current_option_cents).bind(s.current_price_cents)
+            .bind(s.previous_close_cents).bind(s.pnl_cents).bind(s.pnl_percent).bind(&s.status).bind(&s.owner_id)
+            .bind(s.issued_on).bind(s.created_at).bind(s.updated_at)
+            .execute(pool)
+            .await
+            .expect("insert signal");
+    });
+}
+
+type OldSignal = (String, String, String, i64, i64, i64, String, Option<String>, Option<String>, i64, i64);
+
+async fn old_signals(db: &Db) -> Vec<OldSignal> {
+    let sql = "SELECT id, symbol, strategy, strike_cents, entry_cents, confidence, status, close_reason, owner_id, current_option_cents, pnl_cents \
+        FROM signals ORDER BY id";
+    strikeline_store::with_db!(db, pool => sqlx::query_as(sql).fetch_all(pool).await.expect("signals"))
+}
+
 async fn every_row_survives_the_enum_checks_migration(db: Db) {
     migrate_before_enum_checks(&db).await;
     let ada = old_user(&db, "ada").await;
@@ -67,9 +94,10 @@ async fn every_row_survives_the_enum_checks_migration(db: Db) {
     let automated = signal("AAPL", "Momentum", 80, today, t0(), None);
     let ended = signal("MSFT", "Breakout", 70, today, t0(), None);
     let on_demand = signal("NVDA", "Volatility", 55, today, t0(), Some(&bob.id));
-    // Written as plain inserts: issuing ranks the day, and this schema predates `day_rank`.
+    // Written by hand: issuing ranks the day, and this schema predates `day_rank` and the
+    // columns later migrations add.
     for row in [&automated, &ended, &on_demand] {
-        signals::insert_on_demand(&db, row).await.expect("insert");
+        old_signal(&db, row).await;
     }
     let position = AutomatedRow {
         id: "pos-1".into(),
@@ -85,17 +113,14 @@ async fn every_row_survives_the_enum_checks_migration(db: Db) {
         updated_at: t0(),
     };
     positions::open_automated(&db, &position).await.expect("open");
-    let mark = SignalMark {
-        id: ended.id.clone(),
-        current_option_cents: 450,
-        current_price_cents: 10_000,
-        previous_close_cents: 9_900,
-        pnl_cents: 150,
-        pnl_percent: 50.0,
-        close: Some(("closed".into(), "target".into())),
-        at: t0() + Duration::hours(1),
-    };
-    signals::apply_marks(&db, &[mark]).await.expect("close");
+    strikeline_store::with_db!(&db, pool => {
+        sqlx::query("UPDATE signals SET current_option_cents = 450, pnl_cents = 150, status = 'closed', close_reason = 'target', closed_at = $1 WHERE id = $2")
+            .bind(t0() + Duration::hours(1))
+            .bind(&ended.id)
+            .execute(pool)
+            .await
+            .expect("close");
+    });
     positions::close_ended(&db, 65, t0() + Duration::hours(1)).await.expect("close positions");
     let manual = ManualRow {
         id: "man-1".into(),
@@ -140,11 +165,8 @@ async fn every_row_survives_the_enum_checks_migration(db: Db) {
 
     let before_users = old_users(&db).await;
     assert_eq!(before_users.len(), 2);
-    let before_signals = [
-        signals::find(&db, &automated.id).await.expect("find"),
-        signals::find(&db, &ended.id).await.expect("find"),
-        signals::find(&db, &on_demand.id).await.expect("find"),
-    ];
+    let before_signals = old_signals(&db).await;
+    assert_eq!(before_signals.len(), 3);
     let before_position = positions::find_automated(&db, &ada.id, "pos-1").await.expect("position");
     assert_eq!(before_position.status, "closed");
 
@@ -154,9 +176,12 @@ async fn every_row_survives_the_enum_checks_migration(db: Db) {
     assert_eq!(signals::day_rank(&db, &on_demand).await.expect("rank"), 0);
 
     assert_eq!(old_users(&db).await, before_users, "users kept");
-    for (i, before) in before_signals.iter().enumerate() {
-        assert_eq!(&signals::find(&db, &before.as_ref().expect("stored").id).await.expect("find"), before, "signal {i} kept");
+    assert_eq!(old_signals(&db).await, before_signals, "signals kept");
+    for id in [&automated.id, &ended.id, &on_demand.id] {
+        let kept = signals::find(&db, id).await.expect("find").expect("stored");
+        assert_eq!(kept.provenance, "unrecorded", "signals stored before the track record are labelled so");
     }
+    assert_eq!(strikeline_store::ledger::size(&db).await.expect("size"), 0, "nothing is logged retroactively");
     assert!(sessions::find_live(&db, "sid-ada", t0()).await.expect("find").is_some(), "sessions were not cascaded away");
     assert_eq!(positions::find_automated(&db, &ada.id, "pos-1").await.expect("position"), before_position, "automated position kept");
     assert_eq!(positions::manual_for(&db, &bob.id).await.expect("manual"), [manual], "manual position kept");

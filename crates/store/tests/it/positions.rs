@@ -159,6 +159,7 @@ async fn automated_positions_close_when_their_signal_ends(db: Db) {
         pnl_cents: cents - 300,
         pnl_percent: 0.0,
         close: Some((status.into(), reason.into())),
+        net_pnl_cents: None,
         at: ended_at,
     };
     signals::apply_marks(&db, &[end(&winner.id, "closed", "target", 450), end(&lapsed.id, "expired", "expiry", 0)]).await.expect("end");

@@ -28,6 +28,7 @@ fn close(id: &str, status: &str, reason: &str, option_cents: i64, at: chrono::Da
         pnl_cents: option_cents - 300,
         pnl_percent: (option_cents - 300) as f64 / 3.0,
         close: Some((status.into(), reason.into())),
+        net_pnl_cents: None,
         at,
     }
 }
@@ -187,6 +188,7 @@ async fn an_ended_signal_is_never_marked_again(db: Db) {
         pnl_cents: 50,
         pnl_percent: 16.67,
         close: None,
+        net_pnl_cents: None,
         at: marked_at,
     };
     signals::apply_marks(&db, std::slice::from_ref(&mark)).await.expect("mark");

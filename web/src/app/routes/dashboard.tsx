@@ -44,7 +44,7 @@ export default function DashboardRoute() {
       <StatsGrid />
       <SignalBrowser
         title="Live Signals"
-        description="CALL, PUT and straddle signals with strike, expiry and confidence."
+        description="CALL, PUT and straddle signals with strike, expiry and strength."
         filters={filters}
         onFiltersChange={setFilters}
         pageSize={DASHBOARD_PAGE_SIZE}

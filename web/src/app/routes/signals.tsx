@@ -16,7 +16,7 @@ export const SIGNALS_PAGE_SIZE = 12;
 const fetchErrorText = () => "Failed to fetch signals";
 
 export default function SignalsRoute() {
-  usePageMeta("Trading Signals", "Every signal with its strike, expiry, strategy and confidence.");
+  usePageMeta("Trading Signals", "Every signal with its strike, expiry, strategy and strength.");
   const { user } = useUser();
   // The filters live in the URL, so a filtered list can be bookmarked and shared.
   const [params, setParams] = useSearchParams();
@@ -29,7 +29,7 @@ export default function SignalsRoute() {
     <div className="grid grid-cols-1 gap-6">
       <PageHeader
         title="Trading Signals"
-        description="Every signal with its strike, expiry, strategy and confidence."
+        description="Every signal with its strike, expiry, strategy and strength."
         actions={
           upgrade ? (
             <Button asChild variant="outline">

@@ -25,7 +25,7 @@ describe("a manual position from a signal", () => {
     expect(entryPriceFor({ ...signal, entryPrice: 3.14159 })).toBe(3.14);
   });
 
-  it("is one open contract with a reasoning naming the strategy and confidence", () => {
+  it("is one open contract with a reasoning naming the strategy and its strength out of 100, not a percentage", () => {
     expect(manualPositionFromSignal(signal)).toEqual({
       symbol: "AAPL",
       companyName: "Apple Inc.",
@@ -35,10 +35,10 @@ describe("a manual position from a signal", () => {
       quantity: 1,
       status: "open",
       entryPrice: 3.2,
-      reasoning: "Momentum strategy signal at 78% confidence",
+      reasoning: "Momentum strategy signal, strength 78/100",
     });
     expect(manualPositionFromSignal(signal, "Added from automated signal").reasoning).toBe(
-      "Added from automated signal: Momentum strategy signal at 78% confidence",
+      "Added from automated signal: Momentum strategy signal, strength 78/100",
     );
   });
 });

@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { formatScore } from "@/lib/format";
 import { queryKeys } from "@/lib/query-keys";
 import { api, dataOf } from "./client";
 import type { ManualPosition, NewManualPosition, PositionSignal, Signal } from "./models";
@@ -50,16 +51,19 @@ export function entryPriceFor(signal: Pick<SignalLike, "entryPrice" | "currentOp
   return found === undefined ? 1 : cents(found);
 }
 
-/** "Momentum strategy signal at 78% confidence" */
+/**
+ * "Momentum strategy signal, strength 78/100": the signal's `confidence` is a heuristic score,
+ * not a probability, so it is written as a score, never as a percentage.
+ */
 export function signalReasoning(signal: Pick<SignalLike, "strategy" | "confidence">): string {
   const strategy = signal.strategy ? `${signal.strategy} strategy signal` : "Signal";
-  return signal.confidence == null ? strategy : `${strategy} at ${Math.round(signal.confidence)}% confidence`;
+  return signal.confidence == null ? strategy : `${strategy}, strength ${formatScore(signal.confidence)}`;
 }
 
 /**
  * The body that adds a signal to the user's manual positions:
  * one contract, open, at the entry price above, with a reasoning that names the strategy
- * and the confidence. `prefix` starts the reasoning ("Added from automated signal").
+ * and the strength. `prefix` starts the reasoning ("Added from automated signal").
  */
 export function manualPositionFromSignal(signal: SignalLike, prefix?: string): NewManualPosition {
   const reasoning = signalReasoning(signal);

@@ -79,6 +79,18 @@ export type ContactReceipt = Schemas["ContactReceipt"];
 export type NewsletterRequest = Schemas["NewsletterRequest"];
 export type NewsletterReceipt = Schemas["NewsletterReceipt"];
 
+// The public track record (/track-record)
+export type TrackRecordSummary = Schemas["TrackRecordSummary"];
+export type Calibration = Schemas["Calibration"];
+export type StrategyCalibration = Schemas["StrategyCalibration"];
+export type Figures = Schemas["Figures"];
+export type Bin = Schemas["Bin"];
+export type RollingPoint = Schemas["RollingPoint"];
+export type Excluded = Schemas["Excluded"];
+export type TreeHeadKey = Schemas["TreeHeadKey"];
+export type HeadList = Schemas["HeadList"];
+export type PublishedHead = Schemas["PublishedHead"];
+
 // Signals
 export type Signal = Schemas["Signal"];
 export type SignalPage = Schemas["SignalPage"];

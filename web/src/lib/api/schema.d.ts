@@ -810,10 +810,126 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Live platform figures: users, signals issued, win rate of closed signals, coverage and
-         *     data freshness. Figures that need more data than there is say so.
+         * Live platform figures: users, live signals issued, win rate of closed live signals (after
+         *     their stated costs), coverage and data freshness. Replayed signals never count. Figures
+         *     that need more data than there is say so.
          */
         get: operations["public_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/track-record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How often each kind of call was right: per strategy and pooled, live signals only, the
+         *     reliability diagram (equal-width and equal-count deciles with 95% Wilson intervals), the
+         *     Brier score with its Murphy decomposition, skill over the base rate, both ECEs and a
+         *     rolling 90-day Brier line; beside it, the calibration of the risk-neutral probability of
+         *     profit at issue. A group under 30 resolved signals shows its n and no figure.
+         */
+        get: operations["summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/track-record/consistency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Shows that the tree of `second` entries extends the tree of `first` unchanged. */
+        get: operations["consistency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/track-record/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole record: every entry, every signed head, the public key and the signals as stored
+         *     now, to check offline with `strikeline verify <file>`.
+         */
+        get: operations["export_record"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/track-record/heads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Signed tree heads (one an hour), oldest first from `sinceMs`, and the newest. */
+        get: operations["heads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/track-record/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public key tree heads are signed with (generated at first start). */
+        get: operations["key"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/track-record/signals/{id}/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Inclusion proofs of a signal's entries (its issue and, once ended, its outcome) in the
+         *     newest signed head, or in the head of `treeSize`. 404 when the signal is not in that tree
+         *     (on-demand signals are never logged; a new one waits for the next hourly head).
+         */
+        get: operations["proof"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1584,6 +1700,34 @@ export interface components {
          * @enum {string}
          */
         BillingInterval: "monthly" | "yearly";
+        /** @description One bin of a reliability diagram. */
+        Bin: {
+            /** Format: double */
+            lower: number;
+            /**
+             * Format: double
+             * @description Mean forecast; `null` for an empty bin.
+             */
+            meanForecast?: number | null;
+            /** @description Forecasts in the bin. */
+            n: number;
+            /**
+             * Format: double
+             * @description Share that won; `null` for an empty bin.
+             */
+            observedFrequency?: number | null;
+            /** Format: double */
+            upper: number;
+            /** Format: double */
+            wilsonHigh?: number | null;
+            /**
+             * Format: double
+             * @description 95% Wilson score interval of the observed frequency.
+             */
+            wilsonLow?: number | null;
+            /** @description How many of them won. */
+            wins: number;
+        };
         /** @description `POST /api/stock-prices/bulk-add`. */
         BulkAddRequest: {
             /** @description 1–50 entries. */
@@ -1605,6 +1749,21 @@ export interface components {
         BulkAddSummary: {
             failed: number;
             successful: number;
+        };
+        /** @description One group's calibration. */
+        Calibration: {
+            figures?: null | components["schemas"]["Figures"];
+            /**
+             * Format: date
+             * @description First and last resolution day.
+             */
+            firstDay?: string | null;
+            /** Format: date */
+            lastDay?: string | null;
+            /** @description Resolved signals in the group. */
+            n: number;
+            /** @description How many of them the event happened for. */
+            wins: number;
         };
         /** @description The card on file. */
         CardView: {
@@ -1654,6 +1813,15 @@ export interface components {
          * @enum {string}
          */
         CloseReason: "target" | "stop" | "expiry";
+        /** @description A consistency proof between two tree sizes. */
+        ConsistencyProof: {
+            /** Format: int64 */
+            first: number;
+            /** @description RFC 9162 consistency proof (PROOF), hex. */
+            proof: string[];
+            /** Format: int64 */
+            second: number;
+        };
         /** @description A stored contact message, for administrators. */
         ContactMessageView: {
             company?: string | null;
@@ -1708,7 +1876,8 @@ export interface components {
             companyName: string;
             /**
              * Format: int64
-             * @description 0–100.
+             * @description Heuristic strength 0–100 of the strategy's conditions; not a probability. Calibrated
+             *     outcomes are published at /api/public/track-record.
              * @example 70
              */
             confidence: number;
@@ -1806,7 +1975,7 @@ export interface components {
             activeSignals: number;
             /**
              * Format: double
-             * @description Average confidence of the active signals; `null` when none are active.
+             * @description Average strength score (0–100, a heuristic, not a probability) of the active signals; `null` when none are active.
              */
             avgConfidence?: number | null;
             changes: components["schemas"]["StatChanges"];
@@ -1839,6 +2008,36 @@ export interface components {
          */
         DatabaseEngine: "sqlite" | "postgres";
         /**
+         * @description The resolved live signals of one strategy whose strength falls in one decile (90–100 is the
+         *     last), and how many won (net P&L after costs above zero).
+         */
+        DecileRecord: {
+            /** Format: int64 */
+            high: number;
+            /**
+             * Format: double
+             * @description `wins / n` (0–1); `null` under the track record's minimum sample of 30.
+             */
+            hitRate?: number | null;
+            /**
+             * Format: int64
+             * @description The decile's strengths, inclusive.
+             */
+            low: number;
+            /** Format: int64 */
+            n: number;
+            strategy: components["schemas"]["StrategyName"];
+            /** Format: double */
+            wilsonHigh?: number | null;
+            /**
+             * Format: double
+             * @description Its 95% Wilson score interval; `null` with the hit rate.
+             */
+            wilsonLow?: number | null;
+            /** Format: int64 */
+            wins: number;
+        };
+        /**
          * @description Where a message in the outbox (a webhook delivery or an email) stands.
          * @enum {string}
          */
@@ -1857,6 +2056,22 @@ export interface components {
              * @description Fraction below the running peak (≤ 0).
              */
             drawdown: number;
+        };
+        /** @description One entry with its audit path. */
+        EntryInclusion: {
+            /** @description RFC 9162 inclusion proof (PATH), hex, leaf to root. */
+            auditPath: string[];
+            /** @description The exact bytes hashed. */
+            entry: string;
+            /**
+             * Format: int64
+             * @description Leaf index.
+             */
+            index: number;
+            /** @description `issue` or `outcome`. */
+            kind: string;
+            /** @description `SHA-256(0x00 ‖ entry)`, hex. */
+            leafHash: string;
         };
         EquityPointView: {
             /** Format: date */
@@ -1884,12 +2099,83 @@ export interface components {
             provider: string;
             rates: components["schemas"]["ExchangeRate"][];
         };
+        /** @description Resolved signals left out of the figures, by why. */
+        Excluded: {
+            /** @description Recomputed from stored history at first start, not issued live. */
+            replayed: number;
+            /** @description Stored before the track record existed, with no outcome rule recorded at issue. */
+            unrecorded: number;
+            /** @description Live but without a recorded net outcome. */
+            withoutOutcome: number;
+        };
+        /** @description One entry of the log. */
+        ExportedEntry: {
+            /** @description The exact bytes hashed (UTF-8 JSON): `SHA-256(0x00 ‖ entry)` is the leaf hash. */
+            entry: string;
+            /**
+             * Format: int64
+             * @description Its leaf index.
+             */
+            index: number;
+        };
         /** @description One field at fault and what is wrong with it. */
         FieldError: {
             /** @description The request field, in the request's own spelling (`email`, `firstName`). */
             field: string;
             /** @description A sentence a user can act on. */
             message: string;
+        };
+        /** @description The headline figures of a group with enough resolved signals. */
+        Figures: {
+            /**
+             * Format: double
+             * @description Share that happened (the base rate).
+             */
+            baseRate: number;
+            binsEqualCount: components["schemas"]["Bin"][];
+            /** @description Reliability diagrams. */
+            binsEqualWidth: components["schemas"]["Bin"][];
+            /**
+             * Format: double
+             * @description `(1/N) Σ (p − y)²`.
+             */
+            brier: number;
+            /** Format: double */
+            eceEqualCount: number;
+            /**
+             * Format: double
+             * @description Expected calibration error over 10 equal-width bins and over 10 equal-count bins.
+             */
+            eceEqualWidth: number;
+            /**
+             * Format: double
+             * @description Mean forecast.
+             */
+            meanForecast: number;
+            /** @description Whether ECE (equal-width) ≤ 0.05 and skill > 0: the published targets. */
+            meetsEceTarget: boolean;
+            meetsSkillTarget: boolean;
+            /**
+             * Format: double
+             * @description Murphy decomposition over the ten equal-width bins (with the within-bin terms that
+             *     make it exact: `BS = REL − RES + UNC + WBV − 2·WBC`).
+             */
+            reliability: number;
+            /** Format: double */
+            resolution: number;
+            /** @description Brier score over the trailing 90 days, per resolution day. */
+            rollingBrier: components["schemas"]["RollingPoint"][];
+            /**
+             * Format: double
+             * @description `1 − BS / (ō(1 − ō))`; `null` when every one won or every one lost.
+             */
+            skill?: number | null;
+            /** Format: double */
+            uncertainty: number;
+            /** Format: double */
+            withinBinCovariance: number;
+            /** Format: double */
+            withinBinVariance: number;
         };
         /** @description `POST /api/signals/generate-for-symbol`. */
         GenerateRequest: {
@@ -1926,6 +2212,11 @@ export interface components {
             /** Format: double */
             vega: number;
         };
+        /** @description Signed tree heads, oldest first, and the newest. */
+        HeadList: {
+            heads: components["schemas"]["PublishedHead"][];
+            latest?: null | components["schemas"]["PublishedHead"];
+        };
         Health: {
             /** @example ok */
             status: string;
@@ -1944,6 +2235,12 @@ export interface components {
             open: number;
             /** Format: int64 */
             volume: number;
+        };
+        /** @description A signal's entries with their inclusion proofs in one signed head. */
+        InclusionProof: {
+            entries: components["schemas"]["EntryInclusion"][];
+            signalId: string;
+            treeHead: components["schemas"]["PublishedHead"];
         };
         /** @description `PATCH /api/user/preferences`: any of the four; what is left out keeps its stored value. */
         InvestmentPreferencesUpdate: {
@@ -2647,7 +2944,7 @@ export interface components {
         PublicMetricsSummary: {
             /**
              * Format: double
-             * @description Mean confidence of the signals behind the open automated positions.
+             * @description Mean strength score (0–100, a heuristic, not a probability) of the signals behind the open automated positions.
              */
             avgConfidence?: number | null;
             /**
@@ -2725,6 +3022,28 @@ export interface components {
             symbolsCovered: number;
             winRate: components["schemas"]["WinRate"];
         };
+        /** @description A signed tree head as published. */
+        PublishedHead: {
+            /** @description The RFC 9162 root hash over the first `treeSize` entries, hex. */
+            rootHash: string;
+            /** @description Ed25519 over `"strikeline/tree-head/v1\0" ‖ treeSize (u64 BE) ‖ timestampMs (i64 BE) ‖ root`, hex. */
+            signature: string;
+            /**
+             * Format: date-time
+             * @description The same time, readable.
+             */
+            timestamp: string;
+            /**
+             * Format: int64
+             * @description When it was signed, milliseconds since 1970 (what the signature covers).
+             */
+            timestampMs: number;
+            /**
+             * Format: int64
+             * @description Entries the tree covers.
+             */
+            treeSize: number;
+        };
         Readiness: {
             database: components["schemas"]["DatabaseEngine"];
             /** @example ready */
@@ -2771,6 +3090,21 @@ export interface components {
             risk: number;
             total: number;
             trade: number;
+        };
+        /** @description The whole record, to check offline with `strikeline verify`. */
+        RecordExport: {
+            /** @description Every entry, in log order. */
+            entries: components["schemas"]["ExportedEntry"][];
+            /** @description `strikeline/track-record-export/v1`. */
+            format: string;
+            /** Format: date-time */
+            generatedAt: string;
+            /** @description Every signed head, oldest first. */
+            heads: components["schemas"]["PublishedHead"][];
+            /** @description The Ed25519 public key the heads are signed with, hex. */
+            publicKey: string;
+            /** @description Every automated live or replayed signal as stored now. */
+            signals: components["schemas"]["StoredSignal"][];
         };
         /** @description When the refresh ran. */
         RefreshReceipt: {
@@ -2829,6 +3163,14 @@ export interface components {
          * @enum {string}
          */
         RiskTolerance: "low" | "medium" | "high";
+        /** @description The Brier score over the trailing window ending on `day`. */
+        RollingPoint: {
+            /** Format: double */
+            brier: number;
+            /** Format: date */
+            day: string;
+            n: number;
+        };
         /** @description What a schedule run changed. */
         ScheduleReceipt: {
             changed: number;
@@ -2881,7 +3223,8 @@ export interface components {
             companyName: string;
             /**
              * Format: int64
-             * @description 0–100; see docs/strategies.md for what it means.
+             * @description Heuristic strength 0–100 of the strategy's conditions; not a probability. Calibrated
+             *     outcomes are published at /api/public/track-record. How it is scored: docs/strategies.md.
              */
             confidence?: number | null;
             /** Format: date-time */
@@ -2961,6 +3304,8 @@ export interface components {
         SignalAnalysis: {
             /** @description Underlying prices at expiry where the P&L is zero. */
             breakevens: number[];
+            /** @description How often the strategy's live signals of the same strength decile won. */
+            decileRecord: components["schemas"]["DecileRecord"];
             /**
              * Format: double
              * @description One standard deviation of the underlying to expiry, in dollars.
@@ -2986,6 +3331,12 @@ export interface components {
              * @description Under the lognormal model at the pricing volatility, risk-neutral drift (0–1).
              */
             probabilityOfProfit: number;
+            /**
+             * Format: double
+             * @description The risk-neutral probability of profit when the signal was issued (0–1), the one the
+             *     track record calibrates; `null` for signals stored before it was recorded.
+             */
+            probabilityOfProfitAtIssue?: number | null;
             /** Format: double */
             strike: number;
             /** @description Underlying prices at which the option would fall to the stop today. */
@@ -3051,11 +3402,24 @@ export interface components {
             /** Format: int64 */
             volume: number;
         };
+        /** @description A stored signal, encoded as its entries are. */
+        StoredSignal: {
+            /** @description What its issue entry must be. */
+            issue: string;
+            /** @description What its outcome entry must be, once it has ended. */
+            outcome?: string | null;
+            signalId: string;
+        };
         /** @description One strategy's result in `POST /api/backtest/strategy`: its summary and its own equity curve. */
         StrategyBacktest: {
             equityCurve: components["schemas"]["EquityPointView"][];
             strategy: components["schemas"]["StrategyName"];
             summary: components["schemas"]["StrategySummary"];
+        };
+        /** @description One strategy's calibration. */
+        StrategyCalibration: {
+            strategy: components["schemas"]["StrategyName"];
+            strength: components["schemas"]["Calibration"];
         };
         /**
          * @description The rule that produced a signal (docs/strategies.md).
@@ -3166,6 +3530,27 @@ export interface components {
         ToggleApiKeyRequest: {
             isActive: boolean;
         };
+        /** @description The published calibration. */
+        TrackRecordSummary: {
+            /** Format: double */
+            eceTarget: number;
+            excluded: components["schemas"]["Excluded"];
+            /** Format: date-time */
+            generatedAt: string;
+            minimumSample: number;
+            /** @description Strength (`confidence / 100`) against the signal's own outcome, every live signal. */
+            pooled: components["schemas"]["Calibration"];
+            /**
+             * @description The risk-neutral probability of profit at issue against the position held to expiry
+             *     ending in profit, for live signals whose series has expired.
+             */
+            riskNeutral: components["schemas"]["Calibration"];
+            rollingWindowDays: number;
+            /** Format: double */
+            skillTarget: number;
+            /** @description The same per strategy, in the order Momentum, Mean Reversion, Breakout, Volatility. */
+            strategies: components["schemas"]["StrategyCalibration"][];
+        };
         /**
          * @description The option trade an analysis points to, if any.
          * @enum {string}
@@ -3206,6 +3591,20 @@ export interface components {
             /** Format: double */
             strike?: number | null;
             symbol: string;
+        };
+        /** @description The instance's tree-head key. */
+        TreeHeadKey: {
+            /** @description Always `Ed25519`. */
+            algorithm: string;
+            /**
+             * Format: int64
+             * @description How often a head is signed, in seconds.
+             */
+            headIntervalSeconds: number;
+            /** @description The 32-byte public key, hex. */
+            publicKey: string;
+            /** @description What each signature covers. */
+            signedMessage: string;
         };
         /** @description The signed-in user, as the client sees it. Money is in US dollars with cents. */
         User: {
@@ -5260,6 +5659,226 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicStats"];
+                };
+            };
+        };
+    };
+    summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackRecordSummary"];
+                };
+            };
+            /** @description Too many requests from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    consistency: {
+        parameters: {
+            query: {
+                /** @description The smaller tree's size. */
+                first: number;
+                /** @description The larger tree's size (at most the log's size). */
+                second: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsistencyProof"];
+                };
+            };
+            /** @description `first` above `second`, or `second` above the log's size */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    export_record: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordExport"];
+                };
+            };
+            /** @description Too many exports from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    heads: {
+        parameters: {
+            query?: {
+                /** @description Heads signed at or after this time, milliseconds since 1970 (default: the first). */
+                sinceMs?: number;
+                /** @description At most this many, 1–1000 (default 100). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeadList"];
+                };
+            };
+            /** @description `limit` not 1–1000 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TreeHeadKey"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    proof: {
+        parameters: {
+            query?: {
+                /** @description The size of the signed head to prove against (default: the newest head). */
+                treeSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Signal id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InclusionProof"];
+                };
+            };
+            /** @description Not in the signed tree */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No signed head of that size */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };

@@ -122,6 +122,11 @@ pub const PAYMENT: Policy = policy("payment", 20, HOUR);
 /// Password changes and account deletions per user (each checks the current password).
 pub const PASSWORD_CHECK: Policy = policy("password_check", 10, HOUR);
 
+/// Reads of the public track record (figures, heads, proofs) per client address.
+pub const TRACK_RECORD: Policy = policy("track_record", 120, MINUTE);
+/// Whole-record exports per client address (each reads the whole log).
+pub const TRACK_RECORD_EXPORT: Policy = policy("track_record_export", 20, HOUR);
+
 /// The public API's hourly quota of `plan`, whose catalogue entry grants `quota` requests.
 pub fn api_hourly(plan: crate::foundation::entitlements::Plan, quota: u32) -> Policy {
     use crate::foundation::entitlements::Plan;
@@ -135,7 +140,7 @@ pub fn api_hourly(plan: crate::foundation::entitlements::Plan, quota: u32) -> Po
 
 /// Every policy, for configuration checks and the documentation (the public API's hourly
 /// quotas, `api_hour_<plan>`, come from the plan catalogue).
-pub const POLICIES: [Policy; 29] = [
+pub const POLICIES: [Policy; 31] = [
     REGISTER,
     LOGIN_IP,
     LOGIN_ACCOUNT,
@@ -165,6 +170,8 @@ pub const POLICIES: [Policy; 29] = [
     API_KEY_CREATE,
     PASSWORD_CHECK,
     PAYMENT,
+    TRACK_RECORD,
+    TRACK_RECORD_EXPORT,
 ];
 
 /// Sign-in back-off per account: five attempts back to back, then a wait that grows by a

@@ -203,7 +203,7 @@ pub struct PublicMetricsSummary {
     pub total_pnl_percent: f64,
     /// Percent of closed positions that made money; `null` before the first close.
     pub win_rate: Option<f64>,
-    /// Mean confidence of the signals behind the open automated positions.
+    /// Mean strength score (0–100, a heuristic, not a probability) of the signals behind the open automated positions.
     pub avg_confidence: Option<f64>,
 }
 

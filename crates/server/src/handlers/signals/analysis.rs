@@ -18,7 +18,7 @@ use crate::foundation::money::round2;
 use crate::foundation::session::CurrentUser;
 use crate::foundation::state::AppState;
 use crate::foundation::views::{HistoryBar, PayoffPoint};
-use crate::foundation::vocab::SignalStatus;
+use crate::foundation::vocab::{SignalStatus, StrategyName, stored};
 use crate::services::signal_issuing::open_signal;
 
 /// Points on the payoff chart.
@@ -47,6 +47,51 @@ pub struct SignalAnalysis {
     /// Underlying prices at which the option would fall to the stop today.
     pub underlying_stop: Vec<f64>,
     pub payoff: Vec<PayoffPoint>,
+    /// The risk-neutral probability of profit when the signal was issued (0–1), the one the
+    /// track record calibrates; `null` for signals stored before it was recorded.
+    pub probability_of_profit_at_issue: Option<f64>,
+    /// How often the strategy's live signals of the same strength decile won.
+    pub decile_record: DecileRecord,
+}
+
+/// The resolved live signals of one strategy whose strength falls in one decile (90–100 is the
+/// last), and how many won (net P&L after costs above zero).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DecileRecord {
+    pub strategy: StrategyName,
+    /// The decile's strengths, inclusive.
+    pub low: i64,
+    pub high: i64,
+    pub n: i64,
+    pub wins: i64,
+    /// `wins / n` (0–1); `null` under the track record's minimum sample of 30.
+    pub hit_rate: Option<f64>,
+    /// Its 95% Wilson score interval; `null` with the hit rate.
+    pub wilson_low: Option<f64>,
+    pub wilson_high: Option<f64>,
+}
+
+/// The decile record of `row`'s strategy and strength.
+async fn decile_record(state: &AppState, row: &store::SignalRow) -> Result<DecileRecord> {
+    let strategy = stored::<StrategyName>(&row.strategy, format_args!("signal {}", row.id))?;
+    let low = (row.confidence.clamp(0, 99) / 10) * 10;
+    let high = if low == 90 { 100 } else { low + 9 };
+    let (n, wins) = store::live_record_in_range(&state.db, &row.strategy, low, high).await?;
+    let enough = n >= crate::services::track_record::calibration::MINIMUM_SAMPLE as i64;
+    let (count, won) = (usize::try_from(n).unwrap_or(0), usize::try_from(wins).unwrap_or(0));
+    let interval =
+        if enough { strikeline_quant::calibration::wilson(won, count, strikeline_quant::calibration::Z_95).ok().flatten() } else { None };
+    Ok(DecileRecord {
+        strategy,
+        low,
+        high,
+        n,
+        wins,
+        hit_rate: enough.then(|| wins as f64 / n as f64),
+        wilson_low: interval.map(|w| w.0),
+        wilson_high: interval.map(|w| w.1),
+    })
 }
 
 /// The detail analysis of one signal: history, levels, breakevens, probability of profit and
@@ -118,5 +163,7 @@ pub async fn analysis(
         underlying_target: levels.target.iter().map(|l| round2(*l)).collect(),
         underlying_stop: levels.stop.iter().map(|l| round2(*l)).collect(),
         payoff,
+        probability_of_profit_at_issue: row.issue_probability,
+        decile_record: decile_record(&state, &row).await?,
     }))
 }

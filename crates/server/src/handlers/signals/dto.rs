@@ -49,7 +49,8 @@ pub struct Signal {
     /// The underlying when the signal was issued.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub underlying_entry_price: Option<f64>,
-    /// 0–100; see docs/strategies.md for what it means.
+    /// Heuristic strength 0–100 of the strategy's conditions; not a probability. Calibrated
+    /// outcomes are published at /api/public/track-record. How it is scored: docs/strategies.md.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub confidence: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]

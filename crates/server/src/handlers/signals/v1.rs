@@ -20,8 +20,9 @@ use crate::foundation::extract::ApiJson;
 use crate::foundation::input::clean_text;
 use crate::foundation::limits;
 use crate::foundation::state::AppState;
-use crate::foundation::vocab::{SignalKind, SignalRiskLevel, SignalStatus, StrategyName};
+use crate::foundation::vocab::{Provenance, SignalKind, SignalRiskLevel, SignalStatus, StrategyName};
 use crate::services::signal_issuing::GenerationChoice;
+use crate::services::signal_issuing::{STANDARD_COMMISSION_CENTS, STANDARD_SLIPPAGE_BP};
 use crate::services::visibility::{ranked_for, visible_to};
 
 /// Largest price a created signal may state, in dollars.
@@ -287,7 +288,8 @@ pub struct CreateSignalRequest {
     /// The option's premium per share, in dollars.
     #[schema(example = 4.25)]
     pub entry_price: f64,
-    /// 0–100.
+    /// Heuristic strength 0–100 of the strategy's conditions; not a probability. Calibrated
+    /// outcomes are published at /api/public/track-record.
     #[schema(example = 70)]
     pub confidence: i64,
     /// `YYYY-MM-DD`, today or later.
@@ -401,6 +403,11 @@ fn created_row(
         issued_on: issue_day,
         created_at: now,
         updated_at: now,
+        provenance: Provenance::Live.as_str().to_owned(),
+        slippage_bp: STANDARD_SLIPPAGE_BP,
+        commission_cents: STANDARD_COMMISSION_CENTS,
+        issue_probability: None,
+        net_pnl_cents: None,
     })
 }
 

@@ -153,7 +153,7 @@ pub fn analyse(sentiment: &Sentiment, grounding: &Grounding, now: DateTime<Utc>)
                 | (_, NewsSentiment::Neutral)
         );
         let signal_text = format!(
-            "An active {} {} signal (confidence {}) holds the ${:.2} strike to {}.",
+            "An active {} {} signal (strength {}/100) holds the ${:.2} strike to {}.",
             signal.strategy, signal.signal_type, signal.confidence, signal.strike, signal.expiration
         );
         return if agrees {
@@ -267,7 +267,7 @@ mod tests {
         let bad = strikeline_sentiment::analyse("Apple misses estimates and cuts guidance; shares plunge");
         let a = analyse(&bad, &grounding(55.0, 190.0, 180.0, 0.3, Some(signal.clone())), now());
         assert_eq!(a.signal_recommendation, TradeIdea::Put);
-        assert!(a.reasoning.contains("Momentum PUT signal (confidence 80)") && a.timeframe.contains("weeks"));
+        assert!(a.reasoning.contains("Momentum PUT signal (strength 80/100)") && a.timeframe.contains("weeks"));
         let good = strikeline_sentiment::analyse("Apple beats estimates and raises guidance as iPhone sales surge");
         let b = analyse(&good, &grounding(55.0, 190.0, 180.0, 0.3, Some(signal)), now());
         assert_eq!(b.signal_recommendation, TradeIdea::Hold);

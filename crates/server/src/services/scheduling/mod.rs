@@ -85,7 +85,12 @@ pub async fn tick(state: &AppState, now: DateTime<Utc>) -> Result<TickReport> {
     let mut report = TickReport::default();
     let lease_for = Duration::seconds(i64::try_from(state.config.schedule.tick_seconds).unwrap_or(60) * 3);
     report.leader = store::acquire_lease(&state.db, LEASE, &state.instance_id, now, now + lease_for).await?;
-    if !report.leader || !is_running(state).await? {
+    if !report.leader {
+        return Ok(report);
+    }
+    // The track record's hourly signed head, whether or not automation is running.
+    super::track_record::sign_head_if_due(state, now).await?;
+    if !is_running(state).await? {
         return Ok(report);
     }
     let schedule = Schedule { calendar: &state.market.calendar, config: &state.config.schedule };
@@ -130,6 +135,8 @@ pub async fn bootstrap(state: &AppState, now: DateTime<Utc>) -> Result<()> {
     catch_up_history(state, now).await?;
     replay_recent(state, now).await?;
     update_now(state, now).await?;
+    // The key on first start, and a head over what the start logged.
+    super::track_record::sign_head(state, now).await?;
     // News last: its analyses read the signals and indicators just brought up to date.
     super::news::refresh(state, now).await?;
     Ok(())

@@ -5,18 +5,26 @@ pub mod replay;
 use std::collections::HashMap;
 
 use chrono::{DateTime, NaiveDate, Utc};
-use strikeline_engine::{DailyBar, OpenSignal, Proposal, ProposalContext, SymbolState, mark};
+use strikeline_engine::{Costs, DailyBar, OpenSignal, Proposal, ProposalContext, SymbolState, mark};
 use strikeline_market::Quote;
+use strikeline_quant::{BlackScholes, Drift, OptionInputs, TradeAnalysis};
 use strikeline_store::market::{self, StockRow};
 use strikeline_store::signals::{self as store, SignalMark, SignalRow};
 
 use crate::foundation::error::{AppError, Result};
 use crate::foundation::money::{dollars, to_cents};
 use crate::foundation::state::AppState;
-use crate::foundation::vocab::{CloseReason, SignalKind, SignalStatus, StrategyName, Vocabulary};
+use crate::foundation::vocab::{CloseReason, Provenance, SignalKind, SignalStatus, StrategyName, Vocabulary};
 
-/// The stored form of an issued proposal.
+/// The outcome rule's standard fill model as stored on a signal ([`Costs::STANDARD`]): 1%
+/// slippage, $0.65 a contract.
+pub const STANDARD_SLIPPAGE_BP: i64 = 100;
+pub const STANDARD_COMMISSION_CENTS: i64 = 65;
+
+/// The stored form of an issued proposal: live, resolved with the standard costs, with the
+/// risk-neutral probability of profit as known at `at`.
 pub fn signal_row(
+    state: &AppState,
     p: &Proposal,
     stock: &StockRow,
     quote: Option<&Quote>,
@@ -25,7 +33,7 @@ pub fn signal_row(
     at: DateTime<Utc>,
 ) -> SignalRow {
     let previous_close = quote.map_or(stock.previous_close_cents, |q| to_cents(q.previous_close));
-    SignalRow {
+    let mut row = SignalRow {
         id: uuid::Uuid::new_v4().to_string(),
         symbol: stock.symbol.clone(),
         company_name: stock.company_name.clone(),
@@ -54,7 +62,42 @@ pub fn signal_row(
         issued_on,
         created_at: at,
         updated_at: at,
-    }
+        provenance: Provenance::Live.as_str().to_owned(),
+        slippage_bp: STANDARD_SLIPPAGE_BP,
+        commission_cents: STANDARD_COMMISSION_CENTS,
+        issue_probability: None,
+        net_pnl_cents: None,
+    };
+    row.issue_probability = probability_of_profit(state, &row, at);
+    row
+}
+
+/// The costs a stored signal's outcome is resolved with.
+pub fn costs(row: &SignalRow) -> Costs {
+    stored_costs(row.slippage_bp, row.commission_cents)
+}
+
+fn stored_costs(slippage_bp: i64, commission_cents: i64) -> Costs {
+    Costs { slippage: slippage_bp as f64 / 10_000.0, commission_per_contract: dollars(commission_cents) }
+}
+
+/// The risk-neutral probability that a stored signal's position is profitable at expiry, as
+/// known at `at` (spot at the underlying's price at issue), to four decimals; `None` when the
+/// model refuses its numbers.
+pub fn probability_of_profit(state: &AppState, row: &SignalRow, at: DateTime<Utc>) -> Option<f64> {
+    let open = open_signal(row)?;
+    let model = BlackScholes::new(OptionInputs {
+        spot: dollars(row.underlying_entry_cents),
+        strike: open.strike,
+        rate: state.market.assumptions.rate,
+        dividend_yield: state.market.assumptions.dividend_yield,
+        volatility: open.volatility,
+        time_to_expiry: state.market.years_to_expiry(row.expiration_date, at),
+    })
+    .ok()?;
+    let trade = TradeAnalysis::new(model, open.signal_type.option_type(), open.entry_price).ok()?;
+    let p = trade.summary(Drift::RISK_NEUTRAL).probability_of_profit;
+    p.is_finite().then(|| (p.clamp(0.0, 1.0) * 10_000.0).round() / 10_000.0)
 }
 
 /// The engine's view of a stored signal; `None` when its stored type is none of the spellings.
@@ -77,6 +120,7 @@ pub fn mark_row(state: &AppState, row: &SignalRow, spot: f64, previous_close: f6
     let expired = state.market.has_expired(row.expiration_date, now);
     let m = mark(&open, spot, years, expired, state.market.assumptions).ok()?;
     let close = CloseReason::of(m.outcome);
+    let net_pnl_cents = close.map(|_| to_cents(costs(row).net_pnl(open.entry_price, m.option_price, 1.0)));
     Some(SignalMark {
         id: row.id.clone(),
         current_option_cents: to_cents(m.option_price),
@@ -85,6 +129,7 @@ pub fn mark_row(state: &AppState, row: &SignalRow, spot: f64, previous_close: f6
         pnl_cents: to_cents(m.pnl),
         pnl_percent: m.pnl_percent,
         close: close.map(|(status, reason)| (status.as_str().to_owned(), reason.as_str().to_owned())),
+        net_pnl_cents,
         at: now,
     })
 }
@@ -179,11 +224,11 @@ pub async fn issue_signals(state: &AppState, quotes: &HashMap<String, Quote>, no
         }
         let ctx = ProposalContext { symbol: &stock.symbol, as_of, spot, assumptions: state.market.assumptions, expiration: &picker };
         for proposal in engine.propose(&ctx) {
-            rows.push(signal_row(&proposal, stock, quote, None, issued_on, now));
+            rows.push(signal_row(state, &proposal, stock, quote, None, issued_on, now));
         }
     }
     market::set_volatilities(&state.db, &volatilities).await?;
-    let issued = store::issue_automated(&state.db, &rows).await?;
+    let issued = store::issue_automated_at(&state.db, &rows, now).await?;
     if !issued.is_empty() {
         tracing::info!(count = issued.len(), "signals issued");
     }
@@ -233,6 +278,16 @@ pub async fn generate_for_symbol(
         .into_iter()
         .find(|p| (low..=high).contains(&p.confidence))
         .ok_or_else(|| AppError::field("riskLevel", &format!("No setup for {} falls in that risk level now", stock.symbol)))?;
-    let row = signal_row(&proposal, stock, quote.as_ref(), Some(owner), state.market.issue_day(now), now);
+    let row = signal_row(state, &proposal, stock, quote.as_ref(), Some(owner), state.market.issue_day(now), now);
     Ok(store::insert_on_demand_within(&state.db, &row, quota).await?.then_some(row))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stored_standard_costs_are_the_backtesters() {
+        assert_eq!(stored_costs(STANDARD_SLIPPAGE_BP, STANDARD_COMMISSION_CENTS), Costs::STANDARD);
+    }
 }

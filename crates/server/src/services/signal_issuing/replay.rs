@@ -14,6 +14,7 @@ use crate::foundation::error::Result;
 use crate::foundation::market::{WARM_UP_LOAD, engine_bar};
 use crate::foundation::money::{dollars, to_cents};
 use crate::foundation::state::AppState;
+use crate::foundation::vocab::Provenance;
 
 /// Replays the last `market.replay_days` sessions when no automated signal exists yet.
 /// Returns how many signals it issued.
@@ -59,6 +60,7 @@ pub async fn replay_recent(state: &AppState, now: DateTime<Utc>) -> Result<usize
                             row.status = status;
                             row.close_reason = Some(reason);
                             row.closed_at = Some(close_at);
+                            row.net_pnl_cents = m.net_pnl_cents;
                             false
                         }
                         None => true,
@@ -76,7 +78,8 @@ pub async fn replay_recent(state: &AppState, now: DateTime<Utc>) -> Result<usize
                     if active.contains_key(&strategy) {
                         continue;
                     }
-                    let mut row = signal_row(&proposal, &stock, None, None, bar.day, close_at);
+                    let mut row = signal_row(state, &proposal, &stock, None, None, bar.day, close_at);
+                    row.provenance = Provenance::Replayed.as_str().to_owned();
                     row.previous_close_cents = previous_close.map_or(bar.close_cents, to_cents);
                     active.insert(strategy, rows.len());
                     rows.push(row);
@@ -85,7 +88,7 @@ pub async fn replay_recent(state: &AppState, now: DateTime<Utc>) -> Result<usize
             previous_close = Some(dollars(bar.close_cents));
         }
     }
-    let issued = store::issue_automated(&state.db, &rows).await?;
+    let issued = store::issue_automated_at(&state.db, &rows, now).await?;
     tracing::info!(signals = issued.len(), from = %first, through = %through, "recent sessions replayed");
     Ok(issued.len())
 }

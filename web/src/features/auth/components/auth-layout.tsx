@@ -7,7 +7,7 @@ const POINTS = [
   {
     Icon: CandlestickChartIcon,
     title: "Signals with the full contract",
-    text: "Every CALL, PUT and straddle comes with strike, expiry, confidence and the strategy behind it.",
+    text: "Every CALL, PUT and straddle comes with strike, expiry, a strength score and the strategy behind it.",
   },
   {
     Icon: WalletCardsIcon,

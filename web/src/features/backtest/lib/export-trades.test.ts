@@ -7,7 +7,7 @@ describe("trades CSV", () => {
     const lines = tradesCsv(makeOverallBacktest().trades).split("\r\n");
     expect(lines[0]).toBe(TRADE_CSV_HEADER.join(","));
     expect(lines[0]).toBe(
-      "Symbol,Strategy,Type,Strike,Expiration,Entry Date,Exit Date,Entry Price,Exit Price,Contracts,Commissions,P&L,Outcome,Confidence",
+      "Symbol,Strategy,Type,Strike,Expiration,Entry Date,Exit Date,Entry Price,Exit Price,Contracts,Commissions,P&L,Outcome,Strength",
     );
     expect(lines[1]).toBe("AAPL,Momentum,CALL,250,2026-03-20,2026-02-02,2026-02-20,3.2,4.8,1,1.3,158.7,target,78");
     expect(lines[2]).toBe("'=HYPE,Breakout,PUT,120,2026-05-15,2026-04-01,2026-04-09,2.1,1.05,2,2.6,-212.6,stop,64");

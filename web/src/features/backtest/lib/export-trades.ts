@@ -16,7 +16,8 @@ export const TRADE_CSV_HEADER = [
   "Commissions",
   "P&L",
   "Outcome",
-  "Confidence",
+  // The signal's `confidence`, a heuristic score out of 100 (not a probability).
+  "Strength",
 ] as const;
 
 function row(t: TradeView): CsvValue[] {

@@ -8,7 +8,7 @@ import { AiAssistantPanel } from "./ai-assistant-panel";
 afterEach(() => vi.unstubAllGlobals());
 
 describe("AiAssistantPanel", () => {
-  it("asks for 6 and lists them by type, each with its action, symbol, confidence, risk and suggestion", async () => {
+  it("asks for 6 and lists them by type, each with its action, symbol, strength (out of 100, not a percentage), risk and suggestion", async () => {
     const fetch = mockFetch(() =>
       jsonResponse([
         makeRecommendation({
@@ -44,12 +44,16 @@ describe("AiAssistantPanel", () => {
     ]);
     const risk = within(screen.getByRole("heading", { name: "Too much in one stock" }).closest("li")!);
     expect(risk.getByTestId("recommendation-action")).toHaveTextContent("REDUCE EXPOSURE");
-    expect(risk.getByText("90%")).toBeInTheDocument();
+    expect(risk.getByText("90/100")).toBeInTheDocument();
+    expect(risk.getByText(/^Strength/)).toHaveTextContent("Strength 90/100");
+    expect(risk.queryByText("90%")).not.toBeInTheDocument();
+    expect(risk.queryByText(/Confidence/)).not.toBeInTheDocument();
     expect(risk.getByText("High")).toBeInTheDocument();
     expect(risk.getByText("Trim AAPL.")).toBeInTheDocument();
     const roll = within(screen.getByRole("heading", { name: "Roll the MSFT call" }).closest("li")!);
     expect(roll.getByText("MSFT")).toBeInTheDocument();
-    expect(roll.getByText("55%")).toBeInTheDocument();
+    expect(roll.getByText("55/100")).toBeInTheDocument();
+    expect(roll.queryByText("55%")).not.toBeInTheDocument();
     expect(roll.getByText("Low")).toBeInTheDocument();
     const trade = within(screen.getByRole("heading", { name: "Momentum call on AAPL" }).closest("li")!);
     expect(trade.getByText("BUY CALL")).toBeInTheDocument();

@@ -9,7 +9,7 @@ import { ANALYZER_TEXT } from "@/lib/ai";
 import { ApiError } from "@/lib/api/client";
 import type { PortfolioRiskLevel, Recommendation, RecommendationKind } from "@/lib/api/models";
 import { formatShortDate } from "@/lib/dates";
-import { formatPrice } from "@/lib/format";
+import { formatPrice, formatScore } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useAiRecommendations } from "../api/get-ai-recommendations";
@@ -60,7 +60,9 @@ function groupByKind(recommendations: readonly Recommendation[]): [Recommendatio
 function RecommendationRow({ recommendation: r }: { recommendation: Recommendation }) {
   const [open, setOpen] = useState(false);
   const whyId = useId();
-  const confidence = Math.round(Math.max(0, Math.min(1, r.confidence)) * 100);
+  // The recommendation's `confidence` (0–1) is a heuristic score, not a calibrated
+  // probability, so it is shown as a strength out of 100, never as a percentage.
+  const strength = Math.round(Math.max(0, Math.min(1, r.confidence)) * 100);
   return (
     <li data-testid="recommendation" data-kind={r.type} className="grid gap-1.5 py-3 first:pt-0 last:pb-0">
       <h4 className="text-sm leading-snug font-semibold">{r.title}</h4>
@@ -70,7 +72,7 @@ function RecommendationRow({ recommendation: r }: { recommendation: Recommendati
           <span className="rounded bg-primary/10 px-1.5 py-0.5 font-mono font-semibold text-primary-strong">{r.symbol}</span>
         ) : null}
         <span>
-          Confidence <span className="font-semibold text-foreground tabular">{confidence}%</span>
+          Strength <span className="font-semibold text-foreground tabular">{formatScore(strength)}</span>
         </span>
         <span>
           Risk <span className={cn("font-semibold", RISK_CLASS[r.riskLevel])}>{RISK_LABEL[r.riskLevel] ?? r.riskLevel}</span>

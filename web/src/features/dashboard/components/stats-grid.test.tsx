@@ -21,7 +21,7 @@ describe("StatsGrid", () => {
           changes: {
             activeSignals: { value: 12, label: "vs yesterday", unit: "percent" },
             winRate: { value: 2.3, label: "this week", unit: "points" },
-            avgConfidence: { value: -1.2, label: "from last week", unit: "percent" },
+            avgConfidence: { value: -1.2, label: "from last week", unit: "points" },
             portfolioValue: { value: null, label: "today", unit: "percent" },
           },
         }),
@@ -34,9 +34,12 @@ describe("StatsGrid", () => {
     expect(card("Active Signals").getByText("vs yesterday")).toBeInTheDocument();
     expect(card("Win Rate").getByText("64.3%")).toBeInTheDocument();
     expect(card("Win Rate").getByTestId("stat-change")).toHaveTextContent("+2.3 pts");
-    expect(card("Avg Confidence").getByText("71.5%")).toBeInTheDocument();
-    expect(card("Avg Confidence").getByTestId("stat-change")).toHaveTextContent("-1.2%");
-    expect(card("Avg Confidence").getByTestId("stat-change")).toHaveClass("text-destructive-strong");
+    // The average strength is a score out of 100, not a percentage; its change is in points.
+    expect(card("Avg Strength").getByText("72/100")).toBeInTheDocument();
+    expect(card("Avg Strength").queryByText("71.5%")).not.toBeInTheDocument();
+    expect(card("Avg Strength").getByTestId("stat-change")).toHaveTextContent("-1.2 pts");
+    expect(card("Avg Strength").getByTestId("stat-change")).toHaveClass("text-destructive-strong");
+    expect(screen.queryByRole("heading", { name: "Avg Confidence" })).not.toBeInTheDocument();
     expect(card("Portfolio Value").getByText("$10,250.50")).toBeInTheDocument();
   });
 

@@ -1,7 +1,7 @@
 import { ActivityIcon, GaugeIcon, TargetIcon, WalletIcon } from "lucide-react";
 import { QueryError } from "@/components/query-state";
 import type { Change, DashboardStats } from "@/lib/api/models";
-import { formatCurrency, formatPercent, formatSignedPercent, NO_VALUE, signOf } from "@/lib/format";
+import { formatCurrency, formatPercent, formatScore, formatSignedPercent, NO_VALUE, signOf } from "@/lib/format";
 import { useStats } from "../api/get-stats";
 import { StatCard, type StatCardProps } from "./stat-card";
 
@@ -33,8 +33,10 @@ export function statCards(stats: DashboardStats | undefined): Omit<StatCardProps
       ...changeText(c?.winRate),
     },
     {
-      title: "Avg Confidence",
-      value: stats ? percentOrDash(stats.avgConfidence) : NO_VALUE,
+      // The average strength of the active signals: a heuristic score out of 100, not a
+      // probability, so it is never shown as a percentage (docs/decisions.md#20-a-percentage-is-a-probability).
+      title: "Avg Strength",
+      value: stats ? formatScore(stats.avgConfidence) : NO_VALUE,
       icon: GaugeIcon,
       description: c?.avgConfidence.label ?? "from last week",
       ...changeText(c?.avgConfidence),

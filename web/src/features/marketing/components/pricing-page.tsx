@@ -211,7 +211,7 @@ function Faq({ catalogue }: { catalogue: PlanCatalogue }) {
     },
     {
       q: "What counts toward my signals per day?",
-      a: "Each day you see your plan's number of signals, highest confidence first; the rest are shown locked. Signals you generate on demand count toward the same allowance.",
+      a: "Each day you see your plan's number of signals, strongest first; the rest are shown locked. Signals you generate on demand count toward the same allowance.",
     },
     {
       q: "How accurate are the signals?",

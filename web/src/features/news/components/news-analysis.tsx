@@ -3,6 +3,7 @@ import { useId } from "react";
 import { Link } from "react-router";
 import type { NewsAnalysis, TradeIdea } from "@/lib/api/models";
 import { ANALYZER_TEXT } from "@/lib/ai";
+import { formatScore } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { ANALYSIS_RISK_LABEL, TRADE_IDEA_TEXT } from "../lib/news";
 
@@ -31,20 +32,25 @@ function TradeIdeaBadge({ idea }: { idea: TradeIdea }) {
   );
 }
 
-/** Confidence 0–100 as a small bar and its percentage. */
-function ConfidenceBar({ value }: { value: number }) {
-  const percent = Math.max(0, Math.min(100, Math.round(value)));
+/**
+ * The analysis's `confidence` (0–100) as a small bar and a score out of 100 ("64/100"). It is a
+ * heuristic strength, not a calibrated probability, so it is never shown as a percentage.
+ */
+function StrengthBar({ value }: { value: number }) {
+  const score = Math.max(0, Math.min(100, Math.round(value)));
   return (
-    <span className="flex items-center gap-2">
+    <span className="flex items-center gap-2" role="img" aria-label={`Strength ${score} out of 100`}>
       <span aria-hidden className="h-1.5 w-full max-w-20 min-w-10 overflow-hidden rounded-full bg-muted-foreground/20">
-        <span className="block h-full rounded-full bg-primary" style={{ width: `${percent}%` }} />
+        <span className="block h-full rounded-full bg-primary" style={{ width: `${score}%` }} />
       </span>
-      <span className="font-semibold tabular">{percent}%</span>
+      <span aria-hidden className="font-semibold tabular">
+        {formatScore(score)}
+      </span>
     </span>
   );
 }
 
-/** An article's AI analysis: the trade it points to, how sure, for how long, how risky, and why. */
+/** An article's AI analysis: the trade it points to, how strong the case is, for how long, how risky, and why. */
 export function NewsAnalysisBlock({ analysis }: { analysis: NewsAnalysis }) {
   const headingId = useId();
   return (
@@ -62,9 +68,9 @@ export function NewsAnalysisBlock({ analysis }: { analysis: NewsAnalysis }) {
       </div>
       <dl className="grid grid-cols-3 gap-3 text-xs">
         <div className="grid min-w-0 content-start gap-1">
-          <dt className="text-muted-foreground">Confidence</dt>
+          <dt className="text-muted-foreground">Strength</dt>
           <dd>
-            <ConfidenceBar value={analysis.confidence} />
+            <StrengthBar value={analysis.confidence} />
           </dd>
         </div>
         <div className="grid min-w-0 content-start gap-1">

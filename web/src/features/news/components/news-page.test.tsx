@@ -109,7 +109,7 @@ describe("NewsPage", () => {
     expect(container.querySelectorAll("img")).toHaveLength(0);
   });
 
-  it("shows the AI analysis: idea, confidence, timeframe, risk, reasoning and who analysed it", async () => {
+  it("shows the AI analysis: idea, strength (out of 100, not a percentage), timeframe, risk, reasoning and who analysed it", async () => {
     serveNews([
       makeNewsItem({ title: "Built-in", aiAnalysis: makeNewsAnalysis({ signalRecommendation: "PUT", confidence: 64, riskLevel: "HIGH" }) }),
       makeNewsItem({ title: "OpenAI", aiAnalysis: makeNewsAnalysis({ analyzer: "openai" }) }),
@@ -118,7 +118,11 @@ describe("NewsPage", () => {
     const first = within((await screen.findByRole("heading", { name: "Built-in" })).closest("article")!);
     const analysis = within(first.getByRole("region", { name: "AI analysis" }));
     expect(analysis.getByTestId("trade-idea")).toHaveTextContent("PUT");
-    expect(analysis.getByText("64%")).toBeInTheDocument();
+    expect(analysis.getByText("Strength")).toBeInTheDocument();
+    expect(analysis.getByText("64/100")).toBeInTheDocument();
+    expect(analysis.getByRole("img", { name: "Strength 64 out of 100" })).toBeInTheDocument();
+    expect(analysis.queryByText("64%")).not.toBeInTheDocument();
+    expect(analysis.queryByText("Confidence")).not.toBeInTheDocument();
     expect(analysis.getByText("1-2 weeks")).toBeInTheDocument();
     expect(analysis.getByText("High")).toBeInTheDocument();
     expect(analysis.getByText(/closed at \$248\.10/)).toBeInTheDocument();

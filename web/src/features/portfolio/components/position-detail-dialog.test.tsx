@@ -33,7 +33,7 @@ describe("PositionDetailDialog", () => {
       "Current Value$730.002 contracts",
       "P&L+$90.00+14.06%",
       "Days Held21Since Nov 2, 2026",
-      "StatusOPEN78% confidence",
+      "StatusOPENStrength 78/100",
     ]);
     expect(dialog.getAllByRole("tab").map((t) => t.textContent)).toEqual(["Details", "Greeks", "Risk", "Performance"]);
     expect(dialog.getByRole("tab", { name: "Details" })).toHaveAttribute("aria-selected", "true");
@@ -118,7 +118,7 @@ describe("PositionDetailDialog", () => {
       quantity: 1,
       status: "open",
       entryPrice: 3.2,
-      reasoning: "Added from automated signal: Momentum strategy signal at 78% confidence",
+      reasoning: "Added from automated signal: Momentum strategy signal, strength 78/100",
     });
   });
 

@@ -9,6 +9,7 @@ import {
   formatMoney,
   formatPrice,
   formatRatio,
+  formatScore,
   NO_VALUE,
   SIGN_TEXT_CLASS,
   signOf,
@@ -50,7 +51,7 @@ function dateText(iso: string | null | undefined): string {
   return iso.length === 10 ? formatShortDate(iso) : formatShortDate(iso.slice(0, 10));
 }
 
-/** Current value with contracts, P&L, days held since entry, status with confidence. */
+/** Current value with contracts, P&L, days held since entry, status with the signal's strength (a score out of 100). */
 function DetailSummary({ detail }: { detail: PositionDetail }) {
   const sign = SIGN_TEXT_CLASS[signOf(detail.unrealizedPnl)];
   return (
@@ -67,7 +68,7 @@ function DetailSummary({ detail }: { detail: PositionDetail }) {
         label="Status"
         value={detail.status.toUpperCase()}
         valueClass={detail.status === "open" ? "text-positive-strong" : "text-muted-foreground"}
-        note={detail.signal.confidence != null ? `${Math.round(detail.signal.confidence)}% confidence` : "Your own entry"}
+        note={detail.signal.confidence != null ? `Strength ${formatScore(detail.signal.confidence)}` : "Your own entry"}
       />
     </div>
   );

@@ -106,6 +106,6 @@ describe("TradingTab", () => {
     await events.selectOptions(risk, "Aggressive");
     await waitFor(() => expect(server.puts).toEqual([{ autoUpdateSignals: false }, { highRiskAlerts: true }, { riskTolerance: "high" }]));
     expect(risk).toHaveDisplayValue("Aggressive");
-    expect(screen.getByText("More setups, including lower-confidence and higher-risk ones.")).toBeInTheDocument();
+    expect(screen.getByText("More setups, including weaker and higher-risk ones.")).toBeInTheDocument();
   });
 });

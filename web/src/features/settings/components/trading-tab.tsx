@@ -12,9 +12,9 @@ import { SettingSwitch } from "./setting-switch";
 import { UserSettingsState } from "./user-settings-state";
 
 const RISK_NOTES: Record<RiskTolerance, string> = {
-  low: "Fewer, higher-confidence setups and smaller positions.",
+  low: "Fewer, stronger setups and smaller positions.",
   medium: "A balance of opportunity and risk.",
-  high: "More setups, including lower-confidence and higher-risk ones.",
+  high: "More setups, including weaker and higher-risk ones.",
 };
 
 /** The risk tolerance select, saved as it changes, with a note on what the choice means. */

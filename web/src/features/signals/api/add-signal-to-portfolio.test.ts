@@ -13,7 +13,7 @@ describe("signalToManualPosition", () => {
       quantity: 1,
       status: "open",
       entryPrice: 3.2,
-      reasoning: "Breakout strategy signal at 82% confidence",
+      reasoning: "Breakout strategy signal, strength 82/100",
     });
   });
 

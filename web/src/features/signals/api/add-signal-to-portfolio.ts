@@ -5,7 +5,7 @@ import type { ManualPosition, NewManualPosition, Signal } from "@/lib/api/models
 /**
  * The body of "Add to Portfolio" for a signal: one open contract
  * at the signal's entry price (else the option's current price, else the current price or
- * the strike, else 1), with a reasoning naming the strategy and the confidence. Null for a
+ * the strike, else 1), with a reasoning naming the strategy and the strength. Null for a
  * locked signal, which has no contract to copy.
  */
 export function signalToManualPosition(signal: Signal): NewManualPosition | null {

@@ -50,9 +50,20 @@ describe("ActiveSignalsList", () => {
     const user = userEvent.setup();
     const list = await screen.findByRole("list", { name: "Active signals" });
     const item = within(list).getByRole("button");
-    for (const text of ["MSFT", "Microsoft Corporation", "PUT", "Breakout", "82%", "Strike $250.00", "+0.8%", "+$45.00 (+14.1%)"]) {
+    for (const text of [
+      "MSFT",
+      "Microsoft Corporation",
+      "PUT",
+      "Breakout",
+      "Strength 82/100",
+      "Strike $250.00",
+      "+0.8%",
+      "+$45.00 (+14.1%)",
+    ]) {
       expect(item).toHaveTextContent(text);
     }
+    // The strength is a heuristic score, never shown as a percentage.
+    expect(item).not.toHaveTextContent("82%");
     await user.click(item);
     expect(await screen.findByRole("heading", { name: "MSFT" })).toBeInTheDocument();
     expect(await screen.findByRole("img", { name: /^Price chart: MSFT/ })).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { EmptyState } from "@/components/empty-state";
 import { QueryLoading } from "@/components/query-state";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import type { Signal } from "@/lib/api/models";
-import { formatPercentOrDash, formatPrice, formatSignedPercent, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
+import { formatPrice, formatScore, formatSignedPercent, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
 import { useActiveSignals } from "../hooks/use-active-signal-count";
 import { SignalTypeBadge } from "./signal-badges";
 import { PnlText } from "./signal-card";
@@ -26,7 +26,9 @@ function ActiveSignalRow({ signal, onOpen }: { signal: Signal; onOpen: (s: Signa
             <SignalTypeBadge type={signal.signalType} />
             <span className="truncate text-xs text-muted-foreground">{signal.companyName}</span>
           </span>
-          <span className="shrink-0 text-sm font-medium tabular">{formatPercentOrDash(signal.confidence, 0)}</span>
+          <span className="shrink-0 text-sm font-medium tabular">
+            <span className="text-xs font-normal text-muted-foreground">Strength</span> {formatScore(signal.confidence)}
+          </span>
         </span>
         <span className="flex flex-wrap items-center justify-between gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
           <span>{signal.strategy}</span>
@@ -44,7 +46,7 @@ function ActiveSignalRow({ signal, onOpen }: { signal: Signal; onOpen: (s: Signa
 
 /**
  * The active signals the user can open (the bell's "Active signals" tab): each one's symbol,
- * company, type, strategy, confidence, strike, current price and change, P&L if any; opening
+ * company, type, strategy, strength (a score out of 100), strike, current price and change, P&L if any; opening
  * one shows its details. Empty: 'No active signals'.
  */
 export function ActiveSignalsList() {

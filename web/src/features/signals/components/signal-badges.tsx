@@ -1,6 +1,6 @@
 import { LockIcon } from "lucide-react";
 import { isOneOf, OPTION_TYPES, type OptionType, SIGNAL_STATUSES, type SignalStatus } from "@/lib/api/enums";
-import { NO_VALUE } from "@/lib/format";
+import { formatScore, NO_VALUE } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 const TYPE_CLASS: Record<OptionType, string> = {
@@ -38,23 +38,36 @@ export function SignalStatusBadge({ status, className }: { status: string | null
   return <span className={cn(pill, "text-[0.7rem] tracking-wide", tone, className)}>{status.toUpperCase()}</span>;
 }
 
-/** How many of the five confidence dots are filled: one per 20 percent, at most 5. */
+/** How many of the five strength dots are filled: one per 20 points of the 0–100 score, at most 5. */
 export function confidenceDots(confidence: number): number {
   return Math.max(0, Math.min(5, Math.floor(confidence / 20)));
 }
 
-/** Five dots, one filled per 20 % of confidence, and the percentage. */
+/**
+ * A signal's strength: five dots, one filled per 20 points, and the score out of 100 ("74/100").
+ * `confidence` is a heuristic score of how strongly the strategy's conditions are met, not a
+ * probability, so it is never shown as a percentage.
+ */
 export function ConfidenceMeter({ confidence, className }: { confidence: number | null | undefined; className?: string }) {
   if (confidence == null) return <span className={cn("text-sm text-muted-foreground", className)}>{NO_VALUE}</span>;
   const filled = confidenceDots(confidence);
+  const score = Math.round(confidence);
   return (
-    <span className={cn("inline-flex items-center gap-2", className)}>
+    <span
+      role="img"
+      aria-label={`Strength ${score} out of 100`}
+      title={`Strength ${score} out of 100: how strongly the strategy's conditions are met, not a probability`}
+      className={cn("inline-flex items-center gap-2", className)}
+      data-testid="strength-meter"
+    >
       <span className="flex gap-1" aria-hidden data-testid="confidence-dots" data-filled={filled}>
         {Array.from({ length: 5 }, (_, i) => (
           <span key={i} className={cn("size-1.5 rounded-full", i < filled ? "bg-primary" : "bg-muted-foreground/25")} />
         ))}
       </span>
-      <span className="text-sm font-medium tabular">{confidence}%</span>
+      <span className="text-sm font-medium tabular" aria-hidden>
+        {formatScore(confidence)}
+      </span>
     </span>
   );
 }

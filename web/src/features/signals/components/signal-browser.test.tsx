@@ -71,7 +71,7 @@ describe("SignalBrowser", () => {
     expect(await screen.findByText("No signals found matching your criteria")).toBeInTheDocument();
   });
 
-  it("shows the card's symbol, company, type, strategy, confidence dots, strike, expiry, prices and P&L", async () => {
+  it("shows the card's symbol, company, type, strategy, strength (dots and score out of 100), strike, expiry, prices and P&L", async () => {
     api({ signals: () => [makeSignal({ confidence: 78 })] });
     renderWithProviders(<Harness />);
     const card = await screen.findByRole("article", { name: "AAPL CALL signal" });
@@ -79,7 +79,9 @@ describe("SignalBrowser", () => {
     expect(c.getByText("Apple Inc.")).toBeInTheDocument();
     expect(c.getByText("CALL")).toBeInTheDocument();
     expect(c.getByText("Momentum")).toBeInTheDocument();
-    expect(c.getByText("78%")).toBeInTheDocument();
+    expect(c.getByText("78/100")).toBeInTheDocument();
+    expect(c.getByRole("img", { name: "Strength 78 out of 100" })).toBeInTheDocument();
+    expect(c.queryByText("78%")).not.toBeInTheDocument();
     expect(c.getByTestId("confidence-dots")).toHaveAttribute("data-filled", "3");
     expect(c.getByText("$250.00")).toBeInTheDocument();
     expect(c.getByText("Dec 18, 2026")).toBeInTheDocument();

@@ -62,7 +62,7 @@ function CardTop({ signal }: { signal: Signal }) {
   );
 }
 
-/** One signal: what it recommends, how confident, and how it is doing. */
+/** One signal: what it recommends, how strong a setup it is, and how it is doing. */
 export function SignalCard({ signal, onViewDetails }: { signal: Signal; onViewDetails: (signal: Signal) => void }) {
   if (signal.locked) return <LockedSignalCard signal={signal} />;
   const muted = signal.status !== "active";

@@ -20,6 +20,18 @@ function renderDialog(signal: Signal) {
   return renderWithProviders(<SignalDetailDialog signal={signal} open onOpenChange={() => {}} />);
 }
 
+describe("SignalDetailDialog: facts", () => {
+  it("shows the signal's strength as a score out of 100, not a confidence percentage", async () => {
+    api();
+    renderDialog(makeSignal({ confidence: 74 }));
+    expect(await screen.findByText("Strength")).toBeInTheDocument();
+    expect(screen.getByText("74/100")).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: "Strength 74 out of 100" })).toBeInTheDocument();
+    expect(screen.queryByText("Confidence")).not.toBeInTheDocument();
+    expect(screen.queryByText("74%")).not.toBeInTheDocument();
+  });
+});
+
 describe("SignalDetailDialog: Add to Portfolio", () => {
   it("posts one open contract at the signal's entry price and toasts 'Success'", async () => {
     const fetchMock = api();
@@ -37,7 +49,7 @@ describe("SignalDetailDialog: Add to Portfolio", () => {
       quantity: 1,
       status: "open",
       entryPrice: 3.2,
-      reasoning: "Mean Reversion strategy signal at 64% confidence",
+      reasoning: "Mean Reversion strategy signal, strength 64/100",
     });
     // The portfolio's manual positions and figures are refetched.
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ["/api/manual-positions"] });

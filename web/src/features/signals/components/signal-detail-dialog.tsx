@@ -55,7 +55,7 @@ function SignalFacts({ signal }: { signal: Signal }) {
         <SignalTypeBadge type={signal.signalType} />
       </Fact>
       <Fact label="Strategy">{signal.strategy}</Fact>
-      <Fact label="Confidence">
+      <Fact label="Strength">
         <ConfidenceMeter confidence={signal.confidence} />
       </Fact>
       <Fact label="Status">{signal.status ? signal.status.toUpperCase() : NO_VALUE}</Fact>

@@ -39,6 +39,17 @@ describe("SignalsHistoryTable", () => {
     expect(fetchMock.mock.calls.map(([u]) => String(u))).toEqual(["/api/signals?limit=50", "/api/signals?limit=50&cursor=c50"]);
   });
 
+  it("shows each signal's strength as a score out of 100, not a percentage", async () => {
+    api(makeSignals(1, { confidence: 74 }));
+    renderWithProviders(<SignalsHistoryTable />);
+    expect(await screen.findByText("Showing 1 to 1 of 1 signals")).toBeInTheDocument();
+    const table = within(screen.getByRole("region", { name: "Recent signals history table" }));
+    expect(table.getByRole("columnheader", { name: "Strength" })).toBeInTheDocument();
+    expect(table.queryByRole("columnheader", { name: "Confidence" })).not.toBeInTheDocument();
+    expect(within(rows()[0]).getByText("74/100")).toBeInTheDocument();
+    expect(rows()[0]).not.toHaveTextContent("74%");
+  });
+
   it("offers no older signals when everything fits one page", async () => {
     api(makeSignals(12));
     renderWithProviders(<SignalsHistoryTable />);

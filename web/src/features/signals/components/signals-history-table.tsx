@@ -9,7 +9,7 @@ import { SkeletonRows } from "@/components/ui/skeleton";
 import { ApiError } from "@/lib/api/client";
 import type { Signal } from "@/lib/api/models";
 import { formatShortDate } from "@/lib/dates";
-import { formatPercentOrDash, formatPrice } from "@/lib/format";
+import { formatPrice, formatScore } from "@/lib/format";
 import { usePagination } from "@/lib/pagination";
 import { cn } from "@/lib/utils";
 import { signalsOf, useSignals } from "../api/get-signals";
@@ -50,7 +50,7 @@ function HistoryTable({ signals, onOpen }: { signals: Signal[]; onOpen: (signal:
               Expires
             </th>
             <th scope="col" className="py-2 pr-3 text-right font-medium">
-              Confidence
+              Strength
             </th>
             <th scope="col" className="py-2 pr-3 text-right font-medium">
               P&amp;L
@@ -79,7 +79,7 @@ function HistoryTable({ signals, onOpen }: { signals: Signal[]; onOpen: (signal:
               <td className="py-2.5 pr-3 whitespace-nowrap">{s.strategy}</td>
               <td className="py-2.5 pr-3 text-right tabular">{formatPrice(s.strikePrice)}</td>
               <td className="py-2.5 pr-3 whitespace-nowrap">{s.expirationDate ? formatShortDate(s.expirationDate) : "—"}</td>
-              <td className="py-2.5 pr-3 text-right tabular">{formatPercentOrDash(s.confidence, 0)}</td>
+              <td className="py-2.5 pr-3 text-right tabular">{formatScore(s.confidence)}</td>
               <td className="py-2.5 pr-3 text-right whitespace-nowrap tabular">
                 <PnlText pnl={s.pnl} pnlPercent={null} className="block" />
                 {s.pnlPercent != null ? <PnlText pnl={s.pnlPercent} pnlPercent={null} className="block text-xs" format="percent" /> : null}

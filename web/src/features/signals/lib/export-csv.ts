@@ -14,7 +14,8 @@ export const SIGNAL_CSV_HEADER = [
   "Option Price",
   "Underlying Price",
   "Underlying Change %",
-  "Confidence",
+  // The signal's `confidence`, a heuristic score out of 100 (not a probability).
+  "Strength",
   "RSI",
   "Volume",
   "P&L",

@@ -70,9 +70,9 @@ export const MAX_COST_OPTIONS: Option<MaxCost>[] = [
 
 export const RISK_OPTIONS: Option<ConfidenceBand>[] = [
   { value: ALL, label: "All Risk Levels" },
-  { value: "low", label: "Low (confidence under 30%)" },
-  { value: "medium", label: "Medium (confidence 30–70%)" },
-  { value: "high", label: "High (confidence over 70%)" },
+  { value: "low", label: "Low (strength under 30/100)" },
+  { value: "medium", label: "Medium (strength 30–70/100)" },
+  { value: "high", label: "High (strength over 70/100)" },
 ];
 
 /** Symbol text as a ticker prefix: upper case, letters, digits, "." and "-" only, at most 10. */

@@ -5,9 +5,11 @@ import { shareImageFilename, shareText, tweetIntentUrl } from "./share";
 describe("share", () => {
   it("describes the position in one line", () => {
     expect(shareText(makeSignal())).toBe(
-      "AAPL CALL, $250.00 strike, expires Dec 18, 2026 · Momentum · 78% confidence · P&L +$45.00 (+14.1%) per contract · via Strikeline (not financial advice)",
+      "AAPL CALL, $250.00 strike, expires Dec 18, 2026 · Momentum · strength 78/100 · P&L +$45.00 (+14.1%) per contract · via Strikeline (not financial advice)",
     );
     expect(shareText(makeSignal({ pnl: null, pnlPercent: null }))).not.toContain("P&L");
+    // The strength is a heuristic score, never a percentage.
+    expect(shareText(makeSignal({ confidence: 74 }))).not.toContain("74%");
   });
 
   it("builds the X post intent with the text encoded", () => {

@@ -1,9 +1,9 @@
 import type { Signal } from "@/lib/api/models";
 import { downloadFile } from "@/lib/csv";
 import { formatShortDate } from "@/lib/dates";
-import { formatCurrency, formatSignedCurrency, formatSignedPercent } from "@/lib/format";
+import { formatCurrency, formatScore, formatSignedCurrency, formatSignedPercent } from "@/lib/format";
 
-/** What a shared position shows: the signal's contract, prices, confidence, status, strategy and P&L. */
+/** What a shared position shows: the signal's contract, prices, strength, status, strategy and P&L. */
 export type SharePosition = Pick<
   Signal,
   | "symbol"
@@ -28,14 +28,18 @@ function pnlText(p: SharePosition): string | null {
   return p.pnlPercent == null ? formatSignedCurrency(p.pnl) : `${formatSignedCurrency(p.pnl)} (${formatSignedPercent(p.pnlPercent)})`;
 }
 
-/** The post text: "AAPL CALL, $250.00 strike, expires Dec 18, 2026 · Momentum · 78% confidence · P&L +$45.00 (+12.5%) · via Strikeline". */
+/**
+ * The post text: "AAPL CALL, $250.00 strike, expires Dec 18, 2026 · Momentum · strength 78/100 ·
+ * P&L +$45.00 (+12.5%) · via Strikeline". The strength is a heuristic score, not a probability,
+ * so it is never written as a percentage.
+ */
 export function shareText(p: SharePosition): string {
   const head = [p.symbol, p.signalType].filter(Boolean).join(" ");
   const parts = [head];
   if (p.strikePrice != null) parts[0] += `, ${formatCurrency(p.strikePrice)} strike`;
   if (p.expirationDate) parts[0] += `, expires ${formatShortDate(p.expirationDate)}`;
   parts.push(p.strategy);
-  if (p.confidence != null) parts.push(`${p.confidence}% confidence`);
+  if (p.confidence != null) parts.push(`strength ${formatScore(p.confidence)}`);
   const pnl = pnlText(p);
   if (pnl) parts.push(`P&L ${pnl} per contract`);
   parts.push("via Strikeline (not financial advice)");
@@ -159,7 +163,7 @@ export function drawShareImage(canvas: HTMLCanvasElement, p: SharePosition): voi
   const cells: { label: string; value: string; color?: string; wide?: boolean }[] = [
     { label: "Strike", value: p.strikePrice == null ? "—" : formatCurrency(p.strikePrice) },
     { label: "Expiry", value: p.expirationDate ? formatShortDate(p.expirationDate) : "—" },
-    { label: "Confidence", value: p.confidence == null ? "—" : `${p.confidence}%` },
+    { label: "Strength", value: formatScore(p.confidence) },
     { label: "Strategy", value: p.strategy },
     {
       label: "P&L per contract",
