@@ -63,7 +63,7 @@ pub use proposal::{
     MAX_VOLATILITY, MIN_VOLATILITY, Proposal, ProposalContext, StrikeChoice, pick_strike, pricing_volatility, round_cents, strike_choice,
     strike_increment,
 };
-pub use state::{Snapshot, SymbolState, WARM_UP_BARS};
+pub use state::{EntryContext, Snapshot, SymbolState, WARM_UP_BARS};
 pub use strikeline_quant::InputError;
 pub use types::{Assumptions, BarError, DailyBar, MIN_DAYS_DIRECTIONAL, MIN_DAYS_STRADDLE, ParseError, SignalType, Strategy};
 pub use universe::{ActiveSignal, MarkError, RefreshContext, RefreshOutcome, SymbolProposal, Universe};

@@ -105,6 +105,37 @@ pub struct Snapshot {
     pub hv_percentile: Option<f64>,
 }
 
+/// What the indicators said about the underlying when a signal was issued, kept with a
+/// backtested trade and read for a live signal at issue: the inputs of the predictive model
+/// beyond the signal's own terms.
+///
+/// ```
+/// use strikeline_engine::EntryContext;
+/// let none = EntryContext::default();
+/// assert_eq!((none.rsi14, none.trend, none.hv_rank), (None, None, None));
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct EntryContext {
+    /// Wilder's RSI(14), 0–100.
+    pub rsi14: Option<f64>,
+    /// EMA(20) / EMA(50) − 1: above zero in an uptrend.
+    pub trend: Option<f64>,
+    /// Rank of the 20-day historical volatility within its last year, 0–100.
+    pub hv_rank: Option<f64>,
+}
+
+impl EntryContext {
+    /// The context of a snapshot.
+    #[must_use]
+    pub fn of(snapshot: &Snapshot) -> EntryContext {
+        let trend = match (snapshot.ema20, snapshot.ema50) {
+            (Some(fast), Some(slow)) if slow > 0.0 => Some(fast / slow - 1.0),
+            _ => None,
+        };
+        EntryContext { rsi14: snapshot.rsi14, trend, hv_rank: snapshot.hv_rank }
+    }
+}
+
 /// Everything the engine knows about one symbol: the streaming indicators, fed one
 /// completed daily bar at a time through [`update`](SymbolState::update).
 ///

@@ -122,6 +122,11 @@ enum Command {
         #[arg(long)]
         heads: Option<PathBuf>,
     },
+    /// The predictive model of a signal's chance to win.
+    Model {
+        #[command(subcommand)]
+        what: ModelCommand,
+    },
     /// Load data into the database.
     Import {
         #[command(subcommand)]
@@ -153,6 +158,18 @@ enum Command {
         /// How much to generate.
         #[arg(long, value_enum, default_value = "year")]
         scale: seed::Scale,
+        #[arg(long, env = "STRIKELINE_DATA_DIR")]
+        data_dir: Option<PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
+enum ModelCommand {
+    /// Train a model on the stored history (the live strategies backtested over up to ten
+    /// years; a fresh data directory first loads the watchlist and its history), score the last three years walk-forward against the heuristic strength, store
+    /// it as a new version (it scores new signals only if it beat the strength) and print the
+    /// held-out figures as JSON.
+    Train {
         #[arg(long, env = "STRIKELINE_DATA_DIR")]
         data_dir: Option<PathBuf>,
     },
@@ -357,6 +374,15 @@ fn main() -> ExitCode {
                 strikeline_store::audit::record(&db, &event).await?;
                 tracing::info!(user_id = %user.id, plan = plan.id(), "plan set by an operator");
                 println!("{email} is now on the {} plan", plan.id());
+                Ok(())
+            }
+            Command::Model { what: ModelCommand::Train { data_dir } } => {
+                if let Some(dir) = data_dir {
+                    config.data_dir = dir;
+                }
+                let state = strikeline_server::offline_state(config).await?;
+                let trained = strikeline_server::services::predicting::train_from_scratch(&state, state.clock.now()).await.map_err(describe)?;
+                println!("{}", serde_json::to_string_pretty(&trained)?);
                 Ok(())
             }
             Command::Seed { scale, data_dir } => {

@@ -55,6 +55,8 @@ struct IssueEntry<'a> {
     volatility: f64,
     confidence: i64,
     probability_of_profit: Option<f64>,
+    model_probability: Option<f64>,
+    model_version: Option<&'a str>,
     issued_on: NaiveDate,
     issued_at: String,
     rule: OutcomeRule<'a>,
@@ -110,6 +112,8 @@ pub fn issue_entry(s: &SignalRow) -> String {
         volatility: s.volatility,
         confidence: s.confidence,
         probability_of_profit: s.issue_probability,
+        model_probability: s.model_probability,
+        model_version: s.model_version.as_deref(),
         issued_on: s.issued_on,
         issued_at: millis(s.created_at),
         rule: OutcomeRule {

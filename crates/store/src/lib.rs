@@ -25,6 +25,7 @@ mod error;
 pub mod inbox;
 pub mod ledger;
 pub mod market;
+pub mod models;
 pub mod news;
 pub mod notifications;
 pub mod outbox;

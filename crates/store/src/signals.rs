@@ -49,6 +49,11 @@ pub struct SignalRow {
     pub issue_probability: Option<f64>,
     /// P&L per contract after slippage and commissions, once the signal has ended.
     pub net_pnl_cents: Option<i64>,
+    /// The shipping model's probability that it wins, given at issue, with the model's version
+    /// and the features that moved it most (JSON); `None` when no model scored it.
+    pub model_probability: Option<f64>,
+    pub model_version: Option<String>,
+    pub model_why: Option<String>,
 }
 
 /// A stored signal with its rank among the automated signals of its day (1 = highest
@@ -101,10 +106,10 @@ pub(crate) const COLUMNS: &str = "id, symbol, company_name, signal_type, strateg
     target_cents, stop_cents, underlying_entry_cents, volatility, confidence, rsi, volume, reasoning, \
     current_option_cents, current_price_cents, previous_close_cents, pnl_cents, pnl_percent, status, close_reason, \
     closed_at, owner_id, issued_on, created_at, updated_at, provenance, slippage_bp, commission_cents, issue_probability, \
-    net_pnl_cents";
+    net_pnl_cents, model_probability, model_version, model_why";
 
 fn insert_sql(on_conflict: &str) -> String {
-    let params: Vec<String> = (1..=33).map(|i| format!("${i}")).collect();
+    let params: Vec<String> = (1..=36).map(|i| format!("${i}")).collect();
     format!("INSERT INTO signals ({COLUMNS}) VALUES ({}) {on_conflict}", params.join(", "))
 }
 
@@ -144,6 +149,9 @@ macro_rules! bind_signal {
             .bind($s.commission_cents)
             .bind($s.issue_probability)
             .bind($s.net_pnl_cents)
+            .bind($s.model_probability)
+            .bind(&$s.model_version)
+            .bind(&$s.model_why)
     };
 }
 pub(crate) use bind_signal;

@@ -221,5 +221,8 @@ pub fn signal(
         commission_cents: 65,
         issue_probability: Some(0.42),
         net_pnl_cents: None,
+        model_probability: None,
+        model_version: None,
+        model_why: None,
     }
 }

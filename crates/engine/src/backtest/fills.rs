@@ -8,6 +8,7 @@ use super::report::{Trade, TradeOutcome};
 use super::simulation::{Position, Simulation, strategy_bit};
 use crate::lifecycle::{Outcome, mark, years_between};
 use crate::proposal::ProposalContext;
+use crate::state::EntryContext;
 
 impl Simulation<'_> {
     /// Marks every open trade that has a price today; closes those at target, stop or
@@ -75,6 +76,7 @@ impl Simulation<'_> {
             pnl,
             outcome,
             confidence: position.confidence,
+            context: position.context,
             model_entry_price: signal.entry_price,
             target_price: signal.target_price,
             stop_loss: signal.stop_loss,
@@ -119,6 +121,7 @@ impl Simulation<'_> {
                     entry_date: date,
                     entry_fill,
                     confidence: proposal.confidence,
+                    context: self.states[i].latest().map(EntryContext::of).unwrap_or_default(),
                     entry_underlying: spot,
                     mark: proposal.entry_price,
                     underlying: spot,

@@ -54,7 +54,7 @@ impl TradeOutcome {
 /// // The hand-checked trade of tests/it/backtest.rs: 2 contracts, 1% slippage, $0.65 a contract.
 /// let t = Trade { symbol: "TEST".into(), strategy: Strategy::Breakout, signal_type: SignalType::Call, strike: 105.0,
 ///     expiration: d(11, 22), entry_date: d(10, 28), exit_date: d(10, 29), entry_price: 1.12 * 1.01, exit_price: 3.64 * 0.99,
-///     contracts: 2, commissions: 2.60, pnl: 491.88, outcome: TradeOutcome::Target, confidence: 95, model_entry_price: 1.12,
+///     contracts: 2, commissions: 2.60, pnl: 491.88, outcome: TradeOutcome::Target, confidence: 95, context: Default::default(), model_entry_price: 1.12,
 ///     target_price: 2.50, stop_loss: 0.67, volatility: 0.1327, entry_underlying: 104.0, exit_underlying: 108.0 };
 /// let gross = (t.exit_price - t.entry_price) * 100.0 * f64::from(t.contracts);
 /// assert_eq!(((gross - t.commissions) * 100.0).round() / 100.0, t.pnl);
@@ -89,6 +89,8 @@ pub struct Trade {
     pub outcome: TradeOutcome,
     /// The proposal's confidence, 50–95.
     pub confidence: u8,
+    /// What the indicators said at entry.
+    pub context: crate::state::EntryContext,
     /// The model premium at entry (before slippage).
     pub model_entry_price: f64,
     /// The proposal's target premium.
@@ -112,7 +114,7 @@ impl Trade {
     /// # let d = |m, day| NaiveDate::from_ymd_opt(2024, m, day).unwrap();
     /// # let t = Trade { symbol: "X".into(), strategy: Strategy::Momentum, signal_type: SignalType::Call, strike: 100.0,
     /// #   expiration: d(3, 15), entry_date: d(2, 1), exit_date: d(2, 8), entry_price: 2.0, exit_price: 3.0, contracts: 1,
-    /// #   commissions: 1.3, pnl: 98.7, outcome: TradeOutcome::Target, confidence: 70, model_entry_price: 2.0,
+    /// #   commissions: 1.3, pnl: 98.7, outcome: TradeOutcome::Target, confidence: 70, context: Default::default(), model_entry_price: 2.0,
     /// #   target_price: 3.0, stop_loss: 1.0, volatility: 0.3, entry_underlying: 98.0, exit_underlying: 103.0 };
     /// assert_eq!(t.holding_days(), 7);
     /// ```

@@ -18,6 +18,7 @@ pub(super) struct Position {
     pub(super) entry_date: NaiveDate,
     pub(super) entry_fill: f64,
     pub(super) confidence: u8,
+    pub(super) context: crate::state::EntryContext,
     pub(super) entry_underlying: f64,
     /// Latest mark (premium per share) and the underlying then.
     pub(super) mark: f64,

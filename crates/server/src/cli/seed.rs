@@ -802,6 +802,9 @@ impl Generator<'_> {
             commission_cents: STANDARD_COMMISSION_CENTS,
             issue_probability: None,
             net_pnl_cents: None,
+            model_probability: None,
+            model_version: None,
+            model_why: None,
         })
     }
 

@@ -69,6 +69,9 @@ pub enum Capability {
     NewsAnalysis,
     /// AI recommendations through the public API (Premium).
     ApiAiRecommendations,
+    /// The predictive model's probability on each signal, with why (Premium: "predictive
+    /// analysis"), in the app and through the public API.
+    PredictiveAnalysis,
 }
 
 impl Capability {
@@ -83,7 +86,7 @@ impl Capability {
             | Capability::ApiStandardEndpoints
             | Capability::Webhooks
             | Capability::NewsAnalysis => Plan::Pro,
-            Capability::CustomStrategyParams | Capability::ApiAiRecommendations => Plan::Premium,
+            Capability::CustomStrategyParams | Capability::ApiAiRecommendations | Capability::PredictiveAnalysis => Plan::Premium,
         }
     }
 
@@ -98,6 +101,7 @@ impl Capability {
             Capability::Webhooks => "Webhooks need the Pro or Premium plan.",
             Capability::NewsAnalysis => "The AI analysis of news needs the Pro or Premium plan.",
             Capability::ApiAiRecommendations => "AI recommendations through the API need the Premium plan.",
+            Capability::PredictiveAnalysis => "The predictive model's probability needs the Premium plan.",
             Capability::ApiStandardEndpoints => {
                 "This endpoint of the public API needs the Pro or Premium plan; the Free plan reads signals, stats and stock prices."
             }

@@ -12,6 +12,7 @@ pub mod news;
 pub mod notifying;
 pub mod portfolio_settlement;
 pub mod portfolio_valuation;
+pub mod predicting;
 pub mod scheduling;
 pub mod signal_issuing;
 pub mod summaries;

@@ -20,6 +20,7 @@ mod openapi_snapshot;
 mod operations;
 mod outbound;
 mod portfolio;
+mod predicting;
 mod preferences;
 mod price_alerts;
 mod public_api;

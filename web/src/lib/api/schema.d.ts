@@ -2221,6 +2221,49 @@ export interface components {
             /** @example ok */
             status: string;
         };
+        /** @description One reliability bin of a held-out score. */
+        HeldOutBin: {
+            /** Format: double */
+            meanForecast: number;
+            n: number;
+            /** Format: double */
+            observedFrequency: number;
+        };
+        /**
+         * @description The model against the strength on years it never saw (each scored by the model as of the
+         *     start of that year).
+         */
+        HeldOutEvaluation: {
+            /** Format: double */
+            baseRate: number;
+            beatsStrength: boolean;
+            model: components["schemas"]["HeldOutScores"];
+            n: number;
+            /**
+             * Format: double
+             * @description `1 − BS(model) / BS(strength)`.
+             */
+            skillOverStrength: number;
+            strength: components["schemas"]["HeldOutScores"];
+            years: number[];
+        };
+        /** @description One forecaster's scores on the held-out years. */
+        HeldOutScores: {
+            /** Format: double */
+            brier: number;
+            /**
+             * Format: double
+             * @description Over ten equal-width bins.
+             */
+            ece: number;
+            /** @description Non-empty equal-width bins: mean forecast, observed frequency, n. */
+            reliability: components["schemas"]["HeldOutBin"][];
+            /**
+             * Format: double
+             * @description Against the base rate; `null` when every signal won or every one lost.
+             */
+            skill?: number | null;
+        };
         /** @description One day of a stock's history. */
         HistoryBar: {
             /** Format: double */
@@ -2364,6 +2407,29 @@ export interface components {
         MarkedRead: {
             /** Format: int64 */
             updated: number;
+        };
+        /** @description The predictive model's estimate of one signal. */
+        ModelEstimate: {
+            /**
+             * Format: double
+             * @description Calibrated probability that the signal wins (0–1), checked on the track record.
+             */
+            probability: number;
+            /** @description The model version that scored it. */
+            version: string;
+            /** @description The features that moved it most against an average signal, largest first. */
+            why: components["schemas"]["ModelReason"][];
+        };
+        /** @description One feature behind a model estimate. */
+        ModelReason: {
+            /**
+             * Format: double
+             * @description Its effect on the log-odds: above zero raises the chance.
+             */
+            effect: number;
+            feature: string;
+            /** @description What a trader reads, e.g. "RSI(14)". */
+            label: string;
         };
         /** @description `POST /api/manual-positions`. */
         NewManualPosition: {
@@ -3044,6 +3110,22 @@ export interface components {
              */
             treeSize: number;
         };
+        /** @description The newest trained model. */
+        PublishedModel: {
+            /** Format: date-time */
+            createdAt: string;
+            evaluation?: null | components["schemas"]["HeldOutEvaluation"];
+            /**
+             * Format: int64
+             * @description Resolved backtested signals in the history it read.
+             */
+            examples: number;
+            /** @description Whether it scores new signals (it beat the strength on the held-out years). */
+            ships: boolean;
+            /** Format: date */
+            trainedThrough: string;
+            version: string;
+        };
         Readiness: {
             database: components["schemas"]["DatabaseEngine"];
             /** @example ready */
@@ -3251,6 +3333,7 @@ export interface components {
             isActive?: boolean | null;
             /** @description Beyond the plan's daily quota. */
             locked: boolean;
+            model?: null | components["schemas"]["ModelEstimate"];
             /** @description Generated on request by the signed-in user. */
             onDemand?: boolean | null;
             /**
@@ -3325,6 +3408,9 @@ export interface components {
              * @description Per contract (the premium paid × 100).
              */
             maxLoss: number;
+            model?: null | components["schemas"]["ModelEstimate"];
+            /** @description Whether the viewer's plan includes the model's probability. */
+            modelIncluded: boolean;
             payoff: components["schemas"]["PayoffPoint"][];
             /**
              * Format: double
@@ -3538,6 +3624,12 @@ export interface components {
             /** Format: date-time */
             generatedAt: string;
             minimumSample: number;
+            model?: null | components["schemas"]["PublishedModel"];
+            /**
+             * @description The predictive model's probability at issue against the signal's outcome, for the live
+             *     signals a model scored.
+             */
+            modelLive: components["schemas"]["Calibration"];
             /** @description Strength (`confidence / 100`) against the signal's own outcome, every live signal. */
             pooled: components["schemas"]["Calibration"];
             /**

@@ -11,7 +11,8 @@ use strikeline_quant::{BlackScholes, Drift, OptionInputs, PriceGrid, TradeAnalys
 use strikeline_store::signals as store;
 use utoipa::ToSchema;
 
-use crate::foundation::entitlements::Entitlements;
+use super::dto::{ModelEstimate, model_estimate};
+use crate::foundation::entitlements::{Capability, Entitlements};
 use crate::foundation::error::{AppError, Result};
 use crate::foundation::money::dollars;
 use crate::foundation::money::round2;
@@ -52,6 +53,11 @@ pub struct SignalAnalysis {
     pub probability_of_profit_at_issue: Option<f64>,
     /// How often the strategy's live signals of the same strength decile won.
     pub decile_record: DecileRecord,
+    /// The predictive model's probability that this signal wins, given at issue (Premium);
+    /// `null` on other plans or when no shipping model scored it.
+    pub model: Option<ModelEstimate>,
+    /// Whether the viewer's plan includes the model's probability.
+    pub model_included: bool,
 }
 
 /// The resolved live signals of one strategy whose strength falls in one decile (90–100 is the
@@ -125,6 +131,7 @@ pub async fn analysis(
         }
     }
     let now = state.clock.now();
+    let model_included = Entitlements::of(&user, now).allows(Capability::PredictiveAnalysis);
     let open = open_signal(&row).ok_or_else(|| AppError::Internal(anyhow::anyhow!("stored signal {id} has an unknown type")))?;
     let kind = open.signal_type.option_type();
     let spot = dollars(row.current_price_cents);
@@ -165,5 +172,7 @@ pub async fn analysis(
         payoff,
         probability_of_profit_at_issue: row.issue_probability,
         decile_record: decile_record(&state, &row).await?,
+        model: if model_included { model_estimate(&row) } else { None },
+        model_included,
     }))
 }

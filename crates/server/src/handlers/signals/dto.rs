@@ -1,7 +1,7 @@
 //! What the API shows of a signal, and how a plan's quota locks some of them.
 
 use chrono::{DateTime, NaiveDate, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use strikeline_store::signals::SignalRow;
 use utoipa::ToSchema;
 
@@ -85,6 +85,42 @@ pub struct Signal {
     /// Generated on request by the signed-in user.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub on_demand: Option<bool>,
+    /// The predictive model's estimate, given at issue: through the public API for Premium
+    /// keys (the app shows it in the signal's detail).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model: Option<ModelEstimate>,
+}
+
+/// The predictive model's estimate of one signal.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ModelEstimate {
+    /// Calibrated probability that the signal wins (0–1), checked on the track record.
+    pub probability: f64,
+    /// The model version that scored it.
+    pub version: String,
+    /// The features that moved it most against an average signal, largest first.
+    pub why: Vec<ModelReason>,
+}
+
+/// One feature behind a model estimate.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ModelReason {
+    pub feature: String,
+    /// What a trader reads, e.g. "RSI(14)".
+    pub label: String,
+    /// Its effect on the log-odds: above zero raises the chance.
+    pub effect: f64,
+}
+
+/// The model estimate stored on `row`, if any.
+pub fn model_estimate(row: &SignalRow) -> Option<ModelEstimate> {
+    Some(ModelEstimate {
+        probability: row.model_probability?,
+        version: row.model_version.clone()?,
+        why: row.model_why.as_deref().and_then(|w| serde_json::from_str(w).ok()).unwrap_or_default(),
+    })
 }
 
 impl Signal {
@@ -122,6 +158,7 @@ impl Signal {
             close_reason: None,
             closed_at: None,
             on_demand: None,
+            model: None,
         };
         if locked {
             return Ok(signal);

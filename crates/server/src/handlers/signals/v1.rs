@@ -11,6 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::dto::model_estimate;
 use super::filter::{self, DEFAULT_PAGE, MAX_PAGE};
 use super::{Signal, issue_on_demand, requested_symbol, tracked_stock};
 use crate::foundation::api_access::{ApiCaller, ApiLimits};
@@ -102,7 +103,14 @@ async fn list(
         .last()
         .filter(|_| has_more)
         .map(|(row, _)| filter::encode_cursor(&ListPosition { created_at: row.created_at, id: row.id.clone() }));
-    let signals = rows.into_iter().map(|(row, locked)| Signal::from_row(row, locked)).collect::<Result<_>>()?;
+    let predictive = caller.entitlements.allows(Capability::PredictiveAnalysis);
+    let signals = rows
+        .into_iter()
+        .map(|(row, locked)| {
+            let model = if predictive && !locked { model_estimate(&row) } else { None };
+            Ok(Signal { model, ..Signal::from_row(row, locked)? })
+        })
+        .collect::<Result<_>>()?;
     let page = (!by_cursor).then(|| offset / page_size + 1);
     Ok((limits, axum::Json(PublicSignalPage { signals, total, page, has_more, next_cursor })))
 }
@@ -187,12 +195,14 @@ async fn active(
     let limits = caller.endpoint(&state, limits::API_ACTIVE_SIGNALS, now).await?;
     let today = state.market.today(now);
     let rows = visible_to(&state, &caller.user, &filter, now).await?;
+    let predictive = caller.entitlements.allows(Capability::PredictiveAnalysis);
     let active_signals: Vec<ActiveSignal> = rows
         .into_iter()
         .map(|row| {
             let (expiration, pnl_cents) = (row.expiration_date, row.pnl_cents);
+            let model = if predictive { model_estimate(&row) } else { None };
             Ok(ActiveSignal {
-                signal: Signal::from_row(row, false)?,
+                signal: Signal { model, ..Signal::from_row(row, false)? },
                 time_remaining: time_remaining(expiration, today),
                 current_pnl: crate::foundation::money::dollars(pnl_cents),
             })
@@ -408,6 +418,9 @@ fn created_row(
         commission_cents: STANDARD_COMMISSION_CENTS,
         issue_probability: None,
         net_pnl_cents: None,
+        model_probability: None,
+        model_version: None,
+        model_why: None,
     })
 }
 

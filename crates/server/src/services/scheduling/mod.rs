@@ -161,10 +161,20 @@ pub async fn update_now(state: &AppState, now: DateTime<Utc>) -> Result<()> {
 /// Runs one scheduler job at `now`.
 pub async fn run_job(state: &AppState, job: Job, now: DateTime<Utc>) -> Result<()> {
     match job {
-        Job::PreMarket | Job::Weekend => {
+        Job::PreMarket => {
             catch_up_history(state, now).await?;
             refresh_prices(state, now).await?;
             state.events.publish(Topic::Prices);
+        }
+        Job::Weekend => {
+            catch_up_history(state, now).await?;
+            refresh_prices(state, now).await?;
+            state.events.publish(Topic::Prices);
+            // The predictive model retrained on the week's history; a failure (history too
+            // short) leaves the last model in place.
+            if let Err(err) = super::predicting::train(state, now).await {
+                tracing::warn!(error = %err, "weekly model training failed");
+            }
         }
         Job::SignalUpdates => {
             let quotes = refresh_prices(state, now).await?;

@@ -5,7 +5,7 @@ pub mod replay;
 use std::collections::HashMap;
 
 use chrono::{DateTime, NaiveDate, Utc};
-use strikeline_engine::{Costs, DailyBar, OpenSignal, Proposal, ProposalContext, SymbolState, mark};
+use strikeline_engine::{Costs, DailyBar, EntryContext, OpenSignal, Proposal, ProposalContext, SymbolState, mark};
 use strikeline_market::Quote;
 use strikeline_quant::{BlackScholes, Drift, OptionInputs, TradeAnalysis};
 use strikeline_store::market::{self, StockRow};
@@ -15,6 +15,7 @@ use crate::foundation::error::{AppError, Result};
 use crate::foundation::money::{dollars, to_cents};
 use crate::foundation::state::AppState;
 use crate::foundation::vocab::{CloseReason, Provenance, SignalKind, SignalStatus, StrategyName, Vocabulary};
+use crate::services::predicting;
 
 /// The outcome rule's standard fill model as stored on a signal ([`Costs::STANDARD`]): 1%
 /// slippage, $0.65 a contract.
@@ -67,6 +68,9 @@ pub fn signal_row(
         commission_cents: STANDARD_COMMISSION_CENTS,
         issue_probability: None,
         net_pnl_cents: None,
+        model_probability: None,
+        model_version: None,
+        model_why: None,
     };
     row.issue_probability = probability_of_profit(state, &row, at);
     row
@@ -214,6 +218,9 @@ pub async fn issue_signals(state: &AppState, quotes: &HashMap<String, Quote>, no
     let stocks = market::list_stocks(&state.db).await?;
     let issued_on = state.market.issue_day(now);
     let picker = |from: NaiveDate, min_days: u32| state.market.expiration(from, min_days);
+    let model = predicting::shipping(state).await?;
+    let hit_rates = if model.is_some() { predicting::recent_hit_rates(state, now).await? } else { HashMap::new() };
+    let scorer = model.as_ref().map(|(version, model)| predicting::Scorer { version, model, hit_rates: &hit_rates });
     let mut rows = Vec::new();
     let mut volatilities = Vec::new();
     for stock in &stocks {
@@ -222,9 +229,14 @@ pub async fn issue_signals(state: &AppState, quotes: &HashMap<String, Quote>, no
         if let Some(hv20) = engine.latest().and_then(|l| l.hv20) {
             volatilities.push((stock.symbol.clone(), strikeline_engine::pricing_volatility(hv20)));
         }
+        let context = engine.latest().map(EntryContext::of).unwrap_or_default();
         let ctx = ProposalContext { symbol: &stock.symbol, as_of, spot, assumptions: state.market.assumptions, expiration: &picker };
         for proposal in engine.propose(&ctx) {
-            rows.push(signal_row(state, &proposal, stock, quote, None, issued_on, now));
+            let mut row = signal_row(state, &proposal, stock, quote, None, issued_on, now);
+            if let Some(scorer) = &scorer {
+                scorer.score(&mut row, as_of, context, &stock.sector);
+            }
+            rows.push(row);
         }
     }
     market::set_volatilities(&state.db, &volatilities).await?;
@@ -278,7 +290,12 @@ pub async fn generate_for_symbol(
         .into_iter()
         .find(|p| (low..=high).contains(&p.confidence))
         .ok_or_else(|| AppError::field("riskLevel", &format!("No setup for {} falls in that risk level now", stock.symbol)))?;
-    let row = signal_row(state, &proposal, stock, quote.as_ref(), Some(owner), state.market.issue_day(now), now);
+    let mut row = signal_row(state, &proposal, stock, quote.as_ref(), Some(owner), state.market.issue_day(now), now);
+    if let Some((version, model)) = predicting::shipping(state).await? {
+        let hit_rates = predicting::recent_hit_rates(state, now).await?;
+        let context = engine.latest().map(EntryContext::of).unwrap_or_default();
+        predicting::Scorer { version: &version, model: &model, hit_rates: &hit_rates }.score(&mut row, as_of, context, &stock.sector);
+    }
     Ok(store::insert_on_demand_within(&state.db, &row, quota).await?.then_some(row))
 }
 

@@ -163,7 +163,98 @@ pub struct TrackRecordSummary {
     /// The risk-neutral probability of profit at issue against the position held to expiry
     /// ending in profit, for live signals whose series has expired.
     pub risk_neutral: Calibration,
+    /// The predictive model's probability at issue against the signal's outcome, for the live
+    /// signals a model scored.
+    pub model_live: Calibration,
+    /// The newest trained model and its held-out comparison with the strength; `null` before
+    /// the first training.
+    pub model: Option<PublishedModel>,
     pub excluded: Excluded,
+}
+
+/// One forecaster's scores on the held-out years.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HeldOutScores {
+    pub brier: f64,
+    /// Against the base rate; `null` when every signal won or every one lost.
+    pub skill: Option<f64>,
+    /// Over ten equal-width bins.
+    pub ece: f64,
+    /// Non-empty equal-width bins: mean forecast, observed frequency, n.
+    pub reliability: Vec<HeldOutBin>,
+}
+
+/// One reliability bin of a held-out score.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HeldOutBin {
+    pub mean_forecast: f64,
+    pub observed_frequency: f64,
+    pub n: usize,
+}
+
+impl From<&strikeline_model::Scores> for HeldOutScores {
+    fn from(s: &strikeline_model::Scores) -> Self {
+        HeldOutScores {
+            brier: s.brier,
+            skill: s.skill,
+            ece: s.ece,
+            reliability: s.reliability.iter().map(|&(m, o, n)| HeldOutBin { mean_forecast: m, observed_frequency: o, n }).collect(),
+        }
+    }
+}
+
+/// The model against the strength on years it never saw (each scored by the model as of the
+/// start of that year).
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HeldOutEvaluation {
+    pub years: Vec<i32>,
+    pub n: usize,
+    pub base_rate: f64,
+    pub model: HeldOutScores,
+    pub strength: HeldOutScores,
+    /// `1 − BS(model) / BS(strength)`.
+    pub skill_over_strength: f64,
+    pub beats_strength: bool,
+}
+
+/// The newest trained model.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublishedModel {
+    pub version: String,
+    pub created_at: DateTime<Utc>,
+    pub trained_through: NaiveDate,
+    /// Resolved backtested signals in the history it read.
+    pub examples: i64,
+    /// Whether it scores new signals (it beat the strength on the held-out years).
+    pub ships: bool,
+    /// `null` when the history was too short to hold years out.
+    pub evaluation: Option<HeldOutEvaluation>,
+}
+
+async fn published_model(state: &AppState) -> Result<Option<PublishedModel>> {
+    let Some(row) = strikeline_store::models::latest(&state.db).await? else { return Ok(None) };
+    let evaluation =
+        row.evaluation.as_deref().and_then(|e| serde_json::from_str::<strikeline_model::Evaluation>(e).ok()).map(|e| HeldOutEvaluation {
+            years: e.years.clone(),
+            n: e.n,
+            base_rate: e.base_rate,
+            model: HeldOutScores::from(&e.model),
+            strength: HeldOutScores::from(&e.strength),
+            skill_over_strength: e.skill_over_strength,
+            beats_strength: e.beats_strength,
+        });
+    Ok(Some(PublishedModel {
+        version: row.version,
+        created_at: row.created_at,
+        trained_through: row.trained_through,
+        examples: row.examples,
+        ships: row.ships,
+        evaluation,
+    }))
 }
 
 /// One resolved forecast with its resolution day.
@@ -267,6 +358,15 @@ pub async fn summary(state: &AppState, now: DateTime<Utc>) -> Result<TrackRecord
         })
         .collect();
     let risk_neutral = calibrate(&risk_neutral_forecasts(state, &live, now).await?);
+    let model_live = calibrate(
+        &live
+            .iter()
+            .filter_map(|row| {
+                let won = row.net_pnl_cents? > 0;
+                Some(Resolved { day: row.closed_at?.date_naive(), forecast: Forecast::new(row.model_probability?, won).ok()? })
+            })
+            .collect::<Vec<_>>(),
+    );
     Ok(TrackRecordSummary {
         generated_at: now,
         minimum_sample: MINIMUM_SAMPLE,
@@ -276,6 +376,8 @@ pub async fn summary(state: &AppState, now: DateTime<Utc>) -> Result<TrackRecord
         pooled,
         strategies,
         risk_neutral,
+        model_live,
+        model: published_model(state).await?,
         excluded,
     })
 }
