@@ -28,6 +28,7 @@ const TOP_LEVEL = [
   "/",
   "/pricing",
   "/about",
+  "/track-record",
   "/blog",
   "/careers",
   "/help",

@@ -150,7 +150,8 @@ test("the dashboard lists, filters, paginates, details, generates, adds stocks a
   await expect(detail.getByText("Strike Price")).toBeVisible();
   await expect(detail.getByRole("img", { name: /^Price chart: / })).toBeVisible({ timeout: 10_000 });
   await expect(detail.getByRole("img", { name: /^Payoff chart: / })).toBeVisible();
-  await expect(detail.getByText("Probability of Profit")).toBeVisible();
+  await expect(detail.getByText("Probability of Profit", { exact: true })).toBeVisible();
+  await expect(detail.getByRole("heading", { name: "Three probabilities" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(detail).toHaveCount(0);
 

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { User } from "@/lib/api/models";
 import { makeCheckout, makePaidSubscription } from "@/test/billing-fixtures";
 import { signedInApi } from "@/test/fixtures";
+import { trackRecordApi } from "@/test/track-record-fixtures";
 import { bodyOf, jsonResponse, makeUser, mockFetch, problem, publicApi, renderWithProviders } from "@/test/utils";
 import { AppRoutes } from "./router";
 
@@ -41,7 +42,7 @@ function visitor() {
   return mockFetch((url) => {
     if (url === "/api/auth/me") return problem(401, "Unauthorized");
     if (url === "/api/openapi.json") return jsonResponse(OPENAPI);
-    return publicApi(url) ?? jsonResponse({});
+    return publicApi(url) ?? trackRecordApi(url) ?? jsonResponse({});
   });
 }
 
@@ -75,7 +76,19 @@ describe("landing page", () => {
     expect(document.title).toBe("Options signals with the reasoning attached · Strikeline");
     expect(document.querySelector('meta[name="description"]')?.getAttribute("content")).toMatch(/Live figures/);
     expect(await screen.findByRole("heading", { name: "Send us a message" })).toBeInTheDocument();
-    for (const href of ["/pricing", "/api", "/documentation", "/about", "/blog", "/careers", "/help", "/community", "/privacy", "/terms"]) {
+    for (const href of [
+      "/pricing",
+      "/track-record",
+      "/api",
+      "/documentation",
+      "/about",
+      "/blog",
+      "/careers",
+      "/help",
+      "/community",
+      "/privacy",
+      "/terms",
+    ]) {
       expect(
         screen.getAllByRole("link").some((a) => a.getAttribute("href") === href),
         href,
@@ -216,6 +229,14 @@ describe("content pages", () => {
     expect(screen.getByText("How often do signals update?")).toBeInTheDocument();
   });
 
+  it("the help FAQ on strength links to the track record", async () => {
+    visitor();
+    renderWithProviders(<AppRoutes />, { route: "/help" });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "What does a signal's strength score mean?" }));
+    expect(await screen.findByRole("link", { name: "track record page" })).toHaveAttribute("href", "/track-record");
+  });
+
   it("documentation search and guides", async () => {
     visitor();
     renderWithProviders(<AppRoutes />, { route: "/documentation" });
@@ -256,6 +277,25 @@ describe("content pages", () => {
     renderWithProviders(<AppRoutes />, { route: "/docs/nope" });
     expect(await screen.findByRole("heading", { name: "404 Page Not Found" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: /Back to Dashboard/ })).toBeInTheDocument();
+  });
+});
+
+describe("track record", () => {
+  it("is a public page with its own title, reachable signed in or out", async () => {
+    visitor();
+    const { unmount } = renderWithProviders(<AppRoutes />, { route: "/track-record" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Track record" })).toBeInTheDocument();
+    expect(await screen.findByRole("tabpanel", { name: "Pooled" })).toBeInTheDocument();
+    expect(document.title).toBe("Track record · Strikeline");
+    expect(document.querySelector('meta[name="description"]')?.getAttribute("content")).toMatch(/append-only log/);
+    expect(screen.getByRole("contentinfo")).toContainElement(screen.getByRole("link", { name: "Track record" }));
+    unmount();
+
+    vi.unstubAllGlobals();
+    member({}, trackRecordApi);
+    renderWithProviders(<AppRoutes />, { route: "/track-record" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Track record" })).toBeInTheDocument();
+    expect(screen.getAllByRole("link", { name: "Go to Dashboard" }).length).toBeGreaterThan(0);
   });
 });
 

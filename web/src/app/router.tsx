@@ -30,6 +30,7 @@ const Preferences = lazy(() => import("./routes/preferences"));
 const Pricing = lazy(() => import("./routes/pricing"));
 const Subscribe = lazy(() => import("./routes/subscribe"));
 const About = lazy(() => import("./routes/about"));
+const TrackRecord = lazy(() => import("./routes/track-record"));
 const Blog = lazy(() => import("./routes/blog"));
 const Careers = lazy(() => import("./routes/careers"));
 const Help = lazy(() => import("./routes/help"));
@@ -48,6 +49,7 @@ const Doc = lazy(() => import("./routes/doc"));
 /** Public information pages, reachable signed in or out. */
 const INFO_ROUTES = [
   { path: "/about", Page: About },
+  { path: "/track-record", Page: TrackRecord },
   { path: "/blog", Page: Blog },
   { path: "/careers", Page: Careers },
   { path: "/help", Page: Help },

@@ -31,6 +31,7 @@ const STATIC_ROUTES = new Set([
   "/register",
   "/pricing",
   "/about",
+  "/track-record",
   "/blog",
   "/careers",
   "/help",

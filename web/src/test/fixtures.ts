@@ -2,6 +2,8 @@ import { vi } from "vitest";
 import type {
   AutomationStatus,
   DashboardStats,
+  DecileRecord,
+  ModelEstimate,
   NotificationList,
   NotificationView,
   PriceAlert,
@@ -94,6 +96,39 @@ export function makeLockedSignal(overrides: Partial<Signal> = {}): Signal {
   };
 }
 
+/**
+ * The strategy's record at this signal's strength (Momentum, 70–79): 47 of 81 won, 58.0%
+ * (95% Wilson interval 47.2%–68.2%). Pass a smaller `n` with `hitRate: null` for a thin decile.
+ */
+export function makeDecileRecord(overrides: Partial<DecileRecord> = {}): DecileRecord {
+  return {
+    strategy: "Momentum",
+    low: 70,
+    high: 79,
+    n: 81,
+    wins: 47,
+    hitRate: 47 / 81,
+    wilsonLow: 0.47153660142593207,
+    wilsonHigh: 0.6816903725170137,
+    ...overrides,
+  };
+}
+
+/** The predictive model's estimate: 57.3% from model 2026-11-20.1, RSI raising it and volatility rank lowering it. */
+export function makeModelEstimate(overrides: Partial<ModelEstimate> = {}): ModelEstimate {
+  return {
+    probability: 0.573,
+    version: "2026-11-20.1",
+    why: [
+      { feature: "rsi", label: "RSI(14)", effect: 0.31 },
+      { feature: "volatility_rank", label: "Volatility rank", effect: -0.18 },
+      { feature: "days_to_expiry", label: "Days to expiry", effect: 0.07 },
+    ],
+    ...overrides,
+  };
+}
+
+/** GET /api/signals/{id}/analysis for a Premium viewer: the charts' data, the three probabilities and the model's estimate. */
 export function makeAnalysis(overrides: Partial<SignalAnalysis> = {}): SignalAnalysis {
   const history = Array.from({ length: 90 }, (_, i) => {
     const close = 230 + i * 0.2 + Math.sin(i / 5) * 3;
@@ -113,6 +148,10 @@ export function makeAnalysis(overrides: Partial<SignalAnalysis> = {}): SignalAna
     maxLoss: 320,
     maxGain: null,
     probabilityOfProfit: 0.412,
+    probabilityOfProfitAtIssue: 0.387,
+    decileRecord: makeDecileRecord(),
+    model: makeModelEstimate(),
+    modelIncluded: true,
     expectedMove: 11.85,
     underlyingTarget: [256.4],
     underlyingStop: [242.1],

@@ -90,11 +90,18 @@ export type Excluded = Schemas["Excluded"];
 export type TreeHeadKey = Schemas["TreeHeadKey"];
 export type HeadList = Schemas["HeadList"];
 export type PublishedHead = Schemas["PublishedHead"];
+export type PublishedModel = Schemas["PublishedModel"];
+export type HeldOutEvaluation = Schemas["HeldOutEvaluation"];
+export type HeldOutScores = Schemas["HeldOutScores"];
+export type HeldOutBin = Schemas["HeldOutBin"];
 
 // Signals
 export type Signal = Schemas["Signal"];
 export type SignalPage = Schemas["SignalPage"];
 export type SignalAnalysis = Schemas["SignalAnalysis"];
+export type DecileRecord = Schemas["DecileRecord"];
+export type ModelEstimate = Schemas["ModelEstimate"];
+export type ModelReason = Schemas["ModelReason"];
 export type GenerateRequest = Schemas["GenerateRequest"];
 export type RefreshReceipt = Schemas["RefreshReceipt"];
 export type HistoryBar = Schemas["HistoryBar"];

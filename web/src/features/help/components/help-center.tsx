@@ -38,8 +38,18 @@ function faqs(freshness: string | null): Faq[] {
       } Outside market hours the list does not change.`,
     },
     {
-      q: "What does a signal's confidence mean?",
-      a: "Confidence, from 1% to 100%, measures how strongly the strategy's conditions are met. It is not the probability that a trade makes money; the win rate of closed signals is published separately, with its period.",
+      q: "What does a signal's strength score mean?",
+      a: (
+        <>
+          Strength, a score from 1 to 100 (the confidence field in the API), measures how strongly the strategy&apos;s conditions are met.
+          It is a score, not a probability: a strength of 74/100 does not mean a 74% chance that the trade makes money. The calibrated
+          record of how often signals actually won is published on the{" "}
+          <Link to="/track-record" className="font-medium text-primary underline-offset-4 hover:underline">
+            track record page
+          </Link>
+          .
+        </>
+      ),
     },
     {
       q: "Which markets does Strikeline cover?",

@@ -24,7 +24,7 @@ const FEATURES = [
   {
     Icon: CandlestickChartIcon,
     title: "Automated signals",
-    text: "CALL, PUT and straddle setups from momentum, mean-reversion, breakout and volatility strategies, each with strike, expiry and confidence.",
+    text: "CALL, PUT and straddle setups from momentum, mean-reversion, breakout and volatility strategies, each with strike, expiry and a strength score out of 100.",
   },
   {
     Icon: BriefcaseBusinessIcon,
@@ -45,7 +45,7 @@ const FEATURES = [
 
 const REASONS = [
   "Every figure we show comes from recorded results and names its period. Too little data means no number.",
-  "Each signal carries its reasoning: the strategy, the indicators and the confidence behind it.",
+  "Each signal carries its reasoning: the strategy, the indicators and how strongly its conditions are met (strength, out of 100).",
   "Your capital, risk tolerance and preferred strategies decide which signals are tracked for you.",
   "A documented public API with keys and permissions you control.",
 ];
@@ -92,8 +92,8 @@ function ExampleSignal() {
         </dl>
         <div className="mt-6">
           <div className="flex items-center justify-between text-xs">
-            <span className="text-muted-foreground">Confidence</span>
-            <span className="font-semibold tabular">68%</span>
+            <span className="text-muted-foreground">Strength</span>
+            <span className="font-semibold tabular">68/100</span>
           </div>
           <div className="mt-2 h-1.5 rounded-full bg-muted">
             <div className="h-full w-[68%] rounded-full bg-primary" />
@@ -204,6 +204,15 @@ export function LandingPage({ contactForm }: { contactForm: React.ReactNode }) {
                 </p>
               </div>
               <PlatformFigures />
+              <p className="mt-6 text-sm">
+                <Link
+                  to="/track-record"
+                  className="group inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  Every live call and how often each kind was right: see the track record
+                  <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" aria-hidden />
+                </Link>
+              </p>
             </div>
           </section>
 

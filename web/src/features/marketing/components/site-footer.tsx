@@ -6,6 +6,7 @@ const COLUMNS = [
     title: "Product",
     links: [
       { label: "Pricing", href: "/pricing" },
+      { label: "Track record", href: "/track-record" },
       { label: "API", href: "/api" },
       { label: "Documentation", href: "/documentation" },
     ],

@@ -1,17 +1,17 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Signal } from "@/lib/api/models";
-import { makeAnalysis, makeSignal } from "@/test/fixtures";
+import type { Signal, SignalAnalysis } from "@/lib/api/models";
+import { makeAnalysis, makeDecileRecord, makeSignal } from "@/test/fixtures";
 import { bodyOf, jsonResponse, mockFetch, problem, renderWithProviders } from "@/test/utils";
 import { SignalDetailDialog } from "./signal-detail-dialog";
 
 afterEach(() => vi.unstubAllGlobals());
 
-function api(post: () => Response = () => jsonResponse({ id: "m1" }, 201)) {
+function api(post: () => Response = () => jsonResponse({ id: "m1" }, 201), analysis: SignalAnalysis = makeAnalysis()) {
   return mockFetch((url, init) => {
     if (url === "/api/manual-positions" && init.method === "POST") return post();
-    if (url.endsWith("/analysis")) return jsonResponse(makeAnalysis());
+    if (url.endsWith("/analysis")) return jsonResponse(analysis);
     return jsonResponse([]);
   });
 }
@@ -86,5 +86,88 @@ describe("SignalDetailDialog: Add to Portfolio", () => {
     await userEvent.setup().click(await screen.findByRole("button", { name: "Add to Portfolio" }));
     expect(await screen.findByText("Failed to add signal to portfolio")).toBeInTheDocument();
     expect(screen.getByText("Error")).toBeInTheDocument();
+  });
+});
+
+describe("SignalDetailDialog: three probabilities", () => {
+  /** The block once the analysis has loaded, and one of its three parts by test id. */
+  async function probabilities(analysis: SignalAnalysis) {
+    api(undefined, analysis);
+    renderDialog(makeSignal());
+    const block = await screen.findByTestId("three-probabilities");
+    return { block, part: (id: "risk-neutral" | "model" | "hit-rate") => within(block).getByTestId(`probability-${id}`) };
+  }
+
+  it("shows the risk-neutral probability now and at issue, the model's with its reasons, and the strategy's hit rate, each with its basis", async () => {
+    const { block, part } = await probabilities(makeAnalysis());
+    expect(within(block).getByRole("heading", { level: 3, name: "Three probabilities" })).toBeInTheDocument();
+    expect(within(block).getByRole("link", { name: "How these are checked" })).toHaveAttribute("href", "/track-record");
+
+    const riskNeutral = part("risk-neutral");
+    expect(within(riskNeutral).getByRole("heading", { name: "Risk-neutral probability of profit" })).toBeInTheDocument();
+    expect(within(riskNeutral).getByText("Now").nextElementSibling).toHaveTextContent("41.2%");
+    expect(within(riskNeutral).getByText("At issue").nextElementSibling).toHaveTextContent("38.7%");
+    expect(riskNeutral).toHaveTextContent("From the pricing model (Black–Scholes, σ as priced, risk-neutral drift).");
+
+    const model = part("model");
+    expect(within(model).getByRole("heading", { name: "Model probability" })).toBeInTheDocument();
+    expect(model).toHaveTextContent("57.3%");
+    expect(model).toHaveTextContent("model 2026-11-20.1");
+    // The direction is in words, not only the arrow's colour.
+    const why = within(model).getByRole("list", { name: "Why" });
+    expect(
+      within(why)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["RSI(14) raises it", "Volatility rank lowers it", "Days to expiry raises it"]);
+    expect(within(model).queryByRole("link", { name: "Compare plans" })).not.toBeInTheDocument();
+
+    const hitRate = part("hit-rate");
+    expect(within(hitRate).getByRole("heading", { name: "Strategy hit rate at this strength" })).toBeInTheDocument();
+    expect(hitRate).toHaveTextContent("Momentum signals of strength 70–79: 58.0% won (95% interval 47.2–68.2%), n = 81");
+    expect(hitRate).toHaveTextContent("Resolved live signals; a win is a positive P&L after slippage and commissions.");
+  });
+
+  it("says no model scored the signal when the plan includes the model but none had shipped at issue", async () => {
+    const { part } = await probabilities(makeAnalysis({ model: null, modelIncluded: true }));
+    const model = part("model");
+    expect(model).toHaveTextContent("No model scored this signal (no model had beaten the strength score when it was issued).");
+    expect(within(model).queryByRole("list")).not.toBeInTheDocument();
+    expect(within(model).queryByText(/%/)).not.toBeInTheDocument();
+    expect(within(model).queryByRole("link")).not.toBeInTheDocument();
+  });
+
+  it("offers Premium, linking to the plans, when the plan does not include the model", async () => {
+    const { part } = await probabilities(makeAnalysis({ model: null, modelIncluded: false }));
+    const model = part("model");
+    expect(model).toHaveTextContent("Premium shows the predictive model's probability.");
+    expect(within(model).getByRole("link", { name: "Compare plans" })).toHaveAttribute("href", "/pricing");
+    expect(within(model).queryByText(/No model scored/)).not.toBeInTheDocument();
+    expect(within(model).queryByRole("list")).not.toBeInTheDocument();
+  });
+
+  it("a decile under 30 resolved signals gives its n and no rate", async () => {
+    const { part } = await probabilities(
+      makeAnalysis({
+        decileRecord: makeDecileRecord({
+          strategy: "Mean Reversion",
+          low: 60,
+          high: 69,
+          n: 12,
+          wins: 7,
+          hitRate: null,
+          wilsonLow: null,
+          wilsonHigh: null,
+        }),
+      }),
+    );
+    const hitRate = part("hit-rate");
+    expect(hitRate).toHaveTextContent("Mean Reversion signals of strength 60–69: 12 resolved, too few for a rate (30 needed)");
+    expect(hitRate).not.toHaveTextContent(/won|interval|%/);
+  });
+
+  it("says the probability at issue was not recorded for a signal stored before it was", async () => {
+    const { part } = await probabilities(makeAnalysis({ probabilityOfProfitAtIssue: null }));
+    expect(within(part("risk-neutral")).getByText("At issue").nextElementSibling).toHaveTextContent("Not recorded");
   });
 });

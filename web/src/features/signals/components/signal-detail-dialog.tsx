@@ -24,6 +24,7 @@ import { useSignalAnalysis } from "../api/get-signal-analysis";
 import { PayoffChart } from "@/components/charts/payoff-chart";
 import { PriceChart } from "./price-chart";
 import { ShareMenu } from "./share-menu";
+import { SignalProbabilities } from "./signal-probabilities";
 import { ConfidenceMeter, SignalStatusBadge, SignalTypeBadge } from "./signal-badges";
 
 const CLOSE_REASONS: Record<NonNullable<Signal["closeReason"]>, string> = {
@@ -129,7 +130,7 @@ function AnalysisSection({ signal, open }: { signal: Signal; open: boolean }) {
   );
 }
 
-/** The price chart with the strike, targets and stops, and the payoff at expiry. */
+/** The price chart with the strike, targets and stops, the payoff at expiry, the risk figures and the three probabilities. */
 function AnalysisCharts({ signal, analysis }: { signal: Signal; analysis: SignalAnalysis }) {
   return (
     <div className="grid gap-5">
@@ -152,6 +153,7 @@ function AnalysisCharts({ signal, analysis }: { signal: Signal; analysis: Signal
         <PayoffChart payoff={analysis.payoff} breakevens={analysis.breakevens} currentPrice={signal.currentPrice ?? null} />
       </section>
       <RiskFigures analysis={analysis} />
+      <SignalProbabilities analysis={analysis} />
     </div>
   );
 }
@@ -180,7 +182,7 @@ function AddToPortfolioButton({ signal }: { signal: Signal }) {
 
 // The server's OpenAPI document marks nullable fields optional: `!= null` treats a missing field as null.
 
-/** Everything about one signal: its facts (SignalFacts), reasoning, price and payoff charts, sharing. */
+/** Everything about one signal: its facts (SignalFacts), reasoning, price and payoff charts, three probabilities, sharing. */
 export function SignalDetailDialog({
   signal,
   open,

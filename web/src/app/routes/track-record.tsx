@@ -1,0 +1,10 @@
+import { TrackRecordPage } from "@/features/track-record/components/track-record-page";
+import { usePageMeta } from "@/lib/page-meta";
+
+export default function TrackRecordRoute() {
+  usePageMeta(
+    "Track record",
+    "Every live Strikeline signal checked against its outcome: reliability diagrams, Brier scores and calibration error per strategy, from an append-only log with signed tree heads you can verify yourself.",
+  );
+  return <TrackRecordPage />;
+}
