@@ -381,7 +381,8 @@ fn main() -> ExitCode {
                     config.data_dir = dir;
                 }
                 let state = strikeline_server::offline_state(config).await?;
-                let trained = strikeline_server::services::predicting::train_from_scratch(&state, state.clock.now()).await.map_err(describe)?;
+                let trained =
+                    strikeline_server::services::predicting::train_from_scratch(&state, state.clock.now()).await.map_err(describe)?;
                 println!("{}", serde_json::to_string_pretty(&trained)?);
                 Ok(())
             }
