@@ -108,7 +108,7 @@ impl Server {
         // The dummy hash for unknown accounts, made now on a hashing thread.
         let capacity = self.state.capacity.clone();
         tokio::spawn(async move { capacity.hash(password::prepare).await });
-        http::serve::serve(self.listener, app, &self.state.config.capacity, shutdown).await?;
+        http::serve::serve(self.listener, app, &self.state.config, shutdown).await?;
         sweeper.abort();
         for task in [scheduler, outbox].into_iter().flatten() {
             task.abort();

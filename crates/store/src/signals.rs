@@ -522,12 +522,25 @@ pub async fn resolved_automated(db: &Db) -> StoreResult<Vec<SignalRow>> {
     Ok(with_db!(db, pool => sqlx::query_as::<_, SignalRow>(&sql).fetch_all(pool).await?))
 }
 
-/// How many automated signals of each provenance were issued since `since`:
-/// `(provenance, issued, still active)`.
-pub async fn issued_by_provenance(db: &Db, since: DateTime<Utc>) -> StoreResult<Vec<(String, i64, i64)>> {
+/// The automated signals of one provenance issued since a time.
+#[derive(Clone, Debug, Default, PartialEq, sqlx::FromRow)]
+pub struct IssuedFigures {
+    pub provenance: String,
+    pub issued: i64,
+    /// Of them, still active.
+    pub active: i64,
+    /// The underlying's value at issue summed over them, in cents (one contract is 100 shares
+    /// of it): the notional the signals analysed.
+    pub underlying_cents: i64,
+}
+
+/// How many automated signals of each provenance were issued since `since`, with the
+/// underlying value they covered.
+pub async fn issued_by_provenance(db: &Db, since: DateTime<Utc>) -> StoreResult<Vec<IssuedFigures>> {
     Ok(with_db!(db, pool => {
-        sqlx::query_as::<_, (String, i64, i64)>(
-            "SELECT provenance, COUNT(*), SUM(CASE WHEN status = 'active' THEN 1 ELSE 0 END) FROM signals \
+        sqlx::query_as::<_, IssuedFigures>(
+            "SELECT provenance, COUNT(*) AS issued, COALESCE(SUM(CASE WHEN status = 'active' THEN 1 ELSE 0 END), 0) AS active, \
+             CAST(COALESCE(SUM(underlying_entry_cents), 0) AS BIGINT) AS underlying_cents FROM signals \
              WHERE owner_id IS NULL AND created_at >= $1 GROUP BY provenance",
         )
         .bind(since)

@@ -65,6 +65,7 @@ export function makePublicStats(overrides: Partial<PublicStats> = {}): PublicSta
     generatedAt: "2026-11-23T14:30:00Z",
     registeredUsers: 3,
     signalsIssued: { count: 0, periodDays: 30 },
+    volumeAnalysed: { notional: 0, signals: 0, periodDays: 30 },
     winRate: { value: null, closedSignals: 0, periodDays: 90, minimumSample: 30 },
     symbolsCovered: 0,
     signalRefreshSeconds: 300,

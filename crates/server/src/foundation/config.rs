@@ -70,6 +70,7 @@ pub struct Config {
     pub portfolio: PortfolioConfig,
     pub billing: BillingConfig,
     pub delivery: DeliveryConfig,
+    pub outbound: OutboundConfig,
     pub email: EmailConfig,
     pub news: NewsConfig,
     pub ai: AiConfig,
@@ -148,7 +149,8 @@ pub struct DeliveryConfig {
     pub timeout_seconds: u64,
     /// Allow `http://` webhook URLs. Local development only.
     pub allow_http: bool,
-    /// Allow webhook URLs on private and loopback addresses. Local development only.
+    /// Allow webhook URLs (and the redirects feeds answer) on private and loopback addresses,
+    /// on any port. Local development only.
     pub allow_private: bool,
 }
 
@@ -170,6 +172,23 @@ impl Default for DeliveryConfig {
             allow_http: false,
             allow_private: false,
         }
+    }
+}
+
+/// Requests to addresses we do not control: webhook endpoints and the redirects feeds answer
+/// (docs/security.md, "Outgoing requests").
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct OutboundConfig {
+    /// Ports such a request may go to, named in the URL or its scheme's default
+    /// (`STRIKELINE_OUTBOUND__ALLOWED_PORTS=[443,8443]`). `delivery.allow_private` lifts this for
+    /// local development.
+    pub allowed_ports: Vec<u16>,
+}
+
+impl Default for OutboundConfig {
+    fn default() -> Self {
+        OutboundConfig { allowed_ports: crate::foundation::outbound::DEFAULT_PORTS.to_vec() }
     }
 }
 
@@ -483,6 +502,7 @@ impl Default for Config {
             portfolio: PortfolioConfig::default(),
             billing: BillingConfig::default(),
             delivery: DeliveryConfig::default(),
+            outbound: OutboundConfig::default(),
             email: EmailConfig::default(),
             news: NewsConfig::default(),
             ai: AiConfig::default(),
@@ -575,6 +595,10 @@ impl Config {
         );
         anyhow::ensure!(d.claim_seconds > d.timeout_seconds, "delivery.claim_seconds must be longer than delivery.timeout_seconds");
         anyhow::ensure!(d.disable_after_hours > 0, "delivery.disable_after_hours must be positive");
+        anyhow::ensure!(
+            !self.outbound.allowed_ports.is_empty() && !self.outbound.allowed_ports.contains(&0),
+            "outbound.allowed_ports must list at least one port, and not 0"
+        );
         anyhow::ensure!(
             self.email.from.parse::<lettre::message::Mailbox>().is_ok(),
             "email.from must be an address, e.g. `Strikeline <alerts@example.com>`"
@@ -728,6 +752,23 @@ mod tests {
             jail.set_env("STRIKELINE_LIMITS__NO_SUCH__WINDOW_SECONDS", "5");
             let err = Config::load(None).expect_err("unknown policy");
             assert!(err.to_string().contains("limits.no_such is not a policy"), "{err}");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn outbound_ports_default_to_80_and_443_and_are_overridden_as_a_list() {
+        assert_eq!(Config::default().outbound.allowed_ports, [80, 443]);
+        figment::Jail::expect_with(|jail| {
+            jail.set_env("STRIKELINE_OUTBOUND__ALLOWED_PORTS", "[443, 8443]");
+            assert_eq!(Config::load(None).expect("loads").outbound.allowed_ports, [443, 8443]);
+            jail.create_file("ports.toml", "[outbound]\nallowed_ports = [443]\n")?;
+            jail.clear_env();
+            assert_eq!(Config::load(Some(Path::new("ports.toml"))).expect("loads").outbound.allowed_ports, [443]);
+            for bad in ["[]", "[0, 443]", "[70000]"] {
+                jail.set_env("STRIKELINE_OUTBOUND__ALLOWED_PORTS", bad);
+                assert!(Config::load(None).is_err(), "{bad} is refused");
+            }
             Ok(())
         });
     }

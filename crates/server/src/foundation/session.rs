@@ -47,15 +47,34 @@ pub fn public_id(sid: &str) -> String {
     digest.iter().take(12).map(|b| format!("{b:02x}")).collect()
 }
 
-/// The session token in a request's cookies, if any.
+/// Whether a request carries a session cookie of either name (the CSRF check asks only that;
+/// never use its value to authenticate: [`token`] is what chooses the cookie to believe).
 pub fn token_from(headers: &HeaderMap) -> Option<&str> {
+    cookie_value(headers, COOKIE_NAME).or_else(|| cookie_value(headers, SECURE_COOKIE_NAME))
+}
+
+/// The session token of a request: over https only the `__Host-` cookie counts, over plain
+/// http only the plain one. A plain `strikeline_session` cookie can be planted by a sibling
+/// subdomain or a plain-http page ("cookie tossing"); believing it over https would sign the
+/// victim in to the planter's account, so it is ignored there, whatever else the request holds.
+pub fn token<'h>(state: &AppState, headers: &'h HeaderMap) -> Option<&'h str> {
+    cookie_value(headers, cookie_name(state, headers))
+}
+
+/// The session cookie's name for a request: [`SECURE_COOKIE_NAME`] over https.
+pub fn cookie_name(state: &AppState, headers: &HeaderMap) -> &'static str {
+    if is_https(state, headers) { SECURE_COOKIE_NAME } else { COOKIE_NAME }
+}
+
+/// The first non-empty value of the cookie called exactly `name`.
+fn cookie_value<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
     headers
         .get_all(COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, value)| (*name == COOKIE_NAME || *name == SECURE_COOKIE_NAME) && !value.is_empty())
+        .find(|(n, value)| *n == name && !value.is_empty())
         .map(|(_, value)| value)
 }
 
@@ -99,7 +118,8 @@ pub fn clearing_cookie(state: &AppState, headers: &HeaderMap) -> Result<HeaderVa
 }
 
 fn cookie(state: &AppState, headers: &HeaderMap, value: &str, max_age: i64) -> Result<HeaderValue, AppError> {
-    let (name, secure) = if is_https(state, headers) { (SECURE_COOKIE_NAME, "; Secure") } else { (COOKIE_NAME, "") };
+    let name = cookie_name(state, headers);
+    let secure = if name == SECURE_COOKIE_NAME { "; Secure" } else { "" };
     HeaderValue::from_str(&format!("{name}={value}; Max-Age={max_age}; Path=/; HttpOnly; SameSite=Lax{secure}"))
         .map_err(|e| AppError::Internal(e.into()))
 }
@@ -107,7 +127,7 @@ fn cookie(state: &AppState, headers: &HeaderMap, value: &str, max_age: i64) -> R
 /// Ends the session a request carries, if any, and closes its event streams; the user whose
 /// session it was.
 pub async fn end(state: &AppState, headers: &HeaderMap) -> Result<Option<String>, AppError> {
-    let Some(token) = token_from(headers) else { return Ok(None) };
+    let Some(token) = token(state, headers) else { return Ok(None) };
     let sid = sid_for(token);
     let user = sessions::delete(&state.db, &sid).await?;
     let _ = state.capacity.ended_sessions.send(sid);
@@ -128,7 +148,7 @@ where
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let state = AppState::from_ref(state);
         let not_signed_in = || AppError::Unauthorized("You are not signed in.".into());
-        let token = token_from(&parts.headers).ok_or_else(not_signed_in)?;
+        let token = token(&state, &parts.headers).ok_or_else(not_signed_in)?;
         let now = state.clock.now();
         let sid = sid_for(token);
         let (user, session) = sessions::find_live_user(&state.db, &sid, now).await?.ok_or_else(not_signed_in)?;
@@ -172,6 +192,16 @@ mod tests {
         assert_eq!(token_from(&headers), Some("abc"));
         headers.insert(COOKIE, HeaderValue::from_static("strikeline_session="));
         assert_eq!(token_from(&headers), None);
+    }
+
+    #[test]
+    fn a_cookie_is_found_only_under_its_exact_name() {
+        let mut headers = HeaderMap::new();
+        headers.insert(COOKIE, HeaderValue::from_static("strikeline_session=tossed; __Host-strikeline_session=mine"));
+        assert_eq!(cookie_value(&headers, SECURE_COOKIE_NAME), Some("mine"));
+        assert_eq!(cookie_value(&headers, COOKIE_NAME), Some("tossed"));
+        headers.insert(COOKIE, HeaderValue::from_static("x-strikeline_session=a; strikeline_session_2=b"));
+        assert_eq!(cookie_value(&headers, COOKIE_NAME), None);
     }
 
     #[test]

@@ -36,7 +36,7 @@ async fn events(
     headers: HeaderMap,
 ) -> crate::foundation::error::Result<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
     let slot = state.capacity.stream_slot(&user.id)?;
-    let sid = session::token_from(&headers).map(session::sid_for).unwrap_or_default();
+    let sid = session::token(&state, &headers).map(session::sid_for).unwrap_or_default();
     let open = OpenStream {
         receiver: state.events.subscribe(),
         ended: state.capacity.ended_sessions.subscribe(),

@@ -51,6 +51,17 @@ pub struct WinRate {
     pub minimum_sample: i64,
 }
 
+/// The notional the live signals of a period analysed: one contract (100 shares) of the
+/// underlying at issue, per signal.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VolumeAnalysed {
+    /// Dollars.
+    pub notional: f64,
+    pub signals: i64,
+    pub period_days: i64,
+}
+
 /// Live platform figures for the public pages, each with its period.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -58,6 +69,7 @@ pub struct PublicStats {
     pub generated_at: DateTime<Utc>,
     pub registered_users: i64,
     pub signals_issued: PeriodCount,
+    pub volume_analysed: VolumeAnalysed,
     pub win_rate: WinRate,
     pub symbols_covered: i64,
     pub signal_refresh_seconds: u64,
@@ -73,12 +85,11 @@ async fn public_stats(State(state): State<AppState>) -> Result<axum::Json<Public
     let now = state.clock.now();
     // Live signals only: those replayed at first start or stored before the track record never
     // count in a published figure.
-    let issued = strikeline_store::signals::issued_by_provenance(&state.db, now - Duration::days(30))
+    let live = strikeline_store::signals::issued_by_provenance(&state.db, now - Duration::days(30))
         .await?
         .into_iter()
-        .filter(|(provenance, _, _)| provenance == crate::foundation::vocab::Provenance::Live.as_str())
-        .map(|(_, issued, _)| issued)
-        .sum();
+        .find(|f| f.provenance == crate::foundation::vocab::Provenance::Live.as_str())
+        .unwrap_or_default();
     let figures = strikeline_store::signals::figures(&state.db, now - Duration::days(90)).await?;
     let (closed, wins) = (figures.closed, figures.winners);
     let symbols = strikeline_store::market::count_stocks(&state.db).await?;
@@ -86,7 +97,13 @@ async fn public_stats(State(state): State<AppState>) -> Result<axum::Json<Public
     Ok(axum::Json(PublicStats {
         generated_at: now,
         registered_users,
-        signals_issued: PeriodCount { count: issued, period_days: 30 },
+        signals_issued: PeriodCount { count: live.issued, period_days: 30 },
+        volume_analysed: VolumeAnalysed {
+            // One contract (100 shares) of the underlying at issue, per live signal.
+            notional: crate::foundation::money::dollars(live.underlying_cents) * 100.0,
+            signals: live.issued,
+            period_days: 30,
+        },
         win_rate: WinRate { value, closed_signals: closed, period_days: 90, minimum_sample: WIN_RATE_MINIMUM_SAMPLE },
         symbols_covered: symbols,
         signal_refresh_seconds: state.config.schedule.signal_refresh_seconds,

@@ -33,6 +33,7 @@ pub fn guard(state: &AppState) -> outbound::Guard {
     outbound::Guard {
         allow_http: d.allow_http,
         allow_private: d.allow_private,
+        allowed_ports: state.config.outbound.allowed_ports.clone(),
         timeout: std::time::Duration::from_secs(d.timeout_seconds),
         ..outbound::Guard::default()
     }

@@ -332,6 +332,12 @@ async fn calibration_counts_live_signals_only_and_hides_thin_groups(app: TestApp
     // The public win rate counts the 45 live signals, not the replayed winners.
     let stats = get(&app, "/api/public/stats").await;
     assert_eq!(stats["winRate"]["closedSignals"], 45);
+    // The notional analysed: one contract of a $99 underlying per live signal, replayed ones left out.
+    assert_eq!(stats["signalsIssued"]["count"], 45);
+    assert_eq!(
+        (stats["volumeAnalysed"]["signals"].as_i64(), stats["volumeAnalysed"]["notional"].as_f64()),
+        (Some(45), Some(45.0 * 9_900.0))
+    );
     let expected = 25.0 * 100.0 / 45.0;
     assert!((stats["winRate"]["value"].as_f64().expect("rate") - expected).abs() < 1e-9, "{stats}");
 }

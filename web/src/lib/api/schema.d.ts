@@ -3086,6 +3086,7 @@ export interface components {
             signalsIssued: components["schemas"]["PeriodCount"];
             /** Format: int64 */
             symbolsCovered: number;
+            volumeAnalysed: components["schemas"]["VolumeAnalysed"];
             winRate: components["schemas"]["WinRate"];
         };
         /** @description A signed tree head as published. */
@@ -3769,6 +3770,21 @@ export interface components {
             date: string;
             /** Format: double */
             value: number;
+        };
+        /**
+         * @description The notional the live signals of a period analysed: one contract (100 shares) of the
+         *     underlying at issue, per signal.
+         */
+        VolumeAnalysed: {
+            /**
+             * Format: double
+             * @description Dollars.
+             */
+            notional: number;
+            /** Format: int64 */
+            periodDays: number;
+            /** Format: int64 */
+            signals: number;
         };
         /** @description One stock to add. */
         WatchlistEntry: {

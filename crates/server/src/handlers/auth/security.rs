@@ -68,8 +68,8 @@ pub struct AuditQuery {
 }
 
 /// The `sid` of the request's own session.
-fn current_sid(headers: &HeaderMap) -> String {
-    session::token_from(headers).map(session::sid_for).unwrap_or_default()
+fn current_sid(state: &AppState, headers: &HeaderMap) -> String {
+    session::token(state, headers).map(session::sid_for).unwrap_or_default()
 }
 
 /// Checks `password` against the user's and counts the attempt (10 an hour per account), so
@@ -111,7 +111,7 @@ pub(super) async fn change_password(
     let limit = confirm_password(&state, &user, "currentPassword", change.current_password).await?;
     let now = state.clock.now();
     let hash = password::hash_async(&state.capacity, change.new_password).await?;
-    let ended = users::set_password(&state.db, &user.id, &hash, &current_sid(&headers), now).await?;
+    let ended = users::set_password(&state.db, &user.id, &hash, &current_sid(&state, &headers), now).await?;
     for sid in ended {
         let _ = state.capacity.ended_sessions.send(sid);
     }
@@ -129,7 +129,7 @@ pub(super) async fn list_sessions(
     CurrentUser(user): CurrentUser,
     headers: HeaderMap,
 ) -> Result<axum::Json<Vec<SessionView>>> {
-    let current = current_sid(&headers);
+    let current = current_sid(&state, &headers);
     let live = sessions::live_for_user(&state.db, &user.id, state.clock.now()).await?;
     Ok(axum::Json(
         live.into_iter()
@@ -168,7 +168,7 @@ pub(super) async fn revoke_session(
     let now = state.clock.now();
     let live = sessions::live_for_user(&state.db, &user.id, now).await?;
     let target = live.into_iter().find(|s| session::public_id(&s.sid) == id).ok_or(AppError::NotFound)?;
-    if target.sid == current_sid(&headers) {
+    if target.sid == current_sid(&state, &headers) {
         return Err(AppError::field("id", "This is the session you are using. Sign out to end it."));
     }
     if !sessions::delete_for_user(&state.db, &user.id, &target.sid).await? {

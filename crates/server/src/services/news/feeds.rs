@@ -1,15 +1,19 @@
 //! Polling the configured RSS/Atom feeds: each at most every `news.poll_minutes`, with the
 //! validators it answered last time (`If-None-Match`, `If-Modified-Since`), so an unchanged
 //! feed costs a 304; answers are capped in size and time. Feed addresses come from the
-//! operator's configuration, not from users.
+//! operator's configuration, not from users, and are fetched as given; the redirects a feed
+//! answers do not, so each is checked like a webhook URL before it is followed
+//! (`outbound::get`: at most three, public addresses on `outbound.allowed_ports` only).
 
 use chrono::{DateTime, Duration, Utc};
 use reqwest::StatusCode;
-use reqwest::header::{ETAG, IF_MODIFIED_SINCE, IF_NONE_MATCH, LAST_MODIFIED};
+use reqwest::header::{ETAG, HeaderMap, HeaderValue, IF_MODIFIED_SINCE, IF_NONE_MATCH, LAST_MODIFIED, USER_AGENT};
 use strikeline_store::news::{self as store, FeedState};
 
 use super::Draft;
+use crate::foundation::config::Config;
 use crate::foundation::error::Result;
+use crate::foundation::outbound::{self, Guard};
 use crate::foundation::state::AppState;
 use crate::foundation::vocab::NewsOrigin;
 
@@ -18,22 +22,30 @@ const MAX_FEED_BYTES: usize = 4 * 1024 * 1024;
 /// Most articles taken from one answer.
 const MAX_ITEMS: usize = 200;
 
+/// How the redirects a feed answers are checked: as webhook URLs are (public addresses only,
+/// on `outbound.allowed_ports`; `delivery.allow_private` lifts both for local development),
+/// except that plain http is allowed, as it is in `news.feeds`.
+pub fn redirect_guard(config: &Config) -> Guard {
+    Guard {
+        allow_http: true,
+        allow_private: config.delivery.allow_private,
+        allowed_ports: config.outbound.allowed_ports.clone(),
+        max_response_bytes: MAX_FEED_BYTES,
+        timeout: std::time::Duration::from_secs(config.news.timeout_seconds),
+    }
+}
+
 /// The articles of every configured feed that is due at `now`.
 pub async fn poll_due(state: &AppState, now: DateTime<Utc>) -> Result<Vec<Draft>> {
     let every = Duration::minutes(i64::try_from(state.config.news.poll_minutes).unwrap_or(15));
-    let client = reqwest::Client::builder()
-        .timeout(std::time::Duration::from_secs(state.config.news.timeout_seconds))
-        .redirect(reqwest::redirect::Policy::limited(3))
-        .user_agent("Strikeline-News/1 (+feed reader)")
-        .build()
-        .map_err(anyhow::Error::from)?;
+    let guard = redirect_guard(&state.config);
     let mut drafts = Vec::new();
     for url in &state.config.news.feeds {
         let previous = store::feed_state(&state.db, url).await?.unwrap_or_else(|| FeedState { url: url.clone(), ..FeedState::default() });
         if previous.last_polled_at.is_some_and(|at| now - at < every) {
             continue;
         }
-        let (polled, articles) = poll(&client, previous, now).await;
+        let (polled, articles) = poll(&guard, previous, now).await;
         if let Some(error) = &polled.last_error {
             tracing::warn!(feed = %url, %error, "news feed poll failed");
         }
@@ -43,21 +55,28 @@ pub async fn poll_due(state: &AppState, now: DateTime<Utc>) -> Result<Vec<Draft>
     Ok(drafts)
 }
 
-/// One conditional GET of a feed: its new state and articles.
-pub async fn poll(client: &reqwest::Client, previous: FeedState, now: DateTime<Utc>) -> (FeedState, Vec<Draft>) {
-    let mut request = client.get(&previous.url);
-    if let Some(etag) = &previous.etag {
-        request = request.header(IF_NONE_MATCH, etag);
-    }
-    if let Some(modified) = &previous.last_modified {
-        request = request.header(IF_MODIFIED_SINCE, modified);
-    }
+/// One conditional GET of a feed: its new state and articles. The configured address is
+/// fetched as given (any host, port and scheme the configuration accepted); each redirect is
+/// checked by `guard` before it is followed.
+pub async fn poll(guard: &Guard, previous: FeedState, now: DateTime<Utc>) -> (FeedState, Vec<Draft>) {
     let failed = |previous: FeedState, status: Option<i32>, error: String| {
         (FeedState { last_polled_at: Some(now), last_status: status, last_error: Some(error), ..previous }, Vec::new())
     };
-    let mut response = match request.send().await {
-        Ok(response) => response,
-        Err(e) => return failed(previous, None, format!("unreachable: {}", e.without_url())),
+    let configured = Guard { allow_http: true, allow_private: true, ..guard.clone() };
+    let start = match outbound::resolve(&previous.url, &configured).await {
+        Ok(start) => start,
+        Err(refusal) => return failed(previous, None, format!("unreachable: {refusal}")),
+    };
+    let mut headers = HeaderMap::new();
+    headers.insert(USER_AGENT, HeaderValue::from_static("Strikeline-News/1 (+feed reader)"));
+    for (name, value) in [(IF_NONE_MATCH, &previous.etag), (IF_MODIFIED_SINCE, &previous.last_modified)] {
+        if let Some(value) = value.as_deref().and_then(|v| HeaderValue::from_str(v).ok()) {
+            headers.insert(name, value);
+        }
+    }
+    let mut response = match outbound::get(start, &headers, guard).await {
+        Ok((_, response)) => response,
+        Err(e) => return failed(previous, None, e.to_string()),
     };
     let status = response.status();
     let code = Some(i32::from(status.as_u16()));

@@ -1,4 +1,4 @@
-import { ActivityIcon, RefreshCwIcon, TargetIcon, UsersIcon } from "lucide-react";
+import { ActivityIcon, LandmarkIcon, RefreshCwIcon, TargetIcon, UsersIcon } from "lucide-react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import { usePublicStats } from "../api/get-public-stats";
@@ -7,6 +7,7 @@ import { describeStats, type Figure } from "../lib/figures";
 const ICONS: Record<Figure["id"], typeof UsersIcon> = {
   users: UsersIcon,
   signals: ActivityIcon,
+  volume: LandmarkIcon,
   "win-rate": TargetIcon,
   freshness: RefreshCwIcon,
 };
@@ -23,9 +24,9 @@ export function PlatformFigures({ className }: { className?: string }) {
 
   return (
     <div className={className}>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         {isPending
-          ? Array.from({ length: 4 }, (_, i) => (
+          ? Array.from({ length: 5 }, (_, i) => (
               <div key={i} className="rounded-xl border bg-card p-5" aria-hidden>
                 <Skeleton className="h-4 w-28" />
                 <Skeleton className="mt-4 h-8 w-20" />

@@ -25,6 +25,8 @@ describe("figures", () => {
     expect(byId["win-rate"].detail).toBe("Shown once 30 signals have closed in 90 days (0 so far)");
     expect(byId.users.value).toBe("3");
     expect(byId.freshness.value).toBe("Every 5 minutes");
+    expect(byId.volume.value).toBeNull();
+    expect(byId.volume.empty).toBe("No live signals yet");
   });
 
   it("shows figures with their periods once there is data", () => {
@@ -32,6 +34,7 @@ describe("figures", () => {
       makePublicStats({
         registeredUsers: 12345,
         signalsIssued: { count: 1840, periodDays: 30 },
+        volumeAnalysed: { notional: 24_650_000, signals: 1840, periodDays: 30 },
         winRate: { value: 57.14, closedSignals: 412, periodDays: 90, minimumSample: 30 },
         symbolsCovered: 120,
       }),
@@ -42,6 +45,8 @@ describe("figures", () => {
     expect(byId.signals.detail).toBe("Last 30 days, across 120 symbols");
     expect(byId["win-rate"].value).toBe("57.1%");
     expect(byId["win-rate"].detail).toBe("Of 412 signals closed in the last 90 days");
+    expect(byId.volume.value).toBe("$24.7M");
+    expect(byId.volume.detail).toBe("Notional of one contract per live signal, 1,840 signals in the last 30 days");
   });
 
   it("prices plans monthly and yearly", () => {

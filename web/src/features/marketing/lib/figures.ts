@@ -24,7 +24,7 @@ export function freshnessSentence(stats: Pick<PublicStats, "signalRefreshSeconds
 
 /** One live figure: a value, or a sentence saying why there is none yet. */
 export type Figure = {
-  id: "users" | "signals" | "win-rate" | "freshness";
+  id: "users" | "signals" | "volume" | "win-rate" | "freshness";
   label: string;
   /** The number as shown, or null when there is too little data to show one. */
   value: string | null;
@@ -34,9 +34,16 @@ export type Figure = {
   detail: string;
 };
 
+const compactDollars = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  notation: "compact",
+  maximumFractionDigits: 1,
+});
+
 /** The figures the public pages show, each labelled with its period or basis. */
 export function describeStats(stats: PublicStats): Figure[] {
-  const { signalsIssued, winRate } = stats;
+  const { signalsIssued, winRate, volumeAnalysed } = stats;
   return [
     {
       id: "users",
@@ -54,6 +61,16 @@ export function describeStats(stats: PublicStats): Figure[] {
         signalsIssued.count > 0 && stats.symbolsCovered > 0
           ? `Last ${signalsIssued.periodDays} days, across ${count.format(stats.symbolsCovered)} symbols`
           : `Last ${signalsIssued.periodDays} days`,
+    },
+    {
+      id: "volume",
+      label: "Volume analysed",
+      value: volumeAnalysed.signals > 0 ? compactDollars.format(volumeAnalysed.notional) : null,
+      empty: "No live signals yet",
+      detail:
+        volumeAnalysed.signals > 0
+          ? `Notional of one contract per live signal, ${count.format(volumeAnalysed.signals)} signals in the last ${volumeAnalysed.periodDays} days`
+          : `Last ${volumeAnalysed.periodDays} days`,
     },
     {
       id: "win-rate",
