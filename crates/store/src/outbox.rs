@@ -103,6 +103,32 @@ pub async fn due(db: &Db, now: DateTime<Utc>, limit: u32) -> StoreResult<Vec<Mes
     Ok(with_db!(db, pool => sqlx::query_as::<_, Message>(&sql).bind(now).bind(i64::from(limit)).fetch_all(pool).await?))
 }
 
+/// The oldest due message of each lane, oldest first, at most `limit`: a lane is one webhook
+/// endpoint (its messages are sent one at a time, in order), and every other message is a lane
+/// of its own. However long one endpoint's backlog, it takes one place here, so the messages of
+/// other endpoints are never pushed out of the batch.
+pub async fn due_heads(db: &Db, now: DateTime<Utc>, limit: u32) -> StoreResult<Vec<Message>> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM (\
+           SELECT {COLUMNS}, ROW_NUMBER() OVER (\
+             PARTITION BY endpoint_id, CASE WHEN endpoint_id IS NULL THEN id END \
+             ORDER BY next_attempt_at, created_at, id) AS place \
+           FROM outbox WHERE status = 'pending' AND next_attempt_at <= $1\
+         ) AS due WHERE place = 1 ORDER BY next_attempt_at, created_at, id LIMIT $2"
+    );
+    Ok(with_db!(db, pool => sqlx::query_as::<_, Message>(&sql).bind(now).bind(i64::from(limit)).fetch_all(pool).await?))
+}
+
+/// One endpoint's pending messages due at `now`, in the order they are sent (oldest due first,
+/// then oldest queued), at most `limit`.
+pub async fn due_for_endpoint(db: &Db, endpoint_id: &str, now: DateTime<Utc>, limit: u32) -> StoreResult<Vec<Message>> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM outbox WHERE endpoint_id = $1 AND status = 'pending' AND next_attempt_at <= $2 \
+         ORDER BY next_attempt_at, created_at, id LIMIT $3"
+    );
+    Ok(with_db!(db, pool => sqlx::query_as::<_, Message>(&sql).bind(endpoint_id).bind(now).bind(i64::from(limit)).fetch_all(pool).await?))
+}
+
 /// Claims a due message for one attempt: counts the attempt and holds the message until
 /// `until` (if the sender dies, it is sent again then). Whether this caller got it: `false`
 /// when another worker claimed that attempt first.

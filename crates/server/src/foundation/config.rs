@@ -147,6 +147,10 @@ pub struct DeliveryConfig {
     pub disable_after_hours: i64,
     /// Seconds one webhook request may take, connection included.
     pub timeout_seconds: u64,
+    /// Messages sent at once by each instance's worker (webhooks and email together). One
+    /// webhook endpoint is sent one message at a time, in order, so a slow receiver holds one
+    /// of these and delays nobody else.
+    pub concurrency: usize,
     /// Allow `http://` webhook URLs. Local development only.
     pub allow_http: bool,
     /// Allow webhook URLs (and the redirects feeds answer) on private and loopback addresses,
@@ -169,6 +173,7 @@ impl Default for DeliveryConfig {
             claim_seconds: 60,
             disable_after_hours: 24,
             timeout_seconds: 10,
+            concurrency: 16,
             allow_http: false,
             allow_private: false,
         }
@@ -337,7 +342,8 @@ pub struct CapacityConfig {
     pub heavy_job_seconds: u64,
     /// Open event streams per user.
     pub event_streams_per_user: usize,
-    /// Open connections per client address.
+    /// Per client address (after the trusted proxy hops): requests in progress, and event
+    /// streams counted apart; without a proxy also open connections per peer (http/serve.rs).
     pub connections_per_address: usize,
     /// Seconds a client has to send a request's headers.
     pub header_read_seconds: u64,
@@ -595,6 +601,7 @@ impl Config {
         );
         anyhow::ensure!(d.claim_seconds > d.timeout_seconds, "delivery.claim_seconds must be longer than delivery.timeout_seconds");
         anyhow::ensure!(d.disable_after_hours > 0, "delivery.disable_after_hours must be positive");
+        anyhow::ensure!((1..=256).contains(&d.concurrency), "delivery.concurrency must be between 1 and 256");
         anyhow::ensure!(
             !self.outbound.allowed_ports.is_empty() && !self.outbound.allowed_ports.contains(&0),
             "outbound.allowed_ports must list at least one port, and not 0"

@@ -3,25 +3,37 @@
 //! default), giving up after the last. A webhook endpoint whose deliveries have failed for
 //! `delivery.disable_after_hours` is switched off and its owner notified.
 //!
+//! Messages are sent concurrently, in **lanes**: a lane is one webhook endpoint, whose messages
+//! go one at a time and in order (a later message is not sent before an earlier one has been
+//! answered, or has failed and been scheduled for retry); every email is a lane of its own. At
+//! most `delivery.concurrency` lanes run at once on an instance, so a slow receiver holds one
+//! lane and delays nobody else. [`Worker::start_due`] starts lanes and returns at once (the
+//! background loop calls it every `delivery.poll_seconds`); [`run_due`] starts them and waits
+//! until everything due has been attempted (tests and one-off passes).
+//!
 //! Webhook requests follow Standard Webhooks: `webhook-id` (the message id, the same on every
 //! attempt), `webhook-timestamp` (the attempt's Unix time) and `webhook-signature`
 //! (`v1,` + HMAC-SHA256 with the endpoint's secret), and go through the outgoing-request guard
 //! (the URL is checked and resolved again at each attempt).
 
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use chrono::{DateTime, Duration, Utc};
 use strikeline_store::outbox::{self, Message};
 use strikeline_store::webhooks::{self as endpoints, Attempt, Endpoint};
+use tokio::task::JoinSet;
 
 use super::{mailing, notifying, webhooks};
-use crate::foundation::error::Result;
+use crate::foundation::error::{AppError, Result};
 use crate::foundation::outbound::{self, standard_webhooks};
 use crate::foundation::state::AppState;
 use crate::foundation::vocab::NotificationKind;
 
-/// Messages one pass takes at most.
-const BATCH: u32 = 50;
+/// Messages one lane sends to its endpoint in a row before it makes way (the endpoint's next
+/// messages wait for a free lane like everyone else's).
+const LANE: u32 = 20;
 
 /// What one attempt came to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,15 +44,159 @@ pub struct Outcome {
     pub error: Option<String>,
 }
 
-/// Sends every message due at `now` that this worker can claim; how many attempts it made.
+/// The lanes one instance is running: at most `limit` at once, one per endpoint. Cloning shares
+/// them.
+#[derive(Clone, Debug)]
+pub struct Worker {
+    limit: usize,
+    busy: Arc<Mutex<HashSet<String>>>,
+}
+
+/// A running lane's place; dropping it (the lane ended, however) frees the place and the
+/// endpoint.
+struct Place {
+    key: String,
+    busy: Arc<Mutex<HashSet<String>>>,
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        self.busy.lock().unwrap_or_else(PoisonError::into_inner).remove(&self.key);
+    }
+}
+
+/// A pass's time: `at` when it began, running forward in real time, so a lane that sends for a
+/// while claims, logs and schedules with the time of each attempt. Messages are picked as due
+/// at `at`, so a retry that comes due during a pass waits for the next one.
+#[derive(Clone, Copy, Debug)]
+struct Pace {
+    at: DateTime<Utc>,
+    started: Instant,
+}
+
+impl Pace {
+    fn new(at: DateTime<Utc>) -> Pace {
+        Pace { at, started: Instant::now() }
+    }
+
+    fn now(&self) -> DateTime<Utc> {
+        self.at + Duration::from_std(self.started.elapsed()).unwrap_or(Duration::zero())
+    }
+}
+
+/// A lane runs in a task of its own: it ends with the attempts it made.
+pub type Lanes = JoinSet<Result<usize>>;
+
+impl Worker {
+    /// A worker running at most `limit` lanes at once (at least one).
+    pub fn new(limit: usize) -> Worker {
+        Worker { limit: limit.max(1), busy: Arc::new(Mutex::new(HashSet::new())) }
+    }
+
+    /// A worker with the configured `delivery.concurrency`.
+    pub fn configured(state: &AppState) -> Worker {
+        Worker::new(state.config.delivery.concurrency)
+    }
+
+    /// Lanes running now.
+    pub fn running(&self) -> usize {
+        self.busy.lock().unwrap_or_else(PoisonError::into_inner).len()
+    }
+
+    /// The lane of `key` if it is free and a place is: `None` when that endpoint is being sent
+    /// to, or every place is taken.
+    fn take(&self, key: &str) -> Option<Place> {
+        let mut busy = self.busy.lock().unwrap_or_else(PoisonError::into_inner);
+        if busy.len() >= self.limit || !busy.insert(key.to_owned()) {
+            return None;
+        }
+        Some(Place { key: key.to_owned(), busy: self.busy.clone() })
+    }
+
+    /// Starts a lane, into `lanes`, for each endpoint (and each email) with a message due at
+    /// `now` that is not already being sent to, oldest first, while places are free; how many
+    /// it started. Returns at once: the lanes send on their own.
+    pub async fn start_due(&self, state: &AppState, now: DateTime<Utc>, lanes: &mut Lanes) -> Result<usize> {
+        self.start(state, Pace::new(now), lanes).await
+    }
+
+    async fn start(&self, state: &AppState, pace: Pace, lanes: &mut Lanes) -> Result<usize> {
+        let running = self.running();
+        let free = self.limit.saturating_sub(running);
+        if free == 0 {
+            return Ok(0);
+        }
+        // Running lanes' heads may come back first: ask for enough to fill the free places.
+        let wanted = u32::try_from(free + running).unwrap_or(u32::MAX);
+        let mut started = 0;
+        for head in outbox::due_heads(&state.db, pace.at, wanted).await? {
+            if started == free {
+                break;
+            }
+            let Some(place) = self.take(&lane_key(&head)) else { continue };
+            lanes.spawn(lane(state.clone(), head, pace, place));
+            started += 1;
+        }
+        Ok(started)
+    }
+}
+
+/// Which lane a message goes in: its endpoint's, or (email) its own.
+fn lane_key(message: &Message) -> String {
+    match message.endpoint_id.as_deref() {
+        Some(endpoint_id) => format!("endpoint:{endpoint_id}"),
+        None => format!("message:{}", message.id),
+    }
+}
+
+/// Sends one lane's due messages in order, one at a time: an endpoint's next message goes once
+/// the one before it was answered (or failed, and waits for its retry). A database error ends
+/// the lane, leaving the rest for a later pass.
+async fn lane(state: AppState, head: Message, pace: Pace, _place: Place) -> Result<usize> {
+    let messages = match head.endpoint_id.as_deref() {
+        Some(endpoint_id) => outbox::due_for_endpoint(&state.db, endpoint_id, pace.at, LANE).await,
+        None => Ok(vec![head]),
+    };
+    let sent: Result<usize> = async {
+        let mut made = 0;
+        for message in &messages? {
+            if attempt(&state, message, pace.now()).await?.is_some() {
+                made += 1;
+            }
+        }
+        Ok(made)
+    }
+    .await;
+    if let Err(err) = &sent {
+        tracing::warn!(error = %err, "outbox lane stopped");
+    }
+    sent
+}
+
+/// Sends every message due at `now` that this worker can claim, up to `delivery.concurrency`
+/// lanes at once, and waits until all have been attempted; how many attempts it made. Retries
+/// that come due meanwhile wait for the next pass. After an error no new lane starts; the
+/// running ones finish, then the first error is answered.
 pub async fn run_due(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
+    let worker = Worker::configured(state);
+    let pace = Pace::new(now);
+    let mut lanes = Lanes::new();
     let mut made = 0;
-    for message in outbox::due(&state.db, now, BATCH).await? {
-        if attempt(state, &message, now).await?.is_some() {
-            made += 1;
+    let mut failed = None;
+    loop {
+        if failed.is_none()
+            && let Err(err) = worker.start(state, pace, &mut lanes).await
+        {
+            failed = Some(err);
+        }
+        let Some(ended) = lanes.join_next().await else { break };
+        match ended {
+            Ok(Ok(attempts)) => made += attempts,
+            Ok(Err(err)) => failed = failed.or(Some(err)),
+            Err(join) => failed = failed.or(Some(AppError::Internal(anyhow::anyhow!("an outbox lane failed: {join}")))),
         }
     }
-    Ok(made)
+    failed.map_or(Ok(made), Err)
 }
 
 /// Claims `message` and makes one attempt; `None` when another worker had claimed it.
@@ -178,15 +334,28 @@ async fn note_failure(state: &AppState, endpoint: &Endpoint, now: DateTime<Utc>)
     Ok(())
 }
 
-/// The background loop: one pass every `delivery.poll_seconds` until the task is dropped.
+/// The background loop: every `delivery.poll_seconds`, starts lanes for what is due while
+/// places are free, without waiting for the running ones, until the task is dropped (its lanes
+/// with it: a claim cut short runs out and the message is sent again).
 pub async fn run_forever(state: AppState) {
+    let worker = Worker::configured(&state);
+    let mut lanes = Lanes::new();
     let mut every = tokio::time::interval(std::time::Duration::from_secs(state.config.delivery.poll_seconds));
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         every.tick().await;
-        match run_due(&state, state.clock.now()).await {
-            Ok(0) => {}
-            Ok(made) => tracing::debug!(attempts = made, "outbox pass"),
+        let mut made = 0;
+        while let Some(ended) = lanes.try_join_next() {
+            match ended {
+                Ok(Ok(attempts)) => made += attempts,
+                // The lane logged it.
+                Ok(Err(_)) => {}
+                Err(join) => tracing::warn!(error = %join, "outbox lane failed"),
+            }
+        }
+        match worker.start_due(&state, state.clock.now(), &mut lanes).await {
+            Ok(0) if made == 0 => {}
+            Ok(started) => tracing::debug!(attempts = made, started, running = worker.running(), "outbox pass"),
             Err(err) => tracing::warn!(error = %err, "outbox pass failed"),
         }
     }

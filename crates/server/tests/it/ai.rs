@@ -109,7 +109,20 @@ async fn fake_model() -> (String, std::sync::Arc<std::sync::Mutex<Vec<(String, V
                         json!({"signalRecommendation": "CALL", "confidence": 70, "timeframe": "1-2 weeks", "riskLevel": "MEDIUM", "reasoning": "Analysts see 37% upside."})
                     }
                     "news_analysis" => {
-                        json!({"signalRecommendation": "HOLD", "confidence": 55, "timeframe": "n/a", "riskLevel": "MEDIUM", "reasoning": "Written by the model from the facts given."})
+                        // Agrees with Strikeline's own reading (given in the prompt), so the
+                        // answer passes the checks whatever the day's market says.
+                        let reading: Value = prompt
+                            .lines()
+                            .find_map(|line| line.strip_prefix("Strikeline's reading (JSON): "))
+                            .and_then(|json| serde_json::from_str(json).ok())
+                            .unwrap_or(Value::Null);
+                        json!({
+                            "signalRecommendation": reading["signalRecommendation"],
+                            "confidence": reading["confidence"],
+                            "timeframe": reading["timeframe"],
+                            "riskLevel": reading["riskLevel"],
+                            "reasoning": "Written by the model from the facts given.",
+                        })
                     }
                     _ => {
                         let facts: Value =

@@ -10,6 +10,7 @@ mod auth;
 mod automation;
 mod billing;
 mod caps;
+mod delivery_concurrency;
 mod email;
 mod gates;
 mod http;
