@@ -14,6 +14,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::foundation::api_access::{ApiCaller, ApiLimits};
+use crate::foundation::entitlements::{Capability, Entitlements};
 use crate::foundation::error::{AppError, Result};
 use crate::foundation::extract::ApiJson;
 use crate::foundation::limits;
@@ -45,7 +46,9 @@ pub struct WebhookEndpoint {
     pub id: String,
     pub url: String,
     pub event_type: WebhookEventType,
-    /// Deliveries are made; `false` once switched off after failing for a day.
+    /// Deliveries are made; `false` once switched off after failing for a day (`disabledAt`
+    /// set), or while the owner's plan does not include webhooks (`disabledAt` null; on again
+    /// after an upgrade).
     pub is_active: bool,
     /// When the current run of failed deliveries began.
     pub failing_since: Option<DateTime<Utc>>,
@@ -54,12 +57,15 @@ pub struct WebhookEndpoint {
 }
 
 impl WebhookEndpoint {
-    fn of(e: Endpoint) -> Result<WebhookEndpoint> {
+    /// The endpoint as its owner sees it; `entitled`: their plan in force includes webhooks.
+    /// Without them it reads as not active (paused for the plan: kept as it is, and active
+    /// again once the plan includes webhooks), with `disabledAt` and `failingSince` as stored.
+    fn of(e: Endpoint, entitled: bool) -> Result<WebhookEndpoint> {
         Ok(WebhookEndpoint {
             event_type: stored(&e.event_type, format_args!("webhook endpoint {}", e.id))?,
             id: e.id,
             url: e.url,
-            is_active: e.is_active,
+            is_active: e.is_active && entitled,
             failing_since: e.failing_since,
             disabled_at: e.disabled_at,
             created_at: e.created_at,
@@ -116,8 +122,9 @@ impl WebhookDelivery {
     }
 }
 
-async fn list_for(state: &AppState, user: &UserRecord) -> Result<Vec<WebhookEndpoint>> {
-    store::list(&state.db, &user.id).await?.into_iter().map(WebhookEndpoint::of).collect()
+async fn list_for(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<Vec<WebhookEndpoint>> {
+    let entitled = Entitlements::of(user, now).allows(Capability::Webhooks);
+    store::list(&state.db, &user.id).await?.into_iter().map(|e| WebhookEndpoint::of(e, entitled)).collect()
 }
 
 async fn create_for(state: &AppState, user: &UserRecord, request: CreateWebhookRequest, now: DateTime<Utc>) -> Result<CreatedWebhook> {
@@ -126,7 +133,7 @@ async fn create_for(state: &AppState, user: &UserRecord, request: CreateWebhookR
         message: "Webhook created. Copy its signing secret now: it will not be shown again.".into(),
         webhook_id: endpoint.id.clone(),
         secret: endpoint.secret.clone(),
-        endpoint: WebhookEndpoint::of(endpoint)?,
+        endpoint: WebhookEndpoint::of(endpoint, true)?,
     })
 }
 
@@ -153,7 +160,7 @@ async fn test_for(state: &AppState, user: &UserRecord, id: &str, now: DateTime<U
     responses((status = 200, body = Vec<WebhookEndpoint>), (status = 401, description = "Not signed in", body = crate::foundation::error::Problem))
 )]
 async fn list_webhooks(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<Vec<WebhookEndpoint>>> {
-    Ok(axum::Json(list_for(&state, &user).await?))
+    Ok(axum::Json(list_for(&state, &user, state.clock.now()).await?))
 }
 
 /// Registers an endpoint for one event type (Pro and up, at most 10 per user). The URL must
@@ -202,6 +209,7 @@ async fn delete_webhook(State(state): State<AppState>, CurrentUser(user): Curren
     responses(
         (status = 200, body = WebhookDelivery),
         (status = 401, description = "Not signed in", body = crate::foundation::error::Problem),
+        (status = 403, description = "The plan does not include webhooks", body = crate::foundation::error::Problem),
         (status = 404, description = "No such endpoint of yours", body = crate::foundation::error::Problem),
         (status = 422, description = "The endpoint is switched off", body = crate::foundation::error::Problem),
         (status = 429, description = "Too many test sends; see Retry-After", body = crate::foundation::error::Problem),
@@ -233,13 +241,12 @@ async fn enable_webhook(
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<axum::Json<WebhookEndpoint>> {
-    crate::foundation::entitlements::Entitlements::of(&user, state.clock.now())
-        .require(crate::foundation::entitlements::Capability::Webhooks)?;
+    Entitlements::of(&user, state.clock.now()).require(Capability::Webhooks)?;
     if !store::enable(&state.db, &user.id, &id).await? {
         return Err(AppError::NotFound);
     }
     let endpoint = store::get(&state.db, &user.id, &id).await?.ok_or(AppError::NotFound)?;
-    Ok(axum::Json(WebhookEndpoint::of(endpoint)?))
+    Ok(axum::Json(WebhookEndpoint::of(endpoint, true)?))
 }
 
 /// An endpoint's newest delivery attempts (at most 50): time, status, latency, answer code.
@@ -272,8 +279,9 @@ async fn webhook_deliveries(
     )
 )]
 async fn v1_list(State(state): State<AppState>, caller: ApiCaller) -> Result<(ApiLimits, axum::Json<Vec<WebhookEndpoint>>)> {
-    let limits = caller.endpoint(&state, limits::API_WEBHOOKS, state.clock.now()).await?;
-    Ok((limits, axum::Json(list_for(&state, &caller.user).await?)))
+    let now = state.clock.now();
+    let limits = caller.endpoint(&state, limits::API_WEBHOOKS, now).await?;
+    Ok((limits, axum::Json(list_for(&state, &caller.user, now).await?)))
 }
 
 /// Registers a webhook endpoint (a key with write permission; Pro and up; at most 10).
@@ -327,7 +335,7 @@ async fn v1_delete(State(state): State<AppState>, caller: ApiCaller, Path(id): P
     responses(
         (status = 200, body = WebhookDelivery),
         (status = 401, description = "Missing, unknown, inactive or expired key", body = crate::foundation::error::Problem),
-        (status = 403, description = "A read-only key", body = crate::foundation::error::Problem),
+        (status = 403, description = "A read-only key, or the plan does not include webhooks", body = crate::foundation::error::Problem),
         (status = 404, description = "No such endpoint of yours", body = crate::foundation::error::Problem),
         (status = 422, description = "The endpoint is switched off", body = crate::foundation::error::Problem),
         (status = 429, description = "Over a limit; see Retry-After", body = crate::foundation::error::Problem),

@@ -208,8 +208,18 @@ pub async fn attempt(state: &AppState, message: &Message, now: DateTime<Utc>) ->
 }
 
 /// Makes one attempt at a message this caller holds (claimed, or queued held), and records
-/// what came of it. `message.attempts` is the count before this attempt.
+/// what came of it. `message.attempts` is the count before this attempt. A webhook whose
+/// owner's plan in force no longer includes webhooks is not sent: it is given up with the
+/// plan as the reason, and the endpoint is not counted as failing.
 pub async fn send_held(state: &AppState, message: &Message, now: DateTime<Utc>) -> Result<Outcome> {
+    if message.channel == webhooks::CHANNEL
+        && let Some(refusal) = webhooks::paused_for_plan(state, &message.user_id, now).await?
+    {
+        let error = format!("Not sent: {refusal}");
+        tracing::info!(message_id = %message.id, user_id = %message.user_id, reason = %refusal, "webhook not sent: the owner's plan does not include webhooks");
+        outbox::give_up(&state.db, &message.id, &error).await?;
+        return Ok(Outcome { delivered: false, status_code: None, latency_ms: 0, error: Some(error) });
+    }
     let attempts_made = message.attempts + 1;
     let outcome = match message.channel.as_str() {
         webhooks::CHANNEL => send_webhook(state, message, now).await?,

@@ -78,8 +78,11 @@ fn message(endpoint: &Endpoint, topic: &str, data: &Value, now: DateTime<Utc>) -
 }
 
 /// Queues a test message for one of the user's endpoints, already held by the caller (no
-/// worker takes it), who sends it at once with `delivering::send_held`.
+/// worker takes it), who sends it at once with `delivering::send_held`. Like every other
+/// delivery it needs the plan in force to include webhooks (403 naming the plan, nothing
+/// queued).
 pub async fn queue_test(state: &AppState, user: &UserRecord, endpoint_id: &str, now: DateTime<Utc>) -> Result<Message> {
+    Entitlements::of(user, now).require(Capability::Webhooks)?;
     let endpoint = store::get(&state.db, &user.id, endpoint_id).await?.ok_or(AppError::NotFound)?;
     if !endpoint.is_active {
         return Err(AppError::field("id", "This endpoint is switched off. Switch it on to send to it."));
@@ -106,42 +109,59 @@ pub struct Event<'a> {
     pub data: Value,
 }
 
-/// Queues a message for every active endpoint subscribed to each event that its owner may
-/// receive; how many. One query per event type, one transaction for all the messages.
+/// Why the user `user_id` may not be sent webhooks at `now`, or `None` when they may: the
+/// plan in force (a trial that ran out, a downgrade, a lapsed subscription: Free) does not
+/// include them, or the user is gone. Their endpoints are kept and stay as they were; they are
+/// paused while this answers a reason and work again once the plan includes webhooks.
+pub async fn paused_for_plan(state: &AppState, user_id: &str, now: DateTime<Utc>) -> Result<Option<String>> {
+    let Some(user) = strikeline_store::users::find_by_id(&state.db, user_id).await? else {
+        return Ok(Some("The endpoint's owner is gone.".to_owned()));
+    };
+    Ok(Entitlements::of(&user, now).require(Capability::Webhooks).err().map(|refusal| refusal.to_string()))
+}
+
+/// Queues a message for every active endpoint subscribed to each event whose owner may
+/// receive it now: the owner's plan in force includes webhooks (whatever the audience), and
+/// for an automated signal shows it; how many. One query per event type, one read per owner,
+/// one transaction for all the messages.
 pub async fn emit(state: &AppState, events: &[Event<'_>], now: DateTime<Utc>) -> Result<usize> {
     if events.is_empty() {
         return Ok(0);
     }
     let mut messages = Vec::new();
+    // Each owner's entitlements, asked once per call; `None` for an owner who is gone.
+    let mut owners: std::collections::HashMap<String, Option<Entitlements>> = std::collections::HashMap::new();
     for event_type in WebhookEventType::ALL {
         let of_type: Vec<&Event> = events.iter().filter(|e| e.event_type == *event_type).collect();
         if of_type.is_empty() {
             continue;
         }
         let endpoints = store::subscribed(&state.db, event_type.as_str()).await?;
-        if endpoints.is_empty() {
-            continue;
-        }
-        let mut quotas = std::collections::HashMap::new();
         for endpoint in &endpoints {
-            for event in &of_type {
-                let receives = match event.audience {
+            let audiences: Vec<&&Event> = of_type
+                .iter()
+                .filter(|event| match event.audience {
                     Audience::Owner(user_id) => endpoint.user_id == user_id,
-                    Audience::SignalOfRank(rank) => {
-                        let quota = match quotas.get(&endpoint.user_id) {
-                            Some(quota) => *quota,
-                            None => {
-                                let quota = strikeline_store::users::find_by_id(&state.db, &endpoint.user_id)
-                                    .await?
-                                    .map(|user| Entitlements::of(&user, now));
-                                quotas.insert(endpoint.user_id.clone(), quota);
-                                quota
-                            }
-                        };
-                        quota.is_some_and(|e| {
-                            e.allows(Capability::Webhooks) && !crate::services::visibility::beyond_quota(e.signals_per_day, rank, 0)
-                        })
-                    }
+                    Audience::SignalOfRank(_) => true,
+                })
+                .collect();
+            if audiences.is_empty() {
+                continue;
+            }
+            let entitlements = match owners.get(&endpoint.user_id) {
+                Some(known) => *known,
+                None => {
+                    let known =
+                        strikeline_store::users::find_by_id(&state.db, &endpoint.user_id).await?.map(|user| Entitlements::of(&user, now));
+                    owners.insert(endpoint.user_id.clone(), known);
+                    known
+                }
+            };
+            let Some(entitlements) = entitlements.filter(|e| e.allows(Capability::Webhooks)) else { continue };
+            for event in audiences {
+                let receives = match event.audience {
+                    Audience::Owner(_) => true,
+                    Audience::SignalOfRank(rank) => !crate::services::visibility::beyond_quota(entitlements.signals_per_day, rank, 0),
                 };
                 if receives {
                     messages.push(message(endpoint, event_type.as_str(), &event.data, now));

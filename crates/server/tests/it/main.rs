@@ -33,4 +33,5 @@ mod signals;
 mod site;
 mod stripe;
 mod track_record;
+mod webhook_plans;
 mod webhooks;

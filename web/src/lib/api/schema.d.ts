@@ -3831,7 +3831,11 @@ export interface components {
             failingSince?: string | null;
             /** Format: uuid */
             id: string;
-            /** @description Deliveries are made; `false` once switched off after failing for a day. */
+            /**
+             * @description Deliveries are made; `false` once switched off after failing for a day (`disabledAt`
+             *     set), or while the owner's plan does not include webhooks (`disabledAt` null; on again
+             *     after an upgrade).
+             */
             isActive: boolean;
             url: string;
         };
@@ -7372,7 +7376,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A read-only key */
+            /** @description A read-only key, or the plan does not include webhooks */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7656,6 +7660,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The plan does not include webhooks */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
