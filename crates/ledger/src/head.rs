@@ -42,6 +42,25 @@ pub struct SignedTreeHead {
     pub signature: [u8; 64],
 }
 
+impl SignedTreeHead {
+    /// A head from its stored or published form: the root and the signature as hex; `None`
+    /// when either is not hex of the right length.
+    ///
+    /// ```
+    /// use strikeline_ledger::SignedTreeHead;
+    /// let head = SignedTreeHead::from_hex(0, 1, &"00".repeat(32), &"11".repeat(64)).unwrap();
+    /// assert_eq!((head.head.size, head.signature[0]), (0, 0x11));
+    /// assert_eq!(SignedTreeHead::from_hex(0, 1, "00", &"11".repeat(64)), None);
+    /// ```
+    #[must_use]
+    pub fn from_hex(size: u64, timestamp_ms: i64, root: &str, signature: &str) -> Option<SignedTreeHead> {
+        Some(SignedTreeHead {
+            head: TreeHead { size, timestamp_ms, root: crate::hex::decode_array(root)? },
+            signature: crate::hex::decode_array(signature)?,
+        })
+    }
+}
+
 /// Why a signing key cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KeyError(pub String);

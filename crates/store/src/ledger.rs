@@ -10,7 +10,7 @@
 
 use chrono::{DateTime, NaiveDate, SecondsFormat, Utc};
 use serde::Serialize;
-use strikeline_ledger::{Hash, SignedTreeHead, TreeHead, hex, merkle};
+use strikeline_ledger::{Hash, SignedTreeHead, hex, merkle};
 
 use crate::signals::SignalRow;
 use crate::{Db, StoreResult, with_db};
@@ -193,6 +193,8 @@ impl NewEntry {
 
 pub(crate) const INSERT_ENTRY: &str =
     "INSERT INTO ledger_entries (seq, kind, signal_id, body, leaf_hash, appended_at) VALUES ($1, $2, $3, $4, $5, $6)";
+/// Takes the size row without changing it: what orders writers that will append.
+pub(crate) const LOCK: &str = "UPDATE ledger_size SET size = size WHERE id = 1";
 pub(crate) const GROW: &str = "UPDATE ledger_size SET size = size + $1 WHERE id = 1 RETURNING size";
 
 /// Inside an open transaction `$tx`: appends `$entries` (a slice of [`NewEntry`]) at the end of
@@ -252,10 +254,15 @@ pub async fn entries_of_signal(db: &Db, signal_id: &str) -> StoreResult<Vec<Entr
 }
 
 /// The leaf hashes of the first `size` entries, in log order, as stored. A stored hash that is
-/// not 32 bytes of hex is recomputed from the entry's body instead.
+/// not 32 bytes of hex is recomputed from the entry's body instead (read only for such rows).
 pub async fn leaf_hashes(db: &Db, size: i64) -> StoreResult<Vec<Hash>> {
     let rows: Vec<(String, String)> = with_db!(db, pool => {
-        sqlx::query_as("SELECT leaf_hash, body FROM ledger_entries WHERE seq < $1 ORDER BY seq").bind(size).fetch_all(pool).await?
+        sqlx::query_as(
+            "SELECT leaf_hash, CASE WHEN LENGTH(leaf_hash) = 64 THEN '' ELSE body END FROM ledger_entries WHERE seq < $1 ORDER BY seq",
+        )
+        .bind(size)
+        .fetch_all(pool)
+        .await?
     });
     Ok(rows.into_iter().map(|(hash, body)| hex::decode_array(&hash).unwrap_or_else(|| merkle::leaf_hash(body.as_bytes()))).collect())
 }
@@ -270,10 +277,7 @@ struct HeadRow {
 
 impl HeadRow {
     fn parse(self) -> Option<SignedTreeHead> {
-        Some(SignedTreeHead {
-            head: TreeHead { size: u64::try_from(self.size).ok()?, timestamp_ms: self.timestamp_ms, root: hex::decode_array(&self.root)? },
-            signature: hex::decode_array(&self.signature)?,
-        })
+        SignedTreeHead::from_hex(u64::try_from(self.size).ok()?, self.timestamp_ms, &self.root, &self.signature)
     }
 }
 

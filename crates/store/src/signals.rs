@@ -168,6 +168,10 @@ pub async fn issue_automated_at(db: &Db, signals: &[SignalRow], appended_at: Dat
     let mut entries = Vec::new();
     with_db!(db, pool => {
         let mut tx = pool.begin().await?;
+        // Issuers queue on the log's size row before anything else: the day's re-ranking
+        // updates rows other issuers also update, which in any other order can deadlock on
+        // PostgreSQL; SQLite has one writer anyway.
+        sqlx::query(ledger::LOCK).execute(&mut *tx).await?;
         for s in signals {
             let done = bind_signal!(sqlx::query(&sql), s).execute(&mut *tx).await?.rows_affected();
             if done == 1 {

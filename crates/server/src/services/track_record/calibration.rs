@@ -19,7 +19,7 @@ use strikeline_quant::calibration::{
     Binning, DatedForecast, Forecast, ReliabilityBin, brier, brier_skill_score, expected_calibration_error, murphy, reliability_bins,
     rolling_brier,
 };
-use strikeline_quant::{BlackScholes, OptionInputs, TradeAnalysis};
+use strikeline_quant::pricing::intrinsic;
 use strikeline_store::signals::SignalRow;
 use utoipa::ToSchema;
 
@@ -322,16 +322,7 @@ fn strength_forecast(row: &SignalRow) -> Option<Resolved> {
 /// The position's P&L per share held to expiry with the underlying at `spot`.
 fn held_to_expiry_pnl(row: &SignalRow, spot: f64) -> Option<f64> {
     let open = open_signal(row)?;
-    let model = BlackScholes::new(OptionInputs {
-        spot,
-        strike: open.strike,
-        rate: 0.0,
-        dividend_yield: 0.0,
-        volatility: open.volatility,
-        time_to_expiry: 0.0,
-    })
-    .ok()?;
-    Some(TradeAnalysis::new(model, open.signal_type.option_type(), open.entry_price).ok()?.pnl_at_expiry(spot))
+    Some(intrinsic(open.signal_type.option_type(), spot, open.strike) - open.entry_price)
 }
 
 /// The calibration of every resolved live signal, as of `now`.

@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use strikeline_ledger::{RecordReport, SignedTreeHead, TreeHead, hex};
+use strikeline_ledger::{RecordReport, SignedTreeHead, hex};
 use strikeline_store::ledger::{self as store, NewEntry, Resolution};
 use utoipa::ToSchema;
 
@@ -53,10 +53,7 @@ impl From<&SignedTreeHead> for PublishedHead {
 
 impl PublishedHead {
     fn parse(&self) -> Option<SignedTreeHead> {
-        Some(SignedTreeHead {
-            head: TreeHead { size: self.tree_size, timestamp_ms: self.timestamp_ms, root: hex::decode_array(&self.root_hash)? },
-            signature: hex::decode_array(&self.signature)?,
-        })
+        SignedTreeHead::from_hex(self.tree_size, self.timestamp_ms, &self.root_hash, &self.signature)
     }
 }
 
