@@ -182,6 +182,7 @@ export function makeOverallBacktest(overrides: Partial<OverallBacktest> = {}): O
     endDate: "2026-11-23",
     symbols: 50,
     initialCapital: 10_000,
+    lockedTrades: 0,
     finalEquity: 11_840.5,
     equityCurve,
     drawdown,

@@ -55,6 +55,21 @@ pub struct BacktestConfig {
     pub slippage: f64,
     /// Starting cash ($100,000).
     pub initial_capital: f64,
+    /// Setups the trader may not trade (signals their plan locks): none by default.
+    pub withheld: Vec<Withheld>,
+}
+
+/// A setup withheld from the trader: a proposal of `strategy` on `symbol` dated `from` to `to`
+/// (inclusive) is not filled. The setup is held as if the trade were open until that trade
+/// would have ended (as live, one signal per setup), no cash moves, and the report lists it in
+/// [`BacktestReport::withheld`](super::BacktestReport::withheld) without any of its terms or
+/// its result: no total, curve or statistic includes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Withheld {
+    pub symbol: String,
+    pub strategy: Strategy,
+    pub from: NaiveDate,
+    pub to: NaiveDate,
 }
 
 impl BacktestConfig {
@@ -79,6 +94,7 @@ impl BacktestConfig {
             commission_per_contract: Costs::STANDARD.commission_per_contract,
             slippage: Costs::STANDARD.slippage,
             initial_capital: 100_000.0,
+            withheld: Vec::new(),
         }
     }
 

@@ -4,7 +4,7 @@
 
 use chrono::NaiveDate;
 
-use super::report::{Trade, TradeOutcome};
+use super::report::{Trade, TradeOutcome, WithheldTrade};
 use super::simulation::{Position, Simulation, strategy_bit};
 use crate::lifecycle::{Outcome, mark, years_between};
 use crate::proposal::ProposalContext;
@@ -50,6 +50,16 @@ impl Simulation<'_> {
     }
 
     fn close(&mut self, position: Position, date: NaiveDate, outcome: TradeOutcome) {
+        if position.withheld {
+            self.open_bits[position.symbol] &= !strategy_bit(position.strategy);
+            self.withheld.push(WithheldTrade {
+                symbol: self.series[position.symbol].symbol.clone(),
+                strategy: position.strategy,
+                entry_date: position.entry_date,
+                exit_date: date,
+            });
+            return;
+        }
         let n = self.contracts();
         let c = self.config.commission_per_contract;
         let costs = self.config.costs();
@@ -106,13 +116,16 @@ impl Simulation<'_> {
                     continue;
                 }
                 let entry_fill = self.config.costs().entry_fill(proposal.entry_price);
+                let withheld = self.is_withheld(i, bit, date);
                 let cost = entry_fill * 100.0 * n + c * n;
-                if self.cash - cost < self.closing_reserve + c * n {
+                if !withheld && self.cash - cost < self.closing_reserve + c * n {
                     self.skipped_for_capital += 1;
                     continue;
                 }
-                self.cash -= cost;
-                self.closing_reserve += c * n;
+                if !withheld {
+                    self.cash -= cost;
+                    self.closing_reserve += c * n;
+                }
                 self.open_bits[i] |= bit;
                 self.open.push(Position {
                     symbol: i,
@@ -125,6 +138,7 @@ impl Simulation<'_> {
                     entry_underlying: spot,
                     mark: proposal.entry_price,
                     underlying: spot,
+                    withheld,
                 });
             }
         }
@@ -134,7 +148,13 @@ impl Simulation<'_> {
     pub(super) fn equity(&self) -> f64 {
         let n = self.contracts();
         let costs = self.config.costs();
-        self.cash + self.open.iter().map(|p| costs.exit_fill(p.mark) * 100.0 * n - costs.commission_per_contract * n).sum::<f64>()
+        self.cash
+            + self
+                .open
+                .iter()
+                .filter(|p| !p.withheld)
+                .map(|p| costs.exit_fill(p.mark) * 100.0 * n - costs.commission_per_contract * n)
+                .sum::<f64>()
     }
 
     pub(super) fn close_all_at_end(&mut self, date: NaiveDate) {

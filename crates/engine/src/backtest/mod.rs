@@ -90,9 +90,11 @@ mod fills;
 mod report;
 mod simulation;
 
-pub use config::{BacktestConfig, ConfigError, SymbolSeries};
+pub use config::{BacktestConfig, ConfigError, SymbolSeries, Withheld};
 pub use crossover::{CrossoverResult, CrossoverTrade, sma_crossover};
-pub use report::{BacktestReport, DrawdownPoint, EquityPoint, OverallResult, RejectedBar, StrategyResult, Trade, TradeOutcome};
+pub use report::{
+    BacktestReport, DrawdownPoint, EquityPoint, OverallResult, RejectedBar, StrategyResult, Trade, TradeOutcome, WithheldTrade,
+};
 
 /// Runs a backtest (see the [module documentation](self)).
 ///

@@ -105,6 +105,16 @@ pub struct Trade {
     pub exit_underlying: f64,
 }
 
+/// A trade of a withheld setup: only which setup and when, never its terms or result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WithheldTrade {
+    pub symbol: String,
+    pub strategy: Strategy,
+    pub entry_date: NaiveDate,
+    /// When it would have ended (for ordering only).
+    pub exit_date: NaiveDate,
+}
+
 impl Trade {
     /// Calendar days from entry to exit.
     ///
@@ -260,6 +270,9 @@ pub struct RejectedBar {
 pub struct BacktestReport {
     /// Closed trades, by exit date (then in the order they were opened).
     pub trades: Vec<Trade>,
+    /// Trades of withheld setups ([`Withheld`](super::Withheld)), by exit date: not in any
+    /// figure of the report.
+    pub withheld: Vec<WithheldTrade>,
     /// Equity at each date from `start` to `end`.
     pub equity_curve: Vec<EquityPoint>,
     /// Drawdown at each date of the equity curve.
@@ -341,6 +354,7 @@ impl Simulation<'_> {
             bars_processed: self.bars_processed,
             option_marks: self.option_marks,
             trades: self.trades,
+            withheld: self.withheld,
             equity_curve: self.equity_curve,
             drawdown,
         }

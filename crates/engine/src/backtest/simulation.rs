@@ -5,7 +5,7 @@
 use chrono::NaiveDate;
 
 use super::config::{BacktestConfig, SymbolSeries};
-use super::report::{BacktestReport, EquityPoint, RejectedBar, Trade};
+use super::report::{BacktestReport, EquityPoint, RejectedBar, Trade, WithheldTrade};
 use crate::lifecycle::OpenSignal;
 use crate::state::SymbolState;
 use crate::types::{BarError, Strategy};
@@ -23,6 +23,8 @@ pub(super) struct Position {
     /// Latest mark (premium per share) and the underlying then.
     pub(super) mark: f64,
     pub(super) underlying: f64,
+    /// A withheld setup's trade: held, marked and closed, but no cash moves.
+    pub(super) withheld: bool,
 }
 
 pub(super) fn strategy_bit(strategy: Strategy) -> u8 {
@@ -50,6 +52,9 @@ pub(super) struct Simulation<'a> {
     pub(super) selected_bits: u8,
     pub(super) open: Vec<Position>,
     pub(super) trades: Vec<Trade>,
+    pub(super) withheld: Vec<WithheldTrade>,
+    /// Withheld date ranges per (symbol index, strategy bit).
+    pub(super) withheld_ranges: std::collections::HashMap<(usize, u8), Vec<(NaiveDate, NaiveDate)>>,
     pub(super) cash: f64,
     /// Commissions owed on closing every open trade.
     pub(super) closing_reserve: f64,
@@ -68,6 +73,12 @@ impl<'a> Simulation<'a> {
         // Validated by `config.validate()`.
         let state = SymbolState::with_params(config.params).unwrap_or_default();
         let selected_bits = config.strategies.iter().fold(0, |bits, &s| bits | strategy_bit(s));
+        let mut withheld_ranges: std::collections::HashMap<(usize, u8), Vec<(NaiveDate, NaiveDate)>> = std::collections::HashMap::new();
+        for w in &config.withheld {
+            for (i, _) in series.iter().enumerate().filter(|(_, s)| s.symbol == w.symbol) {
+                withheld_ranges.entry((i, strategy_bit(w.strategy))).or_default().push((w.from, w.to));
+            }
+        }
         Simulation {
             config,
             series,
@@ -80,6 +91,8 @@ impl<'a> Simulation<'a> {
             selected_bits,
             open: Vec::new(),
             trades: Vec::new(),
+            withheld: Vec::new(),
+            withheld_ranges,
             cash: config.initial_capital,
             closing_reserve: 0.0,
             equity_curve: Vec::new(),
@@ -88,6 +101,11 @@ impl<'a> Simulation<'a> {
             bars_processed: 0,
             option_marks: 0,
         }
+    }
+
+    /// Whether a proposal of the setup (`symbol` index, strategy `bit`) on `date` is withheld.
+    pub(super) fn is_withheld(&self, symbol: usize, bit: u8, date: NaiveDate) -> bool {
+        self.withheld_ranges.get(&(symbol, bit)).is_some_and(|ranges| ranges.iter().any(|(from, to)| (*from..=*to).contains(&date)))
     }
 
     pub(super) fn contracts(&self) -> f64 {

@@ -498,3 +498,31 @@ fn sma_crossover_follows_the_last_strict_side() {
     };
     assert!((equity - r.final_equity).abs() < 1e-12);
 }
+
+#[test]
+fn withheld_setups_are_traded_by_nobody_and_counted_in_no_figure() {
+    use strikeline_engine::backtest::Withheld;
+    let series = market(6, 700, 11);
+    let open = run(&config(day(300), day(699)), &series, &fridays);
+    // Withhold every trade of the first symbol's momentum setup.
+    let symbol = open.trades[0].symbol.clone();
+    let strategy = open.trades[0].strategy;
+    let hidden: Vec<_> = open.trades.iter().filter(|t| t.symbol == symbol && t.strategy == strategy).collect();
+    let withheld = hidden.iter().map(|t| Withheld { symbol: symbol.clone(), strategy, from: t.entry_date, to: t.entry_date }).collect();
+    let report = run(&BacktestConfig { withheld, ..config(day(300), day(699)) }, &series, &fridays);
+    // The same setups ran (one signal per setup, as live): the withheld trades are listed by
+    // when they ran and nothing else, and every other trade is exactly as before.
+    assert_eq!(
+        report.withheld.iter().map(|w| (w.entry_date, w.exit_date)).collect::<Vec<_>>(),
+        hidden.iter().map(|t| (t.entry_date, t.exit_date)).collect::<Vec<_>>()
+    );
+    let shown: Vec<_> = open.trades.iter().filter(|t| !(t.symbol == symbol && t.strategy == strategy)).cloned().collect();
+    assert_eq!(report.trades, shown);
+    // No figure includes them: the totals and the books are those of the shown trades.
+    let total: f64 = shown.iter().map(|t| t.pnl).sum();
+    assert_eq!(report.overall.total_trades, shown.len());
+    assert!((report.overall.total_pnl - total).abs() < 0.005, "{} vs {total}", report.overall.total_pnl);
+    assert!((report.final_equity - (100_000.0 + total)).abs() < 1e-6);
+    let by: usize = report.by_strategy.iter().map(|s| s.total_trades).sum();
+    assert_eq!(by, shown.len());
+}

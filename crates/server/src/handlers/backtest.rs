@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use axum::extract::State;
 use chrono::{Duration, NaiveDate};
 use serde::{Deserialize, Serialize};
-use strikeline_engine::backtest::{BacktestConfig, BacktestReport, SymbolSeries, try_run_until};
+use strikeline_engine::backtest::{BacktestConfig, BacktestReport, SymbolSeries, Withheld, try_run_until};
 use strikeline_engine::{Strategy, StrategyParams};
 use strikeline_store::market;
 use strikeline_store::signals::SignalFilter;
@@ -31,6 +31,7 @@ use crate::foundation::market::engine_bar;
 use crate::foundation::money::round2;
 use crate::foundation::state::AppState;
 use crate::foundation::vocab::{BacktestOutcome, SignalKind, StrategyName, Vocabulary, stored};
+use crate::services::visibility::ranked_for;
 
 /// Calendar days of history loaded before `startDate` to warm the indicators.
 const WARM_UP_DAYS: i64 = 450;
@@ -115,9 +116,9 @@ pub struct DrawdownPointView {
     pub drawdown: f64,
 }
 
-/// One trade of a backtest. A trade that matches a signal the viewer's plan locks comes back
-/// `locked`, with only its symbol, strategy and entry date: a backtest never reveals what a
-/// locked signal recommends.
+/// One trade of a backtest. A trade of a signal the viewer's plan locks comes back `locked`,
+/// with only its symbol, strategy and entry date, and no figure of the backtest counts it: a
+/// backtest never reveals what a locked signal recommends or how it did.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TradeView {
@@ -162,6 +163,8 @@ pub struct OverallBacktest {
     pub final_equity: f64,
     pub equity_curve: Vec<EquityPointView>,
     pub drawdown: Vec<DrawdownPointView>,
+    /// Trades of signals the viewer's plan locks: listed `locked`, counted in no figure above.
+    pub locked_trades: usize,
     pub trades: Vec<TradeView>,
 }
 
@@ -367,7 +370,8 @@ async fn within_time<T>(state: &AppState, work: impl std::future::Future<Output 
     })
 }
 
-/// The signals a viewer's plan locks, as (symbol, strategy, day) for matching backtest trades.
+/// The signals a viewer's plan locks, as (symbol, strategy, day): their setups are withheld
+/// from the viewer's backtests, so that no trade, total, curve or statistic reveals them.
 #[derive(Debug, Default)]
 pub struct LockedSignals(HashSet<(String, StrategyName, NaiveDate)>);
 
@@ -387,7 +391,7 @@ impl LockedSignals {
             return Ok(LockedSignals::none());
         }
         let filter = SignalFilter { limit: i64::MAX, ..SignalFilter::default() };
-        let rows = crate::services::visibility::ranked_for(state, user, &filter, now).await?;
+        let rows = ranked_for(state, user, &filter, now).await?;
         let mut hidden = HashSet::new();
         for (row, _) in rows.into_iter().filter(|(_, locked)| *locked) {
             let strategy: StrategyName = stored(&row.strategy, format_args!("signal {}", row.id))?;
@@ -396,13 +400,26 @@ impl LockedSignals {
         Ok(LockedSignals(hidden))
     }
 
-    fn hides(&self, symbol: &str, strategy: StrategyName, entry: NaiveDate) -> bool {
-        !self.0.is_empty() && (-MATCH_DAYS..=MATCH_DAYS).any(|d| self.0.contains(&(symbol.to_owned(), strategy, entry + Duration::days(d))))
+    /// The setups to withhold: a proposal of a locked signal's symbol and strategy within
+    /// [`MATCH_DAYS`] of its day.
+    pub fn withheld(&self) -> Vec<Withheld> {
+        let mut out: Vec<Withheld> = self
+            .0
+            .iter()
+            .map(|(symbol, strategy, day)| Withheld {
+                symbol: symbol.clone(),
+                strategy: Strategy::from(*strategy),
+                from: *day - Duration::days(MATCH_DAYS),
+                to: *day + Duration::days(MATCH_DAYS),
+            })
+            .collect();
+        out.sort_by(|a, b| (&a.symbol, a.from).cmp(&(&b.symbol, b.from)));
+        out
     }
 }
 
 /// The overall backtest of `request` within `plan`'s limits (also `strikeline backtest`);
-/// trades matching signals in `locked` are masked.
+/// setups of signals in `locked` are withheld: listed as locked trades, in no figure.
 pub async fn overall_result(
     state: &AppState,
     plan: Plan,
@@ -410,7 +427,8 @@ pub async fn overall_result(
     locked: &LockedSignals,
     cancel: &Cancel,
 ) -> Result<OverallBacktest> {
-    let (config, series) = prepare(state, plan, request, false).await?;
+    let (mut config, series) = prepare(state, plan, request, false).await?;
+    config.withheld = locked.withheld();
     let (start, end, symbols) = (config.start, config.end, series.len());
     let report = run(state, config, series, cancel).await?;
     let o = report.overall;
@@ -434,33 +452,58 @@ pub async fn overall_result(
             .iter()
             .map(|p| DrawdownPointView { date: p.date, drawdown: (p.drawdown * 10_000.0).round() / 10_000.0 })
             .collect(),
-        trades: report
-            .trades
-            .iter()
-            .map(|t| {
-                let strategy = StrategyName::from(t.strategy);
-                let locked = locked.hides(&t.symbol, strategy, t.entry_date);
-                let show = |v: f64| (!locked).then_some(round2(v));
-                TradeView {
-                    symbol: t.symbol.clone(),
-                    strategy,
-                    entry_date: t.entry_date,
-                    signal_type: (!locked).then(|| t.signal_type.into()),
-                    strike: (!locked).then_some(t.strike),
-                    expiration: (!locked).then_some(t.expiration),
-                    exit_date: (!locked).then_some(t.exit_date),
-                    entry_price: show(t.entry_price),
-                    exit_price: show(t.exit_price),
-                    contracts: (!locked).then_some(t.contracts),
-                    commissions: show(t.commissions),
-                    pnl: show(t.pnl),
-                    outcome: (!locked).then(|| t.outcome.into()),
-                    confidence: (!locked).then_some(t.confidence),
-                    locked,
-                }
-            })
-            .collect(),
+        locked_trades: report.withheld.len(),
+        trades: trade_views(&report),
     })
+}
+
+/// The trades as shown: every traded one, and each withheld one as `locked` with only its
+/// symbol, strategy and entry date, all by exit date.
+fn trade_views(report: &BacktestReport) -> Vec<TradeView> {
+    let shown = report.trades.iter().map(|t| {
+        let view = TradeView {
+            symbol: t.symbol.clone(),
+            strategy: t.strategy.into(),
+            entry_date: t.entry_date,
+            signal_type: Some(t.signal_type.into()),
+            strike: Some(t.strike),
+            expiration: Some(t.expiration),
+            exit_date: Some(t.exit_date),
+            entry_price: Some(round2(t.entry_price)),
+            exit_price: Some(round2(t.exit_price)),
+            contracts: Some(t.contracts),
+            commissions: Some(round2(t.commissions)),
+            pnl: Some(round2(t.pnl)),
+            outcome: Some(t.outcome.into()),
+            confidence: Some(t.confidence),
+            locked: false,
+        };
+        (t.exit_date, view)
+    });
+    let withheld = report.withheld.iter().map(|w| {
+        let view = TradeView {
+            symbol: w.symbol.clone(),
+            strategy: w.strategy.into(),
+            entry_date: w.entry_date,
+            signal_type: None,
+            strike: None,
+            expiration: None,
+            exit_date: None,
+            entry_price: None,
+            exit_price: None,
+            contracts: None,
+            commissions: None,
+            pnl: None,
+            outcome: None,
+            confidence: None,
+            locked: true,
+        };
+        (w.exit_date, view)
+    });
+    let mut all: Vec<(NaiveDate, TradeView)> = shown.chain(withheld).collect();
+    // Stable: the engine's order within a day.
+    all.sort_by_key(|(exit, _)| *exit);
+    all.into_iter().map(|(_, view)| view).collect()
 }
 
 /// Runs each strategy on its own over the same history (Pro and Premium).
@@ -486,13 +529,22 @@ async fn by_strategy(
     Entitlements::for_plan(plan).require(Capability::BacktestByStrategy)?;
     let limit = limits::hit(&state, limits::BACKTEST, &user.id, now).await?;
     let slot = state.capacity.heavy_slot(&user.id).await?;
-    let work = strategy_results(&state, plan, &request, &slot.cancel);
+    let locked = LockedSignals::for_viewer(&state, &user, now).await?;
+    let work = strategy_results(&state, plan, &request, &locked, &slot.cancel);
     Ok((limit, axum::Json(within_time(&state, work).await?)))
 }
 
-/// Each strategy of `request` backtested on its own, within `plan`'s limits.
-pub async fn strategy_results(state: &AppState, plan: Plan, request: &BacktestRequest, cancel: &Cancel) -> Result<Vec<StrategyBacktest>> {
-    let (config, series) = prepare(state, plan, request, true).await?;
+/// Each strategy of `request` backtested on its own, within `plan`'s limits; setups of signals
+/// in `locked` are withheld (in no figure).
+pub async fn strategy_results(
+    state: &AppState,
+    plan: Plan,
+    request: &BacktestRequest,
+    locked: &LockedSignals,
+    cancel: &Cancel,
+) -> Result<Vec<StrategyBacktest>> {
+    let (mut config, series) = prepare(state, plan, request, true).await?;
+    config.withheld = locked.withheld();
     let mut results = Vec::new();
     for strategy in config.strategies.clone() {
         let mut one = config.clone();

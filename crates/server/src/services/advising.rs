@@ -174,10 +174,12 @@ pub async fn recommend(state: &AppState, user: &UserRecord, now: DateTime<Utc>) 
     // Trade: active signals the plan shows, in the user's strategies, not held, that the news does not contradict.
     let held: HashSet<&str> = b.open_symbols.iter().map(String::as_str).collect();
     let preferred: Vec<&str> = user.preferred_strategies.split(',').map(str::trim).collect();
-    let quota = Entitlements::of(user, now).signals_per_day;
+    let active = strikeline_store::signals::active_automated(&state.db).await?;
+    let since = active.iter().map(|r| r.signal.issued_on).min().unwrap_or(today);
+    let viewer = crate::services::visibility::Viewer::of(state, user, since, now).await?;
     let mut ideas = Vec::new();
-    for row in strikeline_store::signals::active_automated(&state.db).await? {
-        if crate::services::visibility::beyond_quota(quota, row.day_rank, 0) {
+    for row in active {
+        if !viewer.unlocks(&row.signal, row.day_rank) {
             continue;
         }
         let s = row.signal;

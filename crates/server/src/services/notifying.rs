@@ -72,11 +72,13 @@ pub async fn new_signals(state: &AppState, issued: &[String], now: DateTime<Utc>
         .iter()
         .map(|r| Event {
             event_type: WebhookEventType::NewSignal,
-            audience: Audience::SignalOfRank(r.day_rank),
+            audience: Audience::Signal { day: r.signal.issued_on, rank: r.day_rank },
             data: signal_data(&r.signal),
         })
         .collect();
     emit(state, &events, now).await?;
+    let Some(since) = fresh.iter().map(|r| r.signal.issued_on).min() else { return Ok(0) };
+    let viewers = crate::services::visibility::Viewers::since(state, since).await?;
     let mut notes = Vec::new();
     for user in strikeline_store::users::all(&state.db).await? {
         if !user.signal_alerts {
@@ -84,10 +86,10 @@ pub async fn new_signals(state: &AppState, issued: &[String], now: DateTime<Utc>
         }
         let preferred: Vec<crate::foundation::vocab::StrategyName> =
             user.preferred_strategies.split(',').filter_map(|s| s.parse().ok()).collect();
-        let quota = crate::foundation::entitlements::Entitlements::of(&user, now).signals_per_day;
+        let viewer = viewers.of(&user, now);
         let matching: Vec<&str> = fresh
             .iter()
-            .filter(|r| !crate::services::visibility::beyond_quota(quota, r.day_rank, 0))
+            .filter(|r| viewer.unlocks(&r.signal, r.day_rank))
             .filter(|r| {
                 <crate::foundation::vocab::StrategyName as crate::foundation::vocab::Vocabulary>::exact(&r.signal.strategy)
                     .is_ok_and(|s| preferred.contains(&s))

@@ -146,24 +146,18 @@ pub async fn open_automated_positions(state: &AppState, now: DateTime<Utc>) -> R
     let users = strikeline_store::users::all(&state.db).await?;
     let held: HashSet<(String, String)> = positions::holders_of_active_signals(&state.db).await?.into_iter().collect();
     let open_cost_cents: HashMap<String, i64> = positions::open_cost_by_user(&state.db).await?.into_iter().collect();
-    let mut own_per_day: HashMap<String, HashMap<chrono::NaiveDate, i64>> = HashMap::new();
-    for (owner, day, count) in strikeline_store::signals::on_demand_counts_by_owner(&state.db, first_day).await? {
-        own_per_day.entry(owner).or_default().insert(day, count);
-    }
-    let no_own = HashMap::new();
+    let viewers = crate::services::visibility::Viewers::since(state, first_day).await?;
     let mut new_positions = Vec::new();
     for user in &users {
         let prefs = preferences_of(user);
         if prefs.preferred_strategies.is_empty() {
             continue;
         }
-        let quota = crate::foundation::entitlements::Entitlements::of(user, now).signals_per_day;
-        let own = own_per_day.get(&user.id).unwrap_or(&no_own);
+        let viewer = viewers.of(user, now);
         let mut open_cost = dollars(open_cost_cents.get(&user.id).copied().unwrap_or(0));
         for ranked in &active {
             let signal = &ranked.signal;
-            let own_that_day = own.get(&signal.issued_on).copied().unwrap_or(0);
-            if crate::services::visibility::locked(ranked, quota, own_that_day) || held.contains(&(user.id.clone(), signal.id.clone())) {
+            if !viewer.unlocks(signal, ranked.day_rank) || held.contains(&(user.id.clone(), signal.id.clone())) {
                 continue;
             }
             let Ok(strategy) = StrategyName::exact(&signal.strategy).map(Strategy::from) else { continue };

@@ -17,6 +17,7 @@ use crate::foundation::error::{AppError, FieldError, Result};
 use crate::foundation::outbound;
 use crate::foundation::state::AppState;
 use crate::foundation::vocab::WebhookEventType;
+use crate::services::visibility::{Viewer, Viewers};
 
 /// Endpoints one user may register.
 pub const MAX_ENDPOINTS_PER_USER: u32 = 10;
@@ -98,8 +99,9 @@ pub async fn queue_test(state: &AppState, user: &UserRecord, endpoint_id: &str, 
 pub enum Audience<'a> {
     /// One user's endpoints (their alert, their position, their own signal).
     Owner(&'a str),
-    /// Every subscriber whose plan shows an automated signal of this rank in its day.
-    SignalOfRank(i64),
+    /// Every subscriber to whom the automated signal issued on `day`, ranked `rank` in that
+    /// day, is unlocked ([`crate::services::visibility::Viewer`]).
+    Signal { day: chrono::NaiveDate, rank: i64 },
 }
 
 /// One event to announce.
@@ -129,8 +131,15 @@ pub async fn emit(state: &AppState, events: &[Event<'_>], now: DateTime<Utc>) ->
         return Ok(0);
     }
     let mut messages = Vec::new();
-    // Each owner's entitlements, asked once per call; `None` for an owner who is gone.
-    let mut owners: std::collections::HashMap<String, Option<Entitlements>> = std::collections::HashMap::new();
+    // Own signals count toward a day's quota: every owner's counts since the oldest day read once.
+    let since = events.iter().filter_map(|e| if let Audience::Signal { day, .. } = e.audience { Some(day) } else { None }).min();
+    let counts = match since {
+        Some(day) => Viewers::since(state, day).await?,
+        None => Viewers::empty(),
+    };
+    // Each owner as a viewer, asked once per call; `None` for an owner who is gone or whose
+    // plan in force does not include webhooks.
+    let mut owners: std::collections::HashMap<String, Option<Viewer>> = std::collections::HashMap::new();
     for event_type in WebhookEventType::ALL {
         let of_type: Vec<&Event> = events.iter().filter(|e| e.event_type == *event_type).collect();
         if of_type.is_empty() {
@@ -142,26 +151,24 @@ pub async fn emit(state: &AppState, events: &[Event<'_>], now: DateTime<Utc>) ->
                 .iter()
                 .filter(|event| match event.audience {
                     Audience::Owner(user_id) => endpoint.user_id == user_id,
-                    Audience::SignalOfRank(_) => true,
+                    Audience::Signal { .. } => true,
                 })
                 .collect();
             if audiences.is_empty() {
                 continue;
             }
-            let entitlements = match owners.get(&endpoint.user_id) {
-                Some(known) => *known,
-                None => {
-                    let known =
-                        strikeline_store::users::find_by_id(&state.db, &endpoint.user_id).await?.map(|user| Entitlements::of(&user, now));
-                    owners.insert(endpoint.user_id.clone(), known);
-                    known
-                }
-            };
-            let Some(entitlements) = entitlements.filter(|e| e.allows(Capability::Webhooks)) else { continue };
+            if !owners.contains_key(&endpoint.user_id) {
+                let viewer = strikeline_store::users::find_by_id(&state.db, &endpoint.user_id)
+                    .await?
+                    .filter(|user| Entitlements::of(user, now).allows(Capability::Webhooks))
+                    .map(|user| counts.of(&user, now));
+                owners.insert(endpoint.user_id.clone(), viewer);
+            }
+            let Some(Some(viewer)) = owners.get(&endpoint.user_id) else { continue };
             for event in audiences {
                 let receives = match event.audience {
                     Audience::Owner(_) => true,
-                    Audience::SignalOfRank(rank) => !crate::services::visibility::beyond_quota(entitlements.signals_per_day, rank, 0),
+                    Audience::Signal { day, rank } => viewer.unlocks_rank(day, rank),
                 };
                 if receives {
                     messages.push(message(endpoint, event_type.as_str(), &event.data, now));

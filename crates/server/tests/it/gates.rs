@@ -370,6 +370,17 @@ async fn a_backtest_never_reveals_a_trade_the_plan_locks(app: TestApp) {
         }
     }
     assert!(masked > 0, "the trades of locked signals are there, masked");
+    // And no figure counts them: the totals are the shown trades' alone, so nothing about a
+    // locked trade can be read off them.
+    assert_eq!(report["lockedTrades"], masked);
+    let shown: Vec<&Value> = trades.iter().filter(|t| t["locked"] == false).collect();
+    assert_eq!(report["totalTrades"], shown.len());
+    let pnl: f64 = shown.iter().map(|t| t["pnl"].as_f64().expect("pnl")).sum();
+    let total = report["totalPnl"].as_f64().expect("total");
+    assert!((total - pnl).abs() < 0.01 * shown.len() as f64 + 0.01, "{total} vs {pnl}");
+    let final_equity = report["finalEquity"].as_f64().expect("final");
+    let initial = report["initialCapital"].as_f64().expect("initial");
+    assert!((final_equity - initial - total).abs() < 0.01 * shown.len() as f64 + 0.01, "{final_equity} − {initial} vs {total}");
 }
 
 async fn slow_headers_are_cut_off_and_connections_per_address_are_capped(app: TestApp) {

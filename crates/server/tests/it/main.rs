@@ -33,5 +33,6 @@ mod signals;
 mod site;
 mod stripe;
 mod track_record;
+mod visibility;
 mod webhook_plans;
 mod webhooks;

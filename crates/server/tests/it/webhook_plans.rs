@@ -19,7 +19,7 @@ on_both_engines_with!(local_receivers, crate::webhook_plans::with_local_receiver
 );
 
 /// Webhooks to the local receiver (plain http on 127.0.0.1) and short retries.
-fn with_local_receivers(config: &mut strikeline_server::foundation::config::Config) {
+pub(crate) fn with_local_receivers(config: &mut strikeline_server::foundation::config::Config) {
     config.delivery.allow_http = true;
     config.delivery.allow_private = true;
     config.delivery.retry_seconds = vec![60, 60];
@@ -54,7 +54,11 @@ fn events(owner: &str) -> [Event<'_>; 2] {
             audience: Audience::Owner(owner),
             data: json!({"alertId": "alert-1", "symbol": "AAPL", "direction": "above", "targetPrice": 1.0, "price": 2.0}),
         },
-        Event { event_type: WebhookEventType::NewSignal, audience: Audience::SignalOfRank(1), data: json!({"id": "signal-1"}) },
+        Event {
+            event_type: WebhookEventType::NewSignal,
+            audience: Audience::Signal { day: chrono::NaiveDate::from_ymd_opt(2026, 11, 24).unwrap(), rank: 1 },
+            data: json!({"id": "signal-1"}),
+        },
     ]
 }
 

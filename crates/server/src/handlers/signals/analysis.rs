@@ -1,8 +1,6 @@
 //! The detail dialog's numbers and charts: the underlying's recent history with the strike,
 //! target and stop levels, and the position's payoff at expiry and today.
 
-use std::collections::HashMap;
-
 use axum::extract::{Path, State};
 use chrono::NaiveDate;
 use serde::Serialize;
@@ -121,12 +119,9 @@ pub async fn analysis(
         Some(owner) if *owner != user.id => return Err(AppError::NotFound),
         Some(_) => {}
         None => {
-            if let Some(quota) = Entitlements::of(&user, state.clock.now()).signals_per_day {
-                let own: HashMap<_, _> = store::on_demand_counts(&state.db, &user.id, row.issued_on).await?.into_iter().collect();
-                let own_that_day = own.get(&row.issued_on).copied().unwrap_or(0);
-                if crate::services::visibility::beyond_quota(Some(quota), store::day_rank(&state.db, &row).await?, own_that_day) {
-                    return Err(AppError::Forbidden("This signal is beyond your plan's daily quota. Upgrade to see it.".into()));
-                }
+            let viewer = crate::services::visibility::Viewer::of(&state, &user, row.issued_on, state.clock.now()).await?;
+            if !viewer.unlocks(&row, store::day_rank(&state.db, &row).await?) {
+                return Err(AppError::Forbidden("This signal is beyond your plan's daily quota. Upgrade to see it.".into()));
             }
         }
     }

@@ -20,10 +20,9 @@ use strikeline_store::users::UserRecord;
 use super::dto::Signal;
 use super::filter::encode_cursor;
 use crate::foundation::cache::{RenderedSignal, SignalWindow};
-use crate::foundation::entitlements::Entitlements;
 use crate::foundation::error::{AppError, Result};
 use crate::foundation::state::AppState;
-use crate::services::visibility::{beyond_quota, ranked_for};
+use crate::services::visibility::{Viewer, ranked_for};
 
 /// Automated signals the window holds: ten pages of the default size.
 pub const WINDOW: i64 = 500;
@@ -83,7 +82,7 @@ pub async fn from_window(state: &AppState, user: &UserRecord, filter: &SignalFil
     let mut own = own.into_iter().peekable();
 
     let page = usize::try_from(filter.limit).unwrap_or(0);
-    let quota = Entitlements::of(user, now).signals_per_day;
+    let viewer = Viewer::with_counts(user, own_per_day, now);
     let mut picked: Vec<Picked> = Vec::with_capacity(page + 1);
     while picked.len() <= page {
         let take_own = match (shared.peek(), own.peek()) {
@@ -98,7 +97,7 @@ pub async fn from_window(state: &AppState, user: &UserRecord, filter: &SignalFil
                 picked.push(Picked::Own(position_of(&row), to_json(&Signal::from_row(row, false)?)?));
             }
         } else if let Some(s) = shared.next() {
-            let locked = beyond_quota(quota, s.day_rank, own_per_day.get(&s.issued_on).copied().unwrap_or(0));
+            let locked = !viewer.unlocks_rank(s.issued_on, s.day_rank);
             picked.push(Picked::Shared(s, locked));
         }
     }

@@ -175,7 +175,7 @@ async fn announce_closed(state: &AppState, ended: &[&str], ranks: &HashMap<Strin
         .filter_map(|row| {
             let audience = match (&row.owner_id, ranks.get(&row.id)) {
                 (Some(owner), _) => Audience::Owner(owner),
-                (None, Some(rank)) => Audience::SignalOfRank(*rank),
+                (None, Some(rank)) => Audience::Signal { day: row.issued_on, rank: *rank },
                 (None, None) => return None,
             };
             Some(Event { event_type: crate::foundation::vocab::WebhookEventType::SignalClosed, audience, data: signal_data(row) })

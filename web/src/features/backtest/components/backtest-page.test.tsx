@@ -87,7 +87,7 @@ describe("BacktestPage", () => {
   it("shows a locked trade with only its symbol, strategy and entry date", async () => {
     const result = makeOverallBacktest();
     const locked = { symbol: "TSLA", strategy: "Breakout", entryDate: "2026-06-01", locked: true };
-    api({ overall: () => jsonResponse({ ...result, trades: [locked, ...result.trades] }) });
+    api({ overall: () => jsonResponse({ ...result, lockedTrades: 1, trades: [locked, ...result.trades] }) });
     renderWithProviders(<BacktestPage plan="free" />);
     await userEvent.setup().click(screen.getByRole("button", { name: "Run Backtest" }));
     const row = (await screen.findAllByTestId("trade-row"))[0];
@@ -97,6 +97,9 @@ describe("BacktestPage", () => {
     expect(row).toHaveTextContent("Jun 1, 2026");
     expect(row).toHaveTextContent("— → —");
     expect(row).not.toHaveTextContent("$");
+    expect(screen.getByTestId("locked-trades-note")).toHaveTextContent(
+      "1 trade follows a signal your plan locks: listed as Locked and left out of every figure above.",
+    );
   });
 
   it("exports the trades as CSV", async () => {

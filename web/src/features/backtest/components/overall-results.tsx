@@ -79,6 +79,12 @@ function TradesTable({ result }: { result: OverallBacktest }) {
         <div className="grid gap-1.5">
           <CardTitle>Trades</CardTitle>
           <CardDescription>Every simulated trade, oldest first. Prices are per share.</CardDescription>
+          {result.lockedTrades > 0 && (
+            <p className="text-sm text-muted-foreground" data-testid="locked-trades-note">
+              {result.lockedTrades} {result.lockedTrades === 1 ? "trade follows a signal" : "trades follow signals"} your plan locks: listed
+              as Locked and left out of every figure above.
+            </p>
+          )}
         </div>
         <Button variant="outline" size="sm" onClick={onExport} disabled={trades.length === 0}>
           <DownloadIcon aria-hidden />
