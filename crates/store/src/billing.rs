@@ -57,7 +57,8 @@ pub struct Checkout {
     pub plan: String,
     pub billing_interval: String,
     pub amount_cents: i64,
-    /// `pending | succeeded | failed`.
+    /// `pending | succeeded | failed | voided` (a newer checkout replaced it). At most one
+    /// checkout of an account is `pending` (a partial unique index).
     pub status: String,
     pub failure_message: Option<String>,
     pub created_at: DateTime<Utc>,
@@ -67,7 +68,9 @@ pub struct Checkout {
 const CHECKOUT_COLUMNS: &str = "id, user_id, provider, provider_ref, client_secret, plan, billing_interval, amount_cents, status, \
     failure_message, created_at, completed_at";
 
-/// One invoice: a payment or a failed attempt.
+/// One invoice: a payment or a failed attempt. Invoices outlive the account: when it is
+/// deleted, `user_id` becomes NULL and the invoice (number, amounts, period, plan) is kept,
+/// detached from the person (the readers here only find invoices by their user).
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct Invoice {
     pub id: String,
@@ -126,6 +129,52 @@ pub async fn insert_checkout(db: &Db, c: &Checkout) -> StoreResult<()> {
             .map_err(StoreError::from_write)?;
     });
     Ok(())
+}
+
+/// Stores `c` as the account's one open checkout, voiding the open one it replaces, in one
+/// transaction taken on the user's row (two checkouts started at once are written one after
+/// the other). Answers the checkouts it voided.
+pub async fn replace_checkout(db: &Db, c: &Checkout, at: DateTime<Utc>) -> StoreResult<Vec<Checkout>> {
+    let insert = format!("INSERT INTO checkouts ({CHECKOUT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)");
+    let open = format!("SELECT {CHECKOUT_COLUMNS} FROM checkouts WHERE user_id = $1 AND status = 'pending'");
+    with_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        let exists = sqlx::query("UPDATE users SET updated_at = updated_at WHERE id = $1").bind(&c.user_id).execute(&mut *tx).await?.rows_affected();
+        if exists == 0 {
+            tx.rollback().await?;
+            return Err(StoreError::NotFound);
+        }
+        let voided = sqlx::query_as::<_, Checkout>(&open).bind(&c.user_id).fetch_all(&mut *tx).await?;
+        sqlx::query("UPDATE checkouts SET status = 'voided', completed_at = $1 WHERE user_id = $2 AND status = 'pending'")
+            .bind(at)
+            .bind(&c.user_id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query(&insert)
+            .bind(&c.id)
+            .bind(&c.user_id)
+            .bind(&c.provider)
+            .bind(&c.provider_ref)
+            .bind(&c.client_secret)
+            .bind(&c.plan)
+            .bind(&c.billing_interval)
+            .bind(c.amount_cents)
+            .bind(&c.status)
+            .bind(&c.failure_message)
+            .bind(c.created_at)
+            .bind(c.completed_at)
+            .execute(&mut *tx)
+            .await
+            .map_err(StoreError::from_write)?;
+        tx.commit().await?;
+        Ok(voided)
+    })
+}
+
+/// The account's open (pending) checkouts: at most one.
+pub async fn open_checkouts(db: &Db, user_id: &str) -> StoreResult<Vec<Checkout>> {
+    let sql = format!("SELECT {CHECKOUT_COLUMNS} FROM checkouts WHERE user_id = $1 AND status = 'pending' ORDER BY created_at DESC");
+    Ok(with_db!(db, pool => sqlx::query_as::<_, Checkout>(&sql).bind(user_id).fetch_all(pool).await?))
 }
 
 /// The checkout with this client secret.

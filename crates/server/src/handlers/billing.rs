@@ -318,7 +318,8 @@ async fn reread(state: &AppState, user_id: &str, now: DateTime<Utc>) -> Result<a
 
 /// Starts buying a plan: the client secret the payment form confirms (the same one again
 /// within a day for the same plan and billing, so reloading the payment page is safe). An
-/// account that already pays changes its plan instead (409).
+/// account has one open checkout: a new one voids the one before, which can then no longer be
+/// paid. An account that already pays changes its plan instead (409).
 #[utoipa::path(
     post, path = "/api/create-subscription", tag = "billing",
     request_body = PlanChoice,
@@ -365,7 +366,7 @@ async fn create_subscription(
         (status = 200, description = "Paid: the plan is in force", body = SubscriptionView),
         (status = 401, description = "Not signed in", body = Problem),
         (status = 402, description = "Payment Failed: the provider's message", body = Problem),
-        (status = 409, description = "Already paid, or the subscription changed meanwhile", body = Problem),
+        (status = 409, description = "Already paid, replaced by a newer checkout, expired, or the account already pays: nothing is charged", body = Problem),
         (status = 422, description = "A card field, or the client secret, is not valid", body = Problem),
         (status = 429, description = "Too many payment attempts; see Retry-After", body = Problem),
     )
@@ -424,6 +425,8 @@ async fn resume(State(state): State<AppState>, CurrentUser(user): CurrentUser, o
 
 /// Changes a paid plan (Pro ↔ Premium, monthly ↔ yearly), prorated: the difference for the
 /// rest of the period is charged now to the card on file; a credit goes to the next invoice.
+/// Past due (or with the period over), what is owed is collected first; if that is declined,
+/// 402 and nothing changes.
 #[utoipa::path(
     post, path = "/api/billing/change", tag = "billing",
     request_body = PlanChoice,

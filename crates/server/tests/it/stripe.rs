@@ -2,6 +2,9 @@
 //! requests, bearer key, idempotency keys, expandable objects) and signs webhooks the way
 //! Stripe does: a checkout confirmed by `invoice.paid`, replays and out-of-order events,
 //! forged and stale signatures, retried failures, a declined change, cancel and deletion.
+//! Issue 25's Stripe cases: a new checkout cancels the previous incomplete subscription, a
+//! second live subscription on one customer is cancelled and credited, and deleting the
+//! account cancels the subscription first (or, when Stripe fails, deletes nothing).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -26,6 +29,10 @@ struct Fake {
     replies: HashMap<String, Value>,
     fail_next: u32,
     decline_changes: bool,
+    /// Cancellations (`DELETE /v1/subscriptions/{id}`) fail with a 500.
+    fail_cancels: bool,
+    /// Customer balance transactions: (customer, amount in cents; negative is a credit).
+    balance: Vec<(String, i64)>,
 }
 
 type Shared = Arc<Mutex<Fake>>;
@@ -150,6 +157,57 @@ async fn update_subscription(
     Ok(axum::Json(reply))
 }
 
+async fn cancel_subscription(
+    State(fake): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<axum::Json<Value>, (StatusCode, axum::Json<Value>)> {
+    if let Some(replay) = front(&fake, format!("DELETE /v1/subscriptions/{id}"), &headers)? {
+        return Ok(axum::Json(replay));
+    }
+    let mut f = fake.lock().expect("lock");
+    if f.fail_cancels {
+        return Err((
+            StatusCode::INTERNAL_SERVER_ERROR,
+            axum::Json(json!({"error": {"type": "api_error", "message": "Something went wrong"}})),
+        ));
+    }
+    let sub = f.subscriptions.get_mut(&id).expect("known subscription");
+    sub["status"] = json!("canceled");
+    let reply = sub.clone();
+    drop(f);
+    remember(&fake, &headers, &reply);
+    Ok(axum::Json(reply))
+}
+
+async fn balance_transaction(
+    State(fake): State<Shared>,
+    headers: HeaderMap,
+    Path(customer): Path<String>,
+    body: String,
+) -> Result<axum::Json<Value>, (StatusCode, axum::Json<Value>)> {
+    if let Some(replay) = front(&fake, format!("POST /v1/customers/{customer}/balance_transactions"), &headers)? {
+        return Ok(axum::Json(replay));
+    }
+    let f = form(&body);
+    let amount: i64 = f.get("amount").and_then(|a| a.parse().ok()).expect("an amount");
+    assert_eq!(f.get("currency").map(String::as_str), Some("usd"));
+    fake.lock().expect("lock").balance.push((customer.clone(), amount));
+    let reply = json!({"id": format!("cbtxn_{}", uuid::Uuid::new_v4().simple()), "object": "customer_balance_transaction",
+        "customer": customer, "amount": amount, "currency": "usd"});
+    remember(&fake, &headers, &reply);
+    Ok(axum::Json(reply))
+}
+
+fn price_cents(price: &str) -> i64 {
+    match price {
+        "price_pro_m" => 4_900,
+        "price_pro_y" => 47_000,
+        "price_prem_m" => 14_900,
+        _ => 143_000,
+    }
+}
+
 struct StripeFake {
     state: Shared,
     base: String,
@@ -161,7 +219,8 @@ impl StripeFake {
         let app = axum::Router::new()
             .route("/v1/customers", post(create_customer))
             .route("/v1/subscriptions", post(create_subscription))
-            .route("/v1/subscriptions/{id}", get(get_subscription).post(update_subscription))
+            .route("/v1/subscriptions/{id}", get(get_subscription).post(update_subscription).delete(cancel_subscription))
+            .route("/v1/customers/{id}/balance_transactions", post(balance_transaction))
             .with_state(state.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let base = format!("http://{}", listener.local_addr().expect("addr"));
@@ -169,12 +228,23 @@ impl StripeFake {
         StripeFake { state, base }
     }
 
-    /// The customer pays: the subscription is active with a card.
-    fn pay(&self, sub: &str) {
+    /// The customer pays: the subscription is active with a card, its latest invoice paid.
+    /// A cancelled subscription cannot be paid (`false`), as with Stripe.
+    fn pay(&self, sub: &str) -> bool {
         let mut f = self.state.lock().expect("lock");
         let s = f.subscriptions.get_mut(sub).expect("subscription");
+        if s["status"] != "incomplete" {
+            return false;
+        }
+        let amount = price_cents(s["items"]["data"][0]["price"]["id"].as_str().unwrap_or_default());
         s["status"] = json!("active");
         s["default_payment_method"] = json!({"id": "pm_1", "card": {"brand": "visa", "last4": "4242"}});
+        s["latest_invoice"] = json!({"id": format!("in_{}", &sub[4..12]), "status": "paid", "amount_paid": amount, "amount_due": amount});
+        true
+    }
+
+    fn status(&self, sub: &str) -> String {
+        self.state.lock().expect("lock").subscriptions[sub]["status"].as_str().unwrap_or_default().to_owned()
     }
 
     fn set(&self, sub: &str, key: &str, value: Value) {
@@ -247,7 +317,7 @@ async fn a_stripe_checkout_is_confirmed_by_a_signed_webhook_applied_once(engine:
     let sub_id = secret.trim_start_matches("pi_1_secret_").to_owned();
     assert_eq!(subscription(&app).await["status"], "trialing", "nothing changes until Stripe says it is paid");
 
-    fake.pay(&sub_id);
+    assert!(fake.pay(&sub_id));
     let customer = fake.state.lock().expect("lock").customers.keys().next().cloned().expect("customer");
     let paid = event(
         "evt_paid",
@@ -297,7 +367,7 @@ async fn cancel_changes_and_late_events_follow_stripes_state(engine: Engine) {
         .await
         .expect("json");
     let sub_id = started["clientSecret"].as_str().expect("secret").trim_start_matches("pi_1_secret_").to_owned();
-    fake.pay(&sub_id);
+    assert!(fake.pay(&sub_id));
     let customer = fake.state.lock().expect("lock").customers.keys().next().cloned().expect("customer");
     let now = app.now().timestamp();
     let stale_object =
@@ -374,5 +444,105 @@ macro_rules! stripe_tests {
 stripe_tests!(
     a_stripe_checkout_is_confirmed_by_a_signed_webhook_applied_once,
     cancel_changes_and_late_events_follow_stripes_state,
-    the_webhook_is_absent_without_stripe
+    the_webhook_is_absent_without_stripe,
+    a_new_checkout_cancels_the_previous_and_a_second_live_subscription_is_cancelled_and_credited,
+    deleting_the_account_cancels_the_subscription_first_or_deletes_nothing
 );
+
+async fn start(app: &TestApp, plan: &str, billing: &str) -> String {
+    let response = app.post_json(&app.client, "/api/create-subscription", &json!({"plan": plan, "billing": billing})).await;
+    assert_eq!(response.status(), 200);
+    let started: Value = response.json().await.expect("json");
+    started["clientSecret"].as_str().expect("secret").trim_start_matches("pi_1_secret_").to_owned()
+}
+
+fn paid_event(id: &str, customer: &str, sub: &str, invoice: &str, cents: i64) -> Value {
+    event(
+        id,
+        "invoice.paid",
+        json!({"id": invoice, "object": "invoice", "customer": customer, "subscription": sub,
+        "amount_paid": cents, "amount_due": cents, "currency": "usd", "number": format!("STRIPE-{invoice}")}),
+    )
+}
+
+/// Issue 25, row 3, with Stripe: a Pro checkout, then a Premium one, both paid.
+async fn a_new_checkout_cancels_the_previous_and_a_second_live_subscription_is_cancelled_and_credited(engine: Engine) {
+    let fake = StripeFake::start().await;
+    let Some(app) = app_with_stripe(engine, &fake).await else { return };
+    app.register().await;
+    let pro = start(&app, "pro", "monthly").await;
+    let premium = start(&app, "premium", "monthly").await;
+    assert_ne!(pro, premium);
+    assert_eq!(fake.status(&pro), "canceled", "the Premium checkout cancelled the Pro one's incomplete subscription");
+    assert!(fake.requests().iter().any(|(w, _)| w == &format!("DELETE /v1/subscriptions/{pro}")));
+    assert!(!fake.pay(&pro), "a cancelled subscription cannot be paid: nothing is charged");
+    assert!(fake.pay(&premium));
+    let customer = fake.state.lock().expect("lock").customers.keys().next().cloned().expect("customer");
+    let now = app.now().timestamp();
+    assert_eq!(deliver(&app, &paid_event("evt_1", &customer, &premium, "in_1", 14_900), now, WEBHOOK_SECRET).await.status(), 200);
+    let sub = subscription(&app).await;
+    assert_eq!((sub["plan"].as_str(), sub["status"].as_str()), (Some("premium"), Some("active")));
+
+    // A second live subscription on the same customer (a race, or made in Stripe's dashboard).
+    let second = "sub_second0000000000".to_owned();
+    {
+        let mut f = fake.state.lock().expect("lock");
+        let mut copy = f.subscriptions[&premium].clone();
+        copy["id"] = json!(second);
+        copy["items"]["data"][0]["price"]["id"] = json!("price_pro_m");
+        copy["latest_invoice"] = json!({"id": "in_2", "status": "paid", "amount_paid": 4_900, "amount_due": 4_900});
+        f.subscriptions.insert(second.clone(), copy);
+    }
+    let applied = deliver(&app, &paid_event("evt_2", &customer, &second, "in_2", 4_900), now, WEBHOOK_SECRET).await;
+    assert_eq!(applied.status(), 200);
+    assert_eq!(fake.status(&second), "canceled", "the extra subscription is cancelled");
+    assert_eq!(fake.status(&premium), "active", "the account's own stays");
+    assert_eq!(fake.state.lock().expect("lock").balance, vec![(customer.clone(), -4_900)], "and what it took is credited");
+    let sub = subscription(&app).await;
+    assert_eq!((sub["plan"].as_str(), sub["status"].as_str()), (Some("premium"), Some("active")));
+    let audit: Vec<Value> = app.client.get(app.url("/api/user/audit")).send().await.expect("request").json().await.expect("json");
+    assert!(audit.iter().any(|e| e["detail"].as_str().is_some_and(|d| d.contains(&second) && d.contains("$49.00 credited"))), "{audit:?}");
+    // Stripe's news of the cancellation, and a redelivery, change nothing more.
+    let deleted = event("evt_3", "customer.subscription.deleted", json!({"id": second, "object": "subscription", "customer": customer}));
+    assert_eq!(deliver(&app, &deleted, now, WEBHOOK_SECRET).await.status(), 200);
+    let again = paid_event("evt_4", &customer, &second, "in_2", 4_900);
+    assert_eq!(deliver(&app, &again, now, WEBHOOK_SECRET).await.status(), 200);
+    let sub = subscription(&app).await;
+    assert_eq!((sub["plan"].as_str(), sub["status"].as_str()), (Some("premium"), Some("active")));
+    assert_eq!(fake.state.lock().expect("lock").balance.len(), 1, "credited once");
+}
+
+/// Issue 25, row 2, with Stripe: a paying customer deletes the account.
+async fn deleting_the_account_cancels_the_subscription_first_or_deletes_nothing(engine: Engine) {
+    let fake = StripeFake::start().await;
+    let Some(app) = app_with_stripe(engine, &fake).await else { return };
+    let id = app.register().await["id"].as_str().expect("id").to_owned();
+    let sub_id = start(&app, "pro", "yearly").await;
+    assert!(fake.pay(&sub_id));
+    let customer = fake.state.lock().expect("lock").customers.keys().next().cloned().expect("customer");
+    let now = app.now().timestamp();
+    assert_eq!(deliver(&app, &paid_event("evt_1", &customer, &sub_id, "in_1", 47_000), now, WEBHOOK_SECRET).await.status(), 200);
+    assert_eq!(subscription(&app).await["status"], "active");
+
+    // Stripe cannot cancel: the deletion is refused, and nothing is deleted.
+    fake.state.lock().expect("lock").fail_cancels = true;
+    let refused = app.client.delete(app.url("/api/user")).json(&json!({"password": "correct-horse"})).send().await.expect("request");
+    assert_eq!(refused.status(), 503);
+    let body = problem(refused).await;
+    assert!(body["detail"].as_str().is_some_and(|d| d.contains("could not be cancelled") && d.contains("not been deleted")), "{body}");
+    assert_eq!(app.me(&app.client).await.status(), 200, "still signed in, still there");
+    assert_eq!(fake.status(&sub_id), "active");
+
+    fake.state.lock().expect("lock").fail_cancels = false;
+    let deleted = app.client.delete(app.url("/api/user")).json(&json!({"password": "correct-horse"})).send().await.expect("request");
+    assert_eq!(deleted.status(), 204);
+    assert_eq!(fake.status(&sub_id), "canceled", "Stripe bills the card no more");
+    let kept: Vec<(Option<String>, String, i64, String, String)> = strikeline_store::with_db!(app.db(), pool => {
+        sqlx::query_as("SELECT user_id, number, amount_cents, plan, billing_interval FROM invoices")
+            .fetch_all(pool)
+            .await
+            .expect("invoices")
+    });
+    assert_eq!(kept, vec![(None, "STRIPE-in_1".to_owned(), 47_000, "pro".to_owned(), "yearly".to_owned())], "kept, detached");
+    assert!(strikeline_store::users::find_by_id(app.db(), &id).await.expect("read").is_none());
+}

@@ -126,12 +126,20 @@ fn invoice(
     charge: &Charge,
     period: (DateTime<Utc>, DateTime<Utc>),
     now: DateTime<Utc>,
-) -> Invoice {
+) -> Result<Invoice> {
+    if period.1 < period.0 {
+        return Err(AppError::Internal(anyhow::anyhow!(
+            "an invoice for {} would end ({}) before it starts ({})",
+            user_id,
+            period.1,
+            period.0
+        )));
+    }
     let (status, provider_ref, failure_message) = match charge {
         Charge::Paid { reference } => ("paid", Some(reference.clone()), None),
         Charge::Declined { message } => ("failed", None, Some(message.clone())),
     };
-    Invoice {
+    Ok(Invoice {
         id: uuid::Uuid::new_v4().to_string(),
         user_id: user_id.to_owned(),
         number: invoice_number(now),
@@ -148,12 +156,16 @@ fn invoice(
         period_start: period.0,
         period_end: period.1,
         created_at: now,
-    }
+    })
 }
 
 /// Starts buying `plan` billed by `interval` (or finds the checkout started for it in the last
 /// day): the client secret the payment form confirms. Free needs no payment; an account that
 /// already pays changes its plan instead.
+///
+/// An account has at most one open checkout: a new one voids the one before (with Stripe, its
+/// incomplete subscription is cancelled first, so it can no longer be paid; when Stripe cannot
+/// be reached nothing changes and the new checkout is refused).
 pub async fn start_checkout(
     state: &AppState,
     user: &UserRecord,
@@ -177,6 +189,8 @@ pub async fn start_checkout(
     {
         return Ok(CheckoutStarted { client_secret: open.client_secret, provider: provider_name(state), amount_cents, plan, interval });
     }
+    let open = store::open_checkouts(&state.db, &user.id).await?;
+    void_at_stripe(state, &open).await?;
     let id = uuid::Uuid::new_v4().to_string();
     let provider = provider_name(state);
     let (client_secret, provider_ref) = if provider == STRIPE {
@@ -208,8 +222,35 @@ pub async fn start_checkout(
         created_at: now,
         completed_at: None,
     };
-    store::insert_checkout(&state.db, &checkout).await?;
+    let voided = store::replace_checkout(&state.db, &checkout, now).await?;
+    // A checkout started at the same moment elsewhere was voided here after the check above:
+    // its Stripe subscription is cancelled too (it expires on its own within a day otherwise).
+    let missed: Vec<Checkout> = voided.into_iter().filter(|v| !open.iter().any(|o| o.id == v.id)).collect();
+    if let Err(error) = void_at_stripe(state, &missed).await {
+        tracing::warn!(user_id = %user.id, %error, "a replaced Stripe checkout was not cancelled");
+    }
     Ok(CheckoutStarted { client_secret: checkout.client_secret, provider, amount_cents, plan, interval })
+}
+
+/// Cancels at Stripe the incomplete subscriptions of `checkouts` (those of the test provider
+/// need nothing: a voided checkout cannot be paid). One that Stripe meanwhile took payment for
+/// is not cancelled: that is a 409, and its webhook brings the plan.
+async fn void_at_stripe(state: &AppState, checkouts: &[Checkout]) -> Result<()> {
+    for checkout in checkouts.iter().filter(|c| c.provider == STRIPE) {
+        let Some(id) = &checkout.provider_ref else { continue };
+        let client = stripe::StripeClient::new(&state.config.billing)?;
+        let remote = client.subscription(id).await?;
+        if remote.is_live() {
+            return Err(AppError::Conflict(FieldError::new(
+                "plan",
+                "Your previous checkout has just been paid. Reload to see your plan; change it under Settings › Subscription.",
+            )));
+        }
+        if remote.status == "incomplete" {
+            client.cancel(id, &format!("void-{}", checkout.id)).await?;
+        }
+    }
+    Ok(())
 }
 
 /// Who takes new payments: `stripe` when configured, else the built-in test provider.
@@ -241,7 +282,9 @@ fn plan_of_price(state: &AppState, price: &str) -> Option<(Plan, BillingInterval
 
 /// Confirms `user`'s checkout with a card on the test provider's form. Paid: the plan is in
 /// force at once, billed from now. Declined: 402 with the provider's message, nothing changes
-/// (the checkout can be tried again with another card).
+/// (the checkout can be tried again with another card). A checkout that a newer one replaced,
+/// that has expired, or that was started before the account began paying is 409, and nothing
+/// is charged.
 pub async fn pay_with_test_card(
     state: &AppState,
     user: &UserRecord,
@@ -254,18 +297,31 @@ pub async fn pay_with_test_card(
         .await?
         .filter(|c| c.user_id == user.id && c.provider == TEST_PROVIDER)
         .ok_or_else(|| AppError::field("clientSecret", "This payment is not one of yours; start again from the pricing page"))?;
-    if checkout.status == "succeeded" {
-        return Err(AppError::Conflict(FieldError::new("clientSecret", "This payment has already been made.")));
+    let stale = |message: &str| Err(AppError::Conflict(FieldError::new("clientSecret", message)));
+    match checkout.status.as_str() {
+        "succeeded" => return stale("This payment has already been made."),
+        "voided" => {
+            return stale(
+                "This checkout was replaced by a newer one, and nothing was charged. Pay the newest one, or start again from the pricing page.",
+            );
+        }
+        "pending" => {}
+        _ => return stale("This checkout is closed, and nothing was charged. Start again from the pricing page."),
     }
     if checkout.created_at < now - Duration::hours(CHECKOUT_TTL_HOURS) {
-        return Err(AppError::field("clientSecret", "This payment has expired; start again from the pricing page"));
+        return stale("This checkout has expired, and nothing was charged. Start again from the pricing page.");
+    }
+    let current = Subscription::of(user);
+    if current.settled(now).is_paid() {
+        return stale(
+            "Your account already pays for a plan, so this checkout was not charged. Change your plan under Settings › Subscription.",
+        );
     }
     let digits = test_provider::read_card(&card.number, card.exp_month, card.exp_year, &card.cvc, now).map_err(AppError::Validation)?;
     let plan = Plan::from_id(&checkout.plan).unwrap_or(Plan::Free);
     let interval: BillingInterval = crate::foundation::vocab::stored(&checkout.billing_interval, format_args!("checkout {}", checkout.id))?;
-    let (charge, card_on_file) = test_provider::first_charge(&digits, token("tp_ch_"));
+    let (charge, card_on_file) = test_provider::first_charge(&digits, &user.id, checkout.amount_cents, token("tp_ch_"));
     let before = BillingState::of(user);
-    let current = Subscription::of(user);
     if let Charge::Declined { message } = &charge {
         tracing::info!(user_id = %user.id, checkout_id = %checkout.id, "payment declined");
         return Err(AppError::PaymentDeclined(message.clone()));
@@ -290,7 +346,7 @@ pub async fn pay_with_test_card(
             &charge,
             (now, end),
             now,
-        )),
+        )?),
         checkout: Some((checkout.id.clone(), "succeeded".to_owned(), None)),
         audit: Some(audit(
             &user.id,
@@ -300,11 +356,33 @@ pub async fn pay_with_test_card(
             now,
         )),
     };
-    if !store::apply(&state.db, &user.id, Some(&before), &transition, now).await? {
-        return Err(changed_meanwhile());
-    }
+    write_charged(state, user, &before, &transition, &charge, now).await?;
     tracing::info!(user_id = %user.id, plan = plan.id(), interval = interval.as_str(), "subscription paid");
     Ok(())
+}
+
+/// Writes a transition whose charge the test provider has made; when the state changed in the
+/// meantime (another payment, a change, a renewal) nothing is written and the charge is given
+/// back, so no money is taken without its invoice.
+async fn write_charged(
+    state: &AppState,
+    user: &UserRecord,
+    before: &BillingState,
+    t: &Transition,
+    charge: &Charge,
+    now: DateTime<Utc>,
+) -> Result<()> {
+    match store::apply(&state.db, &user.id, Some(before), t, now).await {
+        Ok(true) => Ok(()),
+        Ok(false) => {
+            test_provider::refund(&user.id, charge);
+            Err(changed_meanwhile())
+        }
+        Err(error) => {
+            test_provider::refund(&user.id, charge);
+            Err(error.into())
+        }
+    }
 }
 
 /// Cancels at the end of the paid period (the plan stays until then).
@@ -343,6 +421,11 @@ async fn transition(state: &AppState, user: &UserRecord, event: Event, what: &st
 /// [`proration`]): the difference is charged now to the card on file, a credit is kept for the
 /// next invoice. A change of interval starts a new period now. A declined charge is 402 and
 /// changes nothing. A pending cancellation is taken back.
+///
+/// A change is made only inside a paid period: when the account is past due, or its period has
+/// ended and not yet been renewed, what is owed is collected first (the renewal, written as the
+/// schedule would write it), and the change is then prorated over that new, paid period. When
+/// that collection is declined the change is refused (402) and nothing is written.
 pub async fn change_plan(
     state: &AppState,
     user: &UserRecord,
@@ -361,16 +444,17 @@ pub async fn change_plan(
     if (current.plan, from_interval) == (plan, interval) {
         return Err(AppError::field("plan", "You are already on this plan"));
     }
-    let before = BillingState::of(user);
     if user.payment_provider.as_deref() == Some(STRIPE) {
-        let client = stripe::StripeClient::new(&state.config.billing)?;
-        let id = before.subscription_ref.clone().ok_or_else(|| refusal(Refusal::NotPaid))?;
-        let remote = client.subscription(&id).await?;
-        let key = format!("{id}-change-{}-{}-{}", plan.id(), interval.as_str(), now.timestamp_millis());
-        let changed = client.change_price(&remote, &stripe_price(state, plan, interval)?, &key).await?;
-        let detail = format!("{} → {}", describe(&current), plan_words(plan, Some(interval)));
-        return sync(state, user, &changed, None, Some(detail), origin, now).await.map(|_| ());
+        return change_at_stripe(state, user, current, plan, interval, origin, now).await;
     }
+    if current.status == crate::foundation::vocab::SubscriptionStatus::PastDue || end <= now {
+        if !renew(state, user, current, Renewal::Collect, origin, now).await? {
+            return Err(changed_meanwhile());
+        }
+        let renewed = strikeline_store::users::find_by_id(&state.db, &user.id).await?.ok_or(AppError::NotFound)?;
+        return Box::pin(change_plan(state, &renewed, plan, interval, origin, now)).await;
+    }
+    let before = BillingState::of(user);
     let start = before.period_started_at.unwrap_or(end - Duration::days(30));
     let (due, credit_new) = proration((current.plan, from_interval), (plan, interval), start, end, now);
     let credit = before.credit_cents + credit_new;
@@ -378,7 +462,7 @@ pub async fn change_plan(
     let charged = due - credit_applied;
     let (new_start, new_end) = if interval == from_interval { (start, end) } else { (now, period_end(now, interval)) };
     let charge = if charged > 0 {
-        test_provider::later_charge(before.card_last4.as_deref(), token("tp_ch_"))
+        test_provider::later_charge(before.card_last4.as_deref(), &user.id, charged, token("tp_ch_"))
     } else {
         Charge::Paid { reference: token("tp_cr_") }
     };
@@ -391,14 +475,46 @@ pub async fn change_plan(
     let description = format!("Change to {}, prorated", plan_words(plan, Some(interval)));
     let t = Transition {
         state: Some(after),
-        invoice: Some(invoice(&user.id, description, plan, interval, charged, credit_applied, &charge, (now, new_end), now)),
+        invoice: Some(invoice(&user.id, description, plan, interval, charged, credit_applied, &charge, (now, new_end), now)?),
         checkout: None,
         audit: Some(audit(&user.id, None, format!("{} → {}", describe(&current), plan_words(plan, Some(interval))), origin, now)),
     };
-    if !store::apply(&state.db, &user.id, Some(&before), &t, now).await? {
-        return Err(changed_meanwhile());
+    write_charged(state, user, &before, &t, &charge, now).await
+}
+
+/// A change of price at Stripe. A past-due subscription first pays its open invoice (a decline
+/// is 402 and nothing changes); Stripe prorates the change and invoices it at once.
+async fn change_at_stripe(
+    state: &AppState,
+    user: &UserRecord,
+    current: Subscription,
+    plan: Plan,
+    interval: BillingInterval,
+    origin: &Origin,
+    now: DateTime<Utc>,
+) -> Result<()> {
+    let client = stripe::StripeClient::new(&state.config.billing)?;
+    let id = user.payment_subscription_id.clone().ok_or_else(|| refusal(Refusal::NotPaid))?;
+    let mut remote = client.subscription(&id).await?;
+    if matches!(remote.status.as_str(), "past_due" | "unpaid") {
+        let owed = remote.latest_invoice.clone().filter(|i| i.status == "open").ok_or_else(|| {
+            AppError::Conflict(FieldError::new("subscription", "A payment is owed; settle it before changing your plan."))
+        })?;
+        client.pay_invoice(&owed.id, &format!("collect-{}", owed.id)).await.map_err(|e| match e {
+            AppError::PaymentDeclined(message) => {
+                AppError::PaymentDeclined(format!("{message} The payment owed could not be collected, so your plan was not changed."))
+            }
+            other => other,
+        })?;
+        remote = client.subscription(&id).await?;
+        if !matches!(remote.status.as_str(), "active" | "trialing") {
+            return Err(AppError::PaymentDeclined("The payment owed could not be collected, so your plan was not changed.".to_owned()));
+        }
     }
-    Ok(())
+    let key = format!("{id}-change-{}-{}-{}", plan.id(), interval.as_str(), now.timestamp_millis());
+    let changed = client.change_price(&remote, &stripe_price(state, plan, interval)?, &key).await?;
+    let detail = format!("{} → {}", describe(&current), plan_words(plan, Some(interval)));
+    sync(state, user, &changed, None, Some(detail), origin, now).await.map(|_| ())
 }
 
 /// What the scheduler does for billing at `now`: renews every paid period that has ended
@@ -422,7 +538,7 @@ pub async fn run_due(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
             continue;
         }
         // One account's failure does not hold up the others'.
-        match renew(state, &user, current, &origin, now).await {
+        match renew(state, &user, current, Renewal::Schedule, &origin, now).await {
             Ok(true) => changed += 1,
             Ok(false) => {}
             Err(error) => tracing::warn!(user_id = %user.id, %error, "renewal not applied"),
@@ -486,7 +602,23 @@ async fn trial_notices(state: &AppState, now: DateTime<Utc>) -> Result<()> {
     Ok(())
 }
 
-async fn renew(state: &AppState, user: &UserRecord, current: Subscription, origin: &Origin, now: DateTime<Utc>) -> Result<bool> {
+/// What a renewal does with a declined charge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Renewal {
+    /// The schedule's: the decline is written (a failed invoice, past due).
+    Schedule,
+    /// Collecting what is owed before a change of plan: a decline is a 402 and nothing is written.
+    Collect,
+}
+
+async fn renew(
+    state: &AppState,
+    user: &UserRecord,
+    current: Subscription,
+    mode: Renewal,
+    origin: &Origin,
+    now: DateTime<Utc>,
+) -> Result<bool> {
     let (Some(interval), Some(old_end)) = (current.interval, current.period_end) else { return Ok(false) };
     let before = BillingState::of(user);
     let price = price_cents(current.plan, interval);
@@ -496,15 +628,26 @@ async fn renew(state: &AppState, user: &UserRecord, current: Subscription, origi
     let start = if period_end(old_end, interval) > now { old_end } else { now };
     let end = period_end(start, interval);
     let charge = if charged > 0 {
-        test_provider::later_charge(before.card_last4.as_deref(), token("tp_ch_"))
+        test_provider::later_charge(before.card_last4.as_deref(), &user.id, charged, token("tp_ch_"))
     } else {
         Charge::Paid { reference: token("tp_cr_") }
     };
+    if mode == Renewal::Collect
+        && let Charge::Declined { message } = &charge
+    {
+        return Err(AppError::PaymentDeclined(format!(
+            "{message} The {} owed for your {} plan could not be collected, so your plan was not changed.",
+            crate::foundation::money::usd(charged),
+            plan_words(current.plan, Some(interval)),
+        )));
+    }
     let description = format!("Strikeline {} renewal", plan_words(current.plan, Some(interval)));
     let (next, detail, applied) = match &charge {
-        Charge::Paid { .. } => {
-            (current.apply(Event::Paid { plan: current.plan, interval, period_end: end }, now), "renewed", credit_applied)
-        }
+        Charge::Paid { .. } => (
+            current.apply(Event::Paid { plan: current.plan, interval, period_end: end }, now),
+            if mode == Renewal::Collect { "renewed (collected before a change of plan)" } else { "renewed" },
+            credit_applied,
+        ),
         Charge::Declined { .. } => (current.apply(Event::RenewalFailed, now), "renewal declined, past due", 0),
     };
     let next = next.map_err(refusal)?;
@@ -512,11 +655,20 @@ async fn renew(state: &AppState, user: &UserRecord, current: Subscription, origi
     after.credit_cents = before.credit_cents - applied;
     let t = Transition {
         state: Some(after),
-        invoice: Some(invoice(&user.id, description, current.plan, interval, charged, applied, &charge, (start, end), now)),
+        invoice: Some(invoice(&user.id, description, current.plan, interval, charged, applied, &charge, (start, end), now)?),
         checkout: None,
         audit: Some(audit(&user.id, None, format!("{} {detail}", describe(&current)), origin, now)),
     };
-    let applied = store::apply(&state.db, &user.id, Some(&before), &t, now).await?;
+    let applied = match store::apply(&state.db, &user.id, Some(&before), &t, now).await {
+        Ok(applied) => applied,
+        Err(error) => {
+            test_provider::refund(&user.id, &charge);
+            return Err(error.into());
+        }
+    };
+    if !applied {
+        test_provider::refund(&user.id, &charge);
+    }
     if applied && let Charge::Declined { message } = &charge {
         let body = format!("{message} Your {} plan stays for now; update your card under Settings › Subscription.", describe(&current));
         crate::services::notifying::notify(state, vec![billing_note(&user.id, "Payment failed", body)], now).await?;
@@ -655,11 +807,117 @@ pub async fn stripe_webhook(state: &AppState, payload: &[u8], signature: &str, n
             }
             _ => None,
         };
-        sync(state, &user, &remote, invoice, None, &origin, now).await?;
+        match other_subscription(&client, &user, &remote, now).await? {
+            Other::Own => {
+                sync(state, &user, &remote, invoice, None, &origin, now).await?;
+            }
+            Other::Second => end_second_subscription(state, &client, &user, &remote, invoice, &origin, now).await?,
+            // A replaced checkout's or an ended second subscription's news: the account's own
+            // subscription is the one that counts.
+            Other::Ended => {}
+        }
         outcome = WebhookOutcome::Applied;
     }
     store::record_event(&state.db, STRIPE, id, kind, now).await?;
     Ok(outcome)
+}
+
+/// What a subscription an event names is to the account.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Other {
+    /// Its subscription (or the first it pays for): Stripe's state is brought here.
+    Own,
+    /// A second live subscription of an account that Stripe already bills through another
+    /// (two checkouts paid in a race, or one made in Stripe's dashboard): it is ended.
+    Second,
+    /// Another subscription that is not live (a voided checkout's, an ended second one) while
+    /// the account pays through its own: nothing to bring.
+    Ended,
+}
+
+async fn other_subscription(
+    client: &stripe::StripeClient,
+    user: &UserRecord,
+    remote: &stripe::StripeSubscription,
+    now: DateTime<Utc>,
+) -> Result<Other> {
+    let Some(own) = user.payment_subscription_id.as_deref().filter(|own| *own != remote.id) else { return Ok(Other::Own) };
+    if user.payment_provider.as_deref() != Some(STRIPE) || !Subscription::of(user).settled(now).is_paid() {
+        return Ok(Other::Own);
+    }
+    if !remote.is_live() {
+        return Ok(Other::Ended);
+    }
+    Ok(if client.subscription(own).await?.is_live() { Other::Second } else { Other::Own })
+}
+
+/// Ends a second live subscription: cancelled at Stripe at once, and what its latest invoice
+/// took credited to the customer's balance (Stripe takes it off their next invoices). Its
+/// invoice is recorded (the money was taken) with an audit entry saying what was done; the
+/// account's state stays with its own subscription.
+async fn end_second_subscription(
+    state: &AppState,
+    client: &stripe::StripeClient,
+    user: &UserRecord,
+    remote: &stripe::StripeSubscription,
+    invoice: Option<Invoice>,
+    origin: &Origin,
+    now: DateTime<Utc>,
+) -> Result<()> {
+    client.cancel(&remote.id, &format!("second-{}", remote.id)).await?;
+    let paid = remote.latest_invoice.as_ref().filter(|i| i.status == "paid").map_or(0, |i| i.amount_paid).max(0);
+    if paid > 0 {
+        let description = format!("Credit for subscription {}, cancelled: the account already had one", remote.id);
+        client.credit(&remote.customer, paid, &description, &format!("credit-{}", remote.id)).await?;
+    }
+    let checkout = store::checkout_by_provider_ref(&state.db, STRIPE, &remote.id)
+        .await?
+        .filter(|c| c.status == "pending")
+        .map(|c| (c.id, "voided".to_owned(), Some("A second subscription; cancelled and credited".to_owned())));
+    let detail = format!("second Stripe subscription {} cancelled, {} credited", remote.id, crate::foundation::money::usd(paid));
+    let t = Transition { state: None, invoice, checkout, audit: Some(audit(&user.id, None, detail, origin, now)) };
+    store::apply(&state.db, &user.id, None, &t, now).await?;
+    tracing::warn!(user_id = %user.id, subscription = %remote.id, paid, "a second Stripe subscription was cancelled and credited");
+    Ok(())
+}
+
+/// Ends what the payment provider still bills an account for, before the account is deleted:
+/// with Stripe, its subscription and any checkout's incomplete one are cancelled at once. When
+/// that fails the deletion is refused (503) and nothing is deleted: an account must never go
+/// while its card keeps being charged. The test provider bills nothing once the account is
+/// gone. The invoices stay, detached from the person (docs/billing.md, "Deleting an account").
+pub async fn close_account(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<()> {
+    let mut ids: Vec<String> = store::open_checkouts(&state.db, &user.id)
+        .await?
+        .into_iter()
+        .filter(|c| c.provider == STRIPE)
+        .filter_map(|c| c.provider_ref)
+        .collect();
+    if user.payment_provider.as_deref() == Some(STRIPE)
+        && let Some(own) = &user.payment_subscription_id
+    {
+        ids.insert(0, own.clone());
+    }
+    if ids.is_empty() {
+        return Ok(());
+    }
+    let refused = |error: AppError| {
+        tracing::warn!(user_id = %user.id, %error, "account deletion refused: the subscription could not be cancelled");
+        AppError::Unavailable(
+            "Your subscription could not be cancelled with the payment provider, so your account has not been deleted and \
+             nothing has changed. Please try again shortly."
+                .to_owned(),
+        )
+    };
+    let client = stripe::StripeClient::new(&state.config.billing)?;
+    for id in ids {
+        let remote = client.subscription(&id).await.map_err(refused)?;
+        if !matches!(remote.status.as_str(), "canceled" | "incomplete_expired") {
+            client.cancel(&id, &format!("close-{id}")).await.map_err(refused)?;
+        }
+    }
+    tracing::info!(user_id = %user.id, at = %now, "subscriptions cancelled at Stripe before deleting the account");
+    Ok(())
 }
 
 fn stripe_invoice(

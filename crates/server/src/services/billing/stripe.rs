@@ -46,6 +46,29 @@ pub struct StripeSubscription {
     pub price_id: String,
     /// The default payment method's card, when expanded.
     pub card: Option<(String, String)>,
+    /// The latest invoice, when expanded.
+    pub latest_invoice: Option<StripeInvoice>,
+}
+
+/// The parts of a Stripe invoice billing follows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StripeInvoice {
+    pub id: String,
+    /// `draft`, `open`, `paid`, `void`, `uncollectible`.
+    pub status: String,
+    pub amount_paid: i64,
+    pub amount_due: i64,
+}
+
+impl StripeInvoice {
+    fn from_json(v: &Value) -> Option<StripeInvoice> {
+        Some(StripeInvoice {
+            id: text(v, "id")?,
+            status: text(v, "status")?,
+            amount_paid: v.get("amount_paid").and_then(Value::as_i64).unwrap_or(0),
+            amount_due: v.get("amount_due").and_then(Value::as_i64).unwrap_or(0),
+        })
+    }
 }
 
 fn text(v: &Value, key: &str) -> Option<String> {
@@ -71,7 +94,14 @@ impl StripeSubscription {
             item_id: text(item, "id")?,
             price_id: text(item.get("price")?, "id")?,
             card,
+            latest_invoice: v.get("latest_invoice").filter(|i| i.is_object()).and_then(StripeInvoice::from_json),
         })
+    }
+
+    /// Whether Stripe bills it (or is still trying to): not ended and not waiting for its first
+    /// payment.
+    pub fn is_live(&self) -> bool {
+        matches!(self.status.as_str(), "active" | "trialing" | "past_due" | "unpaid")
     }
 }
 
@@ -153,9 +183,9 @@ impl StripeClient {
         }
     }
 
-    /// The subscription as Stripe has it now (its card expanded).
+    /// The subscription as Stripe has it now (its card and latest invoice expanded).
     pub async fn subscription(&self, id: &str) -> Result<StripeSubscription> {
-        let path = format!("/v1/subscriptions/{id}?expand[]=default_payment_method");
+        let path = format!("/v1/subscriptions/{id}?expand[]=default_payment_method&expand[]=latest_invoice");
         let body = self.send(reqwest::Method::GET, &path, &[], None).await?;
         StripeSubscription::from_json(&body).ok_or_else(|| AppError::upstream("Payments", "unreadable subscription"))
     }
@@ -165,6 +195,27 @@ impl StripeClient {
         let form = [("cancel_at_period_end", cancel.to_string()), ("expand[0]", "default_payment_method".to_owned())];
         let body = self.send(reqwest::Method::POST, &format!("/v1/subscriptions/{id}"), &form, Some(idempotency_key)).await?;
         StripeSubscription::from_json(&body).ok_or_else(|| AppError::upstream("Payments", "unreadable subscription"))
+    }
+
+    /// Cancels a subscription at once (`DELETE /v1/subscriptions/{id}`): an incomplete one
+    /// can no longer be paid, an active one is billed no more.
+    pub async fn cancel(&self, id: &str, idempotency_key: &str) -> Result<StripeSubscription> {
+        let body = self.send(reqwest::Method::DELETE, &format!("/v1/subscriptions/{id}"), &[], Some(idempotency_key)).await?;
+        StripeSubscription::from_json(&body).ok_or_else(|| AppError::upstream("Payments", "unreadable subscription"))
+    }
+
+    /// Credits `cents` to the customer's balance, which Stripe takes off their next invoices.
+    pub async fn credit(&self, customer: &str, cents: i64, description: &str, idempotency_key: &str) -> Result<()> {
+        let form = [("amount", (-cents).to_string()), ("currency", "usd".to_owned()), ("description", description.to_owned())];
+        self.send(reqwest::Method::POST, &format!("/v1/customers/{customer}/balance_transactions"), &form, Some(idempotency_key)).await?;
+        Ok(())
+    }
+
+    /// Pays an open invoice with the customer's default payment method (a decline is 402 with
+    /// Stripe's message).
+    pub async fn pay_invoice(&self, id: &str, idempotency_key: &str) -> Result<()> {
+        self.send(reqwest::Method::POST, &format!("/v1/invoices/{id}/pay"), &[], Some(idempotency_key)).await?;
+        Ok(())
     }
 
     /// Moves the subscription to `price`, prorated and invoiced at once (a declined charge is

@@ -10,6 +10,10 @@
 //! | 4000 0000 0000 9995 | declined: "Your card has insufficient funds." |
 //!
 //! Any expiry date in the future and any 3-digit CVC.
+//!
+//! It keeps its own books, as a real provider's dashboard would: every amount it took and gave
+//! back, per account ([`taken`]). Billing reconciles against them in tests: the money taken
+//! from an account is the sum of its paid invoices.
 
 use chrono::{DateTime, Datelike, Utc};
 
@@ -70,22 +74,72 @@ fn luhn(digits: &str) -> bool {
     sum.is_multiple_of(10)
 }
 
-/// The first charge on a card read by [`read_card`], and the card kept on file when it succeeds.
-pub fn first_charge(digits: &str, reference: String) -> (Charge, Option<TestCard>) {
+/// The first charge of `cents` to `account` on a card read by [`read_card`], and the card kept
+/// on file when it succeeds.
+pub fn first_charge(digits: &str, account: &str, cents: i64, reference: String) -> (Charge, Option<TestCard>) {
     match digits {
         "4000000000000002" => (Charge::Declined { message: "Your card was declined.".into() }, None),
         "4000000000009995" => (Charge::Declined { message: "Your card has insufficient funds.".into() }, None),
-        _ => (Charge::Paid { reference }, Some(TestCard { brand: "visa", last4: digits[12..].to_owned() })),
+        _ => {
+            book(account, &reference, cents);
+            (Charge::Paid { reference }, Some(TestCard { brand: "visa", last4: digits[12..].to_owned() }))
+        }
     }
 }
 
-/// A later charge (a renewal, a change of plan) on the card on file.
-pub fn later_charge(last4: Option<&str>, reference: String) -> Charge {
+/// A later charge of `cents` to `account` (a renewal, a change of plan) on the card on file.
+pub fn later_charge(last4: Option<&str>, account: &str, cents: i64, reference: String) -> Charge {
     match last4 {
         Some(DECLINES_LATER) => Charge::Declined { message: "Your card was declined.".into() },
-        Some(_) => Charge::Paid { reference },
+        Some(_) => {
+            book(account, &reference, cents);
+            Charge::Paid { reference }
+        }
         None => Charge::Declined { message: "There is no card on file.".into() },
     }
+}
+
+/// Gives back in full a charge whose effect could not be written (the subscription changed in
+/// the meantime), so nothing is taken for it.
+pub fn refund(account: &str, charge: &Charge) {
+    if let Charge::Paid { reference } = charge {
+        let cents: i64 = entries(account).iter().filter(|e| e.reference == *reference).map(|e| e.cents).sum();
+        if cents > 0 {
+            book(account, reference, -cents);
+        }
+    }
+}
+
+/// One line of the test provider's books: `cents` taken (negative: given back).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub account: String,
+    pub reference: String,
+    pub cents: i64,
+}
+
+/// The books are kept in memory and bounded: the oldest lines go first.
+const BOOK_LINES: usize = 100_000;
+static BOOKS: std::sync::Mutex<std::collections::VecDeque<Entry>> = std::sync::Mutex::new(std::collections::VecDeque::new());
+
+fn book(account: &str, reference: &str, cents: i64) {
+    if cents == 0 {
+        return;
+    }
+    let mut books = BOOKS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if books.len() >= BOOK_LINES {
+        books.pop_front();
+    }
+    books.push_back(Entry { account: account.to_owned(), reference: reference.to_owned(), cents });
+}
+
+fn entries(account: &str) -> Vec<Entry> {
+    BOOKS.lock().unwrap_or_else(std::sync::PoisonError::into_inner).iter().filter(|e| e.account == account).cloned().collect()
+}
+
+/// What the test provider has taken from `account`, net of what it gave back, in cents.
+pub fn taken(account: &str) -> i64 {
+    entries(account).iter().map(|e| e.cents).sum()
 }
 
 #[cfg(test)]
@@ -113,14 +167,24 @@ mod tests {
 
     #[test]
     fn test_cards_succeed_decline_or_decline_later() {
+        let a = "account-test-cards";
         assert!(
-            matches!(first_charge("4242424242424242", "r".into()), (Charge::Paid { .. }, Some(TestCard { last4, .. })) if last4 == "4242")
+            matches!(first_charge("4242424242424242", a, 100, "r1".into()), (Charge::Paid { .. }, Some(TestCard { last4, .. })) if last4 == "4242")
         );
-        assert!(matches!(first_charge("4000000000000341", "r".into()), (Charge::Paid { .. }, Some(_))));
-        assert_eq!(first_charge("4000000000000002", "r".into()), (Charge::Declined { message: "Your card was declined.".into() }, None));
-        assert!(matches!(first_charge("4000000000009995", "r".into()).0, Charge::Declined { message } if message.contains("insufficient")));
-        assert!(matches!(later_charge(Some("4242"), "r".into()), Charge::Paid { .. }));
-        assert!(matches!(later_charge(Some(DECLINES_LATER), "r".into()), Charge::Declined { .. }));
-        assert!(matches!(later_charge(None, "r".into()), Charge::Declined { .. }));
+        assert!(matches!(first_charge("4000000000000341", a, 10, "r2".into()), (Charge::Paid { .. }, Some(_))));
+        assert_eq!(
+            first_charge("4000000000000002", a, 1000, "r".into()),
+            (Charge::Declined { message: "Your card was declined.".into() }, None)
+        );
+        assert!(
+            matches!(first_charge("4000000000009995", a, 1000, "r".into()).0, Charge::Declined { message } if message.contains("insufficient"))
+        );
+        assert!(matches!(later_charge(Some("4242"), a, 1, "r3".into()), Charge::Paid { .. }));
+        assert!(matches!(later_charge(Some(DECLINES_LATER), a, 1000, "r".into()), Charge::Declined { .. }));
+        assert!(matches!(later_charge(None, a, 1000, "r".into()), Charge::Declined { .. }));
+        assert_eq!(taken(a), 111, "only what was paid is on the books");
+        refund(a, &Charge::Paid { reference: "r2".into() });
+        refund(a, &Charge::Paid { reference: "r2".into() });
+        assert_eq!(taken(a), 101, "a refund gives a charge back once");
     }
 }
