@@ -330,7 +330,9 @@ fn main() -> ExitCode {
                 let plan = strikeline_server::foundation::entitlements::Plan::Premium;
                 let json = if by_strategy {
                     serde_json::to_string_pretty(
-                        &backtest::strategy_results(&state, plan, &request, &backtest::LockedSignals::none(), &Default::default()).await.map_err(describe)?,
+                        &backtest::strategy_results(&state, plan, &request, &backtest::LockedSignals::none(), &Default::default())
+                            .await
+                            .map_err(describe)?,
                     )?
                 } else {
                     serde_json::to_string_pretty(

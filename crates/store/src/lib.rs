@@ -16,6 +16,7 @@
 //! Errors stay boring ([`StoreError`]): not found, a named uniqueness conflict, or anything else.
 //! The HTTP layer decides what status each becomes.
 
+pub mod accounts;
 pub mod api_keys;
 pub mod audit;
 pub mod automation;

@@ -60,7 +60,8 @@ pub struct SeedCounts {
 /// [`crate::users`]' read columns.
 const USER_COLUMNS: &str = "id, email, username, username_key, password_hash, first_name, last_name, profile_image_url, role, \
     subscription_plan, subscription_status, subscription_expires_at, investment_capital_cents, risk_tolerance, \
-    max_position_size_cents, preferred_strategies, email_notifications, signal_alerts, portfolio_updates, created_at, updated_at";
+    max_position_size_cents, preferred_strategies, email_notifications, signal_alerts, portfolio_updates, email_verified_at, \
+    created_at, updated_at";
 const SIGNAL_COLUMNS: &str = crate::signals::COLUMNS;
 const MANUAL_COLUMNS: &str = crate::positions::MANUAL_COLUMNS;
 const AUTOMATED_COLUMNS: &str = crate::positions::AUTOMATED_COLUMNS;
@@ -124,6 +125,7 @@ pub async fn insert(db: &Db, batch: &SeedBatch<'_>) -> StoreResult<SeedCounts> {
                 .bind(u.email_notifications)
                 .bind(u.signal_alerts)
                 .bind(u.portfolio_updates)
+                .bind(u.email_verified_at)
                 .bind(u.created_at)
                 .bind(u.updated_at)
         });

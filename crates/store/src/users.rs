@@ -47,6 +47,8 @@ pub struct UserRecord {
     pub payment_subscription_id: Option<String>,
     pub card_brand: Option<String>,
     pub card_last4: Option<String>,
+    /// When the address was confirmed through the emailed link; `None` until then.
+    pub email_verified_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -72,7 +74,7 @@ pub(crate) const COLUMNS: &str = "id, email, username, password_hash, first_name
     max_position_size_cents, preferred_strategies, email_notifications, signal_alerts, portfolio_updates, \
     theme, currency, auto_update_signals, high_risk_alerts, billing_interval, period_started_at, cancel_at_period_end, \
     grace_ends_at, credit_cents, payment_provider, payment_customer_id, payment_subscription_id, card_brand, card_last4, \
-    created_at, updated_at";
+    email_verified_at, created_at, updated_at";
 
 /// Inserts a user. A taken email or username is [`StoreError::Conflict`] naming the field.
 pub async fn insert(db: &Db, user: &NewUser) -> StoreResult<UserRecord> {

@@ -673,6 +673,7 @@ impl Generator<'_> {
                 payment_subscription_id: None,
                 card_brand: None,
                 card_last4: None,
+                email_verified_at: Some(created_at),
                 created_at,
                 updated_at: created_at,
             };

@@ -72,6 +72,8 @@ pub enum Capability {
     /// The predictive model's probability on each signal, with why (Premium: "predictive
     /// analysis"), in the app and through the public API.
     PredictiveAnalysis,
+    /// Creating and switching on API keys (every plan, once the address is confirmed).
+    ApiKeys,
 }
 
 impl Capability {
@@ -87,7 +89,14 @@ impl Capability {
             | Capability::Webhooks
             | Capability::NewsAnalysis => Plan::Pro,
             Capability::CustomStrategyParams | Capability::ApiAiRecommendations | Capability::PredictiveAnalysis => Plan::Premium,
+            Capability::ApiKeys => Plan::Free,
         }
+    }
+
+    /// Whether it needs a confirmed email address whatever the plan: what reaches outside the
+    /// app in the account's name (API keys, webhooks).
+    pub fn needs_confirmed_address(self) -> bool {
+        matches!(self, Capability::ApiKeys | Capability::Webhooks)
     }
 
     fn refusal(self) -> &'static str {
@@ -102,6 +111,7 @@ impl Capability {
             Capability::NewsAnalysis => "The AI analysis of news needs the Pro or Premium plan.",
             Capability::ApiAiRecommendations => "AI recommendations through the API need the Premium plan.",
             Capability::PredictiveAnalysis => "The predictive model's probability needs the Premium plan.",
+            Capability::ApiKeys => CONFIRM_ADDRESS_FIRST,
             Capability::ApiStandardEndpoints => {
                 "This endpoint of the public API needs the Pro or Premium plan; the Free plan reads signals, stats and stock prices."
             }
@@ -126,7 +136,13 @@ pub struct Entitlements {
     pub signals_per_day: Option<u32>,
     /// Public API requests per hour.
     pub api_requests_per_hour: u32,
+    /// Whether the account's email address is confirmed (always, for a plan on its own).
+    pub confirmed_address: bool,
 }
+
+/// Why an unconfirmed account is refused what needs a confirmed address.
+pub const CONFIRM_ADDRESS_FIRST: &str =
+    "Confirm your email address first: open the link we sent you (Settings › Account can send a new one).";
 
 impl Entitlements {
     /// The entitlements of `plan`.
@@ -136,21 +152,29 @@ impl Entitlements {
             plan,
             signals_per_day: info.as_ref().and_then(|p| p.signals_per_day),
             api_requests_per_hour: info.map_or(0, |p| p.api_requests_per_hour),
+            confirmed_address: true,
         }
     }
 
     /// The entitlements of `user` at `now`.
     pub fn of(user: &UserRecord, now: DateTime<Utc>) -> Entitlements {
-        Entitlements::for_plan(Plan::of(user, now))
+        Entitlements { confirmed_address: user.email_verified_at.is_some(), ..Entitlements::for_plan(Plan::of(user, now)) }
     }
 
     pub fn allows(&self, capability: Capability) -> bool {
-        rank(self.plan) >= rank(capability.minimum_plan())
+        rank(self.plan) >= rank(capability.minimum_plan()) && (self.confirmed_address || !capability.needs_confirmed_address())
     }
 
-    /// `Ok` when the plan includes `capability`, else 403 saying which plan does.
+    /// `Ok` when the plan includes `capability` (and the address is confirmed where that is
+    /// needed), else 403 saying what is missing.
     pub fn require(&self, capability: Capability) -> Result<()> {
-        if self.allows(capability) { Ok(()) } else { Err(AppError::Forbidden(capability.refusal().into())) }
+        if self.allows(capability) {
+            Ok(())
+        } else if rank(self.plan) >= rank(capability.minimum_plan()) {
+            Err(AppError::Forbidden(CONFIRM_ADDRESS_FIRST.into()))
+        } else {
+            Err(AppError::Forbidden(capability.refusal().into()))
+        }
     }
 }
 

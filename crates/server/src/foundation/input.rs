@@ -93,17 +93,36 @@ impl AsRef<str> for Symbol {
 pub fn parse_email(raw: &str) -> Result<String, FieldError> {
     let email = raw.trim().to_lowercase();
     let invalid = || FieldError::new("email", "Invalid email address");
-    if email.len() > 254 || email.chars().any(|c| c.is_whitespace() || c.is_control()) {
+    if email.len() > 254 {
         return Err(invalid());
     }
     let (local, domain) = email.split_once('@').ok_or_else(invalid)?;
-    let domain_ok = !domain.contains('@')
-        && domain.contains('.')
-        && domain.split('.').all(|label| !label.is_empty() && !label.starts_with('-') && !label.ends_with('-'));
-    if local.is_empty() || local.len() > 64 || !domain_ok {
+    if !is_dot_atom(local) || local.len() > 64 || !is_host_name(domain) {
         return Err(invalid());
     }
     Ok(email)
+}
+
+/// An `addr-spec` local part in the dot-atom form of RFC 5322: `atext` runs joined by single
+/// dots. No quoted strings, comments, spaces, angle brackets or display names.
+fn is_dot_atom(local: &str) -> bool {
+    const SPECIALS: &str = "!#$%&'*+-/=?^_`{|}~";
+    !local.is_empty()
+        && local.split('.').all(|atom| !atom.is_empty() && atom.chars().all(|c| c.is_ascii_alphanumeric() || SPECIALS.contains(c)))
+}
+
+/// A DNS host name of at least two labels: letters, digits and inner hyphens, each label at
+/// most 63 characters (internationalised names in their `xn--` form).
+fn is_host_name(domain: &str) -> bool {
+    domain.len() <= 253
+        && domain.contains('.')
+        && domain.split('.').all(|label| {
+            !label.is_empty()
+                && label.len() <= 63
+                && !label.starts_with('-')
+                && !label.ends_with('-')
+                && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        })
 }
 
 /// Whether `c` reorders or hides text: the Unicode bidirectional controls (which can make a

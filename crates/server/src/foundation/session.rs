@@ -160,7 +160,8 @@ where
     }
 }
 
-/// The signed-in user when they are an administrator (listed in `admin_emails`); 403 otherwise.
+/// The signed-in user when they are an administrator (listed in `admin_emails`, address
+/// confirmed); 403 otherwise.
 #[derive(Clone, Debug)]
 pub struct AdminUser(pub UserRecord);
 
@@ -173,7 +174,9 @@ where
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
-        if AppState::from_ref(state).config.is_admin(&user.email) {
+        // Named in the configuration and confirmed: registering an administrator's address
+        // before the operator does gives nothing until its mailbox confirms it.
+        if AppState::from_ref(state).config.is_admin(&user.email) && user.email_verified_at.is_some() {
             Ok(AdminUser(user))
         } else {
             Err(AppError::Forbidden("This needs an administrator account.".into()))

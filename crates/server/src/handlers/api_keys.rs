@@ -12,6 +12,7 @@ use utoipa_axum::routes;
 
 use crate::foundation::api_access;
 use crate::foundation::audit::{self, Origin};
+use crate::foundation::entitlements::{Capability, Entitlements};
 use crate::foundation::error::{AppError, FieldError, Result};
 use crate::foundation::extract::ApiJson;
 use crate::foundation::limits;
@@ -138,6 +139,7 @@ async fn list_keys(State(state): State<AppState>, CurrentUser(user): CurrentUser
         (status = 401, description = "Not signed in", body = crate::foundation::error::Problem),
         (status = 409, description = "The user already holds 20 keys", body = crate::foundation::error::Problem),
         (status = 422, description = "`name`, `permissions` or `expiresIn` is not valid", body = crate::foundation::error::Problem),
+        (status = 403, description = "The email address is not confirmed yet", body = crate::foundation::error::Problem),
         (status = 429, description = "Too many keys created this hour; see Retry-After", body = crate::foundation::error::Problem),
     )
 )]
@@ -148,6 +150,7 @@ async fn create_key(
     ApiJson(request): ApiJson<CreateApiKeyRequest>,
 ) -> Result<(StatusCode, limits::RateLimit, axum::Json<CreatedApiKey>)> {
     let now = state.clock.now();
+    Entitlements::of(&user, now).require(Capability::ApiKeys)?;
     let name = key_name(&request.name)?;
     let permissions = request.permissions.unwrap_or(KeyPermission::Read);
     let expires_at = lifetime_days(request.expires_in.unwrap_or(KeyLifetime::Never)).map(|d| now + Duration::days(d));
@@ -222,6 +225,7 @@ async fn delete_key(
         (status = 200, body = ApiKey),
         (status = 401, description = "Not signed in", body = crate::foundation::error::Problem),
         (status = 404, description = "No such key of yours", body = crate::foundation::error::Problem),
+        (status = 403, description = "Switching on needs a confirmed email address", body = crate::foundation::error::Problem),
         (status = 422, description = "The key has expired", body = crate::foundation::error::Problem),
     )
 )]
@@ -234,6 +238,9 @@ async fn toggle_key(
 ) -> Result<axum::Json<ApiKey>> {
     let now = state.clock.now();
     let key = api_keys::find_owned(&state.db, &user.id, &id).await?.ok_or(AppError::NotFound)?;
+    if request.is_active {
+        Entitlements::of(&user, now).require(Capability::ApiKeys)?;
+    }
     if request.is_active && api_access::expired(&key, now) {
         return Err(AppError::field("isActive", "This key has expired. Create a new one instead."));
     }

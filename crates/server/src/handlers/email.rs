@@ -97,7 +97,7 @@ async fn unsubscribe(State(state): State<AppState>, Query(query): Query<Unsubscr
         Some(MailingList::All) => {
             page(StatusCode::OK, "Unsubscribed", "<p>You will no longer get notification emails from Strikeline.</p>")
         }
-        None => page(
+        Some(MailingList::Account) | None => page(
             StatusCode::NOT_FOUND,
             "Link not valid",
             "<p>This unsubscribe link is not valid. Change your email settings under Settings › Notifications.</p>",

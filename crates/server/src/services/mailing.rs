@@ -28,6 +28,9 @@ pub enum MailingList {
     All,
     /// The daily portfolio summary (`portfolioSummary`).
     PortfolioSummary,
+    /// The account's own links (confirm the address, reset the password): always sent, to
+    /// nobody but the account's address, with nothing to unsubscribe from.
+    Account,
 }
 
 impl MailingList {
@@ -35,10 +38,12 @@ impl MailingList {
         match self {
             MailingList::All => "all",
             MailingList::PortfolioSummary => "portfolio_summary",
+            MailingList::Account => "account",
         }
     }
 
     pub fn from_stored(s: &str) -> Option<MailingList> {
+        // Account mail has no unsubscribe token, so it is never looked up here.
         [MailingList::All, MailingList::PortfolioSummary].into_iter().find(|l| l.as_str() == s)
     }
 
@@ -47,6 +52,7 @@ impl MailingList {
         match self {
             MailingList::All => user.email_notifications,
             MailingList::PortfolioSummary => user.email_notifications && user.portfolio_updates,
+            MailingList::Account => true,
         }
     }
 }
@@ -85,6 +91,16 @@ pub async fn queue(
     if !list.wanted_by(user) {
         return Ok(false);
     }
+    if list == MailingList::Account {
+        let email = Email {
+            to: user.email.clone(),
+            subject: subject.chars().take(200).collect(),
+            text: format!("{text}\n\n—\nStrikeline · {}\n", base_url(state)),
+            list,
+            unsubscribe_url: String::new(),
+        };
+        return enqueue(state, user, topic, &email, now).await.map(|()| true);
+    }
     let fresh = crate::foundation::session::new_token();
     let token = outbox::unsubscribe_token(&state.db, &user.id, list.as_str(), &fresh, now).await?;
     let email = Email {
@@ -98,10 +114,14 @@ pub async fn queue(
         list,
         unsubscribe_url: unsubscribe_url(state, &token),
     };
-    let payload = serde_json::to_string(&email).map_err(anyhow::Error::from)?;
+    enqueue(state, user, topic, &email, now).await.map(|()| true)
+}
+
+async fn enqueue(state: &AppState, user: &UserRecord, topic: &str, email: &Email, now: DateTime<Utc>) -> Result<()> {
+    let payload = serde_json::to_string(email).map_err(anyhow::Error::from)?;
     let message = Message::pending(uuid::Uuid::new_v4().to_string(), CHANNEL, &user.id, None, topic, payload, now);
     outbox::enqueue(&state.db, &[message]).await?;
-    Ok(true)
+    Ok(())
 }
 
 fn unsubscribe_url(state: &AppState, token: &str) -> String {
@@ -119,6 +139,8 @@ pub async fn unsubscribe(state: &AppState, token: &str, now: DateTime<Utc>) -> R
     match list {
         MailingList::All => change.email_notifications = Some(false),
         MailingList::PortfolioSummary => change.portfolio_updates = Some(false),
+        // Never stored with a token: account mail cannot be unsubscribed from.
+        MailingList::Account => return Ok(None),
     }
     strikeline_store::users::update_settings(&state.db, &user_id, &change, now).await?;
     Ok(Some(list))
@@ -141,18 +163,18 @@ pub async fn send(config: &EmailConfig, id: &str, payload: &str) -> std::result:
 /// The MIME message of a queued email.
 pub fn compose(config: &EmailConfig, id: &str, email: &Email) -> std::result::Result<MailMessage, String> {
     let from: Mailbox = config.from.parse().map_err(|e| format!("email.from: {e}"))?;
-    let to: Mailbox = email.to.parse().map_err(|e| format!("recipient: {e}"))?;
+    // A bare address only: never a display name or a list, so a stored address cannot name
+    // another mailbox.
+    let address: lettre::Address = email.to.parse().map_err(|e| format!("recipient: {e}"))?;
+    let to = Mailbox::new(None, address);
     let domain = from.email.domain().to_owned();
-    MailMessage::builder()
-        .from(from)
-        .to(to)
-        .subject(&email.subject)
-        .message_id(Some(format!("<{id}@{domain}>")))
-        .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("List-Unsubscribe"), format!("<{}>", email.unsubscribe_url)))
-        .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("List-Unsubscribe-Post"), "List-Unsubscribe=One-Click".to_owned()))
-        .header(ContentType::TEXT_PLAIN)
-        .body(email.text.clone())
-        .map_err(|e| format!("composing: {e}"))
+    let mut builder = MailMessage::builder().from(from).to(to).subject(&email.subject).message_id(Some(format!("<{id}@{domain}>")));
+    if email.list != MailingList::Account {
+        builder = builder
+            .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("List-Unsubscribe"), format!("<{}>", email.unsubscribe_url)))
+            .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("List-Unsubscribe-Post"), "List-Unsubscribe=One-Click".to_owned()));
+    }
+    builder.header(ContentType::TEXT_PLAIN).body(email.text.clone()).map_err(|e| format!("composing: {e}"))
 }
 
 fn smtp_transport(config: &EmailConfig) -> std::result::Result<AsyncSmtpTransport<Tokio1Executor>, String> {

@@ -204,7 +204,11 @@ async fn the_audit_log_records_sign_ins_failures_and_key_actions_for_its_owner_o
 
     let log = audit(&app, &app.client).await;
     let actions: Vec<&str> = log.iter().filter_map(|e| e["action"].as_str()).collect();
-    assert_eq!(actions, ["api_key_deleted", "api_key_toggled", "api_key_created", "sign_in", "sign_in_failed"], "newest first: {log:?}");
+    assert_eq!(
+        actions,
+        ["api_key_deleted", "api_key_toggled", "api_key_created", "sign_in", "sign_in_failed", "plan_changed"],
+        "newest first, the trial's start on confirming the address first of all: {log:?}"
+    );
     let failure = log.iter().find(|e| e["action"] == "sign_in_failed").expect("failure");
     assert_eq!(failure["userAgent"], "curl/8.0");
     assert!(failure["ip"].as_str().is_some_and(|ip| ip.starts_with("127.")));
@@ -218,7 +222,9 @@ async fn the_audit_log_records_sign_ins_failures_and_key_actions_for_its_owner_o
     // Another user sees only their own.
     let other = TestApp::browser(&app.base);
     assert_eq!(app.register_with(&other, "bob@example.com", "bob", "correct-horse").await.status(), 201);
-    assert!(audit(&app, &other).await.is_empty());
+    let theirs = audit(&app, &other).await;
+    let actions: Vec<&str> = theirs.iter().filter_map(|e| e["action"].as_str()).collect();
+    assert_eq!(actions, ["plan_changed"], "only Bob's own trial start: {theirs:?}");
     let bad = app.client.get(app.url("/api/user/audit?before=yesterday")).send().await.expect("request");
     assert_eq!(bad.status(), 422);
     assert_eq!(fields(&problem(bad).await), ["before"]);

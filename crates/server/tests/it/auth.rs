@@ -21,7 +21,7 @@ on_both_engines!(
 );
 
 async fn registering_returns_the_user_with_defaults_and_signs_in(app: TestApp) {
-    let response = app.register_with(&app.client, "Ada@Example.com", "ada", "correct-horse").await;
+    let response = app.register_unconfirmed_with(&app.client, "Ada@Example.com", "ada", "correct-horse").await;
     assert_eq!(response.status(), 201);
     let cookie = response.headers().get("set-cookie").and_then(|v| v.to_str().ok()).expect("cookie").to_owned();
     assert!(cookie.starts_with("strikeline_session="), "{cookie}");
@@ -33,14 +33,17 @@ async fn registering_returns_the_user_with_defaults_and_signs_in(app: TestApp) {
     assert_eq!(user["email"], "ada@example.com", "emails are stored lower-cased");
     assert_eq!(user["username"], "ada");
     assert_eq!(user["firstName"], "Ada");
-    assert_eq!(user["subscriptionPlan"], "pro");
-    assert_eq!(user["subscriptionStatus"], "trialing");
+    // Free, unconfirmed, until the emailed link is opened.
+    assert_eq!((user["subscriptionPlan"].as_str(), user["emailVerified"].as_bool()), (Some("free"), Some(false)));
     assert_eq!(user["investmentCapital"], 1000.0);
     assert_eq!(user["maxPositionSize"], 100.0);
     assert_eq!(user["riskTolerance"], "medium");
     assert_eq!(user["preferredStrategies"], "Momentum,Breakout");
     assert_eq!(user["emailNotifications"], true);
     assert!(user.get("passwordHash").is_none(), "the hash never leaves the server");
+    app.confirm_email("ada@example.com").await;
+    let user: serde_json::Value = app.me(&app.client).await.json().await.expect("json");
+    assert_eq!((user["subscriptionPlan"].as_str(), user["subscriptionStatus"].as_str()), (Some("pro"), Some("trialing")));
     let trial_end: chrono::DateTime<Utc> = user["subscriptionExpiresAt"].as_str().expect("trial end").parse().expect("date");
     let days = (trial_end - app.now()).num_hours() as f64 / 24.0;
     assert!((13.9..=14.0).contains(&days), "a 14-day trial, got {days}");

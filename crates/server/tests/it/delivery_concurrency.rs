@@ -150,6 +150,7 @@ async fn endpoint_of_a_new_account(app: &TestApp, name: &str, url: &str) -> Stri
     )
     .await
     .expect("user");
+    strikeline_store::accounts::mark_confirmed(app.db(), &user.id, now).await.expect("confirmed");
     let endpoint = webhooks::Endpoint {
         id: uuid::Uuid::new_v4().to_string(),
         user_id: user.id,

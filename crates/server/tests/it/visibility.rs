@@ -19,7 +19,7 @@ async fn pro_with_outlets(app: &TestApp, email: &str, username: &str) -> (reqwes
     let client = TestApp::browser(&app.base);
     let response = app.register_with(&client, email, username, "correct-horse").await;
     assert_eq!(response.status(), 201);
-    let user: Value = response.json().await.expect("json");
+    let user: Value = app.me(&client).await.json().await.expect("json");
     assert_eq!(user["subscriptionPlan"], "pro");
     let created = app.post_json(&client, "/api/webhooks", &json!({"eventType": "new_signal", "url": "http://127.0.0.1:9/hook"})).await;
     assert_eq!(created.status(), 201);

@@ -56,7 +56,7 @@ fn events(owner: &str) -> [Event<'_>; 2] {
         },
         Event {
             event_type: WebhookEventType::NewSignal,
-            audience: Audience::Signal { day: chrono::NaiveDate::from_ymd_opt(2026, 11, 24).unwrap(), rank: 1 },
+            audience: Audience::Signal { day: chrono::NaiveDate::from_ymd_opt(2026, 11, 24).expect("date"), rank: 1 },
             data: json!({"id": "signal-1"}),
         },
     ]

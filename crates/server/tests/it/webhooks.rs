@@ -142,7 +142,11 @@ async fn deliveries_are_signed_retried_with_the_same_id_and_logged(app: TestApp)
     assert_eq!(app.post_json(&app.client, "/api/update-stock-prices", &json!({})).await.status(), 200);
 
     let now = app.now();
-    assert_eq!(delivering::run_due(&app.state, now).await.expect("first pass"), 2, "the webhook, and the alert's email");
+    assert_eq!(
+        delivering::run_due(&app.state, now).await.expect("first pass"),
+        3,
+        "the webhook, the alert's email and the confirmation email"
+    );
     assert_eq!(delivering::run_due(&app.state, now + chrono::Duration::seconds(30)).await.expect("too early"), 0, "waits for its retry");
     assert_eq!(delivering::run_due(&app.state, now + chrono::Duration::seconds(61)).await.expect("retry"), 1);
     assert_eq!(delivering::run_due(&app.state, now + chrono::Duration::seconds(200)).await.expect("done"), 0, "delivered once is done");
@@ -192,7 +196,7 @@ async fn an_endpoint_failing_for_a_day_is_switched_off_and_its_owner_told(app: T
     assert_eq!(app.post_json(&app.client, "/api/update-stock-prices", &json!({})).await.status(), 200);
 
     let start = app.now();
-    assert_eq!(delivering::run_due(&app.state, start).await.expect("pass"), 4, "two webhooks and two emails");
+    assert_eq!(delivering::run_due(&app.state, start).await.expect("pass"), 5, "two webhooks, two alert emails and the confirmation email");
     let endpoint: Vec<Value> = app.client.get(app.url("/api/webhooks")).send().await.expect("list").json().await.expect("json");
     assert!(endpoint[0]["failingSince"].is_string() && endpoint[0]["isActive"] == true, "failing, still on");
     // The retries a day later fail as well: the endpoint is switched off, the rest given up.
@@ -325,6 +329,7 @@ async fn a_delivery_survives_the_server_being_killed_between_attempts() {
         )
         .await
         .expect("user");
+        strikeline_store::accounts::mark_confirmed(&db, &user.id, now).await.expect("confirmed");
         let endpoint = webhooks::Endpoint {
             id: uuid::Uuid::new_v4().to_string(),
             user_id: user.id.clone(),

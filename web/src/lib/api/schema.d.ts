@@ -133,6 +133,27 @@ export interface paths {
         patch: operations["toggle_key"];
         trace?: never;
     };
+    "/api/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks for a password reset link. The answer is the same whether or not an account has the
+         *     address; an account gets at most three links an hour. The link works once, for 30
+         *     minutes.
+         */
+        post: operations["forgot_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -202,9 +223,72 @@ export interface paths {
         put?: never;
         /**
          * Create an account and sign in.
-         * @description New accounts get a 14-day Pro trial. Sets the session cookie.
+         * @description Sends a link that confirms the address; until it is opened the account is on Free and
+         *     has no API keys, webhooks or administrator rights. Opening it starts the 14-day Pro
+         *     trial (once per address). Sets the session cookie.
          */
         post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a new password with the token of a reset link. Every session of the account ends and
+         *     every API key is switched off (turn them on again, or make new ones, after signing in).
+         */
+        post: operations["reset_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirms the account's address with the token of the emailed link (it works once, for 48
+         *     hours; only the newest link works). Needs no session: the link may be opened anywhere.
+         *     Starts the 14-day Pro trial when the address has never had one.
+         */
+        post: operations["verify_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a new confirmation link to the signed-in account's address (5 an hour); earlier
+         *     links stop working.
+         */
+        post: operations["resend_confirmation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -349,6 +433,8 @@ export interface paths {
         /**
          * Changes a paid plan (Pro ↔ Premium, monthly ↔ yearly), prorated: the difference for the
          *     rest of the period is charged now to the card on file; a credit goes to the next invoice.
+         *     Past due (or with the period over), what is owed is collected first; if that is declined,
+         *     402 and nothing changes.
          */
         post: operations["change"];
         delete?: never;
@@ -499,7 +585,8 @@ export interface paths {
         /**
          * Starts buying a plan: the client secret the payment form confirms (the same one again
          *     within a day for the same plan and billing, so reloading the payment page is safe). An
-         *     account that already pays changes its plan instead (409).
+         *     account has one open checkout: a new one voids the one before, which can then no longer be
+         *     paid. An account that already pays changes its plan instead (409).
          */
         post: operations["create_subscription"];
         delete?: never;
@@ -1175,7 +1262,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Changes the password. Needs the current one; every other session of the account ends. */
+        /**
+         * Changes the password. Needs the current one; every other session of the account ends, and
+         *     every API key is switched off unless `revokeApiKeys` is false.
+         */
         post: operations["change_password"];
         delete?: never;
         options?: never;
@@ -2057,6 +2147,15 @@ export interface components {
              */
             drawdown: number;
         };
+        /** @description The account after its address was confirmed. */
+        EmailVerified: {
+            /**
+             * @description Whether confirming started the 14-day Pro trial (once per address; not for an account
+             *     that already pays).
+             */
+            trialStarted: boolean;
+            user: components["schemas"]["User"];
+        };
         /** @description One entry with its audit path. */
         EntryInclusion: {
             /** @description RFC 9162 inclusion proof (PATH), hex, leaf to root. */
@@ -2176,6 +2275,11 @@ export interface components {
             withinBinCovariance: number;
             /** Format: double */
             withinBinVariance: number;
+        };
+        /** @description `POST /api/auth/forgot-password`. */
+        ForgotPasswordRequest: {
+            /** @example ada@example.com */
+            email: string;
         };
         /** @description `POST /api/signals/generate-for-symbol`. */
         GenerateRequest: {
@@ -2643,6 +2747,8 @@ export interface components {
             finalEquity: number;
             /** Format: double */
             initialCapital: number;
+            /** @description Trades of signals the viewer's plan locks: listed `locked`, counted in no figure above. */
+            lockedTrades: number;
             /**
              * Format: double
              * @description Largest fall from a peak of equity, a fraction ≤ 0 (−0.12 = 12 % below the peak).
@@ -2702,6 +2808,11 @@ export interface components {
             currentPassword: string;
             /** @description At least 6 characters. */
             newPassword: string;
+            /**
+             * @description Also switch off every API key (default: yes; a changed password usually means the
+             *     old one, and what was made with it, should stop working).
+             */
+            revokeApiKeys?: boolean | null;
         };
         /**
          * @description Who takes payments: the built-in test provider or Stripe.
@@ -3208,6 +3319,16 @@ export interface components {
              */
             username: string;
         };
+        /** @description `POST /api/auth/reset-password`. */
+        ResetPasswordRequest: {
+            /** @description At least 6 characters. */
+            newPassword: string;
+            token: string;
+        };
+        /** @description The same answer to every forgotten-password request. */
+        ResetRequested: {
+            message: string;
+        };
         RiskAssessmentView: {
             recommendations: string[];
             riskFactors: string[];
@@ -3650,9 +3771,9 @@ export interface components {
          */
         TradeIdea: "CALL" | "PUT" | "STRADDLE" | "HOLD";
         /**
-         * @description One trade of a backtest. A trade that matches a signal the viewer's plan locks comes back
-         *     `locked`, with only its symbol, strategy and entry date: a backtest never reveals what a
-         *     locked signal recommends.
+         * @description One trade of a backtest. A trade of a signal the viewer's plan locks comes back `locked`,
+         *     with only its symbol, strategy and entry date, and no figure of the backtest counts it: a
+         *     backtest never reveals what a locked signal recommends or how it did.
          */
         TradeView: {
             /** Format: double */
@@ -3705,6 +3826,8 @@ export interface components {
             createdAt: string;
             email: string;
             emailNotifications: boolean;
+            /** @description Whether the address is confirmed (the emailed link was opened). */
+            emailVerified: boolean;
             firstName?: string | null;
             /** Format: uuid */
             id: string;
@@ -3770,6 +3893,10 @@ export interface components {
             date: string;
             /** Format: double */
             value: number;
+        };
+        /** @description `POST /api/auth/verify-email`: the token from the emailed link. */
+        VerifyEmailRequest: {
+            token: string;
         };
         /**
          * @description The notional the live signals of a period analysed: one contract (100 shares) of the
@@ -4106,6 +4233,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The email address is not confirmed yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The user already holds 20 keys */
             409: {
                 headers: {
@@ -4207,6 +4343,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Switching on needs a confirmed email address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No such key of yours */
             404: {
                 headers: {
@@ -4218,6 +4363,48 @@ export interface operations {
             };
             /** @description The key has expired */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    forgot_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description If an account has the address, a link is on its way */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResetRequested"];
+                };
+            };
+            /** @description `email` is not an address */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this address; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4385,6 +4572,133 @@ export interface operations {
             };
             /** @description Too many registrations at once; see Retry-After */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reset_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed; signed out everywhere, API keys off */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `token` no longer works or `newPassword` is too short */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many links tried from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    verify_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Confirmed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailVerified"];
+                };
+            };
+            /** @description The link has expired or was already used (`token`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many links tried from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resend_confirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The address is already confirmed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many links asked for; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4948,7 +5262,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Already paid, or the subscription changed meanwhile */
+            /** @description Already paid, replaced by a newer checkout, expired, or the account already pays: nothing is charged */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6428,6 +6742,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The subscription could not be cancelled with the payment provider; nothing was deleted */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     audit_log: {
@@ -6488,7 +6811,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Changed; other sessions ended */
+            /** @description Changed; other sessions ended (and API keys switched off unless asked not to) */
             204: {
                 headers: {
                     [name: string]: unknown;

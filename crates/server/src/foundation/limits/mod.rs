@@ -119,6 +119,13 @@ pub const WEBHOOK_WRITE: Policy = policy("webhook_write", 30, HOUR);
 pub const API_KEY_CREATE: Policy = policy("api_key_create", 20, HOUR);
 /// Checkouts started and card payments tried per user (card testing is slow work).
 pub const PAYMENT: Policy = policy("payment", 20, HOUR);
+/// New confirmation links asked for per account.
+pub const CONFIRMATION_RESEND: Policy = policy("confirmation_resend", 5, HOUR);
+/// Forgotten-password requests per client address (each account also gets at most three
+/// links an hour, whoever asks).
+pub const PASSWORD_RESET_IP: Policy = policy("password_reset_ip", 10, HOUR);
+/// Uses of emailed links (confirm, reset) per client address.
+pub const ACCOUNT_LINK: Policy = policy("account_link", 30, 10 * MINUTE);
 /// Password changes and account deletions per user (each checks the current password).
 pub const PASSWORD_CHECK: Policy = policy("password_check", 10, HOUR);
 
@@ -140,7 +147,7 @@ pub fn api_hourly(plan: crate::foundation::entitlements::Plan, quota: u32) -> Po
 
 /// Every policy, for configuration checks and the documentation (the public API's hourly
 /// quotas, `api_hour_<plan>`, come from the plan catalogue).
-pub const POLICIES: [Policy; 31] = [
+pub const POLICIES: [Policy; 34] = [
     REGISTER,
     LOGIN_IP,
     LOGIN_ACCOUNT,
@@ -169,6 +176,9 @@ pub const POLICIES: [Policy; 31] = [
     WEBHOOK_WRITE,
     API_KEY_CREATE,
     PASSWORD_CHECK,
+    CONFIRMATION_RESEND,
+    PASSWORD_RESET_IP,
+    ACCOUNT_LINK,
     PAYMENT,
     TRACK_RECORD,
     TRACK_RECORD_EXPORT,

@@ -4,13 +4,13 @@
 pub mod model;
 pub mod password;
 pub mod preferences;
+pub mod recovery;
 pub mod security;
 pub mod settings;
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{AppendHeaders, IntoResponse};
-use chrono::Duration;
 use strikeline_store::users::{self, NewUser};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -20,7 +20,6 @@ use crate::foundation::entitlements::Plan;
 use crate::foundation::error::{AppError, Problem, Result};
 use crate::foundation::extract::{ApiJson, ClientIp};
 use crate::foundation::limits;
-use crate::foundation::plans::TRIAL_DAYS;
 use crate::foundation::session::{self, CurrentUser};
 use crate::foundation::state::AppState;
 use crate::foundation::vocab::{AuditAction, SubscriptionStatus};
@@ -37,12 +36,18 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(security::revoke_session))
         .routes(routes!(security::audit_log))
         .routes(routes!(security::delete_account))
+        .routes(routes!(recovery::verify_email))
+        .routes(routes!(recovery::resend_confirmation))
+        .routes(routes!(recovery::forgot_password))
+        .routes(routes!(recovery::reset_password))
         .merge(preferences::router())
 }
 
 /// Create an account and sign in.
 ///
-/// New accounts get a 14-day Pro trial. Sets the session cookie.
+/// Sends a link that confirms the address; until it is opened the account is on Free and
+/// has no API keys, webhooks or administrator rights. Opening it starts the 14-day Pro
+/// trial (once per address). Sets the session cookie.
 #[utoipa::path(
     post, path = "/api/auth/register", tag = "auth",
     request_body = RegisterRequest,
@@ -71,9 +76,9 @@ async fn register(
         password_hash,
         first_name: reg.first_name,
         last_name: reg.last_name,
-        subscription_plan: Plan::Pro.id().into(),
-        subscription_status: SubscriptionStatus::Trialing.as_str().into(),
-        subscription_expires_at: Some(now + Duration::days(TRIAL_DAYS)),
+        subscription_plan: Plan::Free.id().into(),
+        subscription_status: SubscriptionStatus::Active.as_str().into(),
+        subscription_expires_at: None,
         created_at: now,
     };
     let record = users::insert(&state.db, &new_user).await.map_err(|err| match AppError::from(err) {
@@ -87,6 +92,7 @@ async fn register(
         other => other,
     })?;
     tracing::info!(user_id = %record.id, "account registered");
+    crate::services::accounts::send_confirmation(&state, &record, now).await?;
     let user = User::from_record(record, now)?;
     let cookie = session::start(&state, &headers, &user.id, &ip.to_string(), now).await?;
     Ok((StatusCode::CREATED, limit, AppendHeaders([(header::SET_COOKIE, cookie)]), axum::Json(user)))

@@ -123,6 +123,8 @@ pub struct User {
     #[schema(format = "uuid")]
     pub id: String,
     pub email: String,
+    /// Whether the address is confirmed (the emailed link was opened).
+    pub email_verified: bool,
     pub username: String,
     pub first_name: Option<String>,
     pub last_name: Option<String>,
@@ -160,6 +162,7 @@ impl User {
         Ok(User {
             id: record.id,
             email: record.email,
+            email_verified: record.email_verified_at.is_some(),
             username: record.username,
             first_name: record.first_name,
             last_name: record.last_name,
@@ -189,6 +192,26 @@ mod tests {
         assert_eq!(parse_email("  Ada@Example.COM ").as_deref(), Ok("ada@example.com"));
         for bad in ["", "ada", "ada@", "@x.com", "ada@x", "a b@x.com", "ada@@x.com", "ada@x..com", "ada@-x.com"] {
             assert!(parse_email(bad).is_err(), "{bad} should be rejected");
+        }
+        // An addr-spec only: no display names, lists, comments, quoted or routed forms.
+        for hostile in [
+            "x<victim@corp.example>",
+            "Ada <ada@example.com>",
+            "ada@example.com, eve@evil.example",
+            "ada(comment)@example.com",
+            "\"ada eve\"@example.com",
+            "@relay.example:ada@example.com",
+            ".ada@example.com",
+            "ada.@example.com",
+            "a..da@example.com",
+            "ada@exa_mple.com",
+            "ada@example.com\r\nBcc: eve@evil.example",
+            "adä@example.com",
+        ] {
+            assert!(parse_email(hostile).is_err(), "{hostile} should be rejected");
+        }
+        for fine in ["ada+tag@example.com", "o'brien@example.co.uk", "a.b-c_d@xn--bcher-kva.example"] {
+            assert_eq!(parse_email(fine).as_deref(), Ok(fine));
         }
     }
 

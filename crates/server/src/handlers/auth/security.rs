@@ -29,6 +29,10 @@ pub struct PasswordChange {
     pub current_password: String,
     /// At least 6 characters.
     pub new_password: String,
+    /// Also switch off every API key (default: yes; a changed password usually means the
+    /// old one, and what was made with it, should stop working).
+    #[serde(default)]
+    pub revoke_api_keys: Option<bool>,
 }
 
 /// `DELETE /api/user`: the password confirms it.
@@ -82,12 +86,13 @@ async fn confirm_password(state: &AppState, user: &users::UserRecord, field: &st
     Ok(limit)
 }
 
-/// Changes the password. Needs the current one; every other session of the account ends.
+/// Changes the password. Needs the current one; every other session of the account ends, and
+/// every API key is switched off unless `revokeApiKeys` is false.
 #[utoipa::path(
     post, path = "/api/user/password", tag = "auth",
     request_body = PasswordChange,
     responses(
-        (status = 204, description = "Changed; other sessions ended"),
+        (status = 204, description = "Changed; other sessions ended (and API keys switched off unless asked not to)"),
         (status = 401, description = "Not signed in", body = crate::foundation::error::Problem),
         (status = 422, description = "`currentPassword` is wrong or `newPassword` too short", body = crate::foundation::error::Problem),
         (status = 429, description = "Too many attempts; see Retry-After", body = crate::foundation::error::Problem),
@@ -115,7 +120,13 @@ pub(super) async fn change_password(
     for sid in ended {
         let _ = state.capacity.ended_sessions.send(sid);
     }
-    audit::record(&state, Some(&user.id), None, AuditAction::PasswordChanged, None, &origin, now).await?;
+    let revoked = if change.revoke_api_keys.unwrap_or(true) {
+        strikeline_store::accounts::revoke_api_keys(&state.db, &user.id, now).await?
+    } else {
+        0
+    };
+    let detail = (revoked > 0).then(|| format!("{revoked} API {} switched off", if revoked == 1 { "key" } else { "keys" }));
+    audit::record(&state, Some(&user.id), None, AuditAction::PasswordChanged, detail, &origin, now).await?;
     Ok((StatusCode::NO_CONTENT, limit, ()))
 }
 
@@ -211,6 +222,7 @@ pub(super) async fn audit_log(
         (status = 401, description = "Not signed in", body = crate::foundation::error::Problem),
         (status = 422, description = "`password` is wrong", body = crate::foundation::error::Problem),
         (status = 429, description = "Too many attempts; see Retry-After", body = crate::foundation::error::Problem),
+        (status = 503, description = "The subscription could not be cancelled with the payment provider; nothing was deleted", body = crate::foundation::error::Problem),
     )
 )]
 pub(super) async fn delete_account(
@@ -222,6 +234,8 @@ pub(super) async fn delete_account(
 ) -> Result<impl IntoResponse> {
     confirm_password(&state, &user, "password", request.password).await?;
     let now = state.clock.now();
+    // What the payment provider bills is cancelled first; if it cannot be, nothing is deleted.
+    crate::services::billing::close_account(&state, &user, now).await?;
     let ended = users::delete(&state.db, &user.id).await?;
     for sid in ended {
         let _ = state.capacity.ended_sessions.send(sid);

@@ -157,16 +157,59 @@ impl TestApp {
         client.post(self.url(path)).json(body).send().await.expect("request")
     }
 
+    /// Registers an account and, when that succeeds, confirms its address through the emailed
+    /// link as its owner would; the registration's own response.
     pub async fn register_with(&self, client: &reqwest::Client, email: &str, username: &str, password: &str) -> reqwest::Response {
+        let response = self.register_unconfirmed_with(client, email, username, password).await;
+        if response.status() == 201 {
+            self.confirm_email(email).await;
+        }
+        response
+    }
+
+    /// Registers an account and leaves its address unconfirmed.
+    pub async fn register_unconfirmed_with(
+        &self,
+        client: &reqwest::Client,
+        email: &str,
+        username: &str,
+        password: &str,
+    ) -> reqwest::Response {
         let body = json!({"email": email, "username": username, "password": password, "firstName": "Ada", "lastName": "Lovelace"});
         self.post_json(client, "/api/auth/register", &body).await
     }
 
-    /// Registers `ada@example.com` / `ada` / `correct-horse` on the default client.
+    /// Registers `ada@example.com` / `ada` / `correct-horse` on the default client and confirms
+    /// the address; the account as it then is (on its Pro trial).
     pub async fn register(&self) -> Value {
         let response = self.register_with(&self.client, "ada@example.com", "ada", "correct-horse").await;
         assert_eq!(response.status(), 201, "registration should succeed");
-        response.json().await.expect("user json")
+        let me = self.me(&self.client).await;
+        assert_eq!(me.status(), 200);
+        me.json().await.expect("user json")
+    }
+
+    /// The token of the newest `page` link (`verify-email`, `reset-password`) emailed to
+    /// `email`, read from the outbox as the built-in transport keeps it.
+    pub async fn emailed_token(&self, email: &str, page: &str) -> Option<String> {
+        let mails = strikeline_store::outbox::newest(self.db(), "email", 500).await.expect("outbox");
+        let marker = format!("/{page}?token=");
+        mails.iter().find_map(|m| {
+            let mail: Value = serde_json::from_str(&m.payload).ok()?;
+            if mail["to"].as_str() != Some(email.trim().to_lowercase().as_str()) {
+                return None;
+            }
+            let text = mail["text"].as_str()?;
+            let start = text.find(&marker)? + marker.len();
+            Some(text[start..].split_whitespace().next()?.to_owned())
+        })
+    }
+
+    /// Opens the confirmation link emailed to `email` (from any browser: it needs no session).
+    pub async fn confirm_email(&self, email: &str) {
+        let token = self.emailed_token(email, "verify-email").await.expect("a confirmation link was emailed");
+        let confirmed = self.post_json(&Self::browser(&self.base), "/api/auth/verify-email", &json!({ "token": token })).await;
+        assert_eq!(confirmed.status(), 200, "the emailed link confirms the address");
     }
 
     pub async fn login_with(&self, client: &reqwest::Client, email: &str, password: &str) -> reqwest::Response {
