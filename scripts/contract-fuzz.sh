@@ -37,7 +37,10 @@ session() {
 }
 PRO=$(session fuzzpro)
 FREE=$(session fuzzfree)
-"$BIN" users set-plan fuzzfree@example.com free >/dev/null
+# Both addresses confirmed (as their owners would by the emailed link), one of them on Pro.
+"$BIN" users confirm fuzzpro@example.com >/dev/null
+"$BIN" users confirm fuzzfree@example.com >/dev/null
+"$BIN" users set-plan fuzzpro@example.com pro >/dev/null
 
 status=0
 for who in FREE PRO; do

@@ -185,6 +185,14 @@ enum UsersCommand {
         #[arg(long, env = "STRIKELINE_DATA_DIR")]
         data_dir: Option<PathBuf>,
     },
+    /// Mark an account's email address confirmed, as an operator vouching for it (the first
+    /// administrator of an instance whose mail stays in the built-in outbox; test
+    /// environments). Starts no trial: that comes only from the emailed link.
+    Confirm {
+        email: String,
+        #[arg(long, env = "STRIKELINE_DATA_DIR")]
+        data_dir: Option<PathBuf>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -342,6 +350,20 @@ fn main() -> ExitCode {
                     )?
                 };
                 println!("{json}");
+                Ok(())
+            }
+            Command::Users { what: UsersCommand::Confirm { email, data_dir } } => {
+                if let Some(dir) = data_dir {
+                    config.data_dir = dir;
+                }
+                let db = open_database(&config).await?;
+                let email = email.trim().to_lowercase();
+                let user = strikeline_store::users::find_by_email(&db, &email)
+                    .await?
+                    .ok_or_else(|| anyhow::anyhow!("no account with email {email}"))?;
+                strikeline_store::accounts::mark_confirmed(&db, &user.id, clock.now()).await?;
+                tracing::info!(user_id = %user.id, "address confirmed by an operator");
+                println!("{email} is confirmed");
                 Ok(())
             }
             Command::Users { what: UsersCommand::SetPlan { email, plan, data_dir } } => {

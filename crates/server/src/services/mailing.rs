@@ -99,6 +99,11 @@ pub async fn queue(
             list,
             unsubscribe_url: String::new(),
         };
+        if state.config.email.transport == EmailTransport::Outbox {
+            // Nothing leaves the machine: whoever runs the instance reads the link in its log
+            // (as in the administrators' outbox), or vouches with `strikeline users confirm`.
+            tracing::info!(to = %email.to, subject = %email.subject, text = %email.text, "account email kept in the built-in outbox");
+        }
         return enqueue(state, user, topic, &email, now).await.map(|()| true);
     }
     let fresh = crate::foundation::session::new_token();
