@@ -50,6 +50,9 @@ pub struct WebhookEndpoint {
     /// set), or while the owner's plan does not include webhooks (`disabledAt` null; on again
     /// after an upgrade).
     pub is_active: bool,
+    /// Kept but paused because the owner's plan in force does not include webhooks (or the
+    /// address is not confirmed): active again, as it was, once it does.
+    pub paused_for_plan: bool,
     /// When the current run of failed deliveries began.
     pub failing_since: Option<DateTime<Utc>>,
     pub disabled_at: Option<DateTime<Utc>>,
@@ -66,6 +69,7 @@ impl WebhookEndpoint {
             id: e.id,
             url: e.url,
             is_active: e.is_active && entitled,
+            paused_for_plan: e.is_active && !entitled,
             failing_since: e.failing_since,
             disabled_at: e.disabled_at,
             created_at: e.created_at,

@@ -97,6 +97,7 @@ async fn webhooks_pause_when_the_plan_drops_to_free_and_resume_after_an_upgrade(
         assert_eq!(list.len(), 2);
         for endpoint in &list {
             assert_eq!(endpoint["isActive"], false, "{endpoint}");
+            assert_eq!(endpoint["pausedForPlan"], true, "{endpoint}");
             assert!(endpoint["disabledAt"].is_null() && endpoint["failingSince"].is_null(), "{endpoint}");
         }
     }
@@ -135,7 +136,7 @@ async fn webhooks_pause_when_the_plan_drops_to_free_and_resume_after_an_upgrade(
 
     // Pro again: the same endpoints work, without being created again.
     users::set_subscription(app.db(), &user_id, "pro", "active", None, app.now()).await.expect("pro");
-    assert!(listed(&app, &app.client).await.iter().all(|e| e["isActive"] == true));
+    assert!(listed(&app, &app.client).await.iter().all(|e| e["isActive"] == true && e["pausedForPlan"] == false));
     let test = app.post_json(&app.client, &format!("/api/webhooks/{alert_id}/test"), &json!({})).await;
     assert_eq!(test.status(), 200);
     assert_eq!(test.json::<Value>().await.expect("json")["succeeded"], true);

@@ -3964,6 +3964,11 @@ export interface components {
              *     after an upgrade).
              */
             isActive: boolean;
+            /**
+             * @description Kept but paused because the owner's plan in force does not include webhooks (or the
+             *     address is not confirmed): active again, as it was, once it does.
+             */
+            pausedForPlan: boolean;
             url: string;
         };
         /**
