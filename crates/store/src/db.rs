@@ -12,6 +12,27 @@ use crate::StoreResult;
 /// when next taken.
 const PING_IDLE_AFTER: Duration = Duration::from_secs(10);
 
+/// Until when (milliseconds after [`since_start`]'s origin) every PostgreSQL connection taken
+/// from a pool is pinged first: after the database was found unreachable, the pool may still
+/// hold connections that broke, and each would otherwise fail one request.
+static SUSPECT_UNTIL_MS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+fn since_start() -> u64 {
+    static ORIGIN: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    u64::try_from(ORIGIN.get_or_init(std::time::Instant::now).elapsed().as_millis()).unwrap_or(u64::MAX)
+}
+
+/// Pings every pooled connection before use for `window` (the database was just unreachable:
+/// connections that broke are found and replaced before a request gets them).
+pub fn suspect_connections(window: Duration) {
+    let until = since_start().saturating_add(u64::try_from(window.as_millis()).unwrap_or(u64::MAX));
+    SUSPECT_UNTIL_MS.fetch_max(until, std::sync::atomic::Ordering::AcqRel);
+}
+
+fn connections_suspect() -> bool {
+    since_start() < SUSPECT_UNTIL_MS.load(std::sync::atomic::Ordering::Acquire)
+}
+
 /// A connection pool on one of the two supported engines.
 #[derive(Clone, Debug)]
 pub enum Db {
@@ -72,7 +93,7 @@ impl Db {
                 .test_before_acquire(false)
                 .before_acquire(|conn, meta| {
                     Box::pin(async move {
-                        if meta.idle_for >= PING_IDLE_AFTER {
+                        if meta.idle_for >= PING_IDLE_AFTER || connections_suspect() {
                             sqlx::Connection::ping(conn).await?;
                         }
                         Ok(true)

@@ -27,6 +27,26 @@ const UNIQUE_CONSTRAINTS: &[(&str, &str, &str)] = &[
 ];
 
 impl StoreError {
+    /// Whether trying again shortly may succeed: the connection broke or could not be made
+    /// (a restart, a killed session, a network drop), the pool had no connection in time, the
+    /// server is shutting down or starting, or the transaction lost a deadlock or a
+    /// serialisation race. Nothing about the request itself was wrong.
+    pub fn is_transient(&self) -> bool {
+        match self {
+            StoreError::Database(err) => match err {
+                sqlx::Error::Io(_)
+                | sqlx::Error::Tls(_)
+                | sqlx::Error::Protocol(_)
+                | sqlx::Error::PoolTimedOut
+                | sqlx::Error::PoolClosed
+                | sqlx::Error::WorkerCrashed => true,
+                sqlx::Error::Database(db) => db.code().is_some_and(|code| transient_code(&code)),
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
     /// Turns a driver error into [`StoreError::Conflict`] when it is a known uniqueness violation.
     pub(crate) fn from_write(err: sqlx::Error) -> Self {
         if let sqlx::Error::Database(db) = &err
@@ -42,4 +62,32 @@ impl StoreError {
         }
         StoreError::Database(err)
     }
+}
+
+impl StoreError {
+    /// Whether the connection itself failed or could not be had: the database is unreachable
+    /// for now, as opposed to a transaction that lost a race.
+    pub fn is_connection_failure(&self) -> bool {
+        match self {
+            StoreError::Database(err) => match err {
+                sqlx::Error::Io(_)
+                | sqlx::Error::Tls(_)
+                | sqlx::Error::PoolTimedOut
+                | sqlx::Error::PoolClosed
+                | sqlx::Error::WorkerCrashed => true,
+                sqlx::Error::Database(db) => db.code().is_some_and(|code| code.starts_with("08") || code.starts_with("57P")),
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+}
+
+/// SQLSTATEs (PostgreSQL) and result codes (SQLite) worth a retry: connection exceptions
+/// (class 08), serialisation failure and deadlock (40001, 40P01), too many connections
+/// (53300), the server shutting down or starting (57P01–57P03), a database not accepting
+/// connections (55000 with that message is not distinguishable by code alone: left out);
+/// SQLite's BUSY (5) and LOCKED (6).
+fn transient_code(code: &str) -> bool {
+    code.starts_with("08") || matches!(code, "40001" | "40P01" | "53300" | "57P01" | "57P02" | "57P03" | "5" | "6")
 }

@@ -43,5 +43,5 @@ pub mod test_support;
 pub mod users;
 pub mod webhooks;
 
-pub use db::{Db, Engine, redact};
+pub use db::{Db, Engine, redact, suspect_connections};
 pub use error::{StoreError, StoreResult};

@@ -153,6 +153,8 @@ pub struct Capacity {
     streams_by_user: Counts<String>,
     /// Session ids that just signed out: their event streams end.
     pub ended_sessions: broadcast::Sender<String>,
+    /// Refuses requests at once while the database is unreachable.
+    pub database: Arc<crate::foundation::breaker::DatabaseBreaker>,
 }
 
 impl Capacity {
@@ -167,6 +169,7 @@ impl Capacity {
             streams_per_user: config.event_streams_per_user,
             streams_by_user: Counts::default(),
             ended_sessions: broadcast::channel(64).0,
+            database: Arc::default(),
         }
     }
 

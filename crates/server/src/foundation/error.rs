@@ -84,6 +84,10 @@ pub enum AppError {
     /// URL or an OS error in it (see [`AppError::upstream`]).
     #[error("service unavailable: {0}")]
     Unavailable(String),
+    /// The database cannot be reached (its connections broke or cannot be made): 503, and the
+    /// breaker refuses what follows until it answers again.
+    #[error("database unreachable")]
+    DatabaseUnreachable,
     /// Bounded work (password hashing, backtests) is at capacity; try again shortly.
     #[error("busy")]
     Busy { retry_after_secs: u64 },
@@ -91,6 +95,9 @@ pub enum AppError {
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
+
+/// What a 503 for an unavailable dependency asks clients to wait before trying again.
+pub const UNAVAILABLE_RETRY_SECS: u64 = 2;
 
 /// The cause of a 500, carried in the response extensions for logging.
 #[derive(Clone, Debug)]
@@ -121,7 +128,7 @@ impl AppError {
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
-            AppError::Unavailable(_) | AppError::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Unavailable(_) | AppError::DatabaseUnreachable | AppError::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -163,6 +170,9 @@ impl AppError {
             AppError::TooManyRequests { detail, .. } => problem.detail = Some(detail.clone()),
             AppError::Busy { retry_after_secs } => {
                 problem.detail = Some(format!("The server is busy. Try again in {retry_after_secs} second(s)."));
+            }
+            AppError::DatabaseUnreachable => {
+                problem.detail = Some("The database is unavailable for a moment. Please try again.".into());
             }
             AppError::PayloadTooLarge => problem.detail = Some("The request body is larger than 1 MiB.".into()),
             AppError::NotFound => problem.detail = Some("The requested resource does not exist.".into()),
@@ -210,6 +220,13 @@ impl IntoResponse for AppError {
             AppError::Busy { retry_after_secs } => {
                 response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs.max(&1).to_owned()));
             }
+            AppError::Unavailable(_) => {
+                response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(UNAVAILABLE_RETRY_SECS));
+            }
+            AppError::DatabaseUnreachable => {
+                response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(UNAVAILABLE_RETRY_SECS));
+                response.extensions_mut().insert(crate::foundation::breaker::DatabaseUnreachable);
+            }
             AppError::Unauthorized(_) => {
                 response.headers_mut().insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Cookie"));
             }
@@ -231,7 +248,16 @@ impl From<strikeline_store::StoreError> for AppError {
         match err {
             StoreError::NotFound => AppError::NotFound,
             StoreError::Conflict(field) => AppError::Conflict(FieldError::new(field, format!("This {field} is already taken"))),
-            StoreError::Database(sqlx::Error::PoolTimedOut) => AppError::Unavailable("The database is busy.".into()),
+            // A broken pooled connection, a restart, a lost deadlock: nothing wrong with the
+            // request, so 503 with Retry-After, never a 500.
+            transient if transient.is_transient() => {
+                tracing::warn!(error = %transient, "database unavailable for a moment");
+                if transient.is_connection_failure() {
+                    AppError::DatabaseUnreachable
+                } else {
+                    AppError::Unavailable("The database is unavailable for a moment. Please try again.".into())
+                }
+            }
             other => AppError::Internal(other.into()),
         }
     }

@@ -4,6 +4,7 @@
 
 pub mod api_access;
 pub mod audit;
+pub mod breaker;
 pub mod cache;
 pub mod capacity;
 pub mod clock;

@@ -157,3 +157,20 @@ fn too_large() -> Response {
     response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
     response
 }
+
+/// The database circuit breaker around the API: while it is open, a request is answered 503
+/// with `Retry-After` at once; a response that found the database unreachable opens it.
+/// `/healthz` and `/readyz` are never refused here.
+pub async fn database_breaker(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    if !request.uri().path().starts_with("/api/") {
+        return next.run(request).await;
+    }
+    if state.capacity.database.is_open() {
+        return crate::foundation::error::AppError::DatabaseUnreachable.into_response();
+    }
+    let response = next.run(request).await;
+    if response.extensions().get::<crate::foundation::breaker::DatabaseUnreachable>().is_some() {
+        state.capacity.database.trip(&state.db);
+    }
+    response
+}

@@ -96,6 +96,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/{*rest}", any(api_not_found))
         .fallback_service(web::service(&web_dir))
         .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::same_origin_writes))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::database_breaker))
         .with_state(state);
 
     layers(app, &state_config)

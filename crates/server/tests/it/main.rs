@@ -13,6 +13,7 @@ mod billing_invariants;
 mod caps;
 mod delivery_concurrency;
 mod email;
+mod faults;
 mod gates;
 mod http;
 mod import;

@@ -36,7 +36,8 @@ pub struct TestApp {
     pub client: reqwest::Client,
     pub dir: tempfile::TempDir,
     pub database_url: String,
-    pg_database: Option<String>,
+    /// The PostgreSQL database's name, on that engine.
+    pub pg_database: Option<String>,
     shutdown: Option<oneshot::Sender<()>>,
 }
 
