@@ -81,6 +81,21 @@ macro_rules! bind_automated {
 }
 pub(crate) use bind_automated;
 
+impl ManualRow {
+    /// Takes `mark`'s values (as [`mark_manual`] would write them).
+    pub fn apply(&mut self, mark: &ManualMark) {
+        self.current_option_cents = Some(mark.current_option_cents);
+        self.current_price_cents = Some(mark.current_price_cents);
+        self.pnl_cents = mark.pnl_cents;
+        self.pnl_percent = mark.pnl_percent;
+        if mark.expired {
+            self.status = "expired".to_owned();
+            self.closed_at = Some(mark.at);
+        }
+        self.updated_at = mark.at;
+    }
+}
+
 /// Stores a new manual position.
 pub async fn insert_manual(db: &Db, p: &ManualRow) -> StoreResult<()> {
     let params: Vec<String> = (1..=20).map(|i| format!("${i}")).collect();
@@ -120,10 +135,17 @@ pub async fn delete_manual(db: &Db, user_id: &str, id: &str) -> StoreResult<()> 
     if done == 0 { Err(StoreError::NotFound) } else { Ok(()) }
 }
 
-/// Every open manual position, for marking to market.
+/// Every open manual position, for marking to market, by id (the order marks are written in).
 pub async fn open_manual(db: &Db) -> StoreResult<Vec<ManualRow>> {
-    let sql = format!("SELECT {MANUAL_COLUMNS} FROM manual_positions WHERE status = 'open'");
+    let sql = format!("SELECT {MANUAL_COLUMNS} FROM manual_positions WHERE status = 'open' ORDER BY id");
     Ok(with_db!(db, pool => sqlx::query_as::<_, ManualRow>(&sql).fetch_all(pool).await?))
+}
+
+/// One user's open manual positions, by id: what marking that user's book reads, whatever
+/// the number of other users' positions.
+pub async fn open_manual_of(db: &Db, user_id: &str) -> StoreResult<Vec<ManualRow>> {
+    let sql = format!("SELECT {MANUAL_COLUMNS} FROM manual_positions WHERE user_id = $1 AND status = 'open' ORDER BY id");
+    Ok(with_db!(db, pool => sqlx::query_as::<_, ManualRow>(&sql).bind(user_id).fetch_all(pool).await?))
 }
 
 /// The mark of a manual position; `expired` ends it.
@@ -142,9 +164,13 @@ pub struct ManualMark {
 pub async fn mark_manual(db: &Db, marks: &[ManualMark]) -> StoreResult<()> {
     const SQL: &str = "UPDATE manual_positions SET current_option_cents = $1, current_price_cents = $2, pnl_cents = $3, \
         pnl_percent = $4, status = $5, closed_at = $6, updated_at = $7 WHERE id = $8 AND status = 'open'";
+    // Rows are locked in id order, whoever marks: two transactions marking overlapping sets
+    // wait for each other instead of deadlocking.
+    let mut ordered: Vec<&ManualMark> = marks.iter().collect();
+    ordered.sort_by(|a, b| a.id.cmp(&b.id));
     with_db!(db, pool => {
         let mut tx = pool.begin().await?;
-        for m in marks {
+        for m in &ordered {
             sqlx::query(SQL)
                 .bind(m.current_option_cents)
                 .bind(m.current_price_cents)

@@ -276,9 +276,18 @@ pub async fn apply_marks(db: &Db, marks: &[SignalMark]) -> StoreResult<()> {
         pnl_cents = $4, pnl_percent = $5, status = $6, close_reason = $7, closed_at = $8, updated_at = $9, net_pnl_cents = $10 \
         WHERE id = $11 AND status = 'active' RETURNING owner_id, provenance";
     let mut entries = Vec::new();
+    if marks.is_empty() {
+        return Ok(());
+    }
+    // One lock order for every writer of signals: the log's size row first (as issuers, whose
+    // re-ranking updates a day's signals in whatever order the scan takes), then the signals
+    // by id. Concurrent refreshes then queue instead of deadlocking.
+    let mut ordered: Vec<&SignalMark> = marks.iter().collect();
+    ordered.sort_by(|a, b| a.id.cmp(&b.id));
     with_db!(db, pool => {
         let mut tx = pool.begin().await?;
-        for m in marks {
+        sqlx::query(ledger::LOCK).execute(&mut *tx).await?;
+        for m in ordered {
             let (status, reason, closed_at, net) = match &m.close {
                 Some((status, reason)) => (status.as_str(), Some(reason.as_str()), Some(m.at), m.net_pnl_cents),
                 None => ("active", None, None, None),

@@ -86,27 +86,37 @@ pub fn manual_open_signal(row: &ManualRow, volatility: f64) -> Option<OpenSignal
 /// price and volatility estimate; a position past its expiry expires at intrinsic value.
 pub async fn mark_manual_positions(state: &AppState, only_user: Option<&str>, now: DateTime<Utc>) -> Result<usize> {
     let mut pricing = Pricing::load(state).await?;
-    let open = positions::open_manual(&state.db).await?;
+    let open = match only_user {
+        Some(user_id) => positions::open_manual_of(&state.db, user_id).await?,
+        None => positions::open_manual(&state.db).await?,
+    };
     let mut marks = Vec::new();
-    for row in open.iter().filter(|r| only_user.is_none_or(|u| r.user_id == u)) {
-        let Some(&spot) = pricing.spot.get(&row.symbol) else { continue };
-        let Some(volatility) = pricing.volatility_of(state, &row.symbol, now).await? else { continue };
-        let Some(open) = manual_open_signal(row, volatility) else { continue };
-        let years = state.market.years_to_expiry(row.expiration_date, now);
-        let expired = state.market.has_expired(row.expiration_date, now);
-        let Ok(m) = mark(&open, spot, years, expired, state.market.assumptions) else { continue };
-        marks.push(ManualMark {
-            id: row.id.clone(),
-            current_option_cents: to_cents(m.option_price),
-            current_price_cents: to_cents(spot),
-            pnl_cents: to_cents(m.pnl * row.quantity as f64),
-            pnl_percent: m.pnl_percent,
-            expired: m.outcome == Outcome::Expired,
-            at: now,
-        });
+    for row in &open {
+        if let Some(mark) = manual_mark(state, &mut pricing, row, now).await? {
+            marks.push(mark);
+        }
     }
     positions::mark_manual(&state.db, &marks).await?;
     Ok(marks.len())
+}
+
+/// The mark of one manual position now; `None` when its symbol has no price or volatility yet.
+pub async fn manual_mark(state: &AppState, pricing: &mut Pricing, row: &ManualRow, now: DateTime<Utc>) -> Result<Option<ManualMark>> {
+    let Some(&spot) = pricing.spot.get(&row.symbol) else { return Ok(None) };
+    let Some(volatility) = pricing.volatility_of(state, &row.symbol, now).await? else { return Ok(None) };
+    let Some(open) = manual_open_signal(row, volatility) else { return Ok(None) };
+    let years = state.market.years_to_expiry(row.expiration_date, now);
+    let expired = state.market.has_expired(row.expiration_date, now);
+    let Ok(m) = mark(&open, spot, years, expired, state.market.assumptions) else { return Ok(None) };
+    Ok(Some(ManualMark {
+        id: row.id.clone(),
+        current_option_cents: to_cents(m.option_price),
+        current_price_cents: to_cents(spot),
+        pnl_cents: to_cents(m.pnl * row.quantity as f64),
+        pnl_percent: m.pnl_percent,
+        expired: m.outcome == Outcome::Expired,
+        at: now,
+    }))
 }
 
 /// A user's investment preferences as the automation reads them.

@@ -10,6 +10,10 @@ use sqlx::Connection;
 
 use crate::common::{Engine, TestApp};
 
+on_both_engines_with!(market, crate::common::with_market;
+    concurrent_creates_and_refreshes_never_deadlock,
+);
+
 /// A connection to the server's `postgres` database, to act on the test's database from outside.
 async fn admin() -> sqlx::PgConnection {
     let url = format!("{}/postgres", strikeline_store::test_support::pg_base());
@@ -187,4 +191,44 @@ async fn readyz_says_quickly_that_an_unreachable_database_is_unreachable() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert!(served, "the breaker closes once the database answers its probe");
+}
+
+/// Issue 26, row 1: concurrent work by one user and concurrent refreshes lock rows in one
+/// order, so none of them fails (before: `deadlock detected` answered 500 on PostgreSQL).
+async fn concurrent_creates_and_refreshes_never_deadlock(app: TestApp) {
+    use strikeline_store::signals as store;
+    app.register().await;
+    // Signals to mark, on watchlist symbols, so every refresh writes many rows.
+    let stocks = strikeline_store::market::list_stocks(app.db()).await.expect("stocks");
+    let day = app.issue_day();
+    let rows: Vec<_> =
+        stocks.iter().take(30).enumerate().map(|(i, s)| crate::common::signal_row(&s.symbol, 60 + i as i64, day, i as i64, None)).collect();
+    store::issue_automated(app.db(), &rows).await.expect("issue");
+    let expiration = (app.today() + chrono::Duration::days(40)).format("%Y-%m-%d").to_string();
+    for round in 0..3 {
+        // Twelve positions at once, each marking the user's book as it is created.
+        let creates = (0..12).map(|i| {
+            let body = serde_json::json!({
+                "symbol": stocks[i % stocks.len()].symbol, "companyName": "X", "type": "call", "strikePrice": 100.0 + i as f64,
+                "expirationDate": expiration, "quantity": 1, "entryPrice": 2.5, "status": "open"
+            });
+            let app = &app;
+            async move { app.post_json(&app.client, "/api/manual-positions", &body).await.status().as_u16() }
+        });
+        let statuses = join_all(creates).await;
+        assert!(statuses.iter().all(|s| *s == 201), "round {round}: {statuses:?}");
+        // Ten refreshes at once (the service itself: the limiter admits ten a minute).
+        let refreshes = (0..10).map(|_| {
+            let state = app.state.clone();
+            async move {
+                let now = state.clock.now();
+                let quotes = strikeline_server::services::market_refresh::refresh_prices(&state, now).await?;
+                strikeline_server::services::signal_issuing::mark_signals(&state, &quotes, now).await?;
+                strikeline_server::services::portfolio_settlement::mark_manual_positions(&state, None, now).await
+            }
+        });
+        for outcome in join_all(refreshes).await {
+            assert!(outcome.is_ok(), "round {round}: {outcome:?}");
+        }
+    }
 }

@@ -214,9 +214,14 @@ pub async fn create(
     ApiJson(request): ApiJson<NewManualPosition>,
 ) -> Result<(StatusCode, axum::Json<ManualPosition>)> {
     let now = state.clock.now();
-    let row = validate(&request, &user.id, state.market.today(now), now)?;
+    let mut row = validate(&request, &user.id, state.market.today(now), now)?;
+    // Valued before it is stored, and stored with its value in one statement: the create
+    // touches no other position, and a failure leaves nothing behind.
+    let mut pricing = crate::services::portfolio_settlement::Pricing::load(&state).await?;
+    if let Some(mark) = crate::services::portfolio_settlement::manual_mark(&state, &mut pricing, &row, now).await? {
+        row.apply(&mark);
+    }
     positions::insert_manual(&state.db, &row).await?;
-    crate::services::portfolio_settlement::mark_manual_positions(&state, Some(&user.id), now).await?;
     let saved = positions::find_manual(&state.db, &user.id, &row.id).await?;
     Ok((StatusCode::CREATED, axum::Json(saved.try_into()?)))
 }
