@@ -1,10 +1,23 @@
-import { expect, PASSWORD, registerViaApi, test, toastText, toastTitle, uniqueAccount, watchConsole } from "./fixtures";
+import {
+  expect,
+  linkIn,
+  PASSWORD,
+  registerViaApi,
+  test,
+  toastText,
+  toastTitle,
+  uniqueAccount,
+  waitForMail,
+  watchConsole,
+} from "./fixtures";
 
 const LANDING_HEADING = /options signals with the reasoning attached/i;
 
-test("a new user registers, stays signed in across a reload, and logs out", async ({ page }) => {
-  const errors = watchConsole(page);
+test("a new user registers, confirms the address from the email, stays signed in across a reload, and logs out", async ({ page }) => {
+  // Until the address is confirmed the account is on Free, whose dashboard is refused the AI recommendations (403).
+  const errors = watchConsole(page, { expected: /status of 40[13]/ });
   const account = uniqueAccount();
+  const since = Date.now();
 
   await page.goto("/register");
   await page.getByLabel("First Name").fill(account.firstName);
@@ -17,6 +30,21 @@ test("a new user registers, stays signed in across a reload, and logs out", asyn
   await expect(toastTitle(page, "Account Created!")).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { name: "Welcome back, Ada" })).toBeVisible();
+  // Unconfirmed: Free, with the banner asking to open the emailed link.
+  const banner = page.getByTestId("confirm-email-banner");
+  await expect(banner).toContainText(`Confirm your email address to start your 14-day Pro trial. We sent a link to ${account.email}.`);
+  await expect(page.getByTestId("plan-label").first()).toHaveText("Free plan");
+
+  // The user opens the link in the email.
+  const mail = await waitForMail(account.email, { since, link: "verify-email" });
+  expect(mail.subject).toBe("Confirm your email address");
+  await page.goto(linkIn(mail, "verify-email"));
+  await expect(page.getByRole("heading", { level: 1, name: "Email address confirmed" })).toBeVisible();
+  await expect(page.getByText("Your 14-day Pro trial has started", { exact: false })).toBeVisible();
+  await page.getByRole("link", { name: "Go to your dashboard" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Welcome back, Ada" })).toBeVisible();
+  await expect(banner).toHaveCount(0);
   await expect(page.getByTestId("plan-label").first()).toHaveText(/^Pro trial, 1[34] days left$/);
   await expect(page.getByText(/Showing \d+ to \d+ of \d+ signals/).first()).toBeVisible();
 

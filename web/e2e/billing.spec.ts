@@ -3,6 +3,7 @@ import {
   adminContext,
   answerTo,
   auditContext,
+  confirmViaEmail,
   expect,
   payWithCard,
   registerViaApi,
@@ -161,9 +162,15 @@ test("a visitor who picks a paid plan signs up and comes straight back to pay fo
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Username").fill(account.username);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
+  const since = Date.now();
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page).toHaveURL(/\/subscribe\?plan=pro&billing=monthly$/);
   await expect(page.getByRole("heading", { level: 1, name: "Complete Your Subscription" })).toBeVisible();
+  await expect(page.getByTestId("checkout-amount")).toContainText("$49.00");
+  // No trial until the address is confirmed; opening the emailed link starts it.
+  await expect(page.getByTestId("trial-note")).toHaveCount(0);
+  await confirmViaEmail(page.request, account.email, since, new URL(page.url()).origin);
+  await page.reload();
   await expect(page.getByTestId("checkout-amount")).toContainText("$49.00");
   await expect(page.getByTestId("trial-note")).toContainText("Your Pro trial (1");
   expect(errors).toEqual([]);

@@ -36,20 +36,93 @@ export function uniqueAccount({ firstName = "Ada", lastName = "Lovelace", handle
   return { firstName, lastName, email: `${handle}.${id}@example.com`, username: `${handle}_${id}`, password: PASSWORD };
 }
 
-/** Registers `account` through the API; the request context (a page's, a context's) is signed in afterwards. */
-export async function registerViaApi(api: APIRequestContext, account = uniqueAccount()) {
+/** A message the e2e fake mail server received (e2e/mail.mjs), its body decoded. */
+export type Mail = { id: number; receivedAt: number; from: string; to: string[]; subject: string; text: string };
+
+/** The fake mail server's HTTP address, which e2e/run.mjs passes to the specs. */
+function mailUrl(): string {
+  const url = process.env.STRIKELINE_E2E_MAIL_URL;
+  if (!url) throw new Error("STRIKELINE_E2E_MAIL_URL is not set: run the specs with `node e2e/run.mjs`");
+  return url;
+}
+
+/**
+ * Waits, up to `timeoutMs` (15 s), for the newest mail to `to` received at or after `since` (a
+ * `Date.now()` taken before the request that sends it) whose text contains `link` (a page the
+ * emailed link opens). The server's outbox sends within about a second.
+ */
+export async function waitForMail(to: string, { since, link, timeoutMs = 15_000 }: { since: number; link: string; timeoutMs?: number }) {
+  const deadline = Date.now() + timeoutMs;
+  const url = `${mailUrl()}/messages?to=${encodeURIComponent(to)}&since=${since}`;
+  for (;;) {
+    const res = await fetch(url);
+    const found = ((await res.json()) as Mail[]).filter((m) => m.text.includes(`/${link}?token=`));
+    if (found.length > 0) return found[found.length - 1];
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} with a /${link} link within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * The path and query of the `/{page}?token=…` link in `mail` (the server writes its own base
+ * URL in front, which for a server on port 0 is not the address the tests use).
+ */
+export function linkIn(mail: Mail, page: string): string {
+  const match = mail.text.match(new RegExp(`/${page}\\?token=([^\\s&]+)`));
+  if (!match) throw new Error(`no /${page} link in the mail "${mail.subject}":\n${mail.text}`);
+  return `/${page}?token=${match[1]}`;
+}
+
+/** The token of the `/{page}?token=…` link in `mail`. */
+export function tokenIn(mail: Mail, page: string): string {
+  return new URL(linkIn(mail, page), "http://x").searchParams.get("token") ?? "";
+}
+
+/**
+ * Confirms `email` as its owner would: waits for the confirmation mail sent since `since` and
+ * opens its link through the API. `origin` is the site's (a request carrying the session
+ * cookie must say it comes from the site itself).
+ */
+export async function confirmViaEmail(api: APIRequestContext, email: string, since: number, origin: string) {
+  const mail = await waitForMail(email, { since, link: "verify-email" });
+  const res = await api.post("/api/auth/verify-email", { headers: { Origin: origin }, data: { token: tokenIn(mail, "verify-email") } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as { trialStarted: boolean };
+}
+
+/**
+ * Registers `account` through the API and, unless `confirm` is false, confirms its address
+ * with the emailed link (which starts the 14-day Pro trial); the request context (a page's, a
+ * context's) is signed in afterwards.
+ */
+export async function registerViaApi(api: APIRequestContext, account = uniqueAccount(), { confirm = true } = {}) {
+  const since = Date.now();
   const res = await api.post("/api/auth/register", { data: account });
   expect(res.status(), await res.text()).toBe(201);
+  if (confirm) await confirmViaEmail(api, account.email, since, new URL(res.url()).origin);
   return account;
 }
 
-/** A request context signed in as the administrator (registered by the first spec that needs it). */
+/**
+ * A request context signed in as the administrator (registered by the first spec that needs
+ * it, and confirmed: administrator rights need a confirmed address).
+ */
 export async function adminContext(baseURL: string): Promise<APIRequestContext> {
   const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  const since = Date.now();
   const registered = await api.post("/api/auth/register", { data: ADMIN });
-  if (registered.status() !== 201) {
-    const login = await api.post("/api/auth/login", { data: { email: ADMIN.email, password: ADMIN.password } });
-    expect(login.ok(), await login.text()).toBe(true);
+  if (registered.status() === 201) {
+    await confirmViaEmail(api, ADMIN.email, since, baseURL);
+    return api;
+  }
+  const login = await api.post("/api/auth/login", { data: { email: ADMIN.email, password: ADMIN.password } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const me = (await (await api.get("/api/auth/me")).json()) as { emailVerified: boolean };
+  if (!me.emailVerified) {
+    const resendSince = Date.now();
+    const resent = await api.post("/api/auth/verify-email/resend");
+    expect(resent.status(), await resent.text()).toBe(202);
+    await confirmViaEmail(api, ADMIN.email, resendSince, baseURL);
   }
   return api;
 }

@@ -5,4 +5,8 @@ export interface StartedServer {
   output(): string;
 }
 
-export function startServer(options?: { timeoutMs?: number; env?: Record<string, string> }): Promise<StartedServer>;
+export function startServer(options?: {
+  timeoutMs?: number;
+  env?: Record<string, string>;
+  smtpPort?: number | string;
+}): Promise<StartedServer>;

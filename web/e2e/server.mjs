@@ -37,11 +37,30 @@ export function checkPrerequisites() {
 }
 
 /**
+ * The server's environment for sending email by SMTP to the e2e fake mail server (e2e/mail.mjs)
+ * on `smtpPort`, plain text on 127.0.0.1; the outbox is polled every second so a confirmation
+ * link arrives within about a second. Empty without a port: mail stays in the outbox.
+ */
+export function smtpEnv(smtpPort) {
+  if (!smtpPort) return {};
+  return {
+    STRIKELINE_EMAIL__TRANSPORT: "smtp",
+    STRIKELINE_EMAIL__SMTP_HOST: "127.0.0.1",
+    STRIKELINE_EMAIL__SMTP_PORT: String(smtpPort),
+    STRIKELINE_EMAIL__SMTP_SECURITY: "none",
+    STRIKELINE_EMAIL__FROM: "Strikeline <alerts@strikeline.test>",
+    STRIKELINE_DELIVERY__POLL_SECONDS: "1",
+  };
+}
+
+/**
  * Starts the server on a free port over a fresh data directory and resolves
  * with its base URL once it prints `listening on http://…`. `env` adds to (or overrides)
  * the server's environment: billing.spec.ts starts its own server with the test clock on.
+ * `smtpPort` (default `STRIKELINE_E2E_SMTP_PORT`, which run.mjs sets for the specs) sends
+ * the server's email to the fake mail server there.
  */
-export function startServer({ timeoutMs = 60_000, env = {} } = {}) {
+export function startServer({ timeoutMs = 60_000, env = {}, smtpPort = process.env.STRIKELINE_E2E_SMTP_PORT } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "strikeline-e2e-"));
   const child = spawn(serverBinary(), ["serve", "--port", "0", "--data-dir", dataDir], {
     cwd: dataDir,
@@ -59,10 +78,16 @@ export function startServer({ timeoutMs = 60_000, env = {} } = {}) {
       STRIKELINE_LIMITS__CONTACT__WINDOW_SECONDS: "3600",
       STRIKELINE_LIMITS__NEWSLETTER__QUOTA: "10000",
       STRIKELINE_LIMITS__NEWSLETTER__WINDOW_SECONDS: "3600",
+      // Every account confirms its address through the emailed link, from 127.0.0.1 too.
+      STRIKELINE_LIMITS__ACCOUNT_LINK__QUOTA: "10000",
+      STRIKELINE_LIMITS__ACCOUNT_LINK__WINDOW_SECONDS: "600",
+      STRIKELINE_LIMITS__PASSWORD_RESET_IP__QUOTA: "10000",
+      STRIKELINE_LIMITS__PASSWORD_RESET_IP__WINDOW_SECONDS: "3600",
       // webhooks.spec.ts delivers to a receiver on http://127.0.0.1: let webhook targets be
       // plain http and private addresses (production refuses both).
       STRIKELINE_DELIVERY__ALLOW_HTTP: "true",
       STRIKELINE_DELIVERY__ALLOW_PRIVATE: "true",
+      ...smtpEnv(smtpPort),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -114,7 +114,7 @@ test("a changed password signs in; the old one no longer does", async ({ page })
   await page.getByLabel("Confirm new password").fill(next);
   await page.getByRole("button", { name: "Change Password" }).click();
   await expect(toastTitle(page, "Password Changed")).toBeVisible();
-  await expect(page.getByText("Password changed. Other sessions were signed out.")).toBeVisible();
+  await expect(page.getByText("Password changed. Other sessions were signed out and your API keys were switched off.")).toBeVisible();
 
   await page.getByRole("tablist", { name: "Settings sections" }).locator("..").getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/$/);

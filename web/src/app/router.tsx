@@ -20,6 +20,9 @@ const AppLayout = lazy(() => import("./layouts/app-layout").then((m) => ({ defau
 const Login = lazy(() => import("./routes/login"));
 const Register = lazy(() => import("./routes/register"));
 const NotFound = lazy(() => import("./routes/not-found"));
+const VerifyEmail = lazy(() => import("./routes/verify-email"));
+const ForgotPassword = lazy(() => import("./routes/forgot-password"));
+const ResetPassword = lazy(() => import("./routes/reset-password"));
 const Dashboard = lazy(() => import("./routes/dashboard"));
 const Signals = lazy(() => import("./routes/signals"));
 const News = lazy(() => import("./routes/news"));
@@ -65,6 +68,17 @@ const INFO_ROUTES = [
   { path: "/help/:category/:article", Page: HelpArticle },
   { path: "/community/guidelines", Page: CommunityGuidelines },
   { path: "/docs/:slug", Page: Doc },
+];
+
+/**
+ * The pages emailed links open, the same signed in or out. They sit outside the two route
+ * tables, so a page stays mounted when its own request changes the session (a password reset
+ * ends this browser's session too, and the page must still say so).
+ */
+const ACCOUNT_LINK_ROUTES = [
+  { path: "/verify-email", Page: VerifyEmail },
+  { path: "/forgot-password", Page: ForgotPassword },
+  { path: "/reset-password", Page: ResetPassword },
 ];
 
 /**
@@ -124,21 +138,28 @@ export function SignedOutRoutes() {
 }
 
 /**
- * Chooses the route table from the session; a centred spinner while it loads. Signed in,
- * the user's settings (theme, display currency) are applied by `UserSettingsSync`; a change
- * of the display currency re-renders every page (money is formatted during render).
+ * Chooses the route table from the session (the emailed links' pages are in neither); a
+ * centred spinner while it loads. Signed in, the user's settings (theme, display currency) are
+ * applied by `UserSettingsSync`; a change of the display currency re-renders every page (money
+ * is formatted during render).
  */
 export function AppRoutes() {
   const { user, isLoading } = useUser();
   useMoneyDisplay();
   if (isLoading) return <FullPageSpinner />;
-  if (!user) return <SignedOutRoutes />;
   return (
     <>
-      <Suspense fallback={null}>
-        <UserSettingsSync />
-      </Suspense>
-      <SignedInRoutes />
+      {user ? (
+        <Suspense fallback={null}>
+          <UserSettingsSync />
+        </Suspense>
+      ) : null}
+      <Routes>
+        {ACCOUNT_LINK_ROUTES.map(({ path, Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+        <Route path="*" element={user ? <SignedInRoutes /> : <SignedOutRoutes />} />
+      </Routes>
     </>
   );
 }

@@ -85,6 +85,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
   return {
     id: "7d0f3f5e-4f7c-4b44-9d1e-2b1c2f2a9a10",
     email: "ada@example.com",
+    emailVerified: true,
     username: "ada",
     firstName: "Ada",
     lastName: "Lovelace",

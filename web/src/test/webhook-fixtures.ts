@@ -13,6 +13,7 @@ export function makeWebhook(overrides: Partial<WebhookEndpoint> = {}): WebhookEn
     isActive: true,
     failingSince: null,
     disabledAt: null,
+    pausedForPlan: false,
     createdAt: "2026-11-20T10:00:00Z",
     ...overrides,
   };

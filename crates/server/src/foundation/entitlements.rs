@@ -142,7 +142,7 @@ pub struct Entitlements {
 
 /// Why an unconfirmed account is refused what needs a confirmed address.
 pub const CONFIRM_ADDRESS_FIRST: &str =
-    "Confirm your email address first: open the link we sent you (Settings › Account can send a new one).";
+    "Confirm your email address first: open the link we sent you (Settings › General can send a new one).";
 
 impl Entitlements {
     /// The entitlements of `plan`.
@@ -171,7 +171,7 @@ impl Entitlements {
         if self.allows(capability) {
             Ok(())
         } else if rank(self.plan) >= rank(capability.minimum_plan()) {
-            Err(AppError::Forbidden(CONFIRM_ADDRESS_FIRST.into()))
+            Err(AppError::AddressNotConfirmed)
         } else {
             Err(AppError::Forbidden(capability.refusal().into()))
         }

@@ -84,6 +84,10 @@ pub enum AppError {
     /// URL or an OS error in it (see [`AppError::upstream`]).
     #[error("service unavailable: {0}")]
     Unavailable(String),
+    /// Needs a confirmed email address (API keys, webhooks): 403 with its own problem type,
+    /// `/docs/errors#address-not-confirmed`.
+    #[error("address not confirmed")]
+    AddressNotConfirmed,
     /// The database cannot be reached (its connections broke or cannot be made): 503, and the
     /// breaker refuses what follows until it answers again.
     #[error("database unreachable")]
@@ -122,7 +126,7 @@ impl AppError {
             AppError::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::Unauthorized(_) | AppError::BadApiKey(_) => StatusCode::UNAUTHORIZED,
             AppError::PaymentDeclined(_) => StatusCode::PAYMENT_REQUIRED,
-            AppError::Forbidden(_) => StatusCode::FORBIDDEN,
+            AppError::Forbidden(_) | AppError::AddressNotConfirmed => StatusCode::FORBIDDEN,
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -170,6 +174,11 @@ impl AppError {
             AppError::TooManyRequests { detail, .. } => problem.detail = Some(detail.clone()),
             AppError::Busy { retry_after_secs } => {
                 problem.detail = Some(format!("The server is busy. Try again in {retry_after_secs} second(s)."));
+            }
+            AppError::AddressNotConfirmed => {
+                problem.kind = "/docs/errors#address-not-confirmed".into();
+                problem.title = "Address not confirmed".into();
+                problem.detail = Some(crate::foundation::entitlements::CONFIRM_ADDRESS_FIRST.into());
             }
             AppError::DatabaseUnreachable => {
                 problem.detail = Some("The database is unavailable for a moment. Please try again.".into());

@@ -16,6 +16,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { useUser } from "@/features/auth/api/get-me";
+import { ConfirmEmailBanner } from "@/features/auth/components/confirm-email-banner";
 import { useLogout } from "@/features/auth/api/logout";
 import { displayName, initials, planLabel } from "@/features/auth/lib/plan";
 import { useActiveSignalCount } from "@/features/signals/hooks/use-active-signal-count";
@@ -194,6 +195,7 @@ export function AppLayout() {
             </Button>
           </div>
         </header>
+        <ConfirmEmailBanner user={user} />
         <main className="flex-1 px-4 py-6 sm:px-6 md:px-8 md:py-8">
           <div className="mx-auto w-full max-w-7xl">
             <Suspense fallback={<PageFallback />}>

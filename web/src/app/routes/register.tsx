@@ -5,12 +5,12 @@ import { usePageMeta } from "@/lib/page-meta";
 export default function RegisterRoute() {
   usePageMeta(
     "Create Your Account",
-    "Create a Strikeline account. Every new account starts with a 14-day Pro trial, no credit card required.",
+    "Create a Strikeline account. Confirm your email address to start a 14-day Pro trial, no credit card required.",
   );
   return (
     <AuthLayout
       title="Create your account"
-      description="Every new account starts with a 14-day Pro trial. No credit card required."
+      description="Confirm your email address to start a 14-day Pro trial. No credit card required."
       footer={<RegisterFooter />}
     >
       <RegisterForm />

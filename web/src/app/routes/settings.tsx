@@ -31,8 +31,14 @@ function SettingsScreen({ user }: { user: User }) {
       onLogout={() => logout.mutateAsync()}
       loggingOut={logout.isPending}
       apiKeys={
-        <ApiKeysTab plans={plans} currentPlan={user.subscriptionPlan} origin={origin}>
-          <WebhooksCard plan={user.subscriptionPlan} />
+        <ApiKeysTab
+          plans={plans}
+          currentPlan={user.subscriptionPlan}
+          origin={origin}
+          addressConfirmed={user.emailVerified}
+          email={user.email}
+        >
+          <WebhooksCard plan={user.subscriptionPlan} addressConfirmed={user.emailVerified} email={user.email} />
         </ApiKeysTab>
       }
       subscription={

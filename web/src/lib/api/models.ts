@@ -47,6 +47,11 @@ export type RiskTolerance = Schemas["RiskTolerance"];
 export type InvestmentPreferencesUpdate = Schemas["InvestmentPreferencesUpdate"];
 export type LoginRequest = Schemas["LoginRequest"];
 export type RegisterRequest = Schemas["RegisterRequest"];
+export type VerifyEmailRequest = Schemas["VerifyEmailRequest"];
+export type EmailVerified = Schemas["EmailVerified"];
+export type ForgotPasswordRequest = Schemas["ForgotPasswordRequest"];
+export type ResetRequested = Schemas["ResetRequested"];
+export type ResetPasswordRequest = Schemas["ResetPasswordRequest"];
 
 // Settings and account security
 export type UserSettings = Schemas["UserSettings"];

@@ -1652,7 +1652,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The process can serve: its database answers. */
+        /** The process can serve: its database answers (the answer comes within 100 ms). */
         get: operations["readyz"];
         put?: never;
         post?: never;

@@ -10,17 +10,25 @@ import { ApiError, errorMessage } from "@/lib/api/client";
 import { applyServerFieldErrors } from "@/lib/forms";
 import { toast } from "@/lib/toast";
 import { useChangePassword } from "../api/change-password";
-import { EMPTY_PASSWORD_CHANGE, PASSWORD_FIELDS, type PasswordChangeValues, passwordChangeSchema } from "../lib/password";
+import {
+  EMPTY_PASSWORD_CHANGE,
+  PASSWORD_FIELDS,
+  type PasswordChangeValues,
+  passwordChangedText,
+  passwordChangeSchema,
+} from "../lib/password";
 
 /**
  * Change Password: current, new and confirmation. The server's field errors (a wrong current
- * password, a short new one) show under their inputs; on success every other session of the
- * account has ended, which the form says.
+ * password, a short new one) show under their inputs. "Also switch off my API keys" (ticked by
+ * default) is sent as `revokeApiKeys`; on success every other session of the account has ended,
+ * and the form says whether the keys were switched off.
  */
 export function ChangePasswordForm() {
   const id = useId();
   const mutation = useChangePassword();
-  const [changed, setChanged] = useState(false);
+  /** After a change: whether the API keys were switched off with it. */
+  const [changed, setChanged] = useState<{ revokedApiKeys: boolean } | null>(null);
   const {
     register,
     handleSubmit,
@@ -29,18 +37,18 @@ export function ChangePasswordForm() {
     formState: { errors },
   } = useForm<PasswordChangeValues>({ resolver: zodResolver(passwordChangeSchema), defaultValues: EMPTY_PASSWORD_CHANGE });
 
-  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
-    setChanged(false);
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword, revokeApiKeys }) => {
+    setChanged(null);
     try {
-      await mutation.mutateAsync({ currentPassword, newPassword });
+      await mutation.mutateAsync({ currentPassword, newPassword, revokeApiKeys });
     } catch (error) {
       const placed = error instanceof ApiError && error.status === 422 && applyServerFieldErrors(error, setError, PASSWORD_FIELDS);
       if (!placed) toast({ variant: "destructive", title: "Error", description: errorMessage(error, "Failed to change password") });
       return;
     }
     reset(EMPTY_PASSWORD_CHANGE);
-    setChanged(true);
-    toast({ title: "Password Changed", description: "Your other sessions were signed out." });
+    setChanged({ revokedApiKeys: revokeApiKeys });
+    toast({ title: "Password Changed", description: passwordChangedText(revokeApiKeys) });
   });
 
   const f = (name: string) => `${id}-${name}`;
@@ -61,10 +69,25 @@ export function ChangePasswordForm() {
           <FormField id={f("confirm")} label="Confirm new password" error={errors.confirmPassword?.message}>
             {(aria) => <PasswordInput autoComplete="new-password" {...aria} {...register("confirmPassword")} />}
           </FormField>
+          <div className="grid gap-1">
+            <label htmlFor={f("revoke")} className="inline-flex w-fit cursor-pointer items-center gap-2 text-sm font-medium">
+              <input
+                id={f("revoke")}
+                type="checkbox"
+                className="size-4 rounded border-input accent-primary"
+                aria-describedby={f("revoke-hint")}
+                {...register("revokeApiKeys")}
+              />
+              Also switch off my API keys
+            </label>
+            <p id={f("revoke-hint")} className="pl-6 text-[0.8rem] text-muted-foreground">
+              Programs using them stop working until you switch the keys on again. Leave ticked if the old password may be known to someone.
+            </p>
+          </div>
           {changed ? (
-            <p role="status" className="inline-flex items-center gap-2 text-sm text-positive-strong">
-              <CheckCircle2Icon className="size-4 shrink-0" aria-hidden />
-              Password changed. Other sessions were signed out.
+            <p role="status" className="inline-flex items-start gap-2 text-sm text-positive-strong">
+              <CheckCircle2Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
+              Password changed. {passwordChangedText(changed.revokedApiKeys)}
             </p>
           ) : null}
         </CardContent>

@@ -82,7 +82,7 @@ describe("Change password", () => {
     expect(input).toHaveAttribute("aria-describedby", message.id);
   });
 
-  it("changes it, says the other sessions were signed out and refetches them", async () => {
+  it("changes it, switches the API keys off by default, says so and refetches the sessions", async () => {
     const { fetchMock } = securityServer();
     renderWithProviders(<SecurityTab />);
     const events = userEvent.setup();
@@ -93,13 +93,36 @@ describe("Change password", () => {
     await events.type(screen.getByLabelText("Confirm new password"), "battery-staple-7");
     await events.click(screen.getByRole("button", { name: "Change Password" }));
     expect(await screen.findByText("Password Changed")).toBeInTheDocument();
-    expect(screen.getByText("Password changed. Other sessions were signed out.")).toHaveAttribute("role", "status");
+    expect(screen.getByText("Other sessions were signed out and your API keys were switched off.")).toBeInTheDocument();
+    expect(screen.getByText("Password changed. Other sessions were signed out and your API keys were switched off.")).toHaveAttribute(
+      "role",
+      "status",
+    );
     expect(bodyOfCall(fetchMock, "/api/user/password", "POST")).toEqual({
       currentPassword: "correct-horse-42",
       newPassword: "battery-staple-7",
+      revokeApiKeys: true,
     });
+    expect(screen.getByRole("checkbox", { name: "Also switch off my API keys" })).toBeChecked();
     expect(screen.getByLabelText("Current password")).toHaveValue("");
     await waitFor(() => expect(fetchMock.mock.calls.filter(([u]) => String(u) === "/api/user/sessions").length).toBeGreaterThan(before));
+  });
+
+  it("keeps the API keys on when the box is unticked, and says so", async () => {
+    const { fetchMock } = securityServer();
+    renderWithProviders(<SecurityTab />);
+    const events = userEvent.setup();
+    const box = screen.getByRole("checkbox", { name: "Also switch off my API keys" });
+    expect(box).toBeChecked();
+    expect(box).toHaveAccessibleDescription(/Programs using them stop working/);
+    await events.click(box);
+    await events.type(screen.getByLabelText("Current password"), "correct-horse-42");
+    await events.type(screen.getByLabelText("New password"), "battery-staple-7");
+    await events.type(screen.getByLabelText("Confirm new password"), "battery-staple-7");
+    await events.click(screen.getByRole("button", { name: "Change Password" }));
+    expect(await screen.findByText("Password Changed")).toBeInTheDocument();
+    expect(screen.getByText("Other sessions were signed out. Your API keys still work.")).toBeInTheDocument();
+    expect(bodyOfCall(fetchMock, "/api/user/password", "POST")).toMatchObject({ revokeApiKeys: false });
   });
 });
 

@@ -47,9 +47,19 @@ describe("audit actions", () => {
 
 describe("the password change form", () => {
   it("checks a password change before sending it", () => {
-    const ok = passwordChangeSchema.safeParse({ currentPassword: "old-pass", newPassword: "new-pass-1", confirmPassword: "new-pass-1" });
+    const ok = passwordChangeSchema.safeParse({
+      currentPassword: "old-pass",
+      newPassword: "new-pass-1",
+      confirmPassword: "new-pass-1",
+      revokeApiKeys: true,
+    });
     expect(ok.success).toBe(true);
-    const bad = passwordChangeSchema.safeParse({ currentPassword: "", newPassword: "short", confirmPassword: "other" });
+    const bad = passwordChangeSchema.safeParse({
+      currentPassword: "",
+      newPassword: "short",
+      confirmPassword: "other",
+      revokeApiKeys: true,
+    });
     expect(bad.success).toBe(false);
     const messages = bad.error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     expect(messages).toEqual(

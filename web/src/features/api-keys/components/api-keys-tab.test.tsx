@@ -163,6 +163,45 @@ describe("ApiKeysTab", () => {
     expect(screen.getByRole("dialog", { name: "Create API Key" })).toBeInTheDocument();
   });
 
+  it("an unconfirmed address (403): shows the server's reason in the dialog with 'Send a new link'", async () => {
+    const detail = "Confirm your email address first: open the link we sent you (Settings › General can send a new one).";
+    const { fetchMock } = keysServer([], (url, init) => {
+      if (url === LIST && init.method === "POST")
+        return jsonResponse({ type: "/docs/errors#address-not-confirmed", title: "Address not confirmed", status: 403, detail }, 403);
+      if (url === "/api/auth/verify-email/resend") return new Response(null, { status: 202 });
+      return undefined;
+    });
+    const events = renderTab();
+    await events.click(await screen.findByRole("button", { name: "Create API Key" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create API Key" });
+    await events.type(within(dialog).getByLabelText("Name"), "CI");
+    await events.click(within(dialog).getByRole("button", { name: "Create Key" }));
+    const refusal = await within(dialog).findByTestId("api-key-address-refusal");
+    expect(refusal).toHaveRole("alert");
+    expect(refusal).toHaveTextContent(detail);
+    expect(await screen.findByText("Email Not Confirmed")).toBeInTheDocument();
+    await events.click(within(refusal).getByRole("button", { name: "Send a new link" }));
+    expect(await screen.findByText("Link Sent")).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([u]) => String(u) === "/api/auth/verify-email/resend")).toHaveLength(1);
+  });
+
+  it("unconfirmed: Create API Key is disabled and the card says why, with 'Send a new link'", async () => {
+    keysServer([]);
+    renderWithProviders(
+      <ApiKeysTab
+        plans={makePlanCatalogue().plans}
+        currentPlan="free"
+        origin="https://strikeline.test"
+        addressConfirmed={false}
+        email="ada@example.com"
+      />,
+    );
+    const create = await screen.findByRole("button", { name: "Create API Key" });
+    expect(create).toBeDisabled();
+    expect(create).toHaveAccessibleDescription("Confirm your email address to create API keys: open the link we sent to ada@example.com.");
+    expect(screen.getByTestId("api-keys-unconfirmed")).toContainElement(screen.getByRole("button", { name: "Send a new link" }));
+  });
+
   it("toasts 'Failed to create API key' when the server gives no reason", async () => {
     keysServer([], (url, init) => (url === LIST && init.method === "POST" ? new Response("", { status: 500 }) : undefined));
     const events = renderTab();

@@ -1,5 +1,7 @@
-import { type ReactNode, useState } from "react";
+import { MailWarningIcon } from "lucide-react";
+import { type ReactNode, useId, useState } from "react";
 import { QueryState } from "@/components/query-state";
+import { ResendLinkButton } from "@/components/resend-link-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import type { CreatedApiKey, Plan, PlanInfo } from "@/lib/api/models";
@@ -13,19 +15,27 @@ import { CreatedKeyDialog } from "./created-key-dialog";
 /**
  * API Keys: the list, creating a key (shown once), switching and deleting keys, and the API's
  * essentials. `children` go below them: the webhooks card, composed in src/app (features do not
- * import each other).
+ * import each other). Until the account's address is confirmed (`addressConfirmed` false) no key
+ * can be created: the card says so and offers a new confirmation link.
  */
 export function ApiKeysTab({
   plans,
   currentPlan,
   origin,
+  addressConfirmed = true,
+  email,
   children,
 }: {
   plans: PlanInfo[] | undefined;
   currentPlan: Plan;
   origin: string;
+  /** Whether the account's email address is confirmed (keys need it). */
+  addressConfirmed?: boolean;
+  /** The account's address, named in the notice while it is unconfirmed. */
+  email?: string;
   children?: ReactNode;
 }) {
+  const id = useId();
   const keys = useApiKeys();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const full = (keys.data?.length ?? 0) >= MAX_API_KEYS;
@@ -40,9 +50,25 @@ export function ApiKeysTab({
               {keys.data ? `${keys.data.length} of ${MAX_API_KEYS} keys. ` : ""}Keys let your programs use the Strikeline API.
             </CardDescription>
           </div>
-          <CreateApiKeyDialog onCreated={setCreated} disabled={full} />
+          <CreateApiKeyDialog
+            onCreated={setCreated}
+            disabled={full || !addressConfirmed}
+            describedBy={addressConfirmed ? undefined : `${id}-unconfirmed`}
+          />
         </CardHeader>
-        <CardContent className="pt-5">
+        <CardContent className="grid gap-4 pt-5">
+          {addressConfirmed ? null : (
+            <div
+              className="flex flex-wrap items-center gap-3 rounded-lg bg-muted/60 px-3 py-2.5 text-sm"
+              data-testid="api-keys-unconfirmed"
+            >
+              <p id={`${id}-unconfirmed`} className="flex min-w-0 flex-1 basis-60 items-start gap-2 text-muted-foreground">
+                <MailWarningIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+                <span>Confirm your email address to create API keys: open the link we sent{email ? ` to ${email}` : " you"}.</span>
+              </p>
+              <ResendLinkButton email={email} />
+            </div>
+          )}
           <QueryState
             query={keys}
             loadingLabel="Loading your API keys"

@@ -1,11 +1,13 @@
-import { PlusIcon } from "lucide-react";
+import { PlusIcon, TriangleAlertIcon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import { ResendLinkButton } from "@/components/resend-link-button";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { ApiError, errorMessage } from "@/lib/api/client";
+import { isUnconfirmedAddressRefusal } from "@/lib/api/email-confirmation";
 import { KEY_LIFETIMES, KEY_PERMISSIONS } from "@/lib/api/enums";
 import type { CreatedApiKey, KeyLifetime, KeyPermission } from "@/lib/api/models";
 import { toast } from "@/lib/toast";
@@ -34,15 +36,27 @@ function fieldErrorsOf(error: unknown): FieldErrors {
 /**
  * Create API Key: a name (required after trimming: toast 'Please enter a name for your API
  * key'), a permission (default Read Only) and an expiration (default Never). On success the
- * dialog closes and `onCreated` receives the whole key, to be shown once.
+ * dialog closes and `onCreated` receives the whole key, to be shown once. An account whose
+ * address is unconfirmed is refused (403): the server's reason is shown in the dialog with
+ * "Send a new link".
  */
-export function CreateApiKeyDialog({ onCreated, disabled }: { onCreated: (created: CreatedApiKey) => void; disabled?: boolean }) {
+export function CreateApiKeyDialog({
+  onCreated,
+  disabled,
+  describedBy,
+}: {
+  onCreated: (created: CreatedApiKey) => void;
+  disabled?: boolean;
+  /** The id of the text that says why the button is disabled. */
+  describedBy?: string;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
   const [permissions, setPermissions] = useState<KeyPermission>(DEFAULT_PERMISSION);
   const [expiresIn, setExpiresIn] = useState<KeyLifetime>(DEFAULT_LIFETIME);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [addressRefusal, setAddressRefusal] = useState<string | null>(null);
   const mutation = useCreateApiKey();
 
   const reset = () => {
@@ -50,6 +64,7 @@ export function CreateApiKeyDialog({ onCreated, disabled }: { onCreated: (create
     setPermissions(DEFAULT_PERMISSION);
     setExpiresIn(DEFAULT_LIFETIME);
     setErrors({});
+    setAddressRefusal(null);
     mutation.reset();
   };
 
@@ -68,12 +83,16 @@ export function CreateApiKeyDialog({ onCreated, disabled }: { onCreated: (create
       return;
     }
     setErrors({});
+    setAddressRefusal(null);
     let created: CreatedApiKey;
     try {
       created = await mutation.mutateAsync({ name: trimmed, permissions, expiresIn });
     } catch (error) {
       setErrors(fieldErrorsOf(error));
-      toast({ variant: "destructive", title: "Error", description: errorMessage(error, "Failed to create API key") });
+      const reason = errorMessage(error, "Failed to create API key");
+      const unconfirmed = isUnconfirmedAddressRefusal(error);
+      if (unconfirmed) setAddressRefusal(reason);
+      toast({ variant: "destructive", title: unconfirmed ? "Email Not Confirmed" : "Error", description: reason });
       return;
     }
     onOpenChange(false);
@@ -87,7 +106,7 @@ export function CreateApiKeyDialog({ onCreated, disabled }: { onCreated: (create
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
-        <Button disabled={disabled}>
+        <Button disabled={disabled} aria-describedby={describedBy}>
           <PlusIcon aria-hidden />
           Create API Key
         </Button>
@@ -166,6 +185,19 @@ export function CreateApiKeyDialog({ onCreated, disabled }: { onCreated: (create
               </p>
             ) : null}
           </div>
+          {addressRefusal ? (
+            <div
+              role="alert"
+              data-testid="api-key-address-refusal"
+              className="grid gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm"
+            >
+              <p className="flex gap-3">
+                <TriangleAlertIcon className="mt-0.5 size-4 shrink-0 text-destructive-strong" aria-hidden />
+                {addressRefusal}
+              </p>
+              <ResendLinkButton className="w-fit" />
+            </div>
+          ) : null}
           <DialogFooter>
             <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
               Cancel

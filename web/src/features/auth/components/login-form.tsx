@@ -57,6 +57,11 @@ export function LoginForm() {
       <FormField id="password" label="Password" error={errors.password?.message}>
         {(aria) => <PasswordInput autoComplete="current-password" placeholder="Your password" {...aria} {...register("password")} />}
       </FormField>
+      <p className="-mt-2 text-right text-sm">
+        <Link to="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">
+          Forgot password?
+        </Link>
+      </p>
       <Button type="submit" size="lg" className="mt-1 w-full" disabled={pending}>
         {pending ? "Signing In..." : "Sign In"}
       </Button>

@@ -60,7 +60,9 @@ describe("RegisterForm", () => {
 
     release(jsonResponse(ada, 201));
     expect(await screen.findByText("Account Created!")).toBeInTheDocument();
-    expect(screen.getByText("Welcome to Strikeline. You can now access your dashboard.")).toBeInTheDocument();
+    expect(
+      screen.getByText("We sent a link to ada@example.com: open it to confirm your address and start your 14-day Pro trial."),
+    ).toBeInTheDocument();
     expect(queryClient.getQueryData(queryKeys.currentUser())).toEqual(ada);
     await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/dashboard"));
   });

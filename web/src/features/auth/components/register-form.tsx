@@ -32,8 +32,9 @@ export function RegisterForm() {
   });
 
   const onSubmit = handleSubmit(async (values) => {
+    let email: string;
     try {
-      await registerMutation.mutateAsync(values);
+      ({ email } = await registerMutation.mutateAsync(values));
     } catch (error) {
       applyServerFieldErrors(error, setError, FIELDS);
       toast({
@@ -43,7 +44,10 @@ export function RegisterForm() {
       });
       return;
     }
-    toast({ title: "Account Created!", description: "Welcome to Strikeline. You can now access your dashboard." });
+    toast({
+      title: "Account Created!",
+      description: `We sent a link to ${email}: open it to confirm your address and start your 14-day Pro trial.`,
+    });
     setTimeout(() => navigate(next, { replace: true }), REDIRECT_DELAY_MS);
   });
 

@@ -21,3 +21,21 @@ export const registerSchema = z.object({
   password: z.string().min(6, "Password must be at least 6 characters"),
 });
 export type RegisterValues = z.infer<typeof registerSchema>;
+
+/** Mirrors the server's validation of POST /api/auth/forgot-password. */
+export const forgotPasswordSchema = z.object({
+  email: z.string().trim().pipe(z.email("Invalid email address")),
+});
+export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
+
+/** Mirrors the server's rules for POST /api/auth/reset-password; the confirmation is checked here only. */
+export const resetPasswordSchema = z
+  .object({
+    newPassword: z.string().min(6, "Password must be at least 6 characters").max(128, "Password must be at most 128 characters"),
+    confirmPassword: z.string(),
+  })
+  .refine((values) => values.confirmPassword === values.newPassword, {
+    path: ["confirmPassword"],
+    message: "The passwords do not match",
+  });
+export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;

@@ -1,5 +1,6 @@
 import { MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
 import { useId } from "react";
+import { ResendLinkButton } from "@/components/resend-link-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -24,7 +25,7 @@ const THEME_OPTIONS: { value: Theme; label: string; Icon: typeof SunIcon }[] = [
 
 const memberSince = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric" });
 
-type Account = Pick<User, "email" | "username" | "firstName" | "lastName" | "createdAt">;
+type Account = Pick<User, "email" | "username" | "firstName" | "lastName" | "createdAt"> & Partial<Pick<User, "emailVerified">>;
 
 function AccountCard({ account }: { account: Account }) {
   const id = useId();
@@ -40,8 +41,10 @@ function AccountCard({ account }: { account: Account }) {
           <Label htmlFor={`${id}-email`}>Email</Label>
           <Input id={`${id}-email`} value={account.email} disabled readOnly aria-describedby={`${id}-email-note`} />
           <p id={`${id}-email-note`} className="text-xs text-muted-foreground">
-            Email cannot be changed. Contact support if needed.
+            {account.emailVerified === false ? "Not confirmed yet: open the link we sent you. " : ""}Email cannot be changed. Contact
+            support if needed.
           </p>
+          {account.emailVerified === false ? <ResendLinkButton email={account.email} className="w-fit" /> : null}
         </div>
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
           <div>

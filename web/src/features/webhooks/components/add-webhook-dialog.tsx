@@ -4,11 +4,13 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { FormField } from "@/components/form-field";
+import { ResendLinkButton } from "@/components/resend-link-button";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { ApiError, errorMessage } from "@/lib/api/client";
+import { isUnconfirmedAddressRefusal } from "@/lib/api/email-confirmation";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/api/enums";
 import type { CreatedWebhook } from "@/lib/api/models";
 import { applyServerFieldErrors } from "@/lib/forms";
@@ -26,13 +28,14 @@ type AddWebhookDialogProps = {
 /**
  * Add endpoint: a URL and the event type it receives. The server's refusals go under the
  * field they name (422); a plan without webhooks (403) is shown in the dialog with a link to
- * the plans; every refusal also toasts the server's reason. On success the dialog closes and
+ * the plans, an unconfirmed address (403) with "Send a new link"; every refusal also toasts
+ * the server's reason. On success the dialog closes and
  * `onCreated` receives the signing secret, to be shown once.
  */
 export function AddWebhookDialog({ onCreated, disabled, describedBy }: AddWebhookDialogProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [planRefusal, setPlanRefusal] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<{ reason: string; unconfirmed: boolean } | null>(null);
   const mutation = useCreateWebhook();
   const {
     register,
@@ -46,13 +49,13 @@ export function AddWebhookDialog({ onCreated, disabled, describedBy }: AddWebhoo
     setOpen(next);
     if (!next) {
       reset(EMPTY_WEBHOOK_FORM);
-      setPlanRefusal(null);
+      setRefusal(null);
       mutation.reset();
     }
   };
 
   const onSubmit = handleSubmit(async (values) => {
-    setPlanRefusal(null);
+    setRefusal(null);
     let created: CreatedWebhook;
     try {
       created = await mutation.mutateAsync(values);
@@ -60,8 +63,9 @@ export function AddWebhookDialog({ onCreated, disabled, describedBy }: AddWebhoo
       const status = error instanceof ApiError ? error.status : 0;
       if (status === 422) applyServerFieldErrors(error, setError, WEBHOOK_FIELDS);
       const reason = errorMessage(error, "Failed to add the endpoint. Please try again.");
-      if (status === 403) setPlanRefusal(reason);
-      toast({ variant: "destructive", title: "Endpoint Not Added", description: reason });
+      const unconfirmed = isUnconfirmedAddressRefusal(error);
+      if (status === 403) setRefusal({ reason, unconfirmed });
+      toast({ variant: "destructive", title: unconfirmed ? "Email Not Confirmed" : "Endpoint Not Added", description: reason });
       return;
     }
     onOpenChange(false);
@@ -108,7 +112,7 @@ export function AddWebhookDialog({ onCreated, disabled, describedBy }: AddWebhoo
               </NativeSelect>
             )}
           </FormField>
-          {planRefusal ? (
+          {refusal && !refusal.unconfirmed ? (
             <div
               role="alert"
               data-testid="webhook-plan-refusal"
@@ -116,11 +120,24 @@ export function AddWebhookDialog({ onCreated, disabled, describedBy }: AddWebhoo
             >
               <TriangleAlertIcon className="mt-0.5 size-4 shrink-0 text-destructive-strong" aria-hidden />
               <p>
-                {planRefusal}{" "}
+                {refusal.reason}{" "}
                 <Link to="/pricing" className="font-medium text-primary-strong underline underline-offset-4">
                   Upgrade
                 </Link>
               </p>
+            </div>
+          ) : null}
+          {refusal?.unconfirmed ? (
+            <div
+              role="alert"
+              data-testid="webhook-address-refusal"
+              className="grid gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm"
+            >
+              <p className="flex gap-3">
+                <TriangleAlertIcon className="mt-0.5 size-4 shrink-0 text-destructive-strong" aria-hidden />
+                {refusal.reason}
+              </p>
+              <ResendLinkButton className="w-fit" />
             </div>
           ) : null}
           <DialogFooter>

@@ -213,6 +213,39 @@ describe("WebhooksCard", () => {
     expect(within(refusal).getByRole("link", { name: "Upgrade" })).toHaveAttribute("href", "/pricing");
   });
 
+  it("an unconfirmed address (403): shows the server's reason with 'Send a new link' instead of Upgrade", async () => {
+    const detail = "Confirm your email address first: open the link we sent you (Settings › General can send a new one).";
+    const { fetchMock } = webhooksServer([], {}, (url, init) => {
+      if (url === LIST && init.method === "POST")
+        return jsonResponse({ type: "/docs/errors#address-not-confirmed", title: "Address not confirmed", status: 403, detail }, 403);
+      if (url === "/api/auth/verify-email/resend") return new Response(null, { status: 202 });
+      return undefined;
+    });
+    const events = renderCard();
+    const dialog = await openAddDialog(events);
+    await events.type(within(dialog).getByLabelText("Endpoint URL"), "https://hooks.example.com/strikeline");
+    await events.click(within(dialog).getByRole("button", { name: "Add endpoint" }));
+    const refusal = await within(dialog).findByTestId("webhook-address-refusal");
+    expect(refusal).toHaveRole("alert");
+    expect(refusal).toHaveTextContent(detail);
+    expect(within(dialog).queryByRole("link", { name: "Upgrade" })).not.toBeInTheDocument();
+    expect(await screen.findByText("Email Not Confirmed")).toBeInTheDocument();
+    await events.click(within(refusal).getByRole("button", { name: "Send a new link" }));
+    expect(await screen.findByText("Link Sent")).toBeInTheDocument();
+    expect(callsTo(fetchMock, "POST", "/api/auth/verify-email/resend")).toHaveLength(1);
+  });
+
+  it("unconfirmed: Add endpoint is disabled and says the address must be confirmed first", async () => {
+    webhooksServer([]);
+    renderWithProviders(<WebhooksCard plan="free" addressConfirmed={false} email="ada@example.com" />);
+    await screen.findByText("No endpoints yet");
+    const add = screen.getByRole("button", { name: "Add endpoint" });
+    expect(add).toBeDisabled();
+    expect(add).toHaveAccessibleDescription(/^Webhooks need a confirmed email address: open the link we sent to ada@example.com/);
+    expect(screen.queryByRole("link", { name: "Upgrade" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Send a new link" })).toBeEnabled();
+  });
+
   it("toasts the server's reason for a 409 and a 429", async () => {
     let answer = problem(409, "Already taken", "You have 10 webhook endpoints. Delete one to add another.", [
       { field: "url", message: "You have 10 webhook endpoints. Delete one to add another." },

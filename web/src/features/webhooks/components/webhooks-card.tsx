@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { QueryState } from "@/components/query-state";
+import { ResendLinkButton } from "@/components/resend-link-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import type { CreatedWebhook, Plan } from "@/lib/api/models";
@@ -15,14 +16,16 @@ const code = "font-mono text-xs text-foreground";
 /**
  * Webhooks (Settings › API Keys): the user's endpoints with their status and delivery logs,
  * adding one (its signing secret shown once), testing, switching back on and deleting.
- * `plan` is the plan in force: on Free, adding is disabled and says why.
+ * `plan` is the plan in force: on Free, adding is disabled and says why. An unconfirmed address
+ * (`addressConfirmed` false) disables adding too, with a way to send a new confirmation link.
  */
-export function WebhooksCard({ plan }: { plan: Plan }) {
+export function WebhooksCard({ plan, addressConfirmed = true, email }: { plan: Plan; addressConfirmed?: boolean; email?: string }) {
   const id = useId();
   const webhooks = useWebhooks();
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   const count = webhooks.data?.length ?? 0;
   const free = plan === "free";
+  const unconfirmed = !addressConfirmed;
   const full = count >= MAX_WEBHOOKS;
   const reasonId = `${id}-disabled-reason`;
   const cardRef = useRef<HTMLDivElement>(null);
@@ -53,12 +56,20 @@ export function WebhooksCard({ plan }: { plan: Plan }) {
         </div>
         <AddWebhookDialog
           onCreated={setCreated}
-          disabled={free || full || !webhooks.data}
-          describedBy={free || full ? reasonId : undefined}
+          disabled={unconfirmed || free || full || !webhooks.data}
+          describedBy={unconfirmed || free || full ? reasonId : undefined}
         />
       </CardHeader>
       <CardContent className="grid gap-4 pt-5">
-        {free ? (
+        {unconfirmed ? (
+          <div className="flex flex-wrap items-center gap-3 rounded-lg bg-muted/60 px-3 py-2.5 text-sm">
+            <p id={reasonId} className="min-w-0 flex-1 basis-60 text-muted-foreground">
+              Webhooks need a confirmed email address: open the link we sent{email ? ` to ${email}` : " you"} to start your 14-day Pro
+              trial.
+            </p>
+            <ResendLinkButton email={email} />
+          </div>
+        ) : free ? (
           <p id={reasonId} className="rounded-lg bg-muted/60 px-3 py-2.5 text-sm text-muted-foreground">
             Webhooks are part of the Pro and Premium plans.{" "}
             <Link to="/pricing" className="font-medium text-primary-strong underline-offset-4 hover:underline">
