@@ -8,7 +8,9 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   outputDir: "./test-results",
   fullyParallel: false,
-  workers: 1,
+  // Two browsers at once: the run waits on rendering and the server far more than it computes
+  // (docs/performance.md, "The test suite").
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

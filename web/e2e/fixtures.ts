@@ -117,8 +117,13 @@ export async function adminContext(baseURL: string): Promise<APIRequestContext> 
   }
   const login = await api.post("/api/auth/login", { data: { email: ADMIN.email, password: ADMIN.password } });
   expect(login.ok(), await login.text()).toBe(true);
-  const me = (await (await api.get("/api/auth/me")).json()) as { emailVerified: boolean };
-  if (!me.emailVerified) {
+  // Another worker may have registered it a moment ago and be opening its link now: give it
+  // the time to, before sending a new link (which would end that worker's).
+  const verified = async () => ((await (await api.get("/api/auth/me")).json()) as { emailVerified: boolean }).emailVerified;
+  for (let waited = 0; waited < 20_000 && !(await verified()); waited += 500) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  if (!(await verified())) {
     const resendSince = Date.now();
     const resent = await api.post("/api/auth/verify-email/resend");
     expect(resent.status(), await resent.text()).toBe(202);
