@@ -10,7 +10,7 @@ PORT ?= 8080
 STRIKELINE_REQUIRE_PG ?= 0
 export STRIKELINE_REQUIRE_PG
 
-.PHONY: help run build web web-deps test test-deps lint rust-test pinned-test web-test e2e contract-fuzz server-bin chromium bench bench-http api screenshots clean test-browser-lane test-other-lane
+.PHONY: help run build web web-deps test test-deps lint rust-test pinned-test web-test e2e contract-fuzz server-bin chromium bench bench-http api screenshots clean
 
 help:
 	@echo "make run          build (release) and serve on http://127.0.0.1:$(PORT) with SQLite under ./data"
@@ -103,15 +103,7 @@ e2e: chromium server-bin
 contract-fuzz: server-bin
 	scripts/contract-fuzz.sh
 
-# After the build and the main suite, the browser tests (waiting on rendering, a third of two
-# cores) run beside the rest (CPU-bound): two lanes, each lane's output shown when it ends.
-test: test-deps lint rust-test
-	$(MAKE) --no-print-directory -j2 --output-sync=recurse test-browser-lane test-other-lane
-
-test-browser-lane: e2e
-
-test-other-lane:
-	$(MAKE) --no-print-directory -j1 web-test pinned-test contract-fuzz
+test: test-deps lint rust-test pinned-test web-test e2e contract-fuzz
 
 bench:
 	$(CARGO) bench -p strikeline-quant

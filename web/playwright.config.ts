@@ -8,9 +8,8 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   outputDir: "./test-results",
   fullyParallel: false,
-  // Two browsers at once: the run waits on rendering and the server far more than it computes
-  // (docs/performance.md, "The test suite").
-  workers: 2,
+  // One browser: two were faster but flaky under load (docs/performance.md, "The test suite").
+  workers: 1,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
