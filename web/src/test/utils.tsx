@@ -70,6 +70,7 @@ export function makePublicStats(overrides: Partial<PublicStats> = {}): PublicSta
     symbolsCovered: 0,
     signalRefreshSeconds: 300,
     priceRefreshSeconds: 60,
+    marketData: "simulated",
     ...overrides,
   };
 }
@@ -86,6 +87,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     id: "7d0f3f5e-4f7c-4b44-9d1e-2b1c2f2a9a10",
     email: "ada@example.com",
     emailVerified: true,
+    isAdministrator: false,
     username: "ada",
     firstName: "Ada",
     lastName: "Lovelace",

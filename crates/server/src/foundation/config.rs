@@ -425,8 +425,9 @@ impl Default for PortfolioConfig {
     }
 }
 
-/// Where market data comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Where market data comes from (also what `/api/public/stats` and the served OpenAPI document
+/// say, so the app can label simulated prices as such).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum MarketProvider {
     /// The seeded, deterministic simulated market (no network).

@@ -160,6 +160,13 @@ where
     }
 }
 
+/// Whether `user` is an administrator: their address is named in the configuration and
+/// confirmed (registering an administrator's address before the operator does gives nothing
+/// until its mailbox confirms it).
+pub fn is_administrator(config: &crate::foundation::config::Config, user: &UserRecord) -> bool {
+    config.is_admin(&user.email) && user.email_verified_at.is_some()
+}
+
 /// The signed-in user when they are an administrator (listed in `admin_emails`, address
 /// confirmed); 403 otherwise.
 #[derive(Clone, Debug)]
@@ -174,9 +181,7 @@ where
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
-        // Named in the configuration and confirmed: registering an administrator's address
-        // before the operator does gives nothing until its mailbox confirms it.
-        if AppState::from_ref(state).config.is_admin(&user.email) && user.email_verified_at.is_some() {
+        if is_administrator(&AppState::from_ref(state).config, &user) {
             Ok(AdminUser(user))
         } else {
             Err(AppError::Forbidden("This needs an administrator account.".into()))

@@ -74,6 +74,9 @@ pub struct PublicStats {
     pub symbols_covered: i64,
     pub signal_refresh_seconds: u64,
     pub price_refresh_seconds: u64,
+    /// Where the prices come from: `simulated` (the seeded simulated market: no broker shows
+    /// these prices) or `polygon` (Polygon.io).
+    pub market_data: crate::foundation::config::MarketProvider,
 }
 
 /// Live platform figures: users, live signals issued, win rate of closed live signals (after
@@ -108,6 +111,7 @@ async fn public_stats(State(state): State<AppState>) -> Result<axum::Json<Public
         symbols_covered: symbols,
         signal_refresh_seconds: state.config.schedule.signal_refresh_seconds,
         price_refresh_seconds: state.config.schedule.price_refresh_seconds,
+        market_data: state.config.market.provider,
     }))
 }
 

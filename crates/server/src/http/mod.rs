@@ -79,7 +79,12 @@ pub fn api() -> OpenApiRouter<AppState> {
 /// The whole application for `state`.
 pub fn router(state: AppState) -> Router {
     let (api, doc) = api().split_for_parts();
-    let doc = openapi::finish(doc);
+    let mut doc = openapi::finish(doc);
+    // The served document says where this instance's prices come from.
+    let source = serde_json::to_value(state.config.market.provider).unwrap_or_default();
+    let mut extensions = doc.info.extensions.take().unwrap_or_default();
+    extensions.insert("x-market-data".to_owned(), source);
+    doc.info.extensions = Some(extensions);
     let doc_json = serde_json::to_string(&doc).unwrap_or_default();
     let web_dir = state.config.web_dir.clone();
     let state_config = state.config.clone();

@@ -43,6 +43,10 @@ async fn public_stats_are_live_and_say_when_data_is_too_thin(app: TestApp) {
     assert_eq!(after["winRate"]["minimumSample"], 30);
     assert_eq!(after["signalRefreshSeconds"], 300);
     assert_eq!(after["priceRefreshSeconds"], 60);
+    // Issue 27 item 3: where the prices come from, here and in the served API document.
+    assert_eq!(after["marketData"], "simulated");
+    let document: Value = app.client.get(app.url("/api/openapi.json")).send().await.expect("doc").json().await.expect("json");
+    assert_eq!(document["info"]["x-market-data"], "simulated");
 }
 
 fn landing_message() -> Value {

@@ -46,6 +46,7 @@ async fn an_unconfirmed_account_gets_no_trial_keys_webhooks_or_admin_rights(app:
     assert_eq!(registered.status(), 201);
     let user = me(&app, &app.client).await;
     assert_eq!((user["subscriptionPlan"].as_str(), user["emailVerified"].as_bool()), (Some("free"), Some(false)));
+    assert_eq!(user["isAdministrator"], false);
     let key = app.post_json(&app.client, "/api/api-keys", &json!({"name": "bot"})).await;
     assert_eq!(key.status(), 403);
     assert!(problem(key).await["detail"].as_str().expect("detail").contains("Confirm your email address"));
@@ -67,6 +68,7 @@ async fn an_unconfirmed_account_gets_no_trial_keys_webhooks_or_admin_rights(app:
     );
     assert_eq!(app.post_json(&app.client, "/api/api-keys", &json!({"name": "bot"})).await.status(), 201);
     assert_eq!(app.client.get(app.url("/api/admin/emails")).send().await.expect("admin").status(), 200);
+    assert_eq!(me(&app, &app.client).await["isAdministrator"], true);
 }
 
 async fn links_work_once_only_the_newest_and_not_after_they_expire(app: TestApp) {

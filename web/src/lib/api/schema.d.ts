@@ -2512,6 +2512,12 @@ export interface components {
             /** Format: int64 */
             updated: number;
         };
+        /**
+         * @description Where market data comes from (also what `/api/public/stats` and the served OpenAPI document
+         *     say, so the app can label simulated prices as such).
+         * @enum {string}
+         */
+        MarketProvider: "simulated" | "polygon";
         /** @description The predictive model's estimate of one signal. */
         ModelEstimate: {
             /**
@@ -3188,6 +3194,11 @@ export interface components {
         PublicStats: {
             /** Format: date-time */
             generatedAt: string;
+            /**
+             * @description Where the prices come from: `simulated` (the seeded simulated market: no broker shows
+             *     these prices) or `polygon` (Polygon.io).
+             */
+            marketData: components["schemas"]["MarketProvider"];
             /** Format: int64 */
             priceRefreshSeconds: number;
             /** Format: int64 */
@@ -3836,6 +3847,8 @@ export interface components {
              * @example 1000
              */
             investmentCapital: number;
+            /** @description Whether this account administers the instance (automation controls, outbox, messages). */
+            isAdministrator: boolean;
             lastName?: string | null;
             /**
              * Format: double

@@ -93,7 +93,7 @@ async fn register(
     })?;
     tracing::info!(user_id = %record.id, "account registered");
     crate::services::accounts::send_confirmation(&state, &record, now).await?;
-    let user = User::from_record(record, now)?;
+    let user = User::from_record(record, &state.config, now)?;
     let cookie = session::start(&state, &headers, &user.id, &ip.to_string(), now).await?;
     Ok((StatusCode::CREATED, limit, AppendHeaders([(header::SET_COOKIE, cookie)]), axum::Json(user)))
 }
@@ -143,7 +143,7 @@ async fn login(
     // A new session id at every sign-in; a session the browser already had is ended.
     session::end(&state, &headers).await?;
     audit::record(&state, Some(&user.id), None, AuditAction::SignIn, None, &origin, now).await?;
-    let view = User::from_record(user, now)?;
+    let view = User::from_record(user, &state.config, now)?;
     let cookie = session::start(&state, &headers, &view.id, &ip, now).await?;
     Ok((by_ip, by_account, AppendHeaders([(header::SET_COOKIE, cookie)]), axum::Json(view)))
 }
@@ -170,5 +170,5 @@ async fn logout(State(state): State<AppState>, origin: Origin, headers: HeaderMa
     )
 )]
 async fn me(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<User>> {
-    Ok(axum::Json(User::from_record(user, state.clock.now())?))
+    Ok(axum::Json(User::from_record(user, &state.config, state.clock.now())?))
 }

@@ -125,6 +125,8 @@ pub struct User {
     pub email: String,
     /// Whether the address is confirmed (the emailed link was opened).
     pub email_verified: bool,
+    /// Whether this account administers the instance (automation controls, outbox, messages).
+    pub is_administrator: bool,
     pub username: String,
     pub first_name: Option<String>,
     pub last_name: Option<String>,
@@ -153,16 +155,18 @@ impl User {
     /// The client view of a stored user at `now`: the subscription as time has left it (a
     /// trial or a cancelled period that has run out reads as Free). A stored value outside the
     /// vocabulary is an internal error naming the user.
-    pub fn from_record(record: UserRecord, now: DateTime<Utc>) -> Result<User, AppError> {
+    pub fn from_record(record: UserRecord, config: &crate::foundation::config::Config, now: DateTime<Utc>) -> Result<User, AppError> {
         let what = format!("user {}", record.id);
         let _: SubscriptionStatus = stored(&record.subscription_status, &what)?;
         let settled = crate::foundation::subscription::Subscription::of(&record).settled(now);
         let (plan, status, expires) = (settled.plan, settled.status, settled.period_end);
         let risk_tolerance: RiskTolerance = stored(&record.risk_tolerance, &what)?;
+        let is_administrator = crate::foundation::session::is_administrator(config, &record);
         Ok(User {
             id: record.id,
             email: record.email,
             email_verified: record.email_verified_at.is_some(),
+            is_administrator,
             username: record.username,
             first_name: record.first_name,
             last_name: record.last_name,

@@ -95,5 +95,5 @@ async fn update_investment_preferences(
     let (capital, risk, max_position, strategies) = validated(&update, &user)?;
     users::set_investment_preferences(&state.db, &user.id, capital, &risk, max_position, &strategies, now).await?;
     let saved = users::find_by_id(&state.db, &user.id).await?.ok_or(AppError::NotFound)?;
-    Ok(axum::Json(User::from_record(saved, now)?))
+    Ok(axum::Json(User::from_record(saved, &state.config, now)?))
 }

@@ -83,7 +83,7 @@ pub(super) async fn verify_email(
         let detail = Some("Pro trial started on confirming the email address".to_owned());
         audit::record(&state, Some(&confirmed.user.id), None, AuditAction::PlanChanged, detail, &origin, now).await?;
     }
-    Ok(axum::Json(EmailVerified { user: User::from_record(confirmed.user, now)?, trial_started: confirmed.trial_started }))
+    Ok(axum::Json(EmailVerified { user: User::from_record(confirmed.user, &state.config, now)?, trial_started: confirmed.trial_started }))
 }
 
 /// Sends a new confirmation link to the signed-in account's address (5 an hour); earlier
