@@ -232,3 +232,30 @@ async fn concurrent_creates_and_refreshes_never_deadlock(app: TestApp) {
         }
     }
 }
+
+/// Issue 26, row 4: two instances started at once over one empty database do the first-start
+/// work once (before: the replay ran twice and doubled the closed and expired signals).
+#[tokio::test]
+async fn two_instances_started_at_once_replay_the_history_once() {
+    let Ok((url, name)) = strikeline_store::test_support::create_pg_database("strikeline_test", true).await else {
+        assert!(!strikeline_store::test_support::pg_required(), "PostgreSQL is required");
+        return;
+    };
+    let tweak = |url: String| {
+        move |config: &mut strikeline_server::foundation::config::Config| {
+            crate::common::with_market(config);
+            config.market.replay_days = 8;
+            config.database_url = Some(strikeline_server::foundation::config::Secret::new(url));
+        }
+    };
+    let (a, b) =
+        tokio::join!(TestApp::spawn_with(Engine::Sqlite, tweak(url.clone())), TestApp::spawn_with(Engine::Sqlite, tweak(url.clone())));
+    let (a, b) = (a.expect("first instance"), b.expect("second instance"));
+    let signals = strikeline_store::signals::resolved_automated(a.db()).await.expect("signals");
+    let mut seen = std::collections::HashSet::new();
+    let doubled = signals.iter().filter(|s| !seen.insert((s.symbol.clone(), s.strategy.clone(), s.created_at))).count();
+    assert!(!signals.is_empty(), "the replay issued and resolved signals");
+    assert_eq!(doubled, 0, "{} of {} resolved signals issued twice", doubled, signals.len());
+    drop((a, b));
+    strikeline_store::test_support::drop_pg_database(name);
+}

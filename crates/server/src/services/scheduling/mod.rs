@@ -131,6 +131,38 @@ pub async fn release(state: &AppState) {
 /// Prepares a deployment: the default watchlist on first start, history caught up, recent
 /// signals replayed (first start only), then prices, marks and signals brought to `now`.
 pub async fn bootstrap(state: &AppState, now: DateTime<Utc>) -> Result<()> {
+    // One instance at a time does first-start work: instances started together over one
+    // database queue on a lease, and each later one finds the work done (the history is
+    // there, the replay sees signals and skips) instead of doing it twice.
+    let mut waited = StdDuration::ZERO;
+    loop {
+        let at = state.clock.now();
+        if store::acquire_lease(&state.db, FIRST_START_LEASE, &state.instance_id, at, at + FIRST_START_HOLD).await? {
+            break;
+        }
+        if waited >= FIRST_START_WAIT {
+            // The holder may have died mid-way; its lease expires and a later start retries.
+            tracing::warn!("another instance is still doing first-start work; serving without waiting longer");
+            return Ok(());
+        }
+        tokio::time::sleep(FIRST_START_POLL).await;
+        waited += FIRST_START_POLL;
+    }
+    let now = now.max(state.clock.now());
+    let outcome = first_start(state, now).await;
+    store::release_lease(&state.db, FIRST_START_LEASE, &state.instance_id).await?;
+    outcome
+}
+
+/// The lease first-start work is done under.
+const FIRST_START_LEASE: &str = "first_start";
+/// How long a first start may hold it (a start that dies frees it when this runs out).
+const FIRST_START_HOLD: Duration = Duration::minutes(20);
+/// How long an instance waits for another's first start before serving anyway.
+const FIRST_START_WAIT: StdDuration = StdDuration::from_secs(20 * 60);
+const FIRST_START_POLL: StdDuration = StdDuration::from_millis(250);
+
+async fn first_start(state: &AppState, now: DateTime<Utc>) -> Result<()> {
     ensure_universe(state, now).await?;
     catch_up_history(state, now).await?;
     replay_recent(state, now).await?;
