@@ -108,6 +108,12 @@ impl Server {
         // The dummy hash for unknown accounts, made now on a hashing thread.
         let capacity = self.state.capacity.clone();
         tokio::spawn(async move { capacity.hash(password::prepare).await });
+        // Open event streams end with a goodbye as soon as shutdown begins.
+        let capacity = self.state.capacity.clone();
+        let shutdown = async move {
+            shutdown.await;
+            capacity.shutting_down.send_replace(true);
+        };
         http::serve::serve(self.listener, app, &self.state.config, shutdown).await?;
         sweeper.abort();
         for task in [scheduler, outbox].into_iter().flatten() {

@@ -155,6 +155,8 @@ pub struct Capacity {
     pub ended_sessions: broadcast::Sender<String>,
     /// Refuses requests at once while the database is unreachable.
     pub database: Arc<crate::foundation::breaker::DatabaseBreaker>,
+    /// Set when the process begins to shut down: open event streams say goodbye and end.
+    pub shutting_down: tokio::sync::watch::Sender<bool>,
 }
 
 impl Capacity {
@@ -170,6 +172,7 @@ impl Capacity {
             streams_by_user: Counts::default(),
             ended_sessions: broadcast::channel(64).0,
             database: Arc::default(),
+            shutting_down: tokio::sync::watch::channel(false).0,
         }
     }
 

@@ -39,6 +39,8 @@ async fn events(
     let sid = session::token(&state, &headers).map(session::sid_for).unwrap_or_default();
     let open = OpenStream {
         receiver: state.events.subscribe(),
+        shutting_down: state.capacity.shutting_down.subscribe(),
+        said_goodbye: false,
         ended: state.capacity.ended_sessions.subscribe(),
         recheck: tokio::time::interval(SESSION_RECHECK),
         state,
@@ -59,6 +61,8 @@ const SESSION_RECHECK: Duration = Duration::from_secs(30);
 /// One open stream: the notices it forwards, and what ends it (its session's end).
 struct OpenStream {
     receiver: broadcast::Receiver<(Topic, chrono::DateTime<chrono::Utc>)>,
+    shutting_down: tokio::sync::watch::Receiver<bool>,
+    said_goodbye: bool,
     ended: broadcast::Receiver<String>,
     recheck: tokio::time::Interval,
     state: AppState,
@@ -69,8 +73,25 @@ struct OpenStream {
 impl OpenStream {
     /// The next event to send, or `None` when the stream ends.
     async fn next(&mut self) -> Option<Event> {
+        if self.said_goodbye {
+            return None;
+        }
+        if *self.shutting_down.borrow() {
+            self.said_goodbye = true;
+            return Some(Event::default().event("reconnect").retry(Duration::from_secs(1)).data("{}"));
+        }
         loop {
             tokio::select! {
+                // The process is shutting down: a last event tells the client to reconnect
+                // (to another instance) in a second, then the stream ends, so shutdown need
+                // not wait for it.
+                changed = self.shutting_down.changed() => {
+                    let down = changed.is_err() || *self.shutting_down.borrow_and_update();
+                    if down {
+                        self.said_goodbye = true;
+                        return Some(Event::default().event("reconnect").retry(Duration::from_secs(1)).data("{}"));
+                    }
+                },
                 notice = self.receiver.recv() => return match notice {
                     Ok((topic, at)) => Some(Event::default().event(topic.name()).data(format!("{{\"at\":\"{}\"}}", at.to_rfc3339()))),
                     Err(broadcast::error::RecvError::Lagged(_)) => Some(Event::default().event("resync").data("{}")),

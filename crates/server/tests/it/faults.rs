@@ -259,3 +259,36 @@ async fn two_instances_started_at_once_replay_the_history_once() {
     drop((a, b));
     strikeline_store::test_support::drop_pg_database(name);
 }
+
+/// Issue 26, row 7: a shutdown with live-event streams open says goodbye on each (a
+/// `reconnect` event with a one-second retry, so the browser reconnects, to another instance
+/// behind a proxy) and ends them at once, instead of waiting out the drain and cutting them.
+#[tokio::test]
+async fn shutdown_ends_event_streams_with_a_goodbye_at_once() {
+    use futures_util::StreamExt;
+    let Some(mut app) = TestApp::spawn(Engine::Sqlite).await else { return };
+    app.register().await;
+    let mut streams = Vec::new();
+    for _ in 0..3 {
+        let response = app.client.get(app.url("/api/events")).send().await.expect("stream");
+        assert_eq!(response.status(), 200);
+        streams.push(tokio::spawn(async move {
+            let mut body = response.bytes_stream();
+            let mut text = String::new();
+            while let Some(Ok(chunk)) = body.next().await {
+                text.push_str(&String::from_utf8_lossy(&chunk));
+            }
+            (text, Instant::now())
+        }));
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let began = Instant::now();
+    app.begin_shutdown();
+    for stream in streams {
+        let (text, ended) = tokio::time::timeout(Duration::from_secs(10), stream).await.expect("the stream ended").expect("read");
+        assert!(text.contains("event: reconnect") && text.contains("retry: 1000"), "a goodbye before the end: {text:?}");
+        let took = ended.duration_since(began);
+        eprintln!("stream ended {took:?} after shutdown began");
+        assert!(took < Duration::from_secs(1), "ended {took:?} after shutdown began (the drain is 5 s)");
+    }
+}

@@ -221,6 +221,13 @@ impl TestApp {
         client.get(self.url("/api/auth/me")).send().await.expect("request")
     }
 
+    /// Begins the server's shutdown (as SIGTERM does), without waiting for it.
+    pub fn begin_shutdown(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+    }
+
     pub fn data_dir(&self) -> PathBuf {
         self.dir.path().join("data")
     }
