@@ -152,7 +152,7 @@ pub async fn recommend(state: &AppState, user: &UserRecord, now: DateTime<Utc>) 
                     symbol: Some(symbol.clone()),
                     action: "REVIEW_POSITION".into(),
                     title: format!("News on {symbol} runs against your position"),
-                    description: format!("{n} recent articles on {symbol} read {tone} (mean score {score:+.2})."),
+                    description: format!("{} on {symbol} read {tone} (mean score {score:+.2}).", articles(*n, "recent article")),
                     reasoning: format!(
                         "Your {symbol} position has delta {:+.2} ({} the stock) while the last three days' news reads {tone}. P&L so far ${pnl:.2}.",
                         v.greeks.delta,
@@ -202,7 +202,7 @@ pub async fn recommend(state: &AppState, user: &UserRecord, now: DateTime<Utc>) 
     for (confidence, s, tone) in ideas.into_iter().take(MAX_TRADES) {
         let action = format!("BUY_{}", s.signal_type);
         let news = match tone {
-            Some((score, n)) => format!(" News over the last three days: {n} articles, mean sentiment {score:+.2}."),
+            Some((score, n)) => format!(" News over the last three days: {}, mean sentiment {score:+.2}.", articles(n, "article")),
             None => " No recent news on it.".to_owned(),
         };
         let cost = dollars(s.entry_cents) * 100.0;
@@ -315,5 +315,20 @@ async fn written_by_model(state: &AppState, user: &UserRecord, recs: &mut [Recom
             rec.suggestion = item.suggestion.chars().take(600).collect();
             rec.analyzer = Analyzer::Openai;
         }
+    }
+}
+
+/// "1 article", "3 articles" (with `noun` as the singular).
+fn articles(n: usize, noun: &str) -> String {
+    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn article_counts_are_pluralised() {
+        assert_eq!(super::articles(1, "article"), "1 article");
+        assert_eq!(super::articles(0, "article"), "0 articles");
+        assert_eq!(super::articles(3, "recent article"), "3 recent articles");
     }
 }
