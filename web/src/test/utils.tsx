@@ -26,6 +26,7 @@ export function makePlanCatalogue(): PlanCatalogue {
         support: "Community support",
         supportResponse: "48 hours",
         mostPopular: false,
+        capabilities: ["apiKeys"],
       },
       {
         id: "pro",
@@ -40,6 +41,17 @@ export function makePlanCatalogue(): PlanCatalogue {
         support: "Priority email support",
         supportResponse: "12 hours",
         mostPopular: true,
+        capabilities: [
+          "generateSignals",
+          "backtestByStrategy",
+          "backtestFullHistory",
+          "aiRecommendations",
+          "apiWrite",
+          "apiStandardEndpoints",
+          "webhooks",
+          "newsAnalysis",
+          "apiKeys",
+        ],
       },
       {
         id: "premium",
@@ -54,6 +66,20 @@ export function makePlanCatalogue(): PlanCatalogue {
         support: "24/7 phone and priority support",
         supportResponse: "24/7",
         mostPopular: false,
+        capabilities: [
+          "generateSignals",
+          "backtestByStrategy",
+          "backtestFullHistory",
+          "customStrategyParams",
+          "aiRecommendations",
+          "apiWrite",
+          "apiStandardEndpoints",
+          "webhooks",
+          "newsAnalysis",
+          "apiAiRecommendations",
+          "predictiveAnalysis",
+          "apiKeys",
+        ],
       },
     ],
   };
@@ -82,12 +108,43 @@ export function publicApi(url: string): Response | undefined {
   return undefined;
 }
 
+/** What each plan includes, as the server lists it (`capabilities`). */
+export const CAPABILITIES = {
+  free: ["apiKeys"],
+  pro: [
+    "generateSignals",
+    "backtestByStrategy",
+    "backtestFullHistory",
+    "aiRecommendations",
+    "apiWrite",
+    "apiStandardEndpoints",
+    "webhooks",
+    "newsAnalysis",
+    "apiKeys",
+  ],
+  premium: [
+    "generateSignals",
+    "backtestByStrategy",
+    "backtestFullHistory",
+    "customStrategyParams",
+    "aiRecommendations",
+    "apiWrite",
+    "apiStandardEndpoints",
+    "webhooks",
+    "newsAnalysis",
+    "apiAiRecommendations",
+    "predictiveAnalysis",
+    "apiKeys",
+  ],
+} satisfies Record<string, User["capabilities"]>;
+
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
     id: "7d0f3f5e-4f7c-4b44-9d1e-2b1c2f2a9a10",
     email: "ada@example.com",
     emailVerified: true,
     isAdministrator: false,
+    capabilities: CAPABILITIES[overrides.subscriptionPlan ?? "pro"],
     username: "ada",
     firstName: "Ada",
     lastName: "Lovelace",

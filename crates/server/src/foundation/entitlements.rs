@@ -45,8 +45,10 @@ impl Plan {
     }
 }
 
-/// Something a plan may or may not include.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Something a plan may or may not include (listed on the user and on each plan, so the app
+/// asks the same rule instead of comparing plans itself).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub enum Capability {
     /// On-demand signal generation (Pro and up).
     GenerateSignals,
@@ -77,6 +79,27 @@ pub enum Capability {
 }
 
 impl Capability {
+    /// Every capability.
+    pub const ALL: [Capability; 12] = [
+        Capability::GenerateSignals,
+        Capability::BacktestByStrategy,
+        Capability::BacktestFullHistory,
+        Capability::CustomStrategyParams,
+        Capability::AiRecommendations,
+        Capability::ApiWrite,
+        Capability::ApiStandardEndpoints,
+        Capability::Webhooks,
+        Capability::NewsAnalysis,
+        Capability::ApiAiRecommendations,
+        Capability::PredictiveAnalysis,
+        Capability::ApiKeys,
+    ];
+
+    /// Whether `plan` includes it (a confirmed address assumed).
+    pub fn included_in(self, plan: Plan) -> bool {
+        rank(plan) >= rank(self.minimum_plan())
+    }
+
     /// The plan that first includes it.
     pub fn minimum_plan(self) -> Plan {
         match self {
@@ -162,7 +185,12 @@ impl Entitlements {
     }
 
     pub fn allows(&self, capability: Capability) -> bool {
-        rank(self.plan) >= rank(capability.minimum_plan()) && (self.confirmed_address || !capability.needs_confirmed_address())
+        capability.included_in(self.plan) && (self.confirmed_address || !capability.needs_confirmed_address())
+    }
+
+    /// Every capability these entitlements allow.
+    pub fn capabilities(&self) -> Vec<Capability> {
+        Capability::ALL.into_iter().filter(|c| self.allows(*c)).collect()
     }
 
     /// `Ok` when the plan includes `capability` (and the address is confirmed where that is
@@ -181,6 +209,19 @@ impl Entitlements {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn capabilities_list_what_allows_says() {
+        use Capability::*;
+        let free = Entitlements::for_plan(Plan::Free).capabilities();
+        assert_eq!(free, [ApiKeys]);
+        let pro = Entitlements::for_plan(Plan::Pro).capabilities();
+        assert!(pro.contains(&AiRecommendations) && pro.contains(&Webhooks) && !pro.contains(&PredictiveAnalysis));
+        assert_eq!(Entitlements::for_plan(Plan::Premium).capabilities(), Capability::ALL);
+        let unconfirmed = Entitlements { confirmed_address: false, ..Entitlements::for_plan(Plan::Pro) };
+        assert!(!unconfirmed.capabilities().contains(&Webhooks) && !unconfirmed.capabilities().contains(&ApiKeys));
+        assert!(unconfirmed.capabilities().contains(&AiRecommendations));
+    }
 
     #[test]
     fn each_plan_gets_what_the_catalogue_sells() {

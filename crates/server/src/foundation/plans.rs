@@ -32,6 +32,8 @@ pub struct PlanInfo {
     pub support: &'static str,
     pub support_response: &'static str,
     pub most_popular: bool,
+    /// What the plan includes, by the one entitlement check.
+    pub capabilities: Vec<crate::foundation::entitlements::Capability>,
 }
 
 /// `GET /api/plans`.
@@ -63,6 +65,7 @@ fn plan(id: Plan, name: &'static str, monthly: u32) -> PlanInfo {
         support: "",
         support_response: "",
         most_popular: false,
+        capabilities: crate::foundation::entitlements::Capability::ALL.into_iter().filter(|c| c.included_in(id)).collect(),
     }
 }
 

@@ -24,6 +24,7 @@ import type { User } from "@/lib/api/models";
 import { useLiveEvents } from "@/lib/live-events";
 import { toast } from "@/lib/toast";
 import { HeaderBell } from "./header-bell";
+import { MarketDataBadge } from "./market-data-badge";
 import { buildNav } from "./nav";
 
 function PlanCard({ user }: { user: User }) {
@@ -179,6 +180,7 @@ export function AppLayout() {
             <span className="sr-only sm:not-sr-only">Strikeline</span>
           </Link>
           <div className="ml-auto flex items-center gap-1 sm:gap-1.5">
+            <MarketDataBadge />
             <HeaderBell />
             <ThemeToggle />
             <div className="mx-1 hidden h-6 w-px bg-border sm:block" />

@@ -1,10 +1,12 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { AutomationPanel } from "@/features/automation/components/automation-panel";
 import { useUser } from "@/features/auth/api/get-me";
-import { displayName } from "@/features/auth/lib/plan";
+import { displayName, includesAiRecommendations } from "@/features/auth/lib/plan";
 import { useStats } from "@/features/dashboard/api/get-stats";
 import { AiAssistantPanel } from "@/features/dashboard/components/ai-assistant-panel";
 import { DashboardHeader } from "@/features/dashboard/components/dashboard-header";
+import { plansQueryOptions } from "@/features/marketing/api/get-plans";
 import { InvestmentProfileCard } from "@/features/dashboard/components/investment-profile-card";
 import { StatsGrid } from "@/features/dashboard/components/stats-grid";
 import { MarketOverview } from "@/features/market/components/market-overview";
@@ -31,11 +33,23 @@ function useLastUpdate(): number {
   return Number.isNaN(at) ? openedAt : at;
 }
 
+/**
+ * On a plan without AI recommendations: what the first plan with them adds (the catalogue's
+ * `aiFeatures`), read only then. Empty while it loads or on a plan that has them.
+ */
+function useAiOffer(included: boolean): string[] {
+  const { data } = useQuery({ ...plansQueryOptions(), enabled: !included });
+  if (included || !data) return [];
+  return data.plans.find((plan) => includesAiRecommendations(plan))?.aiFeatures ?? [];
+}
+
 export default function DashboardRoute() {
   usePageMeta("Dashboard", "Your signals, portfolio figures and investment profile at a glance.");
   const { user } = useUser();
   const updatedAt = useLastUpdate();
   const [filters, setFilters] = useState<FilterState>(EMPTY_FILTERS);
+  const aiIncluded = user ? includesAiRecommendations(user) : false;
+  const aiOffer = useAiOffer(aiIncluded);
   if (!user) return null;
   return (
     // One shrinkable column: wide tables scroll inside their cards instead of widening the page.
@@ -59,8 +73,8 @@ export default function DashboardRoute() {
           <PriceAlertsCard />
         </div>
         <div className="grid min-w-0 content-start gap-6">
-          <AutomationPanel />
-          <AiAssistantPanel />
+          <AutomationPanel canControl={user.isAdministrator} />
+          <AiAssistantPanel included={aiIncluded} offer={aiOffer} />
           <InvestmentProfileCard profile={user} />
         </div>
       </div>

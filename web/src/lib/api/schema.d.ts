@@ -1855,6 +1855,12 @@ export interface components {
             /** @description How many of them the event happened for. */
             wins: number;
         };
+        /**
+         * @description Something a plan may or may not include (listed on the user and on each plan, so the app
+         *     asks the same rule instead of comparing plans itself).
+         * @enum {string}
+         */
+        Capability: "generateSignals" | "backtestByStrategy" | "backtestFullHistory" | "customStrategyParams" | "aiRecommendations" | "apiWrite" | "apiStandardEndpoints" | "webhooks" | "newsAnalysis" | "apiAiRecommendations" | "predictiveAnalysis" | "apiKeys";
         /** @description The card on file. */
         CardView: {
             brand: string;
@@ -2896,6 +2902,8 @@ export interface components {
              * @description Public API quota.
              */
             apiRequestsPerHour: number;
+            /** @description What the plan includes, by the one entitlement check. */
+            capabilities: components["schemas"]["Capability"][];
             description: string;
             features: string[];
             id: components["schemas"]["Plan"];
@@ -3833,6 +3841,8 @@ export interface components {
         };
         /** @description The signed-in user, as the client sees it. Money is in US dollars with cents. */
         User: {
+            /** @description What the plan in force and the account allow now (the one entitlement check). */
+            capabilities: components["schemas"]["Capability"][];
             /** Format: date-time */
             createdAt: string;
             email: string;

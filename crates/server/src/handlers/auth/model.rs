@@ -127,6 +127,8 @@ pub struct User {
     pub email_verified: bool,
     /// Whether this account administers the instance (automation controls, outbox, messages).
     pub is_administrator: bool,
+    /// What the plan in force and the account allow now (the one entitlement check).
+    pub capabilities: Vec<crate::foundation::entitlements::Capability>,
     pub username: String,
     pub first_name: Option<String>,
     pub last_name: Option<String>,
@@ -162,11 +164,13 @@ impl User {
         let (plan, status, expires) = (settled.plan, settled.status, settled.period_end);
         let risk_tolerance: RiskTolerance = stored(&record.risk_tolerance, &what)?;
         let is_administrator = crate::foundation::session::is_administrator(config, &record);
+        let capabilities = crate::foundation::entitlements::Entitlements::of(&record, now).capabilities();
         Ok(User {
             id: record.id,
             email: record.email,
             email_verified: record.email_verified_at.is_some(),
             is_administrator,
+            capabilities,
             username: record.username,
             first_name: record.first_name,
             last_name: record.last_name,

@@ -33,3 +33,13 @@ export function initials(user: Pick<User, "firstName" | "lastName" | "username">
   if (first) return (first + (last ?? "")).toUpperCase();
   return user.username.slice(0, 2).toUpperCase();
 }
+
+/**
+ * Whether `holder` (the signed-in user, or a plan of the catalogue) includes AI
+ * recommendations in the app, as the server's one entitlement check lists it in `capabilities`
+ * (docs/decisions.md#4-plans-are-enforced-by-the-server). The pages ask this before calling GET
+ * /api/ai/recommendations, so an account without them never gets a 403 for it.
+ */
+export function includesAiRecommendations(holder: Pick<User, "capabilities">): boolean {
+  return holder.capabilities.includes("aiRecommendations");
+}

@@ -10,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe("AutomationPanel", () => {
   it("while running: Stop enabled, Start disabled, Manual Update always", async () => {
     mockFetch(() => jsonResponse(makeAutomationStatus({ isRunning: true })));
-    renderWithProviders(<AutomationPanel />);
+    renderWithProviders(<AutomationPanel canControl />);
     expect(await screen.findByTestId("automation-state")).toHaveTextContent("Running");
     expect(screen.getByRole("button", { name: "Start" })).toBeDisabled();
     expect(screen.getByRole("button", { name: "Stop" })).toBeEnabled();
@@ -22,7 +22,7 @@ describe("AutomationPanel", () => {
 
   it("while stopped: Start enabled, Stop disabled; starting shows the new state", async () => {
     mockFetch((url) => jsonResponse(makeAutomationStatus({ isRunning: url === "/api/automation/start" })));
-    renderWithProviders(<AutomationPanel />);
+    renderWithProviders(<AutomationPanel canControl />);
     expect(await screen.findByTestId("automation-state")).toHaveTextContent("Stopped");
     expect(screen.getByRole("button", { name: "Stop" })).toBeDisabled();
     expect(screen.getByRole("button", { name: "Start" })).toBeEnabled();
@@ -44,23 +44,35 @@ describe("AutomationPanel", () => {
       return jsonResponse(makeAutomationStatus({ isRunning: true }));
     });
     const user = userEvent.setup();
-    const first = renderWithProviders(<AutomationPanel />);
+    const first = renderWithProviders(<AutomationPanel canControl />);
     await user.click(await screen.findByRole("button", { name: "Stop" }));
     expect(await screen.findByText("Automation Stopped")).toBeInTheDocument();
     expect(screen.getByText("Automatic updates have been paused")).toBeInTheDocument();
     first.unmount();
 
     forbidden = true;
-    renderWithProviders(<AutomationPanel />);
+    renderWithProviders(<AutomationPanel canControl />);
     await user.click(await screen.findByRole("button", { name: "Stop" }));
     expect(await screen.findByText("Failed to stop automation service")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Manual Update" }));
     expect(await screen.findByText("Failed to trigger manual update")).toBeInTheDocument();
   });
 
+  it("shows anyone but an administrator the status and Manual Update, without Start or Stop", async () => {
+    for (const isRunning of [true, false]) {
+      mockFetch(() => jsonResponse(makeAutomationStatus({ isRunning })));
+      const { unmount } = renderWithProviders(<AutomationPanel />);
+      expect(await screen.findByTestId("automation-state")).toHaveTextContent(isRunning ? "Running" : "Stopped");
+      expect(screen.queryByRole("button", { name: "Start" })).not.toBeInTheDocument();
+      expect(screen.queryByRole("button", { name: "Stop" })).not.toBeInTheDocument();
+      expect(screen.getByRole("button", { name: "Manual Update" })).toBeEnabled();
+      unmount();
+    }
+  });
+
   it("runs a manual update", async () => {
     mockFetch(() => jsonResponse(makeAutomationStatus({ isRunning: false })));
-    renderWithProviders(<AutomationPanel />);
+    renderWithProviders(<AutomationPanel canControl />);
     await userEvent.setup().click(await screen.findByRole("button", { name: "Manual Update" }));
     expect(await screen.findByText("Manual Update Complete")).toBeInTheDocument();
   });
@@ -69,7 +81,7 @@ describe("AutomationPanel", () => {
     mockFetch((url) =>
       url === "/api/automation/start" ? problem(403, "Forbidden") : jsonResponse(makeAutomationStatus({ isRunning: false })),
     );
-    renderWithProviders(<AutomationPanel />);
+    renderWithProviders(<AutomationPanel canControl />);
     await userEvent.setup().click(await screen.findByRole("button", { name: "Start" }));
     expect(await screen.findByText("Failed to start automation service")).toBeInTheDocument();
   });

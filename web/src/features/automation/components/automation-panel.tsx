@@ -51,10 +51,11 @@ const failed = (description: string) => () => toast({ variant: "destructive", ti
 
 /**
  * The automation service: Running or Stopped, the next run of each job, and its controls.
- * Start is enabled only when stopped and Stop only when running (the server allows them to
- * administrators; anyone else gets the failure toast); Manual Update is always there.
+ * Start and Stop are shown only to administrators (`canControl`, from `User.isAdministrator`:
+ * the server refuses them to anyone else), Start enabled only when stopped and Stop only when
+ * running; everyone else sees the status. Manual Update is there for everyone.
  */
-export function AutomationPanel() {
+export function AutomationPanel({ canControl = false }: { canControl?: boolean }) {
   const query = useAutomationStatus();
   const start = useStartAutomation();
   const stop = useStopAutomation();
@@ -96,33 +97,37 @@ export function AutomationPanel() {
           {(status) => <Schedules status={status} />}
         </QueryState>
         <div className="flex flex-wrap gap-2 border-t pt-4">
-          <Button
-            size="sm"
-            onClick={() =>
-              start.mutate(undefined, {
-                onSuccess: () => toast({ title: "Automation Started" }),
-                onError: failed("Failed to start automation service"),
-              })
-            }
-            disabled={!status || status.isRunning || busy}
-          >
-            <PlayIcon aria-hidden />
-            Start
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() =>
-              stop.mutate(undefined, {
-                onSuccess: () => toast({ title: "Automation Stopped", description: "Automatic updates have been paused" }),
-                onError: failed("Failed to stop automation service"),
-              })
-            }
-            disabled={!status || !status.isRunning || busy}
-          >
-            <SquareIcon aria-hidden />
-            Stop
-          </Button>
+          {canControl ? (
+            <>
+              <Button
+                size="sm"
+                onClick={() =>
+                  start.mutate(undefined, {
+                    onSuccess: () => toast({ title: "Automation Started" }),
+                    onError: failed("Failed to start automation service"),
+                  })
+                }
+                disabled={!status || status.isRunning || busy}
+              >
+                <PlayIcon aria-hidden />
+                Start
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() =>
+                  stop.mutate(undefined, {
+                    onSuccess: () => toast({ title: "Automation Stopped", description: "Automatic updates have been paused" }),
+                    onError: failed("Failed to stop automation service"),
+                  })
+                }
+                disabled={!status || !status.isRunning || busy}
+              >
+                <SquareIcon aria-hidden />
+                Stop
+              </Button>
+            </>
+          ) : null}
           <Button
             size="sm"
             variant="outline"

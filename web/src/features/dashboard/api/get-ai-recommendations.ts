@@ -18,6 +18,7 @@ export function aiRecommendationsQueryOptions(limit: number = ASSISTANT_LIMIT) {
   return queryOptions({ queryKey: queryKeys.aiRecommendations(limit), queryFn: () => getAiRecommendations(limit) });
 }
 
-export function useAiRecommendations(limit: number = ASSISTANT_LIMIT) {
-  return useQuery(aiRecommendationsQueryOptions(limit));
+/** `enabled: false` (a plan without AI recommendations) makes no request at all. */
+export function useAiRecommendations(limit: number = ASSISTANT_LIMIT, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...aiRecommendationsQueryOptions(limit), enabled });
 }

@@ -31,7 +31,7 @@ describe("AiAssistantPanel", () => {
         makeRecommendation({ title: "Momentum call on AAPL" }),
       ]),
     );
-    renderWithProviders(<AiAssistantPanel />);
+    renderWithProviders(<AiAssistantPanel included />);
     expect(screen.getByRole("heading", { name: "AI Investment Assistant" })).toBeInTheDocument();
     expect(screen.getByText("Pro Feature")).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId("recommendation")).toHaveLength(3));
@@ -62,7 +62,7 @@ describe("AiAssistantPanel", () => {
 
   it("shows the reasoning, strike and expiration behind Why", async () => {
     mockFetch(() => jsonResponse([makeRecommendation()]));
-    renderWithProviders(<AiAssistantPanel />);
+    renderWithProviders(<AiAssistantPanel included />);
     const why = await screen.findByRole("button", { name: "Why: Momentum call on AAPL" });
     expect(why).toHaveAttribute("aria-expanded", "false");
     expect(screen.queryByText(/closed at \$248\.10/)).not.toBeVisible();
@@ -83,7 +83,7 @@ describe("AiAssistantPanel", () => {
 
   it("offers the upgrade on a plan without AI recommendations (403)", async () => {
     mockFetch(() => problem(403, "Forbidden", "AI recommendations are part of Pro and Premium."));
-    renderWithProviders(<AiAssistantPanel />);
+    renderWithProviders(<AiAssistantPanel included />);
     expect((await screen.findAllByText("Upgrade to Pro for AI-powered insights")).length).toBeGreaterThan(0);
     expect(screen.getByRole("link", { name: "Upgrade to Pro" })).toHaveAttribute("href", "/pricing");
     // Not an error: no toast.
@@ -92,21 +92,21 @@ describe("AiAssistantPanel", () => {
 
   it("says when there are no recommendations", async () => {
     mockFetch(() => jsonResponse([]));
-    renderWithProviders(<AiAssistantPanel />);
+    renderWithProviders(<AiAssistantPanel included />);
     expect(await screen.findByText("No AI recommendations available")).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Upgrade to Pro" })).not.toBeInTheDocument();
   });
 
   it("toasts 'Failed to fetch AI recommendations' on any other failure", async () => {
     mockFetch(() => problem(500, "Internal Server Error"));
-    renderWithProviders(<AiAssistantPanel />);
+    renderWithProviders(<AiAssistantPanel included />);
     expect(await screen.findByRole("alert")).toHaveTextContent("Failed to fetch AI recommendations");
     await waitFor(() => expect(screen.getAllByText("Failed to fetch AI recommendations").length).toBeGreaterThan(1));
   });
 
   it("shows skeletons while loading", () => {
     mockFetch(() => new Promise<Response>(() => {}));
-    renderWithProviders(<AiAssistantPanel />);
+    renderWithProviders(<AiAssistantPanel included />);
     expect(screen.getByRole("status")).toHaveTextContent("Loading AI recommendations");
   });
 });

@@ -1,4 +1,4 @@
-import { BotIcon, ChevronDownIcon, CrownIcon, SparklesIcon } from "lucide-react";
+import { BotIcon, ChevronDownIcon, CrownIcon, LockIcon, SparklesIcon } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { QueryState } from "@/components/query-state";
@@ -128,14 +128,35 @@ function Message({ title, children }: { title: string; children?: ReactNode }) {
   );
 }
 
+/** What the upgrade brings, from the plan catalogue (the AI features of the first plan with them). */
+function Offer({ features }: { features: readonly string[] }) {
+  if (features.length === 0) return null;
+  return (
+    <div className="grid gap-1.5 text-left">
+      <p className="text-xs text-muted-foreground">Pro adds:</p>
+      <ul data-testid="assistant-offer" className="grid gap-1 text-xs">
+        {features.map((feature) => (
+          <li key={feature} className="flex items-center gap-1.5">
+            <LockIcon className="size-3 shrink-0 text-muted-foreground" aria-hidden />
+            {feature}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /**
  * The AI Investment Assistant (a Pro feature): up to 6 recommendations, grouped by what they are
- * about, each with its reasoning behind "Why". On a plan without them (403) it offers the
- * upgrade; with none it says so; any other failure is toasted.
+ * about, each with its reasoning behind "Why". `included` says whether the user's plan has them
+ * (the plan in force, `User.subscriptionPlan`): without them nothing is requested and the panel
+ * offers the upgrade, with `offer` (the AI features that come with it, from the plan catalogue).
+ * A 403 all the same (the plan changed meanwhile) offers the upgrade too; with no
+ * recommendations it says so; any other failure is toasted.
  */
-export function AiAssistantPanel() {
-  const query = useAiRecommendations();
-  const forbidden = query.error instanceof ApiError && query.error.status === 403;
+export function AiAssistantPanel({ included, offer = [] }: { included: boolean; offer?: readonly string[] }) {
+  const query = useAiRecommendations(undefined, { enabled: included });
+  const forbidden = !included || (query.error instanceof ApiError && query.error.status === 403);
   const failed = query.isError && !forbidden;
 
   const shown = useRef(0);
@@ -165,6 +186,7 @@ export function AiAssistantPanel() {
       <CardContent className="grid gap-4 pt-4">
         {forbidden ? (
           <Message title={ASSISTANT_UPGRADE}>
+            <Offer features={offer} />
             <Button asChild size="sm">
               <Link to="/pricing">
                 <CrownIcon aria-hidden />
