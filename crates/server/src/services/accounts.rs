@@ -30,21 +30,29 @@ fn link(state: &AppState, page: &str, token: &str) -> String {
     format!("{}/{page}?token={token}", mailing::base_url(state))
 }
 
+/// Stores a new link of `purpose` for `user`, working until `expires_at` (ending any earlier
+/// one of that purpose), and returns its token: what goes into the emailed link, never stored.
+async fn issue_link(
+    state: &AppState,
+    user: &UserRecord,
+    purpose: Purpose,
+    now: DateTime<Utc>,
+    expires_at: DateTime<Utc>,
+) -> Result<String> {
+    let token = new_token();
+    let new = NewToken { token_hash: &sid_for(&token), user_id: &user.id, purpose, email: &user.email, created_at: now, expires_at };
+    store::issue(&state.db, &new).await?;
+    Ok(token)
+}
+
+/// Whether `token` has the shape of a link's token at all (made-up ones are refused unread).
+fn plausible(token: &str) -> bool {
+    !token.is_empty() && token.len() <= 128
+}
+
 /// Sends `user` a link confirming their address (ending any earlier one).
 pub async fn send_confirmation(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<()> {
-    let token = new_token();
-    store::issue(
-        &state.db,
-        &NewToken {
-            token_hash: &sid_for(&token),
-            user_id: &user.id,
-            purpose: Purpose::VerifyEmail,
-            email: &user.email,
-            created_at: now,
-            expires_at: now + Duration::hours(VERIFY_TTL_HOURS),
-        },
-    )
-    .await?;
+    let token = issue_link(state, user, Purpose::VerifyEmail, now, now + Duration::hours(VERIFY_TTL_HOURS)).await?;
     let text = format!(
         "Welcome to Strikeline. Confirm that {} is your address by opening this link:\n\n{}\n\n\
          It works once, for {VERIFY_TTL_HOURS} hours. Your 14-day Pro trial, API keys and webhooks start once it is confirmed. \
@@ -98,7 +106,7 @@ pub struct Confirmed {
 /// works.
 pub async fn confirm(state: &AppState, token: &str, now: DateTime<Utc>) -> Result<Confirmed> {
     let used = || AppError::field("token", LINK_USED);
-    if token.is_empty() || token.len() > 128 {
+    if !plausible(token) {
         return Err(used());
     }
     let hash = sid_for(token);
@@ -120,7 +128,7 @@ async fn pending_user(state: &AppState, token_hash: &str) -> Result<Option<Strin
 /// Whether `token` is a reset link that still works (checked before the new password is
 /// hashed, so made-up tokens cost no hashing).
 pub async fn reset_link_works(state: &AppState, token: &str, now: DateTime<Utc>) -> Result<bool> {
-    if token.is_empty() || token.len() > 128 {
+    if !plausible(token) {
         return Ok(false);
     }
     Ok(store::pending_user(&state.db, &sid_for(token), Purpose::ResetPassword, now).await?.is_some())
@@ -133,19 +141,7 @@ pub async fn request_reset(state: &AppState, email: &str, now: DateTime<Utc>) ->
     if store::sent_since(&state.db, &user.id, Purpose::ResetPassword, now - Duration::hours(1)).await? >= RESETS_PER_ACCOUNT_HOUR {
         return Ok(());
     }
-    let token = new_token();
-    store::issue(
-        &state.db,
-        &NewToken {
-            token_hash: &sid_for(&token),
-            user_id: &user.id,
-            purpose: Purpose::ResetPassword,
-            email: &user.email,
-            created_at: now,
-            expires_at: now + Duration::minutes(RESET_TTL_MINUTES),
-        },
-    )
-    .await?;
+    let token = issue_link(state, &user, Purpose::ResetPassword, now, now + Duration::minutes(RESET_TTL_MINUTES)).await?;
     let text = format!(
         "Someone asked to reset the password of your Strikeline account. To choose a new password, open this link:\n\n{}\n\n\
          It works once, for {RESET_TTL_MINUTES} minutes. Setting a new password signs you out everywhere and switches off your API keys. \
@@ -160,7 +156,7 @@ pub async fn request_reset(state: &AppState, email: &str, now: DateTime<Utc>) ->
 /// API key is switched off. The account's id and the ended sessions.
 pub async fn reset(state: &AppState, token: &str, password_hash: &str, now: DateTime<Utc>) -> Result<(String, Vec<String>)> {
     let used = || AppError::field("token", LINK_USED);
-    if token.is_empty() || token.len() > 128 {
+    if !plausible(token) {
         return Err(used());
     }
     store::reset_password(&state.db, &sid_for(token), password_hash, now).await?.ok_or_else(used)
