@@ -49,6 +49,7 @@
 
 pub mod backtest;
 mod lifecycle;
+mod money;
 mod params;
 pub mod portfolio;
 mod proposal;
@@ -58,6 +59,7 @@ mod types;
 mod universe;
 
 pub use lifecycle::{Costs, Levels, Mark, OpenSignal, Outcome, mark, underlying_levels, years_between};
+pub use money::{DisplayMoney, usd_term};
 pub use params::{ParamError, StrategyParams};
 pub use proposal::{
     MAX_VOLATILITY, MIN_VOLATILITY, Proposal, ProposalContext, StrikeChoice, pick_strike, pricing_volatility, round_cents, strike_choice,

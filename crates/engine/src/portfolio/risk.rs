@@ -80,6 +80,8 @@ pub struct RiskInputs {
     /// Current drawdown of the account's equity from its peak, a fraction ≤ 0 (from the
     /// daily snapshots; 0 when at a peak or unknown).
     pub drawdown: f64,
+    /// The currency the sentences state amounts in (dollars by default).
+    pub money: crate::DisplayMoney,
 }
 
 /// The risk level shown on the badge.
@@ -161,22 +163,6 @@ pub struct RiskAssessment {
     pub factors: Vec<RiskFactor>,
 }
 
-/// Dollars with thousands separators and cents: `$12,345.60`, `-$40.00`.
-fn money(x: f64) -> String {
-    let cents = (x.abs() * 100.0).round() as u64;
-    let (whole, frac) = (cents / 100, cents % 100);
-    let digits = whole.to_string();
-    let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            grouped.push(',');
-        }
-        grouped.push(c);
-    }
-    let sign = if x < 0.0 && cents > 0 { "-" } else { "" };
-    format!("{sign}${grouped}.{frac:02}")
-}
-
 fn percent(fraction: f64) -> String {
     format!("{:.1}%", fraction * 100.0)
 }
@@ -245,6 +231,7 @@ fn largest_share<'a>(
 /// let inputs = RiskInputs {
 ///     capital: 10_000.0, max_position_size: 1_000.0, drawdown: 0.0,
 ///     positions: vec![position("AAPL", "Technology", 550.0), position("XOM", "Energy", 450.0)],
+///     money: Default::default(),
 /// };
 /// let a = risk_assessment(&inputs);
 /// // AAPL is 55% of the value: (0.55 − 0.25)/(0.75 − 0.25) = 60 → 15 × 0.60 = 9;
@@ -259,6 +246,7 @@ pub fn risk_assessment(inputs: &RiskInputs) -> RiskAssessment {
     use thresholds as t;
     let positions = &inputs.positions;
     let capital = inputs.capital;
+    let money = |usd: f64| inputs.money.format(usd);
     let total_value: f64 = positions.iter().map(|p| p.market_value).sum();
     let by_value = total_value > 0.0;
     let amount = move |p: &RiskPosition| if by_value { p.market_value } else { p.cost };

@@ -7,7 +7,7 @@ use strikeline_engine::portfolio::{
     AllocationSignal, ClosedTrade, InvestmentPreferences, PositionInput, RiskInputs, RiskLevel, RiskPosition, RiskTolerance,
     automated_allocation, performance_metrics, risk_assessment, summary,
 };
-use strikeline_engine::{Assumptions, SignalType, Strategy};
+use strikeline_engine::{Assumptions, DisplayMoney, SignalType, Strategy};
 use strikeline_quant::DailyReturns;
 
 fn as_of() -> NaiveDate {
@@ -205,6 +205,7 @@ fn a_risk_assessment_computed_by_hand() {
             risk_position("MSFT", "Technology", 800.0, 600.0, 6_000.0, 30.0, 20),
             risk_position("XOM", "Energy", 700.0, 600.0, -3_000.0, 30.0, 40),
         ],
+        money: DisplayMoney::USD,
     };
     let a = risk_assessment(&inputs);
     // factor             value   score   weight  contribution
@@ -265,12 +266,28 @@ fn a_risk_assessment_computed_by_hand() {
 }
 
 #[test]
+fn risk_sentences_state_amounts_in_the_readers_currency() {
+    let position = risk_position("TSLA", "Consumer", 900.0, 900.0, 0.0, 0.0, 30);
+    let inputs = |money| RiskInputs { capital: 1_000.0, max_position_size: 100.0, drawdown: 0.0, positions: vec![position.clone()], money };
+    let dollars = risk_assessment(&inputs(DisplayMoney::USD));
+    let euros = risk_assessment(&inputs(DisplayMoney::new("€", 0.5)));
+    assert_eq!(dollars.risk_score, euros.risk_score, "the currency changes the words, not the figures");
+    let size = |a: &strikeline_engine::portfolio::RiskAssessment| {
+        a.risk_factors.iter().find(|f| f.contains("maximum position size")).cloned().expect("the position-size factor")
+    };
+    assert!(size(&dollars).contains("$900.00") && size(&dollars).contains("$100.00"), "{}", size(&dollars));
+    assert!(size(&euros).contains("€450.00") && size(&euros).contains("€50.00"), "{}", size(&euros));
+    assert!(euros.risk_factors.iter().chain(&euros.recommendations).all(|s| !s.contains('$')), "{euros:?}");
+}
+
+#[test]
 fn one_oversized_expiring_position_is_high_risk() {
     let inputs = RiskInputs {
         capital: 1_000.0,
         max_position_size: 100.0,
         drawdown: -0.30,
         positions: vec![risk_position("TSLA", "Consumer", 900.0, 900.0, 5_000.0, 20.0, 3)],
+        money: DisplayMoney::USD,
     };
     let a = risk_assessment(&inputs);
     assert!(a.factors.iter().all(|f| f.score == 100.0));
@@ -289,6 +306,7 @@ fn a_calm_book_is_low_risk_and_one_alarm_makes_it_moderate() {
             .zip(["Tech", "Energy", "Health", "Finance", "Utilities"])
             .map(|(s, sector)| risk_position(s, sector, 1_000.0, 1_000.0, 5_000.0, 20.0, 30))
             .collect(),
+        money: DisplayMoney::USD,
     };
     let a = risk_assessment(&calm);
     assert_eq!((a.risk_score, a.risk_level), (0, RiskLevel::Low));

@@ -31,6 +31,29 @@ pub fn usd(cents: i64) -> String {
     format!("{sign}${}.{:02}", cents.unsigned_abs() / 100, cents.unsigned_abs() % 100)
 }
 
+/// How `user` reads amounts: their display currency at the market-data provider's rate (the
+/// rates `GET /api/exchange-rates` gives the web, from the same cache). Dollars when the user
+/// reads dollars, or when the provider has no rates now (the web falls back to dollars too).
+pub async fn display_money(
+    state: &crate::foundation::state::AppState,
+    user: &strikeline_store::users::UserRecord,
+) -> strikeline_engine::DisplayMoney {
+    use strikeline_market::Currency;
+    let currency = user.currency.parse::<Currency>().unwrap_or(Currency::Usd);
+    let symbol = match currency {
+        Currency::Usd => return strikeline_engine::DisplayMoney::USD,
+        Currency::Eur => "€",
+        Currency::Gbp => "£",
+    };
+    match crate::foundation::cache::exchange_rates(state).await {
+        Ok(rates) => strikeline_engine::DisplayMoney::new(symbol, rates.rate(currency)),
+        Err(error) => {
+            tracing::warn!(%error, "no exchange rates: sentences state dollars");
+            strikeline_engine::DisplayMoney::USD
+        }
+    }
+}
+
 /// Whole cents of an amount a user entered: positive, at most `max` dollars, at most two
 /// decimals; otherwise a problem naming `field` is added to `errors` (and the cents returned
 /// are not to be used).

@@ -9,6 +9,7 @@ use std::collections::{HashMap, HashSet};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use serde::Serialize;
 use strikeline_engine::portfolio::{self as model, RiskInputs};
+use strikeline_engine::{DisplayMoney, usd_term};
 use strikeline_store::users::UserRecord;
 use utoipa::ToSchema;
 
@@ -28,7 +29,8 @@ pub struct Recommendation {
     #[serde(rename = "type")]
     pub kind: RecommendationKind,
     pub symbol: Option<String>,
-    /// Words joined by underscores, e.g. `BUY_CALL`, `CLOSE_OR_ROLL`.
+    /// Words joined by underscores, e.g. `BUY_CALL`, `CLOSE_OR_ROLL`, `RAISE_LIMIT` (no trade idea
+    /// fits the maximum position size).
     pub action: String,
     pub title: String,
     /// One line.
@@ -75,6 +77,7 @@ pub async fn recommend(state: &AppState, user: &UserRecord, now: DateTime<Utc>) 
     let b = book(state, user, now).await?;
     let sentiment = sentiment_by_symbol(state, now).await?;
     let capital = dollars(user.investment_capital_cents);
+    let money = crate::foundation::money::display_money(state, user).await;
     let mut out = Vec::new();
 
     // Risk: the portfolio's own risk model, factor by factor.
@@ -87,6 +90,7 @@ pub async fn recommend(state: &AppState, user: &UserRecord, now: DateTime<Utc>) 
         max_position_size: dollars(user.max_position_size_cents),
         positions: b.risk.clone(),
         drawdown,
+        money,
     });
     let mut above: Vec<_> = risk.factors.iter().filter(|f| f.score > 0.0).collect();
     above.sort_by(|a, b| (b.score * b.weight).total_cmp(&(a.score * a.weight)));
@@ -122,11 +126,13 @@ pub async fn recommend(state: &AppState, user: &UserRecord, now: DateTime<Utc>) 
                 kind: RecommendationKind::Portfolio,
                 symbol: Some(symbol.clone()),
                 action: "CLOSE_OR_ROLL".into(),
-                title: format!("{symbol} expires in {} days", v.days_to_expiry),
-                description: format!("The {symbol} position expires in {} days with P&L ${pnl:.2}.", v.days_to_expiry),
+                title: format!("{symbol} expires in {}", days(v.days_to_expiry)),
+                description: format!("The {symbol} position expires in {} with P&L {}.", days(v.days_to_expiry), money.format(pnl)),
                 reasoning: format!(
-                    "It is worth ${:.2} against ${:.2} paid, and time decay (theta {:.2} a day) speeds up in the last week.",
-                    v.current_value, v.total_cost, v.greeks.theta
+                    "It is worth {} against {} paid, and time decay ({} a day) speeds up in the last week.",
+                    money.format(v.current_value),
+                    money.format(v.total_cost),
+                    money.format(v.greeks.theta)
                 ),
                 suggestion: if pnl >= 0.0 {
                     "Take the gain, or roll to a later expiry to keep the view.".into()
@@ -135,7 +141,7 @@ pub async fn recommend(state: &AppState, user: &UserRecord, now: DateTime<Utc>) 
                 },
                 suggested_strike: None,
                 expiration: None,
-                timeframe: format!("{} days", v.days_to_expiry),
+                timeframe: days(v.days_to_expiry),
                 risk_level: if v.days_to_expiry <= 2 { RiskBand::High } else { RiskBand::Moderate },
                 confidence: 0.8,
                 analyzer: Analyzer::Builtin,
@@ -154,9 +160,10 @@ pub async fn recommend(state: &AppState, user: &UserRecord, now: DateTime<Utc>) 
                     title: format!("News on {symbol} runs against your position"),
                     description: format!("{} on {symbol} read {tone} (mean score {score:+.2}).", articles(*n, "recent article")),
                     reasoning: format!(
-                        "Your {symbol} position has delta {:+.2} ({} the stock) while the last three days' news reads {tone}. P&L so far ${pnl:.2}.",
+                        "Your {symbol} position has delta {:+.2} ({} the stock) while the last three days' news reads {tone}. P&L so far {}.",
                         v.greeks.delta,
-                        if long { "gains when it rises" } else { "gains when it falls" }
+                        if long { "gains when it rises" } else { "gains when it falls" },
+                        money.format(pnl)
                     ),
                     suggestion: "Check the articles on /news; tighten the stop or reduce the size if the story changes your view.".into(),
                     suggested_strike: None,
@@ -177,6 +184,7 @@ pub async fn recommend(state: &AppState, user: &UserRecord, now: DateTime<Utc>) 
     let active = strikeline_store::signals::active_automated(&state.db).await?;
     let since = active.iter().map(|r| r.signal.issued_on).min().unwrap_or(today);
     let viewer = crate::services::visibility::Viewer::of(state, user, since, now).await?;
+    let limit = dollars(user.max_position_size_cents);
     let mut ideas = Vec::new();
     for row in active {
         if !viewer.unlocks(&row.signal, row.day_rank) {
@@ -196,61 +204,174 @@ pub async fn recommend(state: &AppState, user: &UserRecord, now: DateTime<Utc>) 
             continue;
         }
         let confidence = round2((s.confidence as f64 / 100.0 * (1.0 + agreement * 0.2)).clamp(0.05, 0.95));
-        ideas.push((confidence, s, tone));
+        let cost = contract_cost(dollars(s.entry_cents));
+        let sessions_left = state.market.calendar.trading_days_between(today, s.expiration_date);
+        ideas.push(Idea { affordable: cost <= limit, cost, confidence, signal: s, sessions_left, tone });
     }
-    ideas.sort_by(|a, b| b.0.total_cmp(&a.0));
-    for (confidence, s, tone) in ideas.into_iter().take(MAX_TRADES) {
-        let action = format!("BUY_{}", s.signal_type);
-        let news = match tone {
-            Some((score, n)) => format!(" News over the last three days: {}, mean sentiment {score:+.2}.", articles(n, "article")),
-            None => " No recent news on it.".to_owned(),
-        };
-        let cost = dollars(s.entry_cents) * 100.0;
-        let contracts = (dollars(user.max_position_size_cents) / cost).floor().max(0.0);
-        out.push(Recommendation {
-            id: id(RecommendationKind::Trade, &action, Some(&s.symbol), today),
-            kind: RecommendationKind::Trade,
-            symbol: Some(s.symbol.clone()),
-            title: format!("{} {} ${:.2} {}", s.symbol, s.signal_type, dollars(s.strike_cents), s.expiration_date),
-            description: format!("{} signal, strength {}/100.", s.strategy, s.confidence),
-            reasoning: format!(
-                "{} Entry ${:.2} per share (${cost:.2} a contract), target ${:.2}, stop ${:.2}.{news}",
-                s.reasoning,
-                dollars(s.entry_cents),
-                dollars(s.target_cents),
-                dollars(s.stop_cents)
-            ),
-            suggestion: if contracts >= 1.0 {
-                format!(
-                    "Up to {contracts:.0} contract(s) within your maximum position size of ${:.2}.",
-                    dollars(user.max_position_size_cents)
-                )
-            } else {
-                format!(
-                    "One contract costs ${cost:.2}, above your maximum position size of ${:.2}: skip it or raise the limit.",
-                    dollars(user.max_position_size_cents)
-                )
-            },
-            action,
-            suggested_strike: Some(dollars(s.strike_cents)),
-            expiration: Some(s.expiration_date),
-            timeframe: format!("to {}", s.expiration_date),
-            risk_level: if s.confidence >= 75 {
-                RiskBand::Low
-            } else if s.confidence >= 55 {
-                RiskBand::Moderate
-            } else {
-                RiskBand::High
-            },
-            confidence,
-            analyzer: Analyzer::Builtin,
-            created_at: now,
-        });
+    // What the account can take first, then the strongest.
+    ideas.sort_by(|a, b| b.affordable.cmp(&a.affordable).then(b.confidence.total_cmp(&a.confidence)));
+    if let Some(cheapest) = ideas.iter().map(|i| i.cost).min_by(f64::total_cmp).filter(|&cost| cost > limit) {
+        out.push(nothing_fits(ideas.len(), cheapest, limit, money, today, now));
+    }
+    for idea in ideas.into_iter().take(MAX_TRADES) {
+        out.push(trade_idea(idea, capital, limit, money, today, now));
     }
     if state.config.ai.provider == crate::foundation::config::AiProvider::Openai {
         written_by_model(state, user, &mut out, now).await;
     }
     Ok(out)
+}
+
+/// A trade idea before it is written up.
+struct Idea {
+    /// One contract costs at most the maximum position size.
+    affordable: bool,
+    /// One contract's premium, dollars.
+    cost: f64,
+    confidence: f64,
+    signal: strikeline_store::signals::SignalRow,
+    /// Sessions from today to the expiry, the expiry included.
+    sessions_left: i64,
+    /// Mean sentiment and articles over the last three days.
+    tone: Option<(f64, usize)>,
+}
+
+/// Shares one equity option contract covers.
+const CONTRACT_MULTIPLIER: f64 = 100.0;
+
+/// What one contract costs at `premium` dollars a share.
+fn contract_cost(premium: f64) -> f64 {
+    premium * CONTRACT_MULTIPLIER
+}
+
+/// A date as the app writes it: "Dec 18, 2026".
+fn long_date(day: NaiveDate) -> String {
+    day.format("%b %-d, %Y").to_string()
+}
+
+/// "1 day", "3 days".
+fn days(n: i64) -> String {
+    if n == 1 { "1 day".to_owned() } else { format!("{n} days") }
+}
+
+/// The one sentence when no idea fits the maximum position size: the smallest limit that
+/// would allow one.
+fn nothing_fits(count: usize, cheapest: f64, limit: f64, money: DisplayMoney, today: NaiveDate, now: DateTime<Utc>) -> Recommendation {
+    let ideas = if count == 1 { "Today's trade idea costs".to_owned() } else { format!("All {count} of today's trade ideas cost") };
+    Recommendation {
+        id: id(RecommendationKind::Trade, "RAISE_LIMIT", None, today),
+        kind: RecommendationKind::Trade,
+        symbol: None,
+        action: "RAISE_LIMIT".into(),
+        title: "No trade idea fits your maximum position size".into(),
+        description: format!("{ideas} more than your maximum position size of {} for one contract.", money.format(limit)),
+        reasoning: format!(
+            "{ideas} more than {} for one contract; the cheapest costs {}. Strikeline only suggests positions within your limit.",
+            money.format(limit),
+            money.format(cheapest)
+        ),
+        suggestion: format!(
+            "A maximum position size of at least {} (Settings › Investment profile) would allow the cheapest idea; otherwise wait for cheaper ones.",
+            money.format(cheapest)
+        ),
+        suggested_strike: None,
+        expiration: None,
+        timeframe: "now".into(),
+        risk_level: RiskBand::Low,
+        confidence: 0.9,
+        analyzer: Analyzer::Builtin,
+        created_at: now,
+    }
+}
+
+/// Premium at risk, as a share of the capital, from which an idea is at least moderate and high.
+const PREMIUM_AT_RISK: (f64, f64) = (0.05, 0.10);
+/// Sessions to expiry under which an idea is high risk, and under which at least moderate.
+const EXPIRY_SESSIONS: (i64, i64) = (3, 10);
+
+/// How risky a trade idea is, as the worst of three measures (docs/risk.md, section 6):
+/// the signal's strength (under 55 high, under 75 moderate), the sessions left to expiry
+/// (under 3 high, under 10 moderate: time decay takes most of a short option's premium in its
+/// last days) and the premium at risk in the contracts the limit allows, as a share of the
+/// capital (10% high, 5% moderate; all of it can be lost).
+fn idea_risk(strength: i64, sessions_left: i64, premium_at_risk: f64, capital: f64) -> RiskBand {
+    let by_strength = if strength >= 75 {
+        RiskBand::Low
+    } else if strength >= 55 {
+        RiskBand::Moderate
+    } else {
+        RiskBand::High
+    };
+    let by_expiry = if sessions_left < EXPIRY_SESSIONS.0 {
+        RiskBand::High
+    } else if sessions_left < EXPIRY_SESSIONS.1 {
+        RiskBand::Moderate
+    } else {
+        RiskBand::Low
+    };
+    let share = if capital > 0.0 { premium_at_risk / capital } else { f64::INFINITY };
+    let by_premium = if share >= PREMIUM_AT_RISK.1 {
+        RiskBand::High
+    } else if share >= PREMIUM_AT_RISK.0 {
+        RiskBand::Moderate
+    } else {
+        RiskBand::Low
+    };
+    [by_strength, by_expiry, by_premium].into_iter().max_by_key(|band| band_rank(*band)).unwrap_or(RiskBand::High)
+}
+
+fn band_rank(band: RiskBand) -> u8 {
+    match band {
+        RiskBand::Low => 0,
+        RiskBand::Moderate => 1,
+        RiskBand::High => 2,
+    }
+}
+
+/// An idea written up: contract terms in dollars (they are never converted), what it costs
+/// and the limit in the user's currency.
+fn trade_idea(idea: Idea, capital: f64, limit: f64, money: DisplayMoney, today: NaiveDate, now: DateTime<Utc>) -> Recommendation {
+    let Idea { affordable, cost, confidence, signal: s, sessions_left, tone } = idea;
+    let action = format!("BUY_{}", s.signal_type);
+    let news = match tone {
+        Some((score, n)) => format!(" News over the last three days: {}, mean sentiment {score:+.2}.", articles(n, "article")),
+        None => " No recent news on it.".to_owned(),
+    };
+    let contracts = if cost > 0.0 { (limit / cost).floor().max(0.0) } else { 0.0 };
+    Recommendation {
+        id: id(RecommendationKind::Trade, &action, Some(&s.symbol), today),
+        kind: RecommendationKind::Trade,
+        symbol: Some(s.symbol.clone()),
+        title: format!("{} {} {} · {}", s.symbol, s.signal_type, usd_term(dollars(s.strike_cents)), long_date(s.expiration_date)),
+        description: format!("{} signal, strength {}/100.", s.strategy, s.confidence),
+        reasoning: format!(
+            "{} Entry {} per share ({} a contract), target {}, stop {}.{news}",
+            s.reasoning,
+            usd_term(dollars(s.entry_cents)),
+            money.format(cost),
+            usd_term(dollars(s.target_cents)),
+            usd_term(dollars(s.stop_cents))
+        ),
+        suggestion: if affordable {
+            let n = contracts as i64;
+            format!(
+                "Up to {n} contract{} ({}) within your maximum position size of {}.",
+                if n == 1 { "" } else { "s" },
+                money.format(cost * contracts),
+                money.format(limit)
+            )
+        } else {
+            format!("One contract costs {}, more than your maximum position size of {}.", money.format(cost), money.format(limit))
+        },
+        action,
+        suggested_strike: Some(dollars(s.strike_cents)),
+        expiration: Some(s.expiration_date),
+        timeframe: format!("to {}", long_date(s.expiration_date)),
+        risk_level: idea_risk(s.confidence, sessions_left, cost * contracts.max(1.0), capital),
+        confidence,
+        analyzer: Analyzer::Builtin,
+        created_at: now,
+    }
 }
 
 /// The plan's daily budget of model-written answers.

@@ -10,8 +10,6 @@ use crate::foundation::state::AppState;
 /// Queues the daily portfolio summary for every user who wants it (run once a day, after the
 /// close); how many were queued.
 pub async fn daily_summaries(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
-    use crate::foundation::money::{to_cents, usd};
-    let usd_dollars = |d: f64| usd(to_cents(d));
     let day = state.market.today(now);
     let mut queued = 0;
     for user in strikeline_store::users::all(&state.db).await? {
@@ -19,6 +17,9 @@ pub async fn daily_summaries(state: &AppState, now: DateTime<Utc>) -> Result<usi
             continue;
         }
         let book = super::portfolio_valuation::book(state, &user, now).await?;
+        // In the currency the user reads the app in.
+        let money = crate::foundation::money::display_money(state, &user).await;
+        let amount = |d: f64| money.format(d);
         let capital = crate::foundation::money::dollars(user.investment_capital_cents);
         let summary = strikeline_engine::portfolio::summary(&book.closed, &book.open, book.open_commissions, capital);
         let closed_today: Vec<_> = book.closed.iter().filter(|t| t.closed_on == day).collect();
@@ -29,17 +30,17 @@ pub async fn daily_summaries(state: &AppState, now: DateTime<Utc>) -> Result<usi
              Open positions: {open}, unrealised P&L {unrealised}\n\
              Closed today: {closed} for {closed_pnl}\n\n\
              Figures are marked to the day's last prices. See the full analysis: {base}/portfolio",
-            value = usd_dollars(summary.total_value),
-            pnl = usd_dollars(summary.net_pnl),
+            value = amount(summary.total_value),
+            pnl = amount(summary.net_pnl),
             percent = summary.total_pnl_percent,
-            capital = usd_dollars(capital),
+            capital = amount(capital),
             open = book.open.len(),
-            unrealised = usd_dollars(summary.unrealized_pnl),
+            unrealised = amount(summary.unrealized_pnl),
             closed = closed_today.len(),
-            closed_pnl = usd_dollars(closed_pnl),
+            closed_pnl = amount(closed_pnl),
             base = base_url(state),
         );
-        let subject = format!("Portfolio summary for {day}: {}", usd_dollars(summary.total_value));
+        let subject = format!("Portfolio summary for {day}: {}", amount(summary.total_value));
         if queue(state, &user, MailingList::PortfolioSummary, "portfolio_summary", &subject, &text, now).await? {
             queued += 1;
         }

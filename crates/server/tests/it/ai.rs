@@ -12,13 +12,18 @@ on_both_engines_with!(market, crate::common::with_market;
     recommendations_rest_on_the_book_the_signals_and_the_plan,
 );
 
+on_both_engines!(trade_ideas_put_what_the_account_can_afford_first_in_its_own_currency);
+
 async fn recommendations_rest_on_the_book_the_signals_and_the_plan(app: TestApp) {
     let user = app.register().await;
     let id = user["id"].as_str().expect("id").to_owned();
     // Two signals in the user's strategies (Momentum, Breakout by default), one outside them.
     let today = app.today();
-    let mut momentum = signal_row("NVDA", 82, today, 3, None);
+    // Strong and within the default $100 maximum position size ($0.50 a share), so it is
+    // among the five ideas whatever the market issued.
+    let mut momentum = signal_row("NVDA", 99, today, 3, None);
     momentum.strategy = "Momentum".into();
+    momentum.entry_cents = 50;
     let mut volatility = signal_row("AMD", 90, today, 2, None);
     volatility.strategy = "Volatility".into();
     store::issue_automated(app.db(), &[momentum.clone(), volatility]).await.expect("issue");
@@ -79,6 +84,75 @@ async fn recommendations_rest_on_the_book_the_signals_and_the_plan(app: TestApp)
     let refused = app.client.get(app.url("/api/ai/recommendations")).send().await.expect("request");
     assert_eq!(refused.status(), 403);
     assert!(problem(refused).await["detail"].as_str().is_some_and(|d| d.contains("Pro")));
+}
+
+/// The trade ideas of `client`'s account.
+async fn trade_ideas(app: &TestApp) -> Vec<Value> {
+    let response = app.client.get(app.url("/api/ai/recommendations?type=trade")).send().await.expect("request");
+    assert_eq!(response.status(), 200);
+    response.json().await.expect("json")
+}
+
+/// With the default profile ($1,000 capital, $100 maximum position size) every idea costing
+/// more than the limit used to end "skip it or raise the limit": now what fits comes first,
+/// and when nothing fits one sentence says so with the smallest limit that would allow an
+/// idea. Risk counts the days to expiry; amounts follow the display currency, contract terms
+/// stay in dollars.
+async fn trade_ideas_put_what_the_account_can_afford_first_in_its_own_currency(app: TestApp) {
+    app.register().await;
+    let today = app.today();
+    // Strong Momentum ideas at $3.00, $4.00 and $5.00 a share: $300–$500 a contract (on
+    // symbols no news is about, so no sentiment weighs in).
+    let expensive: Vec<_> = ["QQA", "QQB", "QQC"]
+        .iter()
+        .enumerate()
+        .map(|(i, symbol)| {
+            let mut row = signal_row(symbol, 90 - i as i64, today, 3 + i as i64, None);
+            row.entry_cents = 300 + 100 * i as i64;
+            row
+        })
+        .collect();
+    store::issue_automated(app.db(), &expensive).await.expect("issue");
+    let ideas = trade_ideas(&app).await;
+    assert_eq!(ideas[0]["action"], "RAISE_LIMIT", "nothing fits, said once and first: {ideas:?}");
+    assert_eq!(ideas.iter().filter(|i| i["action"] == "RAISE_LIMIT").count(), 1);
+    let says = ideas[0]["suggestion"].as_str().expect("suggestion");
+    assert!(says.contains("at least $300.00"), "the cheapest idea's cost is the limit that would allow it: {says}");
+    assert_eq!(ideas.len(), 4, "the sentence and the three ideas: {ideas:#?}");
+
+    // A weaker idea the account can afford ($0.80 a share, $80 a contract) expiring next session.
+    let calendar = strikeline_market::calendar::Calendar::nyse();
+    let mut cheap = signal_row("QQD", 80, today, 1, None);
+    cheap.entry_cents = 80;
+    cheap.expiration_date = calendar.next_trading_day(today);
+    store::issue_automated(app.db(), &[cheap.clone()]).await.expect("issue");
+    let ideas = trade_ideas(&app).await;
+    assert!(ideas.iter().all(|i| i["action"] != "RAISE_LIMIT"), "an idea fits: {ideas:?}");
+    assert_eq!(ideas[0]["symbol"], "QQD", "what the account can take comes before stronger ideas it cannot: {ideas:?}");
+    assert_eq!(ideas[0]["riskLevel"], "high", "strength 80, but it expires next session: {}", ideas[0]);
+    let expiry = cheap.expiration_date.format("%b %-d, %Y").to_string();
+    assert_eq!(ideas[0]["title"], format!("QQD CALL $100.00 · {expiry}"));
+    assert_eq!(ideas[0]["timeframe"], format!("to {expiry}"));
+    assert_eq!(ideas[0]["suggestion"], "Up to 1 contract ($80.00) within your maximum position size of $100.00.");
+    assert!(ideas.iter().skip(1).all(|i| i["suggestion"].as_str().is_some_and(|s| s.starts_with("One contract costs $"))), "{ideas:?}");
+
+    // In euros: what it costs and the limit convert; strike and premium per share do not.
+    let saved = app.client.put(app.url("/api/user/preferences")).json(&json!({"currency": "EUR"})).send().await.expect("request");
+    assert_eq!(saved.status(), 200);
+    let rates: Value = app.client.get(app.url("/api/exchange-rates")).send().await.expect("request").json().await.expect("json");
+    let per_usd = rates["rates"]
+        .as_array()
+        .and_then(|r| r.iter().find(|r| r["currency"] == "EUR"))
+        .and_then(|r| r["perUsd"].as_f64())
+        .expect("EUR rate");
+    let euros = |usd: f64| strikeline_engine::DisplayMoney::new("€", per_usd).format(usd);
+    let ideas = trade_ideas(&app).await;
+    let first = &ideas[0];
+    assert_eq!(first["title"], format!("QQD CALL $100.00 · {expiry}"), "the strike is a contract term");
+    assert_eq!(first["suggestion"], format!("Up to 1 contract ({}) within your maximum position size of {}.", euros(80.0), euros(100.0)));
+    let reasoning = first["reasoning"].as_str().expect("reasoning");
+    assert!(reasoning.contains(&format!("Entry $0.80 per share ({} a contract)", euros(80.0))), "{reasoning}");
+    assert!(!ideas.iter().any(|i| i["suggestion"].as_str().is_some_and(|s| s.contains("size of $"))), "{ideas:?}");
 }
 
 /// A local OpenAI-compatible endpoint: the first request fails with 500 (the client retries);

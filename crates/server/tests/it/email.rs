@@ -202,7 +202,7 @@ async fn the_daily_summary_goes_to_those_who_want_it_and_unsubscribes_alone(engi
     let mail = mails.lock().expect("lock").first().cloned().expect("sent");
     assert_eq!(mail.to, ["<ada@example.com>"]);
     assert!(mail.header("Subject").is_some_and(|s| s.starts_with("Portfolio summary for ")));
-    assert!(mail.data.contains("Value: $1000.00"), "a new account holds its capital: {}", mail.data);
+    assert!(mail.data.contains("Value: $1,000.00"), "a new account holds its capital: {}", mail.data);
     let url = mail.header("List-Unsubscribe").expect("header").trim_start_matches('<').trim_end_matches('>').to_owned();
     assert_eq!(one_click(&url).await.status(), 200);
     let after = preferences(&app).await;

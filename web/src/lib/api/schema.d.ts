@@ -3264,7 +3264,10 @@ export interface components {
         };
         /** @description One recommendation. */
         Recommendation: {
-            /** @description Words joined by underscores, e.g. `BUY_CALL`, `CLOSE_OR_ROLL`. */
+            /**
+             * @description Words joined by underscores, e.g. `BUY_CALL`, `CLOSE_OR_ROLL`, `RAISE_LIMIT` (no trade idea
+             *     fits the maximum position size).
+             */
             action: string;
             analyzer: components["schemas"]["Analyzer"];
             /**

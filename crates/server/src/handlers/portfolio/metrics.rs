@@ -96,15 +96,18 @@ async fn record_today(
 /// The whole analysis for `user` at `now`; today's value is recorded on the way.
 pub async fn analyse(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<PortfolioAnalysis> {
     let (b, history) = book_and_history(state, user, now).await?;
-    analyse_book(state, user, b, history, now).await
+    let money = crate::foundation::money::display_money(state, user).await;
+    analyse_book(state, user, b, history, money, now).await
 }
 
-/// The analysis of `b`, `user`'s book at `now`, with their stored daily values `history`.
+/// The analysis of `b`, `user`'s book at `now`, with their stored daily values `history`; its
+/// sentences state amounts in `money`.
 async fn analyse_book(
     state: &AppState,
     user: &UserRecord,
     b: Book,
     history: Vec<(NaiveDate, i64)>,
+    money: strikeline_engine::DisplayMoney,
     now: DateTime<Utc>,
 ) -> Result<PortfolioAnalysis> {
     let capital = dollars(user.investment_capital_cents);
@@ -119,6 +122,7 @@ async fn analyse_book(
         max_position_size: dollars(user.max_position_size_cents),
         positions: b.risk,
         drawdown,
+        money,
     });
     let four = |x: f64| (x * 10_000.0).round() / 10_000.0;
     Ok(PortfolioAnalysis {
@@ -282,7 +286,8 @@ pub async fn public_metrics(
         })
         .collect();
     positions.sort_by(|a, b| b.value.total_cmp(&a.value).then_with(|| a.symbol.cmp(&b.symbol)));
-    let analysis = analyse_book(state, user, b, history, now).await?;
+    // The public API states every amount in US dollars, its sentences too.
+    let analysis = analyse_book(state, user, b, history, strikeline_engine::DisplayMoney::USD, now).await?;
     let since = state.market.today(now) - chrono::Duration::days(period.days());
     let mut previous: Option<f64> = None;
     let mut daily = Vec::new();
