@@ -2,14 +2,14 @@
 //! built-in test provider's card form, the subscription as it stands, cancel, resume, change
 //! of plan, and the billing history with each invoice downloadable. docs/billing.md.
 
-use axum::extract::{Path, State};
+use axum::extract::{Path, RawQuery, State};
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use strikeline_store::billing as store;
 use strikeline_store::users::{self, UserRecord};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -32,6 +32,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(cancel))
         .routes(routes!(resume))
         .routes(routes!(change))
+        .routes(routes!(change_preview))
         .routes(routes!(invoices))
         .routes(routes!(download_invoice))
         .routes(routes!(stripe_webhook))
@@ -449,6 +450,86 @@ async fn change(
     let limit = limits::hit(&state, limits::PAYMENT, &user.id, now).await?;
     service::change_plan(&state, &user, choice.plan, choice.billing, &origin, now).await?;
     Ok((limit, reread(&state, &user.id, now).await?))
+}
+
+/// `GET /api/billing/change/preview`: the plan a change would move to.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct PlanChangeQuery {
+    /// `pro` or `premium`.
+    plan: Plan,
+    /// `monthly` or `yearly`.
+    billing: BillingInterval,
+}
+
+/// What a change of plan would charge or credit, today and from the next period: the figures
+/// `POST /api/billing/change` charges, from the same computation. US cents.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PlanChangePreview {
+    pub plan: Plan,
+    pub billing: BillingInterval,
+    /// Owed first when the account is past due or its period has ended: the renewal of the
+    /// current plan, collected before the change (0 otherwise).
+    pub owed_first_cents: i64,
+    /// The new plan for the rest of the period (a whole new period when the interval
+    /// changes), less the unused part of what was paid; never negative.
+    pub prorated_cents: i64,
+    /// Credit on account used today.
+    pub credit_applied_cents: i64,
+    /// Charged to the card today, in all: `owedFirstCents` plus the change less the credit.
+    pub charged_today_cents: i64,
+    /// Credit kept for the next invoices afterwards.
+    pub credit_after_cents: i64,
+    /// The period the new plan runs in (a new one from today when the interval changes).
+    pub period_start: DateTime<Utc>,
+    pub period_end: DateTime<Utc>,
+    /// What the first renewal of the new plan charges, at `periodEnd`, after the credit kept.
+    pub next_charge_cents: i64,
+    /// The price of the new plan per period, before any credit.
+    pub price_cents: i64,
+    /// Who will bill it. With `stripe`, Stripe prorates the change by the same rule and its
+    /// invoice is final.
+    pub provider: PaymentProvider,
+}
+
+/// What changing to `plan` billed `billing` would charge or credit today and from the next
+/// period, computed by the code that charges it. Nothing changes.
+#[utoipa::path(
+    get, path = "/api/billing/change/preview", tag = "billing",
+    params(PlanChangeQuery),
+    responses(
+        (status = 200, body = PlanChangePreview),
+        (status = 401, description = "Not signed in", body = Problem),
+        (status = 409, description = "No paid subscription to change", body = Problem),
+        (status = 422, description = "`plan` or `billing` is not valid, is Free or is the current plan", body = Problem),
+    )
+)]
+async fn change_preview(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    RawQuery(query): RawQuery,
+) -> Result<axum::Json<PlanChangePreview>> {
+    let choice: PlanChangeQuery = crate::foundation::extract::parse_query(query.as_deref())?;
+    let now = state.clock.now();
+    let current = Subscription::of(&user).settled(now);
+    let q = service::quote::change(&current, &store::BillingState::of(&user), choice.plan, choice.billing, now)?;
+    let provider = if user.payment_provider.as_deref() == Some(service::STRIPE) { PaymentProvider::Stripe } else { PaymentProvider::Test };
+    Ok(axum::Json(PlanChangePreview {
+        plan: choice.plan,
+        billing: choice.billing,
+        owed_first_cents: q.owed_first.map_or(0, |r| r.charged),
+        prorated_cents: q.prorated,
+        credit_applied_cents: q.credit_applied,
+        charged_today_cents: q.charged_today(),
+        credit_after_cents: q.credit_after,
+        period_start: q.start,
+        period_end: q.end,
+        next_charge_cents: q.next_charge,
+        price_cents: price_cents(choice.plan, choice.billing),
+        provider,
+    }))
 }
 
 /// The billing history, newest first.

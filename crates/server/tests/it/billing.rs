@@ -16,6 +16,7 @@ on_both_engines!(
     cancel_keeps_the_plan_to_the_period_end_then_it_is_free,
     renewals_charge_the_card_and_a_declined_one_is_past_due_then_free,
     a_change_of_plan_is_prorated_and_a_downgrade_leaves_a_credit,
+    the_preview_shows_what_the_change_then_charges,
 );
 
 on_both_engines_with!(admin_without_clock, crate::common::with_admin;
@@ -308,4 +309,58 @@ async fn a_change_of_plan_is_prorated_and_a_downgrade_leaves_a_credit(app: TestA
     let trial = TestApp::browser(&app.base);
     assert_eq!(app.register_with(&trial, "tina@example.com", "tina", "correct-horse").await.status(), 201);
     assert_eq!(app.post_json(&trial, "/api/billing/change", &json!({"plan": "premium", "billing": "monthly"})).await.status(), 409);
+}
+
+/// `GET /api/billing/change/preview` for a Premium-yearly customer moving to Pro monthly:
+/// nothing today, the unused year kept as credit that pays the next months; the change then
+/// charges and credits what the preview said. Hostile and missing values are named; a trial
+/// has nothing to change.
+async fn the_preview_shows_what_the_change_then_charges(app: TestApp) {
+    subscribed(&app, "premium", "yearly", "4242 4242 4242 4242").await;
+    let preview = |query: &str| app.client.get(app.url(&format!("/api/billing/change/preview{query}"))).send();
+    let response = preview("?plan=pro&billing=monthly").await.expect("request");
+    assert_eq!(response.status(), 200);
+    let quote: Value = response.json().await.expect("json");
+    assert_eq!((quote["chargedTodayCents"].as_i64(), quote["owedFirstCents"].as_i64()), (Some(0), Some(0)), "{quote}");
+    let kept = quote["creditAfterCents"].as_i64().expect("credit");
+    assert_eq!(quote["priceCents"].as_i64(), Some(4_900), "Pro monthly's price: {quote}");
+    assert!(kept > 100_000, "most of a year of Premium, less a month of Pro: {quote}");
+    assert_eq!(quote["nextChargeCents"], 0, "the credit pays the next month: {quote}");
+    assert_eq!(subscription(&app).await["plan"], "premium", "a preview changes nothing");
+
+    let changed = app.post_json(&app.client, "/api/billing/change", &json!({"plan": "pro", "billing": "monthly"})).await;
+    assert_eq!(changed.status(), 200);
+    let sub: Value = changed.json().await.expect("json");
+    let credit = sub["creditCents"].as_i64().expect("credit");
+    assert!((kept - credit).abs() <= 1, "the change credits what the preview showed (a cent for the seconds between): {kept} vs {credit}");
+    assert_eq!(invoices(&app).await[0]["amountCents"], 0, "and charges what it showed: nothing");
+
+    // Pro monthly back to Premium yearly: the preview's charge is the invoice's.
+    let quote: Value = preview("?plan=premium&billing=yearly").await.expect("request").json().await.expect("json");
+    let due = quote["chargedTodayCents"].as_i64().expect("due");
+    assert!(due > 0, "{quote}");
+    let changed = app.post_json(&app.client, "/api/billing/change", &json!({"plan": "premium", "billing": "yearly"})).await;
+    assert_eq!(changed.status(), 200);
+    let charged = invoices(&app).await[0]["amountCents"].as_i64().expect("amount");
+    assert!((due - charged).abs() <= 1, "{due} vs {charged}");
+
+    for (query, field) in [
+        ("?plan=gold&billing=monthly", "plan"),
+        ("?plan=pro", "billing"),
+        ("?plan=free&billing=monthly", "plan"),
+        ("?plan=premium&billing=yearly", "plan"),
+        ("?plan=pro&billing=monthly&coupon=1", "coupon"),
+        ("?plan=pro&billing=weekly", "billing"),
+    ] {
+        let refused = preview(query).await.expect("request");
+        assert_eq!(refused.status(), 422, "{query}");
+        assert_eq!(fields(&problem(refused).await), [field], "{query}");
+    }
+    let trial = TestApp::browser(&app.base);
+    assert_eq!(app.register_with(&trial, "tina@example.com", "tina", "correct-horse").await.status(), 201);
+    let nothing = trial.get(app.url("/api/billing/change/preview?plan=premium&billing=monthly")).send().await.expect("request");
+    assert_eq!(nothing.status(), 409, "a trial has no paid plan to change");
+    let anonymous =
+        reqwest::Client::new().get(app.url("/api/billing/change/preview?plan=pro&billing=monthly")).send().await.expect("request");
+    assert_eq!(anonymous.status(), 401);
 }

@@ -443,6 +443,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/change/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What changing to `plan` billed `billing` would charge or credit today and from the next
+         *     period, computed by the code that charges it. Nothing changes.
+         */
+        get: operations["change_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing/invoices": {
         parameters: {
             query?: never;
@@ -2887,6 +2907,63 @@ export interface components {
             /** Format: int32 */
             yearlyDiscountPercent: number;
         };
+        /**
+         * @description What a change of plan would charge or credit, today and from the next period: the figures
+         *     `POST /api/billing/change` charges, from the same computation. US cents.
+         */
+        PlanChangePreview: {
+            billing: components["schemas"]["BillingInterval"];
+            /**
+             * Format: int64
+             * @description Charged to the card today, in all: `owedFirstCents` plus the change less the credit.
+             */
+            chargedTodayCents: number;
+            /**
+             * Format: int64
+             * @description Credit kept for the next invoices afterwards.
+             */
+            creditAfterCents: number;
+            /**
+             * Format: int64
+             * @description Credit on account used today.
+             */
+            creditAppliedCents: number;
+            /**
+             * Format: int64
+             * @description What the first renewal of the new plan charges, at `periodEnd`, after the credit kept.
+             */
+            nextChargeCents: number;
+            /**
+             * Format: int64
+             * @description Owed first when the account is past due or its period has ended: the renewal of the
+             *     current plan, collected before the change (0 otherwise).
+             */
+            owedFirstCents: number;
+            /** Format: date-time */
+            periodEnd: string;
+            /**
+             * Format: date-time
+             * @description The period the new plan runs in (a new one from today when the interval changes).
+             */
+            periodStart: string;
+            plan: components["schemas"]["Plan"];
+            /**
+             * Format: int64
+             * @description The price of the new plan per period, before any credit.
+             */
+            priceCents: number;
+            /**
+             * Format: int64
+             * @description The new plan for the rest of the period (a whole new period when the interval
+             *     changes), less the unused part of what was paid; never negative.
+             */
+            proratedCents: number;
+            /**
+             * @description Who will bill it. With `stripe`, Stripe prorates the change by the same rule and its
+             *     invoice is final.
+             */
+            provider: components["schemas"]["PaymentProvider"];
+        };
         /** @description `POST /api/create-subscription` and `POST /api/billing/change`. */
         PlanChoice: {
             /** @description `monthly` or `yearly`. */
@@ -5065,6 +5142,57 @@ export interface operations {
             };
             /** @description Too many payment attempts; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    change_preview: {
+        parameters: {
+            query: {
+                /** @description `pro` or `premium`. */
+                plan: components["schemas"]["Plan"];
+                /** @description `monthly` or `yearly`. */
+                billing: components["schemas"]["BillingInterval"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanChangePreview"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No paid subscription to change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `plan` or `billing` is not valid, is Free or is the current plan */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

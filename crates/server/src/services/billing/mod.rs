@@ -7,6 +7,7 @@
 //! network, or Stripe ([`stripe`]) when configured: then Stripe takes the card, renews and
 //! prorates, and its signed webhooks (each applied once) bring its state here.
 
+pub mod quote;
 pub mod stripe;
 pub mod test_provider;
 
@@ -19,7 +20,7 @@ use crate::foundation::audit::Origin;
 use crate::foundation::entitlements::Plan;
 use crate::foundation::error::{AppError, FieldError, Result};
 use crate::foundation::state::AppState;
-use crate::foundation::subscription::{Event, Refusal, Subscription, period_end, price_cents, proration};
+use crate::foundation::subscription::{Event, Refusal, Subscription, period_end, price_cents};
 use crate::foundation::vocab::{AuditAction, BillingInterval};
 use test_provider::Charge;
 
@@ -80,7 +81,7 @@ fn describe(sub: &Subscription) -> String {
     }
 }
 
-fn refusal(r: Refusal) -> AppError {
+pub(crate) fn refusal(r: Refusal) -> AppError {
     AppError::Conflict(FieldError::new("subscription", r.to_string()))
 }
 
@@ -435,32 +436,20 @@ pub async fn change_plan(
     now: DateTime<Utc>,
 ) -> Result<()> {
     let current = Subscription::of(user).settled(now);
-    if plan == Plan::Free {
-        return Err(AppError::field("plan", "To move to Free, cancel: the plan stays until the end of the period you paid for"));
-    }
-    let (Some(from_interval), Some(end)) = (current.interval.filter(|_| current.is_paid()), current.period_end) else {
-        return Err(refusal(Refusal::NotPaid));
-    };
-    if (current.plan, from_interval) == (plan, interval) {
-        return Err(AppError::field("plan", "You are already on this plan"));
-    }
+    let before = BillingState::of(user);
+    // The figures `GET /api/billing/change/preview` showed; refused the same way.
+    let q = quote::change(&current, &before, plan, interval, now)?;
     if user.payment_provider.as_deref() == Some(STRIPE) {
         return change_at_stripe(state, user, current, plan, interval, origin, now).await;
     }
-    if current.status == crate::foundation::vocab::SubscriptionStatus::PastDue || end <= now {
+    if q.owed_first.is_some() {
         if !renew(state, user, current, Renewal::Collect, origin, now).await? {
             return Err(changed_meanwhile());
         }
         let renewed = strikeline_store::users::find_by_id(&state.db, &user.id).await?.ok_or(AppError::NotFound)?;
         return Box::pin(change_plan(state, &renewed, plan, interval, origin, now)).await;
     }
-    let before = BillingState::of(user);
-    let start = before.period_started_at.unwrap_or(end - Duration::days(30));
-    let (due, credit_new) = proration((current.plan, from_interval), (plan, interval), start, end, now);
-    let credit = before.credit_cents + credit_new;
-    let credit_applied = credit.min(due);
-    let charged = due - credit_applied;
-    let (new_start, new_end) = if interval == from_interval { (start, end) } else { (now, period_end(now, interval)) };
+    let (charged, credit_applied, new_start, new_end) = (q.charged, q.credit_applied, q.start, q.end);
     let charge = if charged > 0 {
         test_provider::later_charge(before.card_last4.as_deref(), &user.id, charged, token("tp_ch_"))
     } else {
@@ -471,7 +460,7 @@ pub async fn change_plan(
     }
     let next = current.apply(Event::Paid { plan, interval, period_end: new_end }, now).map_err(refusal)?;
     let mut after = state_of(&next, &before, Some(new_start));
-    after.credit_cents = credit - credit_applied;
+    after.credit_cents = q.credit_after;
     let description = format!("Change to {}, prorated", plan_words(plan, Some(interval)));
     let t = Transition {
         state: Some(after),
@@ -619,14 +608,12 @@ async fn renew(
     origin: &Origin,
     now: DateTime<Utc>,
 ) -> Result<bool> {
-    let (Some(interval), Some(old_end)) = (current.interval, current.period_end) else { return Ok(false) };
     let before = BillingState::of(user);
-    let price = price_cents(current.plan, interval);
-    let credit_applied = before.credit_cents.min(price);
-    let charged = price - credit_applied;
-    // Periods follow on from each other; after a long stop the next one starts now.
-    let start = if period_end(old_end, interval) > now { old_end } else { now };
-    let end = period_end(start, interval);
+    let Some(quote::RenewalQuote { interval, charged, credit_applied, start, end, .. }) =
+        quote::renewal(&current, before.credit_cents, now)
+    else {
+        return Ok(false);
+    };
     let charge = if charged > 0 {
         test_provider::later_charge(before.card_last4.as_deref(), &user.id, charged, token("tp_ch_"))
     } else {
