@@ -59,7 +59,7 @@ mod types;
 mod universe;
 
 pub use lifecycle::{Costs, Levels, Mark, OpenSignal, Outcome, mark, underlying_levels, years_between};
-pub use money::{DisplayMoney, usd_term};
+pub use money::DisplayMoney;
 pub use params::{ParamError, StrategyParams};
 pub use proposal::{
     MAX_VOLATILITY, MIN_VOLATILITY, Proposal, ProposalContext, StrikeChoice, pick_strike, pricing_volatility, round_cents, strike_choice,

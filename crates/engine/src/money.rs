@@ -1,7 +1,7 @@
 //! Amounts in the currency a user reads them in. Every amount is computed in US dollars; a
 //! sentence that states one (a risk factor, an assistant idea) formats it through a
 //! [`DisplayMoney`], so the words say the same currency as the figures beside them. Contract
-//! terms (strikes, per-share premiums) are never converted and are not formatted here.
+//! terms (strikes, per-share premiums) are never converted: [`DisplayMoney::term`].
 
 /// A currency's symbol and how many of its units one US dollar buys.
 ///
@@ -46,6 +46,20 @@ impl DisplayMoney {
     pub fn format(&self, usd: f64) -> String {
         grouped(self.symbol, self.convert(usd))
     }
+
+    /// A contract term (a strike, a premium per share), in US dollars and never converted:
+    /// `$105.00` to a reader of dollars, `US$105.00` to a reader of another currency, so the
+    /// two cannot be confused (as the web app writes them).
+    ///
+    /// ```
+    /// use strikeline_engine::DisplayMoney;
+    /// assert_eq!(DisplayMoney::USD.term(1_630.0), "$1,630.00");
+    /// assert_eq!(DisplayMoney::new("€", 0.92).term(105.0), "US$105.00");
+    /// ```
+    #[must_use]
+    pub fn term(&self, usd: f64) -> String {
+        grouped(if self.symbol == "$" { "$" } else { "US$" }, usd)
+    }
 }
 
 /// `amount` with `symbol`, thousands separators and two decimals; the sign goes first.
@@ -69,16 +83,6 @@ fn grouped(symbol: &str, amount: f64) -> String {
     out
 }
 
-/// A contract term in US dollars, never converted: `$1,630.00`.
-///
-/// ```
-/// assert_eq!(strikeline_engine::usd_term(105.0), "$105.00");
-/// ```
-#[must_use]
-pub fn usd_term(usd: f64) -> String {
-    grouped("$", usd)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,6 +96,6 @@ mod tests {
         assert_eq!(DisplayMoney::USD.format(999.999), "$1,000.00");
         assert_eq!(DisplayMoney::new("£", -1.0), DisplayMoney::USD);
         assert_eq!(DisplayMoney::new("£", 0.0), DisplayMoney::USD);
-        assert_eq!(usd_term(-40.0), "-$40.00");
+        assert_eq!(eur.term(-40.0), "-US$40.00", "a term is never converted");
     }
 }

@@ -84,6 +84,26 @@ pub fn finish(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
                 }
             }
         }
+        if let Some(post) = item.post.as_mut() {
+            post.parameters.get_or_insert_with(Vec::new).push(idempotency_key());
+        }
     }
     doc
+}
+
+/// The `Idempotency-Key` header every POST takes (`http::idempotency`).
+fn idempotency_key() -> utoipa::openapi::path::Parameter {
+    use utoipa::openapi::path::{ParameterBuilder, ParameterIn};
+    use utoipa::openapi::{ObjectBuilder, Required, Type};
+    ParameterBuilder::new()
+        .name("Idempotency-Key")
+        .parameter_in(ParameterIn::Header)
+        .required(Required::False)
+        .description(Some(
+            "Makes a retry safe: the same key with the same request within 24 hours answers the first answer again \
+             (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another request is 422. \
+             1–255 visible ASCII characters, e.g. a UUID; scoped to the session or API key.",
+        ))
+        .schema(Some(ObjectBuilder::new().schema_type(Type::String).min_length(Some(1)).max_length(Some(255))))
+        .build()
 }

@@ -23,6 +23,7 @@ pub mod automation;
 pub mod billing;
 mod db;
 mod error;
+pub mod idempotency;
 pub mod inbox;
 pub mod ledger;
 pub mod market;

@@ -57,7 +57,9 @@ async fn ensure_template(admin: &mut sqlx::PgConnection) -> Result<String, Strin
         if found.is_some() {
             return Ok(());
         }
-        let building = format!("{name}_building_{}", uuid::Uuid::new_v4().simple());
+        // Under PostgreSQL's 63-byte limit on names (a longer one is silently cut, and then
+        // matches nothing in `pg_stat_activity`).
+        let building = format!("{name}_b{}", &uuid::Uuid::new_v4().simple().to_string()[..12]);
         sqlx::query(&format!("CREATE DATABASE \"{building}\"")).execute(&mut *admin).await.map_err(|e| e.to_string())?;
         let db = Db::connect(&format!("{}/{building}", pg_base())).await.map_err(|e| e.to_string())?;
         let migrated = db.migrate().await.map_err(|e| e.to_string());
@@ -72,10 +74,17 @@ async fn ensure_template(admin: &mut sqlx::PgConnection) -> Result<String, Strin
 
 /// Renames `from` to `to` once no session is left on it. A closed pool's server processes end
 /// a moment after the client lets go, and until then PostgreSQL refuses the rename ("being
-/// accessed by other users"): wait for them, for up to ten seconds.
+/// accessed by other users", after waiting up to 5 s itself). A pooled connection can also
+/// outlive `close()` (one still being handed back when the pool closed): the database is only
+/// ever ours, so any session left on it is ended first.
 async fn rename_when_free(admin: &mut sqlx::PgConnection, from: &str, to: &str) -> Result<(), String> {
     let mut attempts = 0;
     loop {
+        sqlx::query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()")
+            .bind(from)
+            .execute(&mut *admin)
+            .await
+            .map_err(|e| e.to_string())?;
         match sqlx::query(&format!("ALTER DATABASE \"{from}\" RENAME TO \"{to}\"")).execute(&mut *admin).await {
             Ok(_) => return Ok(()),
             Err(error) if attempts < 200 && error.to_string().contains("being accessed by other users") => {

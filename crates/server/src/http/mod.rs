@@ -1,6 +1,7 @@
 //! The HTTP application: feature routers merged in one place, and the layers around them.
 
 mod etag;
+pub mod idempotency;
 mod middleware;
 pub mod serve;
 mod web;
@@ -100,6 +101,7 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/api/{*rest}", any(api_not_found))
         .fallback_service(web::service(&web_dir))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), idempotency::idempotent_posts))
         .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::same_origin_writes))
         .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::database_breaker))
         .with_state(state);

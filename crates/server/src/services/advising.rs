@@ -8,8 +8,8 @@ use std::collections::{HashMap, HashSet};
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use serde::Serialize;
+use strikeline_engine::DisplayMoney;
 use strikeline_engine::portfolio::{self as model, RiskInputs};
-use strikeline_engine::{DisplayMoney, usd_term};
 use strikeline_store::users::UserRecord;
 use utoipa::ToSchema;
 
@@ -342,15 +342,15 @@ fn trade_idea(idea: Idea, capital: f64, limit: f64, money: DisplayMoney, today: 
         id: id(RecommendationKind::Trade, &action, Some(&s.symbol), today),
         kind: RecommendationKind::Trade,
         symbol: Some(s.symbol.clone()),
-        title: format!("{} {} {} · {}", s.symbol, s.signal_type, usd_term(dollars(s.strike_cents)), long_date(s.expiration_date)),
+        title: format!("{} {} {} · {}", s.symbol, s.signal_type, money.term(dollars(s.strike_cents)), long_date(s.expiration_date)),
         description: format!("{} signal, strength {}/100.", s.strategy, s.confidence),
         reasoning: format!(
             "{} Entry {} per share ({} a contract), target {}, stop {}.{news}",
             s.reasoning,
-            usd_term(dollars(s.entry_cents)),
+            money.term(dollars(s.entry_cents)),
             money.format(cost),
-            usd_term(dollars(s.target_cents)),
-            usd_term(dollars(s.stop_cents))
+            money.term(dollars(s.target_cents)),
+            money.term(dollars(s.stop_cents))
         ),
         suggestion: if affordable {
             let n = contracts as i64;

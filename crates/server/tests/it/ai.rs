@@ -148,10 +148,10 @@ async fn trade_ideas_put_what_the_account_can_afford_first_in_its_own_currency(a
     let euros = |usd: f64| strikeline_engine::DisplayMoney::new("€", per_usd).format(usd);
     let ideas = trade_ideas(&app).await;
     let first = &ideas[0];
-    assert_eq!(first["title"], format!("QQD CALL $100.00 · {expiry}"), "the strike is a contract term");
+    assert_eq!(first["title"], format!("QQD CALL US$100.00 · {expiry}"), "the strike is a contract term, in dollars");
     assert_eq!(first["suggestion"], format!("Up to 1 contract ({}) within your maximum position size of {}.", euros(80.0), euros(100.0)));
     let reasoning = first["reasoning"].as_str().expect("reasoning");
-    assert!(reasoning.contains(&format!("Entry $0.80 per share ({} a contract)", euros(80.0))), "{reasoning}");
+    assert!(reasoning.contains(&format!("Entry US$0.80 per share ({} a contract)", euros(80.0))), "{reasoning}");
     assert!(!ideas.iter().any(|i| i["suggestion"].as_str().is_some_and(|s| s.contains("size of $"))), "{ideas:?}");
 }
 

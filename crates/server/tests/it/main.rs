@@ -16,6 +16,7 @@ mod email;
 mod faults;
 mod gates;
 mod http;
+mod idempotency;
 mod import;
 mod layers;
 mod news;
