@@ -33,12 +33,16 @@ test("money is shown in euros once EUR is chosen", async ({ page, baseURL }) => 
   await page.getByLabel("Display currency").selectOption("EUR");
   expect((await saved).status()).toBe(200);
   await expect(page.getByText(/Converted from US dollars at 1 USD = [\d.]+ EUR/)).toBeVisible();
+  await expect(page.getByTestId("currency-scope")).toHaveText(
+    "Strikes, option prices and stock quotes stay in US dollars; values, P&L, capital and limits are shown in your currency.",
+  );
 
   await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Dashboard" }).click();
   await expect(value).toContainText("€");
   await expect(value).not.toContainText("$");
 
-  // A manual position entered in dollars reads back in euros on the portfolio.
+  // A manual position entered in dollars: its strike stays in dollars (a contract term), its
+  // P&L reads in euros on the portfolio (docs/currency.md).
   const expiry = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
   // A cookie-authenticated write must say it comes from the site itself.
   const added = await page.request.post("/api/manual-positions", {
@@ -50,8 +54,10 @@ test("money is shown in euros once EUR is chosen", async ({ page, baseURL }) => 
   const perUsd = rates.rates.find((r) => r.currency === "EUR")?.perUsd ?? Number.NaN;
   const euros = new Intl.NumberFormat("en-US", { style: "currency", currency: "EUR", minimumFractionDigits: 2 }).format(200 * perUsd);
   await page.goto("/portfolio");
-  await expect(page.getByText(euros, { exact: true }).first()).toBeVisible();
-  await expect(page.locator("main")).not.toContainText("$200.00");
+  const card = page.getByRole("article", { name: "AAPL CALL manual position" });
+  await expect(card).toContainText("US$200.00");
+  await expect(card.getByTestId("manual-pnl")).toHaveText(/^[+-]?€[\d,]+\.\d\d /);
+  await expect(page.locator("main")).not.toContainText(euros);
 });
 
 test("an API key is shown once, reads the public API, stops when switched off, and is deleted", async ({ page, playwright, baseURL }) => {

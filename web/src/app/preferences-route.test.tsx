@@ -38,10 +38,10 @@ describe("/preferences", () => {
     const signalsKey = [...queryKeys.signals.all(), "?limit=50"];
     queryClient.setQueryData(signalsKey, { signals: [], nextCursor: null });
 
-    const capital = await screen.findByLabelText("Investment capital");
+    const capital = await screen.findByLabelText("Investment capital (USD)");
     expect(screen.getByRole("form", { name: "Investment preferences" })).toBeInTheDocument();
     expect(capital).toHaveValue(1000);
-    expect(screen.getByLabelText("Max position size")).toHaveValue(100);
+    expect(screen.getByLabelText("Max position size (USD)")).toHaveValue(100);
     expect(screen.getByLabelText("Risk tolerance")).toHaveDisplayValue("Moderate");
     expect(screen.getByRole("checkbox", { name: "Momentum" })).toBeChecked();
     expect(screen.getByRole("checkbox", { name: "Breakout" })).toBeChecked();
@@ -62,7 +62,7 @@ describe("/preferences", () => {
     });
     await waitFor(() => expect(meCalls(fetchMock)).toHaveLength(2));
     expect(queryClient.getQueryState(signalsKey)?.isInvalidated).toBe(true);
-    expect(screen.getByLabelText("Investment capital")).toHaveValue(5000);
+    expect(screen.getByLabelText("Investment capital (USD)")).toHaveValue(5000);
     expect(screen.getByRole("checkbox", { name: "Mean Reversion" })).toBeChecked();
   });
 });

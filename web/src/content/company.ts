@@ -1,4 +1,15 @@
 /**
+ * How fast support answers, by plan: the one promise every page makes, in clock hours. The same
+ * figures as the server's plan catalogue (`supportResponse` in GET /api/plans, shown on
+ * /pricing) and the plans article (help/account-billing/plans-and-limits.md); tests hold them
+ * together.
+ */
+export const SUPPORT_RESPONSE = { free: "48 hours", pro: "12 hours", premium: "24/7" } as const;
+
+/** "48 hours (12 hours on Pro, around the clock on Premium)": what follows "within". */
+export const SUPPORT_RESPONSE_TEXT = `${SUPPORT_RESPONSE.free} (${SUPPORT_RESPONSE.pro} on Pro, around the clock on Premium)`;
+
+/**
  * Static company facts: company facts and contact details are kept in this one content file
  * (docs/decisions.md#13-honest-figures). Everything a page says about the company itself comes
  * from here; figures about the platform come from the server (GET /api/public/stats).
@@ -22,11 +33,12 @@ export const COMPANY = {
   },
   /** Phone support is for Premium subscribers. */
   phone: "+1 (646) 555-0142",
-  supportHours: "Monday to Friday, 9AM–6PM ET",
-  /** How fast email support answers during support hours. */
-  emailResponse: "2–4 hours",
-  /** How fast the contact forms are answered. */
-  formResponse: "24 hours",
+  /** When the phone line is staffed; Premium's support is around the clock. */
+  supportHours: "Monday to Friday, 9AM–6PM ET (Premium subscribers 24/7)",
+  /** How fast email support answers: the plan's promise (`SUPPORT_RESPONSE`). */
+  emailResponse: SUPPORT_RESPONSE_TEXT,
+  /** How fast the contact forms are answered: the same promise. */
+  formResponse: SUPPORT_RESPONSE_TEXT,
 } as const;
 
 export type TeamMember = { name: string; role: string; bio: string; initials: string };

@@ -4,6 +4,7 @@ import { BLOG_CATEGORIES, BLOG_POSTS, findPost } from "./blog";
 import { DEPARTMENTS, findOpening, OPENINGS } from "./careers";
 import { DOC_PAGES, findDocPage, QUICK_START_GUIDES } from "./docs";
 import { findHelpCategory, HELP_ARTICLES, HELP_CATEGORIES, helpArticlesIn } from "./help";
+import { SUPPORT_RESPONSE } from "./company";
 import { legalDocument } from "./legal";
 
 // The linked pages that must exist (docs/decisions.md#14-no-placeholders).
@@ -139,5 +140,22 @@ describe("content", () => {
     expect(greeks).toMatch(/Long options always have \*\*positive gamma\*\*/);
     const earnings = await findPost("earnings-season-strategy")!.loadBody();
     expect(earnings).toMatch(/\*\*strike \+ total premium\*\* and \*\*strike − total premium\*\*/);
+  });
+
+  it("makes one support promise per plan, the one in company.ts", async () => {
+    const plans = await HELP_ARTICLES.find((a) => a.slug === "plans-and-limits")!.loadBody();
+    const row = plans.split("\n").find((line) => line.startsWith("| Support response"));
+    expect(row?.split("|").map((cell) => cell.trim())).toEqual([
+      "",
+      "Support response",
+      SUPPORT_RESPONSE.free,
+      SUPPORT_RESPONSE.pro,
+      `${SUPPORT_RESPONSE.premium}, with phone support`,
+      "",
+    ]);
+    // Nothing else promises another time.
+    const bodies = await Promise.all(ALL_PAGES.map(async (page) => ({ name: page.name, text: await page.load() })));
+    for (const { name, text } of bodies)
+      expect(`${name}: ${text}`).not.toMatch(/(?:reply|respond|answer)\w* (?:with)?in \d+[–-]?\d* hours/i);
   });
 });

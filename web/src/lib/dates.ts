@@ -13,6 +13,14 @@ export function formatShortDate(isoDate: string): string {
   return Number.isNaN(date.getTime()) ? isoDate : short.format(date);
 }
 
+const monthDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+
+/** "2026-12-18" → "Dec 18", for chart axes within one year (a calendar date, not a moment). */
+export function formatMonthDay(isoDate: string): string {
+  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? isoDate : monthDay.format(date);
+}
+
 const dateTime = new Intl.DateTimeFormat("en-US", {
   month: "short",
   day: "numeric",

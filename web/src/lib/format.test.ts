@@ -3,16 +3,18 @@ import {
   formatUsdCents,
   formatBadgeCount,
   formatCompactCurrency,
+  formatContractPrice,
+  formatCount,
   formatCurrency,
   formatDays,
   formatFractionPercent,
   formatLastUpdate,
   formatMoney,
   formatPercentOrDash,
-  formatPrice,
   formatRatio,
   formatScore,
   formatSignedCurrency,
+  moneyAxis,
   riskToleranceLabel,
 } from "./format";
 import { getMoneyDisplay, setMoneyDisplay, subscribeMoneyDisplay } from "./money-display";
@@ -74,7 +76,7 @@ describe("money in the display currency", () => {
 
   it("shows US dollars by default", () => {
     expect(getMoneyDisplay()).toEqual({ currency: "USD", perUsd: 1 });
-    expect(formatPrice(12.5)).toBe("$12.50");
+    expect(formatMoney(12.5)).toBe("$12.50");
     expect(formatSignedCurrency(-3)).toBe("-$3.00");
     expect(formatCompactCurrency(12_345)).toBe("$12.3K");
   });
@@ -82,13 +84,22 @@ describe("money in the display currency", () => {
   it("converts dollars to euros at the rate", () => {
     setMoneyDisplay({ currency: "EUR", perUsd: 0.92 });
     expect(formatCurrency(1000)).toBe("€920.00");
-    expect(formatPrice(12.5)).toBe("€11.50");
-    expect(formatPrice(null)).toBe("—");
+    expect(formatMoney(12.5)).toBe("€11.50");
+    expect(formatMoney(null)).toBe("—");
     expect(formatSignedCurrency(45)).toBe("+€41.40");
     expect(formatSignedCurrency(-12.5)).toBe("-€11.50");
     expect(formatSignedCurrency(0)).toBe("€0.00");
     expect(formatMoney(-10, { signed: true })).toBe("-€9.20");
     expect(formatCompactCurrency(20_000)).toBe("€18.4K");
+  });
+
+  it("gives charts the same path, with ticks round in the display currency", () => {
+    expect(moneyAxis().tickScale).toBe(1);
+    setMoneyDisplay({ currency: "EUR", perUsd: 0.92 });
+    const axis = moneyAxis();
+    expect(axis.tickScale).toBe(0.92);
+    expect(axis.formatTick(100_000)).toBe("€92K");
+    expect(axis.formatValue(100_000)).toBe("€92,000.00");
   });
 
   it("converts dollars to pounds at the rate", () => {
@@ -113,6 +124,45 @@ describe("money in the display currency", () => {
     expect(formatCurrency(1)).toBe("$1.00");
     expect(listener).toHaveBeenCalledTimes(2);
     unsubscribe();
+  });
+});
+
+describe("formatContractPrice", () => {
+  afterEach(() => setMoneyDisplay(null));
+
+  it("shows a contract's prices in US dollars, '—' when there is none", () => {
+    expect(formatContractPrice(105)).toBe("$105.00");
+    expect(formatContractPrice(6.5)).toBe("$6.50");
+    expect(formatContractPrice(1234.567)).toBe("$1,234.57");
+    expect(formatContractPrice(null)).toBe("—");
+    expect(formatContractPrice(undefined)).toBe("—");
+    expect(formatContractPrice(Number.NaN)).toBe("—");
+  });
+
+  it("never converts them, and names the dollar beside another display currency", () => {
+    setMoneyDisplay({ currency: "EUR", perUsd: 0.92 });
+    expect(formatContractPrice(105)).toBe("US$105.00");
+    expect(formatContractPrice(390)).toBe("US$390.00");
+    expect(formatCurrency(390)).toBe("€358.80");
+    setMoneyDisplay({ currency: "GBP", perUsd: 0.79 });
+    expect(formatContractPrice(6.5)).toBe("US$6.50");
+  });
+
+  it("signs a change when asked, and never signs zero", () => {
+    expect(formatContractPrice(1.2, { signed: true })).toBe("+$1.20");
+    expect(formatContractPrice(-1.2, { signed: true })).toBe("-$1.20");
+    expect(formatContractPrice(-1.2)).toBe("-$1.20");
+    expect(formatContractPrice(1.2)).toBe("$1.20");
+    expect(formatContractPrice(-0.001, { signed: true })).toBe("$0.00");
+    setMoneyDisplay({ currency: "EUR", perUsd: 0.92 });
+    expect(formatContractPrice(-2.5, { signed: true })).toBe("-US$2.50");
+  });
+});
+
+describe("formatCount", () => {
+  it("separates thousands", () => {
+    expect(formatCount(12345)).toBe("12,345");
+    expect(formatCount(7)).toBe("7");
   });
 });
 

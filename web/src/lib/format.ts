@@ -25,7 +25,7 @@ function moneyFormat(currency: DisplayCurrency, compact = false): Intl.NumberFor
     format = new Intl.NumberFormat(
       "en-US",
       compact
-        ? { style: "currency", currency, notation: "compact", maximumFractionDigits: 1 }
+        ? { style: "currency", currency, notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1 }
         : { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 },
     );
     moneyFormats.set(key, format);
@@ -35,8 +35,8 @@ function moneyFormat(currency: DisplayCurrency, compact = false): Intl.NumberFor
 
 /**
  * Amounts arrive in US dollars; they are shown in the display currency (`setMoneyDisplay`,
- * lib/money-display.ts), converted at its rate. Plan prices are billed in dollars and are not
- * formatted here.
+ * lib/money-display.ts), converted at its rate. Two kinds never convert (docs/currency.md):
+ * prices of a contract or its underlying (`formatContractPrice`) and billing (`formatUsdCents`).
  */
 function display(usdValue: number, compact = false): string {
   const { currency, perUsd } = getMoneyDisplay();
@@ -53,6 +53,15 @@ export function formatCompactCurrency(value: number): string {
   return display(value, true);
 }
 
+/**
+ * How a chart shows money, through the same path as every other amount: values with two
+ * decimals and compact axis ticks in the display currency, the ticks picked round in that
+ * currency (`tickScale`, its units per dollar): €80K, €90K rather than €86.3K for $100K.
+ */
+export function moneyAxis(): { formatValue: (value: number) => string; formatTick: (value: number) => string; tickScale: number } {
+  return { formatValue: formatCurrency, formatTick: formatCompactCurrency, tickScale: getMoneyDisplay().perUsd };
+}
+
 const RISK_LABELS: Record<string, string> = { low: "Conservative", medium: "Moderate", high: "Aggressive" };
 
 /** Risk tolerance is stored as low | medium | high and shown as Conservative, Moderate, Aggressive. */
@@ -60,9 +69,26 @@ export function riskToleranceLabel(value: string): string {
   return RISK_LABELS[value] ?? value;
 }
 
-/** Money with two decimals, or "—" when there is no figure. */
-export function formatPrice(value: number | null | undefined): string {
-  return value === null || value === undefined || !Number.isFinite(value) ? NO_VALUE : formatCurrency(value);
+const usdPrices = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/**
+ * A price set in the instrument's currency, US dollars, and never converted: a strike, an
+ * option's premium or quote (entry, now, exit, target, stop, per share), the underlying's
+ * price, a breakeven. "$105.00" while money is shown in dollars; "US$105.00" when it is shown
+ * in another currency, so the two on one screen cannot be confused. "—" when there is no
+ * figure; with its sign when `signed` ("+US$1.20"). Amounts that are money held, made or
+ * allowed (values, P&L, capital, costs, limits) convert instead: `formatCurrency`.
+ */
+export function formatContractPrice(value: number | null | undefined, { signed = false } = {}): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return NO_VALUE;
+  const text = usdPrices.format(Math.abs(value)).replace("$", getMoneyDisplay().currency === "USD" ? "$" : "US$");
+  if (Math.round(Math.abs(value) * 100) === 0) return text;
+  return value < 0 ? `-${text}` : signed ? `+${text}` : text;
 }
 
 /** Money with its sign: +$45.00, -$12.50, $0.00; "—" when there is no figure. */
@@ -85,6 +111,13 @@ export function formatSignedPercent(value: number | null | undefined, digits = 1
   return zero ? `${text}%` : `${value > 0 ? "+" : "-"}${text}%`;
 }
 
+const counts = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/** A whole count with thousands separators: 12345 → "12,345". */
+export function formatCount(value: number): string {
+  return counts.format(value);
+}
+
 /** Share volume in millions with one decimal: 12,345,678 → "12.3M". */
 export function formatVolume(value: number): string {
   return `${(value / 1_000_000).toFixed(1)}M`;
@@ -105,7 +138,7 @@ export const SIGN_TEXT_CLASS = {
 
 const hasValue = (value: number | null | undefined): value is number => value != null && Number.isFinite(value);
 
-/** A ratio (Sharpe, profit factor, …) with two decimals (or `digits`), or "—" when there is none. */
+/** A plain figure (a ratio such as Sharpe or profit factor, an RSI, a Greek) with two decimals (or `digits`), or "—" when there is none. */
 export function formatRatio(value: number | null | undefined, digits = 2): string {
   return hasValue(value) ? value.toFixed(digits) : NO_VALUE;
 }
@@ -144,8 +177,6 @@ export function formatMoney(value: number | null | undefined, { signed = false }
   return signed ? formatSignedCurrency(value) : formatCurrency(value);
 }
 
-const wholeDollars = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-
 /**
  * Billing money: whole US cents, shown exactly in US dollars whatever the display currency
  * (billing is always in USD): 143000 → "$1,430.00", 4900 → "$49.00", -250 → "-$2.50".
@@ -154,6 +185,6 @@ export function formatUsdCents(cents: number): string {
   if (!Number.isFinite(cents)) return NO_VALUE;
   const whole = Math.round(cents);
   const abs = Math.abs(whole);
-  const text = `$${wholeDollars.format(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, "0")}`;
+  const text = `$${counts.format(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, "0")}`;
   return whole < 0 ? `-${text}` : text;
 }

@@ -5,7 +5,7 @@ import { queryKeys } from "@/lib/query-keys";
 import { MockEventSource } from "@/test/fixtures";
 import { makeEmptyPortfolioMetrics } from "@/test/portfolio-fixtures";
 import { createTestQueryClient, jsonResponse, mockFetch } from "@/test/utils";
-import { LIVE_EVENTS_URL, LIVE_TOPIC_PREFIXES, LIVE_TOPICS, useLiveEvents } from "./live-events";
+import { announceToOtherTabs, LIVE_EVENTS_URL, LIVE_TOPIC_PREFIXES, LIVE_TOPICS, TAB_CHANNEL, useLiveEvents } from "./live-events";
 
 function Live() {
   useLiveEvents();
@@ -29,6 +29,9 @@ function setup() {
     ["/api/notifications"],
     ["/api/price-alerts"],
     ["/api/news", { count: 5 }],
+    ["/api/billing/subscription"],
+    ["/api/billing/subscription", "change-preview", "pro", "monthly"],
+    ["/api/billing/invoices"],
   ];
   for (const key of keys) queryClient.setQueryData(key, []);
   const utils = render(
@@ -170,5 +173,42 @@ describe("useLiveEvents", () => {
   it("does nothing without EventSource", () => {
     vi.stubGlobal("EventSource", undefined);
     expect(() => setup()).not.toThrow();
+  });
+});
+
+describe("the user's other tabs", () => {
+  it("read the subscription, its change previews, the user and the invoices again when another tab changed the plan, and nothing else", async () => {
+    const { stale } = setup();
+    const otherTab = new BroadcastChannel(TAB_CHANNEL);
+    try {
+      otherTab.postMessage({ topic: "billing", from: "another-tab" });
+      await waitFor(() =>
+        expect(stale()).toEqual([
+          '["/api/auth/me"]',
+          '["/api/billing/subscription"]',
+          '["/api/billing/subscription","change-preview","pro","monthly"]',
+          '["/api/billing/invoices"]',
+        ]),
+      );
+    } finally {
+      otherTab.close();
+    }
+  });
+
+  it("ignore what this tab announced itself (it refreshed already) and messages they do not know", async () => {
+    const { stale } = setup();
+    const otherTab = new BroadcastChannel(TAB_CHANNEL);
+    const heard: unknown[] = [];
+    otherTab.onmessage = (event) => heard.push(event.data);
+    try {
+      announceToOtherTabs("billing");
+      otherTab.postMessage({ topic: "everything", from: "another-tab" });
+      otherTab.postMessage("billing");
+      await waitFor(() => expect(heard).toHaveLength(1));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(stale()).toEqual([]);
+    } finally {
+      otherTab.close();
+    }
   });
 });

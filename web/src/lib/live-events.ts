@@ -53,12 +53,70 @@ function allPrefixes(): QueryKey[] {
 }
 
 /**
+ * What one tab tells the user's other open tabs (same browser, same origin) over a
+ * BroadcastChannel, for changes the server does not publish on the event stream:
+ * - `billing`: the plan changed here (paid, changed, cancelled, resumed), so the other tabs read
+ *   the subscription (and the previews of changes under it), the user (the plan in the sidebar
+ *   and header, what the server allows) and the invoices again.
+ */
+export const TAB_TOPIC_PREFIXES = {
+  billing: [queryKeys.subscription(), queryKeys.currentUser(), queryKeys.invoices()],
+} as const satisfies Record<string, readonly QueryKey[]>;
+
+export type TabTopic = keyof typeof TAB_TOPIC_PREFIXES;
+
+/** The BroadcastChannel the app's tabs talk on. */
+export const TAB_CHANNEL = "strikeline-billing";
+
+/** This tab's id: a tab ignores what it sent itself (another channel object in the same tab hears it too). */
+const TAB_ID = typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : String(Math.random());
+
+type TabMessage = { topic: TabTopic; from: string };
+
+function isTabMessage(data: unknown): data is TabMessage {
+  return (
+    typeof data === "object" &&
+    data !== null &&
+    "topic" in data &&
+    typeof data.topic === "string" &&
+    Object.hasOwn(TAB_TOPIC_PREFIXES, data.topic) &&
+    "from" in data &&
+    typeof data.from === "string"
+  );
+}
+
+/**
+ * Tells the user's other open tabs that `topic` changed here (this tab refreshes itself). Does
+ * nothing where BroadcastChannel does not exist.
+ */
+export function announceToOtherTabs(topic: TabTopic): void {
+  if (typeof BroadcastChannel === "undefined") return;
+  const channel = new BroadcastChannel(TAB_CHANNEL);
+  channel.postMessage({ topic, from: TAB_ID } satisfies TabMessage);
+  channel.close();
+}
+
+/**
  * Opens the event stream while mounted and invalidates the matching queries on each event.
  * After a dropped connection comes back, everything live is invalidated once, since events
- * sent while it was down are lost. Does nothing where EventSource does not exist.
+ * sent while it was down are lost. Does nothing where EventSource does not exist. It also
+ * listens to the user's other tabs (`TAB_TOPIC_PREFIXES`, `announceToOtherTabs`), where
+ * BroadcastChannel exists.
  */
 export function useLiveEvents(url: string = LIVE_EVENTS_URL): void {
   const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof BroadcastChannel === "undefined") return;
+    const channel = new BroadcastChannel(TAB_CHANNEL);
+    const onMessage = (event: MessageEvent<unknown>) => {
+      if (isTabMessage(event.data) && event.data.from !== TAB_ID) invalidate(queryClient, TAB_TOPIC_PREFIXES[event.data.topic]);
+    };
+    channel.addEventListener("message", onMessage);
+    return () => {
+      channel.removeEventListener("message", onMessage);
+      channel.close();
+    };
+  }, [queryClient]);
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
     const source = new EventSource(url);

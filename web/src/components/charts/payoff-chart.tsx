@@ -1,17 +1,20 @@
 import type { PayoffPoint } from "@/lib/api/models";
 import { linePath, niceTicks, paddedExtent, scaleLinear } from "@/lib/chart";
-import { formatCurrency, formatSignedCurrency } from "@/lib/format";
+import { formatCompactCurrency, formatContractPrice, moneyAxis } from "@/lib/format";
 import { useElementWidth } from "@/lib/use-element-width";
 import { useSvgId } from "@/lib/use-svg-id";
 
-const whole = (value: number) => formatSignedCurrency(Math.round(value)).replace(/\.00$/, "");
-const priceTick = (value: number) => formatCurrency(value).replace(/\.00$/, "");
+/** A P&L tick in the display currency, with its sign: "+€460", "-€92", "€0". */
+const pnlTick = (value: number) => (value > 0 ? `+${formatCompactCurrency(value)}` : formatCompactCurrency(value));
+/** An underlying price tick in US dollars, never converted: "$105" ("US$105" beside another currency). */
+const priceTick = (value: number) => formatContractPrice(value).replace(/\.00$/, "");
+const price = (value: number) => formatContractPrice(value);
 
 function describe(payoff: readonly PayoffPoint[], breakevens: readonly number[], subject: string): string {
   const first = payoff[0];
   const last = payoff[payoff.length - 1];
-  const range = first && last ? ` for underlying prices from ${formatCurrency(first.price)} to ${formatCurrency(last.price)}` : "";
-  const be = breakevens.length > 0 ? ` Breakeven at ${breakevens.map(formatCurrency).join(" and ")}.` : "";
+  const range = first && last ? ` for underlying prices from ${price(first.price)} to ${price(last.price)}` : "";
+  const be = breakevens.length > 0 ? ` Breakeven at ${breakevens.map(price).join(" and ")}.` : "";
   return `Payoff chart: profit and loss ${subject} at expiry and today${range}.${be}`;
 }
 
@@ -19,6 +22,8 @@ function describe(payoff: readonly PayoffPoint[], breakevens: readonly number[],
  * Profit and loss across a grid of underlying prices (of one contract for a signal, of the
  * whole position for a portfolio position): at expiry (solid, shaded green above zero and
  * red below) and today (dashed), with the breakevens and the current underlying price marked.
+ * The P&L axis is money in the display currency; the underlying's prices and the breakevens
+ * stay in US dollars (`formatContractPrice`).
  */
 export function PayoffChart({
   payoff,
@@ -56,14 +61,27 @@ export function PayoffChart({
   const [yMin, yMax] = paddedExtent([0, ...payoff.flatMap((p) => [p.expiry, p.today])], 0.08);
   const x = scaleLinear([xMin, xMax], [margin.left, margin.left + plotW]);
   const y = scaleLinear([yMin, yMax], [margin.top + plotH, margin.top]);
-  const yTicks = niceTicks(yMin, yMax, height < 220 ? 3 : 4);
+  // P&L is money, shown in the display currency: its ticks are round in that currency.
+  const { tickScale } = moneyAxis();
+  const yTicks = niceTicks(yMin * tickScale, yMax * tickScale, height < 220 ? 3 : 4).map((t) => (Math.abs(t) < 1e-9 ? 0 : t / tickScale));
   const xTicks = niceTicks(xMin, xMax, width < 420 ? 3 : 5).filter((t) => t >= xMin && t <= xMax);
   const expiry = linePath(payoff.map((p) => [x(p.price), y(p.expiry)] as const));
   const today = linePath(payoff.map((p) => [x(p.price), y(p.today)] as const));
   const zeroY = y(0);
   const base = `L${x(xMax).toFixed(1)},${zeroY.toFixed(1)}L${x(xMin).toFixed(1)},${zeroY.toFixed(1)}Z`;
   const expiryArea = `${expiry}${base}`;
-  const visibleBreakevens = breakevens.filter((b) => b >= xMin && b <= xMax);
+  const visibleBreakevens = breakevens.filter((b) => b >= xMin && b <= xMax).sort((p, q) => p - q);
+  // A straddle's two labels side by side would overlap: the lower one then ends at its line and
+  // the higher one starts at its own (about 6.4 px a character at 11 px).
+  const labelWidth = (b: number) => `BE ${price(b)}`.length * 6.4;
+  const crowded =
+    visibleBreakevens.length === 2 && x(visibleBreakevens[1]) - x(visibleBreakevens[0]) < labelWidth(visibleBreakevens[1]) + 8;
+  const labelAt = (b: number, i: number): { x: number; anchor: "start" | "middle" | "end" } => {
+    const at = x(b);
+    if (crowded) return i === 0 ? { x: at - 3, anchor: "end" } : { x: at + 3, anchor: "start" };
+    const half = labelWidth(b) / 2;
+    return { x: at, anchor: at < margin.left + half ? "start" : at > margin.left + plotW - half ? "end" : "middle" };
+  };
   const now = currentPrice ?? Number.NaN;
   const nowVisible = now >= xMin && now <= xMax;
 
@@ -91,7 +109,7 @@ export function PayoffChart({
           <g key={t}>
             <line x1={margin.left} x2={margin.left + plotW} y1={y(t)} y2={y(t)} className="stroke-border" />
             <text x={margin.left - 6} y={y(t)} dy="0.32em" textAnchor="end" className="fill-muted-foreground tabular">
-              {whole(t)}
+              {pnlTick(t)}
             </text>
           </g>
         ))}
@@ -103,19 +121,17 @@ export function PayoffChart({
         <path d={expiryArea} clipPath={`url(#${clipAbove})`} className="fill-positive/15" />
         <path d={expiryArea} clipPath={`url(#${clipBelow})`} className="fill-destructive/15" />
         <line x1={margin.left} x2={margin.left + plotW} y1={zeroY} y2={zeroY} className="stroke-muted-foreground" strokeWidth={1} />
-        {visibleBreakevens.map((b, i) => (
-          <g key={`be-${i}`} data-testid="breakeven">
-            <line x1={x(b)} x2={x(b)} y1={margin.top} y2={margin.top + plotH} className="stroke-foreground/60" strokeDasharray="3 3" />
-            <text
-              x={x(b)}
-              y={margin.top - 8}
-              textAnchor={x(b) < margin.left + 40 ? "start" : x(b) > margin.left + plotW - 40 ? "end" : "middle"}
-              className="fill-foreground font-medium tabular"
-            >
-              BE {formatCurrency(b)}
-            </text>
-          </g>
-        ))}
+        {visibleBreakevens.map((b, i) => {
+          const label = labelAt(b, i);
+          return (
+            <g key={`be-${i}`} data-testid="breakeven">
+              <line x1={x(b)} x2={x(b)} y1={margin.top} y2={margin.top + plotH} className="stroke-foreground/60" strokeDasharray="3 3" />
+              <text x={label.x} y={margin.top - 8} textAnchor={label.anchor} className="fill-foreground font-medium tabular">
+                BE {price(b)}
+              </text>
+            </g>
+          );
+        })}
         {nowVisible ? (
           <g>
             <line x1={x(now)} x2={x(now)} y1={margin.top} y2={margin.top + plotH} className="stroke-primary/60" />

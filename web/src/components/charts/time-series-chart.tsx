@@ -1,4 +1,5 @@
 import { linePath, niceTicks, paddedExtent, scaleLinear } from "@/lib/chart";
+import { formatMonthDay, formatShortDate } from "@/lib/dates";
 import { useElementWidth } from "@/lib/use-element-width";
 import { useSvgId } from "@/lib/use-svg-id";
 import { cn } from "@/lib/utils";
@@ -12,19 +13,15 @@ const TONES = {
   negative: { line: "stroke-destructive", area: "text-destructive", dot: "fill-destructive" },
 } as const;
 
-const monthDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-const monthDayYear = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-
 function parseDate(iso: string): Date | null {
   const date = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** "Nov 23" for an axis tick, the text itself when it is not a date. */
+/** "Nov 23" (or "Nov 23, 2026") for an axis tick, the text itself when it is not a date. */
 function tickDate(iso: string, withYear: boolean): string {
-  const date = parseDate(iso);
-  if (!date) return iso;
-  return (withYear ? monthDayYear : monthDay).format(date);
+  if (!parseDate(iso)) return iso;
+  return withYear ? formatShortDate(iso.slice(0, 10)) : formatMonthDay(iso);
 }
 
 /** The chart's text alternative: its span, first and last figure, high and low. */
@@ -48,12 +45,15 @@ export function describeSeries(title: string, points: readonly SeriesPoint[], fo
  * <title> that state the span and the figures; drawn at the container's measured width so
  * labels stay 11 px on a phone; coloured with the theme's tokens, so it follows light and dark.
  * The area runs from the line to `baseline` (the bottom of the plot by default; 0 for a drawdown).
+ * Money charts take `moneyAxis()` (lib/format.ts): the display currency's formatters, and
+ * `tickScale`, its units per value unit, so the ticks are round in the currency shown.
  */
 export function TimeSeriesChart({
   points,
   title,
   formatValue,
   formatTick = formatValue,
+  tickScale = 1,
   tone = "primary",
   baseline,
   height = 220,
@@ -66,6 +66,8 @@ export function TimeSeriesChart({
   title: string;
   formatValue: (value: number) => string;
   formatTick?: (value: number) => string;
+  /** Ticks are picked round in value × tickScale (the display currency's units per dollar for money). */
+  tickScale?: number;
   tone?: keyof typeof TONES;
   baseline?: number;
   height?: number;
@@ -97,9 +99,10 @@ export function TimeSeriesChart({
   const values = finite.map((p) => p.value);
   const [yMin, yMax] = paddedExtent(baseline === undefined ? values : [...values, baseline], 0.08);
   // Rounding can leave -0 or -1e-13 for the zero tick: show it as 0, never "-$0".
-  const ticks = niceTicks(yMin, yMax, height < 200 ? 3 : 5)
-    .filter((t) => t >= yMin && t <= yMax)
-    .map((t) => (Math.abs(t) < 1e-9 ? 0 : t));
+  const scale = Number.isFinite(tickScale) && tickScale > 0 ? tickScale : 1;
+  const ticks = niceTicks(yMin * scale, yMax * scale, height < 200 ? 3 : 5)
+    .map((t) => (Math.abs(t) < 1e-9 ? 0 : t / scale))
+    .filter((t) => t >= yMin && t <= yMax);
   const tickWidth = Math.max(...ticks.map((t) => formatTick(t).length), 4);
   const margin = { top: 12, right: 14, bottom: 28, left: Math.min(96, 14 + tickWidth * 6.4) };
   const plotW = Math.max(40, width - margin.left - margin.right);

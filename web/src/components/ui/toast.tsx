@@ -53,7 +53,8 @@ export function ToastClose({ className, ...props }: React.ComponentProps<typeof 
       data-slot="toast-close"
       aria-label="Close"
       className={cn(
-        "absolute top-3 right-3 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none group-data-[variant=destructive]:focus-visible:ring-white/70",
+        // Full strength on red: white faded to 70% fell below the 3:1 a control needs.
+        "absolute top-3 right-3 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none group-data-[variant=destructive]:opacity-100 group-data-[variant=destructive]:focus-visible:ring-white/70",
         className,
       )}
       {...props}

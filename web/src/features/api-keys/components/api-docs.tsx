@@ -9,9 +9,13 @@ import { PERMISSION_DESCRIPTIONS, PERMISSION_LABELS } from "../lib/api-keys";
 const count = new Intl.NumberFormat("en-US");
 const code = "rounded bg-muted px-1.5 py-0.5 font-mono text-xs text-foreground";
 
-/** A curl command that reads the signals with a key. */
+/**
+ * A curl command that reads the signals with a key. The URL is in single quotes: unquoted, its
+ * `?` is a glob that zsh (macOS's shell) refuses with "no matches found"; the header is in double
+ * quotes so the shell puts the key in.
+ */
 export function curlExample(origin: string): string {
-  return `curl -H "Authorization: Bearer $STRIKELINE_API_KEY" \\\n  ${origin}/api/v1/signals?limit=5`;
+  return `curl -H "Authorization: Bearer $STRIKELINE_API_KEY" \\\n  '${origin}/api/v1/signals?limit=5'`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { LockIcon, ServerCrashIcon, UnlockIcon } from "lucide-react";
+import { ChevronRightIcon, LockIcon, ServerCrashIcon, UnlockIcon } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { CopyButton } from "@/components/copy-button";
@@ -17,6 +17,8 @@ import {
   defaultEndpoint,
   type Endpoint,
   type FieldInfo,
+  isPublicApi,
+  splitEndpoints,
   successResponse,
 } from "../lib/openapi";
 import { canTry } from "../lib/try-it";
@@ -267,6 +269,12 @@ function EndpointDetail({ endpoint, apiKey, onApiKeyChange }: { endpoint: Endpoi
           <AuthIcon className="size-3.5" aria-hidden />
           {AUTH_TEXT[endpoint.auth]}
         </p>
+        {isPublicApi(endpoint) ? null : (
+          <p className="mt-2 text-xs text-muted-foreground" data-testid="endpoint-internal-note">
+            Internal: the web app&apos;s own endpoint, which may change without notice. Programs use the public API under{" "}
+            <code className="font-mono">/api/v1</code>.
+          </p>
+        )}
       </div>
       <Tabs defaultValue="parameters" className="p-5 sm:p-6">
         <TabsList aria-label="Endpoint details">
@@ -294,51 +302,123 @@ function EndpointDetail({ endpoint, apiKey, onApiKeyChange }: { endpoint: Endpoi
   );
 }
 
-function EndpointList({ doc, selected, onSelect }: { doc: ApiDocument; selected: Endpoint; onSelect: (id: string) => void }) {
+function EndpointButton({ endpoint, active, onSelect }: { endpoint: Endpoint; active: boolean; onSelect: (id: string) => void }) {
   return (
-    <nav
-      aria-label="Endpoints"
-      className="rounded-2xl border bg-card p-3 lg:sticky lg:top-24 lg:max-h-[calc(100dvh-7rem)] lg:overflow-y-auto"
-    >
-      {doc.tags.map((tag) => (
-        <section key={tag.name} aria-label={tag.name} className="mb-3 last:mb-0">
+    <li>
+      <button
+        type="button"
+        aria-current={active ? "true" : undefined}
+        onClick={() => onSelect(endpoint.id)}
+        className={cn(
+          "flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring",
+          active && "bg-accent",
+        )}
+      >
+        <MethodBadge method={endpoint.method} className="w-12 text-[0.65rem]" />
+        <span className={cn("min-w-0 font-mono text-xs break-all", active ? "font-semibold text-foreground" : "text-muted-foreground")}>
+          {endpoint.path}
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/** Endpoints under their tag's name, in the document's tag order. */
+function TagGroups({
+  doc,
+  endpoints,
+  selected,
+  onSelect,
+  showTags = true,
+}: {
+  doc: ApiDocument;
+  endpoints: Endpoint[];
+  selected: Endpoint;
+  onSelect: (id: string) => void;
+  showTags?: boolean;
+}) {
+  return doc.tags.map((tag) => {
+    const inTag = endpoints.filter((e) => e.tag === tag.name);
+    if (inTag.length === 0) return null;
+    return (
+      <section key={tag.name} aria-label={tag.name} className="mb-3 last:mb-0">
+        {showTags ? (
           <p className="px-2 pt-1 pb-1.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase" title={tag.description}>
             {tag.name}
           </p>
-          <ul className="grid gap-0.5">
-            {doc.endpoints
-              .filter((e) => e.tag === tag.name)
-              .map((endpoint) => {
-                const active = endpoint.id === selected.id;
-                return (
-                  <li key={endpoint.id}>
-                    <button
-                      type="button"
-                      aria-current={active ? "true" : undefined}
-                      onClick={() => onSelect(endpoint.id)}
-                      className={cn(
-                        "flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring",
-                        active && "bg-accent",
-                      )}
-                    >
-                      <MethodBadge method={endpoint.method} className="w-12 text-[0.65rem]" />
-                      <span
-                        className={cn(
-                          "min-w-0 font-mono text-xs break-all",
-                          active ? "font-semibold text-foreground" : "text-muted-foreground",
-                        )}
-                      >
-                        {endpoint.path}
-                      </span>
-                    </button>
-                  </li>
-                );
-              })}
-          </ul>
+        ) : null}
+        <ul className="grid gap-0.5">
+          {inTag.map((endpoint) => (
+            <EndpointButton key={endpoint.id} endpoint={endpoint} active={endpoint.id === selected.id} onSelect={onSelect} />
+          ))}
+        </ul>
+      </section>
+    );
+  });
+}
+
+/**
+ * The endpoint list: the public API (`/api/v1`, what programs call with a key) first and open;
+ * the web app's own endpoints apart, in a group that starts collapsed unless one of them is
+ * selected.
+ */
+function EndpointList({ doc, selected, onSelect }: { doc: ApiDocument; selected: Endpoint; onSelect: (id: string) => void }) {
+  const { publicApi, internal } = splitEndpoints(doc.endpoints);
+  const [internalOpen, setInternalOpen] = useState(() => publicApi.length === 0 || !isPublicApi(selected));
+  // An internal endpoint selected from elsewhere (a link with ?endpoint=) opens its group.
+  const [shown, setShown] = useState(selected.id);
+  if (shown !== selected.id) {
+    setShown(selected.id);
+    if (!isPublicApi(selected)) setInternalOpen(true);
+  }
+  return (
+    <nav
+      aria-label="Endpoints"
+      className="grid content-start gap-3 rounded-2xl border bg-card p-3 lg:sticky lg:top-24 lg:max-h-[calc(100dvh-7rem)] lg:overflow-y-auto"
+    >
+      {publicApi.length > 0 ? (
+        <section aria-labelledby="endpoints-public" data-testid="endpoints-public">
+          <div className="px-2 pt-1 pb-2">
+            <h2 id="endpoints-public" className="text-sm font-semibold">
+              Public API
+            </h2>
+            <p className="text-xs text-muted-foreground">
+              <code className="font-mono">/api/v1</code> with an API key; try any of them here.
+            </p>
+          </div>
+          <TagGroups doc={doc} endpoints={publicApi} selected={selected} onSelect={onSelect} showTags={false} />
         </section>
-      ))}
+      ) : null}
+      {internal.length > 0 ? (
+        <details
+          open={internalOpen}
+          onToggle={(e) => setInternalOpen(e.currentTarget.open)}
+          className="group rounded-lg border border-dashed"
+          data-testid="endpoints-internal"
+        >
+          <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-2 py-2 text-sm font-semibold outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
+            <ChevronRightIcon className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-90" aria-hidden />
+            <span className="flex-1">Internal (used by the web app)</span>
+            <span className="text-xs font-normal text-muted-foreground tabular">{internal.length}</span>
+          </summary>
+          <div className="px-1 pb-2">
+            <p className="px-2 pb-2 text-xs text-muted-foreground">
+              The web app&apos;s own endpoints, behind its session cookie. They may change without notice: programs use the public API.
+            </p>
+            <TagGroups doc={doc} endpoints={internal} selected={selected} onSelect={onSelect} />
+          </div>
+        </details>
+      ) : null}
     </nav>
   );
+}
+
+/** "13 public endpoints and 97 internal ones". */
+function summaryCounts(endpoints: readonly Endpoint[]): string {
+  const { publicApi, internal } = splitEndpoints(endpoints);
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  if (publicApi.length === 0) return plural(internal.length, "endpoint", "endpoints");
+  return `${plural(publicApi.length, "public endpoint", "public endpoints")} and ${plural(internal.length, "internal one", "internal ones")}`;
 }
 
 /** The endpoint list and the selected endpoint's detail. */
@@ -361,7 +441,7 @@ function Explorer({ doc }: { doc: ApiDocument }) {
   return (
     <div>
       <p className="mb-6 text-sm text-muted-foreground">
-        {doc.title} {doc.version ? `v${doc.version}` : ""} · {doc.endpoints.length} endpoints, generated from the running server.
+        {doc.title} {doc.version ? `v${doc.version}` : ""} · {summaryCounts(doc.endpoints)}, generated from the running server.
       </p>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <EndpointList doc={doc} selected={selected} onSelect={select} />
@@ -372,8 +452,9 @@ function Explorer({ doc }: { doc: ApiDocument }) {
 }
 
 /**
- * The API explorer over the server's own OpenAPI document: the endpoint list (default: the
- * signals list if the server has one, else the first endpoint) and a detail panel with
+ * The API explorer over the server's own OpenAPI document: the endpoint list (the public API
+ * first, the web app's internal endpoints apart and collapsed; it opens on the public signals
+ * list, see `defaultEndpoint`) and a detail panel with
  * Parameters, Response and Example tabs, and for the public API (`/api/v1`) a "Try it" tab
  * that sends the request with a pasted API key. The selection is kept in the URL (?endpoint=).
  */

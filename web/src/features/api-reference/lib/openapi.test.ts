@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { curlExample, defaultEndpoint, exampleFor, parseOpenApi, successResponse, typeLabel } from "./openapi";
+import { curlExample, defaultEndpoint, exampleFor, isPublicApi, parseOpenApi, splitEndpoints, successResponse, typeLabel } from "./openapi";
 
 /** A small document with what the public API will have: parameters, refs, security, nesting. */
 const DOC = {
@@ -118,7 +118,20 @@ describe("parseOpenApi", () => {
   it("selects the signals list by default, else the first endpoint", () => {
     expect(defaultEndpoint(api.endpoints)?.id).toBe("GET /api/v1/signals");
     expect(defaultEndpoint(api.endpoints.filter((e) => !e.path.endsWith("/signals")))?.id).toBe("GET /api/v1/signals/{id}");
+    expect(defaultEndpoint(api.endpoints.filter((e) => e.path === "/api/plans"))?.id).toBe("GET /api/plans");
     expect(defaultEndpoint([])).toBeUndefined();
+  });
+
+  it("opens on the public API, never on the web app's own signals list listed before it", () => {
+    const internal = { ...api.endpoints[0], id: "GET /api/signals", path: "/api/signals", auth: "session" as const };
+    const endpoints = [internal, ...api.endpoints];
+    expect(defaultEndpoint(endpoints)?.id).toBe("GET /api/v1/signals");
+    const { publicApi, internal: rest } = splitEndpoints(endpoints);
+    expect(publicApi.map((e) => e.id)).toEqual(["GET /api/v1/signals", "POST /api/v1/signals", "GET /api/v1/signals/{id}"]);
+    expect(rest.map((e) => e.id)).toEqual(["GET /api/signals", "GET /api/plans"]);
+    expect(isPublicApi({ path: "/api/v1/stats" })).toBe(true);
+    expect(isPublicApi({ path: "/api/v1" })).toBe(false);
+    expect(isPublicApi({ path: "/api/public/stats" })).toBe(false);
   });
 
   it("reads parameters, including path-level ones", () => {

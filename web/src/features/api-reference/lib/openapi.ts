@@ -308,9 +308,32 @@ export function parseOpenApi(value: unknown): ApiDocument {
   return { title: str(info.title), version: str(info.version), description: str(info.description), tags, endpoints };
 }
 
-/** The endpoint the explorer opens with: the signals list if there is one, else the first. */
+/** The public REST API's prefix: what programs call with an API key. */
+export const PUBLIC_API_PREFIX = "/api/v1/";
+
+/**
+ * Whether the endpoint belongs to the public API (`/api/v1/…`), the one programs use; the
+ * others are the web app's own (session cookie), listed apart as internal.
+ */
+export function isPublicApi(endpoint: Pick<Endpoint, "path">): boolean {
+  return endpoint.path.startsWith(PUBLIC_API_PREFIX);
+}
+
+/** The endpoints in two groups, each in the document's order: the public API, then the web app's own. */
+export function splitEndpoints(endpoints: readonly Endpoint[]): { publicApi: Endpoint[]; internal: Endpoint[] } {
+  return { publicApi: endpoints.filter(isPublicApi), internal: endpoints.filter((e) => !isPublicApi(e)) };
+}
+
+const isSignalsList = (e: Endpoint) => e.method === "GET" && /\/signals\/?$/.test(e.path);
+
+/**
+ * The endpoint the explorer opens with: on the public API, the one a program can try first
+ * (its signals list, else its first endpoint); without a public API, the signals list or the
+ * first endpoint.
+ */
 export function defaultEndpoint(endpoints: readonly Endpoint[]): Endpoint | undefined {
-  return endpoints.find((e) => e.method === "GET" && /\/signals\/?$/.test(e.path)) ?? endpoints[0];
+  const { publicApi } = splitEndpoints(endpoints);
+  return publicApi.find(isSignalsList) ?? publicApi[0] ?? endpoints.find(isSignalsList) ?? endpoints[0];
 }
 
 /** The first 2xx response, which the Response tab's copy button copies. */

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setMoneyDisplay } from "@/lib/money-display";
 import { captureDownloads } from "@/test/fixtures";
 import { makeOverallBacktest, makeStrategyBacktests } from "@/test/portfolio-fixtures";
 import { bodyOf, jsonResponse, mockFetch, problem, renderWithProviders } from "@/test/utils";
@@ -14,6 +15,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  setMoneyDisplay(null);
 });
 
 type Answer = () => Response | Promise<Response>;
@@ -82,6 +84,26 @@ describe("BacktestPage", () => {
     expect(trades[0]).toHaveTextContent("$3.20 → $4.80");
     expect(trades[0]).toHaveTextContent("Target");
     expect(trades[2]).toHaveTextContent("$12.40 → $14.90");
+  });
+
+  it("in euros: money and the equity axis convert, the trades' strikes and premiums stay in US dollars", async () => {
+    setMoneyDisplay({ currency: "EUR", perUsd: 0.92 });
+    api();
+    renderWithProviders(<BacktestPage plan="pro" />);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Run Backtest" }));
+    const results = within(await screen.findByTestId("overall-results"));
+    expect(results.getByText(/· €9,200\.00 starting capital/)).toBeInTheDocument();
+    expect(metric("Total P&L")).toHaveTextContent("+€1,693.26");
+    const ticks = [...screen.getByTestId("equity-chart").querySelectorAll("text")].map((t) => t.textContent ?? "");
+    const money = ticks.filter((t) => /\d/.test(t) && !/^[A-Z][a-z]{2} \d/.test(t));
+    expect(money.length).toBeGreaterThan(1);
+    for (const tick of money) expect(tick).toMatch(/^€[\d.]+K?$/);
+    expect(results.getByRole("img", { name: /^Equity curve \(backtested\): 40 points from .* \(€9,200\.00\)/ })).toBeInTheDocument();
+    const [first] = results.getAllByTestId("trade-row");
+    expect(first).toHaveTextContent("US$250.00");
+    expect(first).toHaveTextContent("US$3.20 → US$4.80");
+    expect(first).toHaveTextContent("+€146.00");
+    expect(first).not.toHaveTextContent("€230.00");
   });
 
   it("shows a locked trade with only its symbol, strategy and entry date", async () => {

@@ -68,8 +68,9 @@ export function CustomParamsFields({
   if (plan !== "premium") return <Locked />;
   return (
     <section ref={sectionRef} aria-labelledby={`${id}-title`} className="grid gap-4 rounded-lg border p-4" data-testid="custom-params">
-      <div className="flex items-start justify-between gap-4">
-        <div className="grid gap-1">
+      {/* Wraps: at phone widths the switch goes under the title instead of pushing out of the box. */}
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-3" data-testid="custom-params-header">
+        <div className="grid max-w-prose min-w-0 flex-[1_1_16rem] gap-1">
           <h3 id={`${id}-title`} className="inline-flex items-center gap-2 text-sm font-semibold">
             <SlidersHorizontalIcon className="size-4 text-primary" aria-hidden />
             Custom strategy parameters
@@ -78,7 +79,7 @@ export function CustomParamsFields({
             Replay the strategies with your own thresholds. Live signals keep the defaults.
           </p>
         </div>
-        <div className="flex shrink-0 items-center gap-2">
+        <div className="flex min-w-0 items-center gap-2">
           <Label htmlFor={`${id}-enabled`} className="text-sm">
             Use custom parameters
           </Label>

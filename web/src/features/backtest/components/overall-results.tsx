@@ -10,13 +10,16 @@ import { isOneOf, TRADE_OUTCOMES, type TradeOutcome } from "@/lib/api/enums";
 import type { OverallBacktest, TradeView } from "@/lib/api/models";
 import { formatShortDate } from "@/lib/dates";
 import {
+  formatContractPrice,
+  formatCount,
   formatCurrency,
   formatDays,
   formatFractionPercent,
   formatMoney,
   formatPercentOrDash,
-  formatPrice,
   formatRatio,
+  moneyAxis,
+  NO_VALUE,
   SIGN_TEXT_CLASS,
   signOf,
 } from "@/lib/format";
@@ -58,10 +61,10 @@ function LockedBadge() {
 
 const OUTCOMES: Record<TradeOutcome, string> = { target: "Target", stop: "Stop", expiry: "Expiry", open: "Open" };
 
-const dateOrDash = (iso: string | null | undefined) => (iso ? formatShortDate(iso) : "—");
+const dateOrDash = (iso: string | null | undefined) => (iso ? formatShortDate(iso) : NO_VALUE);
 
 /** A trade's outcome in words; "—" for a locked trade, which has none to show. */
-const outcomeText = (outcome: string | null | undefined) => (isOneOf(TRADE_OUTCOMES, outcome) ? OUTCOMES[outcome] : (outcome ?? "—"));
+const outcomeText = (outcome: string | null | undefined) => (isOneOf(TRADE_OUTCOMES, outcome) ? OUTCOMES[outcome] : (outcome ?? NO_VALUE));
 
 function TradesTable({ result }: { result: OverallBacktest }) {
   const trades = result.trades;
@@ -78,7 +81,7 @@ function TradesTable({ result }: { result: OverallBacktest }) {
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 border-b pb-4">
         <div className="grid gap-1.5">
           <CardTitle>Trades</CardTitle>
-          <CardDescription>Every simulated trade, oldest first. Prices are per share.</CardDescription>
+          <CardDescription>Every simulated trade, oldest first. Strikes and prices are per share, in US dollars.</CardDescription>
           {result.lockedTrades > 0 && (
             <p className="text-sm text-muted-foreground" data-testid="locked-trades-note">
               {result.lockedTrades} {result.lockedTrades === 1 ? "trade follows a signal" : "trades follow signals"} your plan locks: listed
@@ -145,13 +148,14 @@ function TradesTable({ result }: { result: OverallBacktest }) {
                       <td className="py-2.5 pr-3">
                         {t.locked || !t.signalType ? <LockedBadge /> : <OptionTypeBadge type={t.signalType} />}
                       </td>
-                      <td className="py-2.5 pr-3 text-right tabular">{formatPrice(t.strike)}</td>
+                      <td className="py-2.5 pr-3 text-right tabular">{formatContractPrice(t.strike)}</td>
                       <td className="py-2.5 pr-3 whitespace-nowrap">{dateOrDash(t.entryDate)}</td>
                       <td className="py-2.5 pr-3 whitespace-nowrap">{dateOrDash(t.exitDate)}</td>
                       <td className="py-2.5 pr-3 text-right whitespace-nowrap tabular">
-                        {formatPrice(t.entryPrice)} <span className="text-muted-foreground">→</span> {formatPrice(t.exitPrice)}
+                        {formatContractPrice(t.entryPrice)} <span className="text-muted-foreground">→</span>{" "}
+                        {formatContractPrice(t.exitPrice)}
                       </td>
-                      <td className="py-2.5 pr-3 text-right tabular">{t.contracts ?? "—"}</td>
+                      <td className="py-2.5 pr-3 text-right tabular">{t.contracts ?? NO_VALUE}</td>
                       <td className={cn("py-2.5 pr-3 text-right whitespace-nowrap tabular", SIGN_TEXT_CLASS[signOf(t.pnl)])}>
                         {formatMoney(t.pnl, { signed: true })}
                       </td>
@@ -181,8 +185,6 @@ function ChartCard({ title, description, children }: { title: string; descriptio
   );
 }
 
-const compactUsd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 1 });
-
 /**
  * The overall run: Total Trades, Win Rate, Total P&L and Avg Hold Period; the advanced Profit
  * Factor, Sharpe Ratio, Max Drawdown and Recovery Factor; equity and drawdown charts; the trades.
@@ -197,12 +199,12 @@ export function OverallResults({ result }: { result: OverallBacktest }) {
         </h2>
         <BacktestedBadge />
         <p className="w-full text-sm text-muted-foreground sm:w-auto">
-          {formatShortDate(result.startDate)} – {formatShortDate(result.endDate)} · {result.symbols.toLocaleString("en-US")}{" "}
+          {formatShortDate(result.startDate)} – {formatShortDate(result.endDate)} · {formatCount(result.symbols)}{" "}
           {result.symbols === 1 ? "symbol" : "symbols"} · {formatCurrency(result.initialCapital)} starting capital
         </p>
       </div>
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        <Metric label="Total Trades" value={result.totalTrades.toLocaleString("en-US")} />
+        <Metric label="Total Trades" value={formatCount(result.totalTrades)} />
         <Metric label="Win Rate" value={formatPercentOrDash(result.winRate)} />
         <Metric label="Total P&L" value={formatMoney(result.totalPnl, { signed: true })} className={pnlClass} />
         <Metric label="Avg Hold Period" value={formatDays(result.avgHoldingPeriod)} />
@@ -230,8 +232,7 @@ export function OverallResults({ result }: { result: OverallBacktest }) {
           <TimeSeriesChart
             points={result.equityCurve.map((p) => ({ date: p.date, value: p.equity }))}
             title="Equity curve (backtested)"
-            formatValue={formatCurrency}
-            formatTick={(v) => compactUsd.format(v)}
+            {...moneyAxis()}
             testId="equity-chart"
           />
         </ChartCard>

@@ -2,7 +2,7 @@ import type * as React from "react";
 import { TimeSeriesChart } from "@/components/charts/time-series-chart";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { StrategyBacktest } from "@/lib/api/models";
-import { formatCurrency, formatMoney, formatPercentOrDash, formatRatio, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
+import { formatCount, formatMoney, formatPercentOrDash, formatRatio, moneyAxis, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { BacktestedBadge } from "./overall-results";
 
@@ -15,12 +15,10 @@ function Row({ label, children, className }: { label: string; children: React.Re
   );
 }
 
-const compactUsd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 1 });
-
 /** One card per strategy: '{strategy} Strategy', trades and win rate, Total P&L, Avg P&L, Wins/Losses, Profit Factor. */
 export function StrategyResultCard({ result }: { result: StrategyBacktest }) {
   const s = result.summary;
-  const trades = `${s.totalTrades.toLocaleString("en-US")} ${s.totalTrades === 1 ? "trade" : "trades"}`;
+  const trades = `${formatCount(s.totalTrades)} ${s.totalTrades === 1 ? "trade" : "trades"}`;
   return (
     <Card className="min-w-0" role="article" aria-label={`${result.strategy} Strategy`} data-testid="strategy-result">
       <CardHeader className="gap-2 border-b pb-4">
@@ -41,15 +39,14 @@ export function StrategyResultCard({ result }: { result: StrategyBacktest }) {
             {formatMoney(s.avgPnl, { signed: true })}
           </Row>
           <Row label="Wins/Losses">
-            {s.winningTrades.toLocaleString("en-US")} / {s.losingTrades.toLocaleString("en-US")}
+            {formatCount(s.winningTrades)} / {formatCount(s.losingTrades)}
           </Row>
           <Row label="Profit Factor">{formatRatio(s.profitFactor)}</Row>
         </dl>
         <TimeSeriesChart
           points={result.equityCurve.map((p) => ({ date: p.date, value: p.equity }))}
           title={`${result.strategy} equity curve (backtested)`}
-          formatValue={formatCurrency}
-          formatTick={(v) => compactUsd.format(v)}
+          {...moneyAxis()}
           tone={s.totalPnl < 0 ? "negative" : "primary"}
           height={140}
           emptyText="Too few days for an equity curve."

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { refreshAfterBillingChange } from "@/lib/api/billing";
 import { api, dataOf } from "@/lib/api/client";
 import type { SubscriptionView, TestCardPayment } from "@/lib/api/models";
+import { announceToOtherTabs } from "@/lib/live-events";
 
 /**
  * POST /api/billing/test-provider/pay: the built-in test provider's card confirms the checkout
@@ -16,6 +17,10 @@ export function usePayWithTestCard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: payWithTestCard,
-    onSuccess: (subscription) => void refreshAfterBillingChange(queryClient, subscription),
+    onSuccess: (subscription) => {
+      void refreshAfterBillingChange(queryClient, subscription);
+      // The user's other open tabs follow at once.
+      announceToOtherTabs("billing");
+    },
   });
 }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { InvoiceView, SubscriptionView } from "@/lib/api/models";
 import { queryKeys } from "@/lib/query-keys";
 import { makeInvoice, makePaidSubscription, makeSubscription } from "@/test/billing-fixtures";
+import { makeChangePreview } from "./test-fixtures";
 import { bodyOf, jsonResponse, makePlanCatalogue, makeUser, mockFetch, problem, renderWithProviders } from "@/test/utils";
 import { SubscriptionTab } from "./subscription-tab";
 
@@ -19,14 +20,17 @@ function billingApi({
   cancel,
   resume,
   change,
+  preview,
 }: {
   subscription?: SubscriptionView;
   invoices?: InvoiceView[];
   cancel?: Answer;
   resume?: Answer;
   change?: Answer;
+  preview?: Answer;
 } = {}) {
   return mockFetch((url, init) => {
+    if (url.startsWith("/api/billing/change/preview?") && preview) return preview();
     if (url === "/api/billing/subscription") return jsonResponse(subscription);
     if (url === "/api/billing/invoices") return jsonResponse(invoices);
     if (url === "/api/auth/me")
@@ -164,9 +168,10 @@ describe("SubscriptionTab", () => {
     expect(calls(fetchMock, "/api/billing/resume")).toHaveLength(1);
   });
 
-  it("changes plan: every paid plan and period with its price, the current one marked, prorated and charged now", async () => {
+  it("changes plan: every paid plan and period with its price, the current one marked, nothing chosen, the preview, then charged", async () => {
     const fetchMock = billingApi({
       subscription: makePaidSubscription(),
+      preview: () => jsonResponse(makeChangePreview()),
       change: () =>
         jsonResponse(
           makePaidSubscription({
@@ -186,12 +191,15 @@ describe("SubscriptionTab", () => {
       "Pro · Monthly$49.00/month",
       "Pro · Yearly$470.00/year",
       "Premium · Monthly$149.00/month",
-      "Premium · YearlyYour current plan$1,430.00/year",
+      "Premium · YearlyCurrent plan$1,430.00/year",
     ]);
     expect(radios[3]).toBeDisabled();
-    expect(radios[0]).toBeChecked();
+    expect(radios.filter((r) => (r as HTMLInputElement).checked)).toEqual([]);
+    expect(dialog.getByRole("button", { name: "Change plan" })).toBeDisabled();
     expect(dialog.getByTestId("proration-note")).toHaveTextContent("Changes are prorated and charged now");
     expect(dialog.getByTestId("proration-note")).toHaveTextContent("Visa •••• 4242");
+    await user.click(radios[0]);
+    expect(await dialog.findByTestId("preview-today")).toHaveTextContent("Nothing to pay today");
     await user.click(dialog.getByRole("button", { name: "Change plan" }));
     expect(await screen.findByText("Plan Changed")).toBeInTheDocument();
     expect(screen.getByText("You're now on Pro, billed monthly.")).toBeInTheDocument();
@@ -202,12 +210,19 @@ describe("SubscriptionTab", () => {
   });
 
   it("keeps the change dialog open with 'Payment Failed' and the provider's message when the card is declined", async () => {
-    billingApi({ subscription: makePaidSubscription(), change: () => problem(402, "Payment Failed", "Your card was declined.") });
+    billingApi({
+      subscription: makePaidSubscription(),
+      change: () => problem(402, "Payment Failed", "Your card was declined."),
+      preview: () =>
+        jsonResponse(
+          makeChangePreview({ plan: "premium", billing: "monthly", chargedTodayCents: 1200, proratedCents: 1200, creditAfterCents: 0 }),
+        ),
+    });
     renderWithProviders(<SubscriptionTab plans={plans} requestedChange={{ plan: "premium", billing: "monthly" }} />);
     // A change chosen on the pricing page opens the dialog with it selected.
     const dialog = within(await screen.findByRole("dialog", { name: "Change plan" }));
     expect(dialog.getByRole("radio", { name: /Premium · Monthly/ })).toBeChecked();
-    await userEvent.setup().click(dialog.getByRole("button", { name: "Change plan" }));
+    await userEvent.setup().click(await dialog.findByRole("button", { name: "Pay $12.00 and change plan" }));
     expect(await screen.findByText("Payment Failed")).toBeInTheDocument();
     expect(dialog.getByRole("alert")).toHaveTextContent("Your card was declined.");
     expect(screen.getByRole("dialog", { name: "Change plan" })).toBeInTheDocument();

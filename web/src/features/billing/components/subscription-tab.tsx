@@ -11,6 +11,7 @@ import { refreshAfterBillingChange } from "@/lib/api/billing";
 import { errorMessage } from "@/lib/api/client";
 import type { PlanChoice, PlanInfo, SubscriptionView } from "@/lib/api/models";
 import { formatUsdCents } from "@/lib/format";
+import { announceToOtherTabs } from "@/lib/live-events";
 import { toast } from "@/lib/toast";
 import { isPaying, useSubscription } from "../api/get-subscription";
 import { useResumeSubscription } from "../api/resume-subscription";
@@ -206,6 +207,7 @@ export function SubscriptionTab({
     else if (seenUnpaid.current) {
       seenUnpaid.current = false;
       void refreshAfterBillingChange(queryClient, subscription.data);
+      announceToOtherTabs("billing");
     }
   }, [confirming, paidNow, subscription.data, queryClient]);
 

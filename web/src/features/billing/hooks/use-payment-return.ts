@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { refreshAfterBillingChange } from "@/lib/api/billing";
+import { announceToOtherTabs } from "@/lib/live-events";
 import { toast } from "@/lib/toast";
 
 /** Back from paying (`?success=true`): the toast, shown once, before the parameter is removed. */
@@ -27,8 +28,9 @@ function paymentReturnToast(redirectStatus: string | null) {
 }
 
 /**
- * Back from the payment page or provider (`/settings?success=true`): toasts once, refetches what
- * the payment changed, and swaps `success` and Stripe's parameters for `tab=subscription`.
+ * Back from the payment page or provider (`/settings?success=true`): opens at the top of the
+ * page, toasts once, refetches what the payment changed (here and in the user's other tabs),
+ * and swaps `success` and Stripe's parameters for `tab=subscription`.
  * `confirming` stays true while the page is open: Stripe's confirmation may reach the server a
  * moment later, so the subscription is read again until the payment shows.
  */
@@ -40,8 +42,11 @@ export function usePaymentReturn(): { confirming: boolean } {
   useEffect(() => {
     if (params.get("success") !== "true" || shown.current) return;
     shown.current = true;
+    // The payment page was scrolled to its button: the settings page opens at its top, on the plan.
+    window.scrollTo(0, 0);
     toast(paymentReturnToast(params.get("redirect_status")));
     void refreshAfterBillingChange(queryClient);
+    announceToOtherTabs("billing");
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);

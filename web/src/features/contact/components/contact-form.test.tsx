@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { bodyOf, jsonResponse, mockFetch, problem, renderWithProviders } from "@/test/utils";
 import { ContactForm } from "./contact-form";
+import { SUPPORT_RESPONSE_TEXT } from "@/content/company";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -33,7 +34,7 @@ describe("landing ContactForm", () => {
     await fill({ name: " Ada ", email: "ada@example.com", message: "Do you cover SPY options?" });
 
     expect(await screen.findByText("Message Sent")).toBeInTheDocument();
-    expect(screen.getByText("We'll get back to you within 24 hours")).toBeInTheDocument();
+    expect(screen.getByText(`We'll get back to you within ${SUPPORT_RESPONSE_TEXT}.`)).toBeInTheDocument();
     expect(bodyOf(fetchMock, "/api/contact")).toEqual({
       name: "Ada",
       email: "ada@example.com",

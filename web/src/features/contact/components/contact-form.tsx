@@ -9,6 +9,7 @@ import { applyServerFieldErrors } from "@/lib/forms";
 import { toast } from "@/lib/toast";
 import { useSendContactMessage } from "../api/send-contact-message";
 import { type LandingContactValues, landingContactSchema } from "../lib/schemas";
+import { SUPPORT_RESPONSE_TEXT } from "@/content/company";
 
 const FIELDS = ["name", "email", "company", "message"] as const;
 const EMPTY: LandingContactValues = { name: "", email: "", company: "", message: "" };
@@ -42,7 +43,7 @@ export function ContactForm() {
       });
       return;
     }
-    toast({ title: "Message Sent", description: "We'll get back to you within 24 hours" });
+    toast({ title: "Message Sent", description: `We'll get back to you within ${SUPPORT_RESPONSE_TEXT}.` });
     reset(EMPTY);
   });
 

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { bodyOf, jsonResponse, mockFetch, problem, renderWithProviders } from "@/test/utils";
 import { HelpContactForm } from "./help-contact-form";
+import { SUPPORT_RESPONSE_TEXT } from "@/content/company";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -29,7 +30,7 @@ describe("HelpContactForm", () => {
     renderWithProviders(<HelpContactForm />);
     await fill({ Name: "Grace", Email: "grace@example.com", Subject: "Billing", Message: "Was I charged twice?" });
     expect(await screen.findByText("Message Sent")).toBeInTheDocument();
-    expect(screen.getByText("We've received your message and will respond within 24 hours.")).toBeInTheDocument();
+    expect(screen.getByText(`We've received your message and will respond within ${SUPPORT_RESPONSE_TEXT}.`)).toBeInTheDocument();
     expect(bodyOf(fetchMock, "/api/contact")).toEqual({
       name: "Grace",
       email: "grace@example.com",

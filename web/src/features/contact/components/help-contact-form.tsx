@@ -9,6 +9,7 @@ import { applyServerFieldErrors } from "@/lib/forms";
 import { toast } from "@/lib/toast";
 import { useSendContactMessage } from "../api/send-contact-message";
 import { type HelpContactValues, helpContactSchema } from "../lib/schemas";
+import { SUPPORT_RESPONSE_TEXT } from "@/content/company";
 
 const FIELDS = ["name", "email", "subject", "message"] as const;
 const EMPTY: HelpContactValues = { name: "", email: "", subject: "", message: "" };
@@ -36,7 +37,7 @@ export function HelpContactForm() {
       });
       return;
     }
-    toast({ title: "Message Sent", description: "We've received your message and will respond within 24 hours." });
+    toast({ title: "Message Sent", description: `We've received your message and will respond within ${SUPPORT_RESPONSE_TEXT}.` });
     reset(EMPTY);
   });
 

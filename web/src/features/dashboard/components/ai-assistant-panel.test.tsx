@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { setMoneyDisplay } from "@/lib/money-display";
 import { makeRecommendation } from "@/test/news-fixtures";
 import { jsonResponse, mockFetch, problem, renderWithProviders } from "@/test/utils";
 import { AiAssistantPanel } from "./ai-assistant-panel";
@@ -79,6 +80,19 @@ describe("AiAssistantPanel", () => {
 
     await userEvent.setup().click(why);
     expect(why).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("keeps the suggested strike in US dollars when money is shown in euros", async () => {
+    setMoneyDisplay({ currency: "EUR", perUsd: 0.92 });
+    try {
+      mockFetch(() => jsonResponse([makeRecommendation()]));
+      renderWithProviders(<AiAssistantPanel included />);
+      await userEvent.setup().click(await screen.findByRole("button", { name: "Why: Momentum call on AAPL" }));
+      const strike = screen.getByText("Strike", { selector: "dt" }).nextElementSibling;
+      expect(strike).toHaveTextContent(/^US\$250\.00$/);
+    } finally {
+      setMoneyDisplay(null);
+    }
   });
 
   it("offers the upgrade on a plan without AI recommendations (403)", async () => {

@@ -9,7 +9,7 @@ import { ANALYZER_TEXT } from "@/lib/ai";
 import { ApiError } from "@/lib/api/client";
 import type { PortfolioRiskLevel, Recommendation, RecommendationKind } from "@/lib/api/models";
 import { formatShortDate } from "@/lib/dates";
-import { formatPrice, formatScore } from "@/lib/format";
+import { formatContractPrice, formatScore } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useAiRecommendations } from "../api/get-ai-recommendations";
@@ -96,7 +96,7 @@ function RecommendationRow({ recommendation: r }: { recommendation: Recommendati
           {r.type === "trade" && r.suggestedStrike != null ? (
             <div className="flex gap-1">
               <dt>Strike</dt>
-              <dd className="font-semibold text-foreground tabular">{formatPrice(r.suggestedStrike)}</dd>
+              <dd className="font-semibold text-foreground tabular">{formatContractPrice(r.suggestedStrike)}</dd>
             </div>
           ) : null}
           {r.type === "trade" && r.expiration ? (

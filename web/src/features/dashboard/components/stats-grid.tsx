@@ -1,7 +1,7 @@
 import { ActivityIcon, GaugeIcon, TargetIcon, WalletIcon } from "lucide-react";
 import { QueryError } from "@/components/query-state";
 import type { Change, DashboardStats } from "@/lib/api/models";
-import { formatCurrency, formatPercent, formatScore, formatSignedPercent, NO_VALUE, signOf } from "@/lib/format";
+import { formatCount, formatCurrency, formatPercentOrDash, formatScore, formatSignedPercent, NO_VALUE, signOf } from "@/lib/format";
 import { useStats } from "../api/get-stats";
 import { StatCard, type StatCardProps } from "./stat-card";
 
@@ -12,22 +12,20 @@ export function changeText(change: Change | undefined): Pick<StatCardProps, "cha
   return { change: text, changeType: signOf(change.value) };
 }
 
-const percentOrDash = (value: number | null | undefined) => (value == null ? NO_VALUE : formatPercent(value));
-
 /** The four cards from GET /api/stats; every figure and change is the server's, "—" when it has none. */
 export function statCards(stats: DashboardStats | undefined): Omit<StatCardProps, "loading">[] {
   const c = stats?.changes;
   return [
     {
       title: "Active Signals",
-      value: stats ? String(stats.activeSignals) : NO_VALUE,
+      value: stats ? formatCount(stats.activeSignals) : NO_VALUE,
       icon: ActivityIcon,
       description: c?.activeSignals.label ?? "vs yesterday",
       ...changeText(c?.activeSignals),
     },
     {
       title: "Win Rate",
-      value: stats ? percentOrDash(stats.winRate) : NO_VALUE,
+      value: stats ? formatPercentOrDash(stats.winRate) : NO_VALUE,
       icon: TargetIcon,
       description: c?.winRate.label ?? "this week",
       ...changeText(c?.winRate),

@@ -21,6 +21,7 @@ import { SearchInput } from "@/components/search-input";
 import { Badge } from "@/components/ui/badge";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { SUPPORT_RESPONSE_TEXT } from "@/content/company";
 import { DOC_PAGES, QUICK_START_GUIDES } from "@/content/docs";
 import { findHelpArticle, helpArticlePath } from "@/content/help";
 import { cn } from "@/lib/utils";
@@ -231,8 +232,8 @@ for (const plan of plans) console.log(plan.name, plan.monthlyPrice);`,
     {
       title: "REST",
       note: "Any HTTP client; here curl.",
-      code: `curl -s "${origin}/api/plans" \\
-  -H "Accept: application/json"`,
+      code: `curl -s '${origin}/api/plans' \\
+  -H 'Accept: application/json'`,
     },
   ];
   return (
@@ -403,7 +404,7 @@ export function DocumentationPage({ endpoints }: { endpoints: ApiListItem[] | un
           {[
             { Icon: LifeBuoyIcon, title: "Help Center", text: "Short answers, by category.", href: "/help" },
             { Icon: UsersIcon, title: "Community", text: "Categories, guidelines and how to take part.", href: "/community" },
-            { Icon: MailIcon, title: "Contact support", text: "We reply within 24 hours.", href: "/help#contact" },
+            { Icon: MailIcon, title: "Contact support", text: `We reply within ${SUPPORT_RESPONSE_TEXT}.`, href: "/help#contact" },
           ].map(({ Icon, title, text, href }) => (
             <Link
               key={href}

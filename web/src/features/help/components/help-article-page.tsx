@@ -2,6 +2,7 @@ import { ArrowLeftIcon, MessageCircleQuestionIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Breadcrumbs } from "@/components/breadcrumbs";
 import { MarkdownBody } from "@/components/markdown-body";
+import { SUPPORT_RESPONSE_TEXT } from "@/content/company";
 import { type HelpArticle, type HelpCategory, helpArticlePath, helpArticlesIn } from "@/content/help";
 import { usePageMeta } from "@/lib/page-meta";
 import { CategoryNav } from "./help-category-page";
@@ -30,7 +31,9 @@ export function HelpArticlePage({ article, category }: { article: HelpArticle; c
           <MarkdownBody id={`help/${article.category}/${article.slug}`} load={article.loadBody} />
           <div className="mt-12 flex flex-col gap-4 rounded-xl border bg-card p-5 sm:flex-row sm:items-center">
             <MessageCircleQuestionIcon className="size-6 shrink-0 text-primary" aria-hidden />
-            <p className="flex-1 text-sm text-muted-foreground">Didn&apos;t find your answer? Our support team replies within 24 hours.</p>
+            <p className="flex-1 text-sm text-muted-foreground">
+              Didn&apos;t find your answer? Our support team replies within {SUPPORT_RESPONSE_TEXT}.
+            </p>
             <Link to="/help#contact" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
               Contact support
             </Link>

@@ -16,7 +16,7 @@ import { EmptyState } from "@/components/empty-state";
 import { SearchInput } from "@/components/search-input";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
 import { Button } from "@/components/ui/button";
-import { COMPANY } from "@/content/company";
+import { COMPANY, SUPPORT_RESPONSE } from "@/content/company";
 import { HELP_ARTICLES, HELP_CATEGORIES, type HelpCategory, helpArticlePath, helpArticlesIn } from "@/content/help";
 import { POPULAR_TOPICS, searchHelp } from "../lib/search";
 
@@ -215,7 +215,7 @@ export function HelpCenter({ freshness, contactForm }: { freshness: string | nul
           Still need help?
         </h2>
         <p className="mt-3 max-w-2xl text-muted-foreground">
-          Support hours are {COMPANY.supportHours}. Messages sent outside those hours are answered the next business day.
+          {`Support answers within ${SUPPORT_RESPONSE.free} on Free, ${SUPPORT_RESPONSE.pro} on Pro, and around the clock (${SUPPORT_RESPONSE.premium}, with phone support) on Premium.`}
         </p>
         <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_1.4fr]">
           <ul className="grid content-start gap-4">
@@ -223,7 +223,7 @@ export function HelpCenter({ freshness, contactForm }: { freshness: string | nul
               <MailIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
               <div>
                 <h3 className="font-semibold">Email support</h3>
-                <p className="mt-1 text-sm text-muted-foreground">Responds in {COMPANY.emailResponse} during support hours.</p>
+                <p className="mt-1 text-sm text-muted-foreground">Answers within {COMPANY.emailResponse}.</p>
                 <a
                   href={`mailto:${COMPANY.email.support}`}
                   className="mt-2 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline"
@@ -236,7 +236,9 @@ export function HelpCenter({ freshness, contactForm }: { freshness: string | nul
               <PhoneIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
               <div>
                 <h3 className="font-semibold">Phone support</h3>
-                <p className="mt-1 text-sm text-muted-foreground">For Premium subscribers, {COMPANY.supportHours}.</p>
+                <p className="mt-1 text-sm text-muted-foreground">
+                  For Premium subscribers, around the clock ({SUPPORT_RESPONSE.premium}).
+                </p>
                 <p className="mt-2 text-sm font-medium tabular">{COMPANY.phone}</p>
               </div>
             </li>

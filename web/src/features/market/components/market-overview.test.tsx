@@ -1,11 +1,15 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { setMoneyDisplay } from "@/lib/money-display";
 import { makeStockPrice } from "@/test/fixtures";
 import { jsonResponse, mockFetch, problem, renderWithProviders } from "@/test/utils";
 import { MarketOverview, topGainers, topLosers } from "./market-overview";
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setMoneyDisplay(null);
+});
 
 const changes = [3.1, -2.4, 0.5, 7.2, -0.1, 1.9, -5.5, 0, 2.2, -1.1, 4.4, -3.3];
 const prices = changes.map((c, i) => makeStockPrice({ symbol: `S${i}`, companyName: `Stock ${i}`, priceChangePercent: c }));
@@ -38,5 +42,21 @@ describe("MarketOverview", () => {
     fail = true;
     await user.click(screen.getByRole("button", { name: "Update Prices" }));
     expect(await screen.findByText("Failed to update stock prices")).toBeInTheDocument();
+  });
+
+  it("shows quotes in US dollars, unconverted and labelled, when money is shown in euros; volume and change unchanged", async () => {
+    setMoneyDisplay({ currency: "EUR", perUsd: 0.92 });
+    const stock = makeStockPrice({ symbol: "XOM", companyName: "Exxon Mobil", currentPrice: 105, priceChangePercent: 1.5 });
+    mockFetch(() => jsonResponse([stock]));
+    renderWithProviders(<MarketOverview />);
+    const gainers = await screen.findByRole("list", { name: "Top gainers" });
+    expect(within(gainers).getByRole("listitem")).toHaveTextContent("US$105.00+1.5%");
+    expect(gainers).not.toHaveTextContent("€");
+    await userEvent.setup().click(screen.getByRole("tab", { name: "All Stocks" }));
+    const row = within(await screen.findByRole("region", { name: "All stocks table" })).getAllByRole("row")[1];
+    expect(row).toHaveTextContent("US$105.00");
+    expect(row).toHaveTextContent("48.3M");
+    expect(row).toHaveTextContent("US$164.08 – US$260.10");
+    expect(row).not.toHaveTextContent("€");
   });
 });

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { StockPrice } from "@/lib/api/models";
-import { formatCurrency, formatSignedPercent, formatVolume, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
+import { formatContractPrice, formatSignedPercent, formatVolume, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useStockPrices } from "../api/get-stock-prices";
@@ -52,7 +52,7 @@ function MoversList({ stocks, empty, label }: { stocks: StockPrice[]; empty: str
           </span>
           <span className="flex shrink-0 items-center gap-2">
             <span className="text-right">
-              <span className="block font-medium tabular">{formatCurrency(stock.currentPrice)}</span>
+              <span className="block font-medium tabular">{formatContractPrice(stock.currentPrice)}</span>
               <span className="block text-xs">
                 <Change stock={stock} />
               </span>
@@ -109,13 +109,13 @@ function AllStocks({ stocks }: { stocks: StockPrice[] }) {
                 <span className="block max-w-44 truncate text-xs text-muted-foreground">{stock.companyName}</span>
               </td>
               <td className="py-2 pr-3 text-muted-foreground">{stock.sector}</td>
-              <td className="py-2 pr-3 text-right tabular">{formatCurrency(stock.currentPrice)}</td>
+              <td className="py-2 pr-3 text-right tabular">{formatContractPrice(stock.currentPrice)}</td>
               <td className="py-2 pr-3 text-right">
                 <Change stock={stock} />
               </td>
               <td className="py-2 pr-3 text-right tabular">{formatVolume(stock.volume)}</td>
               <td className="py-2 text-right whitespace-nowrap text-muted-foreground tabular">
-                {formatCurrency(stock.low52Week)} – {formatCurrency(stock.high52Week)}
+                {formatContractPrice(stock.low52Week)} – {formatContractPrice(stock.high52Week)}
               </td>
             </tr>
           ))}
@@ -156,7 +156,11 @@ function MarketTabs({ prices }: { prices: StockPrice[] }) {
   );
 }
 
-/** The watchlist: top gainers, top losers, every stock; update prices and add stocks. */
+/**
+ * The watchlist: top gainers, top losers, every stock; update prices and add stocks. Prices
+ * (now, the 52-week range) are quotes of US instruments, shown in US dollars in any display
+ * currency (`formatContractPrice`); changes are percentages and volumes share counts.
+ */
 export function MarketOverview() {
   const query = useStockPrices();
   const update = useUpdateStockPrices();

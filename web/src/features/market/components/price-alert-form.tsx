@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { BellPlusIcon } from "lucide-react";
-import { type ReactNode, useId } from "react";
+import { BellPlusIcon, TriangleAlertIcon } from "lucide-react";
+import { type ReactNode, useId, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
@@ -8,19 +8,23 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { errorMessage } from "@/lib/api/client";
 import { ALERT_DIRECTIONS } from "@/lib/api/enums";
+import type { NewPriceAlert } from "@/lib/api/models";
+import { formatContractPrice } from "@/lib/format";
 import { applyServerFieldErrors } from "@/lib/forms";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useCreatePriceAlert } from "../api/create-price-alert";
 import { useStockPrices } from "../api/get-stock-prices";
 import {
+  alreadyCrossed,
+  crossedWarning,
   describeAlert,
   DIRECTION_LABELS,
-  formatUsd,
   PRICE_ALERT_FIELDS,
   type PriceAlertValues,
   priceAlertDefaults,
   priceAlertSchema,
+  sameAlert,
   toNewPriceAlert,
 } from "../lib/price-alert";
 
@@ -50,14 +54,27 @@ export function PriceAlertForm({ symbol = "", layout = "row", onCreated, actions
     handleSubmit,
     reset,
     setError,
+    setFocus,
     formState: { errors },
   } = useForm<PriceAlertValues>({ resolver: zodResolver(priceAlertSchema), defaultValues: priceAlertDefaults(symbol) });
 
-  const typed = useWatch({ control, name: "symbol" }).trim().toUpperCase();
-  const quote = Array.isArray(stocks) ? stocks.find((s) => s.symbol === typed) : undefined;
+  const watched = useWatch({ control });
+  const typed = (watched.symbol ?? "").trim().toUpperCase();
+  const quoteOf = (symbol: string) => (Array.isArray(stocks) ? stocks.find((s) => s.symbol === symbol) : undefined);
+  const quote = quoteOf(typed);
+  // An alert whose target the price has already reached waits for a second word: it would fire at
+  // the next price update. Any change to the form withdraws the question.
+  const [crossed, setCrossed] = useState<{ alert: NewPriceAlert; price: number } | null>(null);
+  const asTyped = toNewPriceAlert({
+    symbol: watched.symbol ?? "",
+    direction: watched.direction ?? "above",
+    targetPrice: watched.targetPrice ?? "",
+  });
+  const question = crossed && sameAlert(crossed.alert, asTyped) ? crossed : null;
+  const createAnyway = useRef<HTMLButtonElement>(null);
 
-  const onSubmit = handleSubmit(async (values) => {
-    const body = toNewPriceAlert(values);
+  const create = async (body: NewPriceAlert) => {
+    setCrossed(null);
     try {
       await mutation.mutateAsync(body);
     } catch (error) {
@@ -74,6 +91,18 @@ export function PriceAlertForm({ symbol = "", layout = "row", onCreated, actions
     toast({ title: "Price Alert Set", description: `You'll be notified when ${describeAlert(body)}.` });
     reset(priceAlertDefaults(symbol));
     onCreated?.();
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    const body = toNewPriceAlert(values);
+    const price = quoteOf(body.symbol)?.currentPrice;
+    // Only "Create anyway" creates it: a second click on Set Alert asks again.
+    if (price !== undefined && alreadyCrossed(body, price)) {
+      setCrossed({ alert: body, price });
+      requestAnimationFrame(() => createAnyway.current?.focus());
+      return;
+    }
+    await create(body);
   });
 
   const f = (name: string) => `${id}-${name}`;
@@ -133,7 +162,7 @@ export function PriceAlertForm({ symbol = "", layout = "row", onCreated, actions
         id={f("price")}
         label="Target price (USD)"
         error={errors.targetPrice?.message}
-        hint={quote ? `${quote.symbol} is at ${formatUsd(quote.currentPrice)} now.` : undefined}
+        hint={quote ? `${quote.symbol} is at ${formatContractPrice(quote.currentPrice)} now.` : undefined}
       >
         {(aria) => (
           <Input
@@ -156,6 +185,37 @@ export function PriceAlertForm({ symbol = "", layout = "row", onCreated, actions
           {mutation.isPending ? "Setting..." : "Set Alert"}
         </Button>
       </div>
+      {question ? (
+        <div
+          role="alert"
+          data-testid="price-alert-crossed"
+          className={cn(
+            "grid gap-3 rounded-lg border border-amber-500/50 bg-amber-500/10 p-3 text-sm text-foreground",
+            row && "sm:col-span-full",
+          )}
+        >
+          <p className="flex items-start gap-2">
+            <TriangleAlertIcon className="mt-0.5 size-4 shrink-0 text-amber-700 dark:text-amber-300" aria-hidden />
+            <span>{crossedWarning(question.alert, question.price)}</span>
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button ref={createAnyway} type="button" size="sm" onClick={() => void create(question.alert)} disabled={mutation.isPending}>
+              Create anyway
+            </Button>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              onClick={() => {
+                setCrossed(null);
+                setFocus("targetPrice");
+              }}
+            >
+              Change target
+            </Button>
+          </div>
+        </div>
+      ) : null}
     </form>
   );
 }

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { NewPriceAlert, PriceAlert } from "@/lib/api/models";
 import { useLiveEvents } from "@/lib/live-events";
+import { setMoneyDisplay } from "@/lib/money-display";
 import { resetToastsForTests } from "@/lib/toast";
 import { makePriceAlert, makeStockPrice, MockEventSource } from "@/test/fixtures";
 import { jsonResponse, mockFetch, problem, renderWithProviders } from "@/test/utils";
@@ -13,6 +14,7 @@ beforeEach(() => MockEventSource.install());
 afterEach(() => {
   vi.unstubAllGlobals();
   resetToastsForTests();
+  setMoneyDisplay(null);
 });
 
 const WATCHLIST = [
@@ -94,6 +96,18 @@ describe("PriceAlertsCard", () => {
     const [first, second] = within(list).getAllByRole("listitem");
     expect(first).toHaveTextContent(/^MSFTBelow \$400\.50ActiveSet /);
     expect(second).toHaveTextContent(/^AAPLAbove \$245\.00TriggeredTriggered .+ at \$245\.30Delete alert AAPL above \$245\.00$/);
+  });
+
+  it("keeps targets and the quote in US dollars, labelled, when money is shown in euros", async () => {
+    setMoneyDisplay({ currency: "EUR", perUsd: 0.92 });
+    api([makePriceAlert({ symbol: "MSFT", direction: "below", targetPrice: 400.5 })]);
+    renderWithProviders(<PriceAlertsCard />);
+    const list = await screen.findByRole("list", { name: "Price alerts" });
+    expect(within(list).getByRole("listitem")).toHaveTextContent(/^MSFTBelow US\$400\.50Active/);
+    const form = screen.getByRole("form", { name: "Set a price alert" });
+    await userEvent.setup().type(within(form).getByLabelText("Symbol"), "msft");
+    expect(await within(form).findByText("MSFT is at US$410.00 now.")).toBeInTheDocument();
+    expect(screen.queryByText(/€/)).not.toBeInTheDocument();
   });
 
   it("sets an alert: the body sent, a toast, the alert listed and the form cleared", async () => {

@@ -9,10 +9,11 @@ import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/
 import { SkeletonRows } from "@/components/ui/skeleton";
 import type { PriceAlert } from "@/lib/api/models";
 import { formatDateTime } from "@/lib/dates";
+import { formatContractPrice } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { useDeletePriceAlert } from "../api/delete-price-alert";
 import { usePriceAlerts } from "../api/get-price-alerts";
-import { ALERT_STATUS_LABELS, describeAlert, DIRECTION_LABELS, formatUsd } from "../lib/price-alert";
+import { ALERT_STATUS_LABELS, describeAlert, DIRECTION_LABELS } from "../lib/price-alert";
 import { PriceAlertForm } from "./price-alert-form";
 
 function AlertStatusBadge({ alert }: { alert: PriceAlert }) {
@@ -34,7 +35,7 @@ function PriceAlertRow({ alert, onDelete }: { alert: PriceAlert; onDelete: (aler
           <span className="font-semibold">{alert.symbol}</span>
           <span className="inline-flex items-center gap-1 text-sm tabular">
             <DirectionIcon aria-hidden className="size-3.5 text-muted-foreground" />
-            {DIRECTION_LABELS[alert.direction] ?? alert.direction} {formatUsd(alert.targetPrice)}
+            {DIRECTION_LABELS[alert.direction] ?? alert.direction} {formatContractPrice(alert.targetPrice)}
           </span>
           <AlertStatusBadge alert={alert} />
         </div>
@@ -42,7 +43,7 @@ function PriceAlertRow({ alert, onDelete }: { alert: PriceAlert; onDelete: (aler
           {alert.status === "triggered" && alert.triggeredAt ? (
             <>
               Triggered <time dateTime={alert.triggeredAt}>{formatDateTime(alert.triggeredAt)}</time>
-              {alert.triggeredPrice != null ? <span className="tabular"> at {formatUsd(alert.triggeredPrice)}</span> : null}
+              {alert.triggeredPrice != null ? <span className="tabular"> at {formatContractPrice(alert.triggeredPrice)}</span> : null}
             </>
           ) : (
             <>

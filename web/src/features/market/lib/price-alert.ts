@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ALERT_DIRECTIONS } from "@/lib/api/enums";
 import type { AlertDirection, AlertStatus, NewPriceAlert } from "@/lib/api/models";
-import { formatUsdCents } from "@/lib/format";
+import { formatContractPrice } from "@/lib/format";
 
 /** The price-alert form's fields, as typed (the price stays text until sent). */
 export type PriceAlertValues = {
@@ -56,14 +56,29 @@ export function toNewPriceAlert(values: PriceAlertValues): NewPriceAlert {
 }
 
 /**
- * Dollars as US dollars, exactly ("$250.00"). Alerts compare the US-dollar quote, so their
- * prices are not converted to the display currency.
+ * "AAPL above $250.00" ("AAPL above US$250.00" when money is shown in another currency): an
+ * alert compares the stock's US-dollar quote, so its prices are never converted.
  */
-export function formatUsd(dollars: number): string {
-  return formatUsdCents(Math.round(dollars * 100));
+export function describeAlert(alert: { symbol: string; direction: AlertDirection; targetPrice: number }): string {
+  return `${alert.symbol} ${DIRECTION_LABELS[alert.direction].toLowerCase()} ${formatContractPrice(alert.targetPrice)}`;
 }
 
-/** "AAPL above $250.00". */
-export function describeAlert(alert: { symbol: string; direction: AlertDirection; targetPrice: number }): string {
-  return `${alert.symbol} ${DIRECTION_LABELS[alert.direction].toLowerCase()} ${formatUsd(alert.targetPrice)}`;
+/**
+ * Whether the alert's target is already reached at `price`, so the next price update would
+ * trigger it at once. The server's rule: above fires when the price is at or above the target,
+ * below when it is at or below.
+ */
+export function alreadyCrossed(alert: Pick<NewPriceAlert, "direction" | "targetPrice">, price: number): boolean {
+  if (!Number.isFinite(price) || price <= 0) return false;
+  return alert.direction === "above" ? price >= alert.targetPrice : price <= alert.targetPrice;
+}
+
+/** "AAPL is already above $380.00 (at $382.10 now): the alert would fire at once. Create it anyway?" (US dollars always). */
+export function crossedWarning(alert: NewPriceAlert, price: number): string {
+  return `${alert.symbol} is already ${DIRECTION_LABELS[alert.direction].toLowerCase()} ${formatContractPrice(alert.targetPrice)} (at ${formatContractPrice(price)} now): the alert would fire at once. Create it anyway?`;
+}
+
+/** Whether two alerts ask for the same thing. */
+export function sameAlert(a: NewPriceAlert, b: NewPriceAlert): boolean {
+  return a.symbol === b.symbol && a.direction === b.direction && a.targetPrice === b.targetPrice;
 }

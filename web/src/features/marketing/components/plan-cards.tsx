@@ -24,10 +24,18 @@ function PlanCardSkeletons() {
   );
 }
 
+type CardProps = {
+  billing: Billing;
+  action: (plan: PlanInfo) => React.ReactNode;
+  /** A badge by the plan's name ("Current plan" for the signed-in account's), or nothing. */
+  badge?: (plan: PlanInfo) => React.ReactNode;
+};
+
 /** One plan: name, price for the billing period, features, and the caller's button. */
-function PlanCard({ plan, billing, action }: { plan: PlanInfo; billing: Billing; action: (plan: PlanInfo) => React.ReactNode }) {
+function PlanCard({ plan, billing, action, badge }: CardProps & { plan: PlanInfo }) {
   const price = planPrice(plan, billing);
   const saving = plan.monthlyPrice * 12 - plan.yearlyPrice;
+  const marker = badge?.(plan);
   return (
     <div
       data-testid={`plan-${plan.id}`}
@@ -37,7 +45,10 @@ function PlanCard({ plan, billing, action }: { plan: PlanInfo; billing: Billing;
       )}
     >
       {plan.mostPopular ? <Badge className="absolute -top-3 left-7 px-2.5 py-1">Most Popular</Badge> : null}
-      <h3 className="text-lg font-semibold">{plan.name}</h3>
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="text-lg font-semibold">{plan.name}</h3>
+        {marker}
+      </div>
       <p className="mt-1 text-sm text-muted-foreground">{plan.description}</p>
       <p className="mt-6 flex items-baseline gap-1">
         <span className="text-4xl font-semibold tracking-tight tabular">{price.amount}</span>
@@ -62,9 +73,9 @@ function PlanCard({ plan, billing, action }: { plan: PlanInfo; billing: Billing;
 /**
  * The three plans from the server's catalogue (GET /api/plans), side by side. `action`
  * renders each plan's button, so the landing page, the pricing page and signed-in users can
- * each decide where it leads.
+ * each decide where it leads; `badge` marks a plan (the account's current one).
  */
-export function PlanCards({ billing, action }: { billing: Billing; action: (plan: PlanInfo) => React.ReactNode }) {
+export function PlanCards({ billing, action, badge }: CardProps) {
   const plans = usePlans();
   return (
     <QueryState
@@ -78,7 +89,7 @@ export function PlanCards({ billing, action }: { billing: Billing; action: (plan
       {(data) => (
         <div className="grid gap-6 lg:grid-cols-3">
           {data.plans.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} billing={billing} action={action} />
+            <PlanCard key={plan.id} plan={plan} billing={billing} action={action} badge={badge} />
           ))}
         </div>
       )}

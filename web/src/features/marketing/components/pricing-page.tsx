@@ -3,6 +3,16 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { COMPANY } from "@/content/company";
 import { changePlanPath, paymentProviderName, subscribePath } from "@/lib/api/billing";
 import { ApiError } from "@/lib/api/client";
@@ -12,6 +22,7 @@ import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { type Billing, usePlans } from "../api/get-plans";
 import { usePublicStats } from "../api/get-public-stats";
+import { useSubscriptionForPricing } from "../api/get-subscription";
 import { useStartSubscription } from "../api/start-subscription";
 import { describeStats, formatCount, signalsPerDay } from "../lib/figures";
 import { PlanCards } from "./plan-cards";
@@ -24,9 +35,64 @@ export type PricingAccount = {
   paying: boolean;
   /** How the paid plan is billed; null on a trial or Free, or while unknown. */
   billing: Billing | null;
-  /** The description of the 'Already on Free Plan' toast, for this account. */
+  /** The description of the 'Already on Free Plan' toast, for an account that does not pay. */
   freePlanNote: string;
 };
+
+const PLAN_LABELS: Record<Plan, string> = { free: "Free", pro: "Pro", premium: "Premium" };
+
+const longDate = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric" });
+
+/** "January 27, 2027"; null without a (valid) instant. */
+function longDateOf(instant: string | null | undefined): string | null {
+  if (!instant) return null;
+  const date = new Date(instant);
+  return Number.isNaN(date.getTime()) ? null : longDate.format(date);
+}
+
+/**
+ * A paying customer's Free: there is no switch to Free, only a cancellation that takes effect
+ * at the end of the paid period. Says so, with the date when the subscription is known, and
+ * leads to Settings › Subscription, where the cancellation is made.
+ */
+function MoveToFreeDialog({ plan, variant }: { plan: Plan; variant: "default" | "outline" }) {
+  const { data: subscription } = useSubscriptionForPricing({ enabled: true });
+  const name = PLAN_LABELS[plan];
+  const end = longDateOf(subscription?.plan === plan ? subscription.currentPeriodEnd : null);
+  const cancelled = subscription?.plan === plan && subscription.cancelAtPeriodEnd;
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button className="w-full" variant={variant} size="lg">
+          Free Plan
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Moving to Free means cancelling</DialogTitle>
+          <DialogDescription>
+            {cancelled
+              ? `Your ${name} subscription is already cancelled: it stays until ${end ?? "the end of the period you paid for"}, then your account moves to Free and nothing more is charged.`
+              : `There is no separate switch to Free: you cancel your ${name} subscription. ${name} stays until the end of the period you have paid for${end ? `, ${end}` : ""}; then your account moves to Free and nothing more is charged.`}
+          </DialogDescription>
+        </DialogHeader>
+        <p className="text-sm text-muted-foreground">
+          {cancelled
+            ? "You can resume it in Settings › Subscription before then."
+            : "Cancel in Settings › Subscription; you can resume there any time before the period ends. Paid time is not refunded."}
+        </p>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="ghost">Keep {name}</Button>
+          </DialogClose>
+          <Button asChild>
+            <Link to={changePlanPath()}>Go to Settings › Subscription</Link>
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
 
 /** Creating the subscription failed: the toast's title, with the server's reason below. */
 export const START_SUBSCRIPTION_FAILED = "Failed to start subscription. Please try again.";
@@ -121,8 +187,7 @@ function SupportLevels({ plans }: { plans: PlanInfo[] }) {
           Support levels and limits
         </h2>
         <p className="mt-3 text-muted-foreground">
-          Limits are enforced by the server exactly as listed here. Email support answers within {COMPANY.emailResponse} during support
-          hours ({COMPANY.supportHours}).
+          Limits are enforced by the server exactly as listed here. Support answers within {COMPANY.emailResponse}.
         </p>
       </div>
       <div className="mt-10 overflow-x-auto rounded-xl border bg-card" tabIndex={0} role="region" aria-label="Plan comparison">
@@ -266,24 +331,48 @@ function Faq({ catalogue }: { catalogue: PlanCatalogue }) {
  * Pricing: monthly/yearly toggle, the three plans from the server's catalogue
  * (docs/decisions.md#2-one-plan-catalogue), AI features, support levels and an FAQ. Visitors are
  * sent to /register (and from a paid plan on to /subscribe); signed in, a paid plan starts the
- * subscription and opens /subscribe, an account that already pays changes its plan in Settings ›
- * Subscription, the current plan says so, and Free answers with the 'Already on Free Plan' toast.
+ * subscription and opens /subscribe. A subscriber's page opens on their billing period with
+ * their plan marked "Current plan"; another plan or period is a change made in Settings ›
+ * Subscription, and Free explains that moving to Free means cancelling at the end of the paid
+ * period. An account that does not pay gets the 'Already on Free Plan' toast on Free.
  */
 export function PricingPage({ account }: { account: PricingAccount | null }) {
   const [params, setParams] = useSearchParams();
-  const billing: Billing = params.get("billing") === "yearly" ? "yearly" : "monthly";
+  const asked = params.get("billing");
+  // A subscriber's own period unless another one was asked for.
+  const billing: Billing = asked === "yearly" || asked === "monthly" ? asked : (account?.billing ?? "monthly");
   const { data: catalogue } = usePlans();
 
   const setBilling = (value: Billing) =>
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
-        if (value === "yearly") next.set("billing", "yearly");
-        else next.delete("billing");
+        // Monthly is the page's own default, except for a subscriber billed yearly.
+        if (value === "monthly" && !account?.billing) next.delete("billing");
+        else next.set("billing", value);
         return next;
       },
       { replace: true, preventScrollReset: true },
     );
+
+  /** The signed-in account's plan, marked: "Current plan" (with its period when another is shown), or its trial. */
+  const badge = (plan: PlanInfo) => {
+    if (!account || plan.id !== account.plan) return null;
+    if (account.status === "trialing") {
+      return (
+        <Badge variant="soft" data-testid="current-plan-badge">
+          Your trial
+        </Badge>
+      );
+    }
+    if (plan.id !== "free" && !account.paying) return null;
+    const other = account.paying && account.billing !== null && account.billing !== billing;
+    return (
+      <Badge variant="soft" data-testid="current-plan-badge">
+        {other ? `Current plan, billed ${account.billing}` : "Current plan"}
+      </Badge>
+    );
+  };
 
   const navigate = useNavigate();
   const start = useStartSubscription();
@@ -317,6 +406,8 @@ export function PricingPage({ account }: { account: PricingAccount | null }) {
           </Button>
         );
       }
+      // Paying: Free is reached by cancelling, never "already on Free".
+      if (account.paying) return <MoveToFreeDialog plan={account.plan} variant={variant} />;
       return (
         <Button
           className="w-full"
@@ -366,7 +457,7 @@ export function PricingPage({ account }: { account: PricingAccount | null }) {
         <BillingToggle billing={billing} onChange={setBilling} discountPercent={catalogue?.yearlyDiscountPercent} />
       </div>
       <div className="mt-12">
-        <PlanCards billing={billing} action={action} />
+        <PlanCards billing={billing} action={action} badge={badge} />
       </div>
       {catalogue ? (
         <>

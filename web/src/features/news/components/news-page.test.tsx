@@ -42,7 +42,7 @@ describe("NewsPage", () => {
     const fetch = serveNews(mixed());
     renderWithProviders(<NewsPage />, { route: "/news" });
     await waitFor(() => expect(cards()).toHaveLength(5));
-    const group = screen.getByRole("group", { name: "Sentiment" });
+    const group = screen.getByRole("group", { name: "Sentiment of the latest 5 articles" });
     expect(within(group).getByRole("button", { name: "All 5" })).toHaveAttribute("aria-pressed", "true");
     expect(within(group).getByRole("button", { name: "Bullish 3" })).toBeInTheDocument();
     expect(within(group).getByRole("button", { name: "Bearish 1" })).toBeInTheDocument();

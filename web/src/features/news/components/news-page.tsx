@@ -20,6 +20,7 @@ import {
   SENTIMENT_LABEL,
   type SentimentFilter,
   sentimentCounts,
+  sentimentScope,
 } from "../lib/news";
 import { NewsCard, NewsCardSkeleton } from "./news-card";
 
@@ -72,6 +73,8 @@ export function NewsPage() {
   const locked = items.some((item) => item.analysisLocked);
   // A list for another count is on screen while this one loads.
   const switching = query.isPlaceholderData;
+  // The counts are of the articles loaded, not of all the news: the label says so.
+  const sentimentLabel = query.isPending ? "Sentiment" : sentimentScope(items.length);
 
   const update = (next: { count?: NewsCount; sentiment?: SentimentFilter }) => {
     const nextCount = next.count ?? count;
@@ -112,11 +115,11 @@ export function NewsPage() {
 
       <div className="flex flex-col gap-3 rounded-xl border bg-card p-3 shadow-xs sm:p-4 lg:flex-row lg:items-center lg:justify-between">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
-          <span className="text-xs font-semibold tracking-wide text-muted-foreground uppercase" aria-hidden>
-            Sentiment
+          <span className="text-xs font-semibold tracking-wide text-muted-foreground uppercase" aria-hidden data-testid="sentiment-scope">
+            {sentimentLabel}
           </span>
           <FilterChips
-            label="Sentiment"
+            label={sentimentLabel}
             options={SENTIMENT_FILTERS.map((value) => ({
               value,
               label: SENTIMENT_LABEL[value],

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { makeNewsItem } from "@/test/news-fixtures";
-import { filterBySentiment, formatSentimentScore, parseNewsCount, parseSentimentFilter, safeExternalUrl, sentimentCounts } from "./news";
+import {
+  filterBySentiment,
+  formatSentimentScore,
+  parseNewsCount,
+  parseSentimentFilter,
+  safeExternalUrl,
+  sentimentCounts,
+  sentimentScope,
+} from "./news";
 
 describe("news helpers", () => {
   it("reads the count and the sentiment back from the URL, else the defaults", () => {
@@ -21,6 +29,11 @@ describe("news helpers", () => {
     expect(filterBySentiment(items, "bullish")).toHaveLength(2);
     expect(filterBySentiment(items, "neutral")).toEqual([]);
     expect(filterBySentiment(items, "all")).toHaveLength(3);
+  });
+
+  it("says the counts cover only the articles loaded", () => {
+    expect(sentimentScope(20)).toBe("Sentiment of the latest 20 articles");
+    expect(sentimentScope(1)).toBe("Sentiment of the latest article");
   });
 
   it("writes the score with its sign and two decimals", () => {

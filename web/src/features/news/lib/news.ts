@@ -28,6 +28,14 @@ export function parseSentimentFilter(text: string | null): SentimentFilter {
   return isOneOf(NEWS_SENTIMENTS, text) ? text : "all";
 }
 
+/**
+ * What the sentiment counts cover: the articles loaded ("Sentiment of the latest 20 articles"),
+ * not all the news there is.
+ */
+export function sentimentScope(loaded: number): string {
+  return loaded === 1 ? "Sentiment of the latest article" : `Sentiment of the latest ${loaded} articles`;
+}
+
 /** How many of `items` each filter button shows. */
 export function sentimentCounts(items: readonly NewsItem[]): Record<SentimentFilter, number> {
   const counts: Record<SentimentFilter, number> = { all: items.length, bullish: 0, bearish: 0, neutral: 0 };

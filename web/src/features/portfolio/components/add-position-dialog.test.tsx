@@ -37,10 +37,10 @@ async function fillRequired(user: ReturnType<typeof userEvent.setup>, dialog: Re
   await user.type(dialog.getByLabelText("Stock Symbol"), "aapl");
   await user.type(dialog.getByLabelText("Company Name"), "Apple Inc.");
   await user.selectOptions(dialog.getByLabelText("Option Type"), "PUT");
-  await user.type(dialog.getByLabelText("Strike Price"), "250");
+  await user.type(dialog.getByLabelText("Strike Price (USD)"), "250");
   await user.clear(dialog.getByLabelText("Quantity"));
   await user.type(dialog.getByLabelText("Quantity"), "2");
-  await user.type(dialog.getByLabelText("Entry Price"), "3.25");
+  await user.type(dialog.getByLabelText("Entry Price (USD)"), "3.25");
 }
 
 const posts = (fetchMock: ReturnType<typeof mockFetch>) =>
@@ -55,8 +55,8 @@ describe("AddPositionDialog", () => {
     expect(dialog.getByLabelText("Option Type")).toHaveValue("CALL");
     expect(dialog.getAllByRole("option").map((o) => o.textContent)).toEqual(["Call", "Put", "Straddle"]);
     expect(dialog.getByLabelText("Quantity")).toHaveValue(1);
-    expect(dialog.getByLabelText("Strike Price")).toHaveAttribute("step", "0.01");
-    expect(dialog.getByLabelText("Entry Price")).toHaveAttribute("step", "0.01");
+    expect(dialog.getByLabelText("Strike Price (USD)")).toHaveAttribute("step", "0.01");
+    expect(dialog.getByLabelText("Entry Price (USD)")).toHaveAttribute("step", "0.01");
     expect(dialog.getByRole("button", { name: /^Expiration Date/ })).toHaveTextContent("Monday, November 23, 2026");
   });
 
@@ -66,8 +66,8 @@ describe("AddPositionDialog", () => {
     const { user, dialog } = await openForm();
     await user.clear(dialog.getByLabelText("Quantity"));
     await user.type(dialog.getByLabelText("Quantity"), "0");
-    await user.type(dialog.getByLabelText("Strike Price"), "-5");
-    await user.type(dialog.getByLabelText("Stop Loss (optional)"), "1.234");
+    await user.type(dialog.getByLabelText("Strike Price (USD)"), "-5");
+    await user.type(dialog.getByLabelText("Stop Loss (USD, optional)"), "1.234");
     await user.click(dialog.getByRole("button", { name: "Add Position" }));
     expect(await dialog.findByText("Enter a stock symbol")).toBeInTheDocument();
     expect(dialog.getByText("Enter the company name")).toBeInTheDocument();
@@ -100,7 +100,7 @@ describe("AddPositionDialog", () => {
     renderWithProviders(<Harness />);
     const { user, dialog } = await openForm();
     await fillRequired(user, dialog);
-    await user.type(dialog.getByLabelText("Target Price (optional)"), "5.5");
+    await user.type(dialog.getByLabelText("Target Price (USD, optional)"), "5.5");
     await user.click(dialog.getByRole("button", { name: /^Expiration Date/ }));
     await user.click(await screen.findByRole("button", { name: "Next month" }));
     await user.click(screen.getByRole("button", { name: "Friday, December 18, 2026" }));
@@ -124,10 +124,10 @@ describe("AddPositionDialog", () => {
     expect(again.getByLabelText("Stock Symbol")).toHaveValue("");
     expect(again.getByLabelText("Company Name")).toHaveValue("");
     expect(again.getByLabelText("Option Type")).toHaveValue("CALL");
-    expect(again.getByLabelText("Strike Price")).toHaveValue(null);
+    expect(again.getByLabelText("Strike Price (USD)")).toHaveValue(null);
     expect(again.getByLabelText("Quantity")).toHaveValue(1);
-    expect(again.getByLabelText("Entry Price")).toHaveValue(null);
-    expect(again.getByLabelText("Target Price (optional)")).toHaveValue(null);
+    expect(again.getByLabelText("Entry Price (USD)")).toHaveValue(null);
+    expect(again.getByLabelText("Target Price (USD, optional)")).toHaveValue(null);
     expect(again.getByRole("button", { name: /^Expiration Date/ })).toHaveTextContent("Monday, November 23, 2026");
   });
 

@@ -36,7 +36,8 @@ function hasDetails(error: unknown): boolean {
  * The Add Manual Position dialog: symbol (sent upper-cased),
  * company, Call/Put/Straddle, strike, quantity, an expiration date from a calendar where
  * past dates are disabled (today by default), entry price, and the optional target, stop
- * loss and reasoning (left out when empty). The form keeps what was typed while the dialog
+ * loss and reasoning (left out when empty). Prices are per share in US dollars, the contract's
+ * own currency, whatever the display currency (docs/currency.md); each field says so. The form keeps what was typed while the dialog
  * is closed and goes back to its defaults after a successful add.
  */
 export function AddPositionDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -115,7 +116,7 @@ export function AddPositionDialog({ open, onOpenChange }: { open: boolean; onOpe
                 </NativeSelect>
               )}
             </FormField>
-            <FormField id={f("strike")} label="Strike Price" error={errors.strikePrice?.message}>
+            <FormField id={f("strike")} label="Strike Price (USD)" error={errors.strikePrice?.message} hint="Per share, in US dollars.">
               {(aria) => (
                 <Input
                   type="number"
@@ -156,15 +157,20 @@ export function AddPositionDialog({ open, onOpenChange }: { open: boolean; onOpe
                 </p>
               ) : null}
             </div>
-            <FormField id={f("entry")} label="Entry Price" error={errors.entryPrice?.message} hint="Premium paid per share.">
+            <FormField
+              id={f("entry")}
+              label="Entry Price (USD)"
+              error={errors.entryPrice?.message}
+              hint="Premium paid per share, in US dollars."
+            >
               {(aria) => (
                 <Input type="number" inputMode="decimal" step="0.01" min="0.01" placeholder="3.25" {...aria} {...register("entryPrice")} />
               )}
             </FormField>
-            <FormField id={f("target")} label="Target Price (optional)" error={errors.targetPrice?.message}>
+            <FormField id={f("target")} label="Target Price (USD, optional)" error={errors.targetPrice?.message}>
               {(aria) => <Input type="number" inputMode="decimal" step="0.01" min="0.01" {...aria} {...register("targetPrice")} />}
             </FormField>
-            <FormField id={f("stop")} label="Stop Loss (optional)" error={errors.stopLoss?.message}>
+            <FormField id={f("stop")} label="Stop Loss (USD, optional)" error={errors.stopLoss?.message}>
               {(aria) => <Input type="number" inputMode="decimal" step="0.01" min="0.01" {...aria} {...register("stopLoss")} />}
             </FormField>
           </div>

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import type { PortfolioPosition } from "@/lib/api/models";
-import { formatCurrency, formatMoney, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
+import { formatContractPrice, formatCurrency, formatMoney, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
 import { usePagination } from "@/lib/pagination";
 import { cn } from "@/lib/utils";
 import { usePortfolioPositions } from "../api/get-portfolio-positions";
@@ -46,9 +46,9 @@ function PositionRow({ position, onOpen }: { position: PortfolioPosition; onOpen
       <td className="py-2.5 pr-3">
         <OptionTypeBadge type={position.signal.type} />
       </td>
-      <td className="py-2.5 pr-3 text-right tabular">{formatCurrency(position.signal.strikePrice)}</td>
+      <td className="py-2.5 pr-3 text-right tabular">{formatContractPrice(position.signal.strikePrice)}</td>
       <td className="py-2.5 pr-3 text-right tabular">{position.quantity}</td>
-      <td className="py-2.5 pr-3 text-right tabular">{formatCurrency(position.entryPrice)}</td>
+      <td className="py-2.5 pr-3 text-right tabular">{formatContractPrice(position.entryPrice)}</td>
       <td className="py-2.5 pr-3 text-right tabular">{formatCurrency(position.currentValue)}</td>
       <td className="py-2.5 pr-3 text-right whitespace-nowrap tabular">
         <span className={cn("block", sign)}>{formatMoney(position.unrealizedPnl, { signed: true })}</span>

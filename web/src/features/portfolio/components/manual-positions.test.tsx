@@ -2,11 +2,15 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ManualPosition } from "@/lib/api/models";
+import { setMoneyDisplay } from "@/lib/money-display";
 import { makeManualPosition, makePositionDetail } from "@/test/portfolio-fixtures";
 import { jsonResponse, mockFetch, problem, renderWithProviders } from "@/test/utils";
 import { ManualPositions } from "./manual-positions";
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setMoneyDisplay(null);
+});
 
 function api(list: ManualPosition[], { deleteStatus = 204 }: { deleteStatus?: number } = {}) {
   let positions = [...list];
@@ -40,6 +44,19 @@ const getCalls = (fetchMock: ReturnType<typeof mockFetch>, url: string) =>
   fetchMock.mock.calls.filter(([u, init]) => String(u) === url && (init?.method ?? "GET") === "GET").length;
 
 describe("ManualPositions", () => {
+  it("keeps the contract's prices in US dollars and shows the P&L in euros", async () => {
+    setMoneyDisplay({ currency: "EUR", perUsd: 0.92 });
+    api([makeManualPosition({ strikePrice: 390, entryPrice: 6.5, currentPrice: 7.25, underlyingPrice: 401.2, pnl: 225 })]);
+    renderWithProviders(<ManualPositions />);
+    const card = await screen.findByRole("article", { name: "MSFT PUT manual position" });
+    const fact = (label: string) => within(card).getByText(label, { selector: "dt" }).nextElementSibling;
+    expect(fact("Strike")).toHaveTextContent(/^US\$390\.00$/);
+    expect(fact("Entry / Now")).toHaveTextContent(/^US\$6\.50 → US\$7\.25$/);
+    expect(fact("Underlying")).toHaveTextContent(/^US\$401\.20$/);
+    expect(within(card).getByTestId("manual-pnl")).toHaveTextContent(/^\+€207\.00 \(/);
+    expect(card).not.toHaveTextContent("€358.80");
+  });
+
   it("shows 'No Manual Positions' and opens the form from 'Add Your First Position'", async () => {
     api([]);
     renderWithProviders(<ManualPositions />);
@@ -85,8 +102,8 @@ describe("ManualPositions", () => {
     const dialog = within(await screen.findByRole("dialog", { name: "Add Manual Position" }));
     await user.type(dialog.getByLabelText("Stock Symbol"), "amd");
     await user.type(dialog.getByLabelText("Company Name"), "Advanced Micro Devices");
-    await user.type(dialog.getByLabelText("Strike Price"), "150");
-    await user.type(dialog.getByLabelText("Entry Price"), "4.1");
+    await user.type(dialog.getByLabelText("Strike Price (USD)"), "150");
+    await user.type(dialog.getByLabelText("Entry Price (USD)"), "4.1");
     await user.click(dialog.getByRole("button", { name: "Add Position" }));
     expect(await screen.findByRole("article", { name: "AMD CALL manual position" })).toBeInTheDocument();
     expect(getCalls(fetchMock, "/api/manual-positions")).toBe(2);

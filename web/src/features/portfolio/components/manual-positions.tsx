@@ -11,7 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { SkeletonRows } from "@/components/ui/skeleton";
 import type { ManualPosition } from "@/lib/api/models";
 import { formatShortDate } from "@/lib/dates";
-import { formatCurrency, formatMoney, formatPrice, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
+import { formatContractPrice, formatMoney, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
 import { usePagination } from "@/lib/pagination";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
@@ -63,18 +63,19 @@ function ManualPositionCard({
         <ManualStatusBadge status={position.status} />
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 border-t pt-4">
-        <Fact label="Strike">{formatCurrency(position.strikePrice)}</Fact>
+        <Fact label="Strike">{formatContractPrice(position.strikePrice)}</Fact>
         <Fact label="Expires">{formatShortDate(position.expirationDate)}</Fact>
         <Fact label="Quantity">{contracts(position.quantity)}</Fact>
         <Fact label="Entry / Now">
-          {formatCurrency(position.entryPrice)} <span className="text-muted-foreground">→</span> {formatPrice(position.currentPrice)}
+          {formatContractPrice(position.entryPrice)} <span className="text-muted-foreground">→</span>{" "}
+          {formatContractPrice(position.currentPrice)}
         </Fact>
         <Fact label="P&L">
           <span className={sign} data-testid="manual-pnl">
             {formatMoney(position.pnl, { signed: true })} ({portfolioSignedPercent(position.pnlPercent)})
           </span>
         </Fact>
-        <Fact label="Underlying">{formatPrice(position.underlyingPrice)}</Fact>
+        <Fact label="Underlying">{formatContractPrice(position.underlyingPrice)}</Fact>
       </dl>
       <div className="mt-auto flex gap-2">
         <Button variant="outline" size="sm" className="flex-1" onClick={() => onDetails(position)}>
@@ -109,8 +110,8 @@ function DeletePositionDialog({ position, onOpenChange }: { position: ManualPosi
           <DialogHeader>
             <DialogTitle>Delete this position?</DialogTitle>
             <DialogDescription>
-              {position.symbol} {position.type} {formatCurrency(position.strikePrice)}, expiring {formatShortDate(position.expirationDate)}.
-              It is removed from your portfolio for good.
+              {position.symbol} {position.type} {formatContractPrice(position.strikePrice)}, expiring{" "}
+              {formatShortDate(position.expirationDate)}. It is removed from your portfolio for good.
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>

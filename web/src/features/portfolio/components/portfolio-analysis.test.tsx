@@ -75,13 +75,24 @@ describe("PortfolioAnalysis", () => {
     mockFetch(() =>
       jsonResponse({
         ...metrics,
-        summary: { ...metrics.summary, winRate: null, avgHoldingPeriod: null, closedPositions: 0, profitFactor: null },
+        summary: {
+          ...metrics.summary,
+          winRate: null,
+          avgHoldingPeriod: null,
+          closedPositions: 0,
+          profitFactor: null,
+          largestWin: 0,
+          largestLoss: 0,
+        },
       }),
     );
     renderWithProviders(<PortfolioAnalysis />);
     const cards = await screen.findAllByTestId("summary-card");
     expect(cards[2]).toHaveTextContent("Win Rate—Of 0 closed positions");
     expect(cards[3]).toHaveTextContent("Avg Hold Period—No closed positions yet");
+    // No position closed: no largest win or loss, rather than a zero amount.
+    expect(row("Largest Win")).toHaveTextContent(/^—$/);
+    expect(row("Largest Loss")).toHaveTextContent(/^—$/);
   });
 
   it("says 'No portfolio data available' with no positions at all", async () => {

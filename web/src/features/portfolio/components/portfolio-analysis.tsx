@@ -8,12 +8,14 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError } from "@/lib/api/client";
 import type { PortfolioAnalysis } from "@/lib/api/models";
 import {
-  formatCompactCurrency,
+  formatCount,
   formatCurrency,
   formatDays,
   formatFractionPercent,
   formatMoney,
   formatRatio,
+  moneyAxis,
+  NO_VALUE,
   SIGN_TEXT_CLASS,
   signOf,
 } from "@/lib/format";
@@ -82,7 +84,7 @@ export function SummaryCards({ summary }: { summary: PortfolioAnalysis["summary"
       <MetricCard
         title="Net P&L"
         value={formatMoney(summary.netPnl, { signed: true })}
-        note={`After ${formatCurrency(summary.totalCommissions)} commissions`}
+        note={summary.totalCommissions > 0 ? `After ${formatCurrency(summary.totalCommissions)} commissions` : "No commissions paid"}
         icon={TrendingUpIcon}
       />
       <MetricCard
@@ -221,8 +223,13 @@ export function PerformanceMetricsCard({
   );
 }
 
-/** Open and closed positions, largest win and loss, consecutive wins, commissions. */
+/**
+ * Open and closed positions, largest win and loss, consecutive wins, commissions. The largest
+ * win and loss are "—" until a position has closed: no closed position is no figure, not €0.00.
+ */
 export function PortfolioStatisticsCard({ summary }: { summary: PortfolioAnalysis["summary"] }) {
+  const closed = summary.closedPositions > 0;
+  const largestLoss = summary.largestLoss === 0 ? 0 : -Math.abs(summary.largestLoss);
   return (
     <Card className="min-w-0">
       <CardHeader className="border-b pb-4">
@@ -232,19 +239,19 @@ export function PortfolioStatisticsCard({ summary }: { summary: PortfolioAnalysi
       <CardContent className="pt-1">
         <Rows
           rows={[
-            { label: "Open Positions", value: String(summary.openPositions) },
-            { label: "Closed Positions", value: String(summary.closedPositions) },
+            { label: "Open Positions", value: formatCount(summary.openPositions) },
+            { label: "Closed Positions", value: formatCount(summary.closedPositions) },
             {
               label: "Largest Win",
-              value: formatMoney(summary.largestWin, { signed: true }),
-              className: SIGN_TEXT_CLASS[signOf(summary.largestWin)],
+              value: closed ? formatMoney(summary.largestWin, { signed: true }) : NO_VALUE,
+              className: SIGN_TEXT_CLASS[closed ? signOf(summary.largestWin) : "neutral"],
             },
             {
               label: "Largest Loss",
-              value: formatMoney(summary.largestLoss === 0 ? 0 : -Math.abs(summary.largestLoss), { signed: true }),
-              className: SIGN_TEXT_CLASS[signOf(-Math.abs(summary.largestLoss))],
+              value: closed ? formatMoney(largestLoss, { signed: true }) : NO_VALUE,
+              className: SIGN_TEXT_CLASS[closed ? signOf(largestLoss) : "neutral"],
             },
-            { label: "Consecutive Wins", value: String(summary.consecutiveWins) },
+            { label: "Consecutive Wins", value: formatCount(summary.consecutiveWins) },
             { label: "Total Commissions", value: formatCurrency(summary.totalCommissions) },
           ]}
         />
@@ -265,8 +272,7 @@ export function PortfolioValueCard({ history }: { history: PortfolioAnalysis["hi
         <TimeSeriesChart
           points={history}
           title="Portfolio value chart"
-          formatValue={formatCurrency}
-          formatTick={formatCompactCurrency}
+          {...moneyAxis()}
           testId="portfolio-value-chart"
           emptyText="The chart appears after the second daily snapshot of your portfolio."
         />

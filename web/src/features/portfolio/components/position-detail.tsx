@@ -4,10 +4,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { ManualPosition, PositionDetail } from "@/lib/api/models";
 import { formatDateTime, formatShortDate } from "@/lib/dates";
 import {
+  formatContractPrice,
   formatCurrency,
   formatFractionPercent,
   formatMoney,
-  formatPrice,
   formatRatio,
   formatScore,
   NO_VALUE,
@@ -91,10 +91,10 @@ function DetailsTab({ detail, manual }: { detail: PositionDetail; manual?: Manua
       <Section title="Contract">
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
           <Fact label="Type">{s.type}</Fact>
-          <Fact label="Strike Price">{formatCurrency(s.strikePrice)}</Fact>
+          <Fact label="Strike Price">{formatContractPrice(s.strikePrice)}</Fact>
           <Fact label="Expiration">{dateText(s.expirationDate)}</Fact>
           <Fact label="Quantity">{contracts(detail.quantity)}</Fact>
-          <Fact label="Entry Price">{formatCurrency(detail.entryPrice)} / share</Fact>
+          <Fact label="Entry Price">{formatContractPrice(detail.entryPrice)} / share</Fact>
           <Fact label="Entry Date">{dateText(detail.entryDate)}</Fact>
           <Fact label="Strategy">{s.strategy ?? "Manual"}</Fact>
           <Fact label="Status">{detail.status.toUpperCase()}</Fact>
@@ -105,8 +105,8 @@ function DetailsTab({ detail, manual }: { detail: PositionDetail; manual?: Manua
       </Section>
       <Section title="Current performance">
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-          <Fact label="Option Price Now">{formatPrice(s.currentOptionPrice)}</Fact>
-          <Fact label="Underlying Now">{formatPrice(s.currentPrice)}</Fact>
+          <Fact label="Option Price Now">{formatContractPrice(s.currentOptionPrice)}</Fact>
+          <Fact label="Underlying Now">{formatContractPrice(s.currentPrice)}</Fact>
           <Fact label="Total Investment">{formatCurrency(detail.totalCost)}</Fact>
           <Fact label="Current Value">{formatCurrency(detail.currentValue)}</Fact>
           <Fact label="Unrealized P&L" className="col-span-2 sm:col-span-2">
@@ -118,8 +118,8 @@ function DetailsTab({ detail, manual }: { detail: PositionDetail; manual?: Manua
       </Section>
       <Section title="Plan">
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-          <Fact label="Target Price">{formatPrice(s.targetPrice ?? manual?.targetPrice)}</Fact>
-          {manual ? <Fact label="Stop Loss">{formatPrice(manual.stopLoss)}</Fact> : null}
+          <Fact label="Target Price">{formatContractPrice(s.targetPrice ?? manual?.targetPrice)}</Fact>
+          {manual ? <Fact label="Stop Loss">{formatContractPrice(manual.stopLoss)}</Fact> : null}
         </dl>
         <div className="rounded-lg border p-3 text-sm leading-relaxed">
           <h4 className="mb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Reasoning</h4>
@@ -170,7 +170,7 @@ function RiskTab({ detail }: { detail: PositionDetail }) {
           </span>
         </Fact>
         <Fact label={r.breakeven.length === 1 ? "Breakeven" : "Breakevens"}>
-          {r.breakeven.length > 0 ? r.breakeven.map(formatCurrency).join(" and ") : NO_VALUE}
+          {r.breakeven.length > 0 ? r.breakeven.map((b) => formatContractPrice(b)).join(" and ") : NO_VALUE}
         </Fact>
         <Fact label="Position Size">{r.positionSize == null ? NO_VALUE : `${portfolioPercent(r.positionSize)} of capital`}</Fact>
         <Fact label="Probability of Profit">{formatFractionPercent(r.probabilityOfProfit)}</Fact>

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { OPTION_TYPES, type OptionType } from "@/lib/api/enums";
 import type { NewManualPosition } from "@/lib/api/models";
 import { isIsoDate, todayIso } from "@/lib/calendar";
+import { formatCount } from "@/lib/format";
 
 /** The Add Manual Position form's fields, as typed (numbers stay text until sent). */
 export type AddPositionValues = {
@@ -91,7 +92,7 @@ export const addPositionSchema = z.object({
     if (!trimmed || !/^\d+$/.test(trimmed) || value < 1) {
       ctx.addIssue({ code: "custom", message: "Enter a whole number of contracts, at least 1" });
     } else if (value > MAX_QUANTITY) {
-      ctx.addIssue({ code: "custom", message: `At most ${MAX_QUANTITY.toLocaleString("en-US")} contracts` });
+      ctx.addIssue({ code: "custom", message: `At most ${formatCount(MAX_QUANTITY)} contracts` });
     }
   }),
   expirationDate: z.string().superRefine((text, ctx) => {

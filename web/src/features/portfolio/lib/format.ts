@@ -1,5 +1,5 @@
 import { isOneOf, RISK_LEVELS, type RiskLevel } from "@/lib/api/enums";
-import { formatPercentOrDash, formatSignedPercent, NO_VALUE } from "@/lib/format";
+import { formatPercentOrDash, formatRatio, formatSignedPercent, NO_VALUE } from "@/lib/format";
 
 /** Percentages on the portfolio page have two decimals. */
 export const PORTFOLIO_PERCENT_DIGITS = 2;
@@ -16,7 +16,7 @@ export function portfolioSignedPercent(value: number | null | undefined): string
 
 /** Greeks are shown to 4 decimals. */
 export function formatGreek(value: number | null | undefined): string {
-  return value == null || !Number.isFinite(value) ? NO_VALUE : value.toFixed(4);
+  return formatRatio(value, 4);
 }
 
 const RISK_LEVEL_LABELS: Record<RiskLevel, string> = { low: "Low", moderate: "Medium", high: "High" };

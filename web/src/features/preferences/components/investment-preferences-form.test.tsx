@@ -2,10 +2,14 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { User } from "@/lib/api/models";
+import { setMoneyDisplay } from "@/lib/money-display";
 import { bodyOf, jsonResponse, makeUser, mockFetch, problem, renderWithProviders } from "@/test/utils";
 import { InvestmentPreferencesForm } from "./investment-preferences-form";
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setMoneyDisplay(null);
+});
 
 const URL = "/api/user/preferences";
 
@@ -34,6 +38,22 @@ async function replace(events: ReturnType<typeof userEvent.setup>, input: HTMLEl
 }
 
 describe("InvestmentPreferencesForm", () => {
+  it("takes amounts in US dollars and says so, with what they come to in the display currency", async () => {
+    mockFetch(() => jsonResponse({}));
+    const { events } = renderForm(makeUser({ investmentCapital: 1000, maxPositionSize: 100 }));
+    const capital = screen.getByLabelText("Investment capital (USD)");
+    expect(capital).toHaveAccessibleDescription("In US dollars.");
+    expect(screen.getByLabelText("Max position size (USD)")).toHaveAccessibleDescription(
+      "In US dollars per position, at most the capital.",
+    );
+    setMoneyDisplay({ currency: "EUR", perUsd: 0.92 });
+    await replace(events, capital, "2000");
+    expect(capital).toHaveAccessibleDescription("In US dollars (about €1,840.00).");
+    expect(screen.getByLabelText("Max position size (USD)")).toHaveAccessibleDescription(
+      "In US dollars (about €92.00) per position, at most the capital.",
+    );
+  });
+
   it("starts from the stored values, with the risk levels named and the allocation derived", () => {
     mockFetch(() => jsonResponse({}));
     renderForm(
@@ -44,9 +64,9 @@ describe("InvestmentPreferencesForm", () => {
         preferredStrategies: "Volatility,Mean Reversion",
       }),
     );
-    expect(screen.getByLabelText("Investment capital")).toHaveValue(25000);
-    expect(screen.getByLabelText("Max position size")).toHaveValue(2500);
-    expect(screen.getByLabelText("Investment capital")).toHaveAttribute("step", "0.01");
+    expect(screen.getByLabelText("Investment capital (USD)")).toHaveValue(25000);
+    expect(screen.getByLabelText("Max position size (USD)")).toHaveValue(2500);
+    expect(screen.getByLabelText("Investment capital (USD)")).toHaveAttribute("step", "0.01");
     expect(screen.getByLabelText("Risk tolerance")).toHaveValue("high");
     expect(screen.getByLabelText("Risk tolerance")).toHaveDisplayValue("Aggressive");
     expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual(["Conservative", "Moderate", "Aggressive"]);
@@ -69,13 +89,13 @@ describe("InvestmentPreferencesForm", () => {
   it("keeps edits local until saved, and the summary follows them without dividing by zero", async () => {
     const fetchMock = mockFetch(() => jsonResponse({}));
     const { events } = renderForm();
-    await replace(events, screen.getByLabelText("Max position size"), "250");
+    await replace(events, screen.getByLabelText("Max position size (USD)"), "250");
     expect(summaryValue("Maximum positions")).toBe("4");
     expect(summaryValue("Risk per trade")).toBe("25.0%");
-    await replace(events, screen.getByLabelText("Max position size"), "");
+    await replace(events, screen.getByLabelText("Max position size (USD)"), "");
     expect(summaryValue("Maximum positions")).toBe("—");
     expect(summaryValue("Risk per trade")).toBe("—");
-    await replace(events, screen.getByLabelText("Max position size"), "0");
+    await replace(events, screen.getByLabelText("Max position size (USD)"), "0");
     expect(summaryValue("Maximum positions")).toBe("—");
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -112,8 +132,8 @@ describe("InvestmentPreferencesForm", () => {
   it("sends exactly the edited values, strategies in the list's order, and toasts 'Preferences Updated'", async () => {
     const fetchMock = mockFetch((url, init) => (url === URL ? savedUser(init) : jsonResponse({})));
     const { events } = renderForm(makeUser({ preferredStrategies: "Breakout" }));
-    await replace(events, screen.getByLabelText("Investment capital"), "25000.5");
-    await replace(events, screen.getByLabelText("Max position size"), "2500.25");
+    await replace(events, screen.getByLabelText("Investment capital (USD)"), "25000.5");
+    await replace(events, screen.getByLabelText("Max position size (USD)"), "2500.25");
     await events.selectOptions(screen.getByLabelText("Risk tolerance"), "Conservative");
     await events.click(screen.getByRole("checkbox", { name: "Volatility" }));
     await events.click(screen.getByRole("checkbox", { name: "Momentum" }));
@@ -128,7 +148,7 @@ describe("InvestmentPreferencesForm", () => {
       maxPositionSize: 2500.25,
       preferredStrategies: "Momentum,Breakout,Volatility",
     });
-    expect(screen.getByLabelText("Investment capital")).toHaveValue(25000.5);
+    expect(screen.getByLabelText("Investment capital (USD)")).toHaveValue(25000.5);
     expect(screen.getByRole("checkbox", { name: "Volatility" })).toBeChecked();
   });
 
@@ -148,15 +168,15 @@ describe("InvestmentPreferencesForm", () => {
   it("blocks a max position size above the capital before sending, next to the field", async () => {
     const fetchMock = mockFetch(() => jsonResponse({}));
     const { events } = renderForm();
-    await replace(events, screen.getByLabelText("Max position size"), "1500");
+    await replace(events, screen.getByLabelText("Max position size (USD)"), "1500");
     await events.click(screen.getByRole("button", { name: "Save Preferences" }));
 
     const message = await screen.findByText("The maximum position size cannot be more than the investment capital");
-    const input = screen.getByLabelText("Max position size");
+    const input = screen.getByLabelText("Max position size (USD)");
     expect(input).toHaveAttribute("aria-invalid", "true");
     expect(input).toHaveAttribute("aria-describedby", message.id);
     expect(input).toHaveFocus();
-    expect(screen.getByLabelText("Investment capital")).toHaveAttribute("aria-invalid", "false");
+    expect(screen.getByLabelText("Investment capital (USD)")).toHaveAttribute("aria-invalid", "false");
     expect(patches(fetchMock)).toHaveLength(0);
 
     // Fixing it clears the message.
@@ -168,12 +188,12 @@ describe("InvestmentPreferencesForm", () => {
   it("checks that amounts are more than 0 with at most two decimals", async () => {
     const fetchMock = mockFetch(() => jsonResponse({}));
     const { events } = renderForm();
-    await replace(events, screen.getByLabelText("Investment capital"), "1000.125");
-    await replace(events, screen.getByLabelText("Max position size"), "0");
+    await replace(events, screen.getByLabelText("Investment capital (USD)"), "1000.125");
+    await replace(events, screen.getByLabelText("Max position size (USD)"), "0");
     await events.click(screen.getByRole("button", { name: "Save Preferences" }));
     expect(await screen.findByText("Use at most two decimals")).toBeInTheDocument();
     expect(screen.getByText("The max position size must be more than 0")).toBeInTheDocument();
-    expect(screen.getByLabelText("Investment capital")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("Investment capital (USD)")).toHaveAttribute("aria-invalid", "true");
     expect(patches(fetchMock)).toHaveLength(0);
   });
 
@@ -187,17 +207,17 @@ describe("InvestmentPreferencesForm", () => {
         : jsonResponse({}),
     );
     const { events } = renderForm();
-    await replace(events, screen.getByLabelText("Investment capital"), "5000");
+    await replace(events, screen.getByLabelText("Investment capital (USD)"), "5000");
     await events.click(screen.getByRole("button", { name: "Save Preferences" }));
 
     expect(await screen.findByText("Update Failed")).toBeInTheDocument();
     expect(screen.getByText("Failed to update your preferences. Please try again.")).toBeInTheDocument();
     const message = screen.getByText("Must be at most 1,000,000,000");
-    const capital = screen.getByLabelText("Investment capital");
+    const capital = screen.getByLabelText("Investment capital (USD)");
     expect(capital).toHaveAttribute("aria-invalid", "true");
     expect(capital).toHaveAttribute("aria-describedby", message.id);
     expect(capital).toHaveValue(5000);
-    expect(screen.getByLabelText("Max position size")).toHaveAttribute("aria-invalid", "false");
+    expect(screen.getByLabelText("Max position size (USD)")).toHaveAttribute("aria-invalid", "false");
     const strategiesMessage = screen.getByText("Must be one of Momentum, Mean Reversion, Breakout, Volatility");
     expect(screen.getByRole("group", { name: "Preferred strategies" })).toHaveAttribute("aria-describedby", strategiesMessage.id);
     expect(screen.getByRole("checkbox", { name: "Momentum" })).toHaveAttribute("aria-invalid", "true");
@@ -209,7 +229,7 @@ describe("InvestmentPreferencesForm", () => {
     await events.click(screen.getByRole("button", { name: "Save Preferences" }));
     expect(await screen.findByText("Update Failed")).toBeInTheDocument();
     expect(screen.getByText("Failed to update your preferences. Please try again.")).toBeInTheDocument();
-    expect(screen.getByLabelText("Investment capital")).toHaveAttribute("aria-invalid", "false");
+    expect(screen.getByLabelText("Investment capital (USD)")).toHaveAttribute("aria-invalid", "false");
     expect(screen.getByRole("button", { name: "Save Preferences" })).toBeEnabled();
   });
 });

@@ -9,8 +9,9 @@ import { Input } from "@/components/ui/input";
 import { ApiError } from "@/lib/api/client";
 import { RISK_TOLERANCES, STRATEGIES } from "@/lib/api/enums";
 import type { User } from "@/lib/api/models";
-import { formatPercent, NO_VALUE, riskToleranceLabel } from "@/lib/format";
+import { formatCount, formatCurrency, formatPercent, NO_VALUE, riskToleranceLabel } from "@/lib/format";
 import { applyServerFieldErrors } from "@/lib/forms";
+import { useMoneyDisplay } from "@/lib/money-display";
 import { toast } from "@/lib/toast";
 import { useUpdateInvestmentPreferences } from "../api/update-investment-preferences";
 import {
@@ -28,6 +29,16 @@ type StoredPreferences = Pick<User, "investmentCapital" | "maxPositionSize" | "r
 
 const legendClass = "mb-3 text-sm font-semibold";
 const messageClass = "text-[0.8rem]";
+
+/**
+ * The hint under an amount: it is entered in US dollars (as stored); with another display
+ * currency, what the amount typed comes to in it, as the dashboard will show it.
+ */
+function usdHint(text: string, showsDollars: boolean, rest = ""): string {
+  const amount = parseAmount(text);
+  const converted = !showsDollars && amount > 0 ? ` (about ${formatCurrency(amount)})` : "";
+  return `In US dollars${converted}${rest}.`;
+}
 
 /**
  * The Investment Preferences form: capital settings, a risk
@@ -68,8 +79,9 @@ export function InvestmentPreferencesForm({ user }: { user: StoredPreferences })
     name: ["investmentCapital", "maxPositionSize", "preferredStrategies"],
   });
   const allocation = allocationOf(parseAmount(capitalText), parseAmount(sizeText), strategies.length);
+  const showsDollars = useMoneyDisplay().currency === "USD";
   const summary = [
-    { label: "Maximum positions", value: allocation.maxPositions === null ? NO_VALUE : String(allocation.maxPositions) },
+    { label: "Maximum positions", value: allocation.maxPositions === null ? NO_VALUE : formatCount(allocation.maxPositions) },
     { label: "Risk per trade", value: allocation.riskPerTrade === null ? NO_VALUE : formatPercent(allocation.riskPerTrade) },
     { label: "Strategies", value: String(allocation.strategies) },
   ];
@@ -89,7 +101,12 @@ export function InvestmentPreferencesForm({ user }: { user: StoredPreferences })
           <fieldset className="min-w-0">
             <legend className={legendClass}>Capital settings</legend>
             <div className="grid gap-4 *:content-start sm:grid-cols-2">
-              <FormField id={f("capital")} label="Investment capital" error={errors.investmentCapital?.message} hint="In dollars.">
+              <FormField
+                id={f("capital")}
+                label="Investment capital (USD)"
+                error={errors.investmentCapital?.message}
+                hint={usdHint(capitalText, showsDollars)}
+              >
                 {(aria) => (
                   <Input
                     type="number"
@@ -104,9 +121,9 @@ export function InvestmentPreferencesForm({ user }: { user: StoredPreferences })
               </FormField>
               <FormField
                 id={f("max-position")}
-                label="Max position size"
+                label="Max position size (USD)"
                 error={errors.maxPositionSize?.message}
-                hint="Dollars per position, at most the capital."
+                hint={usdHint(sizeText, showsDollars, " per position, at most the capital")}
               >
                 {(aria) => (
                   <Input

@@ -66,7 +66,7 @@ describe("investment preferences", () => {
     ]);
     expect(issues({ ...base, investmentCapital: "1000.001" })).toEqual(["investmentCapital: Use at most two decimals"]);
     expect(issues({ ...base, investmentCapital: "1000000000.01" })).toEqual([
-      "investmentCapital: The investment capital can be at most $1,000,000,000",
+      "investmentCapital: The investment capital can be at most 1,000,000,000 US dollars",
     ]);
     expect(issues({ ...base, investmentCapital: "1000000000" })).toEqual([]);
     expect(issues({ ...base, maxPositionSize: "1000.01" })).toEqual([

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { RISK_TOLERANCES, type RiskTolerance, STRATEGIES, type Strategy } from "@/lib/api/enums";
 import type { InvestmentPreferencesUpdate, User } from "@/lib/api/models";
+import { formatCount } from "@/lib/format";
 
 /** The Investment Preferences form's fields, as typed (amounts stay text until sent). */
 export type InvestmentPreferencesValues = {
@@ -85,7 +86,6 @@ export function parseAmount(text: string): number {
 }
 
 const AMOUNT = /^(\d+(\.\d{0,2})?|\.\d{1,2})$/;
-const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 
 /** What is wrong with an amount as typed (the server's rules), or null. */
 function amountIssue(text: string, label: string): string | null {
@@ -94,7 +94,7 @@ function amountIssue(text: string, label: string): string | null {
   const value = Number(trimmed);
   if (!Number.isFinite(value) || value <= 0) return `The ${label} must be more than 0`;
   if (!AMOUNT.test(trimmed)) return "Use at most two decimals";
-  if (value > MAX_AMOUNT) return `The ${label} can be at most ${dollars.format(MAX_AMOUNT)}`;
+  if (value > MAX_AMOUNT) return `The ${label} can be at most ${formatCount(MAX_AMOUNT)} US dollars`;
   return null;
 }
 

@@ -13,7 +13,7 @@ import { cn } from "@/lib/utils";
 import { rateFor, useExchangeRates } from "../api/get-exchange-rates";
 import { useUserSettings } from "../api/get-user-settings";
 import { useUpdateUserSettings } from "../api/update-user-settings";
-import { CURRENCY_LABELS } from "../lib/currency";
+import { CURRENCY_LABELS, CURRENCY_SCOPE_NOTE } from "../lib/currency";
 import { UserSettingsState } from "./user-settings-state";
 import { displayCurrencyOf } from "./user-settings-sync";
 
@@ -125,7 +125,7 @@ function CurrencyCard() {
     <Card>
       <CardHeader className="border-b pb-4">
         <CardTitle>Currency</CardTitle>
-        <CardDescription>The currency prices, values and P&amp;L are shown in.</CardDescription>
+        <CardDescription>The currency values, P&amp;L, capital and limits are shown in.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 pt-5">
         <UserSettingsState rows={1}>
@@ -145,9 +145,12 @@ function CurrencyCard() {
                   </option>
                 ))}
               </NativeSelect>
-              <p id={`${id}-currency-note`} className="text-[0.8rem] text-muted-foreground">
-                <RatesNote currency={currency} /> Plans are priced and billed in US dollars.
-              </p>
+              <div id={`${id}-currency-note`} className="grid gap-1 text-[0.8rem] text-muted-foreground">
+                <p>
+                  <RatesNote currency={currency} /> Plans are priced and billed in US dollars.
+                </p>
+                <p data-testid="currency-scope">{CURRENCY_SCOPE_NOTE}</p>
+              </div>
             </>
           )}
         </UserSettingsState>

@@ -4,7 +4,7 @@ import { EmptyState } from "@/components/empty-state";
 import { QueryLoading } from "@/components/query-state";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import type { Signal } from "@/lib/api/models";
-import { formatPrice, formatScore, formatSignedPercent, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
+import { formatContractPrice, formatScore, formatSignedPercent, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
 import { useActiveSignals } from "../hooks/use-active-signal-count";
 import { SignalTypeBadge } from "./signal-badges";
 import { PnlText } from "./signal-card";
@@ -32,9 +32,9 @@ function ActiveSignalRow({ signal, onOpen }: { signal: Signal; onOpen: (s: Signa
         </span>
         <span className="flex flex-wrap items-center justify-between gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
           <span>{signal.strategy}</span>
-          <span className="tabular">Strike {formatPrice(signal.strikePrice)}</span>
+          <span className="tabular">Strike {formatContractPrice(signal.strikePrice)}</span>
           <span className="tabular">
-            {formatPrice(signal.currentPrice)}{" "}
+            {formatContractPrice(signal.currentPrice)}{" "}
             <span className={SIGN_TEXT_CLASS[signOf(signal.priceChangePercent)]}>{formatSignedPercent(signal.priceChangePercent)}</span>
           </span>
           {signal.pnl != null ? <PnlText pnl={signal.pnl} pnlPercent={signal.pnlPercent} className="tabular" /> : null}

@@ -6,7 +6,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import {
   cleanSymbol,
   type FilterState,
-  MAX_COST_OPTIONS,
+  maxCostOptions,
   RISK_OPTIONS,
   STATUS_OPTIONS,
   STRATEGY_OPTIONS,
@@ -15,11 +15,14 @@ import {
 
 type SelectKey = Exclude<keyof FilterState, "symbol">;
 
-const SELECTS: { key: SelectKey; label: string; options: readonly { value: string; label: string }[] }[] = [
+type Select = { key: SelectKey; label: string; options: readonly { value: string; label: string }[] };
+
+/** The selects; the cost bands are labelled in the display currency of the moment. */
+const selects = (): Select[] => [
   { key: "strategy", label: "Strategy", options: STRATEGY_OPTIONS },
   { key: "signalType", label: "Type", options: TYPE_OPTIONS },
   { key: "status", label: "Status", options: STATUS_OPTIONS },
-  { key: "maxCost", label: "Cost per contract", options: MAX_COST_OPTIONS },
+  { key: "maxCost", label: "Cost per contract", options: maxCostOptions() },
   { key: "riskLevel", label: "Risk level", options: RISK_OPTIONS },
 ];
 
@@ -46,7 +49,7 @@ export function FilterBar({ value, onChange }: { value: FilterState; onChange: (
           />
         </div>
       </div>
-      {SELECTS.map((select) => (
+      {selects().map((select) => (
         <div key={select.key} className="grid min-w-0 gap-1.5">
           <Label htmlFor={`${id}-${select.key}`} className="text-xs text-muted-foreground">
             {select.label}

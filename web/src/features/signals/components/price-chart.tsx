@@ -1,6 +1,7 @@
 import type { HistoryBar } from "@/lib/api/models";
 import { linePath, niceTicks, paddedExtent, scaleLinear, spreadLabels } from "@/lib/chart";
-import { formatCurrency } from "@/lib/format";
+import { formatMonthDay } from "@/lib/dates";
+import { formatContractPrice } from "@/lib/format";
 import { useElementWidth } from "@/lib/use-element-width";
 import { useSvgId } from "@/lib/use-svg-id";
 
@@ -12,12 +13,14 @@ const LEVEL_STYLE: Record<Level["kind"], { line: string; text: string; dash: str
   stop: { line: "stroke-destructive", text: "fill-destructive-strong", dash: "4 3" },
 };
 
-const monthDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-const tickDate = (iso: string) => monthDay.format(new Date(`${iso}T00:00:00Z`));
+const tickDate = formatMonthDay;
 
-/** "$1,234" for axis ticks: whole dollars above $100, cents below. */
+/**
+ * "$1,234" for axis ticks: whole dollars above $100, cents below. The underlying's prices and
+ * the levels are in US dollars, never converted ("US$1,234" beside another display currency).
+ */
 function tickPrice(value: number, step: number): string {
-  const text = formatCurrency(value);
+  const text = formatContractPrice(value);
   return step >= 1 && Math.abs(value) >= 100 ? text.replace(/\.\d\d$/, "") : text;
 }
 
@@ -33,9 +36,9 @@ function describe(symbol: string, history: readonly HistoryBar[], levels: readon
   const last = history[history.length - 1];
   const range =
     first && last
-      ? ` from ${formatCurrency(first.close)} on ${tickDate(first.date)} to ${formatCurrency(last.close)} on ${tickDate(last.date)}`
+      ? ` from ${formatContractPrice(first.close)} on ${tickDate(first.date)} to ${formatContractPrice(last.close)} on ${tickDate(last.date)}`
       : "";
-  const lines = levels.map((l) => `${l.label.toLowerCase()} ${formatCurrency(l.value)}`).join(", ");
+  const lines = levels.map((l) => `${l.label.toLowerCase()} ${formatContractPrice(l.value)}`).join(", ");
   return `Price chart: ${symbol} daily closes over the last ${history.length} trading days${range}. Levels: ${lines}.`;
 }
 
@@ -71,15 +74,18 @@ export function PriceChart({
     );
   }
 
-  const margin = { top: 12, right: width < 420 ? 92 : 112, bottom: 28, left: 52 };
-  const plotW = Math.max(40, width - margin.left - margin.right);
-  const plotH = height - margin.top - margin.bottom;
   const closes = history.map((b) => b.close);
   const [yMin, yMax] = paddedExtent([...closes, ...levels.map((l) => l.value)]);
-  const x = scaleLinear([0, history.length - 1], [margin.left, margin.left + plotW]);
-  const y = scaleLinear([yMin, yMax], [margin.top + plotH, margin.top]);
   const ticks = niceTicks(yMin, yMax, height < 220 ? 3 : 4);
   const step = ticks.length > 1 ? ticks[1] - ticks[0] : 1;
+  // Room for the longest tick on the left and the longest level label on the right (11 px text).
+  const tickChars = Math.max(...ticks.map((t) => tickPrice(t, step).length), 5);
+  const labelChars = Math.max(...levels.map((l) => `${l.label} ${formatContractPrice(l.value)}`.length), 12);
+  const margin = { top: 12, right: Math.min(140, 16 + labelChars * 6.4), bottom: 28, left: Math.min(84, 12 + tickChars * 6.4) };
+  const plotW = Math.max(40, width - margin.left - margin.right);
+  const plotH = height - margin.top - margin.bottom;
+  const x = scaleLinear([0, history.length - 1], [margin.left, margin.left + plotW]);
+  const y = scaleLinear([yMin, yMax], [margin.top + plotH, margin.top]);
   const points = closes.map((c, i) => [x(i), y(c)] as const);
   const line = linePath(points);
   const area = `${line}L${x(history.length - 1).toFixed(1)},${(margin.top + plotH).toFixed(1)}L${margin.left},${(margin.top + plotH).toFixed(1)}Z`;
@@ -148,7 +154,7 @@ export function PriceChart({
               />
               <line x1={margin.left + plotW} x2={margin.left + plotW + 6} y1={ly} y2={labelYs[i]} className={style.line} />
               <text x={margin.left + plotW + 9} y={labelYs[i]} dy="0.32em" className={`${style.text} font-medium tabular`}>
-                {level.label} {formatCurrency(level.value)}
+                {level.label} {formatContractPrice(level.value)}
               </text>
             </g>
           );

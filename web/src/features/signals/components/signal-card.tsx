@@ -6,7 +6,7 @@ import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Signal } from "@/lib/api/models";
 import { formatShortDate } from "@/lib/dates";
-import { formatPrice, formatSignedCurrency, formatSignedPercent, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
+import { formatContractPrice, formatSignedCurrency, formatSignedPercent, NO_VALUE, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { ConfidenceMeter, SignalStatusBadge, SignalTypeBadge } from "./signal-badges";
 
@@ -31,7 +31,7 @@ export function PnlText({
   className?: string;
   format?: "currency" | "percent";
 }) {
-  if (pnl == null) return <span className={cn("text-muted-foreground", className)}>—</span>;
+  if (pnl == null) return <span className={cn("text-muted-foreground", className)}>{NO_VALUE}</span>;
   return (
     <span className={cn(SIGN_TEXT_CLASS[signOf(pnl)], className)}>
       {format === "percent" ? formatSignedPercent(pnl) : formatSignedCurrency(pnl)}
@@ -52,7 +52,7 @@ function CardTop({ signal }: { signal: Signal }) {
       </div>
       {signal.currentPrice != null ? (
         <div className="shrink-0 text-right">
-          <p className="text-sm font-medium tabular">{formatPrice(signal.currentPrice)}</p>
+          <p className="text-sm font-medium tabular">{formatContractPrice(signal.currentPrice)}</p>
           <p className={cn("text-xs tabular", SIGN_TEXT_CLASS[signOf(signal.priceChangePercent)])}>
             {formatSignedPercent(signal.priceChangePercent)}
           </p>
@@ -82,10 +82,11 @@ export function SignalCard({ signal, onViewDetails }: { signal: Signal; onViewDe
         </div>
       </div>
       <dl className={cn("grid grid-cols-2 gap-x-4 gap-y-3 border-t pt-4", muted && "text-muted-foreground")}>
-        <Fact label="Strike">{formatPrice(signal.strikePrice)}</Fact>
-        <Fact label="Expires">{signal.expirationDate ? formatShortDate(signal.expirationDate) : "—"}</Fact>
+        <Fact label="Strike">{formatContractPrice(signal.strikePrice)}</Fact>
+        <Fact label="Expires">{signal.expirationDate ? formatShortDate(signal.expirationDate) : NO_VALUE}</Fact>
         <Fact label="Entry / Now">
-          {formatPrice(signal.entryPrice)} <span className="text-muted-foreground">→</span> {formatPrice(signal.currentOptionPrice)}
+          {formatContractPrice(signal.entryPrice)} <span className="text-muted-foreground">→</span>{" "}
+          {formatContractPrice(signal.currentOptionPrice)}
         </Fact>
         <Fact label="P&L per contract">
           <PnlText pnl={signal.pnl} pnlPercent={signal.pnlPercent} />
@@ -121,7 +122,7 @@ export function LockedSignalCard({ signal }: { signal: Signal }) {
           {["Strike", "Expires", "Entry / Now", "P&L per contract"].map((label) => (
             <div key={label}>
               <p className="text-xs text-muted-foreground">{label}</p>
-              <p className="mt-0.5 text-sm font-medium">$000.00</p>
+              <p className="mt-0.5 text-sm font-medium">000.00</p>
             </div>
           ))}
         </div>

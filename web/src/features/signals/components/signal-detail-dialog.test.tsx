@@ -2,11 +2,15 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Signal, SignalAnalysis } from "@/lib/api/models";
+import { setMoneyDisplay } from "@/lib/money-display";
 import { makeAnalysis, makeDecileRecord, makeSignal } from "@/test/fixtures";
 import { bodyOf, jsonResponse, mockFetch, problem, renderWithProviders } from "@/test/utils";
 import { SignalDetailDialog } from "./signal-detail-dialog";
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setMoneyDisplay(null);
+});
 
 function api(post: () => Response = () => jsonResponse({ id: "m1" }, 201), analysis: SignalAnalysis = makeAnalysis()) {
   return mockFetch((url, init) => {
@@ -29,6 +33,44 @@ describe("SignalDetailDialog: facts", () => {
     expect(screen.getByRole("img", { name: "Strength 74 out of 100" })).toBeInTheDocument();
     expect(screen.queryByText("Confidence")).not.toBeInTheDocument();
     expect(screen.queryByText("74%")).not.toBeInTheDocument();
+  });
+});
+
+describe("SignalDetailDialog: currencies", () => {
+  const fact = (label: string) => screen.getByText(label, { selector: "dt" }).nextElementSibling;
+
+  it("keeps the contract's prices in US dollars and shows money in euros", async () => {
+    setMoneyDisplay({ currency: "EUR", perUsd: 0.92 });
+    api();
+    renderDialog(makeSignal());
+    expect(await screen.findByText("Strike Price")).toBeInTheDocument();
+    expect(fact("Strike Price")).toHaveTextContent(/^US\$250\.00$/);
+    expect(fact("Current Price")).toHaveTextContent(/^US\$248\.10$/);
+    expect(fact("Price Change")).toHaveTextContent("+US$1.92 (+0.8%)");
+    expect(fact("Entry Price")).toHaveTextContent(/^US\$3\.20$/);
+    expect(fact("Option Price")).toHaveTextContent(/^US\$3\.65$/);
+    expect(fact("Target (option)")).toHaveTextContent(/^US\$4\.80$/);
+    expect(fact("Stop Loss (option)")).toHaveTextContent(/^US\$1\.60$/);
+    expect(fact("Underlying at Entry")).toHaveTextContent(/^US\$245\.30$/);
+    // P&L per contract is money: converted.
+    expect(fact("P&L per contract")).toHaveTextContent(/^\+€41\.40$/);
+    // The risk figures: losses and gains are money, the expected move and breakeven are prices.
+    expect(await screen.findByText("Max Loss", { selector: "dt" })).toBeInTheDocument();
+    expect(fact("Max Loss")).toHaveTextContent(/^€294\.40$/);
+    expect(fact("Expected Move")).toHaveTextContent(/^±US\$11\.85$/);
+    expect(fact("Breakeven")).toHaveTextContent(/^US\$253\.20$/);
+    expect(screen.getByRole("img", { name: /^Price chart: .* strike US\$250\.00/ })).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: /^Payoff chart: .* Breakeven at US\$253\.20\.$/ })).toBeInTheDocument();
+    // No strike or premium in euros anywhere.
+    expect(screen.getByTestId("signal-detail")).not.toHaveTextContent("€230.00");
+  });
+
+  it("shows plain dollars while money is shown in dollars", async () => {
+    api();
+    renderDialog(makeSignal());
+    expect(await screen.findByText("Strike Price")).toBeInTheDocument();
+    expect(fact("Strike Price")).toHaveTextContent(/^\$250\.00$/);
+    expect(fact("P&L per contract")).toHaveTextContent(/^\+\$45\.00$/);
   });
 });
 

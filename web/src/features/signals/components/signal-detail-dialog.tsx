@@ -7,9 +7,10 @@ import { SkeletonRows } from "@/components/ui/skeleton";
 import type { Signal, SignalAnalysis } from "@/lib/api/models";
 import { formatDateTime, formatShortDate } from "@/lib/dates";
 import {
+  formatContractPrice,
   formatCurrency,
   formatPercent,
-  formatPrice,
+  formatRatio,
   formatSignedCurrency,
   formatSignedPercent,
   formatVolume,
@@ -60,16 +61,16 @@ function SignalFacts({ signal }: { signal: Signal }) {
         <ConfidenceMeter confidence={signal.confidence} />
       </Fact>
       <Fact label="Status">{signal.status ? signal.status.toUpperCase() : NO_VALUE}</Fact>
-      <Fact label="Expiration">{signal.expirationDate ? formatShortDate(signal.expirationDate) : "—"}</Fact>
-      <Fact label="Strike Price">{formatPrice(signal.strikePrice)}</Fact>
-      <Fact label="Current Price">{formatPrice(signal.currentPrice)}</Fact>
+      <Fact label="Expiration">{signal.expirationDate ? formatShortDate(signal.expirationDate) : NO_VALUE}</Fact>
+      <Fact label="Strike Price">{formatContractPrice(signal.strikePrice)}</Fact>
+      <Fact label="Current Price">{formatContractPrice(signal.currentPrice)}</Fact>
       <Fact label="Price Change">
         <span className={changeSign}>
-          {formatSignedCurrency(signal.priceChange)} ({formatSignedPercent(signal.priceChangePercent)})
+          {formatContractPrice(signal.priceChange, { signed: true })} ({formatSignedPercent(signal.priceChangePercent)})
         </span>
       </Fact>
-      <Fact label="Entry Price">{formatPrice(signal.entryPrice)}</Fact>
-      <Fact label="Option Price">{formatPrice(signal.currentOptionPrice)}</Fact>
+      <Fact label="Entry Price">{formatContractPrice(signal.entryPrice)}</Fact>
+      <Fact label="Option Price">{formatContractPrice(signal.currentOptionPrice)}</Fact>
       {signal.pnl != null ? (
         <Fact label="P&L per contract">
           <span className={SIGN_TEXT_CLASS[signOf(signal.pnl)]}>{formatSignedCurrency(signal.pnl)}</span>
@@ -80,12 +81,12 @@ function SignalFacts({ signal }: { signal: Signal }) {
           <span className={SIGN_TEXT_CLASS[signOf(signal.pnlPercent)]}>{formatSignedPercent(signal.pnlPercent)}</span>
         </Fact>
       ) : null}
-      {signal.targetPrice != null ? <Fact label="Target (option)">{formatCurrency(signal.targetPrice)}</Fact> : null}
-      {signal.stopLoss != null ? <Fact label="Stop Loss (option)">{formatCurrency(signal.stopLoss)}</Fact> : null}
-      {signal.rsi != null ? <Fact label="RSI">{signal.rsi.toFixed(1)}</Fact> : null}
+      {signal.targetPrice != null ? <Fact label="Target (option)">{formatContractPrice(signal.targetPrice)}</Fact> : null}
+      {signal.stopLoss != null ? <Fact label="Stop Loss (option)">{formatContractPrice(signal.stopLoss)}</Fact> : null}
+      {signal.rsi != null ? <Fact label="RSI">{formatRatio(signal.rsi, 1)}</Fact> : null}
       {signal.volume != null ? <Fact label="Volume">{formatVolume(signal.volume)}</Fact> : null}
       {signal.volatility != null ? <Fact label="Volatility (σ)">{formatPercent(signal.volatility * 100)}</Fact> : null}
-      <Fact label="Underlying at Entry">{formatPrice(signal.underlyingEntryPrice)}</Fact>
+      <Fact label="Underlying at Entry">{formatContractPrice(signal.underlyingEntryPrice)}</Fact>
       <Fact label="Created">{createdText(signal.createdAt)}</Fact>
       {signal.closedAt ? (
         <Fact label="Closed">
@@ -107,9 +108,9 @@ function RiskFigures({ analysis }: { analysis: SignalAnalysis }) {
         <span className="text-positive-strong">{analysis.maxGain == null ? "Unlimited" : formatCurrency(analysis.maxGain)}</span>
       </Fact>
       <Fact label="Probability of Profit">{formatPercent(analysis.probabilityOfProfit * 100)}</Fact>
-      <Fact label="Expected Move">±{formatCurrency(Math.abs(analysis.expectedMove))}</Fact>
+      <Fact label="Expected Move">±{formatContractPrice(Math.abs(analysis.expectedMove))}</Fact>
       <Fact label={analysis.breakevens.length === 1 ? "Breakeven" : "Breakevens"} className="col-span-2 sm:col-span-4">
-        {analysis.breakevens.length > 0 ? analysis.breakevens.map(formatCurrency).join(" and ") : "—"}
+        {analysis.breakevens.length > 0 ? analysis.breakevens.map((b) => formatContractPrice(b)).join(" and ") : NO_VALUE}
       </Fact>
     </dl>
   );

@@ -2,7 +2,7 @@ import { ArrowDownIcon, ArrowUpIcon, MinusIcon } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import type { DecileRecord, ModelReason, SignalAnalysis } from "@/lib/api/models";
-import { formatFractionPercent } from "@/lib/format";
+import { formatCount, formatFractionPercent, formatRatio } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 /** A decile's hit rate is published from this many resolved signals (the track record's minimum sample). */
@@ -10,15 +10,13 @@ const MINIMUM_SAMPLE = 30;
 
 const LINK_CLASS = "font-medium text-primary-strong underline-offset-4 hover:underline";
 
-const count = new Intl.NumberFormat("en-US");
-
 /** 0.412 → "41.2%": these are checked probabilities, so they are shown as percentages. */
 const percent = (p: number | null | undefined) => formatFractionPercent(p, 1);
 
 /** "47.2–68.2%", the 95% Wilson interval of a hit rate; null without one. */
 function intervalText(record: Pick<DecileRecord, "wilsonLow" | "wilsonHigh">): string | null {
   if (record.wilsonLow == null || record.wilsonHigh == null) return null;
-  return `${(record.wilsonLow * 100).toFixed(1)}–${(record.wilsonHigh * 100).toFixed(1)}%`;
+  return `${formatRatio(record.wilsonLow * 100, 1)}–${percent(record.wilsonHigh)}`;
 }
 
 /**
@@ -31,7 +29,7 @@ function DecileText({ record }: { record: DecileRecord }) {
     return (
       <p className="text-muted-foreground">
         {group}
-        {count.format(record.n)} resolved, too few for a rate ({MINIMUM_SAMPLE} needed)
+        {formatCount(record.n)} resolved, too few for a rate ({MINIMUM_SAMPLE} needed)
       </p>
     );
   }
@@ -40,7 +38,7 @@ function DecileText({ record }: { record: DecileRecord }) {
     <p>
       {group}
       <span className="font-semibold tabular">{percent(record.hitRate)} won</span>
-      {interval ? ` (95% interval ${interval})` : ""}, n = {count.format(record.n)}
+      {interval ? ` (95% interval ${interval})` : ""}, n = {formatCount(record.n)}
     </p>
   );
 }

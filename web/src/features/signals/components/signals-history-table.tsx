@@ -8,8 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { ApiError } from "@/lib/api/client";
 import type { Signal } from "@/lib/api/models";
-import { formatShortDate } from "@/lib/dates";
-import { formatPrice, formatScore } from "@/lib/format";
+import { formatDateTime, formatShortDate } from "@/lib/dates";
+import { formatContractPrice, formatScore, NO_VALUE } from "@/lib/format";
 import { usePagination } from "@/lib/pagination";
 import { cn } from "@/lib/utils";
 import { signalsOf, useSignals } from "../api/get-signals";
@@ -19,8 +19,6 @@ import { SignalStatusBadge, SignalTypeBadge } from "./signal-badges";
 import { SignalDetailDialog } from "./signal-detail-dialog";
 
 export const HISTORY_PAGE_SIZE = 10;
-
-const short = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
 /** One page of signals as a table, scrolling sideways on narrow screens. */
 function HistoryTable({ signals, onOpen }: { signals: Signal[]; onOpen: (signal: Signal) => void }) {
@@ -77,8 +75,8 @@ function HistoryTable({ signals, onOpen }: { signals: Signal[]; onOpen: (signal:
                 <SignalTypeBadge type={s.signalType} />
               </td>
               <td className="py-2.5 pr-3 whitespace-nowrap">{s.strategy}</td>
-              <td className="py-2.5 pr-3 text-right tabular">{formatPrice(s.strikePrice)}</td>
-              <td className="py-2.5 pr-3 whitespace-nowrap">{s.expirationDate ? formatShortDate(s.expirationDate) : "—"}</td>
+              <td className="py-2.5 pr-3 text-right tabular">{formatContractPrice(s.strikePrice)}</td>
+              <td className="py-2.5 pr-3 whitespace-nowrap">{s.expirationDate ? formatShortDate(s.expirationDate) : NO_VALUE}</td>
               <td className="py-2.5 pr-3 text-right tabular">{formatScore(s.confidence)}</td>
               <td className="py-2.5 pr-3 text-right whitespace-nowrap tabular">
                 <PnlText pnl={s.pnl} pnlPercent={null} className="block" />
@@ -88,7 +86,7 @@ function HistoryTable({ signals, onOpen }: { signals: Signal[]; onOpen: (signal:
                 <SignalStatusBadge status={s.status} />
               </td>
               <td className="py-2.5 pr-3 whitespace-nowrap">
-                {Number.isNaN(Date.parse(s.createdAt)) ? "N/A" : short.format(new Date(s.createdAt))}
+                {Number.isNaN(Date.parse(s.createdAt)) ? "N/A" : formatDateTime(s.createdAt)}
               </td>
               <td className="py-2.5 text-right">
                 {s.locked ? null : (

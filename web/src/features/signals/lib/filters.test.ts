@@ -1,8 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { setMoneyDisplay } from "@/lib/money-display";
 import { signalPage } from "@/test/fixtures";
 import { jsonResponse, mockFetch } from "@/test/utils";
 import { getSignalPage, signalsQueryKey } from "../api/get-signals";
-import { ALL, cleanSymbol, EMPTY_FILTERS, filtersFromSearch, filtersToSearch, toSignalFilters } from "./filters";
+import { ALL, cleanSymbol, EMPTY_FILTERS, filtersFromSearch, filtersToSearch, maxCostOptions, toSignalFilters } from "./filters";
 
 /** The URL GET /api/signals is called with for these filters. */
 async function signalsUrl(filters: Parameters<typeof getSignalPage>[0]): Promise<string> {
@@ -12,6 +13,15 @@ async function signalsUrl(filters: Parameters<typeof getSignalPage>[0]): Promise
 }
 
 describe("signal filters", () => {
+  afterEach(() => setMoneyDisplay(null));
+
+  it("labels the cost bands in the display currency", () => {
+    const labels = () => maxCostOptions().map((o) => o.label);
+    expect(labels()).toEqual(["Any Cost", "Under $50", "$50 – $100", "$100 – $250", "$250 – $500", "Over $500"]);
+    setMoneyDisplay({ currency: "EUR", perUsd: 0.8634 });
+    expect(labels()).toEqual(["Any Cost", "Under €43.17", "€43.17 – €86.34", "€86.34 – €215.85", "€215.85 – €431.70", "Over €431.70"]);
+  });
+
   it("leaves 'All' and a blank symbol out of the query", async () => {
     expect(toSignalFilters(EMPTY_FILTERS)).toEqual({});
     expect(await signalsUrl(toSignalFilters({ ...EMPTY_FILTERS, symbol: "   " }))).toBe("/api/signals?limit=50");

@@ -11,6 +11,7 @@ import {
   STRATEGIES,
   type Strategy,
 } from "@/lib/api/enums";
+import { formatCurrency } from "@/lib/format";
 import type { SignalFilters } from "../api/get-signals";
 
 /** The "All" option of every select. Never sent: the query leaves the filter out. */
@@ -55,18 +56,34 @@ export const STATUS_OPTIONS: Option<SignalStatus>[] = [
   { value: "expired", label: "Expired" },
 ];
 
-const MAX_COST_LABELS: Record<MaxCost, string> = {
-  "under-50": "Under $50",
-  "50-100": "$50 – $100",
-  "100-250": "$100 – $250",
-  "250-500": "$250 – $500",
-  "over-500": "Over $500",
+/** The server's cost bands per contract, in US dollars: above `from`, at most `to`; null for open-ended. */
+const MAX_COST_BANDS: Record<MaxCost, readonly [number | null, number | null]> = {
+  "under-50": [null, 50],
+  "50-100": [50, 100],
+  "100-250": [100, 250],
+  "250-500": [250, 500],
+  "over-500": [500, null],
 };
 
-export const MAX_COST_OPTIONS: Option<MaxCost>[] = [
-  { value: ALL, label: "Any Cost" },
-  ...MAX_COSTS.map((c) => ({ value: c, label: MAX_COST_LABELS[c] })),
-];
+/** An amount of a band in the display currency, without ".00": "$50", "€43.17". */
+const bandAmount = (usd: number) => formatCurrency(usd).replace(/\.00$/, "");
+
+/**
+ * "Under $50", "$50 – $100", … ("Under €43.17" in euros): a contract's cost is money, so the
+ * bands (set in dollars by the server) read in the display currency, like every other amount.
+ * Made when shown, so a change of display currency is followed.
+ */
+export function maxCostLabel(band: MaxCost): string {
+  const [from, to] = MAX_COST_BANDS[band];
+  if (from === null) return `Under ${bandAmount(to ?? 0)}`;
+  if (to === null) return `Over ${bandAmount(from)}`;
+  return `${bandAmount(from)} – ${bandAmount(to)}`;
+}
+
+/** The cost select's options, labelled in the display currency now. */
+export function maxCostOptions(): Option<MaxCost>[] {
+  return [{ value: ALL, label: "Any Cost" }, ...MAX_COSTS.map((c) => ({ value: c, label: maxCostLabel(c) }))];
+}
 
 export const RISK_OPTIONS: Option<ConfidenceBand>[] = [
   { value: ALL, label: "All Risk Levels" },

@@ -1,7 +1,7 @@
 import type { Signal } from "@/lib/api/models";
 import { downloadFile } from "@/lib/csv";
 import { formatShortDate } from "@/lib/dates";
-import { formatCurrency, formatScore, formatSignedCurrency, formatSignedPercent } from "@/lib/format";
+import { formatContractPrice, formatScore, formatSignedCurrency, formatSignedPercent, NO_VALUE } from "@/lib/format";
 
 /** What a shared position shows: the signal's contract, prices, strength, status, strategy and P&L. */
 export type SharePosition = Pick<
@@ -31,12 +31,13 @@ function pnlText(p: SharePosition): string | null {
 /**
  * The post text: "AAPL CALL, $250.00 strike, expires Dec 18, 2026 · Momentum · strength 78/100 ·
  * P&L +$45.00 (+12.5%) · via Strikeline". The strength is a heuristic score, not a probability,
- * so it is never written as a percentage.
+ * so it is never written as a percentage. The strike stays in US dollars ("US$250.00" when money
+ * is shown in another currency); the P&L is money, in the display currency.
  */
 export function shareText(p: SharePosition): string {
   const head = [p.symbol, p.signalType].filter(Boolean).join(" ");
   const parts = [head];
-  if (p.strikePrice != null) parts[0] += `, ${formatCurrency(p.strikePrice)} strike`;
+  if (p.strikePrice != null) parts[0] += `, ${formatContractPrice(p.strikePrice)} strike`;
   if (p.expirationDate) parts[0] += `, expires ${formatShortDate(p.expirationDate)}`;
   parts.push(p.strategy);
   if (p.confidence != null) parts.push(`strength ${formatScore(p.confidence)}`);
@@ -161,13 +162,13 @@ export function drawShareImage(canvas: HTMLCanvasElement, p: SharePosition): voi
   // Figures: two columns, three rows; P&L spans the last row.
   const pnl = pnlText(p);
   const cells: { label: string; value: string; color?: string; wide?: boolean }[] = [
-    { label: "Strike", value: p.strikePrice == null ? "—" : formatCurrency(p.strikePrice) },
-    { label: "Expiry", value: p.expirationDate ? formatShortDate(p.expirationDate) : "—" },
+    { label: "Strike", value: formatContractPrice(p.strikePrice) },
+    { label: "Expiry", value: p.expirationDate ? formatShortDate(p.expirationDate) : NO_VALUE },
     { label: "Strength", value: formatScore(p.confidence) },
     { label: "Strategy", value: p.strategy },
     {
       label: "P&L per contract",
-      value: pnl ?? "—",
+      value: pnl ?? NO_VALUE,
       color: p.pnl == null || p.pnl === 0 ? COLORS.text : p.pnl > 0 ? COLORS.call : COLORS.put,
       wide: true,
     },
