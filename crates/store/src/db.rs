@@ -80,6 +80,12 @@ macro_rules! with_db {
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
 pub(crate) static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
 
+/// The newest migration this build knows (the same on both engines): a database migrated
+/// further was made by a newer Strikeline.
+pub fn migrations_known() -> i64 {
+    SQLITE_MIGRATIONS.iter().map(|m| m.version).max().unwrap_or(0)
+}
+
 impl Db {
     /// Connects to `url` (`sqlite://path` or `postgres://…`), creating an SQLite file if needed.
     pub async fn connect(url: &str) -> StoreResult<Db> {

@@ -44,5 +44,5 @@ pub mod test_support;
 pub mod users;
 pub mod webhooks;
 
-pub use db::{Db, Engine, redact, suspect_connections};
+pub use db::{Db, Engine, migrations_known, redact, suspect_connections};
 pub use error::{StoreError, StoreResult};

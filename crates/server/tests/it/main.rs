@@ -8,6 +8,7 @@ mod account;
 mod ai;
 mod auth;
 mod automation;
+mod backup;
 mod billing;
 mod billing_invariants;
 mod caps;
