@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { answerTo, auditContext, cardWithHeading, expect, registerViaApi, test, THEMES, toastTitle } from "./fixtures";
+import { answerTo, auditContext, cardWithHeading, dayFromToday, expect, registerViaApi, test, THEMES, toastTitle } from "./fixtures";
 
 // Issue 27, items 1 and 2 (web side), against the real server: with euros as the display
 // currency, a contract's terms (strikes, premiums, the underlying's price) stay in US dollars,
@@ -12,18 +12,6 @@ import { answerTo, auditContext, cardWithHeading, expect, registerViaApi, test, 
 const USD_PRICE = /^US\$[\d,]+\.\d\d$/;
 /** An amount of money in euros, maybe signed. */
 const EUROS = /^[+-]?€[\d,]+\.\d\d$/;
-
-/** A local calendar date `days` from today: as YYYY-MM-DD (what a date input takes) and as the date picker names its buttons. */
-function dayFromToday(days: number) {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return {
-    date,
-    iso: `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`,
-    name: date.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric" }),
-  };
-}
 
 /** Picks the day `days` from today in the form's calendar. */
 async function pickExpiry(page: Page, dialog: Locator, days: number) {

@@ -18,6 +18,18 @@ const ADMIN = { email: "admin@example.com", username: "site_admin", password: PA
 /** An expiry date far in the future (December 2049), as MM/YY: no test depends on today's date. */
 const EXPIRY = "12/49";
 
+/** A local calendar date `days` from today: as YYYY-MM-DD (what a date input takes) and as the date picker names its buttons. */
+export function dayFromToday(days: number) {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return {
+    date,
+    iso: `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`,
+    name: date.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric" }),
+  };
+}
+
 /** A short id no other test run has used: 48 random bits, in hex. */
 export function uniqueId() {
   return crypto.randomUUID().replaceAll("-", "").slice(0, 12);

@@ -1,6 +1,16 @@
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { cardWithHeading, expect, registerViaApi, test, toastText, toastTitle, uniqueAccount, watchConsole } from "./fixtures";
+import {
+  cardWithHeading,
+  dayFromToday,
+  expect,
+  registerViaApi,
+  test,
+  toastText,
+  toastTitle,
+  uniqueAccount,
+  watchConsole,
+} from "./fixtures";
 
 // /portfolio and /backtest against the real server and its simulated market (issue 5). A new
 // account is on the 14-day Pro trial: full-history backtests and backtests by strategy are open
@@ -9,18 +19,6 @@ import { cardWithHeading, expect, registerViaApi, test, toastText, toastTitle, u
 /** The trades export's header line (src/features/backtest/lib/export-trades.ts). */
 const TRADES_CSV_HEADER =
   "Symbol,Strategy,Type,Strike,Expiration,Entry Date,Exit Date,Entry Price,Exit Price,Contracts,Commissions,P&L,Outcome,Strength";
-
-/** A local calendar date `days` from today, as the date picker names its buttons and as YYYY-MM-DD. */
-function dayFromToday(days: number) {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return {
-    date,
-    iso: `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`,
-    name: date.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric" }),
-  };
-}
 
 /** The simulated market's price of `symbol`, rounded to a whole-dollar strike (200 if unknown). */
 async function strikeNear(request: APIRequestContext, symbol: string): Promise<number> {

@@ -46,6 +46,7 @@ pub fn state_on(db: Db, config: Config, market: Arc<market::Market>) -> AppState
         market,
         instance_id: uuid::Uuid::new_v4().to_string(),
         caches: Arc::default(),
+        metrics: Arc::default(),
     }
 }
 

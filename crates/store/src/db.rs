@@ -176,6 +176,11 @@ impl Db {
     }
 
     /// Closes every connection; later queries fail.
+    /// The pool's connections: open, idle, and its bound.
+    pub fn pool_stats(&self) -> (u32, u32, u32) {
+        with_db!(self, pool => (pool.size(), u32::try_from(pool.num_idle()).unwrap_or(u32::MAX), pool.options().get_max_connections()))
+    }
+
     pub async fn close(&self) {
         with_db!(self, pool => pool.close().await);
     }

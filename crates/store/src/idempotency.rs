@@ -5,6 +5,9 @@ use chrono::{DateTime, Utc};
 
 use crate::{Db, StoreResult, with_db};
 
+/// How long an answer is kept for replay.
+pub const KEEP_HOURS: i64 = 24;
+
 /// A stored answer.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct Answer {

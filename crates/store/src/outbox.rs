@@ -215,3 +215,14 @@ pub async fn unsubscribe_target(db: &Db, token: &str) -> StoreResult<Option<(Str
         sqlx::query_as::<_, (String, String)>("SELECT user_id, list FROM email_unsubscribes WHERE token = $1").bind(token).fetch_optional(pool).await?
     }))
 }
+
+/// Messages waiting to go out on each channel, and when the oldest of them was queued.
+pub async fn backlog(db: &Db) -> StoreResult<Vec<(String, i64, Option<DateTime<Utc>>)>> {
+    Ok(with_db!(db, pool => {
+        sqlx::query_as(
+            "SELECT channel, CAST(COUNT(*) AS BIGINT), MIN(created_at) FROM outbox WHERE status = 'pending' GROUP BY channel ORDER BY channel",
+        )
+        .fetch_all(pool)
+        .await?
+    }))
+}

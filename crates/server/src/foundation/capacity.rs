@@ -160,6 +160,11 @@ pub struct Capacity {
 }
 
 impl Capacity {
+    /// Live-event streams open in this process.
+    pub fn open_streams(&self) -> usize {
+        self.streams_by_user.total()
+    }
+
     pub fn new(config: &CapacityConfig) -> Capacity {
         Capacity {
             hashing: Gate::new(config.password_hashes, config.password_queue),
@@ -232,6 +237,11 @@ impl<K: Eq + Hash + Clone> Default for Counts<K> {
 }
 
 impl<K: Eq + Hash + Clone> Counts<K> {
+    /// Every unit held, over all keys.
+    pub fn total(&self) -> usize {
+        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).values().sum()
+    }
+
     /// One more unit for `key`, or `None` when it already holds `max`.
     pub fn take(&self, key: &K, max: usize) -> Option<Counted<K>> {
         let mut map = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);

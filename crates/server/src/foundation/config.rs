@@ -60,6 +60,9 @@ pub struct Config {
     /// Administrators' emails: a list, or one comma-separated string (`STRIKELINE_ADMIN_EMAILS`).
     #[serde(deserialize_with = "list_or_commas")]
     pub admin_emails: Vec<String>,
+    /// A bearer token that may read `/metrics` (`STRIKELINE_METRICS_TOKEN`); administrators'
+    /// sessions may read it too. None: administrators only.
+    pub metrics_token: Option<Secret<String>>,
     pub session: SessionConfig,
     /// Overrides of the limiter's built-in policies, by name (see `limits::POLICIES`), e.g.
     /// `[limits.refresh] quota = 20, window_seconds = 60`.
@@ -501,6 +504,7 @@ impl Default for Config {
             public_url: None,
             proxy_hops: 0,
             admin_emails: Vec::new(),
+            metrics_token: None,
             session: SessionConfig::default(),
             limits: std::collections::BTreeMap::new(),
             capacity: CapacityConfig::default(),

@@ -46,6 +46,10 @@ pub struct Problem {
     /// Fields at fault, when the problem is with the request's content.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<FieldError>,
+    /// The request's id (also in `X-Request-Id` and in the server's log lines), to quote
+    /// when reporting the problem. Added to every problem on its way out.
+    #[serde(rename = "requestId", skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
 }
 
 /// Everything a request can fail with.
@@ -202,6 +206,7 @@ impl Problem {
             status: status.as_u16(),
             detail: None,
             errors: Vec::new(),
+            request_id: None,
         }
     }
 }

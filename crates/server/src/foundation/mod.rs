@@ -17,6 +17,7 @@ pub mod input;
 pub mod limits;
 pub mod llm;
 pub mod market;
+pub mod metrics;
 pub mod money;
 pub mod outbound;
 pub mod plans;

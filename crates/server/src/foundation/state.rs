@@ -25,4 +25,6 @@ pub struct AppState {
     pub buckets: crate::foundation::limits::Buckets,
     /// Figures every user reads alike, kept between requests.
     pub caches: Arc<crate::foundation::cache::Caches>,
+    /// Counters `/metrics` reports.
+    pub metrics: Arc<crate::foundation::metrics::Metrics>,
 }

@@ -29,8 +29,6 @@ use crate::foundation::state::AppState;
 pub const IDEMPOTENCY_KEY: HeaderName = HeaderName::from_static("idempotency-key");
 /// Set on a replayed answer.
 pub const REPLAYED: HeaderName = HeaderName::from_static("idempotent-replayed");
-/// How long an answer is kept.
-pub const KEEP_HOURS: i64 = 24;
 /// Longest key.
 const MAX_KEY: usize = 255;
 /// Largest answer kept (a larger one is not replayed).

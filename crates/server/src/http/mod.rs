@@ -3,6 +3,7 @@
 mod etag;
 pub mod idempotency;
 mod middleware;
+pub mod observe;
 pub mod serve;
 mod web;
 
@@ -100,10 +101,12 @@ pub fn router(state: AppState) -> Router {
             }),
         )
         .route("/api/{*rest}", any(api_not_found))
+        .route("/metrics", get(observe::metrics))
         .fallback_service(web::service(&web_dir))
         .layer(axum::middleware::from_fn_with_state(state.clone(), idempotency::idempotent_posts))
         .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::same_origin_writes))
         .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::database_breaker))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), observe::record))
         .with_state(state);
 
     layers(app, &state_config)
@@ -133,7 +136,15 @@ pub fn layers(app: Router, config: &crate::foundation::config::Config) -> Router
         .layer(security_header("x-frame-options", "DENY"))
         .layer(security_header("cross-origin-opener-policy", "same-origin"))
         .layer(security_header("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=(self)"))
-        .layer(TraceLayer::new_for_http())
+        .layer(TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<axum::body::Body>| {
+            tracing::info_span!(
+                "request",
+                method = %request.method(),
+                uri = %request.uri(),
+                request_id = %observe::id_of(request.headers()),
+            )
+        }))
+        .layer(axum::middleware::from_fn(observe::request_id))
 }
 
 /// Answers above [`COMPRESS_ABOVE`] bytes go out gzip- or brotli-compressed when the client

@@ -105,9 +105,13 @@ async fn a_wrong_password_or_unknown_email_is_a_401_with_one_message(app: TestAp
     let wrong = app.login_with(&browser, "ada@example.com", "wrong-horse").await;
     assert_eq!(wrong.status(), 401);
     assert!(wrong.headers().get("set-cookie").is_none());
-    let wrong = problem(wrong).await;
-    let unknown = problem(app.login_with(&browser, "nobody@example.com", "wrong-horse").await).await;
+    let mut wrong = problem(wrong).await;
+    let mut unknown = problem(app.login_with(&browser, "nobody@example.com", "wrong-horse").await).await;
     assert_eq!(wrong["detail"], "Invalid email or password");
+    // Alike but for each request's own id.
+    for answer in [&mut wrong, &mut unknown] {
+        assert!(answer.as_object_mut().and_then(|o| o.remove("requestId")).is_some_and(|id| id.is_string()));
+    }
     assert_eq!(wrong, unknown, "the answer does not reveal which emails exist");
     assert_eq!(app.me(&browser).await.status(), 401);
 }

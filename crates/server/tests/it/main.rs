@@ -22,6 +22,7 @@ mod import;
 mod layers;
 mod news;
 mod notifications;
+mod observability;
 mod openapi_snapshot;
 mod operations;
 mod outbound;

@@ -3192,6 +3192,11 @@ export interface components {
             /** @description Fields at fault, when the problem is with the request's content. */
             errors?: components["schemas"]["FieldError"][];
             /**
+             * @description The request's id (also in `X-Request-Id` and in the server's log lines), to quote
+             *     when reporting the problem. Added to every problem on its way out.
+             */
+            requestId?: string | null;
+            /**
              * Format: int32
              * @description The HTTP status code.
              */

@@ -256,6 +256,7 @@ pub async fn hit(state: &AppState, policy: Policy, key: &str, now: DateTime<Utc>
     } else {
         let retry = seconds_ceil(verdict.tat_ms + interval_ms - period_ms - now_ms).max(1);
         let limit = RateLimit { policy, remaining: 0, reset_seconds: seconds_ceil(ahead) };
+        state.metrics.refused(limit.policy.name);
         Err(too_many(retry, limit))
     }
 }
@@ -269,6 +270,7 @@ pub async fn login_backoff(state: &AppState, account: &str, now: DateTime<Utc>) 
         return Ok(());
     }
     let retry = seconds_ceil(verdict.tat_ms - now_ms).max(1);
+    state.metrics.refused("login_backoff");
     Err(AppError::TooManyRequests {
         detail: format!("Too many sign-in attempts for this account. Try again in {retry} second(s)."),
         retry_after_secs: retry,

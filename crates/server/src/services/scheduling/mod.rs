@@ -96,7 +96,10 @@ pub async fn tick(state: &AppState, now: DateTime<Utc>) -> Result<TickReport> {
     let schedule = Schedule { calendar: &state.market.calendar, config: &state.config.schedule };
     for job in Job::ALL {
         if schedule.is_due(job, now, last_run(state, job).await?) {
-            run_job(state, job, now).await?;
+            let started = std::time::Instant::now();
+            let ran = run_job(state, job, now).await;
+            state.metrics.job(job.key().trim_start_matches("last:"), ran.is_ok(), started.elapsed().as_secs_f64());
+            ran?;
             store::set(&state.db, job.key(), &now.to_rfc3339(), now).await?;
             report.ran.push(job);
         }
@@ -225,7 +228,7 @@ pub async fn run_job(state: &AppState, job: Job, now: DateTime<Utc>) -> Result<(
         Job::PortfolioStats => {
             // Renewals and lapsed subscriptions first, so the figures count the plans in force.
             super::billing::run_due(state, now).await?;
-            let idempotency = now - chrono::Duration::hours(crate::http::idempotency::KEEP_HOURS);
+            let idempotency = now - chrono::Duration::hours(strikeline_store::idempotency::KEEP_HOURS);
             strikeline_store::idempotency::prune(&state.db, idempotency).await?;
             news_refresh(state, now).await;
             take_snapshot(state, now).await?;

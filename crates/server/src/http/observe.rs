@@ -1,0 +1,118 @@
+//! Observability: a request id on every request (in the logs, the `X-Request-Id` answer
+//! header and every problem+json body), request counts and latencies by route for
+//! `/metrics`, and `/metrics` itself (administrators, or the configured token).
+
+use std::time::Instant;
+
+use axum::body::Body;
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use crate::foundation::error::{AppError, Result};
+use crate::foundation::metrics::Gauges;
+use crate::foundation::state::AppState;
+
+/// The request id header, read from a trusted proxy when well formed and answered always.
+pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+/// Largest problem body the request id is added to.
+const MAX_PROBLEM: usize = 64 * 1024;
+
+/// An id a proxy may have given: 1–64 characters of `[A-Za-z0-9._-]`.
+fn acceptable(id: &str) -> bool {
+    (1..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+}
+
+/// The request's id, from the request headers (set by [`request_id`]).
+pub fn id_of(headers: &HeaderMap) -> &str {
+    headers.get(&REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("")
+}
+
+/// Outermost layer: gives the request an id (or keeps a well-formed one from the proxy), so the
+/// trace span and every log line in it carry it; answers it in `X-Request-Id` and, in a
+/// problem+json answer, as `requestId`, so a user's report leads to the log lines.
+pub async fn request_id(mut request: Request, next: Next) -> Response {
+    let id = match request.headers().get(&REQUEST_ID).and_then(|v| v.to_str().ok()) {
+        Some(given) if acceptable(given) => given.to_owned(),
+        _ => uuid::Uuid::new_v4().simple().to_string(),
+    };
+    let value = HeaderValue::from_str(&id).unwrap_or(HeaderValue::from_static("unknown"));
+    request.headers_mut().insert(REQUEST_ID, value.clone());
+    let response = next.run(request).await;
+    let problem = response.headers().get(header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/problem+json"))
+        && !response.headers().contains_key(header::CONTENT_ENCODING);
+    let mut response = if problem { with_request_id(response, &id).await } else { response };
+    response.headers_mut().insert(REQUEST_ID, value);
+    response
+}
+
+/// `response`, a problem, with `requestId` in its body.
+async fn with_request_id(response: Response, id: &str) -> Response {
+    let (mut parts, body) = response.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, MAX_PROBLEM).await else {
+        return AppError::Internal(anyhow::anyhow!("a problem body could not be read")).into_response();
+    };
+    let body = match serde_json::from_slice::<serde_json::Value>(&bytes) {
+        Ok(serde_json::Value::Object(mut problem)) => {
+            problem.insert("requestId".to_owned(), serde_json::Value::String(id.to_owned()));
+            let text = serde_json::Value::Object(problem).to_string();
+            parts.headers.remove(header::CONTENT_LENGTH);
+            Body::from(text)
+        }
+        _ => Body::from(bytes),
+    };
+    Response::from_parts(parts, body)
+}
+
+/// Counts each request under its route's pattern (never its raw path, so the labels stay
+/// bounded): `/api/signals/{id}`; an unknown API path counts as `/api/{*rest}`, the web app's
+/// files as `static`.
+pub async fn record(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let route = match request.extensions().get::<MatchedPath>() {
+        Some(path) => path.as_str().to_owned(),
+        None => "static".to_owned(),
+    };
+    let method = request.method().as_str().to_owned();
+    let started = Instant::now();
+    let response = next.run(request).await;
+    state.metrics.request(&route, &method, response.status().as_u16(), started.elapsed().as_secs_f64());
+    response
+}
+
+/// Whether `headers` carry the configured metrics token as a bearer token (compared in time
+/// independent of where they differ).
+fn has_token(state: &AppState, headers: &HeaderMap) -> bool {
+    let Some(expected) = state.config.metrics_token.as_ref().map(|t| t.expose().as_bytes().to_vec()) else { return false };
+    let Some(given) = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, token)| token.trim().as_bytes().to_vec())
+    else {
+        return false;
+    };
+    given.len() == expected.len() && given.iter().zip(&expected).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
+}
+
+/// `GET /metrics`: the Prometheus text format, for an administrator's session or the
+/// configured token (`metrics_token`); 401 otherwise (403 for a signed-in non-administrator).
+pub async fn metrics(State(state): State<AppState>, request: Request) -> Result<Response> {
+    let headers = request.headers().clone();
+    if !has_token(&state, &headers) {
+        let (mut parts, _) = request.into_parts();
+        <crate::foundation::session::AdminUser as axum::extract::FromRequestParts<AppState>>::from_request_parts(&mut parts, &state)
+            .await?;
+    }
+    let (pool_connections, pool_idle, pool_max) = state.db.pool_stats();
+    let now = state.clock.now();
+    let outbox = strikeline_store::outbox::backlog(&state.db)
+        .await?
+        .into_iter()
+        .map(|(channel, n, oldest)| (channel, n, oldest.map_or(0.0, |t| (now - t).num_milliseconds().max(0) as f64 / 1000.0)))
+        .collect();
+    let gauges = Gauges { pool_connections, pool_idle, pool_max, outbox, event_streams: state.capacity.open_streams() };
+    let body = state.metrics.render(&gauges);
+    Ok(([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], body).into_response())
+}
