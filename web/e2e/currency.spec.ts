@@ -155,6 +155,11 @@ for (const { width, height } of [
       await expect(fact(stats, "Largest Win")).toHaveText("—");
       await expect(fact(stats, "Largest Loss")).toHaveText("—");
       await expect(page.getByTestId("summary-card").filter({ hasText: "Net P&L" })).not.toContainText("€0.00");
+      // The risk assessment's sentences, written by the server, state money in euros too: a
+      // $650 position against the default $100 maximum position size.
+      const risk = cardWithHeading(page, "Risk Assessment");
+      await expect(risk.getByRole("listitem").filter({ hasText: "maximum position size" }).first()).toContainText(/€[\d,]+\.\d\d/);
+      for (const sentence of await risk.getByRole("listitem").allTextContents()) expect(sentence).not.toMatch(/(^|[^S])\$/);
       await noHorizontalOverflow(page, width);
 
       // The details: the contract in dollars, what it is worth in euros.
