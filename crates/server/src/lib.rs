@@ -126,17 +126,28 @@ impl Server {
     }
 }
 
-/// Removes expired sessions and spent rate-limit buckets every few minutes.
+/// Removes expired sessions, spent rate-limit buckets and old idempotency keys every few
+/// minutes, and, every hour, what the retention periods have run out on (whether or not
+/// automation runs).
 async fn sweep_expired(state: AppState) {
     let mut tick = tokio::time::interval(Duration::from_secs(300));
+    let mut last_retention: Option<chrono::DateTime<chrono::Utc>> = None;
     loop {
         tick.tick().await;
         let now = state.clock.now();
+        if last_retention.is_none_or(|at| now - at >= chrono::Duration::hours(1)) {
+            match services::retention::enforce(&state, now).await {
+                Ok(_) => last_retention = Some(now),
+                Err(err) => tracing::warn!(error = %err, "enforcing the retention periods failed"),
+            }
+        }
         // A bucket whose time has passed acts as empty; back-off buckets are kept an hour more.
         let horizon = now.timestamp_millis() - limits::LOGIN_BACKOFF.forget_ms;
         let swept = async {
             let s = sessions::delete_expired(&state.db, now).await?;
             let f = rate_limits::delete_stale(&state.db, horizon).await?;
+            strikeline_store::idempotency::prune(&state.db, now - chrono::Duration::hours(strikeline_store::idempotency::KEEP_HOURS))
+                .await?;
             Ok::<_, strikeline_store::StoreError>((s, f))
         };
         match swept.await {

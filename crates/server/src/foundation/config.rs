@@ -64,6 +64,7 @@ pub struct Config {
     /// sessions may read it too. None: administrators only.
     pub metrics_token: Option<Secret<String>>,
     pub session: SessionConfig,
+    pub retention: RetentionConfig,
     /// Overrides of the limiter's built-in policies, by name (see `limits::POLICIES`), e.g.
     /// `[limits.refresh] quota = 20, window_seconds = 60`.
     pub limits: std::collections::BTreeMap<String, LimitOverride>,
@@ -311,6 +312,25 @@ impl Default for AiConfig {
     }
 }
 
+/// How long records are kept (the privacy policy, section 5); a weekly job deletes what is
+/// older (`services::retention`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RetentionConfig {
+    /// What is kept of a deleted account (invoices, audit entries), years.
+    pub account_years: u32,
+    /// Closed positions, daily portfolio values and self-generated signals, years.
+    pub trading_years: u32,
+    /// Contact messages, notifications and sent email, years.
+    pub communications_years: u32,
+}
+
+impl Default for RetentionConfig {
+    fn default() -> Self {
+        RetentionConfig { account_years: 7, trading_years: 10, communications_years: 3 }
+    }
+}
+
 /// Session lifetimes.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(default)]
@@ -506,6 +526,7 @@ impl Default for Config {
             admin_emails: Vec::new(),
             metrics_token: None,
             session: SessionConfig::default(),
+            retention: RetentionConfig::default(),
             limits: std::collections::BTreeMap::new(),
             capacity: CapacityConfig::default(),
             schedule: ScheduleConfig::default(),

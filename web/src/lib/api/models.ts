@@ -60,6 +60,7 @@ export type ExchangeRates = Schemas["ExchangeRates"];
 export type ExchangeRate = Schemas["ExchangeRate"];
 export type PasswordChange = Schemas["PasswordChange"];
 export type AccountDeletion = Schemas["AccountDeletion"];
+export type DataExport = Schemas["DataExport"];
 export type SessionView = Schemas["SessionView"];
 export type AuditEntry = Schemas["AuditEntry"];
 

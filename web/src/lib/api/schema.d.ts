@@ -1273,6 +1273,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Downloads everything stored about the signed-in user as JSON (an attachment named
+         *     `strikeline-data-YYYY-MM-DD.json`). Five an hour.
+         */
+        get: operations["export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/password": {
         parameters: {
             query?: never;
@@ -2117,6 +2137,21 @@ export interface components {
              *     when none closed.
              */
             winRate?: number | null;
+        };
+        /** @description A person's data. */
+        DataExport: {
+            email: string;
+            /** Format: date-time */
+            exportedAt: string;
+            /**
+             * @description Every table that holds the person's rows, by name, with those rows (column names as
+             *     stored; password and key hashes, tokens and signing secrets left out). Tables with
+             *     none of their rows are listed empty.
+             */
+            tables: {
+                [key: string]: Record<string, never>[];
+            };
+            userId: string;
         };
         /**
          * @description The database engine the server runs on.
@@ -7048,6 +7083,43 @@ export interface operations {
             };
             /** @description `before` is not an RFC 3339 time */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExport"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over five exports an hour; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -126,6 +126,8 @@ pub const CONFIRMATION_RESEND: Policy = policy("confirmation_resend", 5, HOUR);
 pub const PASSWORD_RESET_IP: Policy = policy("password_reset_ip", 10, HOUR);
 /// Uses of emailed links (confirm, reset) per client address.
 pub const ACCOUNT_LINK: Policy = policy("account_link", 30, 10 * MINUTE);
+/// Data exports per account (each reads every table that holds the account's rows).
+pub const DATA_EXPORT: Policy = policy("data_export", 5, HOUR);
 /// Password changes and account deletions per user (each checks the current password).
 pub const PASSWORD_CHECK: Policy = policy("password_check", 10, HOUR);
 
@@ -147,7 +149,7 @@ pub fn api_hourly(plan: crate::foundation::entitlements::Plan, quota: u32) -> Po
 
 /// Every policy, for configuration checks and the documentation (the public API's hourly
 /// quotas, `api_hour_<plan>`, come from the plan catalogue).
-pub const POLICIES: [Policy; 34] = [
+pub const POLICIES: [Policy; 35] = [
     REGISTER,
     LOGIN_IP,
     LOGIN_ACCOUNT,
@@ -179,6 +181,7 @@ pub const POLICIES: [Policy; 34] = [
     CONFIRMATION_RESEND,
     PASSWORD_RESET_IP,
     ACCOUNT_LINK,
+    DATA_EXPORT,
     PAYMENT,
     TRACK_RECORD,
     TRACK_RECORD_EXPORT,

@@ -1,6 +1,7 @@
 //! Accounts and sessions: register, sign in, sign out, who is signed in, and the account's
 //! own preferences.
 
+mod data_export;
 pub mod model;
 pub mod password;
 pub mod preferences;
@@ -36,6 +37,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(security::revoke_session))
         .routes(routes!(security::audit_log))
         .routes(routes!(security::delete_account))
+        .routes(routes!(data_export::export))
         .routes(routes!(recovery::verify_email))
         .routes(routes!(recovery::resend_confirmation))
         .routes(routes!(recovery::forgot_password))

@@ -228,8 +228,6 @@ pub async fn run_job(state: &AppState, job: Job, now: DateTime<Utc>) -> Result<(
         Job::PortfolioStats => {
             // Renewals and lapsed subscriptions first, so the figures count the plans in force.
             super::billing::run_due(state, now).await?;
-            let idempotency = now - chrono::Duration::hours(strikeline_store::idempotency::KEEP_HOURS);
-            strikeline_store::idempotency::prune(&state.db, idempotency).await?;
             news_refresh(state, now).await;
             take_snapshot(state, now).await?;
             snapshot_all(state, now).await?;

@@ -210,3 +210,36 @@ describe("Delete account", () => {
     expect(await screen.findByText("Account Deleted")).toBeInTheDocument();
   });
 });
+
+describe("Your data", () => {
+  it("downloads everything stored as one JSON file and says how much", async () => {
+    const created = vi.fn(() => "blob:export");
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    const exported = {
+      exportedAt: "2026-11-27T12:00:00Z",
+      userId: "u1",
+      email: "ada@example.com",
+      tables: { users: [{ id: "u1" }], manual_positions: [{ id: "p1" }, { id: "p2" }], price_alerts: [] },
+    };
+    const { fetchMock } = securityServer({ extra: (url) => (url === "/api/user/export" ? jsonResponse(exported) : undefined) });
+    renderWithProviders(<SecurityTab />, { route: "/settings?tab=security" });
+    await userEvent.setup().click(screen.getByRole("button", { name: "Download your data" }));
+    expect(await screen.findByText("Data Downloaded")).toBeInTheDocument();
+    expect(screen.getByText("3 records from 3 tables.")).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([u]) => String(u) === "/api/user/export")).toBe(true);
+    expect(created).toHaveBeenCalledTimes(1);
+    expect(clicked).toHaveBeenCalledTimes(1);
+    clicked.mockRestore();
+  });
+
+  it("says why when the limiter refuses", async () => {
+    securityServer({
+      extra: (url) =>
+        url === "/api/user/export" ? problem(429, "Too Many Requests", "Too many requests. Try again in 42 minute(s).") : undefined,
+    });
+    renderWithProviders(<SecurityTab />, { route: "/settings?tab=security" });
+    await userEvent.setup().click(screen.getByRole("button", { name: "Download your data" }));
+    expect(await screen.findByText("Too many requests. Try again in 42 minute(s).")).toBeInTheDocument();
+  });
+});
