@@ -86,9 +86,25 @@ pub fn finish(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
         }
         if let Some(post) = item.post.as_mut() {
             post.parameters.get_or_insert_with(Vec::new).push(idempotency_key());
+            // What the header itself can answer, on every POST.
+            for (status, description) in [
+                ("422", "Invalid request, or an `Idempotency-Key` that is malformed or was sent with a different request"),
+                ("409", "The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown"),
+            ] {
+                post.responses.responses.entry(status.to_owned()).or_insert_with(|| RefOr::T(problem_response(description)));
+            }
         }
     }
     doc
+}
+
+/// A problem+json answer described by `description`.
+fn problem_response(description: &str) -> utoipa::openapi::Response {
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    ResponseBuilder::new()
+        .description(description)
+        .content("application/problem+json", ContentBuilder::new().schema(Some(Ref::from_schema_name("Problem"))).build())
+        .build()
 }
 
 /// The `Idempotency-Key` header every POST takes (`http::idempotency`).

@@ -4190,6 +4190,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `at` is in the past, or more than ten years ahead */
             422: {
                 headers: {
@@ -4551,6 +4560,15 @@ export interface operations {
                     "application/json": components["schemas"]["ResetRequested"];
                 };
             };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `email` is not an address */
             422: {
                 headers: {
@@ -4605,6 +4623,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Invalid fields */
             422: {
                 headers: {
@@ -4652,6 +4679,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request, or an `Idempotency-Key` that is malformed or was sent with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
         };
     };
@@ -4770,6 +4815,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `token` no longer works or `newPassword` is too short */
             422: {
                 headers: {
@@ -4813,6 +4867,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmailVerified"];
+                };
+            };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The link has expired or was already used (`token`) */
@@ -4872,6 +4935,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Invalid request, or an `Idempotency-Key` that is malformed or was sent with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many links asked for; see Retry-After */
             429: {
                 headers: {
@@ -4905,6 +4977,24 @@ export interface operations {
             };
             /** @description Not an administrator */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request, or an `Idempotency-Key` that is malformed or was sent with a different request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4971,6 +5061,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request, or an `Idempotency-Key` that is malformed or was sent with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     manual_update: {
@@ -4991,6 +5099,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AutomationStatus"];
+                };
+            };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request, or an `Idempotency-Key` that is malformed or was sent with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Too many manual updates; see Retry-After */
@@ -5030,6 +5156,15 @@ export interface operations {
             };
             /** @description Beyond the plan (range or parameters) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5099,6 +5234,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A field is not valid */
             422: {
                 headers: {
@@ -5159,6 +5303,15 @@ export interface operations {
             };
             /** @description No paid subscription, or already cancelled */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request, or an `Idempotency-Key` that is malformed or was sent with a different request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5397,6 +5550,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Invalid request, or an `Idempotency-Key` that is malformed or was sent with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     stripe_webhook: {
@@ -5437,6 +5599,24 @@ export interface operations {
             };
             /** @description Stripe is not the configured provider */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request, or an `Idempotency-Key` that is malformed or was sent with a different request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5578,6 +5758,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContactReceipt"];
+                };
+            };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Invalid fields */
@@ -5727,6 +5916,24 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request, or an `Idempotency-Key` that is malformed or was sent with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     events: {
@@ -5854,6 +6061,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ManualPosition"];
+                };
+            };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Field errors (`errors` names each) */
@@ -6002,6 +6218,15 @@ export interface operations {
                     "application/json": components["schemas"]["NewsletterReceipt"];
                 };
             };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Invalid email */
             422: {
                 headers: {
@@ -6079,6 +6304,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request, or an `Idempotency-Key` that is malformed or was sent with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     mark_notification_read: {
@@ -6114,6 +6357,24 @@ export interface operations {
             };
             /** @description No such notification of yours */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request, or an `Idempotency-Key` that is malformed or was sent with a different request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6608,6 +6869,24 @@ export interface operations {
                     "application/json": components["schemas"]["RefreshReceipt"];
                 };
             };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request, or an `Idempotency-Key` that is malformed or was sent with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many refreshes; see Retry-After */
             429: {
                 headers: {
@@ -6699,6 +6978,15 @@ export interface operations {
             };
             /** @description The plan does not include generation (Free) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6846,6 +7134,15 @@ export interface operations {
                     "application/json": components["schemas"]["BulkAddResponse"];
                 };
             };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description No entries, or more than 50 */
             422: {
                 headers: {
@@ -6938,6 +7235,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request, or an `Idempotency-Key` that is malformed or was sent with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many recomputations; see Retry-After */
             429: {
                 headers: {
@@ -6967,6 +7282,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StockPrice"][];
+                };
+            };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request, or an `Idempotency-Key` that is malformed or was sent with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Too many updates; see Retry-After */
@@ -7154,6 +7487,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7641,6 +7983,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A field is not valid; `errors` names it */
             422: {
                 headers: {
@@ -7747,6 +8098,15 @@ export interface operations {
             };
             /** @description A read-only key, or the Free plan */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8063,6 +8423,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The endpoint is switched off */
             422: {
                 headers: {
@@ -8311,6 +8680,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request, or an `Idempotency-Key` that is malformed or was sent with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     test_webhook: {
@@ -8356,6 +8743,15 @@ export interface operations {
             };
             /** @description No such endpoint of yours */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
