@@ -89,7 +89,10 @@ pub fn finish(mut doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
             // What the header itself can answer, on every POST.
             for (status, description) in [
                 ("422", "Invalid request, or an `Idempotency-Key` that is malformed or was sent with a different request"),
-                ("409", "The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown"),
+                (
+                    "409",
+                    "The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown",
+                ),
             ] {
                 post.responses.responses.entry(status.to_owned()).or_insert_with(|| RefOr::T(problem_response(description)));
             }
