@@ -131,7 +131,9 @@ impl Server {
 /// automation runs).
 async fn sweep_expired(state: AppState) {
     let mut tick = tokio::time::interval(Duration::from_secs(300));
-    let mut last_retention: Option<chrono::DateTime<chrono::Utc>> = None;
+    // Retention first runs five minutes after start (then hourly): a start-up is busy enough,
+    // and on SQLite its write transactions would contend with the first requests.
+    let mut last_retention = Some(state.clock.now() - chrono::Duration::minutes(55));
     loop {
         tick.tick().await;
         let now = state.clock.now();
