@@ -1,5 +1,16 @@
 import type { Locator, Page } from "@playwright/test";
-import { answerTo, auditContext, cardWithHeading, dayFromToday, expect, registerViaApi, test, THEMES, toastTitle } from "./fixtures";
+import {
+  answerTo,
+  auditContext,
+  cardWithHeading,
+  dayFromToday,
+  expect,
+  noHorizontalOverflow,
+  registerViaApi,
+  test,
+  THEMES,
+  toastTitle,
+} from "./fixtures";
 
 // Issue 27, items 1 and 2 (web side), against the real server: with euros as the display
 // currency, a contract's terms (strikes, premiums, the underlying's price) stay in US dollars,
@@ -40,10 +51,6 @@ async function showEuros(page: Page, baseURL: string | undefined) {
 async function dashboardInEuros(page: Page) {
   await page.goto("/dashboard");
   await expect(page.getByTestId("stat-card").filter({ hasText: "Portfolio Value" })).toContainText("€", { timeout: 15_000 });
-}
-
-async function noHorizontalOverflow(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
 test("chosen in Settings, euros reach money and the cost filter; strikes stay in dollars; an empty portfolio shows no €0.00", async ({

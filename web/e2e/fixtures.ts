@@ -30,6 +30,11 @@ export function dayFromToday(days: number) {
   };
 }
 
+/** Asserts the page does not scroll sideways at `width` px: nothing is wider than the viewport. */
+export async function noHorizontalOverflow(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
 /** A short id no other test run has used: 48 random bits, in hex. */
 export function uniqueId() {
   return crypto.randomUUID().replaceAll("-", "").slice(0, 12);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { auditContext, expect, registerViaApi, seriousViolations, test, THEMES } from "./fixtures";
+import { auditContext, expect, noHorizontalOverflow, registerViaApi, seriousViolations, test, THEMES } from "./fixtures";
 
 // Issue 27, items 3 and 5 against the real server (which the e2e suite runs on its seeded
 // simulated market): every signed-in screen says the prices are simulated and links to what
@@ -15,10 +15,6 @@ function recommendationRequests(page: Page): string[] {
     if (new URL(req.url()).pathname === "/api/ai/recommendations") seen.push(req.url());
   });
   return seen;
-}
-
-async function noHorizontalOverflow(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
 for (const { width, height } of [

@@ -133,13 +133,13 @@ async fn sweep_expired(state: AppState) {
     let mut tick = tokio::time::interval(Duration::from_secs(300));
     // Retention first runs five minutes after start (then hourly): a start-up is busy enough,
     // and on SQLite its write transactions would contend with the first requests.
-    let mut last_retention = Some(state.clock.now() - chrono::Duration::minutes(55));
+    let mut last_retention = state.clock.now() - chrono::Duration::minutes(55);
     loop {
         tick.tick().await;
         let now = state.clock.now();
-        if last_retention.is_none_or(|at| now - at >= chrono::Duration::hours(1)) {
+        if now - last_retention >= chrono::Duration::hours(1) {
             match services::retention::enforce(&state, now).await {
-                Ok(_) => last_retention = Some(now),
+                Ok(_) => last_retention = now,
                 Err(err) => tracing::warn!(error = %err, "enforcing the retention periods failed"),
             }
         }

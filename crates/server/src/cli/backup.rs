@@ -44,30 +44,33 @@ fn is_postgres(url: &str) -> bool {
     url.starts_with("postgres://") || url.starts_with("postgresql://")
 }
 
-/// Every table of `db` with its row count (the migrations' own bookkeeping included).
+/// The tables of an SQLite database, the migrations' own bookkeeping included.
+const SQLITE_TABLES: &str = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name";
+/// The tables of a PostgreSQL database.
+const POSTGRES_TABLES: &str = "SELECT tablename::TEXT FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename";
+
+/// Every table `$list` names on the connection `$conn` (a `&mut` one of either engine), with
+/// its row count: one body for both engines' connection types.
+macro_rules! count_tables {
+    ($conn:expr, $list:expr) => {{
+        let conn = $conn;
+        let names: Vec<String> = sqlx::query_scalar($list).fetch_all(&mut *conn).await?;
+        let mut tables = Vec::with_capacity(names.len());
+        for name in names {
+            let sql = format!("SELECT CAST(COUNT(*) AS BIGINT) FROM \"{}\"", name.replace('"', "\"\""));
+            let rows: i64 = sqlx::query_scalar(&sql).fetch_one(&mut *conn).await?;
+            tables.push((name, rows));
+        }
+        Summary { tables }
+    }};
+}
+
+/// Every table of `db` with its row count.
 pub async fn summary(db: &Db) -> anyhow::Result<Summary> {
-    let names: Vec<String> = match db {
-        Db::Sqlite(pool) => {
-            sqlx::query_scalar("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-                .fetch_all(pool)
-                .await?
-        }
-        Db::Postgres(pool) => {
-            sqlx::query_scalar("SELECT tablename::TEXT FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")
-                .fetch_all(pool)
-                .await?
-        }
-    };
-    let mut tables = Vec::with_capacity(names.len());
-    for name in names {
-        let sql = format!("SELECT CAST(COUNT(*) AS BIGINT) FROM \"{}\"", name.replace('"', "\"\""));
-        let rows: i64 = match db {
-            Db::Sqlite(pool) => sqlx::query_scalar(&sql).fetch_one(pool).await?,
-            Db::Postgres(pool) => sqlx::query_scalar(&sql).fetch_one(pool).await?,
-        };
-        tables.push((name, rows));
-    }
-    Ok(Summary { tables })
+    Ok(match db {
+        Db::Sqlite(pool) => count_tables!(&mut *pool.acquire().await?, SQLITE_TABLES),
+        Db::Postgres(pool) => count_tables!(&mut *pool.acquire().await?, POSTGRES_TABLES),
+    })
 }
 
 /// An SQLite file, opened read-only and checked: `integrity_check` answers ok. Its newest
@@ -81,17 +84,9 @@ async fn checked_sqlite(file: &Path) -> anyhow::Result<(Option<i64>, Summary)> {
     ensure!(verdict == "ok", "{} fails SQLite's integrity check: {verdict}", file.display());
     let newest: Option<i64> =
         sqlx::query_scalar("SELECT MAX(version) FROM _sqlx_migrations").fetch_one(&mut conn).await.context("not a Strikeline database")?;
-    let names: Vec<String> =
-        sqlx::query_scalar("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-            .fetch_all(&mut conn)
-            .await?;
-    let mut tables = Vec::with_capacity(names.len());
-    for name in names {
-        let sql = format!("SELECT CAST(COUNT(*) AS BIGINT) FROM \"{}\"", name.replace('"', "\"\""));
-        tables.push((name, sqlx::query_scalar(&sql).fetch_one(&mut conn).await?));
-    }
+    let summary = count_tables!(&mut conn, SQLITE_TABLES);
     conn.close().await.ok();
-    Ok((newest, Summary { tables }))
+    Ok((newest, summary))
 }
 
 /// Backs the database at `url` up to `file`, which must not exist.

@@ -312,8 +312,8 @@ impl Default for AiConfig {
     }
 }
 
-/// How long records are kept (the privacy policy, section 5); a weekly job deletes what is
-/// older (`services::retention`).
+/// How long records are kept (the privacy policy, section 5); the hourly sweep deletes what
+/// is older (`services::retention`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct RetentionConfig {

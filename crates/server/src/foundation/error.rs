@@ -47,7 +47,7 @@ pub struct Problem {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<FieldError>,
     /// The request's id (also in `X-Request-Id` and in the server's log lines), to quote
-    /// when reporting the problem. Added to every problem on its way out.
+    /// when reporting the problem: every problem answered while [`REQUEST_ID`] is set says it.
     #[serde(rename = "requestId", skip_serializing_if = "Option::is_none")]
     pub request_id: Option<String>,
 }
@@ -211,8 +211,17 @@ impl Problem {
     }
 }
 
+tokio::task_local! {
+    /// The id of the request being answered (set by `http::observe::request_id` around each
+    /// request), which every problem it answers names.
+    pub static REQUEST_ID: String;
+}
+
 impl IntoResponse for Problem {
-    fn into_response(self) -> Response {
+    fn into_response(mut self) -> Response {
+        if self.request_id.is_none() {
+            self.request_id = REQUEST_ID.try_with(Clone::clone).ok();
+        }
         let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         let body = serde_json::to_vec(&self).unwrap_or_default();
         let mut response = (status, body).into_response();

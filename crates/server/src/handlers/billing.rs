@@ -260,12 +260,14 @@ impl SubscriptionView {
             next_billing,
             card,
             credit_cents: user.credit_cents,
-            provider: user
-                .payment_provider
-                .as_deref()
-                .and_then(|p| <PaymentProvider as crate::foundation::vocab::Vocabulary>::exact(p).ok()),
+            provider: provider_of(user),
         }
     }
+}
+
+/// Who bills `user`, once they have paid.
+fn provider_of(user: &UserRecord) -> Option<PaymentProvider> {
+    user.payment_provider.as_deref().and_then(|p| <PaymentProvider as crate::foundation::vocab::Vocabulary>::exact(p).ok())
 }
 
 /// One invoice of the billing history.
@@ -515,7 +517,6 @@ async fn change_preview(
     let now = state.clock.now();
     let current = Subscription::of(&user).settled(now);
     let q = service::quote::change(&current, &store::BillingState::of(&user), choice.plan, choice.billing, now)?;
-    let provider = if user.payment_provider.as_deref() == Some(service::STRIPE) { PaymentProvider::Stripe } else { PaymentProvider::Test };
     Ok(axum::Json(PlanChangePreview {
         plan: choice.plan,
         billing: choice.billing,
@@ -528,7 +529,8 @@ async fn change_preview(
         period_end: q.end,
         next_charge_cents: q.next_charge,
         price_cents: price_cents(choice.plan, choice.billing),
-        provider,
+        // An account that has not paid yet would pay through the built-in provider.
+        provider: provider_of(&user).unwrap_or(PaymentProvider::Test),
     }))
 }
 

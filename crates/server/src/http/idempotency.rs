@@ -34,10 +34,6 @@ const MAX_KEY: usize = 255;
 /// Largest answer kept (a larger one is not replayed).
 const MAX_ANSWER: usize = 1024 * 1024;
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 /// Who sent a request, as a hash: the session cookie or the bearer key, or anonymous.
 fn scope(headers: &HeaderMap) -> String {
     let caller = match (headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()), crate::foundation::session::token_from(headers)) {
@@ -45,7 +41,7 @@ fn scope(headers: &HeaderMap) -> String {
         (None, Some(session)) => format!("session:{session}"),
         (None, None) => "anonymous".to_owned(),
     };
-    hex(&Sha256::digest(caller.as_bytes()))
+    crate::foundation::session::sid_for(&caller)
 }
 
 fn request_hash(method: &Method, uri: &axum::http::Uri, body: &[u8]) -> String {
@@ -55,7 +51,7 @@ fn request_hash(method: &Method, uri: &axum::http::Uri, body: &[u8]) -> String {
     digest.update(uri.path_and_query().map_or(uri.path(), |p| p.as_str()).as_bytes());
     digest.update(b"\n");
     digest.update(body);
-    hex(&digest.finalize())
+    format!("{:x}", digest.finalize())
 }
 
 fn key_problem(message: &str) -> Response {

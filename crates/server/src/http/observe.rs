@@ -4,20 +4,17 @@
 
 use std::time::Instant;
 
-use axum::body::Body;
 use axum::extract::{MatchedPath, Request, State};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::foundation::error::{AppError, Result};
+use crate::foundation::error::{REQUEST_ID as REQUEST_ID_SCOPE, Result};
 use crate::foundation::metrics::Gauges;
 use crate::foundation::state::AppState;
 
 /// The request id header, read from a trusted proxy when well formed and answered always.
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
-/// Largest problem body the request id is added to.
-const MAX_PROBLEM: usize = 64 * 1024;
 
 /// An id a proxy may have given: 1–64 characters of `[A-Za-z0-9._-]`.
 fn acceptable(id: &str) -> bool {
@@ -31,7 +28,8 @@ pub fn id_of(headers: &HeaderMap) -> &str {
 
 /// Outermost layer: gives the request an id (or keeps a well-formed one from the proxy), so the
 /// trace span and every log line in it carry it; answers it in `X-Request-Id` and, in a
-/// problem+json answer, as `requestId`, so a user's report leads to the log lines.
+/// problem+json answer, as `requestId` ([`REQUEST_ID_SCOPE`]), so a user's report leads to the
+/// log lines.
 pub async fn request_id(mut request: Request, next: Next) -> Response {
     let id = match request.headers().get(&REQUEST_ID).and_then(|v| v.to_str().ok()) {
         Some(given) if acceptable(given) => given.to_owned(),
@@ -39,30 +37,9 @@ pub async fn request_id(mut request: Request, next: Next) -> Response {
     };
     let value = HeaderValue::from_str(&id).unwrap_or(HeaderValue::from_static("unknown"));
     request.headers_mut().insert(REQUEST_ID, value.clone());
-    let response = next.run(request).await;
-    let problem = response.headers().get(header::CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/problem+json"))
-        && !response.headers().contains_key(header::CONTENT_ENCODING);
-    let mut response = if problem { with_request_id(response, &id).await } else { response };
+    let mut response = REQUEST_ID_SCOPE.scope(id, next.run(request)).await;
     response.headers_mut().insert(REQUEST_ID, value);
     response
-}
-
-/// `response`, a problem, with `requestId` in its body.
-async fn with_request_id(response: Response, id: &str) -> Response {
-    let (mut parts, body) = response.into_parts();
-    let Ok(bytes) = axum::body::to_bytes(body, MAX_PROBLEM).await else {
-        return AppError::Internal(anyhow::anyhow!("a problem body could not be read")).into_response();
-    };
-    let body = match serde_json::from_slice::<serde_json::Value>(&bytes) {
-        Ok(serde_json::Value::Object(mut problem)) => {
-            problem.insert("requestId".to_owned(), serde_json::Value::String(id.to_owned()));
-            let text = serde_json::Value::Object(problem).to_string();
-            parts.headers.remove(header::CONTENT_LENGTH);
-            Body::from(text)
-        }
-        _ => Body::from(bytes),
-    };
-    Response::from_parts(parts, body)
 }
 
 /// Counts each request under its route's pattern (never its raw path, so the labels stay
@@ -99,9 +76,8 @@ fn has_token(state: &AppState, headers: &HeaderMap) -> bool {
 /// `GET /metrics`: the Prometheus text format, for an administrator's session or the
 /// configured token (`metrics_token`); 401 otherwise (403 for a signed-in non-administrator).
 pub async fn metrics(State(state): State<AppState>, request: Request) -> Result<Response> {
-    let headers = request.headers().clone();
-    if !has_token(&state, &headers) {
-        let (mut parts, _) = request.into_parts();
+    let (mut parts, _) = request.into_parts();
+    if !has_token(&state, &parts.headers) {
         <crate::foundation::session::AdminUser as axum::extract::FromRequestParts<AppState>>::from_request_parts(&mut parts, &state)
             .await?;
     }

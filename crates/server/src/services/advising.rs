@@ -126,8 +126,12 @@ pub async fn recommend(state: &AppState, user: &UserRecord, now: DateTime<Utc>) 
                 kind: RecommendationKind::Portfolio,
                 symbol: Some(symbol.clone()),
                 action: "CLOSE_OR_ROLL".into(),
-                title: format!("{symbol} expires in {}", days(v.days_to_expiry)),
-                description: format!("The {symbol} position expires in {} with P&L {}.", days(v.days_to_expiry), money.format(pnl)),
+                title: format!("{symbol} expires in {}", plural(v.days_to_expiry, "day")),
+                description: format!(
+                    "The {symbol} position expires in {} with P&L {}.",
+                    plural(v.days_to_expiry, "day"),
+                    money.format(pnl)
+                ),
                 reasoning: format!(
                     "It is worth {} against {} paid, and time decay ({} a day) speeds up in the last week.",
                     money.format(v.current_value),
@@ -141,7 +145,7 @@ pub async fn recommend(state: &AppState, user: &UserRecord, now: DateTime<Utc>) 
                 },
                 suggested_strike: None,
                 expiration: None,
-                timeframe: days(v.days_to_expiry),
+                timeframe: plural(v.days_to_expiry, "day"),
                 risk_level: if v.days_to_expiry <= 2 { RiskBand::High } else { RiskBand::Moderate },
                 confidence: 0.8,
                 analyzer: Analyzer::Builtin,
@@ -158,7 +162,7 @@ pub async fn recommend(state: &AppState, user: &UserRecord, now: DateTime<Utc>) 
                     symbol: Some(symbol.clone()),
                     action: "REVIEW_POSITION".into(),
                     title: format!("News on {symbol} runs against your position"),
-                    description: format!("{} on {symbol} read {tone} (mean score {score:+.2}).", articles(*n, "recent article")),
+                    description: format!("{} on {symbol} read {tone} (mean score {score:+.2}).", plural(*n, "recent article")),
                     reasoning: format!(
                         "Your {symbol} position has delta {:+.2} ({} the stock) while the last three days' news reads {tone}. P&L so far {}.",
                         v.greeks.delta,
@@ -236,22 +240,14 @@ struct Idea {
     tone: Option<(f64, usize)>,
 }
 
-/// Shares one equity option contract covers.
-const CONTRACT_MULTIPLIER: f64 = 100.0;
-
 /// What one contract costs at `premium` dollars a share.
 fn contract_cost(premium: f64) -> f64 {
-    premium * CONTRACT_MULTIPLIER
+    premium * model::CONTRACT_MULTIPLIER
 }
 
 /// A date as the app writes it: "Dec 18, 2026".
 fn long_date(day: NaiveDate) -> String {
     day.format("%b %-d, %Y").to_string()
-}
-
-/// "1 day", "3 days".
-fn days(n: i64) -> String {
-    if n == 1 { "1 day".to_owned() } else { format!("{n} days") }
 }
 
 /// The one sentence when no idea fits the maximum position size: the smallest limit that
@@ -295,37 +291,20 @@ const EXPIRY_SESSIONS: (i64, i64) = (3, 10);
 /// last days) and the premium at risk in the contracts the limit allows, as a share of the
 /// capital (10% high, 5% moderate; all of it can be lost).
 fn idea_risk(strength: i64, sessions_left: i64, premium_at_risk: f64, capital: f64) -> RiskBand {
-    let by_strength = if strength >= 75 {
-        RiskBand::Low
-    } else if strength >= 55 {
-        RiskBand::Moderate
-    } else {
-        RiskBand::High
-    };
-    let by_expiry = if sessions_left < EXPIRY_SESSIONS.0 {
-        RiskBand::High
-    } else if sessions_left < EXPIRY_SESSIONS.1 {
-        RiskBand::Moderate
-    } else {
-        RiskBand::Low
+    let band = |high: bool, moderate: bool| {
+        if high {
+            RiskBand::High
+        } else if moderate {
+            RiskBand::Moderate
+        } else {
+            RiskBand::Low
+        }
     };
     let share = if capital > 0.0 { premium_at_risk / capital } else { f64::INFINITY };
-    let by_premium = if share >= PREMIUM_AT_RISK.1 {
-        RiskBand::High
-    } else if share >= PREMIUM_AT_RISK.0 {
-        RiskBand::Moderate
-    } else {
-        RiskBand::Low
-    };
-    [by_strength, by_expiry, by_premium].into_iter().max_by_key(|band| band_rank(*band)).unwrap_or(RiskBand::High)
-}
-
-fn band_rank(band: RiskBand) -> u8 {
-    match band {
-        RiskBand::Low => 0,
-        RiskBand::Moderate => 1,
-        RiskBand::High => 2,
-    }
+    let by_strength = band(strength < 55, strength < 75);
+    let by_expiry = band(sessions_left < EXPIRY_SESSIONS.0, sessions_left < EXPIRY_SESSIONS.1);
+    let by_premium = band(share >= PREMIUM_AT_RISK.1, share >= PREMIUM_AT_RISK.0);
+    by_strength.max(by_expiry).max(by_premium)
 }
 
 /// An idea written up: contract terms in dollars (they are never converted), what it costs
@@ -334,7 +313,7 @@ fn trade_idea(idea: Idea, capital: f64, limit: f64, money: DisplayMoney, today: 
     let Idea { affordable, cost, confidence, signal: s, sessions_left, tone } = idea;
     let action = format!("BUY_{}", s.signal_type);
     let news = match tone {
-        Some((score, n)) => format!(" News over the last three days: {}, mean sentiment {score:+.2}.", articles(n, "article")),
+        Some((score, n)) => format!(" News over the last three days: {}, mean sentiment {score:+.2}.", plural(n, "article")),
         None => " No recent news on it.".to_owned(),
     };
     let contracts = if cost > 0.0 { (limit / cost).floor().max(0.0) } else { 0.0 };
@@ -439,17 +418,17 @@ async fn written_by_model(state: &AppState, user: &UserRecord, recs: &mut [Recom
     }
 }
 
-/// "1 article", "3 articles" (with `noun` as the singular).
-fn articles(n: usize, noun: &str) -> String {
-    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
+/// `n` of `noun` (the singular), pluralised: "1 article", "3 articles", "2 days".
+fn plural<N: Copy + PartialEq + From<u8> + std::fmt::Display>(n: N, noun: &str) -> String {
+    if n == N::from(1) { format!("1 {noun}") } else { format!("{n} {noun}s") }
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn article_counts_are_pluralised() {
-        assert_eq!(super::articles(1, "article"), "1 article");
-        assert_eq!(super::articles(0, "article"), "0 articles");
-        assert_eq!(super::articles(3, "recent article"), "3 recent articles");
+        assert_eq!(super::plural(1, "article"), "1 article");
+        assert_eq!(super::plural(0, "article"), "0 articles");
+        assert_eq!(super::plural(3, "recent article"), "3 recent articles");
     }
 }

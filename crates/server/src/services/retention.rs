@@ -1,8 +1,8 @@
 //! Retention as the privacy policy states it (section 5; `docs/security.md`, "Retention"):
 //! communications are kept 3 years, trading records 10 years after they end, and what is kept
 //! of a deleted account (its invoices and audit entries) 7 years; then they are deleted. The
-//! periods come from `[retention]` in the configuration. Run weekly by the scheduler, at the
-//! time the one clock gives.
+//! periods come from `[retention]` in the configuration. Run hourly by each instance's sweeper
+//! (`sweep_expired`), whether or not automation runs, at the time the one clock gives.
 
 use chrono::{DateTime, Months, Utc};
 

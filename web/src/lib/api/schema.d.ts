@@ -3228,7 +3228,7 @@ export interface components {
             errors?: components["schemas"]["FieldError"][];
             /**
              * @description The request's id (also in `X-Request-Id` and in the server's log lines), to quote
-             *     when reporting the problem. Added to every problem on its way out.
+             *     when reporting the problem: every problem answered while [`REQUEST_ID`] is set says it.
              */
             requestId?: string | null;
             /**

@@ -449,22 +449,21 @@ pub async fn change_plan(
         let renewed = strikeline_store::users::find_by_id(&state.db, &user.id).await?.ok_or(AppError::NotFound)?;
         return Box::pin(change_plan(state, &renewed, plan, interval, origin, now)).await;
     }
-    let (charged, credit_applied, new_start, new_end) = (q.charged, q.credit_applied, q.start, q.end);
-    let charge = if charged > 0 {
-        test_provider::later_charge(before.card_last4.as_deref(), &user.id, charged, token("tp_ch_"))
+    let charge = if q.charged > 0 {
+        test_provider::later_charge(before.card_last4.as_deref(), &user.id, q.charged, token("tp_ch_"))
     } else {
         Charge::Paid { reference: token("tp_cr_") }
     };
     if let Charge::Declined { message } = &charge {
         return Err(AppError::PaymentDeclined(message.clone()));
     }
-    let next = current.apply(Event::Paid { plan, interval, period_end: new_end }, now).map_err(refusal)?;
-    let mut after = state_of(&next, &before, Some(new_start));
+    let next = current.apply(Event::Paid { plan, interval, period_end: q.end }, now).map_err(refusal)?;
+    let mut after = state_of(&next, &before, Some(q.start));
     after.credit_cents = q.credit_after;
     let description = format!("Change to {}, prorated", plan_words(plan, Some(interval)));
     let t = Transition {
         state: Some(after),
-        invoice: Some(invoice(&user.id, description, plan, interval, charged, credit_applied, &charge, (now, new_end), now)?),
+        invoice: Some(invoice(&user.id, description, plan, interval, q.charged, q.credit_applied, &charge, (now, q.end), now)?),
         checkout: None,
         audit: Some(audit(&user.id, None, format!("{} → {}", describe(&current), plan_words(plan, Some(interval))), origin, now)),
     };
@@ -609,8 +608,7 @@ async fn renew(
     now: DateTime<Utc>,
 ) -> Result<bool> {
     let before = BillingState::of(user);
-    let Some(quote::RenewalQuote { interval, charged, credit_applied, start, end, .. }) =
-        quote::renewal(&current, before.credit_cents, now)
+    let Some(quote::RenewalQuote { interval, charged, credit_applied, start, end }) = quote::renewal(&current, before.credit_cents, now)
     else {
         return Ok(false);
     };

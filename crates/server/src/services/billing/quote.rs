@@ -13,7 +13,6 @@ use crate::foundation::vocab::{BillingInterval, SubscriptionStatus};
 /// A renewal of the current plan: what is charged, the credit it uses, the period it pays for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RenewalQuote {
-    pub plan: Plan,
     pub interval: BillingInterval,
     /// Charged to the card: the price less the credit used.
     pub charged: i64,
@@ -30,14 +29,7 @@ pub fn renewal(current: &Subscription, credit_cents: i64, now: DateTime<Utc>) ->
     let price = price_cents(current.plan, interval);
     let credit_applied = credit_cents.clamp(0, price);
     let start = if period_end(old_end, interval) > now { old_end } else { now };
-    Some(RenewalQuote {
-        plan: current.plan,
-        interval,
-        charged: price - credit_applied,
-        credit_applied,
-        start,
-        end: period_end(start, interval),
-    })
+    Some(RenewalQuote { interval, charged: price - credit_applied, credit_applied, start, end: period_end(start, interval) })
 }
 
 /// A change of plan: what it costs today and from the next period.
