@@ -10,11 +10,11 @@ PORT ?= 8080
 STRIKELINE_REQUIRE_PG ?= 0
 export STRIKELINE_REQUIRE_PG
 
-.PHONY: help run build web web-deps test test-deps lint rust-test pinned-test web-test e2e contract-fuzz server-bin chromium bench bench-http api screenshots clean
+.PHONY: help run build web web-deps test test-deps lint rust-test pinned-test web-test e2e two-instances contract-fuzz server-bin debian-deps bench bench-http api screenshots clean
 
 help:
 	@echo "make run          build (release) and serve on http://127.0.0.1:$(PORT) with SQLite under ./data"
-	@echo "make test         install test needs (npm packages, chromium) and run every test"
+	@echo "make test         install test needs (npm packages, chromium, haproxy) and run every test"
 	@echo "make build        release build of the server and the web app"
 	@echo "make bench        benchmarks (criterion, side-by-side peers, then bench-http)"
 	@echo "make bench-http   HTTP latency of the read endpoints under oha, on SQLite and PostgreSQL"
@@ -34,12 +34,17 @@ run: build
 	@echo "Starting Strikeline at http://127.0.0.1:$(PORT)  (Ctrl-C to stop)"
 	./target/release/strikeline serve --port $(PORT)
 
-chromium:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  echo "installing Debian's chromium for browser tests"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+# Debian's packages the tests run: chromium (browser tests) and haproxy (the two-instance scenario).
+DEBIAN_TEST_PACKAGES := chromium haproxy
 
-test-deps: web-deps chromium
+debian-deps:
+	@missing=""; for p in $(DEBIAN_TEST_PACKAGES); do command -v $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian's$$missing for the tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+test-deps: web-deps debian-deps
 
 # The gates that run first: formatting (rustfmt, Prettier) and lints (clippy with warnings as
 # errors, ESLint). `cargo fmt --all` and `cd web && npm run format` mend formatting.
@@ -96,14 +101,19 @@ web-test:
 	  node -e 'const r=require("../target/vitest.json"); console.log(`web: $${r.numPassedTests} passed, $${r.numFailedTests} failed, $${r.numPendingTests} skipped`)' || true; \
 	  exit $$rc
 
-e2e: chromium server-bin
+e2e: debian-deps server-bin
 	cd web && $(NPM) run build && $(NPM) run e2e
+
+# Two instances over one PostgreSQL database and Redis behind HAProxy (deploy/haproxy), checked
+# through the proxy: sessions, the limiter, live events, deliveries, a rolling restart, jobs.
+two-instances: debian-deps server-bin
+	node scripts/two-instances.mjs
 
 # schemathesis against the served OpenAPI document, as a Free and a Pro user (docs/security.md).
 contract-fuzz: server-bin
 	scripts/contract-fuzz.sh
 
-test: test-deps lint rust-test pinned-test web-test e2e contract-fuzz
+test: test-deps lint rust-test pinned-test web-test e2e two-instances contract-fuzz
 
 bench:
 	$(CARGO) bench -p strikeline-quant
@@ -122,7 +132,7 @@ api:
 	UPDATE_SNAPSHOTS=1 $(CARGO) test --locked -p strikeline-server --test it openapi_snapshot
 	cd web && $(NPM) run gen:api
 
-screenshots: chromium server-bin
+screenshots: debian-deps server-bin
 	cd web && $(NPM) run build && $(NPM) run screenshots
 
 clean:

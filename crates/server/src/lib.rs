@@ -109,10 +109,18 @@ impl Server {
         // The dummy hash for unknown accounts, made now on a hashing thread.
         let capacity = self.state.capacity.clone();
         tokio::spawn(async move { capacity.hash(password::prepare).await });
-        // Open event streams end with a goodbye as soon as shutdown begins.
+        // On the signal, first a drain (readiness fails, everything else is served) so a load
+        // balancer stops sending new requests; then open event streams end with a goodbye and
+        // the listener closes.
         let capacity = self.state.capacity.clone();
+        let drain = Duration::from_secs(self.state.config.drain_seconds);
         let shutdown = async move {
             shutdown.await;
+            if !drain.is_zero() {
+                capacity.draining.store(true, std::sync::atomic::Ordering::SeqCst);
+                tracing::info!(seconds = drain.as_secs(), "draining: /readyz answers 503 until the listener closes");
+                tokio::time::sleep(drain).await;
+            }
             capacity.shutting_down.send_replace(true);
         };
         http::serve::serve(self.listener, app, &self.state.config, shutdown).await?;

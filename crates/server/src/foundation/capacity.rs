@@ -157,6 +157,8 @@ pub struct Capacity {
     pub database: Arc<crate::foundation::breaker::DatabaseBreaker>,
     /// Set when the process begins to shut down: open event streams say goodbye and end.
     pub shutting_down: tokio::sync::watch::Sender<bool>,
+    /// Set on SIGTERM for `drain_seconds` before shutting down: `/readyz` answers 503.
+    pub draining: AtomicBool,
 }
 
 impl Capacity {
@@ -178,6 +180,7 @@ impl Capacity {
             ended_sessions: broadcast::channel(64).0,
             database: Arc::default(),
             shutting_down: tokio::sync::watch::channel(false).0,
+            draining: AtomicBool::new(false),
         }
     }
 

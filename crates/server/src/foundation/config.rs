@@ -57,6 +57,10 @@ pub struct Config {
     /// the rightmost address in `X-Forwarded-For` that none of the N proxies added, and
     /// `X-Forwarded-Proto` from the nearest proxy is believed. See docs/security.md.
     pub proxy_hops: usize,
+    /// Seconds between SIGTERM and closing the listener during which `/readyz` answers 503 and
+    /// everything else is still served, so a load balancer's health check takes this instance
+    /// out of rotation before its connections close (docs/deployment.md). 0: stop at once.
+    pub drain_seconds: u64,
     /// Administrators' emails: a list, or one comma-separated string (`STRIKELINE_ADMIN_EMAILS`).
     #[serde(deserialize_with = "list_or_commas")]
     pub admin_emails: Vec<String>,
@@ -523,6 +527,7 @@ impl Default for Config {
             web_dir: PathBuf::from("web/dist"),
             public_url: None,
             proxy_hops: 0,
+            drain_seconds: 0,
             admin_emails: Vec::new(),
             metrics_token: None,
             session: SessionConfig::default(),
@@ -605,6 +610,7 @@ impl Config {
             "capacity timeouts must be positive"
         );
         anyhow::ensure!(self.proxy_hops <= 10, "proxy_hops must be at most 10");
+        anyhow::ensure!(self.drain_seconds <= 300, "drain_seconds must be at most 300");
         anyhow::ensure!(self.schedule.signal_refresh_seconds > 0, "schedule.signal_refresh_seconds must be positive");
         anyhow::ensure!(self.schedule.price_refresh_seconds > 0, "schedule.price_refresh_seconds must be positive");
         anyhow::ensure!(self.schedule.new_signal_seconds > 0, "schedule.new_signal_seconds must be positive");

@@ -36,15 +36,19 @@ async fn healthz() -> axum::Json<Health> {
 /// How long `/readyz` waits for the database.
 pub const READY_WITHIN: std::time::Duration = std::time::Duration::from_millis(80);
 
-/// The process can serve: its database answers (the answer comes within 100 ms).
+/// The process can serve: its database answers (the answer comes within 100 ms) and it is
+/// not draining before a shutdown.
 #[utoipa::path(
     get, path = "/readyz", tag = "operations",
     responses(
         (status = 200, body = Readiness),
-        (status = 503, description = "Database unreachable", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Database unreachable, or shutting down", body = Problem, content_type = "application/problem+json"),
     )
 )]
 async fn readyz(State(state): State<AppState>) -> Result<axum::Json<Readiness>> {
+    if state.capacity.draining.load(std::sync::atomic::Ordering::SeqCst) {
+        return Err(AppError::Unavailable("The server is shutting down.".into()));
+    }
     // A load balancer asks often and must hear quickly: a database that does not answer a
     // trivial query within the bound counts as unreachable (never the pool's 5 s wait).
     let unreachable = |why: String| {

@@ -292,3 +292,35 @@ async fn shutdown_ends_event_streams_with_a_goodbye_at_once() {
         assert!(took < Duration::from_secs(1), "ended {took:?} after shutdown began (the drain is 5 s)");
     }
 }
+
+/// Issue 26, item 2 (a rolling restart behind a proxy): with `drain_seconds`, a SIGTERM first
+/// fails readiness while every other request is still answered, so the proxy's health check
+/// takes the instance out of rotation before its listener closes.
+#[tokio::test]
+async fn a_draining_instance_fails_readiness_and_still_serves_until_the_drain_ends() {
+    let Some(mut app) = TestApp::spawn_with(Engine::Sqlite, |c| c.drain_seconds = 2).await else { return };
+    app.register().await;
+    let ready = app.client.get(app.url("/readyz")).send().await.expect("readyz");
+    assert_eq!(ready.status(), 200, "ready before the signal");
+    let began = Instant::now();
+    app.begin_shutdown();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let draining = app.client.get(app.url("/readyz")).send().await.expect("readyz while draining");
+    assert_eq!(draining.status(), 503, "a load balancer hears that this instance is going");
+    let body = crate::common::problem(draining).await;
+    assert_eq!(body["detail"], "The server is shutting down.");
+    let served = app.client.get(app.url("/api/stock-prices")).send().await.expect("a request while draining");
+    assert_eq!(served.status(), 200, "requests still in rotation are answered");
+    // After the drain the listener closes.
+    let closed = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            if app.client.get(app.url("/healthz")).send().await.is_err() {
+                return began.elapsed();
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    })
+    .await
+    .expect("the listener closes after the drain");
+    assert!(closed >= Duration::from_secs(2), "closed {closed:?} after the signal, before the 2 s drain ended");
+}

@@ -1692,7 +1692,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The process can serve: its database answers (the answer comes within 100 ms). */
+        /**
+         * The process can serve: its database answers (the answer comes within 100 ms) and it is
+         *     not draining before a shutdown.
+         */
         get: operations["readyz"];
         put?: never;
         post?: never;
@@ -8815,7 +8818,7 @@ export interface operations {
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
-            /** @description Database unreachable */
+            /** @description Database unreachable, or shutting down */
             503: {
                 headers: {
                     [name: string]: unknown;
