@@ -1,7 +1,17 @@
 #!/usr/bin/env bash
-# Contract fuzzing: schemathesis against the OpenAPI document the server serves, signed in as
-# a Free and as a Pro user, at least 100 examples per operation. Any server error, undocumented
-# status, wrong content type or response that breaks its schema fails the run.
+# Contract fuzzing: schemathesis against the OpenAPI document the server serves, as every kind of
+# caller the API has, at least 100 examples per operation. Any server error, undocumented status,
+# wrong content type or response that breaks its schema fails the run.
+#
+# Callers (docs/security.md, "Contract fuzzing"):
+#   - the app's operations as a Free, a Pro and a Premium user's session (the Free run takes in
+#     the public API and the administrators' routes too, which refuse it);
+#   - the administrators' routes as an administrator's session;
+#   - the public API (/api/v1) with API keys of each permission (read, write, admin) of a
+#     Premium user whose session is not fuzzed (the session runs change plans, and a plan
+#     without write access switches write keys off).
+# The server runs with scripts/fuzz/strikeline.toml, which lifts every limiter policy so the
+# fuzzer reaches each operation's logic rather than its 429.
 # Needs the debug server binary (cargo build -p strikeline-server --bin strikeline).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,7 +29,9 @@ DATA=$(mktemp -d)
 LOG="$DATA/server.log"
 cleanup() { [ -n "${PID:-}" ] && kill "$PID" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$DATA"; }
 trap cleanup EXIT
+export STRIKELINE_CONFIG=scripts/fuzz/strikeline.toml
 export STRIKELINE_DATA_DIR="$DATA" STRIKELINE_MARKET__HISTORY_YEARS=2 STRIKELINE_MARKET__REPLAY_DAYS=10 STRIKELINE_LOG=warn
+export STRIKELINE_ADMIN_EMAILS=fuzzadmin@example.com
 "$BIN" serve --port 0 >"$DATA/stdout" 2>"$LOG" &
 PID=$!
 for _ in $(seq 1 300); do
@@ -29,31 +41,55 @@ done
 BASE=$(sed -n 's/^listening on //p' "$DATA/stdout")
 [ -n "$BASE" ] || { echo "contract-fuzz: the server did not start"; cat "$LOG"; exit 1; }
 
-# Signs up $1 and prints its session cookie.
+# Signs up $1, confirms its address (as its owner would by the emailed link), puts it on plan $2
+# and prints its session cookie.
 session() {
-  curl -s -D - -o /dev/null -H "Origin: $BASE" -H 'Content-Type: application/json' \
+  local cookie
+  cookie=$(curl -s -D - -o /dev/null -H "Origin: $BASE" -H 'Content-Type: application/json' \
     -d "{\"email\":\"$1@example.com\",\"username\":\"$1\",\"password\":\"correct-horse\"}" \
-    "$BASE/api/auth/register" | tr -d '\r' | sed -n 's/^[Ss]et-[Cc]ookie: \([^;]*\).*/\1/p'
+    "$BASE/api/auth/register" | tr -d '\r' | sed -n 's/^[Ss]et-[Cc]ookie: \([^;]*\).*/\1/p')
+  "$BIN" users confirm "$1@example.com" >/dev/null
+  "$BIN" users set-plan "$1@example.com" "$2" >/dev/null
+  echo "$cookie"
 }
-PRO=$(session fuzzpro)
-FREE=$(session fuzzfree)
-# Both addresses confirmed (as their owners would by the emailed link), one of them on Pro.
-"$BIN" users confirm fuzzpro@example.com >/dev/null
-"$BIN" users confirm fuzzfree@example.com >/dev/null
-"$BIN" users set-plan fuzzpro@example.com pro >/dev/null
+# A new API key of the session $1's user with permission $2.
+api_key() {
+  curl -s -H "Origin: $BASE" -H "Cookie: $1" -H 'Content-Type: application/json' \
+    -d "{\"name\":\"fuzz $2\",\"permissions\":\"$2\"}" "$BASE/api/api-keys" |
+    python3 -c 'import json,sys; print(json.load(sys.stdin)["key"])'
+}
+FREE=$(session fuzzfree free)
+PRO=$(session fuzzpro pro)
+PREMIUM=$(session fuzzpremium premium)
+ADMIN=$(session fuzzadmin free)
+KEYS=$(session fuzzkeys premium)
+KEY_READ=$(api_key "$KEYS" read)
+KEY_WRITE=$(api_key "$KEYS" write)
+KEY_ADMIN=$(api_key "$KEYS" admin)
 
 status=0
-for who in FREE PRO; do
-  cookie=${!who}
-  echo "contract-fuzz: $who user, $EXAMPLES examples per operation"
-  # Sign-out would end the run's own session; the event stream never ends by design.
+# fuzz LABEL [schemathesis options…]: one run; its summary is kept for the report below.
+fuzz() {
+  local label=$1
+  shift
+  echo "contract-fuzz: $label, $EXAMPLES examples per operation"
   "$VENV/bin/schemathesis" run "$BASE/api/openapi.json" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
     --max-examples "$EXAMPLES" --mode positive --phases examples,coverage,fuzzing --seed 1 --no-color \
     --exclude-path /api/auth/logout --exclude-path /api/events \
-    --request-timeout 60 --workers 2 \
-    -H "Cookie: $cookie" -H "Origin: $BASE" || status=1
+    --request-timeout 60 --workers 2 -H "Origin: $BASE" "$@" | tee "$DATA/run-$label.txt" || status=1
+}
+# Sign-out would end the run's own session; the event stream never ends by design.
+fuzz free-session -H "Cookie: $FREE"
+for who in PRO PREMIUM; do
+  fuzz "${who,,}-session" -H "Cookie: ${!who}" --exclude-path-regex '^/api/(v1|admin)/'
 done
+fuzz admin-session -H "Cookie: $ADMIN" --include-path-regex '^/api/admin/'
+for permission in READ WRITE ADMIN; do
+  key=KEY_$permission
+  fuzz "key-${permission,,}" -H "Authorization: Bearer ${!key}" --include-path-regex '^/api/v1/'
+done
+
 if grep -q "request failed" "$LOG"; then
   echo "contract-fuzz: the server logged failed requests:"; grep "request failed" "$LOG" | head -20; status=1
 fi

@@ -123,6 +123,8 @@ fn idempotency_key() -> utoipa::openapi::path::Parameter {
              (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another request is 422. \
              1–255 visible ASCII characters, e.g. a UUID; scoped to the session or API key.",
         ))
-        .schema(Some(ObjectBuilder::new().schema_type(Type::String).min_length(Some(1)).max_length(Some(255))))
+        .schema(Some(
+            ObjectBuilder::new().schema_type(Type::String).min_length(Some(1)).max_length(Some(255)).pattern(Some("^[!-~]{1,255}$")),
+        ))
         .build()
 }

@@ -728,6 +728,20 @@ pub fn origin_of(url: &str) -> &str {
 mod tests {
     use super::*;
 
+    /// The contract fuzzing's profile names every policy the limiter has (a new policy left
+    /// out would answer the fuzzer 429 and hide its operation's logic).
+    #[test]
+    fn the_fuzz_profile_lifts_every_limit() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/fuzz/strikeline.toml");
+        let config = Config::load(Some(&path)).expect("the fuzz profile loads");
+        let plans = crate::foundation::entitlements::Plan::ALL.iter().map(|p| crate::foundation::limits::api_hourly(*p, 1));
+        for policy in crate::foundation::limits::POLICIES.into_iter().chain(plans) {
+            let lifted = config.limits.get(policy.name).unwrap_or_else(|| panic!("{} is not in the fuzz profile", policy.name));
+            assert!(lifted.quota >= 1_000_000 && lifted.window_seconds <= 1, "{} is not lifted", policy.name);
+        }
+        assert_eq!(config.limits.len(), crate::foundation::limits::POLICIES.len() + 3, "no name the limiter does not know");
+    }
+
     #[test]
     fn secrets_do_not_print() {
         let s = Secret::new("postgres://u:pw@h/db".to_string());

@@ -60,17 +60,27 @@ pub async fn display_money(
 pub fn entered_cents(field: &str, value: f64, max: f64, errors: &mut Vec<crate::foundation::error::FieldError>) -> i64 {
     use crate::foundation::error::FieldError;
     let scaled = value * 100.0;
-    if !value.is_finite() || value <= 0.0 {
-        errors.push(FieldError::new(field, "Must be greater than 0"));
+    let problem = if !value.is_finite() || value <= 0.0 {
+        Some("Must be greater than 0".to_owned())
     } else if value > max {
-        errors.push(FieldError::new(field, format!("Must be at most {}", thousands(max))));
+        Some(format!("Must be at most {}", thousands(max)))
     } else if (scaled - scaled.round()).abs() > 1e-6 {
-        errors.push(FieldError::new(field, "At most two decimals"));
+        Some("At most two decimals".to_owned())
     } else if scaled.round() < 1.0 {
         // So small it rounds to no cents at all (1e-9): not a price anyone can pay.
-        errors.push(FieldError::new(field, "Must be at least 0.01"));
+        Some("Must be at least 0.01".to_owned())
+    } else {
+        None
+    };
+    match problem {
+        Some(message) => {
+            errors.push(FieldError::new(field, message));
+            // Refused: a placeholder that no arithmetic on it can overflow (the caller answers
+            // the errors before it uses any amount).
+            0
+        }
+        None => scaled.round() as i64,
     }
-    scaled.round() as i64
 }
 
 /// A whole dollar amount with thousands separators (1000000 → "1,000,000").
@@ -113,6 +123,8 @@ mod tests {
         assert_eq!(errors.len(), 6);
         assert!(errors.iter().all(|e| e.field == "capital"));
         assert_eq!(errors[5].message, "Must be at most 1,000,000");
+        // A refused amount is never a number arithmetic on it could overflow with.
+        assert_eq!(entered_cents("entryPrice", 6.4e289, 1_000_000.0, &mut errors), 0);
     }
 
     #[test]

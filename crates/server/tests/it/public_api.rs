@@ -373,6 +373,14 @@ async fn a_write_key_generates_and_creates_signals_within_the_rules(app: TestApp
     let refused = post("/api/v1/signals", bad).await.expect("request");
     assert_eq!(refused.status(), 422);
     assert_eq!(fields(&problem(refused).await), ["strikePrice", "confidence", "expirationDate"]);
+    // An entry price no one can pay (found by the contract fuzzing: its default target, 1.5 ×
+    // the entry, overflowed into a 500) is refused by name.
+    let mut huge = good.clone();
+    huge["entryPrice"] = json!(6.4e289);
+    huge["currentPrice"] = json!(-1.7e16);
+    let refused = post("/api/v1/signals", huge).await.expect("request");
+    assert_eq!(refused.status(), 422);
+    assert_eq!(fields(&problem(refused).await), ["currentPrice", "entryPrice"]);
     let mut missing = good.clone();
     missing.as_object_mut().expect("object").remove("signalType");
     assert_eq!(fields(&problem(post("/api/v1/signals", missing).await.expect("request")).await), ["signalType"]);
