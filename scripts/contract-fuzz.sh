@@ -6,7 +6,8 @@
 # Callers (docs/security.md, "Contract fuzzing"):
 #   - the app's operations as a Free, a Pro and a Premium user's session (the Free run takes in
 #     the public API and the administrators' routes too, which refuse it);
-#   - the administrators' routes as an administrator's session;
+#   - the administrators' operations (/api/admin, starting and stopping automation) as an
+#     administrator's session;
 #   - the public API (/api/v1) with API keys of each permission (read, write, admin) of a
 #     Premium user whose session is not fuzzed (the session runs change plans, and a plan
 #     without write access switches write keys off).
@@ -30,7 +31,9 @@ LOG="$DATA/server.log"
 cleanup() { [ -n "${PID:-}" ] && kill "$PID" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$DATA"; }
 trap cleanup EXIT
 export STRIKELINE_CONFIG=scripts/fuzz/strikeline.toml
-export STRIKELINE_DATA_DIR="$DATA" STRIKELINE_MARKET__HISTORY_YEARS=2 STRIKELINE_MARKET__REPLAY_DAYS=10 STRIKELINE_LOG=warn
+# Every generated Idempotency-Key made unique (scripts/fuzz/hooks.py).
+export SCHEMATHESIS_HOOKS=scripts/fuzz/hooks.py
+export STRIKELINE_DATA_DIR="$DATA" STRIKELINE_MARKET__HISTORY_YEARS=1 STRIKELINE_MARKET__REPLAY_DAYS=10 STRIKELINE_LOG=warn
 export STRIKELINE_ADMIN_EMAILS=fuzzadmin@example.com
 "$BIN" serve --port 0 >"$DATA/stdout" 2>"$LOG" &
 PID=$!
@@ -68,6 +71,8 @@ KEY_WRITE=$(api_key "$KEYS" write)
 KEY_ADMIN=$(api_key "$KEYS" admin)
 
 status=0
+# The administrators' operations: their routes, and starting and stopping automation.
+ADMIN_ONLY='^/api/(admin/|automation/(start|stop)$)'
 # fuzz LABEL [schemathesis options…]: one run; its summary is kept for the report below.
 fuzz() {
   local label=$1
@@ -82,9 +87,9 @@ fuzz() {
 # Sign-out would end the run's own session; the event stream never ends by design.
 fuzz free-session -H "Cookie: $FREE"
 for who in PRO PREMIUM; do
-  fuzz "${who,,}-session" -H "Cookie: ${!who}" --exclude-path-regex '^/api/(v1|admin)/'
+  fuzz "${who,,}-session" -H "Cookie: ${!who}" --exclude-path-regex "$ADMIN_ONLY|^/api/v1/"
 done
-fuzz admin-session -H "Cookie: $ADMIN" --include-path-regex '^/api/admin/'
+fuzz admin-session -H "Cookie: $ADMIN" --include-path-regex "$ADMIN_ONLY"
 for permission in READ WRITE ADMIN; do
   key=KEY_$permission
   fuzz "key-${permission,,}" -H "Authorization: Bearer ${!key}" --include-path-regex '^/api/v1/'
