@@ -88,6 +88,23 @@ impl AsRef<str> for Symbol {
     }
 }
 
+/// What [`parse_email`] accepts, for the API document: a dot-atom local part, `@`, a host name
+/// of two or more labels (letters, digits, inner hyphens). Surrounding spaces, which the server
+/// trims, and a local part over 64 characters are left out of the pattern.
+pub const EMAIL_PATTERN: &str = r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$";
+
+/// The schema of every email-address field a request takes (`#[schema(schema_with = …)]`), so
+/// the document states the rules [`parse_email`] checks.
+pub fn email_schema() -> utoipa::openapi::schema::Object {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .max_length(Some(254))
+        .pattern(Some(EMAIL_PATTERN))
+        .examples([serde_json::json!("ada@example.com")])
+        .build()
+}
+
 /// Lower-cases and checks an email address: one `@`, a non-empty local part, a dotted domain,
 /// no spaces, at most 254 characters.
 pub fn parse_email(raw: &str) -> Result<String, FieldError> {
@@ -144,6 +161,34 @@ pub fn clean_text(raw: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The pattern the API document states for email fields and the parser agree.
+    #[test]
+    fn the_documented_email_pattern_agrees_with_the_parser() {
+        let pattern = regex::Regex::new(EMAIL_PATTERN).expect("the pattern compiles");
+        for ok in ["ada@example.com", "a.b+c@sub.example.co", "x_y@a-b.io", "o'brien@example.com", "ADA@EXAMPLE.COM"] {
+            assert!(pattern.is_match(ok), "the pattern refuses {ok}");
+            assert!(parse_email(ok).is_ok(), "the parser refuses {ok}");
+        }
+        for bad in [
+            "",
+            "ada",
+            "ada@",
+            "@example.com",
+            "ada@example",
+            "a..b@example.com",
+            ".a@example.com",
+            "ada@-x.com",
+            "ada@x-.com",
+            "a b@example.com",
+            "ada@exa mple.com",
+            "ada@@example.com",
+            "ada@example..com",
+        ] {
+            assert!(!pattern.is_match(bad), "the pattern accepts {bad:?}");
+            assert!(parse_email(bad).is_err(), "the parser accepts {bad:?}");
+        }
+    }
 
     #[test]
     fn dates_are_bounded_and_strictly_formatted() {

@@ -98,7 +98,14 @@ async fn companies(state: &AppState) -> Result<HashMap<String, String>> {
 #[serde(deny_unknown_fields)]
 pub struct NewsQuery {
     /// 5, 20, 25 or 100 (default 5).
+    #[param(schema_with = count_schema)]
     count: Option<u32>,
+}
+
+/// `count` as the document states it: one of [`COUNTS`].
+fn count_schema() -> utoipa::openapi::schema::Object {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    ObjectBuilder::new().schema_type(Type::Integer).enum_values(Some(COUNTS)).default(Some(serde_json::json!(COUNTS[0]))).build()
 }
 
 /// The newest news, with sentiment, and the AI analysis on Pro and up.

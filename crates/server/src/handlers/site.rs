@@ -119,16 +119,21 @@ async fn public_stats(State(state): State<AppState>) -> Result<axum::Json<Public
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ContactRequest {
-    /// 1–100 characters.
+    /// 1–100 characters, not only spaces.
+    #[schema(min_length = 1, max_length = 100, pattern = "\\S")]
     pub name: String,
+    #[schema(schema_with = crate::foundation::input::email_schema)]
     pub email: String,
     /// Up to 100 characters.
     #[serde(default)]
+    #[schema(max_length = 100)]
     pub company: Option<String>,
     /// Up to 200 characters; required from the help page.
     #[serde(default)]
+    #[schema(max_length = 200)]
     pub subject: Option<String>,
-    /// 1–5000 characters.
+    /// 1–5000 characters, not only spaces.
+    #[schema(min_length = 1, max_length = 5000, pattern = "\\S")]
     pub message: String,
     pub source: ContactSource,
 }
@@ -205,6 +210,7 @@ async fn contact(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewsletterRequest {
+    #[schema(schema_with = crate::foundation::input::email_schema)]
     pub email: String,
 }
 

@@ -1982,10 +1982,11 @@ export interface components {
         ContactRequest: {
             /** @description Up to 100 characters. */
             company?: string | null;
+            /** @example ada@example.com */
             email: string;
-            /** @description 1–5000 characters. */
+            /** @description 1–5000 characters, not only spaces. */
             message: string;
-            /** @description 1–100 characters. */
+            /** @description 1–100 characters, not only spaces. */
             name: string;
             source: components["schemas"]["ContactSource"];
             /** @description Up to 200 characters; required from the help page. */
@@ -2729,6 +2730,7 @@ export interface components {
         };
         /** @description `POST /api/newsletter`. */
         NewsletterRequest: {
+            /** @example ada@example.com */
             email: string;
         };
         /** @description The next charge. */
@@ -2876,7 +2878,7 @@ export interface components {
         /** @description `POST /api/user/password`. */
         PasswordChange: {
             currentPassword: string;
-            /** @description At least 6 characters. */
+            /** @description 6–128 characters. */
             newPassword: string;
             /**
              * @description Also switch off every API key (default: yes; a changed password usually means the
@@ -3451,9 +3453,11 @@ export interface components {
         RegisterRequest: {
             /** @example ada@example.com */
             email: string;
+            /** @description At most 64 characters, no control characters. */
             firstName?: string | null;
+            /** @description At most 64 characters, no control characters. */
             lastName?: string | null;
-            /** @description At least 6 characters. */
+            /** @description 6–128 characters. */
             password: string;
             /**
              * @description 3–32 letters, digits, `.`, `_` or `-`.
@@ -3463,7 +3467,7 @@ export interface components {
         };
         /** @description `POST /api/auth/reset-password`. */
         ResetPasswordRequest: {
-            /** @description At least 6 characters. */
+            /** @description 6–128 characters. */
             newPassword: string;
             token: string;
         };
@@ -6150,8 +6154,7 @@ export interface operations {
     list_news: {
         parameters: {
             query?: {
-                /** @description 5, 20, 25 or 100 (default 5). */
-                count?: number;
+                count?: 5 | 20 | 25 | 100;
             };
             header?: never;
             path?: never;

@@ -21,16 +21,21 @@ pub const NAME_MAX: usize = 64;
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RegisterRequest {
-    #[schema(example = "ada@example.com")]
+    #[schema(schema_with = crate::foundation::input::email_schema)]
     pub email: String,
     /// 3–32 letters, digits, `.`, `_` or `-`.
-    #[schema(example = "ada")]
+    #[schema(example = "ada", min_length = 3, max_length = 32, pattern = "^[A-Za-z0-9._-]+$")]
     pub username: String,
-    /// At least 6 characters.
+    /// 6–128 characters.
+    #[schema(min_length = 6, max_length = 128)]
     pub password: String,
+    /// At most 64 characters, no control characters.
     #[serde(default)]
+    #[schema(max_length = 64, pattern = "^[^\\x00-\\x1F\\x7F-\\x9F]*$")]
     pub first_name: Option<String>,
+    /// At most 64 characters, no control characters.
     #[serde(default)]
+    #[schema(max_length = 64, pattern = "^[^\\x00-\\x1F\\x7F-\\x9F]*$")]
     pub last_name: Option<String>,
 }
 
@@ -38,8 +43,9 @@ pub struct RegisterRequest {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LoginRequest {
-    #[schema(example = "ada@example.com")]
+    #[schema(schema_with = crate::foundation::input::email_schema)]
     pub email: String,
+    #[schema(min_length = 6, max_length = 128)]
     pub password: String,
 }
 

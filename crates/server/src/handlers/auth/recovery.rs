@@ -39,7 +39,7 @@ pub struct EmailVerified {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ForgotPasswordRequest {
-    #[schema(example = "ada@example.com")]
+    #[schema(schema_with = crate::foundation::input::email_schema)]
     pub email: String,
 }
 
@@ -48,7 +48,8 @@ pub struct ForgotPasswordRequest {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ResetPasswordRequest {
     pub token: String,
-    /// At least 6 characters.
+    /// 6–128 characters.
+    #[schema(min_length = 6, max_length = 128)]
     pub new_password: String,
 }
 

@@ -27,7 +27,8 @@ pub const AUDIT_PAGE: u32 = 50;
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PasswordChange {
     pub current_password: String,
-    /// At least 6 characters.
+    /// 6–128 characters.
+    #[schema(min_length = 6, max_length = 128)]
     pub new_password: String,
     /// Also switch off every API key (default: yes; a changed password usually means the
     /// old one, and what was made with it, should stop working).

@@ -1,9 +1,13 @@
 import { isOneOf, NEWS_SENTIMENTS } from "@/lib/api/enums";
 import type { AnalysisRisk, NewsItem, NewsOrigin, NewsSentiment, TradeIdea } from "@/lib/api/models";
+import type { operations } from "@/lib/api/schema";
 
-/** How many articles the page can ask for: 5, 20, 25 or 100, 5 by default. */
-export const NEWS_COUNTS = [5, 20, 25, 100] as const;
-export type NewsCount = (typeof NEWS_COUNTS)[number];
+/** How many articles the page can ask for: the counts the server's document allows (5, 20, 25 or 100), 5 by default. */
+export type NewsCount = NonNullable<NonNullable<operations["list_news"]["parameters"]["query"]>["count"]>;
+/** Every count, in order; the compiler checks the list against the document's enum both ways. */
+export const NEWS_COUNTS = [5, 20, 25, 100] as const satisfies readonly NewsCount[];
+type EveryCountListed = NewsCount extends (typeof NEWS_COUNTS)[number] ? true : false;
+export const NEWS_COUNTS_COMPLETE: EveryCountListed = true;
 export const DEFAULT_NEWS_COUNT: NewsCount = 5;
 
 /** The sentiment filter: every article, or one sentiment; it filters the fetched list in the browser. */
