@@ -4,6 +4,7 @@
 # wrong content type or response that breaks its schema fails the run.
 #
 # Callers (docs/security.md, "Contract fuzzing"):
+#   - signing up and in as a visitor (either would end the session of the run that sent it);
 #   - the app's operations as a Free, a Pro and a Premium user's session (the Free run takes in
 #     the public API and the administrators' routes too, which refuse it);
 #   - the administrators' operations (/api/admin, starting and stopping automation) as an
@@ -73,6 +74,9 @@ KEY_ADMIN=$(api_key "$KEYS" admin)
 status=0
 # The administrators' operations: their routes, and starting and stopping automation.
 ADMIN_ONLY='^/api/(admin/|automation/(start|stop)$)'
+# A visitor's: signing up or in starts a new session and ends the one the request carried, so
+# they are fuzzed without the runs' sessions.
+VISITOR_ONLY='^/api/auth/(register|login)$'
 # fuzz LABEL [schemathesis options…]: one run; its summary is kept for the report below.
 fuzz() {
   local label=$1
@@ -85,9 +89,10 @@ fuzz() {
     --request-timeout 60 --workers 2 -H "Origin: $BASE" "$@" | tee "$DATA/run-$label.txt" || status=1
 }
 # Sign-out would end the run's own session; the event stream never ends by design.
-fuzz free-session -H "Cookie: $FREE"
+fuzz visitor --include-path-regex "$VISITOR_ONLY"
+fuzz free-session -H "Cookie: $FREE" --exclude-path-regex "$VISITOR_ONLY"
 for who in PRO PREMIUM; do
-  fuzz "${who,,}-session" -H "Cookie: ${!who}" --exclude-path-regex "$ADMIN_ONLY|^/api/v1/"
+  fuzz "${who,,}-session" -H "Cookie: ${!who}" --exclude-path-regex "$ADMIN_ONLY|$VISITOR_ONLY|^/api/v1/"
 done
 fuzz admin-session -H "Cookie: $ADMIN" --include-path-regex "$ADMIN_ONLY"
 for permission in READ WRITE ADMIN; do
