@@ -36,7 +36,12 @@ test("news cards show sentiment, sample badges and the AI analysis; filters and 
   await expect(cards).toHaveCount(5);
   await expect(page.getByTestId("sentiment-badge")).toHaveCount(5);
   // Bundled samples, or after the close the day's market notes (newer): either is badged as not live news.
-  await expect(page.getByTestId("origin-badge").filter({ hasText: /Sample|Market note/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByTestId("origin-badge")
+      .filter({ hasText: /Sample|Market note/ })
+      .first(),
+  ).toBeVisible();
   // Pro trial: the analysis is there, grounded in the stock's last close; no upgrade prompt.
   await expect(page.getByTestId("analysis-reasoning").filter({ hasText: "closed at $" }).first()).toBeVisible();
   await expect(page.getByText(/Analysed by (Strikeline's built-in model|an OpenAI-compatible model)/).first()).toBeVisible();
