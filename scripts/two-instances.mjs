@@ -109,10 +109,14 @@ class Browser {
     this.secureCookies = [];
   }
 
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
   /** One request; resolves with `{ status, headers, text, json }`. */
   request(method, pathname, { body, headers = {} } = {}) {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const cookie = this.cookieHeader();
     return new Promise((resolve, reject) => {
       const req = https.request(
         new URL(pathname, this.base),
@@ -177,7 +181,7 @@ class Browser {
    * close }`, where `events` fills with the event names received.
    */
   stream() {
-    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const cookie = this.cookieHeader();
     return new Promise((resolve, reject) => {
       const req = https.get(new URL("/api/events", this.base), {
         agent: false,
@@ -246,7 +250,6 @@ const work = mkdtempSync(path.join(os.tmpdir(), "strikeline-two-"));
 const id = randomUUID().replaceAll("-", "").slice(0, 10);
 const database = `strikeline_two_${id}`;
 const redisPrefix = `strikeline-two-${id}`;
-const metricsToken = randomUUID();
 const children = new Set();
 
 function psql(sql) {
@@ -387,14 +390,6 @@ class Instance {
       `${this.name} exited with ${code ?? signal} after SIGTERM`,
     );
   }
-
-  async metric(name) {
-    const res = await direct(this.port, "/metrics", {
-      Authorization: `Bearer ${metricsToken}`,
-    });
-    assert(res.status === 200, `/metrics answered ${res.status}`);
-    return res.text.split("\n").filter((l) => l.startsWith(name));
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -431,7 +426,6 @@ async function main() {
     STRIKELINE_PUBLIC_URL: base,
     STRIKELINE_PROXY_HOPS: "1",
     STRIKELINE_DRAIN_SECONDS: String(DRAIN_SECONDS),
-    STRIKELINE_METRICS_TOKEN: metricsToken,
     STRIKELINE_WEB_DIR: path.join(root, "web", "dist"),
     STRIKELINE_LOG: "info",
     // A short history keeps the first start quick on a debug build.
