@@ -14,6 +14,7 @@ on_both_engines!(
     app_routes_get_the_web_app_and_assets_are_cached_for_good,
     every_response_carries_the_security_headers,
     responses_are_compressed_when_the_client_accepts_gzip,
+    the_builds_precompressed_files_are_sent_as_they_are,
     cross_site_writes_with_a_session_are_refused,
     the_openapi_document_is_served,
 );
@@ -167,6 +168,36 @@ async fn responses_are_compressed_when_the_client_accepts_gzip(app: TestApp) {
     assert_eq!(response.headers()["content-encoding"], "gzip");
     let plain = raw.get(app.url("/assets/app-1234.js")).send().await.expect("request");
     assert!(plain.headers().get("content-encoding").is_none());
+}
+
+async fn the_builds_precompressed_files_are_sent_as_they_are(app: TestApp) {
+    // What `npm run build` writes beside each file (web/vite.config.ts); the bytes stand in for
+    // brotli and gzip output, so a body equal to them shows they were sent untouched.
+    let web = app.dir.path().join("web");
+    std::fs::write(web.join("assets/app-1234.js.br"), b"brotli at quality 11").expect("br");
+    std::fs::write(web.join("index.html.gz"), b"gzip at level 9").expect("gz");
+    let raw = reqwest::Client::builder().no_gzip().build().expect("client");
+
+    let br = raw.get(app.url("/assets/app-1234.js")).header("accept-encoding", "gzip, deflate, br").send().await.expect("request");
+    assert_eq!(br.status(), 200);
+    assert_eq!(br.headers()["content-encoding"], "br");
+    assert!(br.headers()["content-type"].to_str().expect("ascii").contains("javascript"));
+    assert!(br.headers()["vary"].to_str().expect("ascii").to_ascii_lowercase().contains("accept-encoding"));
+    assert!(br.headers()["cache-control"].to_str().expect("ascii").contains("immutable"));
+    assert_eq!(br.bytes().await.expect("body").as_ref(), b"brotli at quality 11");
+
+    // An app route falls back to index.html, precompressed too.
+    let page = raw.get(app.url("/signals")).header("accept-encoding", "gzip").send().await.expect("request");
+    assert_eq!(page.headers()["content-encoding"], "gzip");
+    assert!(page.headers()["content-type"].to_str().expect("ascii").starts_with("text/html"));
+    assert_eq!(page.headers()["cache-control"], "no-cache");
+    assert_eq!(page.bytes().await.expect("body").as_ref(), b"gzip at level 9");
+
+    // Without a precompressed file for the encoding asked, the file is compressed as it goes.
+    let gz = raw.get(app.url("/assets/app-1234.js")).header("accept-encoding", "gzip").send().await.expect("request");
+    assert_eq!(gz.headers()["content-encoding"], "gzip");
+    assert_eq!(gz.headers().get_all("vary").iter().filter(|v| v.to_str().is_ok_and(|v| v.contains("accept-encoding"))).count(), 1);
+    assert_ne!(gz.bytes().await.expect("body").as_ref(), b"gzip at level 9");
 }
 
 async fn cross_site_writes_with_a_session_are_refused(app: TestApp) {
