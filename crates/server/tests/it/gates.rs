@@ -142,14 +142,16 @@ async fn password_hashing_runs_two_at_a_time_and_overflow_is_a_503(app: TestApp)
     let counts = statuses(responses).await;
     assert!(counts.get(&201).copied().unwrap_or(0) >= 2, "{counts:?}");
     assert_eq!(app.state.capacity.hashing.peak(), 2, "hashing never ran more than two at once");
-    // Memory stays bounded: two 19 MiB hashes at a time, not sixty.
+    // Memory stays bounded: two 19 MiB hashes at a time, not sixty (which would be over 1.1 GiB
+    // on their own). The bound leaves room for the debug build, the runtime's threads and the
+    // allocator keeping freed pages (334 MiB seen once on PostgreSQL).
     if let Ok(status) = std::fs::read_to_string("/proc/self/status") {
         let peak_kib: u64 = status
             .lines()
             .find_map(|l| l.strip_prefix("VmHWM:"))
             .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
             .unwrap_or(0);
-        assert!(peak_kib < 300 * 1024, "peak RSS {peak_kib} KiB");
+        assert!(peak_kib < 512 * 1024, "peak RSS {peak_kib} KiB");
     }
     // Other routes answer meanwhile and after.
     assert_eq!(app.client.get(app.url("/api/plans")).send().await.expect("request").status(), 200);
