@@ -10,7 +10,7 @@ PORT ?= 8080
 STRIKELINE_REQUIRE_PG ?= 0
 export STRIKELINE_REQUIRE_PG
 
-.PHONY: help run build web web-deps test test-deps lint rust-test pinned-test web-test e2e two-instances contract-fuzz browser-lane server-lane server-bin debian-deps bench bench-http api screenshots clean
+.PHONY: help run build web web-deps test test-deps lint rust-test pinned-test web-test e2e two-instances contract-fuzz server-bin debian-deps bench bench-http api screenshots clean
 
 help:
 	@echo "make run          build (release) and serve on http://127.0.0.1:$(PORT) with SQLite under ./data"
@@ -113,18 +113,7 @@ two-instances: debian-deps server-bin
 contract-fuzz: server-bin
 	scripts/contract-fuzz.sh
 
-# The browser tests spend much of their time waiting on pages, so after the Rust suite and vitest
-# they run in one lane while the pinned runs, the two-instance scenario and the fuzzer run in the
-# other (docs/performance.md, "The test suite"). A failure in either lane fails the run.
-test: test-deps lint rust-test web-test
-	$(MAKE) --no-print-directory -j2 --output-sync=target browser-lane server-lane
-
-browser-lane: e2e
-
-server-lane: debian-deps server-bin
-	$(MAKE) --no-print-directory pinned-test
-	$(MAKE) --no-print-directory two-instances
-	$(MAKE) --no-print-directory contract-fuzz
+test: test-deps lint rust-test pinned-test web-test e2e two-instances contract-fuzz
 
 bench:
 	$(CARGO) bench -p strikeline-quant
