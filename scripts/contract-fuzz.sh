@@ -5,13 +5,17 @@
 #
 # Callers (docs/security.md, "Contract fuzzing"):
 #   - signing up and in as a visitor (either would end the session of the run that sent it);
-#   - the app's operations as a Free, a Pro and a Premium user's session (the Free run takes in
-#     the public API and the administrators' routes too, which refuse it);
+#   - the app's operations as a Free, a Pro and a Premium user's session;
+#   - what refuses a caller by design, as that caller (a Free user on the paid features, the
+#     administrators' routes and the public API; a read key on the public API's writes), where
+#     any success fails the run;
 #   - the administrators' operations (/api/admin, starting and stopping automation) as an
 #     administrator's session;
 #   - the public API (/api/v1) with API keys of each permission (read, write, admin) of a
 #     Premium user whose session is not fuzzed (the session runs change plans, and a plan
 #     without write access switches write keys off).
+# Before the runs each user buys its plan with the test provider's card and gets its own
+# resources (scripts/fuzz/seed.py), whose ids the runs use behind every `{id}`.
 # The server runs with scripts/fuzz/strikeline.toml, which lifts every limiter policy so the
 # fuzzer reaches each operation's logic rather than its 429.
 # Needs the debug server binary (cargo build -p strikeline-server --bin strikeline).
@@ -36,6 +40,9 @@ export STRIKELINE_CONFIG=scripts/fuzz/strikeline.toml
 export SCHEMATHESIS_HOOKS=scripts/fuzz/hooks.py
 export STRIKELINE_DATA_DIR="$DATA" STRIKELINE_MARKET__HISTORY_YEARS=1 STRIKELINE_MARKET__REPLAY_DAYS=10 STRIKELINE_LOG=warn
 export STRIKELINE_ADMIN_EMAILS=fuzzadmin@example.com
+# The seeded webhooks point at 127.0.0.1 (nothing here resolves a public name); the address
+# rules have their own tests (docs/security.md).
+export STRIKELINE_DELIVERY__ALLOW_HTTP=true STRIKELINE_DELIVERY__ALLOW_PRIVATE=true
 "$BIN" serve --port 0 >"$DATA/stdout" 2>"$LOG" &
 PID=$!
 for _ in $(seq 1 300); do
@@ -45,16 +52,29 @@ done
 BASE=$(sed -n 's/^listening on //p' "$DATA/stdout")
 [ -n "$BASE" ] || { echo "contract-fuzz: the server did not start"; cat "$LOG"; exit 1; }
 
+PASSWORD=correct-horse
 # Signs up $1, confirms its address (as its owner would by the emailed link), puts it on plan $2
-# and prints its session cookie.
+# and prints its session cookie. A paid plan is bought with the test provider's card, as a
+# customer would (a subscription with a period, which the billing operations then act on, and an
+# invoice to fetch); a Free user bought a month of Pro once and is back on Free.
 session() {
   local cookie
   cookie=$(curl -s -D - -o /dev/null -H "Origin: $BASE" -H 'Content-Type: application/json' \
-    -d "{\"email\":\"$1@example.com\",\"username\":\"$1\",\"password\":\"correct-horse\"}" \
+    -d "{\"email\":\"$1@example.com\",\"username\":\"$1\",\"password\":\"$PASSWORD\"}" \
     "$BASE/api/auth/register" | tr -d '\r' | sed -n 's/^[Ss]et-[Cc]ookie: \([^;]*\).*/\1/p')
   "$BIN" users confirm "$1@example.com" >/dev/null
-  "$BIN" users set-plan "$1@example.com" "$2" >/dev/null
+  if [ "$2" = free ]; then
+    python3 scripts/fuzz/seed.py buy "$BASE" "$cookie" pro >&2
+    "$BIN" users set-plan "$1@example.com" free >/dev/null
+  else
+    python3 scripts/fuzz/seed.py buy "$BASE" "$cookie" "$2" >&2
+  fi
   echo "$cookie"
+}
+# The resources behind each `{id}` of user $1 (session $2): schemathesis configuration for the
+# runs as that user (scripts/fuzz/seed.py).
+seed() {
+  python3 scripts/fuzz/seed.py resources "$BASE" "$2" "$1@example.com" "$PASSWORD" "$ADMIN" >"$DATA/ids-$1.toml"
 }
 # A new API key of the session $1's user with permission $2.
 api_key() {
@@ -70,6 +90,10 @@ KEYS=$(session fuzzkeys premium)
 KEY_READ=$(api_key "$KEYS" read)
 KEY_WRITE=$(api_key "$KEYS" write)
 KEY_ADMIN=$(api_key "$KEYS" admin)
+seed fuzzfree "$FREE"
+seed fuzzpro "$PRO"
+seed fuzzpremium "$PREMIUM"
+seed fuzzkeys "$KEYS"
 
 status=0
 # The administrators' operations: their routes, and starting and stopping automation.
@@ -77,27 +101,69 @@ ADMIN_ONLY='^/api/(admin/|automation/(start|stop)$)'
 # A visitor's: signing up or in starts a new session and ends the one the request carried, so
 # they are fuzzed without the runs' sessions.
 VISITOR_ONLY='^/api/auth/(register|login)$'
-# fuzz LABEL [schemathesis options…]: one run; its summary is kept for the report below.
+# What the Free plan refuses (entitlements: Pro and up), and the webhook endpoints a Free user
+# cannot have.
+FREE_REFUSED=("GET /api/ai/recommendations" "POST /api/backtest/strategy" "POST /api/signals/generate-for-symbol"
+  "POST /api/webhooks" "DELETE /api/webhooks/{id}" "GET /api/webhooks/{id}/deliveries"
+  "POST /api/webhooks/{id}/enable" "POST /api/webhooks/{id}/test")
+FREE_REFUSED_ARGS=()
+for name in "${FREE_REFUSED[@]}"; do FREE_REFUSED_ARGS+=(--include-name "$name"); done
+FREE_ALLOWED_ARGS=()
+for name in "${FREE_REFUSED[@]}"; do FREE_ALLOWED_ARGS+=(--exclude-name "$name"); done
+CHECKS=not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance
+# fuzz LABEL USER [schemathesis options…]: one run with USER's resources behind the `{id}`s (no
+# user: none); its summary is kept for the report below.
 fuzz() {
-  local label=$1
-  shift
+  local label=$1 user=$2
+  shift 2
   echo "contract-fuzz: $label, $EXAMPLES examples per operation"
-  "$VENV/bin/schemathesis" run "$BASE/api/openapi.json" \
-    --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
+  cat scripts/fuzz/schemathesis.toml ${user:+"$DATA/ids-$user.toml"} >"$DATA/config-$label.toml"
+  "$VENV/bin/schemathesis" --config-file "$DATA/config-$label.toml" run "$BASE/api/openapi.json" \
     --max-examples "$EXAMPLES" --mode positive --phases examples,coverage,fuzzing --seed 1 --no-color \
-    --exclude-path /api/auth/logout --exclude-path /api/events \
+    --exclude-path /api/auth/logout --exclude-path /api/events --exclude-path /api/billing/stripe/webhook \
+    --exclude-path /api/admin/billing/run \
     --request-timeout 60 --workers 2 -H "Origin: $BASE" "$@" | tee "$DATA/run-$label.txt" || status=1
 }
-# Sign-out would end the run's own session; the event stream never ends by design.
-fuzz visitor --include-path-regex "$VISITOR_ONLY"
-fuzz free-session -H "Cookie: $FREE" --exclude-path-regex "$VISITOR_ONLY"
+# refused LABEL USER [options…]: a run as a caller the operations refuse by design. Every answer
+# must be a refusal (the check `refused_caller_never_succeeds`, scripts/fuzz/hooks.py), so the
+# warning that the caller was refused is the expected outcome and is not shown.
+refused() {
+  export FUZZ_REFUSED=1
+  fuzz "$@" --checks "$CHECKS,refused_caller_never_succeeds" --warnings validation_mismatch,rate_limited
+  unset FUZZ_REFUSED
+}
+# Sign-out would end the run's own session; the event stream never ends by design; the Stripe
+# webhook answers only with the Stripe provider (its tests run against a fake Stripe), and the
+# billing test clock only where it is switched on (moving the one clock would end the runs'
+# sessions and subscriptions; its tests are the billing ones).
+fuzz visitor "" --checks "$CHECKS" --include-path-regex "$VISITOR_ONLY"
+# The three session runs at once: each schemathesis is one Python process, which its interpreter
+# lock keeps to one core, so one after another they left a third of the machine idle. Their
+# reports are printed in order once all three have ended.
+session_runs=()
+(
+  fuzz free-session fuzzfree --checks "$CHECKS" -H "Cookie: $FREE" \
+    --exclude-path-regex "$ADMIN_ONLY|$VISITOR_ONLY|^/api/v1/" "${FREE_ALLOWED_ARGS[@]}"
+  [ "$status" = 0 ]
+) >"$DATA/out-free.txt" 2>&1 &
+session_runs+=($!)
 for who in PRO PREMIUM; do
-  fuzz "${who,,}-session" -H "Cookie: ${!who}" --exclude-path-regex "$ADMIN_ONLY|$VISITOR_ONLY|^/api/v1/"
+  (
+    fuzz "${who,,}-session" "fuzz${who,,}" --checks "$CHECKS" -H "Cookie: ${!who}" \
+      --exclude-path-regex "$ADMIN_ONLY|$VISITOR_ONLY|^/api/v1/"
+    [ "$status" = 0 ]
+  ) >"$DATA/out-${who,,}.txt" 2>&1 &
+  session_runs+=($!)
 done
-fuzz admin-session -H "Cookie: $ADMIN" --include-path-regex "$ADMIN_ONLY"
-for permission in READ WRITE ADMIN; do
+for run in "${session_runs[@]}"; do wait "$run" || status=1; done
+cat "$DATA/out-free.txt" "$DATA/out-pro.txt" "$DATA/out-premium.txt"
+refused free-refused fuzzfree -H "Cookie: $FREE" --include-path-regex "$ADMIN_ONLY|^/api/v1/" "${FREE_REFUSED_ARGS[@]}"
+fuzz admin-session "" --checks "$CHECKS" -H "Cookie: $ADMIN" --include-path-regex "$ADMIN_ONLY"
+fuzz key-read fuzzkeys --checks "$CHECKS" -H "Authorization: Bearer $KEY_READ" --include-path-regex '^/api/v1/' --include-method-regex '^GET$'
+refused key-read-refused fuzzkeys -H "Authorization: Bearer $KEY_READ" --include-path-regex '^/api/v1/' --include-method-regex '^(POST|DELETE)$'
+for permission in WRITE ADMIN; do
   key=KEY_$permission
-  fuzz "key-${permission,,}" -H "Authorization: Bearer ${!key}" --include-path-regex '^/api/v1/'
+  fuzz "key-${permission,,}" fuzzkeys --checks "$CHECKS" -H "Authorization: Bearer ${!key}" --include-path-regex '^/api/v1/'
 done
 
 if grep -q "request failed" "$LOG"; then

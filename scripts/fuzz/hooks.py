@@ -7,6 +7,7 @@ rightly refuses and the fuzzer counts as a schema mismatch. Each generated key k
 characters and gets a unique suffix, so every request's key is its own.
 """
 
+import os
 import uuid
 
 import schemathesis
@@ -21,4 +22,14 @@ def before_call(ctx, case, **kwargs):
         if name.lower() == "idempotency-key" and isinstance(headers[name], str):
             suffix = "." + uuid.uuid4().hex
             headers[name] = headers[name][: MAX_KEY - len(suffix)] + suffix
+    return None
+
+
+@schemathesis.check
+def refused_caller_never_succeeds(ctx, response, case):
+    """A run as a caller the operations refuse by design (FUZZ_REFUSED=1 in scripts/contract-fuzz.sh:
+    a Free user on the paid and the administrators' operations, a session on the public API, a read
+    key on its writes): whatever the request, the answer is never a success."""
+    if os.environ.get("FUZZ_REFUSED") == "1" and 200 <= response.status_code < 300:
+        raise AssertionError(f"{case.operation.label} answered {response.status_code} to a caller it refuses")
     return None

@@ -72,6 +72,9 @@ async function open(page: Page, path: string) {
       window.history.pushState({}, "", target);
       window.dispatchEvent(new PopStateEvent("popstate"));
     }, path);
+    // The page it came from still shows its own heading until the reference has rendered.
+    await expect(page.getByRole("heading", { level: 1, name: "API Reference" })).toBeVisible();
+    await expect(page).toHaveTitle("API Reference · Strikeline");
     await page.waitForLoadState("networkidle");
   } else {
     await page.goto(path, { waitUntil: "networkidle" });

@@ -740,6 +740,8 @@ mod tests {
             assert!(lifted.quota >= 1_000_000 && lifted.window_seconds <= 1, "{} is not lifted", policy.name);
         }
         assert_eq!(config.limits.len(), crate::foundation::limits::POLICIES.len() + 3, "no name the limiter does not know");
+        // Three session runs at once, two workers each: no backtest is refused as "busy".
+        assert!(config.capacity.heavy_jobs >= 6 && config.capacity.heavy_jobs_per_user >= 2, "{:?}", config.capacity);
     }
 
     #[test]

@@ -88,6 +88,35 @@ impl AsRef<str> for Symbol {
     }
 }
 
+/// What [`Symbol::parse`] accepts, for the API document: a letter, then up to nine letters,
+/// digits, `.` or `-` (either case: the server upper-cases). Surrounding blanks, which the
+/// server trims, are left out of the pattern.
+pub const SYMBOL_PATTERN: &str = r"^[A-Za-z][A-Za-z0-9.-]{0,9}$";
+
+/// The schema of every ticker a request takes in its body (`#[schema(schema_with = …)]`).
+pub fn symbol_schema() -> utoipa::openapi::schema::Object {
+    patterned(SYMBOL_PATTERN, "A ticker: a letter, then up to nine letters, digits, `.` or `-` (either case).", "AAPL").build()
+}
+
+/// What [`date`] accepts, for the API document: `YYYY-MM-DD` from 1970 to 2100 (the pattern
+/// cannot tell 02-30 from a real date; the server answers that 422).
+pub const DATE_PATTERN: &str = r"^(19[7-9][0-9]|20[0-9][0-9]|2100)-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$";
+
+/// The schema of a date a request takes in its body.
+pub fn date_schema() -> utoipa::openapi::schema::Object {
+    patterned(DATE_PATTERN, "A date, `YYYY-MM-DD` (the request's own rules on which dates are in its description).", "2026-12-18").build()
+}
+
+/// A string schema that states `pattern`.
+fn patterned(pattern: &str, description: &str, example: &str) -> utoipa::openapi::schema::ObjectBuilder {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .pattern(Some(pattern))
+        .description(Some(description))
+        .examples([serde_json::json!(example)])
+}
+
 /// What [`parse_email`] accepts, for the API document: a dot-atom local part, `@`, a host name
 /// of two or more labels (letters, digits, inner hyphens). Surrounding spaces, which the server
 /// trims, and a local part over 64 characters are left out of the pattern.
@@ -96,13 +125,7 @@ pub const EMAIL_PATTERN: &str = r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!
 /// The schema of every email-address field a request takes (`#[schema(schema_with = …)]`), so
 /// the document states the rules [`parse_email`] checks.
 pub fn email_schema() -> utoipa::openapi::schema::Object {
-    use utoipa::openapi::schema::{ObjectBuilder, Type};
-    ObjectBuilder::new()
-        .schema_type(Type::String)
-        .max_length(Some(254))
-        .pattern(Some(EMAIL_PATTERN))
-        .examples([serde_json::json!("ada@example.com")])
-        .build()
+    patterned(EMAIL_PATTERN, "An email address.", "ada@example.com").max_length(Some(254)).build()
 }
 
 /// Lower-cases and checks an email address: one `@`, a non-empty local part, a dotted domain,
@@ -187,6 +210,28 @@ mod tests {
         ] {
             assert!(!pattern.is_match(bad), "the pattern accepts {bad:?}");
             assert!(parse_email(bad).is_err(), "the parser accepts {bad:?}");
+        }
+    }
+
+    #[test]
+    fn the_documented_symbol_and_date_patterns_agree_with_the_parsers() {
+        let symbol = regex::Regex::new(SYMBOL_PATTERN).expect("the pattern compiles");
+        for ok in ["AAPL", "brk.b", "BF-B", "A", "ABCDEFGHIJ"] {
+            assert!(symbol.is_match(ok), "the pattern refuses {ok:?}");
+            assert!(Symbol::parse(ok).is_ok(), "the parser refuses {ok:?}");
+        }
+        for bad in ["", "   ", "1AB", ".A", "ABCDEFGHIJK", "A B", "A_B", "Ä"] {
+            assert!(!symbol.is_match(bad), "the pattern accepts {bad:?}");
+            assert!(Symbol::parse(bad).is_err(), "the parser accepts {bad:?}");
+        }
+        let date_pattern = regex::Regex::new(DATE_PATTERN).expect("the pattern compiles");
+        for ok in ["2026-12-18", "1970-01-01", "2100-12-31", "2024-02-29"] {
+            assert!(date_pattern.is_match(ok), "the pattern refuses {ok:?}");
+            assert!(date("d", ok).is_ok(), "the parser refuses {ok:?}");
+        }
+        for bad in ["1969-12-31", "2101-01-01", "2024-1-05", "2024-13-01", "2024-00-10", "20240105", "", "2024-01-05T00:00"] {
+            assert!(!date_pattern.is_match(bad), "the pattern accepts {bad:?}");
+            assert!(date("d", bad).is_err(), "the parser accepts {bad:?}");
         }
     }
 

@@ -74,18 +74,20 @@ impl PriceAlert {
     }
 }
 
-/// `POST /api/price-alerts`.
+/// `POST /api/price-alerts`. The symbol is on the watchlist.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct NewPriceAlert {
-    /// A symbol on the watchlist.
-    #[schema(example = "AAPL")]
+    #[schema(schema_with = crate::foundation::input::symbol_schema)]
     pub symbol: String,
     pub direction: crate::foundation::vocab::AlertDirection,
-    /// Dollars, more than 0, at most two decimals.
-    #[schema(example = 200.0)]
+    /// Dollars, 0.01–1,000,000, whole cents.
+    #[schema(minimum = 0.01, maximum = 1_000_000.0, multiple_of = 0.01)]
     pub target_price: f64,
 }
+
+/// The largest price an alert may wait for, dollars.
+const MAX_ALERT_PRICE: f64 = 1_000_000.0;
 
 /// The signed-in user's price alerts, newest first.
 #[utoipa::path(
@@ -116,7 +118,7 @@ async fn create_alert(
 ) -> Result<(axum::http::StatusCode, axum::Json<PriceAlert>)> {
     let now = state.clock.now();
     let mut errors = Vec::new();
-    let target_cents = crate::foundation::money::entered_cents("targetPrice", request.target_price, 1_000_000.0, &mut errors);
+    let target_cents = crate::foundation::money::entered_cents("targetPrice", request.target_price, MAX_ALERT_PRICE, &mut errors);
     let symbol = match Symbol::parse(&request.symbol) {
         Ok(symbol) => Some(symbol),
         Err(error) => {
@@ -427,7 +429,10 @@ async fn bulk_add(
 /// A tracked stock's daily bars, oldest first: the last `days` sessions (1–2520, default 90).
 #[utoipa::path(
     get, path = "/api/stock-prices/{symbol}/history", tag = "market",
-    params(("symbol" = String, Path, description = "Ticker"), ("days" = Option<i64>, Query, description = "Sessions, 1–2520 (default 90)")),
+    params(
+        ("symbol" = String, Path, description = "Ticker", pattern = r"^[A-Za-z][A-Za-z0-9.-]{0,9}$"),
+        ("days" = Option<i64>, Query, description = "Sessions, 1–2520 (default 90)", minimum = 1, maximum = 2520),
+    ),
     responses(
         (status = 200, body = Vec<HistoryBar>),
         (status = 404, description = "Not in the watchlist", body = crate::foundation::error::Problem),

@@ -1982,7 +1982,10 @@ export interface components {
         ContactRequest: {
             /** @description Up to 100 characters. */
             company?: string | null;
-            /** @example ada@example.com */
+            /**
+             * @description An email address.
+             * @example ada@example.com
+             */
             email: string;
             /** @description 1–5000 characters, not only spaces. */
             message: string;
@@ -2009,10 +2012,14 @@ export interface components {
         };
         /**
          * @description `POST /api/v1/signals`: a signal of one's own, tracked and marked to market like the
-         *     others and shown only to its owner.
+         *     others and shown only to its owner. The symbol is one the market data lists; the expiration
+         *     date is from today to three years ahead; a target is above the entry and a stop loss below it.
          */
         CreateSignalRequest: {
-            /** @example Apple Inc. */
+            /**
+             * @description Not only spaces; cut to 100 characters.
+             * @example Apple Inc.
+             */
             companyName: string;
             /**
              * Format: int64
@@ -2023,18 +2030,16 @@ export interface components {
             confidence: number;
             /**
              * Format: double
-             * @description The underlying now, in dollars.
-             * @example 187.5
+             * @description The underlying now, in dollars (0.01–1,000,000, whole cents).
              */
             currentPrice: number;
             /**
              * Format: double
-             * @description The option's premium per share, in dollars.
-             * @example 4.25
+             * @description The option's premium per share, in dollars (0.01–1,000,000, whole cents).
              */
             entryPrice: number;
             /**
-             * @description `YYYY-MM-DD`, today or later.
+             * @description A date, `YYYY-MM-DD` (the request's own rules on which dates are in its description).
              * @example 2026-12-18
              */
             expirationDate: string;
@@ -2047,21 +2052,23 @@ export interface components {
             signalType: components["schemas"]["SignalKind"];
             /**
              * Format: double
-             * @description Premium per share that closes it with a loss; default 0.5 × the entry.
+             * @description Premium per share that closes it with a loss, below the entry; default 0.5 × the entry.
              */
             stopLoss?: number | null;
             strategy: components["schemas"]["StrategyName"];
             /**
              * Format: double
-             * @description Dollars, more than 0, at most two decimals.
-             * @example 190
+             * @description Dollars, 0.01–1,000,000, whole cents.
              */
             strikePrice: number;
-            /** @example AAPL */
+            /**
+             * @description A ticker: a letter, then up to nine letters, digits, `.` or `-` (either case).
+             * @example AAPL
+             */
             symbol: string;
             /**
              * Format: double
-             * @description Premium per share that closes it with a profit; default 1.5 × the entry.
+             * @description Premium per share that closes it with a profit, above the entry; default 1.5 × the entry.
              */
             targetPrice?: number | null;
             /** Format: int64 */
@@ -2343,7 +2350,10 @@ export interface components {
         };
         /** @description `POST /api/auth/forgot-password`. */
         ForgotPasswordRequest: {
-            /** @example ada@example.com */
+            /**
+             * @description An email address.
+             * @example ada@example.com
+             */
             email: string;
         };
         /** @description `POST /api/signals/generate-for-symbol`. */
@@ -2523,7 +2533,10 @@ export interface components {
         KeyPermission: "read" | "write" | "admin";
         /** @description `POST /api/auth/login`. */
         LoginRequest: {
-            /** @example ada@example.com */
+            /**
+             * @description An email address.
+             * @example ada@example.com
+             */
             email: string;
             password: string;
         };
@@ -2606,17 +2619,20 @@ export interface components {
             /** @description What a trader reads, e.g. "RSI(14)". */
             label: string;
         };
-        /** @description `POST /api/manual-positions`. */
+        /** @description `POST /api/manual-positions`. The expiration date is today or later (New York). */
         NewManualPosition: {
-            /** @example Apple Inc. */
+            /**
+             * @description 1–100 characters, not only spaces.
+             * @example Apple Inc.
+             */
             companyName: string;
             /**
              * Format: double
-             * @description Premium paid per share, dollars, > 0.
+             * @description Premium paid per share, dollars, 0.01–1,000,000, whole cents.
              */
             entryPrice: number;
             /**
-             * @description `YYYY-MM-DD`, today or later.
+             * @description A date, `YYYY-MM-DD` (the request's own rules on which dates are in its description).
              * @example 2026-12-18
              */
             expirationDate: string;
@@ -2629,38 +2645,40 @@ export interface components {
             reasoning?: string | null;
             /** @description Only `open` is accepted (new positions are open). */
             status?: string | null;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description Dollars, 0.01–1,000,000, whole cents.
+             */
             stopLoss?: number | null;
             /**
              * Format: double
-             * @description Dollars, > 0, at most two decimals.
+             * @description Dollars, 0.01–1,000,000, whole cents.
              */
             strikePrice: number;
             /**
-             * @description Ticker; upper-cased.
-             * @example AAPL
-             */
-            symbol: string;
-            /** Format: double */
-            targetPrice?: number | null;
-            /**
-             * @description `CALL`, `PUT` or `STRADDLE` (any case).
-             * @example CALL
-             */
-            type: string;
-        };
-        /** @description `POST /api/price-alerts`. */
-        NewPriceAlert: {
-            direction: components["schemas"]["AlertDirection"];
-            /**
-             * @description A symbol on the watchlist.
+             * @description A ticker: a letter, then up to nine letters, digits, `.` or `-` (either case).
              * @example AAPL
              */
             symbol: string;
             /**
              * Format: double
-             * @description Dollars, more than 0, at most two decimals.
-             * @example 200
+             * @description Dollars, 0.01–1,000,000, whole cents.
+             */
+            targetPrice?: number | null;
+            /** @description `CALL`, `PUT` or `STRADDLE` (the server takes any case). */
+            type: components["schemas"]["SignalKind"];
+        };
+        /** @description `POST /api/price-alerts`. The symbol is on the watchlist. */
+        NewPriceAlert: {
+            direction: components["schemas"]["AlertDirection"];
+            /**
+             * @description A ticker: a letter, then up to nine letters, digits, `.` or `-` (either case).
+             * @example AAPL
+             */
+            symbol: string;
+            /**
+             * Format: double
+             * @description Dollars, 0.01–1,000,000, whole cents.
              */
             targetPrice: number;
         };
@@ -2730,7 +2748,10 @@ export interface components {
         };
         /** @description `POST /api/newsletter`. */
         NewsletterRequest: {
-            /** @example ada@example.com */
+            /**
+             * @description An email address.
+             * @example ada@example.com
+             */
             email: string;
         };
         /** @description The next charge. */
@@ -3451,7 +3472,10 @@ export interface components {
         };
         /** @description `POST /api/auth/register`. */
         RegisterRequest: {
-            /** @example ada@example.com */
+            /**
+             * @description An email address.
+             * @example ada@example.com
+             */
             email: string;
             /** @description At most 64 characters, no control characters. */
             firstName?: string | null;

@@ -23,37 +23,47 @@ const MAX_PRICE: f64 = 1_000_000.0;
 /// Largest quantity accepted, contracts.
 const MAX_QUANTITY: i64 = 10_000;
 
-/// `POST /api/manual-positions`.
+/// `POST /api/manual-positions`. The expiration date is today or later (New York).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct NewManualPosition {
     /// Ticker; upper-cased.
-    #[schema(example = "AAPL")]
+    #[schema(schema_with = crate::foundation::input::symbol_schema)]
     pub symbol: String,
-    #[schema(example = "Apple Inc.")]
+    /// 1–100 characters, not only spaces.
+    #[schema(example = "Apple Inc.", min_length = 1, max_length = 100, pattern = r"\S")]
     pub company_name: String,
-    /// `CALL`, `PUT` or `STRADDLE` (any case).
+    /// `CALL`, `PUT` or `STRADDLE` (the server takes any case).
     #[serde(rename = "type")]
-    #[schema(example = "CALL")]
+    #[schema(value_type = crate::foundation::vocab::SignalKind)]
     pub position_type: String,
-    /// Dollars, > 0, at most two decimals.
+    /// Dollars, 0.01–1,000,000, whole cents.
+    #[schema(minimum = 0.01, maximum = 1_000_000.0, multiple_of = 0.01)]
     pub strike_price: f64,
     /// `YYYY-MM-DD`, today or later.
-    #[schema(example = "2026-12-18")]
+    #[schema(schema_with = crate::foundation::input::date_schema)]
     pub expiration_date: String,
     /// Contracts, 1–10000.
+    #[schema(minimum = 1, maximum = 10_000)]
     pub quantity: i64,
-    /// Premium paid per share, dollars, > 0.
+    /// Premium paid per share, dollars, 0.01–1,000,000, whole cents.
+    #[schema(minimum = 0.01, maximum = 1_000_000.0, multiple_of = 0.01)]
     pub entry_price: f64,
+    /// Dollars, 0.01–1,000,000, whole cents.
     #[serde(default)]
+    #[schema(minimum = 0.01, maximum = 1_000_000.0, multiple_of = 0.01)]
     pub target_price: Option<f64>,
+    /// Dollars, 0.01–1,000,000, whole cents.
     #[serde(default)]
+    #[schema(minimum = 0.01, maximum = 1_000_000.0, multiple_of = 0.01)]
     pub stop_loss: Option<f64>,
     /// Up to 1000 characters.
     #[serde(default)]
+    #[schema(max_length = 1000)]
     pub reasoning: Option<String>,
     /// Only `open` is accepted (new positions are open).
     #[serde(default)]
+    #[schema(pattern = "^open$")]
     pub status: Option<String>,
 }
 

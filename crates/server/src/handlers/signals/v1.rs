@@ -279,42 +279,48 @@ async fn generate(
 }
 
 /// `POST /api/v1/signals`: a signal of one's own, tracked and marked to market like the
-/// others and shown only to its owner.
+/// others and shown only to its owner. The symbol is one the market data lists; the expiration
+/// date is from today to three years ahead; a target is above the entry and a stop loss below it.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CreateSignalRequest {
-    #[schema(example = "AAPL")]
+    #[schema(schema_with = crate::foundation::input::symbol_schema)]
     pub symbol: String,
-    #[schema(example = "Apple Inc.")]
+    /// Not only spaces; cut to 100 characters.
+    #[schema(example = "Apple Inc.", min_length = 1, pattern = r"\S")]
     pub company_name: String,
     pub signal_type: SignalKind,
     pub strategy: StrategyName,
-    /// Dollars, more than 0, at most two decimals.
-    #[schema(example = 190.0)]
+    /// Dollars, 0.01–1,000,000, whole cents.
+    #[schema(minimum = 0.01, maximum = 1_000_000.0, multiple_of = 0.01)]
     pub strike_price: f64,
-    /// The underlying now, in dollars.
-    #[schema(example = 187.5)]
+    /// The underlying now, in dollars (0.01–1,000,000, whole cents).
+    #[schema(minimum = 0.01, maximum = 1_000_000.0, multiple_of = 0.01)]
     pub current_price: f64,
-    /// The option's premium per share, in dollars.
-    #[schema(example = 4.25)]
+    /// The option's premium per share, in dollars (0.01–1,000,000, whole cents).
+    #[schema(minimum = 0.01, maximum = 1_000_000.0, multiple_of = 0.01)]
     pub entry_price: f64,
     /// Heuristic strength 0–100 of the strategy's conditions; not a probability. Calibrated
     /// outcomes are published at /api/public/track-record.
-    #[schema(example = 70)]
+    #[schema(example = 70, minimum = 0, maximum = 100)]
     pub confidence: i64,
-    /// `YYYY-MM-DD`, today or later.
-    #[schema(example = "2026-12-18")]
+    /// `YYYY-MM-DD`, from today to three years ahead.
+    #[schema(schema_with = crate::foundation::input::date_schema)]
     pub expiration_date: String,
     /// 0–100.
     #[serde(default)]
+    #[schema(minimum = 0, maximum = 100)]
     pub rsi: Option<f64>,
     #[serde(default)]
+    #[schema(minimum = 0)]
     pub volume: Option<i64>,
-    /// Premium per share that closes it with a profit; default 1.5 × the entry.
+    /// Premium per share that closes it with a profit, above the entry; default 1.5 × the entry.
     #[serde(default)]
+    #[schema(minimum = 0.01, maximum = 1_000_000.0, multiple_of = 0.01)]
     pub target_price: Option<f64>,
-    /// Premium per share that closes it with a loss; default 0.5 × the entry.
+    /// Premium per share that closes it with a loss, below the entry; default 0.5 × the entry.
     #[serde(default)]
+    #[schema(minimum = 0.01, maximum = 1_000_000.0, multiple_of = 0.01)]
     pub stop_loss: Option<f64>,
     #[serde(default)]
     pub reasoning: Option<String>,

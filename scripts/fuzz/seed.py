@@ -1,0 +1,198 @@
+"""Data behind every `{id}` for one contract-fuzzing caller (scripts/contract-fuzz.sh).
+
+    seed.py buy BASE COOKIE PLAN        pays for PLAN with the test provider's card: an invoice
+    seed.py resources BASE COOKIE EMAIL PASSWORD ADMIN_COOKIE
+                                        creates the caller's resources through the API and prints
+                                        schemathesis configuration binding each operation's `{id}`
+                                        (and the unsubscribe token of an email the caller was sent,
+                                        which the administrator reads in the outbox)
+
+Each operation gets its own resource, so that one deleting its resource cannot leave another
+with nothing to read; half of the generated requests use the real id and half a generated one
+(a dictionary at probability 0.5), so both the found and the not-found answers are fuzzed.
+Resources the caller's plan refuses are left out: their operations answer the refusal, which the
+run checks like any other answer.
+"""
+
+import datetime
+import json
+import sys
+import urllib.error
+import urllib.parse
+import urllib.request
+
+
+# Where the seeded webhooks point: nothing listens there, so a test send is refused at once (the
+# fuzzing server lets webhooks reach 127.0.0.1 over plain http; scripts/contract-fuzz.sh).
+WEBHOOK_URL = "http://127.0.0.1:9/strikeline"
+
+
+class Api:
+    def __init__(self, base, cookie):
+        self.base = base
+        self.cookie = cookie
+
+    def call(self, method, path, body=None, cookie=None):
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method=method)
+        request.add_header("Origin", self.base)
+        request.add_header("Cookie", cookie or self.cookie)
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        try:
+            with urllib.request.urlopen(request, timeout=60) as response:
+                text = response.read().decode()
+                return response.status, (json.loads(text) if text else None), response.headers
+        except urllib.error.HTTPError as error:
+            text = error.read().decode()
+            try:
+                return error.code, json.loads(text), error.headers
+            except ValueError:
+                return error.code, text, error.headers
+
+    def created(self, method, path, body, key):
+        """The id of what a write created, or None when the caller may not create it."""
+        status, answer, _ = self.call(method, path, body)
+        if status in (200, 201) and isinstance(answer, dict):
+            for part in key.split("."):
+                answer = answer.get(part) if isinstance(answer, dict) else None
+            return answer
+        print(f"seed: {method} {path} answered {status}: {answer}", file=sys.stderr)
+        return None
+
+
+def buy(base, cookie, plan):
+    api = Api(base, cookie)
+    status, checkout, _ = api.call("POST", "/api/create-subscription", {"plan": plan, "billing": "monthly"})
+    if status != 200:
+        sys.exit(f"seed: checkout answered {status}: {checkout}")
+    card = {"clientSecret": checkout["clientSecret"], "cardNumber": "4242 4242 4242 4242", "expMonth": 12, "expYear": 2049, "cvc": "123"}
+    status, paid, _ = api.call("POST", "/api/billing/test-provider/pay", card)
+    if status != 200:
+        sys.exit(f"seed: payment answered {status}: {paid}")
+
+
+def first_id(api, path, field=None):
+    status, answer, _ = api.call("GET", path)
+    if status != 200:
+        return None
+    items = answer.get(field, []) if field else answer
+    return items[0]["id"] if items else None
+
+
+def another_session(api, email, password):
+    """A second session of the caller's own (a sign-in elsewhere), for revoking one that is not the run's."""
+    request = urllib.request.Request(
+        api.base + "/api/auth/login",
+        data=json.dumps({"email": email, "password": password}).encode(),
+        method="POST",
+        headers={"Origin": api.base, "Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=60):
+        pass
+    status, sessions, _ = api.call("GET", "/api/user/sessions")
+    others = [s["id"] for s in sessions if not s["current"]] if status == 200 else []
+    return others[0] if others else None
+
+
+def unsubscribe_token(api, admin_cookie, email):
+    """The token of an unsubscribe link mailed to `email`, read from the outbox by an administrator."""
+    status, mails, _ = api.call("GET", "/api/admin/emails", cookie=admin_cookie)
+    if status != 200:
+        return None
+    for mail in mails:
+        link = mail.get("unsubscribeUrl")
+        if email in mail["to"] and link:
+            return urllib.parse.parse_qs(urllib.parse.urlsplit(link).query).get("token", [None])[0]
+    return None
+
+
+def resources(base, cookie, email, password, admin_cookie):
+    api = Api(base, cookie)
+    position = {
+        "symbol": "AAPL",
+        "companyName": "Apple Inc.",
+        "type": "CALL",
+        "strikePrice": 200,
+        "expirationDate": (datetime.date.today() + datetime.timedelta(days=60)).isoformat(),
+        "quantity": 1,
+        "entryPrice": 5.25,
+    }
+    alert = {"symbol": "AAPL", "direction": "above", "targetPrice": 9999}
+    # A price alert already met fires at the next update, which brings a notification; the
+    # update also opens the automated positions the caller's preferences take.
+    api.created("POST", "/api/price-alerts", {"symbol": "AAPL", "direction": "above", "targetPrice": 1}, "id")
+    api.call("POST", "/api/automation/update")
+
+    def webhook():
+        return api.created("POST", "/api/webhooks", {"eventType": "new_signal", "url": WEBHOOK_URL}, "webhookId")
+
+    def key():
+        return api.created("POST", "/api/api-keys", {"name": "fuzz seed"}, "apiKey.id")
+
+    ids = {
+        "delete_key": key(),
+        "toggle_key": key(),
+        "download_invoice": first_id(api, "/api/billing/invoices"),
+        "detail": api.created("POST", "/api/manual-positions", position, "id"),
+        "delete": api.created("POST", "/api/manual-positions", position, "id"),
+        "delete_alert": api.created("POST", "/api/price-alerts", alert, "id"),
+        "mark_notification_read": first_id(api, "/api/notifications", "notifications"),
+        "position_detail": first_id(api, "/api/portfolio/positions"),
+        "proof": first_id(api, "/api/signals", "signals"),
+        "analysis": first_id(api, "/api/signals", "signals"),
+        "revoke_session": another_session(api, email, password),
+    }
+    # Two endpoints (a plan allows few): one to delete, one that the reads, tests and enabling
+    # share; the public API's operations get the same two.
+    kept, deleted = webhook(), webhook()
+    ids |= {"delete_webhook": deleted, "v1_delete_webhook": deleted}
+    ids |= {operation: kept for operation in ("webhook_deliveries", "enable_webhook", "test_webhook", "v1_test_webhook")}
+    bindings = [(operation, "path.id", value) for operation, value in ids.items()]
+    # The alert's email carries an unsubscribe link: its token, for the page and the request.
+    token = unsubscribe_token(api, admin_cookie, email)
+    bindings += [(operation, "query.token", token) for operation in ("unsubscribe_page", "unsubscribe")]
+    bindings += state_bindings(api)
+    write_configuration(bindings)
+
+
+def state_bindings(api):
+    """Values valid only in the server's present state, which no schema can list: symbols on the
+    watchlist, an address a webhook can be sent to, an expiry still ahead, the signed log's sizes."""
+    status, stocks, _ = api.call("GET", "/api/stock-prices")
+    symbol = stocks[0]["symbol"] if status == 200 and stocks else None
+    bindings = [(operation, "body.symbol", symbol) for operation in ("create_alert", "create", "generate", "v1_generate_signals", "v1_create_signal")]
+    bindings.append(("history", "path.symbol", symbol))
+    bindings += [(operation, "body.url", WEBHOOK_URL) for operation in ("create_webhook", "v1_create_webhook")]
+    # Two months ahead: after today, within the three years a signal of one's own may run.
+    ahead = (datetime.date.today() + datetime.timedelta(days=60)).isoformat()
+    bindings += [(operation, "body.expirationDate", ahead) for operation in ("create", "v1_create_signal")]
+    status, heads, _ = api.call("GET", "/api/public/track-record/heads")
+    sizes = sorted({head["treeSize"] for head in heads["heads"]}) if status == 200 else []
+    if sizes:
+        bindings += [("proof", "query.treeSize", sizes[-1]), ("consistency", "query.first", sizes[0]), ("consistency", "query.second", sizes[-1])]
+    return bindings
+
+
+def write_configuration(bindings):
+    """One `[[operations]]` entry per operation, each parameter bound to a dictionary of its one
+    real value at probability 0.5."""
+    by_operation = {}
+    for operation, parameter, value in bindings:
+        if value is None:
+            print(f"seed: nothing for {operation}'s {parameter} (the caller's plan refuses it, or the server has none)", file=sys.stderr)
+            continue
+        name = f"seeded_{operation}_{parameter.replace('.', '_')}"
+        print(f"[dictionaries.{name}]\nvalues = [{json.dumps(value)}]\n")
+        by_operation.setdefault(operation, []).append(f'"{parameter}" = {{ dictionary = "{name}", probability = 0.5 }}')
+    for operation, parameters in by_operation.items():
+        print(f'[[operations]]\ninclude-operation-id = "{operation}"\nparameters = {{ {", ".join(parameters)} }}\n')
+
+if __name__ == "__main__":
+    command, args = sys.argv[1], sys.argv[2:]
+    if command == "buy":
+        buy(*args)
+    elif command == "resources":
+        resources(*args)
+    else:
+        sys.exit(__doc__)
