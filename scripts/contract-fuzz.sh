@@ -106,64 +106,70 @@ VISITOR_ONLY='^/api/auth/(register|login)$'
 FREE_REFUSED=("GET /api/ai/recommendations" "POST /api/backtest/strategy" "POST /api/signals/generate-for-symbol"
   "POST /api/webhooks" "DELETE /api/webhooks/{id}" "GET /api/webhooks/{id}/deliveries"
   "POST /api/webhooks/{id}/enable" "POST /api/webhooks/{id}/test")
-FREE_REFUSED_ARGS=()
-for name in "${FREE_REFUSED[@]}"; do FREE_REFUSED_ARGS+=(--include-name "$name"); done
-FREE_ALLOWED_ARGS=()
-for name in "${FREE_REFUSED[@]}"; do FREE_ALLOWED_ARGS+=(--exclude-name "$name"); done
+FREE_REFUSED_ARGS=() FREE_ALLOWED_ARGS=()
+for name in "${FREE_REFUSED[@]}"; do
+  FREE_REFUSED_ARGS+=(--include-name "$name")
+  FREE_ALLOWED_ARGS+=(--exclude-name "$name")
+done
 CHECKS=not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance
-# fuzz LABEL USER [schemathesis options…]: one run with USER's resources behind the `{id}`s (no
-# user: none); its summary is kept for the report below.
+# fuzz LABEL USER [schemathesis options…]: one run, with USER's resources behind the `{id}`s (no
+# user: none). With FUZZ_REFUSED=1 the caller is one the operations refuse by design: every
+# answer must be a refusal (the check `refused_caller_never_succeeds`, scripts/fuzz/hooks.py),
+# so the warning that the caller was refused is the expected outcome and is not shown.
 fuzz() {
   local label=$1 user=$2
   shift 2
+  local config=() checks=$CHECKS warnings=()
+  [ -n "$user" ] && config=(--config-file "$DATA/ids-$user.toml")
+  if [ "${FUZZ_REFUSED:-}" = 1 ]; then
+    checks+=,refused_caller_never_succeeds
+    warnings=(--warnings validation_mismatch,rate_limited)
+  fi
   echo "contract-fuzz: $label, $EXAMPLES examples per operation"
-  cat scripts/fuzz/schemathesis.toml ${user:+"$DATA/ids-$user.toml"} >"$DATA/config-$label.toml"
-  "$VENV/bin/schemathesis" --config-file "$DATA/config-$label.toml" run "$BASE/api/openapi.json" \
+  "$VENV/bin/schemathesis" "${config[@]}" run "$BASE/api/openapi.json" --checks "$checks" "${warnings[@]}" \
     --max-examples "$EXAMPLES" --mode positive --phases examples,coverage,fuzzing --seed 1 --no-color \
     --exclude-path /api/auth/logout --exclude-path /api/events --exclude-path /api/billing/stripe/webhook \
     --exclude-path /api/admin/billing/run \
-    --request-timeout 60 --workers 2 -H "Origin: $BASE" "$@" | tee "$DATA/run-$label.txt" || status=1
+    --request-timeout 60 --workers 2 -H "Origin: $BASE" "$@" || status=1
 }
-# refused LABEL USER [options…]: a run as a caller the operations refuse by design. Every answer
-# must be a refusal (the check `refused_caller_never_succeeds`, scripts/fuzz/hooks.py), so the
-# warning that the caller was refused is the expected outcome and is not shown.
 refused() {
-  export FUZZ_REFUSED=1
-  fuzz "$@" --checks "$CHECKS,refused_caller_never_succeeds" --warnings validation_mismatch,rate_limited
+  FUZZ_REFUSED=1
+  export FUZZ_REFUSED
+  fuzz "$@"
   unset FUZZ_REFUSED
+}
+# session_run WHO COOKIE [options…]: WHO's session run over the app's operations, in the
+# background, its report kept in a file.
+session_runs=()
+session_run() {
+  local who=$1 cookie=$2
+  shift 2
+  (
+    fuzz "$who-session" "fuzz$who" -H "Cookie: $cookie" --exclude-path-regex "$ADMIN_ONLY|$VISITOR_ONLY|^/api/v1/" "$@"
+    [ "$status" = 0 ]
+  ) >"$DATA/out-$who.txt" 2>&1 &
+  session_runs+=($!)
 }
 # Sign-out would end the run's own session; the event stream never ends by design; the Stripe
 # webhook answers only with the Stripe provider (its tests run against a fake Stripe), and the
 # billing test clock only where it is switched on (moving the one clock would end the runs'
 # sessions and subscriptions; its tests are the billing ones).
-fuzz visitor "" --checks "$CHECKS" --include-path-regex "$VISITOR_ONLY"
+fuzz visitor "" --include-path-regex "$VISITOR_ONLY"
 # The three session runs at once: each schemathesis is one Python process, which its interpreter
 # lock keeps to one core, so one after another they left a third of the machine idle. Their
 # reports are printed in order once all three have ended.
-session_runs=()
-(
-  fuzz free-session fuzzfree --checks "$CHECKS" -H "Cookie: $FREE" \
-    --exclude-path-regex "$ADMIN_ONLY|$VISITOR_ONLY|^/api/v1/" "${FREE_ALLOWED_ARGS[@]}"
-  [ "$status" = 0 ]
-) >"$DATA/out-free.txt" 2>&1 &
-session_runs+=($!)
-for who in PRO PREMIUM; do
-  (
-    fuzz "${who,,}-session" "fuzz${who,,}" --checks "$CHECKS" -H "Cookie: ${!who}" \
-      --exclude-path-regex "$ADMIN_ONLY|$VISITOR_ONLY|^/api/v1/"
-    [ "$status" = 0 ]
-  ) >"$DATA/out-${who,,}.txt" 2>&1 &
-  session_runs+=($!)
-done
+session_run free "$FREE" "${FREE_ALLOWED_ARGS[@]}"
+session_run pro "$PRO"
+session_run premium "$PREMIUM"
 for run in "${session_runs[@]}"; do wait "$run" || status=1; done
 cat "$DATA/out-free.txt" "$DATA/out-pro.txt" "$DATA/out-premium.txt"
 refused free-refused fuzzfree -H "Cookie: $FREE" --include-path-regex "$ADMIN_ONLY|^/api/v1/" "${FREE_REFUSED_ARGS[@]}"
-fuzz admin-session "" --checks "$CHECKS" -H "Cookie: $ADMIN" --include-path-regex "$ADMIN_ONLY"
-fuzz key-read fuzzkeys --checks "$CHECKS" -H "Authorization: Bearer $KEY_READ" --include-path-regex '^/api/v1/' --include-method-regex '^GET$'
+fuzz admin-session "" -H "Cookie: $ADMIN" --include-path-regex "$ADMIN_ONLY"
+fuzz key-read fuzzkeys -H "Authorization: Bearer $KEY_READ" --include-path-regex '^/api/v1/' --include-method-regex '^GET$'
 refused key-read-refused fuzzkeys -H "Authorization: Bearer $KEY_READ" --include-path-regex '^/api/v1/' --include-method-regex '^(POST|DELETE)$'
 for permission in WRITE ADMIN; do
   key=KEY_$permission
-  fuzz "key-${permission,,}" fuzzkeys --checks "$CHECKS" -H "Authorization: Bearer ${!key}" --include-path-regex '^/api/v1/'
+  fuzz "key-${permission,,}" fuzzkeys -H "Authorization: Bearer ${!key}" --include-path-regex '^/api/v1/'
 done
 
 if grep -q "request failed" "$LOG"; then

@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath, URL } from "node:url";
@@ -57,8 +57,8 @@ function precompressPlugin(): Plugin {
       const files = entries.filter((e) => e.isFile() && COMPRESSIBLE.test(e.name)).map((e) => path.join(e.parentPath, e.name));
       await Promise.all(
         files.map(async (file) => {
-          if ((await stat(file)).size <= COMPRESS_ABOVE) return;
           const body = await readFile(file);
+          if (body.length <= COMPRESS_ABOVE) return;
           const params = { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length };
           await writeFile(`${file}.br`, await brotli(body, { params }));
           await writeFile(`${file}.gz`, await gz(body, { level: 9 }));

@@ -7,8 +7,8 @@
                                         (and the unsubscribe token of an email the caller was sent,
                                         which the administrator reads in the outbox)
 
-Each operation gets its own resource, so that one deleting its resource cannot leave another
-with nothing to read; half of the generated requests use the real id and half a generated one
+An operation that deletes gets a resource of its own, so that it cannot leave another with
+nothing to read; half of the generated requests use the real id and half a generated one
 (a dictionary at probability 0.5), so both the found and the not-found answers are fuzzed.
 Resources the caller's plan refuses are left out: their operations answer the refusal, which the
 run checks like any other answer.
@@ -25,6 +25,8 @@ import urllib.request
 # Where the seeded webhooks point: nothing listens there, so a test send is refused at once (the
 # fuzzing server lets webhooks reach 127.0.0.1 over plain http; scripts/contract-fuzz.sh).
 WEBHOOK_URL = "http://127.0.0.1:9/strikeline"
+# An expiry two months ahead: after today, within the three years a signal of one's own may run.
+AHEAD = (datetime.date.today() + datetime.timedelta(days=60)).isoformat()
 
 
 class Api:
@@ -33,10 +35,13 @@ class Api:
         self.cookie = cookie
 
     def call(self, method, path, body=None, cookie=None):
+        """`cookie` stands in for the caller's own session; "" sends none."""
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.base + path, data=data, method=method)
         request.add_header("Origin", self.base)
-        request.add_header("Cookie", cookie or self.cookie)
+        cookie = self.cookie if cookie is None else cookie
+        if cookie:
+            request.add_header("Cookie", cookie)
         if data is not None:
             request.add_header("Content-Type", "application/json")
         try:
@@ -82,17 +87,18 @@ def first_id(api, path, field=None):
 
 def another_session(api, email, password):
     """A second session of the caller's own (a sign-in elsewhere), for revoking one that is not the run's."""
-    request = urllib.request.Request(
-        api.base + "/api/auth/login",
-        data=json.dumps({"email": email, "password": password}).encode(),
-        method="POST",
-        headers={"Origin": api.base, "Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=60):
-        pass
+    status, answer, _ = api.call("POST", "/api/auth/login", {"email": email, "password": password}, cookie="")
+    if status != 200:
+        print(f"seed: a second sign-in answered {status}: {answer}", file=sys.stderr)
+        return None
     status, sessions, _ = api.call("GET", "/api/user/sessions")
     others = [s["id"] for s in sessions if not s["current"]] if status == 200 else []
     return others[0] if others else None
+
+
+def watchlist_symbol(api):
+    status, stocks, _ = api.call("GET", "/api/stock-prices")
+    return stocks[0]["symbol"] if status == 200 and stocks else None
 
 
 def unsubscribe_token(api, admin_cookie, email):
@@ -102,26 +108,27 @@ def unsubscribe_token(api, admin_cookie, email):
         return None
     for mail in mails:
         link = mail.get("unsubscribeUrl")
-        if email in mail["to"] and link:
+        if mail["to"] == email and link:
             return urllib.parse.parse_qs(urllib.parse.urlsplit(link).query).get("token", [None])[0]
     return None
 
 
 def resources(base, cookie, email, password, admin_cookie):
     api = Api(base, cookie)
+    symbol = watchlist_symbol(api)
     position = {
-        "symbol": "AAPL",
-        "companyName": "Apple Inc.",
+        "symbol": symbol,
+        "companyName": "Seeded position",
         "type": "CALL",
         "strikePrice": 200,
-        "expirationDate": (datetime.date.today() + datetime.timedelta(days=60)).isoformat(),
+        "expirationDate": AHEAD,
         "quantity": 1,
         "entryPrice": 5.25,
     }
-    alert = {"symbol": "AAPL", "direction": "above", "targetPrice": 9999}
+    alert = {"symbol": symbol, "direction": "above", "targetPrice": 9999}
     # A price alert already met fires at the next update, which brings a notification; the
     # update also opens the automated positions the caller's preferences take.
-    api.created("POST", "/api/price-alerts", {"symbol": "AAPL", "direction": "above", "targetPrice": 1}, "id")
+    api.created("POST", "/api/price-alerts", {"symbol": symbol, "direction": "above", "targetPrice": 1}, "id")
     api.call("POST", "/api/automation/update")
 
     def webhook():
@@ -139,7 +146,6 @@ def resources(base, cookie, email, password, admin_cookie):
         "delete_alert": api.created("POST", "/api/price-alerts", alert, "id"),
         "mark_notification_read": first_id(api, "/api/notifications", "notifications"),
         "position_detail": first_id(api, "/api/portfolio/positions"),
-        "proof": first_id(api, "/api/signals", "signals"),
         "analysis": first_id(api, "/api/signals", "signals"),
         "revoke_session": another_session(api, email, password),
     }
@@ -148,25 +154,22 @@ def resources(base, cookie, email, password, admin_cookie):
     kept, deleted = webhook(), webhook()
     ids |= {"delete_webhook": deleted, "v1_delete_webhook": deleted}
     ids |= {operation: kept for operation in ("webhook_deliveries", "enable_webhook", "test_webhook", "v1_test_webhook")}
+    ids["proof"] = ids["analysis"]
     bindings = [(operation, "path.id", value) for operation, value in ids.items()]
     # The alert's email carries an unsubscribe link: its token, for the page and the request.
     token = unsubscribe_token(api, admin_cookie, email)
     bindings += [(operation, "query.token", token) for operation in ("unsubscribe_page", "unsubscribe")]
-    bindings += state_bindings(api)
+    bindings += state_bindings(api, symbol)
     write_configuration(bindings)
 
 
-def state_bindings(api):
-    """Values valid only in the server's present state, which no schema can list: symbols on the
+def state_bindings(api, symbol):
+    """Values valid only in the server's present state, which no schema can list: a symbol on the
     watchlist, an address a webhook can be sent to, an expiry still ahead, the signed log's sizes."""
-    status, stocks, _ = api.call("GET", "/api/stock-prices")
-    symbol = stocks[0]["symbol"] if status == 200 and stocks else None
     bindings = [(operation, "body.symbol", symbol) for operation in ("create_alert", "create", "generate", "v1_generate_signals", "v1_create_signal")]
     bindings.append(("history", "path.symbol", symbol))
     bindings += [(operation, "body.url", WEBHOOK_URL) for operation in ("create_webhook", "v1_create_webhook")]
-    # Two months ahead: after today, within the three years a signal of one's own may run.
-    ahead = (datetime.date.today() + datetime.timedelta(days=60)).isoformat()
-    bindings += [(operation, "body.expirationDate", ahead) for operation in ("create", "v1_create_signal")]
+    bindings += [(operation, "body.expirationDate", AHEAD) for operation in ("create", "v1_create_signal")]
     status, heads, _ = api.call("GET", "/api/public/track-record/heads")
     sizes = sorted({head["treeSize"] for head in heads["heads"]}) if status == 200 else []
     if sizes:
@@ -187,6 +190,7 @@ def write_configuration(bindings):
         by_operation.setdefault(operation, []).append(f'"{parameter}" = {{ dictionary = "{name}", probability = 0.5 }}')
     for operation, parameters in by_operation.items():
         print(f'[[operations]]\ninclude-operation-id = "{operation}"\nparameters = {{ {", ".join(parameters)} }}\n')
+
 
 if __name__ == "__main__":
     command, args = sys.argv[1], sys.argv[2:]

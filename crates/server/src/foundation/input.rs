@@ -90,32 +90,14 @@ impl AsRef<str> for Symbol {
 
 /// What [`Symbol::parse`] accepts, for the API document: a letter, then up to nine letters,
 /// digits, `.` or `-` (either case: the server upper-cases). Surrounding blanks, which the
-/// server trims, are left out of the pattern.
+/// server trims, are left out of the pattern. The request types state it as a literal (an
+/// annotation cannot name a constant); a test holds them to this one.
 pub const SYMBOL_PATTERN: &str = r"^[A-Za-z][A-Za-z0-9.-]{0,9}$";
 
-/// The schema of every ticker a request takes in its body (`#[schema(schema_with = …)]`).
-pub fn symbol_schema() -> utoipa::openapi::schema::Object {
-    patterned(SYMBOL_PATTERN, "A ticker: a letter, then up to nine letters, digits, `.` or `-` (either case).", "AAPL").build()
-}
-
 /// What [`date`] accepts, for the API document: `YYYY-MM-DD` from 1970 to 2100 (the pattern
-/// cannot tell 02-30 from a real date; the server answers that 422).
+/// cannot tell 02-30 from a real date; the server answers that 422). Stated as a literal, like
+/// [`SYMBOL_PATTERN`].
 pub const DATE_PATTERN: &str = r"^(19[7-9][0-9]|20[0-9][0-9]|2100)-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$";
-
-/// The schema of a date a request takes in its body.
-pub fn date_schema() -> utoipa::openapi::schema::Object {
-    patterned(DATE_PATTERN, "A date, `YYYY-MM-DD` (the request's own rules on which dates are in its description).", "2026-12-18").build()
-}
-
-/// A string schema that states `pattern`.
-fn patterned(pattern: &str, description: &str, example: &str) -> utoipa::openapi::schema::ObjectBuilder {
-    use utoipa::openapi::schema::{ObjectBuilder, Type};
-    ObjectBuilder::new()
-        .schema_type(Type::String)
-        .pattern(Some(pattern))
-        .description(Some(description))
-        .examples([serde_json::json!(example)])
-}
 
 /// What [`parse_email`] accepts, for the API document: a dot-atom local part, `@`, a host name
 /// of two or more labels (letters, digits, inner hyphens). Surrounding spaces, which the server
@@ -125,7 +107,13 @@ pub const EMAIL_PATTERN: &str = r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!
 /// The schema of every email-address field a request takes (`#[schema(schema_with = …)]`), so
 /// the document states the rules [`parse_email`] checks.
 pub fn email_schema() -> utoipa::openapi::schema::Object {
-    patterned(EMAIL_PATTERN, "An email address.", "ada@example.com").max_length(Some(254)).build()
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .max_length(Some(254))
+        .pattern(Some(EMAIL_PATTERN))
+        .examples([serde_json::json!("ada@example.com")])
+        .build()
 }
 
 /// Lower-cases and checks an email address: one `@`, a non-empty local part, a dotted domain,

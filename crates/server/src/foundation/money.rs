@@ -54,6 +54,11 @@ pub async fn display_money(
     }
 }
 
+/// The largest price a request may state (a strike, a premium, an underlying's price, an alert's
+/// target), dollars. The API document states it as each such field's `maximum`, with `minimum`
+/// 0.01 and `multipleOf` 0.01: [`entered_cents`]'s rules.
+pub const MAX_PRICE: f64 = 1_000_000.0;
+
 /// Whole cents of an amount a user entered: positive, at most `max` dollars, at most two
 /// decimals; otherwise a problem naming `field` is added to `errors` (and the cents returned
 /// are not to be used).

@@ -74,20 +74,18 @@ impl PriceAlert {
     }
 }
 
-/// `POST /api/price-alerts`. The symbol is on the watchlist.
+/// `POST /api/price-alerts`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct NewPriceAlert {
-    #[schema(schema_with = crate::foundation::input::symbol_schema)]
+    /// A symbol on the watchlist (a letter, then up to nine letters, digits, `.` or `-`).
+    #[schema(example = "AAPL", pattern = r"^[A-Za-z][A-Za-z0-9.-]{0,9}$")]
     pub symbol: String,
     pub direction: crate::foundation::vocab::AlertDirection,
     /// Dollars, 0.01–1,000,000, whole cents.
-    #[schema(minimum = 0.01, maximum = 1_000_000.0, multiple_of = 0.01)]
+    #[schema(example = 200.0, minimum = 0.01, maximum = 1_000_000.0, multiple_of = 0.01)]
     pub target_price: f64,
 }
-
-/// The largest price an alert may wait for, dollars.
-const MAX_ALERT_PRICE: f64 = 1_000_000.0;
 
 /// The signed-in user's price alerts, newest first.
 #[utoipa::path(
@@ -118,7 +116,8 @@ async fn create_alert(
 ) -> Result<(axum::http::StatusCode, axum::Json<PriceAlert>)> {
     let now = state.clock.now();
     let mut errors = Vec::new();
-    let target_cents = crate::foundation::money::entered_cents("targetPrice", request.target_price, MAX_ALERT_PRICE, &mut errors);
+    let target_cents =
+        crate::foundation::money::entered_cents("targetPrice", request.target_price, crate::foundation::money::MAX_PRICE, &mut errors);
     let symbol = match Symbol::parse(&request.symbol) {
         Ok(symbol) => Some(symbol),
         Err(error) => {

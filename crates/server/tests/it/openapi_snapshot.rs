@@ -29,3 +29,44 @@ fn every_operation_has_its_own_operation_id() {
     }
     assert!(seen.len() > 50, "{}", seen.len());
 }
+
+/// The bounds written as literals in the request types' annotations (an annotation cannot name
+/// a constant) are the validators': every price field states `money::MAX_PRICE`, every ticker,
+/// in a body or a path, `input::SYMBOL_PATTERN`, and every date `input::DATE_PATTERN`.
+#[test]
+fn the_documented_price_and_ticker_rules_are_the_validators() {
+    use strikeline_server::foundation::{
+        input::{DATE_PATTERN, SYMBOL_PATTERN},
+        money::MAX_PRICE,
+    };
+    let doc: serde_json::Value = serde_json::from_str(&strikeline_server::openapi::document_json()).expect("json");
+    let (mut prices, mut tickers, mut dates) = (0, 0, 0);
+    for (name, schema) in doc["components"]["schemas"].as_object().expect("schemas") {
+        for (field, property) in schema["properties"].as_object().into_iter().flatten() {
+            if property.get("multipleOf").and_then(|v| v.as_f64()) == Some(0.01) {
+                prices += 1;
+                assert_eq!(property["maximum"].as_f64(), Some(MAX_PRICE), "{name}.{field}");
+                assert_eq!(property["minimum"].as_f64(), Some(0.01), "{name}.{field}");
+            }
+            if field == "symbol" && property.get("pattern").is_some() {
+                tickers += 1;
+                assert_eq!(property["pattern"], SYMBOL_PATTERN, "{name}.{field}");
+            }
+            if field.ends_with("Date") && property.get("pattern").is_some() {
+                dates += 1;
+                assert_eq!(property["pattern"], DATE_PATTERN, "{name}.{field}");
+            }
+        }
+    }
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for operation in item.as_object().expect("item").values() {
+            for parameter in operation["parameters"].as_array().into_iter().flatten() {
+                if parameter["name"] == "symbol" && parameter["schema"].get("pattern").is_some() {
+                    tickers += 1;
+                    assert_eq!(parameter["schema"]["pattern"], SYMBOL_PATTERN, "{path}");
+                }
+            }
+        }
+    }
+    assert!(prices >= 10 && tickers >= 4 && dates >= 2, "{prices} prices, {tickers} tickers, {dates} dates");
+}

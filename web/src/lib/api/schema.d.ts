@@ -1982,10 +1982,7 @@ export interface components {
         ContactRequest: {
             /** @description Up to 100 characters. */
             company?: string | null;
-            /**
-             * @description An email address.
-             * @example ada@example.com
-             */
+            /** @example ada@example.com */
             email: string;
             /** @description 1–5000 characters, not only spaces. */
             message: string;
@@ -2012,8 +2009,7 @@ export interface components {
         };
         /**
          * @description `POST /api/v1/signals`: a signal of one's own, tracked and marked to market like the
-         *     others and shown only to its owner. The symbol is one the market data lists; the expiration
-         *     date is from today to three years ahead; a target is above the entry and a stop loss below it.
+         *     others and shown only to its owner. A target is above the entry and a stop loss below it.
          */
         CreateSignalRequest: {
             /**
@@ -2031,15 +2027,17 @@ export interface components {
             /**
              * Format: double
              * @description The underlying now, in dollars (0.01–1,000,000, whole cents).
+             * @example 187.5
              */
             currentPrice: number;
             /**
              * Format: double
              * @description The option's premium per share, in dollars (0.01–1,000,000, whole cents).
+             * @example 4.25
              */
             entryPrice: number;
             /**
-             * @description A date, `YYYY-MM-DD` (the request's own rules on which dates are in its description).
+             * @description `YYYY-MM-DD`, from today to three years ahead.
              * @example 2026-12-18
              */
             expirationDate: string;
@@ -2059,10 +2057,12 @@ export interface components {
             /**
              * Format: double
              * @description Dollars, 0.01–1,000,000, whole cents.
+             * @example 190
              */
             strikePrice: number;
             /**
-             * @description A ticker: a letter, then up to nine letters, digits, `.` or `-` (either case).
+             * @description Ticker: a letter, then up to nine letters, digits, `.` or `-` (either case); one the
+             *     market data lists.
              * @example AAPL
              */
             symbol: string;
@@ -2350,10 +2350,7 @@ export interface components {
         };
         /** @description `POST /api/auth/forgot-password`. */
         ForgotPasswordRequest: {
-            /**
-             * @description An email address.
-             * @example ada@example.com
-             */
+            /** @example ada@example.com */
             email: string;
         };
         /** @description `POST /api/signals/generate-for-symbol`. */
@@ -2533,10 +2530,7 @@ export interface components {
         KeyPermission: "read" | "write" | "admin";
         /** @description `POST /api/auth/login`. */
         LoginRequest: {
-            /**
-             * @description An email address.
-             * @example ada@example.com
-             */
+            /** @example ada@example.com */
             email: string;
             password: string;
         };
@@ -2619,7 +2613,7 @@ export interface components {
             /** @description What a trader reads, e.g. "RSI(14)". */
             label: string;
         };
-        /** @description `POST /api/manual-positions`. The expiration date is today or later (New York). */
+        /** @description `POST /api/manual-positions`. */
         NewManualPosition: {
             /**
              * @description 1–100 characters, not only spaces.
@@ -2632,7 +2626,7 @@ export interface components {
              */
             entryPrice: number;
             /**
-             * @description A date, `YYYY-MM-DD` (the request's own rules on which dates are in its description).
+             * @description `YYYY-MM-DD`, today or later.
              * @example 2026-12-18
              */
             expirationDate: string;
@@ -2656,7 +2650,7 @@ export interface components {
              */
             strikePrice: number;
             /**
-             * @description A ticker: a letter, then up to nine letters, digits, `.` or `-` (either case).
+             * @description Ticker: a letter, then up to nine letters, digits, `.` or `-`; upper-cased.
              * @example AAPL
              */
             symbol: string;
@@ -2668,17 +2662,18 @@ export interface components {
             /** @description `CALL`, `PUT` or `STRADDLE` (the server takes any case). */
             type: components["schemas"]["SignalKind"];
         };
-        /** @description `POST /api/price-alerts`. The symbol is on the watchlist. */
+        /** @description `POST /api/price-alerts`. */
         NewPriceAlert: {
             direction: components["schemas"]["AlertDirection"];
             /**
-             * @description A ticker: a letter, then up to nine letters, digits, `.` or `-` (either case).
+             * @description A symbol on the watchlist (a letter, then up to nine letters, digits, `.` or `-`).
              * @example AAPL
              */
             symbol: string;
             /**
              * Format: double
              * @description Dollars, 0.01–1,000,000, whole cents.
+             * @example 200
              */
             targetPrice: number;
         };
@@ -2748,10 +2743,7 @@ export interface components {
         };
         /** @description `POST /api/newsletter`. */
         NewsletterRequest: {
-            /**
-             * @description An email address.
-             * @example ada@example.com
-             */
+            /** @example ada@example.com */
             email: string;
         };
         /** @description The next charge. */
@@ -3472,10 +3464,7 @@ export interface components {
         };
         /** @description `POST /api/auth/register`. */
         RegisterRequest: {
-            /**
-             * @description An email address.
-             * @example ada@example.com
-             */
+            /** @example ada@example.com */
             email: string;
             /** @description At most 64 characters, no control characters. */
             firstName?: string | null;

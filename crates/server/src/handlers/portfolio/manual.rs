@@ -18,17 +18,15 @@ use crate::foundation::session::CurrentUser;
 use crate::foundation::state::AppState;
 use crate::foundation::vocab::{PositionStatus, SignalKind, stored};
 
-/// Largest price accepted (strike, premiums), dollars.
-const MAX_PRICE: f64 = 1_000_000.0;
 /// Largest quantity accepted, contracts.
 const MAX_QUANTITY: i64 = 10_000;
 
-/// `POST /api/manual-positions`. The expiration date is today or later (New York).
+/// `POST /api/manual-positions`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct NewManualPosition {
-    /// Ticker; upper-cased.
-    #[schema(schema_with = crate::foundation::input::symbol_schema)]
+    /// Ticker: a letter, then up to nine letters, digits, `.` or `-`; upper-cased.
+    #[schema(example = "AAPL", pattern = r"^[A-Za-z][A-Za-z0-9.-]{0,9}$")]
     pub symbol: String,
     /// 1–100 characters, not only spaces.
     #[schema(example = "Apple Inc.", min_length = 1, max_length = 100, pattern = r"\S")]
@@ -41,7 +39,7 @@ pub struct NewManualPosition {
     #[schema(minimum = 0.01, maximum = 1_000_000.0, multiple_of = 0.01)]
     pub strike_price: f64,
     /// `YYYY-MM-DD`, today or later.
-    #[schema(schema_with = crate::foundation::input::date_schema)]
+    #[schema(example = "2026-12-18", pattern = r"^(19[7-9][0-9]|20[0-9][0-9]|2100)-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$")]
     pub expiration_date: String,
     /// Contracts, 1–10000.
     #[schema(minimum = 1, maximum = 10_000)]
@@ -132,7 +130,7 @@ impl TryFrom<ManualRow> for ManualPosition {
 }
 
 fn cents(field: &str, value: f64, errors: &mut Vec<FieldError>) -> i64 {
-    crate::foundation::money::entered_cents(field, value, MAX_PRICE, errors)
+    crate::foundation::money::entered_cents(field, value, crate::foundation::money::MAX_PRICE, errors)
 }
 
 /// Checks every field; all problems at once.

@@ -26,8 +26,6 @@ use crate::services::signal_issuing::GenerationChoice;
 use crate::services::signal_issuing::{STANDARD_COMMISSION_CENTS, STANDARD_SLIPPAGE_BP};
 use crate::services::visibility::{ranked_for, visible_to};
 
-/// Largest price a created signal may state, in dollars.
-const MAX_PRICE: f64 = 1_000_000.0;
 /// Longest reasoning of a created signal, in characters.
 const REASONING_MAX: usize = 2_000;
 
@@ -279,12 +277,13 @@ async fn generate(
 }
 
 /// `POST /api/v1/signals`: a signal of one's own, tracked and marked to market like the
-/// others and shown only to its owner. The symbol is one the market data lists; the expiration
-/// date is from today to three years ahead; a target is above the entry and a stop loss below it.
+/// others and shown only to its owner. A target is above the entry and a stop loss below it.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CreateSignalRequest {
-    #[schema(schema_with = crate::foundation::input::symbol_schema)]
+    /// Ticker: a letter, then up to nine letters, digits, `.` or `-` (either case); one the
+    /// market data lists.
+    #[schema(example = "AAPL", pattern = r"^[A-Za-z][A-Za-z0-9.-]{0,9}$")]
     pub symbol: String,
     /// Not only spaces; cut to 100 characters.
     #[schema(example = "Apple Inc.", min_length = 1, pattern = r"\S")]
@@ -292,20 +291,20 @@ pub struct CreateSignalRequest {
     pub signal_type: SignalKind,
     pub strategy: StrategyName,
     /// Dollars, 0.01–1,000,000, whole cents.
-    #[schema(minimum = 0.01, maximum = 1_000_000.0, multiple_of = 0.01)]
+    #[schema(example = 190.0, minimum = 0.01, maximum = 1_000_000.0, multiple_of = 0.01)]
     pub strike_price: f64,
     /// The underlying now, in dollars (0.01–1,000,000, whole cents).
-    #[schema(minimum = 0.01, maximum = 1_000_000.0, multiple_of = 0.01)]
+    #[schema(example = 187.5, minimum = 0.01, maximum = 1_000_000.0, multiple_of = 0.01)]
     pub current_price: f64,
     /// The option's premium per share, in dollars (0.01–1,000,000, whole cents).
-    #[schema(minimum = 0.01, maximum = 1_000_000.0, multiple_of = 0.01)]
+    #[schema(example = 4.25, minimum = 0.01, maximum = 1_000_000.0, multiple_of = 0.01)]
     pub entry_price: f64,
     /// Heuristic strength 0–100 of the strategy's conditions; not a probability. Calibrated
     /// outcomes are published at /api/public/track-record.
     #[schema(example = 70, minimum = 0, maximum = 100)]
     pub confidence: i64,
     /// `YYYY-MM-DD`, from today to three years ahead.
-    #[schema(schema_with = crate::foundation::input::date_schema)]
+    #[schema(example = "2026-12-18", pattern = r"^(19[7-9][0-9]|20[0-9][0-9]|2100)-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$")]
     pub expiration_date: String,
     /// 0–100.
     #[serde(default)]
@@ -336,8 +335,9 @@ fn created_row(
     now: DateTime<Utc>,
 ) -> Result<SignalRow> {
     let mut errors: Vec<FieldError> = Vec::new();
-    let money =
-        |field: &str, value: f64, errors: &mut Vec<FieldError>| crate::foundation::money::entered_cents(field, value, MAX_PRICE, errors);
+    let money = |field: &str, value: f64, errors: &mut Vec<FieldError>| {
+        crate::foundation::money::entered_cents(field, value, crate::foundation::money::MAX_PRICE, errors)
+    };
     let company = clean_text(&r.company_name);
     if company.is_empty() {
         errors.push(FieldError::new("companyName", "Enter the company's name"));
