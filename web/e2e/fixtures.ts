@@ -220,3 +220,42 @@ export async function scrollThrough(page: Page) {
     window.scrollTo(0, 0);
   });
 }
+
+/** Requests in flight per page, for `networkQuiet` (the live-events stream never ends, so it is left out). */
+const inFlight = new WeakMap<Page, Set<object>>();
+
+/**
+ * Starts counting `page`'s requests in flight. Call it before the navigation that
+ * `networkQuiet` waits for afterwards, so that no request of it is missed.
+ */
+export function trackNetwork(page: Page) {
+  if (inFlight.has(page)) return;
+  const open = new Set<object>();
+  inFlight.set(page, open);
+  page.on("request", (req) => {
+    if (req.resourceType() !== "eventsource" && !new URL(req.url()).pathname.startsWith("/api/events")) open.add(req);
+  });
+  page.on("requestfinished", (req) => open.delete(req));
+  page.on("requestfailed", (req) => open.delete(req));
+}
+
+/**
+ * Resolves once `page` has had no request in flight (see `trackNetwork`) for `quietMs`.
+ * Playwright's "networkidle" waits for 500 ms of quiet, which over a walk of 20 pages is 10 s
+ * of waiting for nothing. Call it after the page has rendered what it shows first (its
+ * heading): a page fetches its data as it mounts, so the requests that matter have started.
+ */
+export async function networkQuiet(page: Page, { quietMs = 100, timeoutMs = 15_000 } = {}) {
+  const open = inFlight.get(page);
+  if (!open) throw new Error("networkQuiet: call trackNetwork(page) before the navigation");
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = open.size === 0 ? Date.now() : Infinity;
+  for (;;) {
+    const now = Date.now();
+    if (open.size > 0) quietSince = Infinity;
+    else if (quietSince === Infinity) quietSince = now;
+    if (now - quietSince >= quietMs) return;
+    if (now > deadline) throw new Error(`networkQuiet: ${open.size} request(s) still in flight after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

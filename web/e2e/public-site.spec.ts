@@ -5,6 +5,7 @@ import {
   auditContext,
   expect,
   registerViaApi,
+  networkQuiet,
   scrollThrough,
   seriousViolations,
   test,
@@ -12,6 +13,7 @@ import {
   type Theme,
   toastText,
   toastTitle,
+  trackNetwork,
   uniqueAccount,
   uniqueId,
   watchConsole,
@@ -64,6 +66,7 @@ const PAGE_TYPES = [...TOP_LEVEL, BLOG[1], CAREERS[0], HELP[1], "/help/trading-g
  * is opened the way a visitor reaches it: inside the app, by client-side navigation.
  */
 async function open(page: Page, path: string) {
+  trackNetwork(page);
   const url = new URL(path, "http://x");
   if (url.pathname === "/api") {
     if (!/^https?:/.test(page.url())) await page.goto("/about");
@@ -75,18 +78,18 @@ async function open(page: Page, path: string) {
     // The page it came from still shows its own heading until the reference has rendered.
     await expect(page.getByRole("heading", { level: 1, name: "API Reference" })).toBeVisible();
     await expect(page).toHaveTitle("API Reference · Strikeline");
-    await page.waitForLoadState("networkidle");
   } else {
-    await page.goto(path, { waitUntil: "networkidle" });
+    await page.goto(path);
+    await page.locator("h1").first().waitFor();
   }
-  await page.locator("h1").first().waitFor();
+  await networkQuiet(page);
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
 }
 
 /** Scrolls through the page so below-the-fold sections (the landing contact form) load, and waits until they have. */
 async function loadBelowTheFold(page: Page) {
   await scrollThrough(page);
-  await page.waitForLoadState("networkidle");
+  await networkQuiet(page);
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
 }
 
