@@ -104,6 +104,22 @@ pub const DATE_PATTERN: &str = r"^(19[7-9][0-9]|20[0-9][0-9]|2100)-(0[1-9]|1[0-2
 /// trims, and a local part over 64 characters are left out of the pattern.
 pub const EMAIL_PATTERN: &str = r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$";
 
+/// Whether free text holds a control character other than a tab or a line break: what a
+/// message's fields refuse ("Control characters are not allowed").
+pub fn has_control_characters(text: &str) -> bool {
+    text.chars().any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
+}
+
+/// What an optional free-text field accepts, for the API document: no control character but
+/// tabs and line breaks ([`has_control_characters`]). Stated as a literal in the annotations;
+/// a test holds them to this one.
+pub const TEXT_PATTERN: &str = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$";
+
+/// What a required free-text field accepts: as [`TEXT_PATTERN`], with at least one character
+/// that is not a space (the server trims, and refuses what is left blank).
+pub const NON_BLANK_TEXT_PATTERN: &str =
+    r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*[^\s\x00-\x1F\x7F-\x9F][^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$";
+
 /// The schema of every email-address field a request takes (`#[schema(schema_with = …)]`), so
 /// the document states the rules [`parse_email`] checks.
 pub fn email_schema() -> utoipa::openapi::schema::Object {
@@ -198,6 +214,24 @@ mod tests {
         ] {
             assert!(!pattern.is_match(bad), "the pattern accepts {bad:?}");
             assert!(parse_email(bad).is_err(), "the parser accepts {bad:?}");
+        }
+    }
+
+    #[test]
+    fn the_documented_text_patterns_agree_with_the_checks() {
+        let text = regex::Regex::new(TEXT_PATTERN).expect("the pattern compiles");
+        let non_blank = regex::Regex::new(NON_BLANK_TEXT_PATTERN).expect("the pattern compiles");
+        for ok in ["Ada", "two\nlines\tand a tab\r\n", "  spaced  ", "Zoë — ünïcode"] {
+            assert!(!has_control_characters(ok), "the check refuses {ok:?}");
+            assert!(text.is_match(ok) && non_blank.is_match(ok), "a pattern refuses {ok:?}");
+        }
+        for bad in ["bell\u{7}", "\u{0}", "esc\u{1b}[0m", "del\u{7f}", "c1\u{85}x", "\u{9f}"] {
+            assert!(has_control_characters(bad), "the check accepts {bad:?}");
+            assert!(!text.is_match(bad) && !non_blank.is_match(bad), "a pattern accepts {bad:?}");
+        }
+        for blank in ["", "   ", "\n\t"] {
+            assert!(text.is_match(blank), "optional text refuses {blank:?}");
+            assert!(!non_blank.is_match(blank), "required text accepts {blank:?}");
         }
     }
 

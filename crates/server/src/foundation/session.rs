@@ -40,6 +40,11 @@ pub fn sid_for(token: &str) -> String {
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// What [`public_id`] gives, for the API document: 24 lowercase hex digits (a session id that
+/// does not match names no session). Stated as a literal in the path's annotation; a test holds
+/// it to this one.
+pub const PUBLIC_ID_PATTERN: &str = "^[0-9a-f]{24}$";
+
 /// The id a session is listed and revoked by: derived from `sid`, so it names the session
 /// without being what is stored (nor, of course, the cookie).
 pub fn public_id(sid: &str) -> String {
@@ -210,6 +215,14 @@ mod tests {
         assert_eq!(cookie_value(&headers, COOKIE_NAME), Some("tossed"));
         headers.insert(COOKIE, HeaderValue::from_static("x-strikeline_session=a; strikeline_session_2=b"));
         assert_eq!(cookie_value(&headers, COOKIE_NAME), None);
+    }
+
+    #[test]
+    fn public_ids_match_their_documented_pattern() {
+        let pattern = regex::Regex::new(PUBLIC_ID_PATTERN).expect("the pattern compiles");
+        for sid in [sid_for("abc"), sid_for(&new_token()), String::new()] {
+            assert!(pattern.is_match(&public_id(&sid)), "{}", public_id(&sid));
+        }
     }
 
     #[test]

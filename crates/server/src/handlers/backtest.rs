@@ -523,10 +523,11 @@ async fn by_strategy(
     CurrentUser(user): CurrentUser,
     body: axum::body::Bytes,
 ) -> Result<(RateLimit, axum::Json<Vec<StrategyBacktest>>)> {
-    let request = optional_body(&body)?;
     let now = state.clock.now();
     let plan = Plan::of(&user, now);
+    // A plan without the feature hears so whatever it sent, before any field is judged.
     Entitlements::for_plan(plan).require(Capability::BacktestByStrategy)?;
+    let request = optional_body(&body)?;
     let limit = limits::hit(&state, limits::BACKTEST, &user.id, now).await?;
     let slot = state.capacity.heavy_slot(&user.id).await?;
     let locked = LockedSignals::for_viewer(&state, &user, now).await?;

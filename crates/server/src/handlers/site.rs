@@ -119,21 +119,29 @@ async fn public_stats(State(state): State<AppState>) -> Result<axum::Json<Public
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ContactRequest {
-    /// 1–100 characters, not only spaces.
-    #[schema(min_length = 1, max_length = 100, pattern = "\\S")]
+    /// 1–100 characters, not only spaces, no control characters.
+    #[schema(
+        min_length = 1,
+        max_length = 100,
+        pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*[^\s\x00-\x1F\x7F-\x9F][^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$"
+    )]
     pub name: String,
     #[schema(schema_with = crate::foundation::input::email_schema)]
     pub email: String,
-    /// Up to 100 characters.
+    /// Up to 100 characters, no control characters.
     #[serde(default)]
-    #[schema(max_length = 100)]
+    #[schema(max_length = 100, pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$")]
     pub company: Option<String>,
-    /// Up to 200 characters; required from the help page.
+    /// Up to 200 characters, no control characters; required from the help page.
     #[serde(default)]
-    #[schema(max_length = 200)]
+    #[schema(max_length = 200, pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$")]
     pub subject: Option<String>,
-    /// 1–5000 characters, not only spaces.
-    #[schema(min_length = 1, max_length = 5000, pattern = "\\S")]
+    /// 1–5000 characters, not only spaces, no control characters but tabs and line breaks.
+    #[schema(
+        min_length = 1,
+        max_length = 5000,
+        pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*[^\s\x00-\x1F\x7F-\x9F][^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$"
+    )]
     pub message: String,
     pub source: ContactSource,
 }
@@ -151,7 +159,7 @@ fn text(field: &str, value: Option<String>, max: usize, required: bool, errors: 
     match &value {
         None if required => errors.push(FieldError::new(field, "This field is required")),
         Some(v) if v.chars().count() > max => errors.push(FieldError::new(field, format!("At most {max} characters"))),
-        Some(v) if v.chars().any(|c| c.is_control() && c != '\n' && c != '\r' && c != '\t') => {
+        Some(v) if crate::foundation::input::has_control_characters(v) => {
             errors.push(FieldError::new(field, "Control characters are not allowed"));
         }
         _ => {}

@@ -135,6 +135,7 @@ async fn heads(
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct ProofQuery {
     /// The size of the signed head to prove against (default: the newest head).
+    #[param(minimum = 0)]
     tree_size: Option<i64>,
 }
 
@@ -171,8 +172,8 @@ pub struct InclusionProof {
     params(("id" = String, Path, description = "Signal id"), ProofQuery),
     responses(
         (status = 200, body = InclusionProof),
-        (status = 404, description = "Not in the signed tree", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "No signed head of that size", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "Not in the signed tree, or no head was signed at `treeSize`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`treeSize` is not a whole number", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "Too many requests", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -214,8 +215,10 @@ async fn proof(
 #[serde(deny_unknown_fields)]
 pub struct ConsistencyQuery {
     /// The smaller tree's size.
+    #[param(minimum = 0)]
     first: i64,
     /// The larger tree's size (at most the log's size).
+    #[param(minimum = 0)]
     second: i64,
 }
 

@@ -337,6 +337,8 @@ async fn a_free_backtest_is_held_to_the_last_year_and_hostile_dates_are_422(app:
     }
     let by_strategy = app.post_json(&app.client, "/api/backtest/strategy", &json!({})).await;
     assert_eq!(by_strategy.status(), 403, "by strategy is Pro and up");
+    let by_strategy = app.post_json(&app.client, "/api/backtest/strategy", &json!({"startDate": "1900-01-01"})).await;
+    assert_eq!(by_strategy.status(), 403, "the plan is the answer before any field is judged");
 }
 
 async fn a_backtest_never_reveals_a_trade_the_plan_locks(app: TestApp) {

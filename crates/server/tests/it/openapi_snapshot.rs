@@ -36,7 +36,7 @@ fn every_operation_has_its_own_operation_id() {
 #[test]
 fn the_documented_price_and_ticker_rules_are_the_validators() {
     use strikeline_server::foundation::{
-        input::{DATE_PATTERN, SYMBOL_PATTERN},
+        input::{DATE_PATTERN, NON_BLANK_TEXT_PATTERN, SYMBOL_PATTERN, TEXT_PATTERN},
         money::MAX_PRICE,
     };
     let doc: serde_json::Value = serde_json::from_str(&strikeline_server::openapi::document_json()).expect("json");
@@ -69,4 +69,12 @@ fn the_documented_price_and_ticker_rules_are_the_validators() {
         }
     }
     assert!(prices >= 10 && tickers >= 4 && dates >= 2, "{prices} prices, {tickers} tickers, {dates} dates");
+    let contact = &doc["components"]["schemas"]["ContactRequest"]["properties"];
+    for (field, pattern) in
+        [("name", NON_BLANK_TEXT_PATTERN), ("message", NON_BLANK_TEXT_PATTERN), ("company", TEXT_PATTERN), ("subject", TEXT_PATTERN)]
+    {
+        assert_eq!(contact[field]["pattern"], pattern, "ContactRequest.{field}");
+    }
+    let session = &doc["paths"]["/api/user/sessions/{id}"]["delete"]["parameters"][0]["schema"];
+    assert_eq!(session["pattern"], strikeline_server::foundation::session::PUBLIC_ID_PATTERN);
 }

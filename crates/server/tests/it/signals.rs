@@ -191,6 +191,10 @@ async fn generation_is_for_paid_plans_and_counts_toward_the_quota(app: TestApp) 
     let response = app.post_json(&app.client, "/api/signals/generate-for-symbol", &json!({"symbol": "AAPL"})).await;
     assert_eq!(response.status(), 403);
     problem(response).await;
+    // The plan is the answer whatever the symbol: a Free caller is not taught the symbol rules.
+    let response = app.post_json(&app.client, "/api/signals/generate-for-symbol", &json!({"symbol": "1BAD"})).await;
+    assert_eq!(response.status(), 403);
+    problem(response).await;
 }
 
 async fn bad_filters_and_symbols_are_422_naming_the_field(app: TestApp) {

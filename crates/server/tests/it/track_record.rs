@@ -354,8 +354,11 @@ async fn hostile_and_excessive_requests_get_clear_errors(app: TestApp) {
     problem(missing).await;
     let long = status_of(format!("/api/public/track-record/signals/{}/proof", "x".repeat(5000))).await;
     assert_eq!(long.status(), 404);
+    // No head was signed at that size: there is no such tree to prove against.
+    let no_head = status_of("/api/public/track-record/signals/x/proof?treeSize=999999".into()).await;
+    assert_eq!(no_head.status(), 404);
+    problem(no_head).await;
     for (path, field) in [
-        ("/api/public/track-record/signals/x/proof?treeSize=999999", "treeSize"),
         ("/api/public/track-record/signals/x/proof?treeSize=abc", "treeSize"),
         ("/api/public/track-record/consistency?first=5&second=2", "first"),
         ("/api/public/track-record/consistency?first=0&second=999999999", "second"),

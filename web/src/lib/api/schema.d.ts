@@ -1980,16 +1980,16 @@ export interface components {
         };
         /** @description `POST /api/contact`. */
         ContactRequest: {
-            /** @description Up to 100 characters. */
+            /** @description Up to 100 characters, no control characters. */
             company?: string | null;
             /** @example ada@example.com */
             email: string;
-            /** @description 1–5000 characters, not only spaces. */
+            /** @description 1–5000 characters, not only spaces, no control characters but tabs and line breaks. */
             message: string;
-            /** @description 1–100 characters, not only spaces. */
+            /** @description 1–100 characters, not only spaces, no control characters. */
             name: string;
             source: components["schemas"]["ContactSource"];
-            /** @description Up to 200 characters; required from the help page. */
+            /** @description Up to 200 characters, no control characters; required from the help page. */
             subject?: string | null;
         };
         /**
@@ -6839,7 +6839,7 @@ export interface operations {
                     "application/json": components["schemas"]["InclusionProof"];
                 };
             };
-            /** @description Not in the signed tree */
+            /** @description Not in the signed tree, or no head was signed at `treeSize` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6848,7 +6848,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No signed head of that size */
+            /** @description `treeSize` is not a whole number */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -162,7 +162,7 @@ pub(super) async fn list_sessions(
 /// session is ended by signing out, not here.
 #[utoipa::path(
     delete, path = "/api/user/sessions/{id}", tag = "auth",
-    params(("id" = String, Path, description = "The session's `id` from the list")),
+    params(("id" = String, Path, description = "The session's `id` from the list", pattern = "^[0-9a-f]{24}$")),
     responses(
         (status = 204, description = "Ended"),
         (status = 401, description = "Not signed in", body = crate::foundation::error::Problem),

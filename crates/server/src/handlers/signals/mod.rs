@@ -95,9 +95,10 @@ async fn generate(
     crate::foundation::extract::ApiJson(request): crate::foundation::extract::ApiJson<GenerateRequest>,
 ) -> Result<(axum::http::StatusCode, limits::RateLimit, axum::Json<Signal>)> {
     let now = state.clock.now();
-    let symbol = requested_symbol(&request.symbol)?;
+    // A plan without generation hears so whatever it sent, before the symbol is judged.
     let entitlements = Entitlements::of(&user, now);
     entitlements.require(Capability::GenerateSignals)?;
+    let symbol = requested_symbol(&request.symbol)?;
     let limit = limits::hit(&state, limits::GENERATE, &user.id, now).await?;
     let row = issue_on_demand(&state, &user, &symbol, entitlements, &GenerationChoice::default(), now).await?;
     Ok((axum::http::StatusCode::CREATED, limit, axum::Json(Signal::from_row(row, false)?)))

@@ -72,10 +72,12 @@ pub struct EntryProof {
 
 /// The inclusion proofs of `signal_id`'s entries in the tree of `head` (the newest head, or the
 /// newest of `tree_size` entries): the entries the head covers, each with its audit path.
+/// Not found when no head has that size or the signal is not in its tree.
 pub async fn inclusion(state: &AppState, signal_id: &str, tree_size: Option<i64>) -> Result<(SignedTreeHead, Vec<EntryProof>)> {
     let head = match tree_size {
         Some(size) => {
-            store::head_of_size(&state.db, size).await?.ok_or_else(|| AppError::field("treeSize", "No signed tree head has this size"))?
+            // A size no head was signed at names no tree: as missing as an unknown signal.
+            store::head_of_size(&state.db, size).await?.ok_or(AppError::NotFound)?
         }
         None => store::latest_head(&state.db).await?.ok_or(AppError::NotFound)?,
     };
