@@ -101,8 +101,11 @@ web-test:
 	  node -e 'const r=require("../target/vitest.json"); console.log(`web: $${r.numPassedTests} passed, $${r.numFailedTests} failed, $${r.numPendingTests} skipped`)' || true; \
 	  exit $$rc
 
+# Build the web app and run the browser tests (e2e/run.mjs starts the debug server).
+E2E_RUN = cd web && $(NPM) run build && $(NPM) run e2e
+
 e2e: debian-deps server-bin
-	cd web && $(NPM) run build && $(NPM) run e2e
+	$(E2E_RUN)
 
 # Two instances over one PostgreSQL database and Redis behind HAProxy (deploy/haproxy), checked
 # through the proxy: sessions, the limiter, live events, deliveries, a rolling restart, jobs.
@@ -119,7 +122,7 @@ contract-fuzz: server-bin
 e2e-and-fuzz: debian-deps server-bin
 	@mkdir -p target
 	@nice -n 19 scripts/contract-fuzz.sh >target/contract-fuzz.log 2>&1 & fuzz=$$!; \
-	rc=0; $(MAKE) --no-print-directory e2e || rc=$$?; \
+	rc=0; ( $(E2E_RUN) ) || rc=$$?; \
 	frc=0; wait $$fuzz || frc=$$?; \
 	echo "== contract fuzzing (ran beside the browser tests)"; cat target/contract-fuzz.log; \
 	[ $$frc = 0 ] || echo "contract-fuzz: FAILED (exit $$frc)"; \

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Locator, type Page, request, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page, type Request, request, test } from "@playwright/test";
 
 // What the specs share: accounts on the real server, the console watcher, toasts, answers to
 // wait for, the test provider's card form and the axe audit context. Specs import `test` and
@@ -222,7 +222,7 @@ export async function scrollThrough(page: Page) {
 }
 
 /** Requests in flight per page, for `networkQuiet` (the live-events stream never ends, so it is left out). */
-const inFlight = new WeakMap<Page, Set<object>>();
+const inFlight = new WeakMap<Page, Set<Request>>();
 
 /**
  * Starts counting `page`'s requests in flight. Call it before the navigation that
@@ -230,7 +230,7 @@ const inFlight = new WeakMap<Page, Set<object>>();
  */
 export function trackNetwork(page: Page) {
   if (inFlight.has(page)) return;
-  const open = new Set<object>();
+  const open = new Set<Request>();
   inFlight.set(page, open);
   page.on("request", (req) => {
     if (req.resourceType() !== "eventsource" && !new URL(req.url()).pathname.startsWith("/api/events")) open.add(req);
@@ -249,7 +249,7 @@ export async function networkQuiet(page: Page, { quietMs = 100, timeoutMs = 15_0
   const open = inFlight.get(page);
   if (!open) throw new Error("networkQuiet: call trackNetwork(page) before the navigation");
   const deadline = Date.now() + timeoutMs;
-  let quietSince = open.size === 0 ? Date.now() : Infinity;
+  let quietSince = Infinity;
   for (;;) {
     const now = Date.now();
     if (open.size > 0) quietSince = Infinity;
