@@ -58,6 +58,14 @@ pub enum Field {
     Window,
     /// A count of successes out of a number of trials.
     Successes,
+    /// A leg's number of contracts or shares.
+    Quantity,
+    /// A parallel shift added to every leg's implied volatility.
+    VolatilityShift,
+    /// The date (in years from now) at which a position is valued.
+    Horizon,
+    /// The distance between two strikes of a template.
+    Width,
 }
 
 impl fmt::Display for Field {
@@ -81,6 +89,10 @@ impl fmt::Display for Field {
             Field::Bins => "number of bins",
             Field::Window => "window",
             Field::Successes => "successes",
+            Field::Quantity => "quantity",
+            Field::VolatilityShift => "volatility shift",
+            Field::Horizon => "horizon",
+            Field::Width => "width",
         })
     }
 }

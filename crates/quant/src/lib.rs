@@ -15,6 +15,9 @@
 //!   move and P&L curves of long calls, puts and straddles ([`TradeAnalysis`]).
 //! - [`indicators`]: streaming technical indicators over [`Bar`]s that reproduce TA-Lib
 //!   (SMA, EMA, RSI, MACD, Bollinger, ATR, …) behind the [`Next`] + [`Reset`] traits.
+//! - [`structure`]: multi-leg positions (spreads, condors, calendars, covered calls, …):
+//!   P&L at any date and volatility, position Greeks, and the exact extremes, breakevens
+//!   and probability of profit at expiry ([`structure::Structure`], [`structure::Template`]).
 //! - [`stats`]: performance statistics of daily returns ([`DailyReturns`]) and of trade
 //!   P&Ls ([`TradeStats`]).
 //!
@@ -40,6 +43,7 @@ pub mod normal;
 pub mod pricing;
 mod simd;
 pub mod stats;
+pub mod structure;
 
 pub use error::{Field, InputError};
 pub use indicators::{Bar, Next, Reset};

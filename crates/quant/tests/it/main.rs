@@ -5,4 +5,5 @@ mod batch;
 mod calibration;
 mod indicators;
 mod pricing;
+mod structure;
 mod talib_reference;
