@@ -17,6 +17,7 @@ use utoipa::OpenApi;
         (name = "automation", description = "The scheduler that keeps signals current"),
         (name = "portfolio", description = "Manual and automated positions and the portfolio analysis"),
         (name = "backtest", description = "Backtests of the live strategies over stored history"),
+        (name = "strategy-builder", description = "Multi-leg positions analysed at expiry and before, and the named templates (Premium; docs/strategy-builder.md)"),
         (name = "billing", description = "Buying, changing and cancelling a plan; the billing history (docs/billing.md)"),
         (name = "notifications", description = "The bell: notifications, read and unread"),
         (name = "webhooks", description = "Your outbound webhook endpoints and their delivery logs (Settings › API Keys); docs/notifications.md"),

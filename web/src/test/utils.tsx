@@ -79,6 +79,7 @@ export function makePlanCatalogue(): PlanCatalogue {
           "apiAiRecommendations",
           "predictiveAnalysis",
           "apiKeys",
+          "strategyBuilder",
         ],
       },
     ],
@@ -135,6 +136,7 @@ export const CAPABILITIES = {
     "apiAiRecommendations",
     "predictiveAnalysis",
     "apiKeys",
+    "strategyBuilder",
   ],
 } satisfies Record<string, User["capabilities"]>;
 

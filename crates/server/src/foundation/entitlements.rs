@@ -76,11 +76,14 @@ pub enum Capability {
     PredictiveAnalysis,
     /// Creating and switching on API keys (every plan, once the address is confirmed).
     ApiKeys,
+    /// The strategy builder: multi-leg positions analysed at expiry and before (Premium:
+    /// "custom strategy builder").
+    StrategyBuilder,
 }
 
 impl Capability {
     /// Every capability.
-    pub const ALL: [Capability; 12] = [
+    pub const ALL: [Capability; 13] = [
         Capability::GenerateSignals,
         Capability::BacktestByStrategy,
         Capability::BacktestFullHistory,
@@ -93,6 +96,7 @@ impl Capability {
         Capability::ApiAiRecommendations,
         Capability::PredictiveAnalysis,
         Capability::ApiKeys,
+        Capability::StrategyBuilder,
     ];
 
     /// Whether `plan` includes it (a confirmed address assumed).
@@ -111,7 +115,10 @@ impl Capability {
             | Capability::ApiStandardEndpoints
             | Capability::Webhooks
             | Capability::NewsAnalysis => Plan::Pro,
-            Capability::CustomStrategyParams | Capability::ApiAiRecommendations | Capability::PredictiveAnalysis => Plan::Premium,
+            Capability::CustomStrategyParams
+            | Capability::ApiAiRecommendations
+            | Capability::PredictiveAnalysis
+            | Capability::StrategyBuilder => Plan::Premium,
             Capability::ApiKeys => Plan::Free,
         }
     }
@@ -135,6 +142,7 @@ impl Capability {
             Capability::ApiAiRecommendations => "AI recommendations through the API need the Premium plan.",
             Capability::PredictiveAnalysis => "The predictive model's probability needs the Premium plan.",
             Capability::ApiKeys => CONFIRM_ADDRESS_FIRST,
+            Capability::StrategyBuilder => "The strategy builder needs the Premium plan.",
             Capability::ApiStandardEndpoints => {
                 "This endpoint of the public API needs the Pro or Premium plan; the Free plan reads signals, stats and stock prices."
             }

@@ -16,5 +16,6 @@ pub mod portfolio;
 pub mod signals;
 pub mod site;
 pub mod stocks;
+pub mod structures;
 pub mod track_record;
 pub mod webhooks;

@@ -28,7 +28,7 @@ use crate::foundation::state::AppState;
 use crate::{
     handlers::ai, handlers::api_keys, handlers::auth, handlers::automation, handlers::backtest, handlers::billing, handlers::email,
     handlers::health, handlers::live, handlers::news, handlers::notifications, handlers::portfolio, handlers::signals, handlers::site,
-    handlers::stocks, handlers::track_record, handlers::webhooks, openapi,
+    handlers::stocks, handlers::structures, handlers::track_record, handlers::webhooks, openapi,
 };
 
 pub use middleware::log_server_errors;
@@ -68,6 +68,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(automation::router())
         .merge(portfolio::router())
         .merge(backtest::router())
+        .merge(structures::router())
         .merge(health::router())
         .merge(api_keys::router())
         .merge(billing::router())

@@ -39,6 +39,7 @@ mod seed;
 mod signals;
 mod site;
 mod stripe;
+mod structures;
 mod track_record;
 mod verified_accounts;
 mod visibility;

@@ -220,6 +220,15 @@ async fn free_keys_read_only_and_the_101st_request_of_the_hour_is_429(app: TestA
         client.post(app.url("/api/v1/signals/generate")).bearer_auth(&key).json(&json!({"symbol": "AAPL"})).send().await.expect("request");
     assert_eq!(generate.status(), 403);
     assert!(problem(generate).await["detail"].as_str().is_some_and(|d| d.contains("Pro")), "names the plan");
+    // The plan is judged before the fields: a bad symbol from Free is the same 403, not a 422.
+    let bad = client
+        .post(app.url("/api/v1/signals/generate"))
+        .bearer_auth(&key)
+        .json(&json!({"symbol": "not a ticker", "strategies": []}))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(bad.status(), 403);
     let metrics = bearer(&app, &key, "/api/v1/portfolio/metrics").send().await.expect("request");
     assert_eq!(metrics.status(), 403, "portfolio metrics are a Pro endpoint");
     assert!(problem(metrics).await["detail"].as_str().is_some_and(|d| d.contains("Pro")));

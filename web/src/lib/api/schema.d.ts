@@ -1202,6 +1202,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/structures/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Analyses a multi-leg position on a tracked stock (Premium): the maximum profit and loss,
+         *     breakevens, profitable ranges and probability of profit at the first expiry; the Greeks,
+         *     a payoff line and a price × volatility grid at the horizon date.
+         */
+        post: operations["analyse_structure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/structures/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Builds a named structure on a tracked stock (Premium): strikes on the listed grid around
+         *     the last price, expirations from the exchange calendar, premiums at the model's value.
+         */
+        post: operations["structure_template"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/update-stats": {
         parameters: {
             query?: never;
@@ -1743,6 +1784,28 @@ export interface components {
          * @enum {string}
          */
         AlertStatus: "active" | "triggered";
+        /** @description `POST /api/structures/analysis`. */
+        AnalysisRequest: {
+            /**
+             * Format: date
+             * @description The date of the second payoff line and of the Greeks: today when absent, at the latest
+             *     the first expiration.
+             */
+            horizonDate?: string | null;
+            /** @description One to eight legs, at least one an option. */
+            legs: components["schemas"]["LegInput"][];
+            /**
+             * @description A tracked stock's ticker.
+             * @example AAPL
+             */
+            symbol: string;
+            /**
+             * Format: double
+             * @description Added to every leg's implied volatility for that line and the Greeks (−0.5 to 0.5;
+             *     0.05 = five points up).
+             */
+            volatilityShift?: number | null;
+        };
         /**
          * @description How risky an analysis judges the idea (from the underlying's volatility).
          * @enum {string}
@@ -1903,7 +1966,7 @@ export interface components {
          *     asks the same rule instead of comparing plans itself).
          * @enum {string}
          */
-        Capability: "generateSignals" | "backtestByStrategy" | "backtestFullHistory" | "customStrategyParams" | "aiRecommendations" | "apiWrite" | "apiStandardEndpoints" | "webhooks" | "newsAnalysis" | "apiAiRecommendations" | "predictiveAnalysis" | "apiKeys";
+        Capability: "generateSignals" | "backtestByStrategy" | "backtestFullHistory" | "customStrategyParams" | "aiRecommendations" | "apiWrite" | "apiStandardEndpoints" | "webhooks" | "newsAnalysis" | "apiAiRecommendations" | "predictiveAnalysis" | "apiKeys" | "strategyBuilder";
         /** @description The card on file. */
         CardView: {
             brand: string;
@@ -2279,6 +2342,20 @@ export interface components {
             /** @description Live but without a recorded net outcome. */
             withoutOutcome: number;
         };
+        /** @description The position at its first expiry. */
+        ExpiryView: {
+            /** @description Underlying prices where the P&L is zero, ascending (root-found to 1e-9, not rounded). */
+            breakevens: number[];
+            maxLoss: components["schemas"]["ExtremeView"];
+            maxProfit: components["schemas"]["ExtremeView"];
+            /**
+             * Format: double
+             * @description Risk-neutral probability (0–1) that the price at the first expiry lies in a profitable
+             *     range, at the stock's volatility estimate.
+             */
+            probabilityOfProfit: number;
+            profitableRanges: components["schemas"]["ProfitRangeView"][];
+        };
         /** @description One entry of the log. */
         ExportedEntry: {
             /** @description The exact bytes hashed (UTF-8 JSON): `SHA-256(0x00 ‖ entry)` is the leaf hash. */
@@ -2288,6 +2365,22 @@ export interface components {
              * @description Its leaf index.
              */
             index: number;
+        };
+        /** @description The largest profit or loss at the first expiry. */
+        ExtremeView: {
+            /**
+             * Format: double
+             * @description Dollars for the whole position (a loss is negative); `null` when unbounded.
+             */
+            pnl?: number | null;
+            /**
+             * Format: double
+             * @description The underlying's price where it is reached: 0 as the price falls to zero; `null` when
+             *     unbounded or only approached as the price rises without limit.
+             */
+            spot?: number | null;
+            /** @description No limit (the P&L grows or falls without bound as the price rises). */
+            unbounded: boolean;
         };
         /** @description One field at fault and what is wrong with it. */
         FieldError: {
@@ -2461,6 +2554,11 @@ export interface components {
             signalId: string;
             treeHead: components["schemas"]["PublishedHead"];
         };
+        /**
+         * @description What a leg holds.
+         * @enum {string}
+         */
+        Instrument: "call" | "put" | "stock";
         /** @description `PATCH /api/user/preferences`: any of the four; what is left out keeps its stored value. */
         InvestmentPreferencesUpdate: {
             /**
@@ -2528,6 +2626,48 @@ export interface components {
          * @enum {string}
          */
         KeyPermission: "read" | "write" | "admin";
+        /**
+         * @description One leg. An option needs `strike` and `expirationDate`; stock has neither (nor a
+         *     volatility).
+         */
+        LegInput: {
+            /**
+             * Format: double
+             * @description Paid (long) or received (short) per share, dollars: the premium or the stock's price.
+             *     The model's price (or the last price, for stock) when absent.
+             */
+            entryPrice?: number | null;
+            /**
+             * Format: date
+             * @description An option's expiration: a trading day after today, within three years.
+             */
+            expirationDate?: string | null;
+            instrument: components["schemas"]["Instrument"];
+            /**
+             * Format: int32
+             * @description Contracts (100 shares each) for an option; shares for stock (up to 1,000,000).
+             */
+            quantity: number;
+            side: components["schemas"]["Side"];
+            /**
+             * Format: double
+             * @description An option's strike, dollars (whole cents).
+             */
+            strike?: number | null;
+            /**
+             * Format: double
+             * @description An option's implied volatility (0.01–5; 0.3 = 30%); the stock's estimate when absent.
+             */
+            volatility?: number | null;
+        };
+        /** @description A leg as analysed: the entry price resolved, and its model value per share today. */
+        LegView: components["schemas"]["LegInput"] & {
+            /**
+             * Format: double
+             * @description Black–Scholes value per share today (the stock's price for stock).
+             */
+            modelPrice: number;
+        };
         /** @description `POST /api/auth/login`. */
         LoginRequest: {
             /** @example ada@example.com */
@@ -3172,6 +3312,34 @@ export interface components {
             /** Format: double */
             unrealizedPnlPercent: number;
         };
+        /** @description The position's Greeks at the horizon date, dollars for the whole position. */
+        PositionGreeks: {
+            /**
+             * Format: double
+             * @description Share-equivalents: the P&L per $1 move of the underlying.
+             */
+            delta: number;
+            /**
+             * Format: double
+             * @description Change of delta per $1 move.
+             */
+            gamma: number;
+            /**
+             * Format: double
+             * @description P&L per one point of the interest rate.
+             */
+            rho: number;
+            /**
+             * Format: double
+             * @description P&L per calendar day passing.
+             */
+            theta: number;
+            /**
+             * Format: double
+             * @description P&L per one volatility point up on every leg.
+             */
+            vega: number;
+        };
         /**
          * @description Whose decision a position was: a paper trade opened from a signal, or the user's own.
          * @enum {string}
@@ -3258,6 +3426,16 @@ export interface components {
             title: string;
             /** @description A URI reference naming the kind of problem; `about:blank` when the status says it all. */
             type: string;
+        };
+        /** @description Prices at the first expiry where the position makes money. */
+        ProfitRangeView: {
+            /** Format: double */
+            from: number;
+            /**
+             * Format: double
+             * @description `null`: no upper end.
+             */
+            to?: number | null;
         };
         /** @description `POST /api/v1/signals/generate`. */
         PublicGenerateRequest: {
@@ -3534,6 +3712,12 @@ export interface components {
             day: string;
             n: number;
         };
+        /** @description P&L at the horizon date for prices (rows) × volatility shifts (columns). */
+        ScenarioGrid: {
+            pnl: number[][];
+            spots: number[];
+            volatilityShifts: number[];
+        };
         /** @description What a schedule run changed. */
         ScheduleReceipt: {
             changed: number;
@@ -3572,6 +3756,11 @@ export interface components {
             lastSeenAt: string;
             userAgent?: string | null;
         };
+        /**
+         * @description Bought or sold.
+         * @enum {string}
+         */
+        Side: "long" | "short";
         /**
          * @description A signal as the client sees it. Option prices (`entryPrice`, `currentOptionPrice`,
          *     `targetPrice`, `stopLoss`) are per share; a contract is 100 shares, and `pnl` is per
@@ -3806,6 +3995,58 @@ export interface components {
             winRate: number;
             winningTrades: number;
         };
+        /**
+         * @description `POST /api/structures/analysis`'s answer. Dollars for the whole position unless a field
+         *     says per share.
+         */
+        StructureAnalysis: {
+            atExpiry: components["schemas"]["ExpiryView"];
+            /** Format: double */
+            dividendYield: number;
+            /** Format: date */
+            firstExpiration: string;
+            greeks: components["schemas"]["PositionGreeks"];
+            /** Format: date */
+            horizonDate: string;
+            legs: components["schemas"]["LegView"][];
+            /**
+             * Format: double
+             * @description What opening costs: positive for a net debit, negative for a net credit.
+             */
+            netPremium: number;
+            payoff: components["schemas"]["StructurePayoffPoint"][];
+            /** Format: double */
+            rate: number;
+            scenarios: components["schemas"]["ScenarioGrid"];
+            /**
+             * Format: double
+             * @description The stock's last price.
+             */
+            spot: number;
+            symbol: string;
+            /**
+             * Format: double
+             * @description The stock's volatility estimate: legs without their own, and the probability.
+             */
+            volatility: number;
+            /** Format: double */
+            volatilityShift: number;
+        };
+        /** @description One point of the payoff chart. */
+        StructurePayoffPoint: {
+            /**
+             * Format: double
+             * @description P&L at the first expiry.
+             */
+            atExpiry: number;
+            /**
+             * Format: double
+             * @description P&L at the horizon date with the volatility shift.
+             */
+            atHorizon: number;
+            /** Format: double */
+            spot: number;
+        };
         /** @description A newsletter subscriber, for administrators. */
         SubscriberView: {
             /** Format: date-time */
@@ -3869,6 +4110,47 @@ export interface components {
              * @description Value of the open positions now, dollars.
              */
             value: number;
+        };
+        /** @description The template's legs, priced at the model's value today. */
+        TemplateLegs: {
+            legs: components["schemas"]["LegInput"][];
+            template: components["schemas"]["TemplateName"];
+        };
+        /**
+         * @description A named structure (see `docs/strategy-builder.md` for the legs of each).
+         * @enum {string}
+         */
+        TemplateName: "long-call" | "short-call" | "long-put" | "short-put" | "covered-call" | "protective-put" | "collar" | "bull-call-spread" | "bear-call-spread" | "bull-put-spread" | "bear-put-spread" | "straddle" | "strangle" | "iron-condor" | "iron-butterfly" | "call-butterfly" | "put-butterfly" | "calendar" | "diagonal";
+        /** @description `POST /api/structures/template`. */
+        TemplateRequest: {
+            /**
+             * Format: int32
+             * @description How many of the template (1–10,000).
+             */
+            contracts?: number | null;
+            /**
+             * Format: date
+             * @description The (near) expiration; the first listed one at least 21 days away when absent.
+             */
+            expirationDate?: string | null;
+            /**
+             * Format: date
+             * @description A calendar's or diagonal's far expiration; the first listed one at least 28 days after
+             *     the near one when absent.
+             */
+            farExpirationDate?: string | null;
+            /**
+             * @description A tracked stock's ticker.
+             * @example AAPL
+             */
+            symbol: string;
+            template: components["schemas"]["TemplateName"];
+            /**
+             * Format: double
+             * @description Dollars between strikes (whole cents); about 5% of the price, on the strike grid, when
+             *     absent.
+             */
+            width?: number | null;
         };
         /** @description The test provider's card form. */
         TestCardPayment: {
@@ -7216,6 +7498,148 @@ export interface operations {
             };
             /** @description `days` out of range */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    analyse_structure: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another request is 422. 1–255 visible ASCII characters, e.g. a UUID; scoped to the session or API key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnalysisRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StructureAnalysis"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not the Premium plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A field is not valid; `legs[i].field` names a leg's */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the analysis limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    structure_template: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another request is 422. 1–255 visible ASCII characters, e.g. a UUID; scoped to the session or API key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateLegs"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not the Premium plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A field is not valid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Over the analysis limit; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

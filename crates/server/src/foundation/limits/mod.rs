@@ -136,6 +136,10 @@ pub const TRACK_RECORD: Policy = policy("track_record", 120, MINUTE);
 /// Whole-record exports per client address (each reads the whole log).
 pub const TRACK_RECORD_EXPORT: Policy = policy("track_record_export", 20, HOUR);
 
+/// Analyses of multi-leg positions (the strategy builder) per user: each values the position
+/// over a chart and a scenario grid.
+pub const STRUCTURE_ANALYSIS: Policy = policy("structure_analysis", 120, MINUTE);
+
 /// The public API's hourly quota of `plan`, whose catalogue entry grants `quota` requests.
 pub fn api_hourly(plan: crate::foundation::entitlements::Plan, quota: u32) -> Policy {
     use crate::foundation::entitlements::Plan;
@@ -149,7 +153,7 @@ pub fn api_hourly(plan: crate::foundation::entitlements::Plan, quota: u32) -> Po
 
 /// Every policy, for configuration checks and the documentation (the public API's hourly
 /// quotas, `api_hour_<plan>`, come from the plan catalogue).
-pub const POLICIES: [Policy; 35] = [
+pub const POLICIES: [Policy; 36] = [
     REGISTER,
     LOGIN_IP,
     LOGIN_ACCOUNT,
@@ -185,6 +189,7 @@ pub const POLICIES: [Policy; 35] = [
     PAYMENT,
     TRACK_RECORD,
     TRACK_RECORD_EXPORT,
+    STRUCTURE_ANALYSIS,
 ];
 
 /// Sign-in back-off per account: five attempts back to back, then a wait that grows by a

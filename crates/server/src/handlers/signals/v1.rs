@@ -255,6 +255,8 @@ async fn generate(
     ApiJson(request): ApiJson<PublicGenerateRequest>,
 ) -> Result<(StatusCode, ApiLimits, axum::Json<GeneratedSignals>)> {
     let now = state.clock.now();
+    // A plan without generation hears so whatever it sent, before the fields are judged.
+    caller.entitlements.require(Capability::GenerateSignals)?;
     let symbol = requested_symbol(&request.symbol)?;
     let mut choice = GenerationChoice::default();
     if let Some(strategies) = request.strategies {
@@ -267,7 +269,6 @@ async fn generate(
     if let Some(level) = request.risk_level {
         choice.confidence = level.confidence_range();
     }
-    caller.entitlements.require(Capability::GenerateSignals)?;
     let limits = caller.endpoint(&state, limits::API_GENERATE, now).await?;
     let row = issue_on_demand(&state, &caller.user, &symbol, caller.entitlements, &choice, now).await?;
     let analysis_id = uuid::Uuid::new_v4().to_string();
