@@ -16,7 +16,7 @@ help:
 	@echo "make run          build (release) and serve on http://127.0.0.1:$(PORT) with SQLite under ./data"
 	@echo "make test         install test needs (npm packages, chromium, haproxy) and run every test"
 	@echo "make build        release build of the server and the web app"
-	@echo "make bench        benchmarks (criterion, side-by-side peers, then bench-http)"
+	@echo "make bench        benchmarks (criterion, side-by-side peers, American options beside QuantLib, then bench-http)"
 	@echo "make bench-http   HTTP latency of the read endpoints under oha, on SQLite and PostgreSQL"
 	@echo "make api          regenerate docs/openapi.json and the web's API types after an API change"
 	@echo "make screenshots  refresh docs/screenshots (needs a debug build)"
@@ -135,6 +135,7 @@ bench:
 	$(CARGO) bench -p strikeline-engine
 	$(CARGO) bench -p strikeline-sentiment
 	@if [ -x bench/peers/run.sh ]; then bench/peers/run.sh && bench/peers/run.sh --backtest; fi
+	bench/peers/american.sh
 	$(MAKE) --no-print-directory bench-http
 
 # Seeds a year of data, serves it from the release binary pinned to one core and loads each read

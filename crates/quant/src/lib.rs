@@ -34,6 +34,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod american;
 pub mod analytics;
 pub mod calibration;
 pub mod error;

@@ -49,6 +49,13 @@ enum LogFormat {
     Json,
 }
 
+/// How `strikeline price` and `strikeline iv` treat exercise.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Style {
+    European,
+    American,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Migrate the database and serve the API and the web app.
@@ -89,11 +96,20 @@ enum Command {
     /// Print the OpenAPI document.
     Openapi,
     /// Price options: JSON lines {"type","spot","strike","years","rate","dividend","vol"} on stdin,
-    /// {"price","delta","gamma","vega","theta","rho"} on stdout.
-    Price,
+    /// {"price","delta","gamma","vega","theta","rho"} on stdout (American: with
+    /// "earlyExercisePremium" and "criticalPrice").
+    Price {
+        /// European (Black–Scholes–Merton) or American (exercise-boundary engine).
+        #[arg(long, value_enum, default_value = "european")]
+        style: Style,
+    },
     /// Implied volatility: JSON lines {"type","spot","strike","years","rate","dividend","price"}
     /// on stdin, {"iv"} on stdout.
-    Iv,
+    Iv {
+        /// European or American prices.
+        #[arg(long, value_enum, default_value = "european")]
+        style: Style,
+    },
     /// Indicators of a bars CSV (`date,open,high,low,close,volume`) as CSV on stdout.
     Indicators {
         #[arg(long)]
@@ -231,8 +247,10 @@ fn main() -> ExitCode {
             print!("{}", openapi::document_json());
             return ExitCode::SUCCESS;
         }
-        Command::Price => Some(quant::price_line as quant::Tool),
-        Command::Iv => Some(quant::iv_line as quant::Tool),
+        Command::Price { style: Style::European } => Some(quant::price_line as quant::Tool),
+        Command::Price { style: Style::American } => Some(quant::american_price_line as quant::Tool),
+        Command::Iv { style: Style::European } => Some(quant::iv_line as quant::Tool),
+        Command::Iv { style: Style::American } => Some(quant::american_iv_line as quant::Tool),
         _ => None,
     };
     if let Command::Indicators { input } = &cli.command {
@@ -451,8 +469,8 @@ fn main() -> ExitCode {
                 Ok(())
             }
             Command::Openapi
-            | Command::Price
-            | Command::Iv
+            | Command::Price { .. }
+            | Command::Iv { .. }
             | Command::Stats { .. }
             | Command::Indicators { .. }
             | Command::Verify { .. } => Ok(()),

@@ -99,11 +99,18 @@ fn ends(structure: &Structure) -> Ends {
             continue;
         };
         let tau = (o.expiry - horizon).max(0.0);
+        // An American leg still alive is exercised at the extremes: a put for K as the price
+        // falls to zero (with r > 0), a call for S − K as it rises (with q > 0).
+        let american = structure.exercise == crate::american::Exercise::American;
         match o.kind {
-            crate::OptionType::Put => e.at_zero += p.units * o.strike * (-r * tau).exp(),
+            crate::OptionType::Put => {
+                let discount = if american && r > 0.0 { 1.0 } else { (-r * tau).exp() };
+                e.at_zero += p.units * o.strike * discount;
+            }
             _ => {
-                e.slope += p.units * (-q * tau).exp();
-                e.intercept -= p.units * o.strike * (-r * tau).exp();
+                let exercised = american && q > 0.0;
+                e.slope += p.units * if exercised { 1.0 } else { (-q * tau).exp() };
+                e.intercept -= p.units * o.strike * if exercised { 1.0 } else { (-r * tau).exp() };
             }
         }
     }
@@ -112,7 +119,8 @@ fn ends(structure: &Structure) -> Ends {
 
 pub(super) fn analyse(structure: &Structure) -> ExpiryAnalysis {
     let horizon = structure.first_expiry;
-    let f = |s: f64| structure.pnl_unchecked(s, horizon, 0.0);
+    let at = structure.at(horizon, 0.0);
+    let f = |s: f64| at.pnl(s);
     let ends = ends(structure);
     let size: f64 = structure.priced().iter().map(|p| p.units.abs()).sum();
     let mut knots: Vec<f64> =
@@ -128,7 +136,7 @@ pub(super) fn analyse(structure: &Structure) -> ExpiryAnalysis {
     let mut candidates: Vec<(f64, Option<f64>)> = vec![(ends.at_zero, Some(0.0))];
     let mut roots = Vec::new();
     if smooth {
-        smooth_pieces(structure, &knots, &ends, &mut candidates, &mut roots);
+        smooth_pieces(structure, &at, &knots, &ends, &mut candidates, &mut roots);
     } else {
         let mut previous = (0.0, ends.at_zero);
         for &k in &knots {
@@ -168,10 +176,17 @@ pub(super) fn analyse(structure: &Structure) -> ExpiryAnalysis {
 }
 
 /// Breakevens and interior extremes of a P&L with legs alive after the first expiry.
-fn smooth_pieces(structure: &Structure, knots: &[f64], ends: &Ends, candidates: &mut Vec<(f64, Option<f64>)>, roots: &mut Vec<f64>) {
+fn smooth_pieces(
+    structure: &Structure,
+    at: &super::Valuer<'_>,
+    knots: &[f64],
+    ends: &Ends,
+    candidates: &mut Vec<(f64, Option<f64>)>,
+    roots: &mut Vec<f64>,
+) {
     let horizon = structure.first_expiry;
-    let f = |s: f64| structure.pnl_unchecked(s, horizon, 0.0);
-    let delta = |s: f64| structure.greeks_unchecked(s, horizon, 0.0).delta;
+    let f = |s: f64| at.pnl(s);
+    let delta = |s: f64| at.delta(s);
     // Far enough that every remaining leg is within 1e-15 of its asymptote.
     let spread =
         structure.priced().iter().filter_map(|p| p.option).map(|o| o.volatility * (o.expiry - horizon).max(0.0).sqrt()).fold(0.0, f64::max);

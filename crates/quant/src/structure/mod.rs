@@ -43,6 +43,7 @@ mod templates;
 
 use std::fmt;
 
+use crate::american::{American, Exercise};
 use crate::error::{Field, InputError, finite, in_range, non_negative, positive, price_level, rate, years};
 use crate::pricing::{BlackScholes, Greeks, OptionInputs, OptionType, intrinsic};
 use crate::{PnlPoint, PriceGrid};
@@ -298,6 +299,7 @@ pub struct Structure {
     legs: Vec<Leg>,
     priced: Vec<Priced>,
     first_expiry: f64,
+    exercise: Exercise,
 }
 
 impl Structure {
@@ -326,7 +328,36 @@ impl Structure {
         }
         let priced = legs.iter().enumerate().map(|(index, leg)| price_leg(index, leg, &underlying)).collect::<Result<Vec<_>, _>>()?;
         let first_expiry = priced.iter().filter_map(|p| p.option.map(|o| o.expiry)).reduce(f64::min).ok_or(StructureError::NoOptionLeg)?;
-        Ok(Structure { underlying, legs, priced, first_expiry })
+        Ok(Structure { underlying, legs, priced, first_expiry, exercise: Exercise::European })
+    }
+
+    /// The same position with options of `exercise` style (European by default). American
+    /// options need a rate and a dividend yield of at least 0.
+    ///
+    /// ```
+    /// use strikeline_quant::american::Exercise;
+    /// use strikeline_quant::structure::{Leg, Side, Structure, Underlying};
+    /// let market = Underlying { spot: 80.0, rate: 0.06, dividend_yield: 0.0, volatility: 0.3 };
+    /// let put = Structure::new(market, vec![Leg::put(Side::Long, 1, 100.0, 1.0, 20.0)])?;
+    /// let american = put.clone().with_exercise(Exercise::American)?;
+    /// assert!(american.pnl(80.0, 0.0, 0.0)? > put.pnl(80.0, 0.0, 0.0)?, "deep in the money, early exercise is worth something");
+    /// # Ok::<(), strikeline_quant::structure::StructureError>(())
+    /// ```
+    pub fn with_exercise(self, exercise: Exercise) -> Result<Structure, StructureError> {
+        if exercise == Exercise::American {
+            for (field, value) in [(Field::Rate, self.underlying.rate), (Field::DividendYield, self.underlying.dividend_yield)] {
+                if value < 0.0 {
+                    return Err(InputError::OutOfRange { field, value, min: 0.0, max: crate::error::MAX_RATE }.into());
+                }
+            }
+        }
+        Ok(Structure { exercise, ..self })
+    }
+
+    /// The options' exercise style.
+    #[must_use]
+    pub fn exercise(&self) -> Exercise {
+        self.exercise
     }
 
     /// The legs as given.
@@ -395,14 +426,15 @@ impl Structure {
     pub fn pnl(&self, spot: f64, horizon: f64, shift: f64) -> Result<f64, StructureError> {
         self.check(horizon, shift)?;
         let spot = price_level(Field::Spot, spot)?;
-        Ok(self.pnl_unchecked(spot, horizon, shift))
+        Ok(self.at(horizon, shift).pnl(spot))
     }
 
     /// A P&L curve over `grid` at `horizon` with a volatility `shift` (for payoff charts:
     /// `horizon = 0` is today, [`Structure::first_expiry`] the expiry line).
     pub fn pnl_curve(&self, grid: &PriceGrid, horizon: f64, shift: f64) -> Result<Vec<PnlPoint>, StructureError> {
         self.check(horizon, shift)?;
-        Ok(grid.prices().map(|spot| PnlPoint { spot, pnl: self.pnl_unchecked(spot, horizon, shift) }).collect())
+        let at = self.at(horizon, shift);
+        Ok(grid.prices().map(|spot| PnlPoint { spot, pnl: at.pnl(spot) }).collect())
     }
 
     /// P&L for every pair of `spots` (rows) and volatility `shifts` (columns) at `horizon`.
@@ -421,13 +453,9 @@ impl Structure {
             self.check(horizon, shift)?;
         }
         self.check(horizon, 0.0)?;
-        spots
-            .iter()
-            .map(|&spot| {
-                let spot = price_level(Field::Spot, spot)?;
-                Ok(shifts.iter().map(|&shift| self.pnl_unchecked(spot, horizon, shift)).collect())
-            })
-            .collect()
+        let spots = spots.iter().map(|&spot| price_level(Field::Spot, spot)).collect::<Result<Vec<_>, _>>()?;
+        let columns: Vec<Valuer<'_>> = shifts.iter().map(|&shift| self.at(horizon, shift)).collect();
+        Ok(spots.iter().map(|&spot| columns.iter().map(|at| at.pnl(spot)).collect()).collect())
     }
 
     /// The position's Greeks at `spot`, `horizon` and volatility `shift`: the sum over the
@@ -456,30 +484,36 @@ impl Structure {
         expiry::analyse(self)
     }
 
-    fn model(&self, spot: f64, o: &Terms, horizon: f64, shift: f64) -> BlackScholes {
-        BlackScholes::from_validated(OptionInputs {
+    fn inputs(&self, spot: f64, o: &Terms, horizon: f64, shift: f64) -> OptionInputs {
+        OptionInputs {
             spot,
             strike: o.strike,
             rate: self.underlying.rate,
             dividend_yield: self.underlying.dividend_yield,
             volatility: o.volatility + shift,
             time_to_expiry: (o.expiry - horizon).max(0.0),
-        })
+        }
     }
 
-    /// The P&L for inputs already checked; `spot` may be any positive number.
-    pub(crate) fn pnl_unchecked(&self, spot: f64, horizon: f64, shift: f64) -> f64 {
-        self.priced
+    /// The legs' values at `horizon` with volatility `shift`, ready for many spots (an
+    /// American leg's exercise boundary is solved once here). Inputs already checked.
+    pub(crate) fn at(&self, horizon: f64, shift: f64) -> Valuer<'_> {
+        let legs = self
+            .priced
             .iter()
-            .map(|p| {
-                let value = match &p.option {
-                    None => spot,
-                    Some(o) if o.expiry <= horizon => intrinsic(o.kind, spot, o.strike),
-                    Some(o) => self.model(spot, o, horizon, shift).price(o.kind),
-                };
-                p.units * (value - p.entry_price)
+            .map(|p| match &p.option {
+                None => LegValue::Stock,
+                Some(o) if o.expiry <= horizon => LegValue::Expired(o.kind, o.strike),
+                Some(o) => {
+                    let model = BlackScholes::from_validated(self.inputs(self.underlying.spot, o, horizon, shift));
+                    match self.exercise {
+                        Exercise::European => LegValue::European(model, o.kind),
+                        Exercise::American => LegValue::American(American::from_validated(model).curve(o.kind)),
+                    }
+                }
             })
-            .sum()
+            .collect();
+        Valuer { structure: self, legs }
     }
 
     pub(crate) fn greeks_unchecked(&self, spot: f64, horizon: f64, shift: f64) -> Greeks {
@@ -487,7 +521,13 @@ impl Structure {
         for p in &self.priced {
             let g = match &p.option {
                 None => Greeks { delta: 1.0, ..Greeks::default() },
-                Some(o) => self.model(spot, o, horizon, shift).greeks(o.kind),
+                Some(o) => {
+                    let model = BlackScholes::from_validated(self.inputs(spot, o, horizon, shift));
+                    match self.exercise {
+                        Exercise::European => model.greeks(o.kind),
+                        Exercise::American => American::from_validated(model).valuation(o.kind).greeks,
+                    }
+                }
             };
             total.delta += p.units * g.delta;
             total.gamma += p.units * g.gamma;
@@ -500,6 +540,62 @@ impl Structure {
 
     fn priced(&self) -> &[Priced] {
         &self.priced
+    }
+}
+
+/// One leg's value as a function of the spot at a fixed date and volatility shift.
+enum LegValue {
+    Stock,
+    Expired(OptionType, f64),
+    European(BlackScholes, OptionType),
+    American(crate::american::Curve),
+}
+
+/// The structure's P&L and delta as functions of the spot at a fixed date and shift.
+pub(crate) struct Valuer<'a> {
+    structure: &'a Structure,
+    legs: Vec<LegValue>,
+}
+
+impl Valuer<'_> {
+    fn value(leg: &LegValue, spot: f64) -> f64 {
+        match leg {
+            LegValue::Stock => spot,
+            LegValue::Expired(kind, strike) => intrinsic(*kind, spot, *strike),
+            LegValue::European(model, kind) => model.with_spot_unchecked(spot).price(*kind),
+            LegValue::American(curve) => curve.price(spot),
+        }
+    }
+
+    /// The P&L at `spot` (> 0).
+    pub(crate) fn pnl(&self, spot: f64) -> f64 {
+        self.structure.priced.iter().zip(&self.legs).map(|(p, leg)| p.units * (Self::value(leg, spot) - p.entry_price)).sum()
+    }
+
+    /// The position's delta at `spot` (an expired leg's is its step).
+    pub(crate) fn delta(&self, spot: f64) -> f64 {
+        self.structure
+            .priced
+            .iter()
+            .zip(&self.legs)
+            .map(|(p, leg)| {
+                p.units
+                    * match leg {
+                        LegValue::Stock => 1.0,
+                        LegValue::Expired(kind, strike) => {
+                            // The payoff's step: ½ exactly at the strike.
+                            let call = match spot.partial_cmp(strike) {
+                                Some(std::cmp::Ordering::Greater) => 1.0,
+                                Some(std::cmp::Ordering::Less) => 0.0,
+                                _ => 0.5,
+                            };
+                            if *kind == OptionType::Put { call - 1.0 } else { call }
+                        }
+                        LegValue::European(model, kind) => model.with_spot_unchecked(spot).greeks(*kind).delta,
+                        LegValue::American(curve) => curve.delta(spot),
+                    }
+            })
+            .sum()
     }
 }
 

@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::american::{American, Exercise};
 use crate::error::{Field, InputError, positive, price_level, years};
 use crate::pricing::{BlackScholes, OptionInputs, OptionType};
 
@@ -35,7 +36,7 @@ use super::{Leg, Side, StructureError, Underlying};
 /// ```
 /// use strikeline_quant::structure::{Template, TemplateInputs, Underlying};
 /// let market = Underlying { spot: 100.0, rate: 0.03, dividend_yield: 0.0, volatility: 0.25 };
-/// let inputs = TemplateInputs { center: 100.0, width: 5.0, expiry: 30.0 / 365.0, far_expiry: 60.0 / 365.0, contracts: 1 };
+/// let inputs = TemplateInputs { center: 100.0, width: 5.0, expiry: 30.0 / 365.0, far_expiry: 60.0 / 365.0, contracts: 1, exercise: Default::default() };
 /// let condor = Template::IronCondor.legs(market, inputs)?;
 /// let strikes: Vec<f64> = condor.iter().filter_map(|leg| leg.strike).collect();
 /// assert_eq!(strikes, vec![90.0, 95.0, 105.0, 110.0]);
@@ -97,6 +98,8 @@ pub struct TemplateInputs {
     pub far_expiry: f64,
     /// How many of the template (1 to 10,000; a template with stock holds 100 shares each).
     pub contracts: u32,
+    /// Whether the premiums are American or European model prices.
+    pub exercise: Exercise,
 }
 
 /// Shares a template's stock leg holds per contract (the options' multiplier).
@@ -187,8 +190,8 @@ impl Template {
         }
     }
 
-    /// The template's legs on `underlying`, each priced at the Black–Scholes value with the
-    /// underlying's volatility, rounded to the cent. Refused: a strike at or below 0, a
+    /// The template's legs on `underlying`, each priced at the model's value (European or
+    /// American, as `inputs` says) with the underlying's volatility, rounded to the cent. Refused: a strike at or below 0, a
     /// far expiry not after the near one (calendars and diagonals), too many contracts.
     pub fn legs(self, underlying: Underlying, inputs: TemplateInputs) -> Result<Vec<Leg>, StructureError> {
         let center = price_level(Field::Strike, inputs.center)?;
@@ -224,7 +227,11 @@ impl Template {
                 volatility: underlying.volatility,
                 time_to_expiry,
             })?;
-            Ok((strike, time_to_expiry, (model.price(kind) * 100.0).round() / 100.0))
+            let price = match inputs.exercise {
+                Exercise::European => model.price(kind),
+                Exercise::American => American::new(model.inputs())?.price(kind),
+            };
+            Ok((strike, time_to_expiry, (price * 100.0).round() / 100.0))
         };
         self.parts()
             .into_iter()

@@ -1,5 +1,6 @@
 //! The quant crate's integration tests, one binary (one link) for all of them.
 
+mod american;
 mod analytics_stats;
 mod batch;
 mod calibration;

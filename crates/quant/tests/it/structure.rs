@@ -1,6 +1,7 @@
 //! Multi-leg structures: every template's expiry figures by hand, a fuzz of random
 //! structures against a dense grid, and the Greeks against finite differences.
 
+use strikeline_quant::american::Exercise;
 use strikeline_quant::normal::cdf;
 use strikeline_quant::structure::{
     CONTRACT_MULTIPLIER, Extreme, Instrument, Leg, ProfitRange, Side, Structure, StructureError, Template, TemplateInputs, Underlying,
@@ -12,7 +13,7 @@ const NEAR: f64 = 30.0 / 365.0;
 const FAR: f64 = 60.0 / 365.0;
 
 fn inputs() -> TemplateInputs {
-    TemplateInputs { center: 100.0, width: 5.0, expiry: NEAR, far_expiry: FAR, contracts: 1 }
+    TemplateInputs { center: 100.0, width: 5.0, expiry: NEAR, far_expiry: FAR, contracts: 1, exercise: Exercise::European }
 }
 
 /// The template's legs with the given entry prices (per share, in leg order).
@@ -313,6 +314,34 @@ fn random_calendars_and_diagonals_hold_to_the_grid_too() {
         let s = random_structure(&mut rng, &[NEAR, FAR, 0.5]);
         check_against_grid(&s, seed, 1e-7);
     }
+}
+
+#[test]
+fn american_structures_hold_to_the_grid_and_are_worth_at_least_the_european() {
+    let market = Underlying { spot: 100.0, rate: 0.05, dividend_yield: 0.02, volatility: 0.3 };
+    for seed in 1..=12u64 {
+        let mut rng = Rng(seed.wrapping_mul(0xA24B_AED4_963E_E407) | 1);
+        let legs = random_structure(&mut rng, &[NEAR, FAR, 0.5]).legs().to_vec();
+        let european = Structure::new(market, legs.clone()).expect("structure");
+        let american = european.clone().with_exercise(Exercise::American).expect("american");
+        check_against_grid(&american, seed, 1e-6);
+        // Long American options are worth at least their European twins (short ones at most).
+        for leg in legs.iter().filter(|l| l.instrument != Instrument::Stock) {
+            let one = Structure::new(market, vec![*leg]).expect("one leg");
+            let (e, a) = (
+                one.pnl(100.0, 0.0, 0.0).expect("e"),
+                one.clone().with_exercise(Exercise::American).expect("a").pnl(100.0, 0.0, 0.0).expect("a"),
+            );
+            match leg.side {
+                Side::Long => assert!(a >= e - 1e-9, "seed {seed}: {a} < {e}"),
+                Side::Short => assert!(a <= e + 1e-9, "seed {seed}: {a} > {e}"),
+            }
+        }
+    }
+    // A negative rate cannot be American.
+    let negative = Underlying { rate: -0.01, ..market };
+    let s = Structure::new(negative, vec![Leg::put(Side::Long, 1, 100.0, NEAR, 2.0)]).expect("structure");
+    assert_eq!(s.with_exercise(Exercise::American).unwrap_err().field(), Some(Field::Rate));
 }
 
 /// Central differences with one Richardson step: `(4·D(h/2) − D(h)) / 3`.

@@ -1,5 +1,6 @@
-//! `strikeline price` and `strikeline iv`: one JSON object per input line, one per output line,
-//! so the numbers can be scripted and compared with other libraries.
+//! `strikeline price` and `strikeline iv` (European, or `--style american`): one JSON object per
+//! input line, one per output line, so the numbers can be scripted and compared with other
+//! libraries.
 //!
 //! A bad line writes `{"error": "…"}` in its place and the rest go on; the caller exits 1 if
 //! any line failed. Blank lines are skipped.
@@ -8,7 +9,8 @@ use std::io::{self, BufRead, Write};
 
 use serde::Deserialize;
 use serde_json::json;
-use strikeline_quant::{BlackScholes, IvInputs, OptionInputs, OptionType, implied_volatility};
+use strikeline_quant::american::American;
+use strikeline_quant::{BlackScholes, IvInputs, OptionInputs, OptionType, Valuation, implied_volatility};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -51,47 +53,76 @@ fn kind(text: &str) -> Result<OptionType, String> {
     text.parse::<OptionType>().map_err(|e| e.to_string())
 }
 
-/// Prices one line: price and the five Greeks in the crate's conventions (vega per 1.00 of
-/// volatility, theta per year, rho per 1.00 of rate).
-pub fn price_line(line: &str) -> Result<serde_json::Value, String> {
+/// The inputs of a price line.
+fn price_inputs(line: &str) -> Result<(OptionType, OptionInputs), String> {
     let input: PriceLine = parse(line)?;
     let kind = kind(&input.kind)?;
-    let model = BlackScholes::new(OptionInputs {
+    let inputs = OptionInputs {
         spot: input.spot,
         strike: input.strike,
         rate: input.rate,
         dividend_yield: input.dividend,
         volatility: input.vol,
         time_to_expiry: input.years,
-    })
-    .map_err(|e| e.to_string())?;
-    let v = model.valuation(kind);
-    Ok(json!({
+    };
+    Ok((kind, inputs))
+}
+
+fn valuation_json(v: Valuation) -> serde_json::Value {
+    json!({
         "price": v.price,
         "delta": v.greeks.delta,
         "gamma": v.greeks.gamma,
         "vega": v.greeks.vega,
         "theta": v.greeks.theta,
         "rho": v.greeks.rho,
-    }))
+    })
 }
 
-/// Solves one line for implied volatility.
-pub fn iv_line(line: &str) -> Result<serde_json::Value, String> {
+/// Prices one line (European): price and the five Greeks in the crate's conventions (vega per
+/// 1.00 of volatility, theta per year, rho per 1.00 of rate).
+pub fn price_line(line: &str) -> Result<serde_json::Value, String> {
+    let (kind, inputs) = price_inputs(line)?;
+    let model = BlackScholes::new(inputs).map_err(|e| e.to_string())?;
+    Ok(valuation_json(model.valuation(kind)))
+}
+
+/// Prices one line as an American option (`--style american`), with the early-exercise premium
+/// and the critical price (`null` when early exercise never pays).
+pub fn american_price_line(line: &str) -> Result<serde_json::Value, String> {
+    let (kind, inputs) = price_inputs(line)?;
+    let engine = American::new(inputs).map_err(|e| e.to_string())?;
+    let mut answer = valuation_json(engine.valuation(kind));
+    answer["earlyExercisePremium"] = json!(engine.early_exercise_premium(kind));
+    answer["criticalPrice"] = json!(engine.critical_price(kind));
+    Ok(answer)
+}
+
+fn iv_inputs(line: &str) -> Result<(OptionType, IvInputs), String> {
     let input: IvLine = parse(line)?;
     let kind = kind(&input.kind)?;
-    let iv = implied_volatility(
-        kind,
-        IvInputs {
-            price: input.price,
-            spot: input.spot,
-            strike: input.strike,
-            rate: input.rate,
-            dividend_yield: input.dividend,
-            time_to_expiry: input.years,
-        },
-    )
-    .map_err(|e| e.to_string())?;
+    let inputs = IvInputs {
+        price: input.price,
+        spot: input.spot,
+        strike: input.strike,
+        rate: input.rate,
+        dividend_yield: input.dividend,
+        time_to_expiry: input.years,
+    };
+    Ok((kind, inputs))
+}
+
+/// Solves one line for implied volatility (European).
+pub fn iv_line(line: &str) -> Result<serde_json::Value, String> {
+    let (kind, inputs) = iv_inputs(line)?;
+    let iv = implied_volatility(kind, inputs).map_err(|e| e.to_string())?;
+    Ok(json!({ "iv": iv }))
+}
+
+/// Solves one line for the American implied volatility (`--style american`).
+pub fn american_iv_line(line: &str) -> Result<serde_json::Value, String> {
+    let (kind, inputs) = iv_inputs(line)?;
+    let iv = strikeline_quant::american::implied_volatility(kind, inputs).map_err(|e| e.to_string())?;
     Ok(json!({ "iv": iv }))
 }
 
@@ -355,5 +386,24 @@ mod tests {
         assert_eq!(err, "line 3, column 4: `x` is not a non-negative number");
         assert!(indicators_csv("date,close\n").unwrap_err().contains("no column named `open`"));
         assert!(indicators_csv("date,open,high,low,close,volume\nd,1,1,2,1,1\n").unwrap_err().contains("highest"));
+    }
+
+    #[test]
+    fn american_lines_carry_the_premium_and_the_critical_price() {
+        let line = r#"{"type":"put","spot":90,"strike":100,"years":1,"rate":0.06,"dividend":0,"vol":0.3}"#;
+        let (ok, lines) = run(line, american_price_line);
+        assert!(ok);
+        let european = price_line(line).expect("european");
+        assert!(lines[0]["price"].as_f64().unwrap() > european["price"].as_f64().unwrap());
+        assert!(lines[0]["earlyExercisePremium"].as_f64().unwrap() > 0.0);
+        assert!(lines[0]["criticalPrice"].as_f64().is_some_and(|b| b < 90.0));
+        let price = lines[0]["price"].as_f64().unwrap();
+        let iv_line = format!(r#"{{"type":"put","spot":90,"strike":100,"years":1,"rate":0.06,"dividend":0,"price":{price}}}"#);
+        let (_, iv) = run(&iv_line, american_iv_line);
+        assert!((iv[0]["iv"].as_f64().unwrap() - 0.3).abs() < 1e-7, "{iv:?}");
+        // A negative rate is an error line naming the rate.
+        let (ok, bad) = run(r#"{"type":"put","spot":90,"strike":100,"years":1,"rate":-0.01,"dividend":0,"vol":0.3}"#, american_price_line);
+        assert!(!ok);
+        assert!(bad[0]["error"].as_str().is_some_and(|e| e.contains("rate")), "{bad:?}");
     }
 }

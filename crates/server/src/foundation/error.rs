@@ -77,6 +77,10 @@ pub enum AppError {
     /// A uniqueness conflict on one field.
     #[error("{}", .0.message)]
     Conflict(FieldError),
+    /// What the request needs is not there yet (a symbol not priced yet): 409, to try again
+    /// later, not a server fault.
+    #[error("not ready: {0}")]
+    NotReady(String),
     #[error("request body too large")]
     PayloadTooLarge,
     #[error("{0}")]
@@ -132,7 +136,7 @@ impl AppError {
             AppError::PaymentDeclined(_) => StatusCode::PAYMENT_REQUIRED,
             AppError::Forbidden(_) | AppError::AddressNotConfirmed => StatusCode::FORBIDDEN,
             AppError::NotFound => StatusCode::NOT_FOUND,
-            AppError::Conflict(_) => StatusCode::CONFLICT,
+            AppError::Conflict(_) | AppError::NotReady(_) => StatusCode::CONFLICT,
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
@@ -164,6 +168,11 @@ impl AppError {
                 problem.title = "Already taken".into();
                 problem.detail = Some(error.message.clone());
                 problem.errors = vec![error.clone()];
+            }
+            AppError::NotReady(detail) => {
+                problem.kind = "/docs/errors#not-ready".into();
+                problem.title = "Not ready yet".into();
+                problem.detail = Some(detail.clone());
             }
             AppError::PaymentDeclined(detail) => {
                 problem.kind = "/docs/errors#payment-failed".into();

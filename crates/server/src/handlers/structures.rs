@@ -7,6 +7,7 @@
 use axum::extract::State;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
+use strikeline_quant::american::{American, Exercise};
 use strikeline_quant::structure::{self as quant, Extreme, Structure, StructureError, Template, TemplateInputs, Underlying};
 use strikeline_quant::{Field, PriceGrid};
 use strikeline_store::market as store;
@@ -52,6 +53,25 @@ pub enum Instrument {
 pub enum Side {
     Long,
     Short,
+}
+
+/// When the options may be exercised: US equity options are American (the default); European
+/// values the same legs with Black–Scholes–Merton.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum ExerciseStyle {
+    #[default]
+    American,
+    European,
+}
+
+impl From<ExerciseStyle> for Exercise {
+    fn from(style: ExerciseStyle) -> Exercise {
+        match style {
+            ExerciseStyle::American => Exercise::American,
+            ExerciseStyle::European => Exercise::European,
+        }
+    }
 }
 
 /// A named structure (see `docs/strategy-builder.md` for the legs of each).
@@ -146,6 +166,8 @@ pub struct AnalysisRequest {
     /// 0.05 = five points up).
     #[schema(minimum = -0.5, maximum = 0.5)]
     pub volatility_shift: Option<f64>,
+    /// American (the default, as US equity options are) or European.
+    pub exercise: Option<ExerciseStyle>,
 }
 
 /// A leg as analysed: the entry price resolved, and its model value per share today.
@@ -154,7 +176,8 @@ pub struct AnalysisRequest {
 pub struct LegView {
     #[serde(flatten)]
     pub leg: LegInput,
-    /// Black–Scholes value per share today (the stock's price for stock).
+    /// The model's value per share today, in the analysis' exercise style (the stock's price
+    /// for stock).
     pub model_price: f64,
 }
 
@@ -254,6 +277,7 @@ pub struct StructureAnalysis {
     pub first_expiration: NaiveDate,
     pub horizon_date: NaiveDate,
     pub volatility_shift: f64,
+    pub exercise: ExerciseStyle,
     pub legs: Vec<LegView>,
     /// What opening costs: positive for a net debit, negative for a net credit.
     pub net_premium: f64,
@@ -269,9 +293,10 @@ struct Context {
     underlying: Underlying,
     today: NaiveDate,
     now: DateTime<Utc>,
+    exercise: Exercise,
 }
 
-async fn context(state: &AppState, raw_symbol: &str, now: DateTime<Utc>) -> Result<Context> {
+async fn context(state: &AppState, raw_symbol: &str, exercise: ExerciseStyle, now: DateTime<Utc>) -> Result<Context> {
     let symbol = match Symbol::parse(raw_symbol) {
         Ok(symbol) => symbol,
         Err(SymbolError::Blank) => return Err(AppError::field("symbol", "Please enter a stock symbol")),
@@ -292,7 +317,7 @@ async fn context(state: &AppState, raw_symbol: &str, now: DateTime<Utc>) -> Resu
         dividend_yield: assumptions.dividend_yield,
         volatility,
     };
-    Ok(Context { symbol: stock.symbol, underlying, today: state.market.today(now), now })
+    Ok(Context { symbol: stock.symbol, underlying, today: state.market.today(now), now, exercise: exercise.into() })
 }
 
 /// The years from now to `date`'s close, checked as an expiration: after today's close,
@@ -305,6 +330,8 @@ fn expiration_years(state: &AppState, ctx: &Context, field: &str, date: NaiveDat
     let years = state.market.years_to_expiry(date, ctx.now);
     if years <= 0.0 {
         errors.push(FieldError::new(field, "This expiration has passed"));
+    } else if state.market.calendar.session(date).is_none() {
+        errors.push(FieldError::new(field, "Not a trading day: options expire on a session"));
     }
     years
 }
@@ -378,22 +405,26 @@ fn quant_legs(state: &AppState, ctx: &Context, legs: &[LegInput]) -> Result<Vec<
     if errors.is_empty() { Ok(out) } else { Err(AppError::Validation(errors)) }
 }
 
-/// Black–Scholes value per share today, rounded to the cent (0 when an input is out of the
-/// model's range; the structure's own validation then names it).
+/// The model's value per share today in the context's exercise style, rounded to the cent (0
+/// when an input is out of the model's range; the structure's own validation then names it).
 fn model_price(ctx: &Context, instrument: quant::Instrument, strike: f64, years: f64, volatility: f64) -> f64 {
     let kind = match instrument {
         quant::Instrument::Put => strikeline_quant::OptionType::Put,
         _ => strikeline_quant::OptionType::Call,
     };
-    strikeline_quant::BlackScholes::new(strikeline_quant::OptionInputs {
+    let inputs = strikeline_quant::OptionInputs {
         spot: ctx.underlying.spot,
         strike,
         rate: ctx.underlying.rate,
         dividend_yield: ctx.underlying.dividend_yield,
         volatility,
         time_to_expiry: years,
-    })
-    .map_or(0.0, |model| round2(model.price(kind)))
+    };
+    let price = match ctx.exercise {
+        Exercise::European => strikeline_quant::BlackScholes::new(inputs).map(|model| model.price(kind)),
+        Exercise::American => American::new(inputs).map(|engine| engine.price(kind)),
+    };
+    price.map_or(0.0, round2)
 }
 
 /// A structure error as a field error on the request's path.
@@ -405,6 +436,9 @@ fn refused(error: StructureError) -> AppError {
         Some(Field::Premium) => "entryPrice",
         Some(Field::Quantity) => "quantity",
         Some(Field::VolatilityShift) => return AppError::field("volatilityShift", &error.to_string()),
+        Some(Field::Rate | Field::DividendYield) => {
+            return AppError::field("exercise", "American options need a rate and dividend yield of at least 0: ask for European");
+        }
         Some(Field::Horizon) => return AppError::field("horizonDate", &error.to_string()),
         _ => return AppError::field("legs", &error.to_string()),
     };
@@ -445,9 +479,9 @@ async fn analyse(
     if !(-0.5..=0.5).contains(&shift) {
         return Err(AppError::field("volatilityShift", "From -0.5 to 0.5 (50 points down to 50 up)"));
     }
-    let ctx = context(&state, &request.symbol, now).await?;
+    let ctx = context(&state, &request.symbol, request.exercise.unwrap_or_default(), now).await?;
     let legs = quant_legs(&state, &ctx, &request.legs)?;
-    let structure = Structure::new(ctx.underlying, legs).map_err(refused)?;
+    let structure = Structure::new(ctx.underlying, legs).and_then(|s| s.with_exercise(ctx.exercise)).map_err(refused)?;
     let first_expiration = request
         .legs
         .iter()
@@ -525,6 +559,7 @@ fn answer(
         first_expiration,
         horizon_date,
         volatility_shift: shift,
+        exercise: request.exercise.unwrap_or_default(),
         legs,
         net_premium: round2(structure.net_premium()),
         at_expiry: ExpiryView {
@@ -566,6 +601,8 @@ pub struct TemplateRequest {
     /// How many of the template (1–10,000).
     #[schema(minimum = 1, maximum = 10_000)]
     pub contracts: Option<u32>,
+    /// Whether the premiums are American (the default) or European model prices.
+    pub exercise: Option<ExerciseStyle>,
 }
 
 /// The template's legs, priced at the model's value today.
@@ -608,7 +645,7 @@ async fn from_template(
     let now = state.clock.now();
     builder_entitlements(&user, now)?;
     let limit = limits::hit(&state, limits::STRUCTURE_ANALYSIS, &user.id, now).await?;
-    let ctx = context(&state, &request.symbol, now).await?;
+    let ctx = context(&state, &request.symbol, request.exercise.unwrap_or_default(), now).await?;
     let template = Template::from(request.template);
     let mut errors = Vec::new();
     let contracts = request.contracts.unwrap_or(1);
@@ -631,7 +668,7 @@ async fn from_template(
         return Err(AppError::Validation(errors));
     }
     let center = (ctx.underlying.spot / step).round() * step;
-    let inputs = TemplateInputs { center, width, expiry: near_years, far_expiry: far_years, contracts };
+    let inputs = TemplateInputs { center, width, expiry: near_years, far_expiry: far_years, contracts, exercise: ctx.exercise };
     let legs = template.legs(ctx.underlying, inputs).map_err(|e| match e.field() {
         Some(Field::Width | Field::Strike) => {
             AppError::field("width", &format!("Too wide for a price of {:.2}: every strike must stay above 0", ctx.underlying.spot))

@@ -105,6 +105,16 @@ async fn manual_positions_reject_bad_input_field_by_field(app: TestApp) {
         app.client.get(app.url("/api/portfolio/positions")).send().await.expect("request").json::<Vec<Value>>().await.expect("json").len(),
         0
     );
+    // A position on a symbol with no price yet is kept, and its detail says why it cannot be
+    // valued: a 409 naming the symbol, not a server fault.
+    let mut unpriced = position(&in_days(40));
+    unpriced["symbol"] = json!("ZZZQ");
+    let created = app.post_json(&app.client, "/api/manual-positions", &unpriced).await;
+    assert_eq!(created.status(), 201);
+    let id = created.json::<Value>().await.expect("json")["id"].as_str().expect("id").to_owned();
+    let detail = app.client.get(app.url(&format!("/api/manual-positions/{id}"))).send().await.expect("request");
+    assert_eq!(detail.status(), 409);
+    assert!(problem(detail).await["detail"].as_str().is_some_and(|d| d.contains("No price for ZZZQ")));
 }
 
 async fn automated_positions_follow_the_users_preferences(app: TestApp) {

@@ -13,6 +13,7 @@ on_both_engines!(
     only_premium_reaches_the_builder_whatever_it_sends,
     bad_legs_are_refused_by_their_path,
     parallel_analyses_all_answer,
+    american_exercise_is_the_default_and_worth_more_deep_in_the_money,
 );
 
 async fn premium(app: &TestApp) -> reqwest::Client {
@@ -162,7 +163,11 @@ async fn bad_legs_are_refused_by_their_path(app: TestApp) {
         legs[index][key] = value;
         json!({"symbol": "AAPL", "legs": legs})
     };
+    // The day after a weekly expiration (a Friday, or a Thursday before a holiday) is no session.
+    let expiration = chrono::NaiveDate::parse_from_str(legs[1]["expirationDate"].as_str().expect("date"), "%Y-%m-%d").expect("date");
+    let day_after = json!(expiration + chrono::Duration::days(1));
     let cases = [
+        (with(1, "expirationDate", day_after), "legs[1].expirationDate"),
         (json!({"symbol": "AAPL", "legs": []}), "legs"),
         (json!({"symbol": "AAPL", "legs": vec![call.clone(); 9]}), "legs"),
         (json!({"symbol": "ZZZZZ", "legs": [call]}), "symbol"),
@@ -217,4 +222,34 @@ async fn parallel_analyses_all_answer(app: TestApp) {
         let answer: Value = response.json().await.expect("json");
         assert_eq!(answer["atExpiry"]["breakevens"].as_array().map(Vec::len), Some(2), "an iron condor has two breakevens");
     }
+}
+
+async fn american_exercise_is_the_default_and_worth_more_deep_in_the_money(app: TestApp) {
+    let client = premium(&app).await;
+    let built = template(&app, &client, json!({"symbol": "AAPL", "template": "long-put"})).await;
+    let mut put = built["legs"][0].clone();
+    let strike = num(&put["strike"]);
+    // Deep in the money, a year out: early exercise is worth something (r > 0).
+    put["strike"] = json!((strike * 1.6).round());
+    put["expirationDate"] = Value::Null;
+    let expiration = (app.now() + chrono::Duration::days(365)).date_naive();
+    // The next trading day on or after a year from now (a weekend or holiday is not a session).
+    let mut answers = Vec::new();
+    for offset in 0..5 {
+        put["expirationDate"] = json!(expiration + chrono::Duration::days(offset));
+        let legs = json!([{ "instrument": "put", "side": "long", "quantity": 1, "strike": put["strike"], "expirationDate": put["expirationDate"] }]);
+        let american = app.post_json(&client, "/api/structures/analysis", &json!({"symbol": "AAPL", "legs": legs})).await;
+        if american.status() == 200 {
+            let european = analyse(&app, &client, &json!({"symbol": "AAPL", "legs": legs, "exercise": "european"})).await;
+            answers.push((american.json::<Value>().await.expect("json"), european));
+            break;
+        }
+    }
+    let (american, european) = answers.pop().expect("a session within five days");
+    assert_eq!(american["exercise"], "american");
+    assert_eq!(european["exercise"], "european");
+    let (a, e) = (num(&american["legs"][0]["modelPrice"]), num(&european["legs"][0]["modelPrice"]));
+    assert!(a > e, "American {a} vs European {e}");
+    // Bought at the model's price, today's P&L at the spot is about zero either way.
+    assert!(num(&american["netPremium"]) > num(&european["netPremium"]));
 }

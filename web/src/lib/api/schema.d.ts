@@ -1786,6 +1786,7 @@ export interface components {
         AlertStatus: "active" | "triggered";
         /** @description `POST /api/structures/analysis`. */
         AnalysisRequest: {
+            exercise?: null | components["schemas"]["ExerciseStyle"];
             /**
              * Format: date
              * @description The date of the second payoff line and of the Greeks: today when absent, at the latest
@@ -2342,6 +2343,12 @@ export interface components {
             /** @description Live but without a recorded net outcome. */
             withoutOutcome: number;
         };
+        /**
+         * @description When the options may be exercised: US equity options are American (the default); European
+         *     values the same legs with Black–Scholes–Merton.
+         * @enum {string}
+         */
+        ExerciseStyle: "american" | "european";
         /** @description The position at its first expiry. */
         ExpiryView: {
             /** @description Underlying prices where the P&L is zero, ascending (root-found to 1e-9, not rounded). */
@@ -2664,7 +2671,8 @@ export interface components {
         LegView: components["schemas"]["LegInput"] & {
             /**
              * Format: double
-             * @description Black–Scholes value per share today (the stock's price for stock).
+             * @description The model's value per share today, in the analysis' exercise style (the stock's price
+             *     for stock).
              */
             modelPrice: number;
         };
@@ -4003,6 +4011,7 @@ export interface components {
             atExpiry: components["schemas"]["ExpiryView"];
             /** Format: double */
             dividendYield: number;
+            exercise: components["schemas"]["ExerciseStyle"];
             /** Format: date */
             firstExpiration: string;
             greeks: components["schemas"]["PositionGreeks"];
@@ -4128,6 +4137,7 @@ export interface components {
              * @description How many of the template (1–10,000).
              */
             contracts?: number | null;
+            exercise?: null | components["schemas"]["ExerciseStyle"];
             /**
              * Format: date
              * @description The (near) expiration; the first listed one at least 21 days away when absent.
@@ -6407,6 +6417,15 @@ export interface operations {
             };
             /** @description No such position */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The symbol has no price yet (try again after the next market refresh) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -208,7 +208,9 @@ pub async fn manual_detail(state: &AppState, user: &UserRecord, row: &ManualRow,
     let sector = pricing.sector_of(&row.symbol);
     let holding = manual_holding(state, &mut pricing, row, &sector, now)
         .await?
-        .ok_or_else(|| AppError::Unavailable(format!("No price for {} yet; try again after the next refresh.", row.symbol)))?;
+        // Not an outage: the symbol is not priced yet (untracked, or no history to estimate
+        // its volatility from). 409, so that it is not retried as a server fault.
+        .ok_or_else(|| AppError::NotReady(format!("No price for {} yet; try again after the next refresh.", row.symbol)))?;
     let v = value(state, &holding, dollars(user.investment_capital_cents), now)?;
     Ok(detail_view(state, &row.id, PositionKind::Manual, &holding, &v, &row.company_name, None, None, row.reasoning.clone(), status, now))
 }

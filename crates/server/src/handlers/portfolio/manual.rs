@@ -247,7 +247,11 @@ pub async fn list(State(state): State<AppState>, CurrentUser(user): CurrentUser)
 #[utoipa::path(
     get, path = "/api/manual-positions/{id}", tag = "portfolio",
     params(("id" = String, Path, description = "Position id")),
-    responses((status = 200, body = PositionDetail), (status = 404, description = "No such position", body = crate::foundation::error::Problem))
+    responses(
+        (status = 200, body = PositionDetail),
+        (status = 404, description = "No such position", body = crate::foundation::error::Problem),
+        (status = 409, description = "The symbol has no price yet (try again after the next market refresh)", body = crate::foundation::error::Problem),
+    )
 )]
 pub async fn detail(
     State(state): State<AppState>,
