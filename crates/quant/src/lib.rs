@@ -11,6 +11,9 @@
 //!   for whole columns of options at once, with SIMD instructions (AVX-512 or AVX2 + FMA,
 //!   chosen at run time; portable code elsewhere), agreeing with the scalar API to about
 //!   1e-15 (prices and Greeks) and 1e-12 (implied volatility).
+//! - [`american`]: American calls and puts (the Andersen–Lake–Offengenden exercise-boundary
+//!   engine), their Greeks, critical price and implied volatility, and the binomial lattices
+//!   (Cox–Ross–Rubinstein, Leisen–Reimer, with cash dividends) it is checked against.
 //! - [`analytics`]: breakevens, maximum loss and gain, probability of profit, expected
 //!   move and P&L curves of long calls, puts and straddles ([`TradeAnalysis`]).
 //! - [`indicators`]: streaming technical indicators over [`Bar`]s that reproduce TA-Lib

@@ -19,6 +19,24 @@ pub enum Plan {
     Premium,
 }
 
+/// A plan that is bought: what a checkout or a change of plan may ask for (Free needs no
+/// payment, and the API document says so by leaving it out).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum PaidPlan {
+    Pro,
+    Premium,
+}
+
+impl From<PaidPlan> for Plan {
+    fn from(plan: PaidPlan) -> Plan {
+        match plan {
+            PaidPlan::Pro => Plan::Pro,
+            PaidPlan::Premium => Plan::Premium,
+        }
+    }
+}
+
 impl Plan {
     /// Every plan, cheapest first.
     pub const ALL: [Plan; 3] = [Plan::Free, Plan::Pro, Plan::Premium];

@@ -14,7 +14,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::foundation::audit::Origin;
-use crate::foundation::entitlements::Plan;
+use crate::foundation::entitlements::{PaidPlan, Plan};
 use crate::foundation::error::{AppError, Problem, Result};
 use crate::foundation::extract::ApiJson;
 use crate::foundation::limits;
@@ -152,8 +152,7 @@ async fn stripe_webhook(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlanChoice {
-    /// `pro` or `premium`.
-    pub plan: Plan,
+    pub plan: PaidPlan,
     /// `monthly` or `yearly`.
     pub billing: BillingInterval,
 }
@@ -330,7 +329,7 @@ async fn reread(state: &AppState, user_id: &str, now: DateTime<Utc>) -> Result<a
         (status = 200, body = CheckoutView),
         (status = 401, description = "Not signed in", body = Problem),
         (status = 409, description = "Already on a paid plan", body = Problem),
-        (status = 422, description = "`plan` is free or unknown, or `billing` unknown", body = Problem),
+        (status = 422, description = "`plan` or `billing` unknown", body = Problem),
         (status = 429, description = "Too many payment attempts; see Retry-After", body = Problem),
     )
 )]
@@ -340,11 +339,8 @@ async fn create_subscription(
     ApiJson(choice): ApiJson<PlanChoice>,
 ) -> Result<(limits::RateLimit, axum::Json<CheckoutView>)> {
     let now = state.clock.now();
-    if choice.plan == Plan::Free {
-        return Err(AppError::field("plan", "The Free plan needs no payment"));
-    }
     let limit = limits::hit(&state, limits::PAYMENT, &user.id, now).await?;
-    let started = service::start_checkout(&state, &user, choice.plan, choice.billing, now).await?;
+    let started = service::start_checkout(&state, &user, choice.plan.into(), choice.billing, now).await?;
     Ok((
         limit,
         axum::Json(CheckoutView {
@@ -438,7 +434,7 @@ async fn resume(State(state): State<AppState>, CurrentUser(user): CurrentUser, o
         (status = 401, description = "Not signed in", body = Problem),
         (status = 402, description = "Payment Failed: the card on file was declined", body = Problem),
         (status = 409, description = "No paid subscription to change, or it changed meanwhile", body = Problem),
-        (status = 422, description = "`plan` is free or the current plan", body = Problem),
+        (status = 422, description = "`plan` is the current plan", body = Problem),
         (status = 429, description = "Too many payment attempts; see Retry-After", body = Problem),
     )
 )]
@@ -450,7 +446,7 @@ async fn change(
 ) -> Result<(limits::RateLimit, axum::Json<SubscriptionView>)> {
     let now = state.clock.now();
     let limit = limits::hit(&state, limits::PAYMENT, &user.id, now).await?;
-    service::change_plan(&state, &user, choice.plan, choice.billing, &origin, now).await?;
+    service::change_plan(&state, &user, choice.plan.into(), choice.billing, &origin, now).await?;
     Ok((limit, reread(&state, &user.id, now).await?))
 }
 
@@ -459,8 +455,7 @@ async fn change(
 #[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct PlanChangeQuery {
-    /// `pro` or `premium`.
-    plan: Plan,
+    plan: PaidPlan,
     /// `monthly` or `yearly`.
     billing: BillingInterval,
 }
@@ -505,7 +500,7 @@ pub struct PlanChangePreview {
         (status = 200, body = PlanChangePreview),
         (status = 401, description = "Not signed in", body = Problem),
         (status = 409, description = "No paid subscription to change", body = Problem),
-        (status = 422, description = "`plan` or `billing` is not valid, is Free or is the current plan", body = Problem),
+        (status = 422, description = "`plan` or `billing` is not valid, or is the current plan", body = Problem),
     )
 )]
 async fn change_preview(
@@ -516,9 +511,10 @@ async fn change_preview(
     let choice: PlanChangeQuery = crate::foundation::extract::parse_query(query.as_deref())?;
     let now = state.clock.now();
     let current = Subscription::of(&user).settled(now);
-    let q = service::quote::change(&current, &store::BillingState::of(&user), choice.plan, choice.billing, now)?;
+    let plan = Plan::from(choice.plan);
+    let q = service::quote::change(&current, &store::BillingState::of(&user), plan, choice.billing, now)?;
     Ok(axum::Json(PlanChangePreview {
-        plan: choice.plan,
+        plan,
         billing: choice.billing,
         owed_first_cents: q.owed_first.map_or(0, |r| r.charged),
         prorated_cents: q.prorated,
@@ -528,7 +524,7 @@ async fn change_preview(
         period_start: q.start,
         period_end: q.end,
         next_charge_cents: q.next_charge,
-        price_cents: price_cents(choice.plan, choice.billing),
+        price_cents: price_cents(plan, choice.billing),
         // An account that has not paid yet would pay through the built-in provider.
         provider: provider_of(&user).unwrap_or(PaymentProvider::Test),
     }))

@@ -14,6 +14,7 @@ import type {
   NewsOrigin,
   NewsSentiment,
   NotificationKind,
+  PaidPlan,
   Plan,
   PortfolioRiskLevel,
   PositionKind,
@@ -44,6 +45,7 @@ export type {
   NewsOrigin,
   NewsSentiment,
   NotificationKind,
+  PaidPlan,
   Plan,
   PositionKind,
   PositionStatus,
@@ -180,9 +182,11 @@ export const RECOMMENDATION_KINDS = exhaustive<RecommendationKind>()(["trade", "
 /** `Plan`: the subscription plans, cheapest first. */
 export const PLANS = exhaustive<Plan>()(["free", "pro", "premium"]);
 
-/** The plans that are bought (`PlanChoice.plan`): every plan but Free. */
-export type PaidPlan = Exclude<Plan, "free">;
-export const PAID_PLANS: readonly PaidPlan[] = ["pro", "premium"];
+/** `PaidPlan`: the plans that are bought (`PlanChoice.plan`), every plan but Free. */
+export const PAID_PLANS = exhaustive<PaidPlan>()(["pro", "premium"]);
+
+/** Whether `plan` is one that is bought. */
+export const isPaidPlan = (plan: Plan): plan is PaidPlan => isOneOf(PAID_PLANS, plan);
 
 /** `BillingInterval`: how a paid plan is billed (`PlanChoice.billing`, `SubscriptionView.billing`). */
 export const BILLING_INTERVALS = exhaustive<BillingInterval>()(["monthly", "yearly"]);

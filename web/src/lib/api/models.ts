@@ -43,6 +43,7 @@ export type FieldError = Schemas["FieldError"];
 // Accounts
 export type User = Schemas["User"];
 export type Plan = Schemas["Plan"];
+export type PaidPlan = Schemas["PaidPlan"];
 export type RiskTolerance = Schemas["RiskTolerance"];
 export type InvestmentPreferencesUpdate = Schemas["InvestmentPreferencesUpdate"];
 export type LoginRequest = Schemas["LoginRequest"];

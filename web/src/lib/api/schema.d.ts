@@ -3006,6 +3006,12 @@ export interface components {
              */
             winRate: number;
         };
+        /**
+         * @description A plan that is bought: what a checkout or a change of plan may ask for (Free needs no
+         *     payment, and the API document says so by leaving it out).
+         * @enum {string}
+         */
+        PaidPlan: "pro" | "premium";
         /** @description Custom strategy parameters (Premium). Each omitted field keeps its default (docs/strategies.md). */
         ParamsRequest: {
             /** Format: double */
@@ -3169,8 +3175,7 @@ export interface components {
         PlanChoice: {
             /** @description `monthly` or `yearly`. */
             billing: components["schemas"]["BillingInterval"];
-            /** @description `pro` or `premium`. */
-            plan: components["schemas"]["Plan"];
+            plan: components["schemas"]["PaidPlan"];
         };
         /** @description One plan as sold. */
         PlanInfo: {
@@ -5684,7 +5689,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `plan` is free or the current plan */
+            /** @description `plan` is the current plan */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5707,8 +5712,7 @@ export interface operations {
     change_preview: {
         parameters: {
             query: {
-                /** @description `pro` or `premium`. */
-                plan: components["schemas"]["Plan"];
+                plan: components["schemas"]["PaidPlan"];
                 /** @description `monthly` or `yearly`. */
                 billing: components["schemas"]["BillingInterval"];
             };
@@ -5744,7 +5748,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `plan` or `billing` is not valid, is Free or is the current plan */
+            /** @description `plan` or `billing` is not valid, or is the current plan */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6143,7 +6147,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `plan` is free or unknown, or `billing` unknown */
+            /** @description `plan` or `billing` unknown */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError, errorMessage } from "@/lib/api/client";
 import { BILLING_INTERVALS, PAID_PLANS } from "@/lib/api/enums";
-import type { PlanChoice, PlanInfo, SubscriptionView } from "@/lib/api/models";
+import type { Plan, PlanChoice, PlanInfo, SubscriptionView } from "@/lib/api/models";
 import { formatUsdCents } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
@@ -15,7 +15,7 @@ import { useChangePlan } from "../api/change-plan";
 import { type ChangePreview, useChangePreview } from "../api/get-change-preview";
 import { cardLabel, PLAN_NAMES, priceLabel, shortDateOf } from "../lib/subscription";
 
-const key = (choice: PlanChoice) => `${choice.plan}-${choice.billing}`;
+const key = (choice: { plan: Plan; billing: PlanChoice["billing"] }) => `${choice.plan}-${choice.billing}`;
 const PERIOD: Record<PlanChoice["billing"], string> = { monthly: "Monthly", yearly: "Yearly" };
 
 type Option = { choice: PlanChoice; name: string; price: string };

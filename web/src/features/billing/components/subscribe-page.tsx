@@ -14,7 +14,7 @@ import { TestCardForm } from "./test-card-form";
 // Stripe's Payment Element and Stripe.js load only for a Stripe checkout.
 const StripePaymentForm = lazy(() => import("./stripe-payment-form"));
 
-const PLAN_NAMES: Record<PlanChoice["plan"], string> = { free: "Free", pro: "Pro", premium: "Premium" };
+const PLAN_NAMES: Record<PlanChoice["plan"], string> = { pro: "Pro", premium: "Premium" };
 const PER: Record<PlanChoice["billing"], string> = { monthly: "month", yearly: "year" };
 
 const pricingPath = (choice?: PlanChoice) => (choice?.billing === "yearly" ? "/pricing?billing=yearly" : "/pricing");

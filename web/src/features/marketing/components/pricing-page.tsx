@@ -16,6 +16,7 @@ import {
 import { COMPANY } from "@/content/company";
 import { changePlanPath, paymentProviderName, subscribePath } from "@/lib/api/billing";
 import { ApiError } from "@/lib/api/client";
+import { isPaidPlan } from "@/lib/api/enums";
 import type { Plan, PlanCatalogue, PlanInfo, SubscriptionStatus } from "@/lib/api/models";
 import { withNext } from "@/lib/redirect";
 import { toast } from "@/lib/toast";
@@ -380,6 +381,7 @@ export function PricingPage({ account }: { account: PricingAccount | null }) {
 
   /** A paid plan, signed in and not paying: create the subscription, then /subscribe to pay for it. */
   const choose = (plan: PlanInfo) => {
+    if (!isPaidPlan(plan.id)) return;
     const choice = { plan: plan.id, billing };
     start.mutate(choice, {
       onSuccess: (checkout) => {
@@ -419,6 +421,7 @@ export function PricingPage({ account }: { account: PricingAccount | null }) {
         </Button>
       );
     }
+    if (!isPaidPlan(plan.id)) return null;
     const choice = { plan: plan.id, billing };
     if (!account) {
       // Signed up, the visitor comes straight back to pay for the plan they chose.
