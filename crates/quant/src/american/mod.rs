@@ -44,10 +44,22 @@ struct Scheme {
     price_points: usize,
 }
 
-const SCHEME: Scheme = Scheme { nodes: 6, boundary_points: 8, iterations: 3, price_points: 10 };
+/// At least the scheme's fixed-point iterations, then until `ln B` moves less than this
+/// at every node (slow cases: low volatility over years with a high yield), at most
+/// `MAX_ITERATIONS`.
+const BOUNDARY_TOLERANCE: f64 = 1e-4;
+const MAX_ITERATIONS: usize = 24;
+
+const SCHEME: Scheme = Scheme { nodes: 5, boundary_points: 8, iterations: 2, price_points: 10 };
+
+/// Where the drift dwarfs the variance (`|r − q| > 2σ²`: low volatility with a high rate or
+/// yield) the boundary's integrands are sharp: twice the boundary points, more nodes.
+const FINE: Scheme = Scheme { nodes: 10, boundary_points: 16, iterations: 3, price_points: 16 };
 
 /// Quadrature rules, computed once.
+#[derive(Debug)]
 struct Rules {
+    scheme: Scheme,
     boundary: (Vec<f64>, Vec<f64>),
     price: (Vec<f64>, Vec<f64>),
     chebyshev: Vec<f64>,
@@ -58,12 +70,17 @@ struct Rules {
     at_points: Vec<Vec<Vec<f64>>>,
 }
 
-fn rules() -> &'static Rules {
-    static RULES: std::sync::OnceLock<Rules> = std::sync::OnceLock::new();
-    RULES.get_or_init(|| {
-        let boundary = gauss_legendre(SCHEME.boundary_points);
-        let chebyshev = Chebyshev::nodes(SCHEME.nodes);
-        let fitting = Chebyshev::fitting_matrix(SCHEME.nodes);
+fn rules(fine: bool) -> &'static Rules {
+    static COARSE_RULES: std::sync::OnceLock<Rules> = std::sync::OnceLock::new();
+    static FINE_RULES: std::sync::OnceLock<Rules> = std::sync::OnceLock::new();
+    if fine { FINE_RULES.get_or_init(|| Rules::of(FINE)) } else { COARSE_RULES.get_or_init(|| Rules::of(SCHEME)) }
+}
+
+impl Rules {
+    fn of(scheme: Scheme) -> Rules {
+        let boundary = gauss_legendre(scheme.boundary_points);
+        let chebyshev = Chebyshev::nodes(scheme.nodes);
+        let fitting = Chebyshev::fitting_matrix(scheme.nodes);
         let at_points = chebyshev
             .iter()
             .map(|z_node| {
@@ -76,14 +93,14 @@ fn rules() -> &'static Rules {
                         let z_u = (2.0 * (tau_over_t * (1.0 - a * a)).sqrt() - 1.0).min(1.0);
                         // The interpolant's value is Σ_j c_j T_j(z) with c = fitting · h, so the
                         // weight of node k is Σ_j fitting[j][k] · T_j(z).
-                        let basis: Vec<f64> = (0..=SCHEME.nodes).map(|j| (j as f64 * z_u.clamp(-1.0, 1.0).acos()).cos()).collect();
-                        (0..=SCHEME.nodes).map(|k| (0..=SCHEME.nodes).map(|j| fitting[j][k] * basis[j]).sum()).collect()
+                        let basis: Vec<f64> = (0..=scheme.nodes).map(|j| (j as f64 * z_u.clamp(-1.0, 1.0).acos()).cos()).collect();
+                        (0..=scheme.nodes).map(|k| (0..=scheme.nodes).map(|j| fitting[j][k] * basis[j]).sum()).collect()
                     })
                     .collect()
             })
             .collect();
-        Rules { price: gauss_legendre(SCHEME.price_points), boundary, chebyshev, fitting, at_points }
-    })
+        Rules { scheme, price: gauss_legendre(scheme.price_points), boundary, chebyshev, fitting, at_points }
+    }
 }
 
 /// When an option may be exercised.
@@ -314,7 +331,7 @@ impl PutCurve {
         }
         // The premium's integral over u in [0, T], in two halves with the square-root change
         // of variable at each end: u = (T/2)·w² near 0, T − u = (T/2)·w² near T.
-        let (xs, ws) = &rules().price;
+        let (xs, ws) = &boundary.rules.price;
         let integrand = |u: f64| {
             let left = t - u;
             if left <= 0.0 {
@@ -345,6 +362,7 @@ struct Boundary {
     ln_x: f64,
     t: f64,
     h: Chebyshev,
+    rules: &'static Rules,
 }
 
 impl Boundary {
@@ -355,7 +373,7 @@ impl Boundary {
         }
         let x = if q > r { k * r / q } else { k };
         let ln_x = x.ln();
-        let rules = rules();
+        let rules = rules((r - q).abs() > 2.0 * sigma * sigma);
         let taus: Vec<f64> = rules.chebyshev.iter().map(|z| t * (1.0 + z) * (1.0 + z) / 4.0).collect();
         // H = ln(B/X)² at each node, starting from Barone-Adesi–Whaley's critical prices (the
         // nodes run from τ = T down to 0: each Newton solve starts from the previous one's).
@@ -377,37 +395,39 @@ impl Boundary {
         struct Point {
             sig_sqrt_v: f64,
             drift_v: f64,
-            growth_v: f64,
+            /// The N integrand's factor, with φ(d₋) = φ(d₊)·(B(τ)/B(u))·e^{(r−q)(τ−u)} folded
+            /// in: w·r·e^{ru}·e^{(r−q)v}·√τ/(σ√2π) = w·r·e^{rτ − qv}·√τ/(σ√2π).
             c_n: f64,
             c_cdf: f64,
             c_pdf: f64,
         }
         let sqrt_2pi = (2.0 * std::f64::consts::PI).sqrt();
-        let points: Vec<Vec<Point>> = taus
-            .iter()
-            .map(|&tau| {
-                let sqrt_tau = tau.sqrt();
-                ys.iter()
-                    .zip(ws)
-                    .map(|(y, w)| {
-                        let a = 0.5 * (1.0 + y);
-                        let v = tau * a * a;
-                        let u = tau - v;
-                        Point {
-                            sig_sqrt_v: sigma * sqrt_tau * a,
-                            drift_v: (r - q + 0.5 * sigma * sigma) * v,
-                            growth_v: ((r - q) * v).exp(),
-                            c_n: w * r * (r * u).exp() * sqrt_tau / sigma / sqrt_2pi,
-                            c_cdf: w * tau * a * q * (q * u).exp(),
-                            c_pdf: w * q * (q * u).exp() * sqrt_tau / sigma / sqrt_2pi,
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        for _ in 0..SCHEME.iterations {
+        let m = ys.len();
+        let mut points: Vec<Point> = Vec::with_capacity(taus.len() * m);
+        for &tau in &taus {
+            let sqrt_tau = tau.sqrt();
+            let (growth_r, growth_q) = ((r * tau).exp(), (q * tau).exp());
+            for (y, w) in ys.iter().zip(ws) {
+                let a = 0.5 * (1.0 + y);
+                let v = tau * a * a;
+                // One exponential per point: e^{qu} = e^{qτ}·e^{−qv}.
+                let decay_q = (-q * v).exp();
+                points.push(Point {
+                    sig_sqrt_v: sigma * sqrt_tau * a,
+                    drift_v: (r - q + 0.5 * sigma * sigma) * v,
+                    c_n: w * r * growth_r * decay_q * sqrt_tau / sigma / sqrt_2pi,
+                    c_cdf: w * tau * a * q * growth_q * decay_q,
+                    c_pdf: w * q * growth_q * decay_q * sqrt_tau / sigma / sqrt_2pi,
+                });
+            }
+        }
+        let mut previous = h.clone();
+        let mut eta = 1.0;
+        let mut last_change = f64::INFINITY;
+        for iteration in 0..MAX_ITERATIONS {
             // Jacobi: every node's update reads the previous iteration's boundary.
-            let previous = h.clone();
+            previous.copy_from_slice(&h);
+            let mut largest_change = 0.0_f64;
             for (i, &tau) in taus.iter().enumerate() {
                 if tau <= 0.0 {
                     continue;
@@ -418,7 +438,7 @@ impl Boundary {
                 let (dp, dm) = d_pm(ln_b - ln_k, tau, r, q, sigma);
                 let mut n = pdf(dm) / sig_sqrt_tau;
                 let mut d = pdf(dp) / sig_sqrt_tau + cdf(dp);
-                for (p, weights) in points[i].iter().zip(&rules.at_points[i]) {
+                for (p, weights) in points[i * m..(i + 1) * m].iter().zip(&rules.at_points[i]) {
                     let h_u: f64 = weights.iter().zip(&previous).map(|(w, h)| w * h).sum();
                     let ln_bu = ln_x - h_u.max(0.0).sqrt();
                     let ln_z = ln_b - ln_bu;
@@ -426,14 +446,27 @@ impl Boundary {
                     let gaussian = (-0.5 * dp * dp).exp();
                     let (cdf_dp, _) = cdf_and_complement_with_gaussian(dp, gaussian);
                     // φ(d₋) = φ(d₊)·(B(τ)/B(u))·e^{(r−q)(τ−u)}.
-                    n += p.c_n * gaussian * ln_z.exp() * p.growth_v;
+                    n += p.c_n * gaussian * ln_z.exp();
                     d += p.c_cdf * cdf_dp + p.c_pdf * gaussian;
                 }
                 let b = (k * (-(r - q) * tau).exp() * n / d).min(x);
-                h[i] = (b.ln() - ln_x).powi(2);
+                // Damped once the iteration stops contracting (it can oscillate at low
+                // volatility over years with a high rate): ln B moves a fraction `eta` of the way.
+                let ln_next = ln_b + eta * (b.ln() - ln_b);
+                let next = (ln_next.min(ln_x) - ln_x).powi(2);
+                largest_change = largest_change.max((next.sqrt() - previous[i].max(0.0).sqrt()).abs());
+                h[i] = next;
             }
+            // The change of ln B: 1e-7 is a relative change of the boundary below 1e-7.
+            if iteration + 1 >= rules.scheme.iterations && largest_change < BOUNDARY_TOLERANCE {
+                break;
+            }
+            if largest_change > 0.5 * last_change {
+                eta = (0.5 * eta).max(1.0 / 16.0);
+            }
+            last_change = largest_change;
         }
-        Some(Boundary { ln_x, t, h: Chebyshev::fit_with(&rules.fitting, &h) })
+        Some(Boundary { ln_x, t, h: Chebyshev::fit_with(&rules.fitting, &h), rules })
     }
 
     /// `ln B(u)`.
