@@ -27,6 +27,7 @@ const Dashboard = lazy(() => import("./routes/dashboard"));
 const Signals = lazy(() => import("./routes/signals"));
 const News = lazy(() => import("./routes/news"));
 const Backtest = lazy(() => import("./routes/backtest"));
+const StrategyBuilder = lazy(() => import("./routes/strategy-builder"));
 const Portfolio = lazy(() => import("./routes/portfolio"));
 const Settings = lazy(() => import("./routes/settings"));
 const Preferences = lazy(() => import("./routes/preferences"));
@@ -100,6 +101,7 @@ export function SignedInRoutes() {
         <Route path="/signals" element={<Signals />} />
         <Route path="/news" element={<News />} />
         <Route path="/backtest" element={<Backtest />} />
+        <Route path="/strategy-builder" element={<StrategyBuilder />} />
         <Route path="/portfolio" element={<Portfolio />} />
         <Route path="/settings" element={<Settings />} />
         <Route path="/preferences" element={<Preferences />} />

@@ -63,6 +63,9 @@ export const queryKeys = {
   },
   priceAlerts: () => ["/api/price-alerts"] as const,
 
+  /** POST /api/structures/analysis for one request (its JSON text, so equal requests share an answer). */
+  structureAnalysis: (request: string) => ["/api/structures/analysis", request] as const,
+
   portfolio: {
     metrics: () => ["/api/portfolio/metrics"] as const,
     positions: () => ["/api/portfolio/positions"] as const,

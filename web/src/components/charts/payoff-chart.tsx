@@ -10,12 +10,12 @@ const pnlTick = (value: number) => (value > 0 ? `+${formatCompactCurrency(value)
 const priceTick = (value: number) => formatContractPrice(value).replace(/\.00$/, "");
 const price = (value: number) => formatContractPrice(value);
 
-function describe(payoff: readonly PayoffPoint[], breakevens: readonly number[], subject: string): string {
+function describe(payoff: readonly PayoffPoint[], breakevens: readonly number[], subject: string, secondLine: string): string {
   const first = payoff[0];
   const last = payoff[payoff.length - 1];
   const range = first && last ? ` for underlying prices from ${price(first.price)} to ${price(last.price)}` : "";
   const be = breakevens.length > 0 ? ` Breakeven at ${breakevens.map(price).join(" and ")}.` : "";
-  return `Payoff chart: profit and loss ${subject} at expiry and today${range}.${be}`;
+  return `Payoff chart: profit and loss ${subject} at expiry and ${secondLine === "Today" ? "today" : secondLine.replace(/^At /, "on ")}${range}.${be}`;
 }
 
 /**
@@ -30,6 +30,7 @@ export function PayoffChart({
   breakevens,
   currentPrice,
   subject = "per contract",
+  secondLine = "Today",
   height = 240,
 }: {
   payoff: readonly PayoffPoint[];
@@ -38,12 +39,14 @@ export function PayoffChart({
   currentPrice: number | null;
   /** What the P&L is of, for the chart's description: "per contract", "of the position". */
   subject?: string;
+  /** The dashed line's name in the legend and the description: "Today", or the date it is at ("At Dec 19"). */
+  secondLine?: string;
   height?: number;
 }) {
   const [ref, width] = useElementWidth<HTMLDivElement>(640);
   const clipAbove = useSvgId();
   const clipBelow = useSvgId();
-  const description = describe(payoff, breakevens, subject);
+  const description = describe(payoff, breakevens, subject, secondLine);
 
   if (payoff.length < 2) {
     return (
@@ -153,7 +156,7 @@ export function PayoffChart({
           <span className="h-0.5 w-5 rounded bg-primary" /> At expiry
         </span>
         <span className="inline-flex items-center gap-1.5">
-          <span className="w-5 border-t-2 border-dashed border-muted-foreground" /> Today
+          <span className="w-5 border-t-2 border-dashed border-muted-foreground" /> {secondLine}
         </span>
         <span className="inline-flex items-center gap-1.5">
           <span className="h-3 w-px border-l border-dashed border-foreground/60" /> Breakeven

@@ -51,12 +51,14 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
  * Sends a request with the session cookie. A JSON content type is sent only when there is a
  * body. Throws an ApiError for any non-OK answer.
  */
-async function send(method: string, url: string, body: string | undefined): Promise<Response> {
+async function send(method: string, url: string, body: string | undefined, signal?: AbortSignal): Promise<Response> {
   const res = await fetch(url, {
     method,
     headers: body !== undefined ? { "Content-Type": "application/json" } : {},
     body,
     credentials: "same-origin",
+    // A typed call given `signal` (a query's, so a stale request is aborted) passes it on.
+    ...(signal ? { signal } : {}),
   });
   await throwIfResNotOk(res);
   return res;
@@ -83,11 +85,13 @@ class PendingRequest {
   readonly url: string;
   readonly method: string;
   readonly payload: string | undefined;
+  readonly signal: AbortSignal | undefined;
 
   constructor(url: string, init: RequestInit = {}) {
     this.url = url;
     this.method = init.method ?? "GET";
     this.payload = typeof init.body === "string" ? init.body : undefined;
+    this.signal = init.signal ?? undefined;
   }
 }
 
@@ -108,8 +112,8 @@ function querySerializer(query: Record<string, unknown>): string {
 export const api = createClient<paths>({
   Request: PendingRequest as unknown as typeof Request,
   fetch: (request) => {
-    const { method, url, payload } = request as unknown as PendingRequest;
-    return send(method, url, payload);
+    const { method, url, payload, signal } = request as unknown as PendingRequest;
+    return send(method, url, payload, signal);
   },
   querySerializer,
 });

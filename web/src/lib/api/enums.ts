@@ -9,6 +9,8 @@ import type {
   ChangeUnit,
   CloseReason,
   DisplayCurrency,
+  ExerciseStyle,
+  Instrument,
   KeyLifetime,
   KeyPermission,
   NewsOrigin,
@@ -22,9 +24,11 @@ import type {
   RecommendationKind,
   RiskTolerance,
   SectorName,
+  Side,
   SignalKind,
   SignalStatus,
   StrategyName,
+  TemplateName,
   Theme,
   TradeIdea,
   WebhookEventType,
@@ -40,6 +44,8 @@ export type {
   ChangeUnit,
   CloseReason,
   DisplayCurrency,
+  ExerciseStyle,
+  Instrument,
   KeyLifetime,
   KeyPermission,
   NewsOrigin,
@@ -51,8 +57,10 @@ export type {
   PositionStatus,
   RecommendationKind,
   RiskTolerance,
+  Side,
   SignalStatus,
   SubscriptionStatus,
+  TemplateName,
   Theme,
   TradeIdea,
   WebhookEventType,
@@ -206,3 +214,35 @@ export type MaxCost = (typeof MAX_COSTS)[number];
 export function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
   return typeof value === "string" && (list as readonly string[]).includes(value);
 }
+
+/** `TemplateName`: the named structures of POST /api/structures/template, in the builder's order. */
+export const TEMPLATE_NAMES = exhaustive<TemplateName>()([
+  "long-call",
+  "short-call",
+  "long-put",
+  "short-put",
+  "covered-call",
+  "protective-put",
+  "collar",
+  "bull-call-spread",
+  "bear-call-spread",
+  "bull-put-spread",
+  "bear-put-spread",
+  "straddle",
+  "strangle",
+  "iron-condor",
+  "iron-butterfly",
+  "call-butterfly",
+  "put-butterfly",
+  "calendar",
+  "diagonal",
+]);
+
+/** `ExerciseStyle`: American (US equity options, the default) or European. */
+export const EXERCISE_STYLES = exhaustive<ExerciseStyle>()(["american", "european"]);
+
+/** `LegInput.instrument`: a leg of a structure. */
+export const INSTRUMENTS = exhaustive<Instrument>()(["call", "put", "stock"]);
+
+/** `LegInput.side`. */
+export const SIDES = exhaustive<Side>()(["long", "short"]);

@@ -166,3 +166,21 @@ export type ParamsRequest = Schemas["ParamsRequest"];
 export type OverallBacktest = Schemas["OverallBacktest"];
 export type StrategyBacktest = Schemas["StrategyBacktest"];
 export type TradeView = Schemas["TradeView"];
+
+// The strategy builder (multi-leg structures)
+export type TemplateName = Schemas["TemplateName"];
+export type ExerciseStyle = Schemas["ExerciseStyle"];
+export type Instrument = Schemas["Instrument"];
+export type Side = Schemas["Side"];
+export type LegInput = Schemas["LegInput"];
+export type LegView = Schemas["LegView"];
+export type TemplateRequest = Schemas["TemplateRequest"];
+export type TemplateLegs = Schemas["TemplateLegs"];
+export type AnalysisRequest = Schemas["AnalysisRequest"];
+export type StructureAnalysis = Schemas["StructureAnalysis"];
+export type ExpiryView = Schemas["ExpiryView"];
+export type ExtremeView = Schemas["ExtremeView"];
+export type ProfitRangeView = Schemas["ProfitRangeView"];
+export type PositionGreeks = Schemas["PositionGreeks"];
+export type ScenarioGrid = Schemas["ScenarioGrid"];
+export type StructurePayoffPoint = Schemas["StructurePayoffPoint"];

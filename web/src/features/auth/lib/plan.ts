@@ -43,3 +43,12 @@ export function initials(user: Pick<User, "firstName" | "lastName" | "username">
 export function includesAiRecommendations(holder: Pick<User, "capabilities">): boolean {
   return holder.capabilities.includes("aiRecommendations");
 }
+
+/**
+ * Whether `holder` may use the strategy builder (Premium), as the server's one entitlement
+ * check lists it in `capabilities`. The builder asks this before calling /api/structures/*,
+ * so an account without it sees the feature locked and never gets a 403.
+ */
+export function includesStrategyBuilder(holder: Pick<User, "capabilities">): boolean {
+  return holder.capabilities.includes("strategyBuilder");
+}

@@ -1,0 +1,101 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { auditContext, expect, noHorizontalOverflow, registerViaApi, seriousViolations, test, watchConsole } from "./fixtures";
+
+// The strategy builder (issue 28) against the real server: Premium builds an iron condor on a
+// tracked stock and sees its analysis; the copied link restores the same legs in a new page;
+// no serious axe violation; Pro sees it locked and asks nothing of /api/structures.
+
+/** Puts the signed-in account of `api` on Premium, paid with the test provider's 4242 card. */
+async function buyPremium(api: APIRequestContext, origin: string) {
+  const started = await api.post("/api/create-subscription", {
+    headers: { Origin: origin },
+    data: { plan: "premium", billing: "monthly" },
+  });
+  expect(started.status(), await started.text()).toBe(200);
+  const { clientSecret } = (await started.json()) as { clientSecret: string };
+  const paid = await api.post("/api/billing/test-provider/pay", {
+    headers: { Origin: origin },
+    data: { clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: 2049, cvc: "123" },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+}
+
+/** Each leg's instrument, side and strike, as the editor shows them. */
+async function legsOf(page: Page) {
+  const legs = page.getByTestId("leg");
+  const out: string[] = [];
+  for (let i = 0; i < (await legs.count()); i++) {
+    const leg = legs.nth(i);
+    out.push(
+      [
+        await leg.getByLabel("Instrument").inputValue(),
+        await leg.getByLabel("Side").inputValue(),
+        await leg.getByLabel("Strike ($)").inputValue(),
+      ].join(" "),
+    );
+  }
+  return out;
+}
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px, Premium builds an iron condor, sees its analysis and shares it`, async ({ browser, baseURL }) => {
+    test.setTimeout(45_000);
+    const context = await auditContext(browser, baseURL, width === 390 ? "dark" : "light");
+    const page = await context.newPage();
+    await page.setViewportSize({ width, height: 900 });
+    const errors = watchConsole(page);
+    await registerViaApi(page.request);
+    await buyPremium(page.request, baseURL ?? "");
+
+    await page.goto("/strategy-builder");
+    await expect(page.getByRole("heading", { level: 1, name: "Strategy builder" })).toBeVisible();
+    await expect(page.getByLabel("Symbol")).not.toHaveValue("");
+    await page.getByLabel("Template", { exact: true }).selectOption({ label: "Iron condor" });
+    await page.getByRole("button", { name: "Use template" }).click();
+    await expect(page.getByTestId("leg")).toHaveCount(4);
+
+    const results = page.getByTestId("analysis-results");
+    await expect(results).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId("payoff-chart")).toBeVisible();
+    await expect(page.getByTestId("payoff-chart").getByTestId("breakeven")).toHaveCount(2);
+    await expect(page.getByTestId("breakevens")).toContainText(/\$[\d,]+\.\d\d, \$[\d,]+\.\d\d/);
+    await expect(page.getByTestId("net-premium")).toContainText("Net credit");
+    await expect(page.getByTestId("probability-of-profit")).toContainText(/^Probability of profit\d+\.\d%/);
+    await expect(page.getByTestId("max-profit")).not.toContainText("Unlimited");
+    await expect(page.getByRole("table")).toBeVisible();
+    await noHorizontalOverflow(page, width);
+
+    // The address holds the position: a new page opened at it shows the same legs.
+    const legs = await legsOf(page);
+    await expect(page).toHaveURL(/\/strategy-builder\?s=[\w-]+/);
+    const shared = page.url();
+    const other = await context.newPage();
+    await other.setViewportSize({ width, height: 900 });
+    await other.goto(shared);
+    await expect(other.getByTestId("leg")).toHaveCount(4);
+    expect(await legsOf(other)).toEqual(legs);
+    await expect(other.getByTestId("analysis-results")).toBeVisible({ timeout: 15_000 });
+
+    expect(await seriousViolations(page, `strategy builder ${width}`, width === 390 ? "dark" : "light")).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
+
+test("Pro sees the builder locked and makes no request to /api/structures", async ({ page }) => {
+  const structures: string[] = [];
+  page.on("request", (req) => {
+    if (new URL(req.url()).pathname.startsWith("/api/structures")) structures.push(req.url());
+  });
+  await registerViaApi(page.request);
+  await page.goto("/strategy-builder");
+  const locked = page.getByTestId("strategy-builder-locked");
+  await expect(locked).toBeVisible();
+  await expect(locked.getByText("Premium", { exact: true })).toBeVisible();
+  await expect(locked.getByRole("link", { name: "Upgrade to Premium" })).toHaveAttribute("href", "/pricing");
+  await expect(page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Strategy builder" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  expect(structures).toEqual([]);
+});

@@ -1,0 +1,136 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import { vi } from "vitest";
+import { includesStrategyBuilder } from "@/features/auth/lib/plan";
+import type { LegInput, StructureAnalysis } from "@/lib/api/models";
+import { bodyOf, jsonResponse, makeUser, mockFetch, problem, renderWithProviders } from "@/test/utils";
+import { draftOf, EMPTY_STATE, encodeState } from "../lib/builder";
+import { StrategyBuilderPage } from "./strategy-builder-page";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const STOCKS = [{ symbol: "AAPL", companyName: "Apple Inc.", currentPrice: 200, change: 0, changePercent: 0 }];
+
+const CONDOR: LegInput[] = [
+  { instrument: "put", side: "long", quantity: 1, strike: 180, expirationDate: "2027-01-15", entryPrice: 0.8 },
+  { instrument: "put", side: "short", quantity: 1, strike: 190, expirationDate: "2027-01-15", entryPrice: 2.1 },
+  { instrument: "call", side: "short", quantity: 1, strike: 210, expirationDate: "2027-01-15", entryPrice: 2.0 },
+  { instrument: "call", side: "long", quantity: 1, strike: 220, expirationDate: "2027-01-15", entryPrice: 0.7 },
+];
+
+const LONG_CALL: LegInput[] = [{ instrument: "call", side: "long", quantity: 1, strike: 200, expirationDate: "2027-01-15" }];
+
+function makeAnalysis(overrides: Partial<StructureAnalysis> = {}): StructureAnalysis {
+  return {
+    symbol: "AAPL",
+    spot: 200,
+    volatility: 0.25,
+    rate: 0.04,
+    dividendYield: 0,
+    firstExpiration: "2027-01-15",
+    horizonDate: "2026-11-28",
+    volatilityShift: 0,
+    exercise: "american",
+    legs: LONG_CALL.map((l) => ({ ...l, entryPrice: 5.5, modelPrice: 5.5 })),
+    netPremium: 550,
+    atExpiry: {
+      maxProfit: { unbounded: true, pnl: null, spot: null },
+      maxLoss: { unbounded: false, pnl: -550, spot: 0 },
+      breakevens: [205.5],
+      profitableRanges: [{ from: 205.5, to: null }],
+      probabilityOfProfit: 0.4237,
+    },
+    greeks: { delta: 52.1, gamma: 0.021, vega: 31.2, theta: -6.4, rho: 12 },
+    payoff: [180, 200, 220].map((spot) => ({ spot, atExpiry: Math.max(0, spot - 200) * 100 - 550, atHorizon: spot * 2 - 400 })),
+    scenarios: {
+      spots: [190, 200, 210],
+      volatilityShifts: [-0.1, 0, 0.1],
+      pnl: [
+        [-400, -300, -200],
+        [-100, 0, 100],
+        [300, 400, 500],
+      ],
+    },
+    ...overrides,
+  };
+}
+
+function api({ analysis = () => jsonResponse(makeAnalysis()) }: { analysis?: () => Response } = {}) {
+  return mockFetch((url, init) => {
+    if (url === "/api/stock-prices") return jsonResponse(STOCKS);
+    if (url === "/api/structures/template" && init.method === "POST") return jsonResponse({ template: "iron-condor", legs: CONDOR });
+    if (url === "/api/structures/analysis" && init.method === "POST") return analysis();
+    return problem(404, "Not Found");
+  });
+}
+
+const linkTo = (legs: LegInput[]) => `/strategy-builder?s=${encodeState({ ...EMPTY_STATE, symbol: "AAPL", legs: legs.map(draftOf) })}`;
+
+describe("StrategyBuilderPage", () => {
+  it("is locked on Pro, with the way to Premium, and asks nothing of /api/structures", async () => {
+    const fetchMock = api();
+    renderWithProviders(<StrategyBuilderPage unlocked={includesStrategyBuilder(makeUser({ subscriptionPlan: "pro" }))} />, {
+      route: linkTo(LONG_CALL),
+    });
+    const locked = screen.getByTestId("strategy-builder-locked");
+    expect(within(locked).getByText("Premium")).toBeInTheDocument();
+    expect(within(locked).getByRole("link", { name: "Upgrade to Premium" })).toHaveAttribute("href", "/pricing");
+    await new Promise((r) => setTimeout(r, 500));
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith("/api/structures"))).toEqual([]);
+  });
+
+  it("fills the legs from a template", async () => {
+    const fetchMock = api();
+    renderWithProviders(<StrategyBuilderPage unlocked={includesStrategyBuilder(makeUser({ subscriptionPlan: "premium" }))} />, {
+      route: "/strategy-builder",
+    });
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByLabelText("Symbol")).toHaveValue("AAPL"));
+    await user.selectOptions(screen.getByLabelText("Template"), "Iron condor");
+    await user.click(screen.getByRole("button", { name: "Use template" }));
+    await waitFor(() => expect(screen.getAllByTestId("leg")).toHaveLength(4));
+    expect(bodyOf(fetchMock, "/api/structures/template")).toEqual({
+      symbol: "AAPL",
+      template: "iron-condor",
+      exercise: "american",
+      contracts: 1,
+    });
+    const legs = screen.getAllByTestId("leg");
+    expect(within(legs[0]).getByLabelText("Strike ($)")).toHaveValue(180);
+    expect(within(legs[3]).getByLabelText("Side")).toHaveValue("long");
+    expect(within(legs[2]).getByLabelText("Instrument")).toHaveValue("call");
+  });
+
+  it("shows the analysis: Unlimited max profit, the probability as a percentage, the breakevens", async () => {
+    const fetchMock = api();
+    renderWithProviders(<StrategyBuilderPage unlocked />, { route: linkTo(LONG_CALL) });
+    const results = await screen.findByTestId("analysis-results", {}, { timeout: 3000 });
+    expect(within(screen.getByTestId("max-profit")).getByText("Unlimited")).toBeInTheDocument();
+    expect(within(screen.getByTestId("max-loss")).getByText("-$550.00")).toBeInTheDocument();
+    expect(within(screen.getByTestId("probability-of-profit")).getByText("42.4%")).toBeInTheDocument();
+    expect(within(screen.getByTestId("breakevens")).getByText("$205.50")).toBeInTheDocument();
+    expect(within(screen.getByTestId("net-premium")).getByText("Net debit")).toBeInTheDocument();
+    expect(within(results).getByTestId("payoff-chart")).toBeInTheDocument();
+    const grid = screen.getByRole("table");
+    expect(within(grid).getAllByRole("columnheader")).toHaveLength(4);
+    expect(within(grid).getByText("+$500.00")).toHaveClass("text-positive-strong");
+    expect(within(grid).getByText("-$400.00")).toHaveClass("text-destructive-strong");
+    expect(bodyOf(fetchMock, "/api/structures/analysis")).toEqual({ symbol: "AAPL", exercise: "american", legs: LONG_CALL });
+  });
+
+  it("puts a 422 on legs[0].strike by that leg's strike", async () => {
+    api({
+      analysis: () =>
+        problem(422, "Unprocessable Entity", "The position was refused.", [
+          { field: "legs[0].strike", message: "A strike is in whole cents." },
+        ]),
+    });
+    renderWithProviders(<StrategyBuilderPage unlocked />, { route: linkTo(LONG_CALL) });
+    const leg = (await screen.findAllByTestId("leg"))[0];
+    const strike = within(leg).getByLabelText("Strike ($)");
+    await waitFor(() => expect(strike).toHaveAttribute("aria-invalid", "true"), { timeout: 3000 });
+    expect(strike).toHaveAccessibleDescription("A strike is in whole cents.");
+    expect(screen.getByRole("alert")).toHaveTextContent("The position was refused");
+  });
+});
