@@ -106,11 +106,16 @@ VISITOR_ONLY='^/api/auth/(register|login)$'
 FREE_REFUSED=("GET /api/ai/recommendations" "POST /api/backtest/strategy" "POST /api/signals/generate-for-symbol"
   "POST /api/webhooks" "DELETE /api/webhooks/{id}" "GET /api/webhooks/{id}/deliveries"
   "POST /api/webhooks/{id}/enable" "POST /api/webhooks/{id}/test")
-# What only Premium reaches (the strategy builder): refused to Free as above, left out of Pro's run.
+# What only Premium reaches (the strategy builder): refused to Free as above; left out of the Pro
+# and Premium session runs and fuzzed as the keys' Premium user, whose plan no fuzzed billing
+# operation changes (the Premium session's own run cancels and changes its plan as it goes).
 PREMIUM_ONLY=("POST /api/structures/analysis" "POST /api/structures/template")
 FREE_REFUSED+=("${PREMIUM_ONLY[@]}")
-PRO_ARGS=()
-for name in "${PREMIUM_ONLY[@]}"; do PRO_ARGS+=(--exclude-name "$name"); done
+WITHOUT_PREMIUM_ONLY=() ONLY_PREMIUM_ONLY=()
+for name in "${PREMIUM_ONLY[@]}"; do
+  WITHOUT_PREMIUM_ONLY+=(--exclude-name "$name")
+  ONLY_PREMIUM_ONLY+=(--include-name "$name")
+done
 FREE_REFUSED_ARGS=() FREE_ALLOWED_ARGS=()
 for name in "${FREE_REFUSED[@]}"; do
   FREE_REFUSED_ARGS+=(--include-name "$name")
@@ -164,10 +169,11 @@ fuzz visitor "" --include-path-regex "$VISITOR_ONLY"
 # lock keeps to one core, so one after another they left a third of the machine idle. Their
 # reports are printed in order once all three have ended.
 session_run free "$FREE" "${FREE_ALLOWED_ARGS[@]}"
-session_run pro "$PRO" "${PRO_ARGS[@]}"
-session_run premium "$PREMIUM"
+session_run pro "$PRO" "${WITHOUT_PREMIUM_ONLY[@]}"
+session_run premium "$PREMIUM" "${WITHOUT_PREMIUM_ONLY[@]}"
 for run in "${session_runs[@]}"; do wait "$run" || status=1; done
 cat "$DATA/out-free.txt" "$DATA/out-pro.txt" "$DATA/out-premium.txt"
+fuzz premium-builder fuzzkeys -H "Cookie: $KEYS" "${ONLY_PREMIUM_ONLY[@]}"
 refused free-refused fuzzfree -H "Cookie: $FREE" --include-path-regex "$ADMIN_ONLY|^/api/v1/" "${FREE_REFUSED_ARGS[@]}"
 fuzz admin-session "" -H "Cookie: $ADMIN" --include-path-regex "$ADMIN_ONLY"
 fuzz key-read fuzzkeys -H "Authorization: Bearer $KEY_READ" --include-path-regex '^/api/v1/' --include-method-regex '^GET$'
