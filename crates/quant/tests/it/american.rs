@@ -4,20 +4,11 @@
 //! dividends).
 
 use proptest::prelude::*;
+
+use crate::rng::Rng;
 use strikeline_quant::american::tree::{CashDividend, Exercise, Lattice, binomial};
 use strikeline_quant::american::{American, implied_volatility};
 use strikeline_quant::{BlackScholes, Field, IvError, IvInputs, OptionInputs, OptionType};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> f64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
 
 /// Issue 28's grid: S/K 0.5–2, T one day to three years, σ 5–150%, r and q 0–10%.
 fn random_inputs(rng: &mut Rng) -> OptionInputs {

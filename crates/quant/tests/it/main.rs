@@ -6,5 +6,6 @@ mod batch;
 mod calibration;
 mod indicators;
 mod pricing;
+mod rng;
 mod structure;
 mod talib_reference;

@@ -1,6 +1,7 @@
 //! Multi-leg structures: every template's expiry figures by hand, a fuzz of random
 //! structures against a dense grid, and the Greeks against finite differences.
 
+use crate::rng::Rng;
 use strikeline_quant::american::Exercise;
 use strikeline_quant::normal::cdf;
 use strikeline_quant::structure::{
@@ -194,22 +195,6 @@ fn template_names_round_trip_and_stock_legs_match_the_multiplier() {
     assert_eq!(Template::IronCondor.legs(MARKET, too_wide).unwrap_err().field(), Some(Field::Width));
     let backwards = TemplateInputs { far_expiry: NEAR / 2.0, ..inputs() };
     assert_eq!(Template::Calendar.legs(MARKET, backwards).unwrap_err().field(), Some(Field::TimeToExpiry));
-}
-
-/// A small deterministic generator (xorshift64*), so a failure names its seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> f64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    fn below(&mut self, n: u32) -> u32 {
-        (self.next() * f64::from(n)) as u32
-    }
 }
 
 fn random_structure(rng: &mut Rng, expiries: &[f64]) -> Structure {
