@@ -66,16 +66,23 @@ impl Message {
     }
 }
 
-/// Queues messages in one transaction.
-pub async fn enqueue(db: &Db, messages: &[Message]) -> StoreResult<()> {
+/// Queues messages in one transaction; how many. A message whose user or endpoint is gone by
+/// now (deleted since the caller read it: an owner removing an endpoint while a signal is
+/// announced) is left out rather than failing the others.
+pub async fn enqueue(db: &Db, messages: &[Message]) -> StoreResult<usize> {
     if messages.is_empty() {
-        return Ok(());
+        return Ok(0);
     }
-    let sql = format!("INSERT INTO outbox ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)");
+    let sql = format!(
+        "INSERT INTO outbox ({COLUMNS}) SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 \
+         WHERE EXISTS (SELECT 1 FROM users WHERE id = $3) \
+         AND ($4 IS NULL OR EXISTS (SELECT 1 FROM webhook_endpoints WHERE id = $4))"
+    );
+    let mut queued = 0;
     with_db!(db, pool => {
         let mut tx = pool.begin().await?;
         for m in messages {
-            sqlx::query(&sql)
+            queued += sqlx::query(&sql)
                 .bind(&m.id)
                 .bind(&m.channel)
                 .bind(&m.user_id)
@@ -89,11 +96,12 @@ pub async fn enqueue(db: &Db, messages: &[Message]) -> StoreResult<()> {
                 .bind(m.created_at)
                 .bind(m.delivered_at)
                 .execute(&mut *tx)
-                .await?;
+                .await?
+                .rows_affected();
         }
         tx.commit().await?;
     });
-    Ok(())
+    Ok(usize::try_from(queued).unwrap_or(usize::MAX))
 }
 
 /// Pending messages due at `now`, oldest due first, at most `limit`.

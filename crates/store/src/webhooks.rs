@@ -149,10 +149,12 @@ pub struct Attempt {
 
 const ATTEMPT_COLUMNS: &str = "id, message_id, endpoint_id, attempted_at, status_code, latency_ms, succeeded, error";
 
-/// Logs an attempt.
-pub async fn log_attempt(db: &Db, attempt: &Attempt) -> StoreResult<()> {
+/// Logs an attempt; `false` when there is nothing left to log it against: the endpoint (and
+/// with it the message) was deleted while the attempt was under way. That race is the
+/// owner's own doing, not a fault, so it is not an error.
+pub async fn log_attempt(db: &Db, attempt: &Attempt) -> StoreResult<bool> {
     let sql = format!("INSERT INTO webhook_attempts ({ATTEMPT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)");
-    with_db!(db, pool => {
+    let inserted = with_db!(db, pool => {
         sqlx::query(&sql)
             .bind(&attempt.id)
             .bind(&attempt.message_id)
@@ -163,9 +165,14 @@ pub async fn log_attempt(db: &Db, attempt: &Attempt) -> StoreResult<()> {
             .bind(attempt.succeeded)
             .bind(&attempt.error)
             .execute(pool)
-            .await?;
+            .await
+            .map(|_| ())
     });
-    Ok(())
+    match inserted {
+        Ok(()) => Ok(true),
+        Err(sqlx::Error::Database(err)) if err.is_foreign_key_violation() => Ok(false),
+        Err(err) => Err(err.into()),
+    }
 }
 
 /// An endpoint's newest attempts, at most `limit`.

@@ -277,7 +277,8 @@ async fn send_webhook(state: &AppState, message: &Message, now: DateTime<Utc>) -
         },
         Err(error) => Outcome { delivered: false, status_code: None, latency_ms: elapsed_ms(started), error: Some(error) },
     };
-    endpoints::log_attempt(
+    // Deleted while the request was in flight (the owner's own doing): nothing left to update.
+    let logged = endpoints::log_attempt(
         &state.db,
         &Attempt {
             id: uuid::Uuid::new_v4().to_string(),
@@ -291,7 +292,7 @@ async fn send_webhook(state: &AppState, message: &Message, now: DateTime<Utc>) -
         },
     )
     .await?;
-    if message.topic != webhooks::TEST_TOPIC {
+    if logged && message.topic != webhooks::TEST_TOPIC {
         if outcome.delivered {
             endpoints::mark_succeeded(&state.db, &endpoint.id).await?;
         } else {

@@ -91,7 +91,9 @@ pub async fn queue_test(state: &AppState, user: &UserRecord, endpoint_id: &str, 
     let data = json!({ "message": "A test delivery from Strikeline.", "endpointId": endpoint.id, "eventType": endpoint.event_type });
     let message = message(&endpoint, TEST_TOPIC, &data, now);
     let held = Message { attempts: 1, next_attempt_at: now + state.config.delivery.claim_hold(), ..message.clone() };
-    outbox::enqueue(&state.db, &[held]).await?;
+    if outbox::enqueue(&state.db, &[held]).await? == 0 {
+        return Err(AppError::NotFound); // deleted since it was read
+    }
     Ok(message)
 }
 
@@ -176,8 +178,7 @@ pub async fn emit(state: &AppState, events: &[Event<'_>], now: DateTime<Utc>) ->
             }
         }
     }
-    outbox::enqueue(&state.db, &messages).await?;
-    Ok(messages.len())
+    Ok(outbox::enqueue(&state.db, &messages).await?)
 }
 
 /// A signal as webhook payloads carry it (dollars, wire spellings).

@@ -22,6 +22,7 @@ on_both_engines_with!(local_webhooks, crate::webhooks::with_local_webhooks;
     deliveries_are_signed_retried_with_the_same_id_and_logged,
     an_endpoint_failing_for_a_day_is_switched_off_and_its_owner_told,
     endpoints_are_validated_capped_and_only_the_owners,
+    a_test_send_whose_endpoint_is_deleted_meanwhile_still_answers,
 );
 
 /// Webhooks to the local receiver (plain http on 127.0.0.1, as in local development), a
@@ -268,6 +269,55 @@ async fn endpoints_are_validated_capped_and_only_the_owners(app: TestApp) {
     assert_eq!(stranger.get(app.url(&format!("/api/webhooks/{theirs}/deliveries"))).send().await.expect("log").status(), 404);
     assert_eq!(owner.delete(app.url(&format!("/api/webhooks/{theirs}"))).send().await.expect("delete").status(), 204);
     assert_eq!(owner.get(app.url("/api/webhooks")).send().await.expect("list").json::<Vec<Value>>().await.expect("json").len(), 9);
+}
+
+/// A receiver that keeps each request's answer back until `release` is notified.
+async fn holding_receiver(release: Arc<tokio::sync::Notify>) -> (String, Arc<Mutex<Vec<Received>>>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let url = format!("http://127.0.0.1:{}/hooks/strikeline", listener.local_addr().expect("addr").port());
+    let got = Arc::new(Mutex::new(Vec::new()));
+    let kept = got.clone();
+    tokio::spawn(async move {
+        while let Ok((mut socket, _)) = listener.accept().await {
+            let Some(request) = read_request(&mut socket).await else { continue };
+            kept.lock().expect("lock").push(request);
+            release.notified().await;
+            let _ = socket.write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\nconnection: close\r\n\r\nok").await;
+        }
+    });
+    (url, got)
+}
+
+/// The owner deletes an endpoint while its test send is in flight (two tabs, or a fuzzer's
+/// two workers): the send still answers what came of it, not a 500, and nothing of the
+/// endpoint is left behind.
+async fn a_test_send_whose_endpoint_is_deleted_meanwhile_still_answers(app: TestApp) {
+    signed_up_on(&app, "pro").await;
+    let release = Arc::new(tokio::sync::Notify::new());
+    let (url, got) = holding_receiver(release.clone()).await;
+    let created: Value = create(&app, &app.client, "new_signal", &url).await.json().await.expect("json");
+    let id = created["webhookId"].as_str().expect("id").to_owned();
+
+    let sending = {
+        let (client, url) = (app.client.clone(), app.url(&format!("/api/webhooks/{id}/test")));
+        tokio::spawn(async move { client.post(url).json(&json!({})).send().await.expect("send") })
+    };
+    for _ in 0..500 {
+        if !got.lock().expect("lock").is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(got.lock().expect("lock").len(), 1, "the receiver has the test message");
+    assert_eq!(app.client.delete(app.url(&format!("/api/webhooks/{id}"))).send().await.expect("delete").status(), 204);
+    release.notify_one();
+
+    let answered = sending.await.expect("task");
+    assert_eq!(answered.status(), 200);
+    let answered: Value = answered.json().await.expect("json");
+    assert_eq!((answered["succeeded"].as_bool(), answered["statusCode"].as_u64()), (Some(true), Some(200)));
+    assert_eq!(app.client.get(app.url(&format!("/api/webhooks/{id}/deliveries"))).send().await.expect("log").status(), 404);
+    assert!(app.client.get(app.url("/api/webhooks")).send().await.expect("list").json::<Vec<Value>>().await.expect("json").is_empty());
 }
 
 /// The default guard (https only, public addresses only) refuses internal targets at creation
