@@ -14,6 +14,7 @@ use crate::calendar::Calendar;
 use crate::csv_import::PriceRow;
 use crate::data::{CompanyInfo, DailyBar, MarketError, Quote, Sector, checked_symbol};
 use crate::fx::ExchangeRates;
+use crate::options::{ChainQuery, OptionChain};
 use crate::provider::{MarketData, MarketFuture};
 
 /// Daily bars per symbol, served as a [`MarketData`] provider.
@@ -164,6 +165,12 @@ impl MarketData for ImportedHistory {
     fn exchange_rates<'a>(&'a self, at: DateTime<Utc>) -> MarketFuture<'a, ExchangeRates> {
         let rates = ExchangeRates::reference(at, self.provider_name());
         Box::pin(std::future::ready(Ok(rates)))
+    }
+
+    /// Imported history has daily bars only: no option quotes.
+    fn option_chain<'a>(&'a self, _symbol: &'a str, _query: ChainQuery, _at: DateTime<Utc>) -> MarketFuture<'a, OptionChain> {
+        let why = "imported price history carries no option quotes".to_owned();
+        Box::pin(std::future::ready(Err(MarketError::Unavailable(why))))
     }
 }
 

@@ -7,6 +7,8 @@
 //! - [`simulated`]: the offline default, a deterministic seeded market of fifty US names.
 //! - [`csv_import`]: daily history from `symbol,date,open,high,low,close,volume` files, and
 //!   [`history::ImportedHistory`], a provider over such history.
+//! - [`options`]: listed expirations, option chains and the 30-day at-the-money implied
+//!   volatility read from one.
 //! - [`polygon`]: the HTTP adapter for the Polygon.io REST API.
 //!
 //! Nothing here reads the clock to decide what "now" is: functions take the dates and
@@ -18,6 +20,7 @@ pub mod csv_import;
 pub mod data;
 pub mod fx;
 pub mod history;
+pub mod options;
 pub mod polygon;
 mod provider;
 mod rng;

@@ -7,6 +7,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::data::{CompanyInfo, DailyBar, MarketError, Quote};
 use crate::fx::ExchangeRates;
+use crate::options::{ChainQuery, OptionChain};
 
 /// The future a [`MarketData`] method returns: boxed, `Send`, borrowing the provider and the
 /// arguments for `'a`.
@@ -43,4 +44,11 @@ pub trait MarketData: Send + Sync {
     ///
     /// [`Currency`]: crate::Currency
     fn exchange_rates<'a>(&'a self, at: DateTime<Utc>) -> MarketFuture<'a, ExchangeRates>;
+
+    /// The option chain of `symbol` restricted to `query` (see [`OptionChain`]): bid/ask,
+    /// implied volatility, Greeks and open interest where the provider has them. A live
+    /// vendor answers with its latest quotes whatever `at` says (its [`OptionChain::as_of`]
+    /// tells when they are from); the simulated market answers for `at` exactly.
+    /// [`MarketError::Unavailable`] from a provider without option data.
+    fn option_chain<'a>(&'a self, symbol: &'a str, query: ChainQuery, at: DateTime<Utc>) -> MarketFuture<'a, OptionChain>;
 }

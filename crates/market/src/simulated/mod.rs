@@ -20,6 +20,8 @@
 //! ([`SimulatedMarket::exchange_rates_at`]). `docs/market-data.md` gives the model and every
 //! parameter.
 
+mod options;
+pub use options::RATE as OPTIONS_RATE;
 mod universe;
 
 use std::collections::{BTreeMap, HashMap};
@@ -30,6 +32,7 @@ use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use crate::calendar::{Calendar, Session, to_new_york};
 use crate::data::{CompanyInfo, DailyBar, MarketError, Quote, Sector, checked_symbol, round_price};
 use crate::fx::{Currency, ExchangeRates, REFERENCE_RATES};
+use crate::options::{ChainQuery, OptionChain};
 use crate::provider::{MarketData, MarketFuture};
 use crate::rng::{Rng, hash_bytes};
 
@@ -697,6 +700,10 @@ impl MarketData for SimulatedMarket {
 
     fn exchange_rates<'a>(&'a self, at: DateTime<Utc>) -> MarketFuture<'a, ExchangeRates> {
         Box::pin(std::future::ready(Ok(self.exchange_rates_at(at))))
+    }
+
+    fn option_chain<'a>(&'a self, symbol: &'a str, query: ChainQuery, at: DateTime<Utc>) -> MarketFuture<'a, OptionChain> {
+        Box::pin(std::future::ready(SimulatedMarket::option_chain(self, symbol, &query, at)))
     }
 }
 

@@ -4,5 +4,6 @@ mod calendar;
 mod csv_import;
 mod expirations;
 mod new_york;
+mod options;
 mod polygon;
 mod simulated;

@@ -12,6 +12,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use chrono::{NaiveDate, TimeZone, Utc};
+use strikeline_market::options::{ChainQuery, ContractGreeks, OptionRight};
 use strikeline_market::polygon::{PolygonClient, PolygonConfig};
 use strikeline_market::{Currency, MarketData, MarketError, Sector};
 
@@ -146,6 +147,25 @@ async fn previous_close(State(fake): State<Arc<Fake>>, Path(ticker): Path<String
     }
 }
 
+async fn option_chain(
+    State(fake): State<Arc<Fake>>,
+    Path(symbol): Path<String>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Response {
+    let query = query.unwrap_or_default();
+    if let Some(denied) = fake.check(&headers, format!("options {symbol}?{query}")) {
+        return denied;
+    }
+    match symbol.as_str() {
+        "AAPL" if query.contains("cursor=") => fake.json(StatusCode::OK, "options_chain_aapl_page2.json"),
+        "AAPL" => fake.json(StatusCode::OK, "options_chain_aapl_page1.json"),
+        "BAD" => fake.json(StatusCode::OK, "options_chain_bad_contract.json"),
+        "NOPE" => fake.json(StatusCode::NOT_FOUND, "not_found.json"),
+        _ => fake.json(StatusCode::OK, "options_chain_empty.json"),
+    }
+}
+
 /// Starts a fake Polygon on 127.0.0.1:0; the server lives as long as the test's runtime.
 async fn fake_polygon() -> (Arc<Fake>, String) {
     let fake = Arc::new(Fake::default());
@@ -154,6 +174,7 @@ async fn fake_polygon() -> (Arc<Fake>, String) {
         .route("/v2/snapshot/locale/us/markets/stocks/tickers", get(snapshot))
         .route("/v2/aggs/ticker/{symbol}/prev", get(previous_close))
         .route("/v3/reference/tickers/{symbol}", get(details))
+        .route("/v3/snapshot/options/{symbol}", get(option_chain))
         .with_state(Arc::clone(&fake));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind 127.0.0.1:0");
     let base = format!("http://{}", listener.local_addr().expect("a local address"));
@@ -415,4 +436,60 @@ async fn a_bad_forex_answer_is_an_invalid_response() {
         assert!(message.contains(why), "{fixture}: {message}");
         assert_eq!(fake.hits("prev C:USDGBP"), 1, "{fixture}: not retried");
     }
+}
+
+#[tokio::test]
+async fn the_option_chain_follows_pages_and_maps_every_field() {
+    let (fake, polygon) = client().await;
+    let at = Utc.with_ymd_and_hms(2024, 1, 3, 21, 5, 0).unwrap();
+    let query = ChainQuery {
+        expiration_from: Some(ymd(2024, 1, 10)),
+        expiration_to: Some(ymd(2024, 3, 15)),
+        strike_from: Some(150.0),
+        strike_to: Some(220.5),
+    };
+    let chain = polygon.option_chain("AAPL", query, at).await.unwrap();
+    assert_eq!(chain.provider, "polygon");
+    assert_eq!(chain.underlying_price, 184.25);
+    assert_eq!(chain.as_of, Utc.timestamp_nanos(1_704_315_599_871_352_300), "the newest quote's time");
+    let keys: Vec<_> = chain.contracts.iter().map(|c| (c.expiration, c.strike, c.right)).collect();
+    assert_eq!(
+        keys,
+        [
+            (ymd(2024, 1, 19), 185.0, OptionRight::Call),
+            (ymd(2024, 2, 16), 190.0, OptionRight::Call),
+            (ymd(2024, 2, 16), 190.0, OptionRight::Put)
+        ],
+        "both pages, in expiration, strike, call-then-put order"
+    );
+    let put = &chain.contracts[2];
+    assert_eq!((put.bid, put.ask, put.last, put.open_interest), (Some(6.8), Some(6.95), Some(6.85), Some(10_452)));
+    assert_eq!(put.implied_volatility, Some(0.2114));
+    assert_eq!(put.greeks, Some(ContractGreeks { delta: -0.6312, gamma: 0.0371, theta: -0.0712, vega: 0.2231 }));
+    let weekly = &chain.contracts[0];
+    assert_eq!((weekly.greeks, weekly.implied_volatility, weekly.last), (None, None, None), "missing fields stay missing");
+    assert!(weekly.mid().is_some_and(|m| (m - 3.025).abs() < 1e-12));
+    let requests = fake.requests.lock().unwrap().clone();
+    assert_eq!(
+        requests,
+        [
+            "options AAPL?expiration_date.gte=2024-01-10&expiration_date.lte=2024-03-15&strike_price.gte=150&strike_price.lte=220.5&limit=250",
+            "options AAPL?cursor=YXA9MTAwJmFzPSZsaW1pdD0yNTA",
+        ]
+    );
+}
+
+#[tokio::test]
+async fn an_empty_chain_takes_the_price_from_the_stock_snapshot_and_unknown_names_are_unknown() {
+    let (_, polygon) = client().await;
+    let at = Utc.with_ymd_and_hms(2024, 1, 3, 21, 5, 0).unwrap();
+    let quiet = polygon.option_chain("MSFT", ChainQuery::default(), at).await.unwrap();
+    assert!(quiet.contracts.is_empty());
+    assert_eq!((quiet.underlying_price, quiet.as_of), (370.6, at));
+    assert_eq!(polygon.option_chain("ZZZZ", ChainQuery::default(), at).await, Err(MarketError::UnknownSymbol("ZZZZ".into())));
+    assert_eq!(polygon.option_chain("NOPE", ChainQuery::default(), at).await, Err(MarketError::UnknownSymbol("NOPE".into())));
+    assert!(
+        matches!(polygon.option_chain("BAD", ChainQuery::default(), at).await, Err(MarketError::InvalidResponse(why)) if why.contains("strike"))
+    );
+    assert_eq!(polygon.option_chain("no good", ChainQuery::default(), at).await, Err(MarketError::InvalidSymbol("no good".into())));
 }

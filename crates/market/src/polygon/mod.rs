@@ -8,6 +8,7 @@
 //! | quotes | `GET /v2/snapshot/locale/us/markets/stocks/tickers?tickers=A,B` |
 //! | company | `GET /v3/reference/tickers/{symbol}` |
 //! | exchange rates | `GET /v2/aggs/ticker/C:USDEUR/prev`, `GET /v2/aggs/ticker/C:USDGBP/prev` |
+//! | option chain | `GET /v3/snapshot/options/{symbol}` ([`options`]) |
 //!
 //! The API key travels in the `Authorization: Bearer` header (which Polygon accepts as well
 //! as the `apiKey` query parameter), so it never appears in a URL, a log line or an error.
@@ -20,6 +21,8 @@
 //! 403 are [`MarketError::Unavailable`] ("API key rejected"); 404 and an unknown ticker are
 //! [`MarketError::UnknownSymbol`]; an answer that does not parse is
 //! [`MarketError::InvalidResponse`].
+
+mod options;
 
 use std::collections::VecDeque;
 use std::fmt;
@@ -35,6 +38,7 @@ use serde::de::DeserializeOwned;
 use crate::calendar::to_new_york;
 use crate::data::{CompanyInfo, DailyBar, MarketError, Quote, Sector, checked_symbol};
 use crate::fx::{Currency, ExchangeRates};
+use crate::options::{ChainQuery, OptionChain};
 use crate::provider::{MarketData, MarketFuture};
 
 /// Polygon's production API.
@@ -737,6 +741,11 @@ impl MarketData for PolygonClient {
     /// ([`PolygonClient::fetch_exchange_rates`]).
     fn exchange_rates<'a>(&'a self, _at: DateTime<Utc>) -> MarketFuture<'a, ExchangeRates> {
         Box::pin(self.fetch_exchange_rates())
+    }
+
+    /// The latest quotes whatever `at` says ([`PolygonClient::fetch_option_chain`]).
+    fn option_chain<'a>(&'a self, symbol: &'a str, query: ChainQuery, at: DateTime<Utc>) -> MarketFuture<'a, OptionChain> {
+        Box::pin(self.fetch_option_chain(symbol, query, at))
     }
 }
 
