@@ -17,6 +17,8 @@
 //! - [`backtest`]: historical bars fed one at a time to the same strategy code, options
 //!   filled at the model price and closed like live signals ([`backtest::run`]); and a
 //!   plain stock SMA crossover for speed comparisons ([`backtest::sma_crossover`]).
+//! - [`iv_rank`]: IV rank and IV percentile of a symbol's daily at-the-money implied
+//!   volatility over its last year, with the sessions that have no reading.
 //! - [`portfolio`]: positions valued with their Greeks and risk figures, performance
 //!   metrics, the portfolio summary, the risk assessment (`docs/risk.md`) and the
 //!   automated paper portfolio's allocation rule.
@@ -48,6 +50,7 @@
 //! ```
 
 pub mod backtest;
+pub mod iv_rank;
 mod lifecycle;
 mod money;
 mod params;

@@ -138,17 +138,9 @@ pub fn listed_expirations(calendar: &Calendar, today: NaiveDate) -> Vec<NaiveDat
     dates
 }
 
-/// The strike spacing listed around `spot` (the usual equity-option increments: $0.50 under
-/// $5, $1 under $25, $2.50 under $100, $5 under $250, $10 above).
-pub fn strike_increment(spot: f64) -> f64 {
-    match spot {
-        s if s < 5.0 => 0.5,
-        s if s < 25.0 => 1.0,
-        s if s < 100.0 => 2.5,
-        s if s < 250.0 => 5.0,
-        _ => 10.0,
-    }
-}
+/// The strike spacing listed around a price: the grid the signal engine picks strikes from,
+/// so every signal's strike is a listed one.
+pub use strikeline_engine::strike_increment;
 
 /// Expirations closer than this are left out of the constant-maturity reading (the last
 /// week's quotes are dominated by pin and event risk).

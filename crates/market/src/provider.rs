@@ -51,4 +51,10 @@ pub trait MarketData: Send + Sync {
     /// tells when they are from); the simulated market answers for `at` exactly.
     /// [`MarketError::Unavailable`] from a provider without option data.
     fn option_chain<'a>(&'a self, symbol: &'a str, query: ChainQuery, at: DateTime<Utc>) -> MarketFuture<'a, OptionChain>;
+
+    /// Whether quotes and option chains answer for any past `at` (the simulated market), not
+    /// only the latest (a live vendor): what a history can be back-filled from.
+    fn answers_any_instant(&self) -> bool {
+        false
+    }
 }

@@ -156,6 +156,18 @@ enum Command {
         #[arg(long)]
         heads: Option<PathBuf>,
     },
+    /// A tracked symbol's 30-day at-the-money implied volatility over the last year, its IV rank
+    /// and IV percentile (or why they are hidden) and the sessions without a reading, as JSON.
+    IvRank {
+        /// The ticker.
+        symbol: String,
+        /// First record the sessions due (and back-fill, where the market allows) for every
+        /// tracked symbol, as the end-of-day job does.
+        #[arg(long)]
+        record: bool,
+        #[arg(long, env = "STRIKELINE_DATA_DIR")]
+        data_dir: Option<PathBuf>,
+    },
     /// The predictive model of a signal's chance to win.
     Model {
         #[command(subcommand)]
@@ -456,6 +468,16 @@ fn main() -> ExitCode {
                 let trained =
                     strikeline_server::services::predicting::train_from_scratch(&state, state.clock.now()).await.map_err(describe)?;
                 println!("{}", serde_json::to_string_pretty(&trained)?);
+                Ok(())
+            }
+            Command::IvRank { symbol, record, data_dir } => {
+                if let Some(dir) = data_dir {
+                    config.data_dir = dir;
+                }
+                let state = strikeline_server::offline_state(config).await?;
+                let now = state.clock.now();
+                let view = strikeline_server::handlers::options::iv_rank_of(&state, &symbol, record, now).await.map_err(describe)?;
+                println!("{}", serde_json::to_string_pretty(&view)?);
                 Ok(())
             }
             Command::Seed { scale, data_dir } => {

@@ -26,6 +26,7 @@ mod error;
 pub mod export;
 pub mod idempotency;
 pub mod inbox;
+pub mod iv_history;
 pub mod ledger;
 pub mod market;
 pub mod models;

@@ -314,6 +314,28 @@ impl Calendar {
         if self.is_trading_day(date) { date } else { self.previous_trading_day(date) }
     }
 
+    /// The last `count` trading days on or before `to`, oldest first.
+    ///
+    /// ```
+    /// use chrono::NaiveDate;
+    /// use strikeline_market::calendar::Calendar;
+    ///
+    /// let d = |m, d| NaiveDate::from_ymd_opt(2025, m, d).unwrap();
+    /// // Good Friday, April 18, is closed; Sunday the 20th is no session.
+    /// assert_eq!(Calendar::nyse().sessions_back(d(4, 20), 3), [d(4, 15), d(4, 16), d(4, 17)]);
+    /// ```
+    pub fn sessions_back(&self, to: NaiveDate, count: usize) -> Vec<NaiveDate> {
+        let mut days = Vec::with_capacity(count);
+        let mut day = to;
+        while days.len() < count {
+            day = self.trading_day_on_or_before(day);
+            days.push(day);
+            day = self.previous_trading_day(day);
+        }
+        days.reverse();
+        days
+    }
+
     /// The number of trading days in `(from, to]`: after `from`, up to and including `to`.
     ///
     /// For time to expiry, pass today as `from` and the expiration as `to`: the count is the

@@ -705,6 +705,10 @@ impl MarketData for SimulatedMarket {
     fn option_chain<'a>(&'a self, symbol: &'a str, query: ChainQuery, at: DateTime<Utc>) -> MarketFuture<'a, OptionChain> {
         Box::pin(std::future::ready(SimulatedMarket::option_chain(self, symbol, &query, at)))
     }
+
+    fn answers_any_instant(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]

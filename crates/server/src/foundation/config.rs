@@ -475,6 +475,9 @@ pub struct MarketConfig {
     /// Trading days replayed through the engine on first start, so a new deployment shows the
     /// signals the strategies issued recently and how they ended (0 replays none).
     pub replay_days: u32,
+    /// Sessions of implied-volatility history back-filled on first start and each weekend,
+    /// where the provider can answer for past sessions (the simulated market); 0 fills none.
+    pub iv_backfill_sessions: u32,
     /// Risk-free rate used for option prices.
     pub risk_free_rate: f64,
     /// Most symbols the shared watchlist may hold.
@@ -492,6 +495,7 @@ impl Default for MarketConfig {
             seed: 20_140_102,
             history_years: 10,
             replay_days: 60,
+            iv_backfill_sessions: 260,
             risk_free_rate: 0.04,
             max_symbols: 500,
             polygon_base_url: "https://api.polygon.io".into(),
@@ -618,6 +622,7 @@ impl Config {
         anyhow::ensure!(self.schedule.tick_seconds > 0, "schedule.tick_seconds must be positive");
         anyhow::ensure!((0.0..=0.25).contains(&self.market.risk_free_rate), "market.risk_free_rate must be between 0 and 0.25");
         anyhow::ensure!(self.market.history_years <= 30, "market.history_years must be at most 30");
+        anyhow::ensure!(self.market.iv_backfill_sessions <= 2_520, "market.iv_backfill_sessions must be at most 2520");
         anyhow::ensure!(self.market.max_symbols > 0, "market.max_symbols must be positive");
         anyhow::ensure!(
             (0.0..=100.0).contains(&self.portfolio.commission_per_contract),

@@ -599,6 +599,25 @@ impl CloseReason {
     }
 }
 
+/// When the options may be exercised: US equity options are American (the default); European
+/// values the same legs with Black–Scholes–Merton.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum ExerciseStyle {
+    #[default]
+    American,
+    European,
+}
+
+impl From<ExerciseStyle> for strikeline_quant::american::Exercise {
+    fn from(style: ExerciseStyle) -> strikeline_quant::american::Exercise {
+        match style {
+            ExerciseStyle::American => strikeline_quant::american::Exercise::American,
+            ExerciseStyle::European => strikeline_quant::american::Exercise::European,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,6 +12,7 @@ pub mod health;
 pub mod live;
 pub mod news;
 pub mod notifications;
+pub mod options;
 pub mod portfolio;
 pub mod signals;
 pub mod site;

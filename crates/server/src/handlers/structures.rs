@@ -23,6 +23,7 @@ use crate::foundation::limits;
 use crate::foundation::money::{MAX_PRICE, dollars, entered_cents, round2};
 use crate::foundation::session::CurrentUser;
 use crate::foundation::state::AppState;
+use crate::foundation::vocab::ExerciseStyle;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(analyse)).routes(routes!(from_template))
@@ -53,25 +54,6 @@ pub enum Instrument {
 pub enum Side {
     Long,
     Short,
-}
-
-/// When the options may be exercised: US equity options are American (the default); European
-/// values the same legs with Black–Scholes–Merton.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub enum ExerciseStyle {
-    #[default]
-    American,
-    European,
-}
-
-impl From<ExerciseStyle> for Exercise {
-    fn from(style: ExerciseStyle) -> Exercise {
-        match style {
-            ExerciseStyle::American => Exercise::American,
-            ExerciseStyle::European => Exercise::European,
-        }
-    }
 }
 
 /// A named structure (see `docs/strategy-builder.md` for the legs of each).

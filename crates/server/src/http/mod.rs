@@ -27,8 +27,8 @@ use crate::foundation::error::AppError;
 use crate::foundation::state::AppState;
 use crate::{
     handlers::ai, handlers::api_keys, handlers::auth, handlers::automation, handlers::backtest, handlers::billing, handlers::email,
-    handlers::health, handlers::live, handlers::news, handlers::notifications, handlers::portfolio, handlers::signals, handlers::site,
-    handlers::stocks, handlers::structures, handlers::track_record, handlers::webhooks, openapi,
+    handlers::health, handlers::live, handlers::news, handlers::notifications, handlers::options, handlers::portfolio, handlers::signals,
+    handlers::site, handlers::stocks, handlers::structures, handlers::track_record, handlers::webhooks, openapi,
 };
 
 pub use middleware::log_server_errors;
@@ -65,6 +65,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(signals::router())
         .merge(live::router())
         .merge(stocks::router())
+        .merge(options::router())
         .merge(automation::router())
         .merge(portfolio::router())
         .merge(backtest::router())

@@ -7,6 +7,7 @@ pub mod advising;
 pub mod billing;
 pub mod delivering;
 pub mod figures;
+pub mod implied_volatility;
 pub mod mailing;
 pub mod market_refresh;
 pub mod news;

@@ -26,6 +26,7 @@ mod notifications;
 mod observability;
 mod openapi_snapshot;
 mod operations;
+mod options;
 mod outbound;
 mod outbound_guard;
 mod portfolio;

@@ -6,6 +6,7 @@ mod common;
 mod account;
 mod automation;
 mod billing;
+mod iv_history;
 mod ledger;
 mod market;
 mod migrations;

@@ -1202,6 +1202,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stock-prices/{symbol}/implied-volatility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tracked stock's 30-day constant-maturity at-the-money implied volatility over the last
+         *     year (one reading per session, from the provider's option chain near the close), its IV
+         *     rank and IV percentile, and the sessions without a reading. Below 200 recorded sessions
+         *     rank and percentile are hidden, with the reason.
+         */
+        get: operations["implied_volatility_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock-prices/{symbol}/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tracked stock's option chain for one expiration: bid, ask, mid, implied volatility,
+         *     delta, gamma, theta, vega and open interest of each strike's call and put, as the
+         *     market-data provider quotes them. `expiration` is one of the listed expirations (default:
+         *     the first at least a week away).
+         */
+        get: operations["option_chain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/structures/analysis": {
         parameters: {
             query?: never;
@@ -1973,6 +2017,54 @@ export interface components {
             brand: string;
             last4: string;
         };
+        /** @description One side of a strike's row, in vendors' units. */
+        ChainContract: {
+            /** Format: double */
+            ask?: number | null;
+            /**
+             * Format: double
+             * @description Dollars per share.
+             */
+            bid?: number | null;
+            /** Format: double */
+            delta?: number | null;
+            /** Format: double */
+            gamma?: number | null;
+            /**
+             * Format: double
+             * @description Per year, as a fraction (0.25 is 25%).
+             */
+            impliedVolatility?: number | null;
+            /**
+             * Format: double
+             * @description The last trade, when the provider has one.
+             */
+            last?: number | null;
+            /**
+             * Format: double
+             * @description The midpoint of a two-sided quote.
+             */
+            mid?: number | null;
+            /** Format: int64 */
+            openInterest?: number | null;
+            /**
+             * Format: double
+             * @description Dollars per share per calendar day.
+             */
+            theta?: number | null;
+            /**
+             * Format: double
+             * @description Dollars per share per volatility point.
+             */
+            vega?: number | null;
+        };
+        /** @description One strike: its call and its put (either may be unlisted). */
+        ChainRow: {
+            call?: null | components["schemas"]["ChainContract"];
+            put?: null | components["schemas"]["ChainContract"];
+            /** Format: double */
+            strike: number;
+        };
         /**
          * @description A change figure and what it compares against; `value` is `null` when there is no earlier
          *     snapshot to compare with (show "—").
@@ -2622,6 +2714,60 @@ export interface components {
             plan: components["schemas"]["Plan"];
             status: components["schemas"]["InvoiceStatus"];
         };
+        /** @description `GET /api/stock-prices/{symbol}/implied-volatility`. */
+        IvHistoryView: {
+            hiddenReason?: string | null;
+            /**
+             * Format: date
+             * @description The lookback: the last completed session and the 252 before it.
+             */
+            lookbackFrom: string;
+            lookbackSessions: number;
+            /** Format: date */
+            lookbackTo: string;
+            /**
+             * Format: int64
+             * @description The readings' constant maturity, calendar days.
+             */
+            maturityDays: number;
+            /** @description Recorded sessions needed before rank and percentile are shown. */
+            minimumSessions: number;
+            /** @description Its sessions without a reading (never interpolated), oldest first. */
+            missing: string[];
+            /** @description Sessions of the lookback with a reading. */
+            recordedSessions: number;
+            /** @description The lookback's readings, oldest first. */
+            series: components["schemas"]["IvPoint"][];
+            standing?: null | components["schemas"]["IvStandingView"];
+            symbol: string;
+        };
+        /** @description One session's reading. */
+        IvPoint: {
+            /** Format: date */
+            date: string;
+            /**
+             * Format: double
+             * @description Per year, as a fraction (0.25 is 25%).
+             */
+            iv: number;
+        };
+        /** @description Where the last session's reading stands in the lookback. */
+        IvStandingView: {
+            current: components["schemas"]["IvPoint"];
+            high: components["schemas"]["IvPoint"];
+            low: components["schemas"]["IvPoint"];
+            /**
+             * Format: double
+             * @description IV percentile, 0–100: the share of the lookback's earlier recorded sessions below the
+             *     current reading.
+             */
+            percentile: number;
+            /**
+             * Format: double
+             * @description IV rank, 0–100: (current − low) / (high − low) over the lookback.
+             */
+            rank: number;
+        };
         /**
          * @description How long a new API key works, in days, or `never` expires.
          * @enum {string}
@@ -2945,6 +3091,33 @@ export interface components {
             link?: string | null;
             read: boolean;
             title: string;
+        };
+        /** @description `GET /api/stock-prices/{symbol}/options`. */
+        OptionChainView: {
+            /**
+             * Format: date-time
+             * @description When the quotes were taken.
+             */
+            asOf: string;
+            /** @description Equity options are American-style: exercisable on any session up to expiration. */
+            exercise: components["schemas"]["ExerciseStyle"];
+            /**
+             * Format: date
+             * @description The expiration shown.
+             */
+            expiration: string;
+            /** @description Every listed expiration, nearest first. */
+            expirations: string[];
+            /** @description Who quoted them (`simulated`, `polygon`). */
+            provider: string;
+            /** @description Its strikes, lowest first. */
+            rows: components["schemas"]["ChainRow"][];
+            symbol: string;
+            /**
+             * Format: double
+             * @description Dollars: the price the quotes go with.
+             */
+            underlyingPrice: number;
         };
         /** @description An email in the outbox, as administrators see it. */
         OutboxEmail: {
@@ -7521,6 +7694,116 @@ export interface operations {
             };
             /** @description `days` out of range */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    implied_volatility_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Ticker */
+                symbol: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IvHistoryView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not in the watchlist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    option_chain: {
+        parameters: {
+            query?: {
+                /** @description A listed expiration (YYYY-MM-DD) */
+                expiration?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Ticker */
+                symbol: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptionChainView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not in the watchlist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `expiration` is not a listed expiration */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many chains; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The market-data provider is unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -139,6 +139,8 @@ pub const TRACK_RECORD_EXPORT: Policy = policy("track_record_export", 20, HOUR);
 /// Analyses of multi-leg positions (the strategy builder) per user: each values the position
 /// over a chart and a scenario grid.
 pub const STRUCTURE_ANALYSIS: Policy = policy("structure_analysis", 120, MINUTE);
+/// Option chains per user: each asks the market-data provider, whose quota is shared.
+pub const OPTION_CHAIN: Policy = policy("option_chain", 60, MINUTE);
 
 /// The public API's hourly quota of `plan`, whose catalogue entry grants `quota` requests.
 pub fn api_hourly(plan: crate::foundation::entitlements::Plan, quota: u32) -> Policy {
@@ -153,7 +155,7 @@ pub fn api_hourly(plan: crate::foundation::entitlements::Plan, quota: u32) -> Po
 
 /// Every policy, for configuration checks and the documentation (the public API's hourly
 /// quotas, `api_hour_<plan>`, come from the plan catalogue).
-pub const POLICIES: [Policy; 36] = [
+pub const POLICIES: [Policy; 37] = [
     REGISTER,
     LOGIN_IP,
     LOGIN_ACCOUNT,
@@ -190,6 +192,7 @@ pub const POLICIES: [Policy; 36] = [
     TRACK_RECORD,
     TRACK_RECORD_EXPORT,
     STRUCTURE_ANALYSIS,
+    OPTION_CHAIN,
 ];
 
 /// Sign-in back-off per account: five attempts back to back, then a wait that grows by a

@@ -168,6 +168,7 @@ const FIRST_START_POLL: StdDuration = StdDuration::from_millis(250);
 async fn first_start(state: &AppState, now: DateTime<Utc>) -> Result<()> {
     ensure_universe(state, now).await?;
     catch_up_history(state, now).await?;
+    super::implied_volatility::record_due(state, now).await?;
     replay_recent(state, now).await?;
     update_now(state, now).await?;
     // The key on first start, and a head over what the start logged.
@@ -203,6 +204,7 @@ pub async fn run_job(state: &AppState, job: Job, now: DateTime<Utc>) -> Result<(
         }
         Job::Weekend => {
             catch_up_history(state, now).await?;
+            super::implied_volatility::record_due(state, now).await?;
             refresh_prices(state, now).await?;
             state.events.publish(Topic::Prices);
             // The predictive model retrained on the week's history; a failure (history too
@@ -235,6 +237,7 @@ pub async fn run_job(state: &AppState, job: Job, now: DateTime<Utc>) -> Result<(
         }
         Job::EndOfDay => {
             catch_up_history(state, now).await?;
+            super::implied_volatility::record_due(state, now).await?;
             let quotes = refresh_prices(state, now).await?;
             mark_signals(state, &quotes, now).await?;
             settle_positions(state, now).await?;

@@ -76,6 +76,7 @@ impl TestApp {
         // no test has the background scheduler running jobs behind its back.
         config.market.history_years = 0;
         config.market.replay_days = 0;
+        config.market.iv_backfill_sessions = 0;
         config.schedule.start_running = false;
         config.schedule.background = false;
         config.clock_start = pinned();

@@ -1,0 +1,159 @@
+//! The option chain and the implied-volatility history over HTTP: a listed expiration's
+//! strikes with calls beside puts, refused parameters named; readings recorded once per
+//! session from the provider's chain, IV rank and percentile shown from 200 sessions, a
+//! missing session reported and not filled, and a short history hidden with its reason.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde_json::Value;
+use strikeline_server::services::implied_volatility::{self, Recorded};
+use strikeline_store::iv_history;
+
+use crate::common::{TestApp, fields, problem};
+
+on_both_engines_with!(with_market, crate::common::with_market;
+    the_chain_lists_strikes_with_calls_beside_puts,
+    the_chain_refuses_what_it_does_not_list,
+    rank_and_percentile_come_from_the_recorded_year,
+);
+
+on_both_engines_with!(with_backfill, crate::options::with_backfill;
+    the_first_start_back_fills_every_tracked_symbol_once,
+);
+
+/// A market, and a week of implied volatility back-filled on first start.
+fn with_backfill(config: &mut strikeline_server::foundation::config::Config) {
+    crate::common::with_market(config);
+    config.market.iv_backfill_sessions = 5;
+}
+
+async fn the_first_start_back_fills_every_tracked_symbol_once(app: TestApp) {
+    let now = app.now();
+    let last = app.state.market.last_completed_day(now);
+    let week = app.state.market.calendar.sessions_back(last, 5);
+    let stocks = strikeline_store::market::list_stocks(app.db()).await.expect("stocks");
+    assert!(stocks.len() >= 10);
+    let stored = iv_history::all_series(app.db(), week[0] - chrono::Days::new(30), last).await.expect("read");
+    assert_eq!(stored.len(), 5 * stocks.len(), "five sessions for each tracked symbol");
+    assert!(stored.iter().all(|r| week.contains(&r.day) && r.provider == "simulated"));
+    assert_eq!(implied_volatility::record_due(&app.state, now).await.expect("again"), 0, "nothing twice");
+    // `strikeline iv-rank msft --record`'s answer: five sessions, hidden until 200.
+    let view = strikeline_server::handlers::options::iv_rank_of(&app.state, "msft", true, now).await.expect("a view");
+    assert_eq!((view.symbol.as_str(), view.recorded_sessions, view.missing.len()), ("MSFT", 5, 248));
+    assert!(view.standing.is_none() && view.hidden_reason.is_some_and(|why| why.contains("5 are recorded")));
+}
+
+fn num(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+fn date(v: &Value) -> NaiveDate {
+    v.as_str().and_then(|s| NaiveDate::parse_from_str(s, "%Y-%m-%d").ok()).unwrap_or_else(|| panic!("not a date: {v}"))
+}
+
+async fn get(app: &TestApp, path: &str) -> reqwest::Response {
+    app.client.get(app.url(path)).send().await.expect("request")
+}
+
+async fn the_chain_lists_strikes_with_calls_beside_puts(app: TestApp) {
+    app.register().await;
+    let response = get(&app, "/api/stock-prices/AAPL/options").await;
+    assert_eq!(response.status(), 200);
+    let chain: Value = response.json().await.expect("json");
+    let today = app.state.market.today(app.now());
+    let expirations: Vec<NaiveDate> = chain["expirations"].as_array().expect("expirations").iter().map(date).collect();
+    assert!(expirations.len() >= 9 && expirations.windows(2).all(|w| w[0] < w[1]), "{expirations:?}");
+    let shown = date(&chain["expiration"]);
+    assert!((shown - today).num_days() >= 7, "the first expiration a week away by default: {shown}");
+    assert!(expirations.contains(&shown));
+    assert_eq!(
+        (chain["symbol"].as_str(), chain["provider"].as_str(), chain["exercise"].as_str()),
+        (Some("AAPL"), Some("simulated"), Some("american"))
+    );
+    let spot = num(&chain["underlyingPrice"]);
+    let rows = chain["rows"].as_array().expect("rows");
+    let strikes: Vec<f64> = rows.iter().map(|r| num(&r["strike"])).collect();
+    assert!(strikes.windows(2).all(|w| w[0] < w[1]));
+    assert!(strikes[0] < spot && spot < *strikes.last().expect("a strike"), "strikes either side of {spot}");
+    for row in rows {
+        let (call, put) = (&row["call"], &row["put"]);
+        assert!(num(&call["bid"]) <= num(&call["ask"]) && num(&put["bid"]) <= num(&put["ask"]), "{row}");
+        assert!((0.0..=1.0).contains(&num(&call["delta"])) && (-1.0..=0.0).contains(&num(&put["delta"])), "{row}");
+        assert!(num(&call["impliedVolatility"]) > 0.0 && call["openInterest"].as_u64().is_some(), "{row}");
+    }
+    // A chosen expiration, further out.
+    let later = expirations[expirations.len() - 1];
+    let chosen: Value = get(&app, &format!("/api/stock-prices/aapl/options?expiration={later}")).await.json().await.expect("json");
+    assert_eq!(date(&chosen["expiration"]), later);
+    assert!(chosen["rows"].as_array().expect("rows").len() > rows.len(), "a year out lists a wider range of strikes");
+}
+
+async fn the_chain_refuses_what_it_does_not_list(app: TestApp) {
+    assert_eq!(get(&app, "/api/stock-prices/AAPL/options").await.status(), 401, "signed in only");
+    app.register().await;
+    for (query, field) in [
+        ("expiration=2020-01-17", "expiration"),
+        ("expiration=next-friday", "expiration"),
+        ("expiration=2099-12-31", "expiration"),
+        ("strike=100", "strike"),
+    ] {
+        let response = get(&app, &format!("/api/stock-prices/AAPL/options?{query}")).await;
+        assert_eq!(response.status(), 422, "{query}");
+        assert_eq!(fields(&problem(response).await), [field], "{query}");
+    }
+    for symbol in ["ZZZZ", "not-a-symbol!", "A%27%20OR%201%3D1"] {
+        assert_eq!(get(&app, &format!("/api/stock-prices/{symbol}/options")).await.status(), 404, "{symbol}");
+        assert_eq!(get(&app, &format!("/api/stock-prices/{symbol}/implied-volatility")).await.status(), 404, "{symbol}");
+    }
+}
+
+/// Records `symbol` for every session in `days`; how many readings were stored.
+async fn record_all(app: &TestApp, symbol: &str, days: &[NaiveDate], now: DateTime<Utc>) -> usize {
+    let mut stored = 0;
+    for day in days {
+        match implied_volatility::record(&app.state, symbol, *day, now).await.expect("recorded") {
+            Recorded::Stored(row) => {
+                assert!(row.atm_iv > 0.0 && row.day == *day, "{row:?}");
+                stored += 1;
+            }
+            Recorded::Skipped(why) => panic!("{symbol} {day}: {why}"),
+        }
+    }
+    stored
+}
+
+async fn rank_and_percentile_come_from_the_recorded_year(app: TestApp) {
+    app.register().await;
+    let now = app.now();
+    let last = app.state.market.last_completed_day(now);
+    let sessions = app.state.market.calendar.sessions_back(last, 253);
+    // One session of the year is never recorded.
+    let skipped = sessions[100];
+    let recorded: Vec<NaiveDate> = sessions.iter().copied().filter(|d| *d != skipped).collect();
+    assert_eq!(record_all(&app, "MSFT", &recorded, now).await, 252);
+    // Recording again is idempotent: one reading per session.
+    record_all(&app, "MSFT", &recorded[240..], now).await;
+    assert_eq!(iv_history::series(app.db(), "MSFT", sessions[0], last).await.expect("read").len(), 252);
+
+    let view: Value = get(&app, "/api/stock-prices/MSFT/implied-volatility").await.json().await.expect("json");
+    assert_eq!((view["recordedSessions"].as_u64(), view["lookbackSessions"].as_u64()), (Some(252), Some(253)));
+    assert_eq!(view["missing"].as_array().expect("missing").iter().map(date).collect::<Vec<_>>(), [skipped], "reported, not filled");
+    assert_eq!(date(&view["lookbackTo"]), last);
+    let series: Vec<(NaiveDate, f64)> =
+        view["series"].as_array().expect("series").iter().map(|p| (date(&p["date"]), num(&p["iv"]))).collect();
+    assert_eq!(series.len(), 252);
+    let standing = &view["standing"];
+    let current = series.last().expect("the last session").1;
+    let (low, high) = series.iter().fold((f64::MAX, f64::MIN), |(lo, hi), (_, v)| (lo.min(*v), hi.max(*v)));
+    assert!((num(&standing["rank"]) - (100.0 * (current - low) / (high - low) * 10.0).round() / 10.0).abs() < 1e-9, "{standing}");
+    let below = series[..251].iter().filter(|(_, v)| *v < current).count() as f64;
+    assert!((num(&standing["percentile"]) - (1000.0 * below / 251.0).round() / 10.0).abs() < 1e-9, "{standing}");
+    assert_eq!((num(&standing["high"]["iv"]), num(&standing["low"]["iv"])), (high, low));
+    assert!(view["hiddenReason"].is_null());
+
+    // A symbol with a month of readings: hidden, and why.
+    record_all(&app, "JPM", &sessions[232..], now).await;
+    let short: Value = get(&app, "/api/stock-prices/JPM/implied-volatility").await.json().await.expect("json");
+    assert!(short["standing"].is_null());
+    assert_eq!(short["hiddenReason"].as_str(), Some("IV rank needs 200 recorded sessions in the last year; 21 are recorded so far."));
+    assert_eq!(short["missing"].as_array().expect("missing").len(), 232);
+}
