@@ -45,6 +45,11 @@ impl<T> Default for Shared<T> {
 }
 
 impl<T> Shared<T> {
+    /// A value that any change notice drops, kept at most `max_age` otherwise.
+    pub fn following(max_age: Duration) -> Self {
+        Shared { max_age, ..Shared::default() }
+    }
+
     /// A value no change notice describes, kept for `max_age`.
     pub fn lasting(max_age: Duration) -> Self {
         Shared { max_age, follows_changes: false, ..Shared::default() }
@@ -139,6 +144,9 @@ pub struct SignalWindow {
 /// allows a few requests a minute.
 pub const RATES_MAX_AGE: Duration = Duration::from_secs(15 * 60);
 
+/// How long the implied-volatility lookbacks are kept when nothing changes.
+pub const IV_MAX_AGE: Duration = Duration::from_secs(60);
+
 /// The caches of one server.
 pub struct Caches {
     /// Every tracked stock with its quote, by symbol.
@@ -149,6 +157,8 @@ pub struct Caches {
     pub signal_window: Shared<SignalWindow>,
     /// The market-data provider's exchange rates.
     pub exchange_rates: Shared<strikeline_market::ExchangeRates>,
+    /// Each symbol's implied-volatility lookback (its readings change once a session).
+    pub iv_lookbacks: Shared<std::collections::HashMap<String, strikeline_engine::iv_rank::IvLookback>>,
 }
 
 impl Default for Caches {
@@ -159,6 +169,7 @@ impl Default for Caches {
             signal_figures: Shared::default(),
             signal_window: Shared::default(),
             exchange_rates: Shared::lasting(RATES_MAX_AGE),
+            iv_lookbacks: Shared::following(IV_MAX_AGE),
         }
     }
 }

@@ -17,6 +17,11 @@ pub fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
+/// Rounded to one decimal, for figures shown to a tenth (IV rank and percentile).
+pub fn round1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
 /// The change from `previous` to `current` cents: in dollars, and in percent (two decimals;
 /// 0 when there is no previous amount).
 pub fn percent_change(current: i64, previous: i64) -> (f64, f64) {

@@ -14,6 +14,7 @@ use utoipa_axum::routes;
 use crate::foundation::error::{AppError, FieldError, Result};
 use crate::foundation::input::Symbol;
 use crate::foundation::limits;
+use crate::foundation::money::round1;
 use crate::foundation::session::CurrentUser;
 use crate::foundation::state::AppState;
 use crate::foundation::vocab::ExerciseStyle;
@@ -263,7 +264,7 @@ async fn implied_volatility_history(
 pub async fn iv_rank_of(state: &AppState, symbol: &str, record: bool, now: DateTime<Utc>) -> Result<IvHistoryView> {
     let symbol = tracked(state, symbol).await?;
     if record {
-        implied_volatility::record_due(state, now).await?;
+        implied_volatility::record_due(state, now, implied_volatility::Reach::Backfill).await?;
     }
     Ok(iv_history_view(symbol.clone(), implied_volatility::lookback(state, &symbol, now).await?))
 }
@@ -274,8 +275,8 @@ pub fn iv_history_view(symbol: String, lookback: iv_rank::IvLookback) -> IvHisto
         Ok(s) => (
             Some(IvStandingView {
                 current: s.current.into(),
-                rank: round_tenth(100.0 * s.rank),
-                percentile: round_tenth(100.0 * s.percentile),
+                rank: round1(100.0 * s.rank),
+                percentile: round1(100.0 * s.percentile),
                 high: s.high.into(),
                 low: s.low.into(),
             }),
@@ -296,10 +297,6 @@ pub fn iv_history_view(symbol: String, lookback: iv_rank::IvLookback) -> IvHisto
         standing,
         hidden_reason,
     }
-}
-
-fn round_tenth(x: f64) -> f64 {
-    (x * 10.0).round() / 10.0
 }
 
 fn query_pairs(query: Option<&str>) -> Result<Vec<(String, String)>> {

@@ -251,6 +251,14 @@ pub struct StockPrice {
     /// Dollars.
     pub market_cap: Option<f64>,
     pub last_updated: DateTime<Utc>,
+    /// The last session's 30-day at-the-money implied volatility, as a fraction (0.25 is 25%);
+    /// `null` when it has no reading (docs/options.md).
+    pub implied_volatility: Option<f64>,
+    /// IV rank over the last year, 0–100; `null` while fewer than 200 sessions are recorded
+    /// (`GET /api/stock-prices/{symbol}/implied-volatility` says why).
+    pub iv_rank: Option<f64>,
+    /// IV percentile over the last year, 0–100; `null` as `ivRank`.
+    pub iv_percentile: Option<f64>,
 }
 
 impl TryFrom<StockRow> for StockPrice {
@@ -274,13 +282,27 @@ impl TryFrom<StockRow> for StockPrice {
             low_52_week: dollars(row.low_52_week_cents),
             market_cap: row.market_cap,
             last_updated: row.last_updated,
+            implied_volatility: None,
+            iv_rank: None,
+            iv_percentile: None,
         })
     }
 }
 
 /// The watchlist's quotes, through the shared read cache.
 async fn all_stocks(state: &AppState) -> Result<Vec<StockPrice>> {
-    crate::foundation::cache::stocks(state).await?.iter().cloned().map(StockPrice::try_from).collect()
+    let lookbacks = crate::services::implied_volatility::cached_lookbacks(state, state.clock.now()).await?;
+    let mut stocks: Vec<StockPrice> =
+        crate::foundation::cache::stocks(state).await?.iter().cloned().map(StockPrice::try_from).collect::<Result<_>>()?;
+    for stock in &mut stocks {
+        let Some(lookback) = lookbacks.get(&stock.symbol) else { continue };
+        stock.implied_volatility = lookback.readings.last().filter(|r| r.date == lookback.to).map(|r| r.iv);
+        if let Ok(standing) = &lookback.standing {
+            stock.iv_rank = Some(crate::foundation::money::round1(100.0 * standing.rank));
+            stock.iv_percentile = Some(crate::foundation::money::round1(100.0 * standing.percentile));
+        }
+    }
+    Ok(stocks)
 }
 
 /// The watchlist every user shares, ordered by symbol.

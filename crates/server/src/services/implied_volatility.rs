@@ -114,17 +114,34 @@ fn query_for(state: &AppState, day: NaiveDate, price: f64) -> Option<ChainQuery>
     })
 }
 
-/// Records the last completed session for every tracked symbol that lacks it, and back-fills
-/// up to `market.iv_backfill_sessions` earlier sessions where the provider can answer for
-/// them; how many readings were stored.
+/// How far back [`record_due`] looks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    /// The last completed session only (the end-of-day job).
+    LastSession,
+    /// Up to `market.iv_backfill_sessions` sessions where the provider answers for past
+    /// instants, else the last one; none when that is 0 (first start, the weekend job).
+    Backfill,
+}
+
+/// Records the sessions of `reach` that lack a reading, for every tracked symbol, newest first;
+/// how many readings were stored.
 ///
 /// # Errors
 ///
 /// The store's.
-pub async fn record_due(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
+pub async fn record_due(state: &AppState, now: DateTime<Utc>, reach: Reach) -> Result<usize> {
     let last = state.market.last_completed_day(now);
-    let backfill = if state.market.provider.answers_any_instant() { state.config.market.iv_backfill_sessions as usize } else { 0 };
-    let sessions = state.market.calendar.sessions_back(last, backfill.max(1));
+    let configured = state.config.market.iv_backfill_sessions as usize;
+    let count = match reach {
+        Reach::LastSession => 1,
+        Reach::Backfill if state.market.provider.answers_any_instant() => configured,
+        Reach::Backfill => configured.min(1),
+    };
+    if count == 0 {
+        return Ok(0);
+    }
+    let sessions = state.market.calendar.sessions_back(last, count);
     let (Some(&first), Some(&through)) = (sessions.first(), sessions.last()) else { return Ok(0) };
     let mut have: HashMap<String, Vec<NaiveDate>> = HashMap::new();
     for row in iv_history::all_series(&state.db, first, through).await? {
@@ -161,6 +178,16 @@ pub async fn lookback(state: &AppState, symbol: &str, now: DateTime<Utc>) -> Res
     let readings: Vec<IvReading> =
         iv_history::series(&state.db, symbol, from, last).await?.into_iter().map(|r| IvReading { date: r.day, iv: r.atm_iv }).collect();
     iv_rank::lookback(&sessions, &readings).ok_or_else(|| AppError::Internal(anyhow::anyhow!("an empty lookback")))
+}
+
+/// [`lookbacks`] through the shared cache (reloaded after any change, and at least every
+/// minute).
+///
+/// # Errors
+///
+/// The store's.
+pub async fn cached_lookbacks(state: &AppState, now: DateTime<Utc>) -> Result<std::sync::Arc<HashMap<String, IvLookback>>> {
+    state.caches.iv_lookbacks.get(&state.events, || lookbacks(state, now)).await
 }
 
 /// Every tracked symbol's lookback as of `now` (one read of the history).

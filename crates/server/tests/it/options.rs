@@ -5,7 +5,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::Value;
-use strikeline_server::services::implied_volatility::{self, Recorded};
+use strikeline_server::services::implied_volatility::{self, Reach, Recorded};
 use strikeline_store::iv_history;
 
 use crate::common::{TestApp, fields, problem};
@@ -35,7 +35,7 @@ async fn the_first_start_back_fills_every_tracked_symbol_once(app: TestApp) {
     let stored = iv_history::all_series(app.db(), week[0] - chrono::Days::new(30), last).await.expect("read");
     assert_eq!(stored.len(), 5 * stocks.len(), "five sessions for each tracked symbol");
     assert!(stored.iter().all(|r| week.contains(&r.day) && r.provider == "simulated"));
-    assert_eq!(implied_volatility::record_due(&app.state, now).await.expect("again"), 0, "nothing twice");
+    assert_eq!(implied_volatility::record_due(&app.state, now, Reach::Backfill).await.expect("again"), 0, "nothing twice");
     // `strikeline iv-rank msft --record`'s answer: five sessions, hidden until 200.
     let view = strikeline_server::handlers::options::iv_rank_of(&app.state, "msft", true, now).await.expect("a view");
     assert_eq!((view.symbol.as_str(), view.recorded_sessions, view.missing.len()), ("MSFT", 5, 248));
@@ -156,4 +156,15 @@ async fn rank_and_percentile_come_from_the_recorded_year(app: TestApp) {
     assert!(short["standing"].is_null());
     assert_eq!(short["hiddenReason"].as_str(), Some("IV rank needs 200 recorded sessions in the last year; 21 are recorded so far."));
     assert_eq!(short["missing"].as_array().expect("missing").len(), 232);
+
+    // The stock list carries the same figures; a symbol never recorded has none.
+    let stocks: Vec<Value> = get(&app, "/api/stock-prices").await.json().await.expect("json");
+    let row = |symbol: &str| stocks.iter().find(|s| s["symbol"] == symbol).cloned().unwrap_or_else(|| panic!("{symbol} listed"));
+    let msft = row("MSFT");
+    assert_eq!((num(&msft["ivRank"]), num(&msft["ivPercentile"])), (num(&standing["rank"]), num(&standing["percentile"])));
+    assert_eq!(num(&msft["impliedVolatility"]), current);
+    let jpm = row("JPM");
+    assert!(jpm["impliedVolatility"].is_number() && jpm["ivRank"].is_null() && jpm["ivPercentile"].is_null(), "{jpm}");
+    let aapl = row("AAPL");
+    assert!(aapl["impliedVolatility"].is_null() && aapl["ivRank"].is_null(), "{aapl}");
 }

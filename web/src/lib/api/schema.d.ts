@@ -4123,6 +4123,23 @@ export interface components {
             high52Week: number;
             /** Format: uuid */
             id: string;
+            /**
+             * Format: double
+             * @description The last session's 30-day at-the-money implied volatility, as a fraction (0.25 is 25%);
+             *     `null` when it has no reading (docs/options.md).
+             */
+            impliedVolatility?: number | null;
+            /**
+             * Format: double
+             * @description IV percentile over the last year, 0–100; `null` as `ivRank`.
+             */
+            ivPercentile?: number | null;
+            /**
+             * Format: double
+             * @description IV rank over the last year, 0–100; `null` while fewer than 200 sessions are recorded
+             *     (`GET /api/stock-prices/{symbol}/implied-volatility` says why).
+             */
+            ivRank?: number | null;
             /** Format: date-time */
             lastUpdated: string;
             /** Format: double */

@@ -12,6 +12,7 @@ use strikeline_store::automation as store;
 use utoipa::ToSchema;
 
 use super::figures::take_snapshot;
+use super::implied_volatility::Reach;
 use super::market_refresh::{catch_up_history, ensure_universe, refresh_prices};
 use super::portfolio_settlement::{open_automated_positions, settle_positions};
 use super::portfolio_valuation::snapshot_all;
@@ -168,7 +169,7 @@ const FIRST_START_POLL: StdDuration = StdDuration::from_millis(250);
 async fn first_start(state: &AppState, now: DateTime<Utc>) -> Result<()> {
     ensure_universe(state, now).await?;
     catch_up_history(state, now).await?;
-    super::implied_volatility::record_due(state, now).await?;
+    super::implied_volatility::record_due(state, now, Reach::Backfill).await?;
     replay_recent(state, now).await?;
     update_now(state, now).await?;
     // The key on first start, and a head over what the start logged.
@@ -204,7 +205,7 @@ pub async fn run_job(state: &AppState, job: Job, now: DateTime<Utc>) -> Result<(
         }
         Job::Weekend => {
             catch_up_history(state, now).await?;
-            super::implied_volatility::record_due(state, now).await?;
+            super::implied_volatility::record_due(state, now, Reach::Backfill).await?;
             refresh_prices(state, now).await?;
             state.events.publish(Topic::Prices);
             // The predictive model retrained on the week's history; a failure (history too
@@ -237,7 +238,7 @@ pub async fn run_job(state: &AppState, job: Job, now: DateTime<Utc>) -> Result<(
         }
         Job::EndOfDay => {
             catch_up_history(state, now).await?;
-            super::implied_volatility::record_due(state, now).await?;
+            super::implied_volatility::record_due(state, now, Reach::LastSession).await?;
             let quotes = refresh_prices(state, now).await?;
             mark_signals(state, &quotes, now).await?;
             settle_positions(state, now).await?;
