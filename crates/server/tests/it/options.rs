@@ -14,6 +14,7 @@ on_both_engines_with!(with_market, crate::common::with_market;
     the_chain_lists_strikes_with_calls_beside_puts,
     the_chain_refuses_what_it_does_not_list,
     rank_and_percentile_come_from_the_recorded_year,
+    parallel_chains_stop_at_the_users_limit,
 );
 
 on_both_engines_with!(with_backfill, crate::options::with_backfill;
@@ -167,4 +168,18 @@ async fn rank_and_percentile_come_from_the_recorded_year(app: TestApp) {
     assert!(jpm["impliedVolatility"].is_number() && jpm["ivRank"].is_null() && jpm["ivPercentile"].is_null(), "{jpm}");
     let aapl = row("AAPL");
     assert!(aapl["impliedVolatility"].is_null() && aapl["ivRank"].is_null(), "{aapl}");
+}
+
+/// 70 chains at once from one user: the limiter's 60 a minute answer, the rest are 429 with
+/// Retry-After, and another user is not held up by them.
+async fn parallel_chains_stop_at_the_users_limit(app: TestApp) {
+    app.register().await;
+    let asks = (0..70).map(|_| get(&app, "/api/stock-prices/AAPL/options"));
+    let answers = futures_util::future::join_all(asks).await;
+    let statuses: Vec<u16> = answers.iter().map(|r| r.status().as_u16()).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 60, "{statuses:?}");
+    assert!(answers.iter().filter(|r| r.status() == 429).all(|r| r.headers().contains_key("retry-after")));
+    let other = TestApp::browser(&app.base);
+    app.register_with(&other, "other@example.com", "other", "password123").await;
+    assert_eq!(other.get(app.url("/api/stock-prices/AAPL/options")).send().await.expect("request").status(), 200);
 }
