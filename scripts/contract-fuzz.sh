@@ -39,6 +39,8 @@ export STRIKELINE_CONFIG=scripts/fuzz/strikeline.toml
 # Every generated Idempotency-Key made unique (scripts/fuzz/hooks.py).
 export SCHEMATHESIS_HOOKS=scripts/fuzz/hooks.py
 export STRIKELINE_DATA_DIR="$DATA" STRIKELINE_MARKET__HISTORY_YEARS=1 STRIKELINE_MARKET__REPLAY_DAYS=10 STRIKELINE_LOG=warn
+# The last session's implied volatility, no year of back-fill (docs/options.md).
+export STRIKELINE_MARKET__IV_BACKFILL_SESSIONS=1
 export STRIKELINE_ADMIN_EMAILS=fuzzadmin@example.com
 # The seeded webhooks point at 127.0.0.1 (nothing here resolves a public name); the address
 # rules have their own tests (docs/security.md).

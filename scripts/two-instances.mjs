@@ -430,6 +430,7 @@ async function main() {
     STRIKELINE_LOG: "info",
     // A short history keeps the first start quick on a debug build.
     STRIKELINE_MARKET__HISTORY_YEARS: "1",
+    STRIKELINE_MARKET__IV_BACKFILL_SESSIONS: "1",
     STRIKELINE_MARKET__REPLAY_DAYS: "5",
     STRIKELINE_SCHEDULE__TICK_SECONDS: "1",
     STRIKELINE_SCHEDULE__PORTFOLIO_STATS_SECONDS: String(STATS_JOB_SECONDS),

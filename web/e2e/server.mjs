@@ -87,6 +87,9 @@ export function startServer({ timeoutMs = 60_000, env = {}, smtpPort = process.e
       // plain http and private addresses (production refuses both).
       STRIKELINE_DELIVERY__ALLOW_HTTP: "true",
       STRIKELINE_DELIVERY__ALLOW_PRIVATE: "true",
+      // The last session's implied volatility only: a year's back-fill of the debug build would
+      // take the cores the browser needs (docs/options.md).
+      STRIKELINE_MARKET__IV_BACKFILL_SESSIONS: "1",
       ...smtpEnv(smtpPort),
       ...env,
     },

@@ -2,12 +2,13 @@
 //! constant-maturity at-the-money reading per symbol and session, read from the market-data
 //! provider's option chain at the session's close and stored (`iv_history`).
 //!
-//! - **Recording.** After each close (the end-of-day job, and every first start and weekend)
-//!   the last completed session is recorded for every tracked symbol that lacks it. A live
+//! - **Recording.** After each close (the end-of-day job, and every first start) the last
+//!   completed session is recorded for every tracked symbol that lacks it. A live
 //!   vendor answers with its latest quotes, so a reading is stored only when the chain's quotes
 //!   are from that session; otherwise it is skipped and logged, and the session stays missing.
 //! - **Back-filling.** Where the provider answers for any past instant (the simulated market),
-//!   the last `market.iv_backfill_sessions` sessions without a reading are filled the same way.
+//!   the last `market.iv_backfill_sessions` sessions without a reading are filled the same way,
+//!   by the background scheduler when it starts (after the server is serving) and each weekend.
 //!   Writing a session again replaces its reading: recording is idempotent.
 //! - **Reading.** [`lookback`] is a symbol's last year as [`strikeline_engine::iv_rank`]
 //!   judges it: the readings, the sessions without one, and the rank and percentile or why
@@ -119,8 +120,12 @@ fn query_for(state: &AppState, day: NaiveDate, price: f64) -> Option<ChainQuery>
 pub enum Reach {
     /// The last completed session only (the end-of-day job).
     LastSession,
+    /// The last completed session unless `market.iv_backfill_sessions` is 0 (first start,
+    /// before serving: cheap).
+    Start,
     /// Up to `market.iv_backfill_sessions` sessions where the provider answers for past
-    /// instants, else the last one; none when that is 0 (first start, the weekend job).
+    /// instants, else the last one; none when that is 0 (the background scheduler once it
+    /// starts, and the weekend job).
     Backfill,
 }
 
@@ -135,6 +140,7 @@ pub async fn record_due(state: &AppState, now: DateTime<Utc>, reach: Reach) -> R
     let configured = state.config.market.iv_backfill_sessions as usize;
     let count = match reach {
         Reach::LastSession => 1,
+        Reach::Start => configured.min(1),
         Reach::Backfill if state.market.provider.answers_any_instant() => configured,
         Reach::Backfill => configured.min(1),
     };

@@ -18,22 +18,29 @@ on_both_engines_with!(with_market, crate::common::with_market;
 );
 
 on_both_engines_with!(with_backfill, crate::options::with_backfill;
-    the_first_start_back_fills_every_tracked_symbol_once,
+    the_first_start_records_and_the_scheduler_back_fills_every_symbol_once,
 );
 
-/// A market, and a week of implied volatility back-filled on first start.
+/// A market, and a week of implied volatility to back-fill.
 fn with_backfill(config: &mut strikeline_server::foundation::config::Config) {
     crate::common::with_market(config);
     config.market.iv_backfill_sessions = 5;
 }
 
-async fn the_first_start_back_fills_every_tracked_symbol_once(app: TestApp) {
+async fn the_first_start_records_and_the_scheduler_back_fills_every_symbol_once(app: TestApp) {
     let now = app.now();
     let last = app.state.market.last_completed_day(now);
     let week = app.state.market.calendar.sessions_back(last, 5);
     let stocks = strikeline_store::market::list_stocks(app.db()).await.expect("stocks");
     assert!(stocks.len() >= 10);
-    let stored = iv_history::all_series(app.db(), week[0] - chrono::Days::new(30), last).await.expect("read");
+    let span = (week[0] - chrono::Days::new(30), last);
+    // The first start records the last session, before serving.
+    let stored = iv_history::all_series(app.db(), span.0, span.1).await.expect("read");
+    assert_eq!(stored.len(), stocks.len(), "the last session for each tracked symbol");
+    assert!(stored.iter().all(|r| r.day == last));
+    // The background scheduler back-fills the rest once it starts.
+    assert_eq!(implied_volatility::record_due(&app.state, now, Reach::Backfill).await.expect("back-fill"), 4 * stocks.len());
+    let stored = iv_history::all_series(app.db(), span.0, span.1).await.expect("read");
     assert_eq!(stored.len(), 5 * stocks.len(), "five sessions for each tracked symbol");
     assert!(stored.iter().all(|r| week.contains(&r.day) && r.provider == "simulated"));
     assert_eq!(implied_volatility::record_due(&app.state, now, Reach::Backfill).await.expect("again"), 0, "nothing twice");

@@ -113,6 +113,10 @@ pub async fn tick(state: &AppState, now: DateTime<Utc>) -> Result<TickReport> {
 
 /// The background loop: one tick every `schedule.tick_seconds` until the task is dropped.
 pub async fn run_forever(state: AppState) {
+    // The implied-volatility history back-filled once, now that the server is serving.
+    if let Err(err) = super::implied_volatility::record_due(&state, state.clock.now(), Reach::Backfill).await {
+        tracing::warn!(error = %err, "implied-volatility back-fill failed");
+    }
     let mut every = tokio::time::interval(StdDuration::from_secs(state.config.schedule.tick_seconds));
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -169,7 +173,7 @@ const FIRST_START_POLL: StdDuration = StdDuration::from_millis(250);
 async fn first_start(state: &AppState, now: DateTime<Utc>) -> Result<()> {
     ensure_universe(state, now).await?;
     catch_up_history(state, now).await?;
-    super::implied_volatility::record_due(state, now, Reach::Backfill).await?;
+    super::implied_volatility::record_due(state, now, Reach::Start).await?;
     replay_recent(state, now).await?;
     update_now(state, now).await?;
     // The key on first start, and a head over what the start logged.
