@@ -15,6 +15,7 @@ on_both_engines_with!(with_market, crate::common::with_market;
     the_chain_refuses_what_it_does_not_list,
     rank_and_percentile_come_from_the_recorded_year,
     parallel_chains_stop_at_the_users_limit,
+    a_live_vendor_is_recorded_only_for_the_session_its_quotes_are_from,
 );
 
 on_both_engines_with!(with_backfill, crate::options::with_backfill;
@@ -189,4 +190,72 @@ async fn parallel_chains_stop_at_the_users_limit(app: TestApp) {
     let other = TestApp::browser(&app.base);
     app.register_with(&other, "other@example.com", "other", "password123").await;
     assert_eq!(other.get(app.url("/api/stock-prices/AAPL/options")).send().await.expect("request").status(), 200);
+}
+
+/// A vendor that, like a live one, answers with its latest data whatever instant it is asked
+/// for: the simulated market as of `latest`.
+struct LiveVendor {
+    market: strikeline_market::SimulatedMarket,
+    latest: DateTime<Utc>,
+}
+
+impl strikeline_market::MarketData for LiveVendor {
+    fn provider_name(&self) -> &'static str {
+        "live"
+    }
+    fn quotes<'a>(
+        &'a self,
+        symbols: &'a [String],
+        _at: DateTime<Utc>,
+    ) -> strikeline_market::MarketFuture<'a, Vec<strikeline_market::Quote>> {
+        self.market.quotes(symbols, self.latest)
+    }
+    fn daily_bars<'a>(
+        &'a self,
+        symbol: &'a str,
+        from: NaiveDate,
+        to: NaiveDate,
+    ) -> strikeline_market::MarketFuture<'a, Vec<strikeline_market::DailyBar>> {
+        self.market.daily_bars(symbol, from, to)
+    }
+    fn company<'a>(&'a self, symbol: &'a str) -> strikeline_market::MarketFuture<'a, strikeline_market::CompanyInfo> {
+        self.market.company(symbol)
+    }
+    fn exchange_rates<'a>(&'a self, _at: DateTime<Utc>) -> strikeline_market::MarketFuture<'a, strikeline_market::ExchangeRates> {
+        self.market.exchange_rates(self.latest)
+    }
+    fn option_chain<'a>(
+        &'a self,
+        symbol: &'a str,
+        query: strikeline_market::options::ChainQuery,
+        _at: DateTime<Utc>,
+    ) -> strikeline_market::MarketFuture<'a, strikeline_market::options::OptionChain> {
+        strikeline_market::MarketData::option_chain(&self.market, symbol, query, self.latest)
+    }
+}
+
+async fn a_live_vendor_is_recorded_only_for_the_session_its_quotes_are_from(app: TestApp) {
+    let now = app.now();
+    let last = app.state.market.last_completed_day(now);
+    let latest = app.state.market.calendar.session(last).expect("a session").close;
+    let live = LiveVendor { market: strikeline_market::SimulatedMarket::new(app.state.config.market.seed), latest };
+    let market = strikeline_server::foundation::market::Market::with_provider(std::sync::Arc::new(live), 0.04);
+    let mut config = (*app.state.config).clone();
+    config.market.iv_backfill_sessions = 30;
+    let state = strikeline_server::foundation::state::AppState {
+        market: std::sync::Arc::new(market),
+        config: std::sync::Arc::new(config),
+        ..app.state.clone()
+    };
+    let earlier = app.state.market.calendar.sessions_back(last, 3)[0];
+    match implied_volatility::record(&state, "AAPL", earlier, now).await.expect("no error") {
+        Recorded::Skipped(why) => assert_eq!(why, format!("the provider's quotes are from {last}, not {earlier}")),
+        Recorded::Stored(row) => panic!("a past session recorded from today's quotes: {row:?}"),
+    }
+    assert!(matches!(implied_volatility::record(&state, "AAPL", last, now).await.expect("no error"), Recorded::Stored(_)));
+    // Its back-fill of 30 sessions reaches the last session only: the other symbols get theirs.
+    let tracked = strikeline_store::market::list_stocks(app.db()).await.expect("stocks").len();
+    assert_eq!(implied_volatility::record_due(&state, now, Reach::Backfill).await.expect("recorded"), tracked - 1);
+    let days: Vec<NaiveDate> = iv_history::series(app.db(), "AAPL", earlier, last).await.expect("read").iter().map(|r| r.day).collect();
+    assert_eq!(days, [last]);
 }
