@@ -133,6 +133,7 @@ test: test-deps lint rust-test pinned-test web-test e2e-and-fuzz two-instances
 bench:
 	$(CARGO) bench -p strikeline-quant
 	$(CARGO) bench -p strikeline-engine
+	$(CARGO) bench -p strikeline-market --bench chain
 	$(CARGO) bench -p strikeline-sentiment
 	@if [ -x bench/peers/run.sh ]; then bench/peers/run.sh && bench/peers/run.sh --backtest; fi
 	bench/peers/american.sh
