@@ -113,6 +113,26 @@ pub enum Exercise {
     American,
 }
 
+impl Exercise {
+    /// The value per unit of the underlying of an option of this style on `inputs`:
+    /// Black–Scholes–Merton for European, the [`American`] engine for American (which also
+    /// refuses a negative rate or yield).
+    ///
+    /// ```
+    /// use strikeline_quant::american::Exercise;
+    /// use strikeline_quant::{OptionInputs, OptionType};
+    /// let inputs = OptionInputs { spot: 80.0, strike: 100.0, rate: 0.06, dividend_yield: 0.0, volatility: 0.3, time_to_expiry: 1.0 };
+    /// assert!(Exercise::American.price(inputs, OptionType::Put)? > Exercise::European.price(inputs, OptionType::Put)?);
+    /// # Ok::<(), strikeline_quant::InputError>(())
+    /// ```
+    pub fn price(self, inputs: OptionInputs, kind: OptionType) -> Result<f64, InputError> {
+        match self {
+            Exercise::European => Ok(BlackScholes::new(inputs)?.price(kind)),
+            Exercise::American => Ok(American::new(inputs)?.price(kind)),
+        }
+    }
+}
+
 /// A validated American option market: the same inputs as [`BlackScholes`], with the rate and
 /// the dividend yield at least 0.
 ///

@@ -4,9 +4,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::american::{American, Exercise};
+use crate::american::Exercise;
 use crate::error::{Field, InputError, positive, price_level, years};
-use crate::pricing::{BlackScholes, OptionInputs, OptionType};
+use crate::pricing::{OptionInputs, OptionType};
 
 use super::{Leg, Side, StructureError, Underlying};
 
@@ -219,18 +219,15 @@ impl Template {
                 return Err(InputError::OutOfRange { field: Field::Width, value: width, min: 0.0, max: center / offset.abs() }.into());
             }
             let time_to_expiry = if on_far { far } else { expiry };
-            let model = BlackScholes::new(OptionInputs {
+            let terms = OptionInputs {
                 spot: underlying.spot,
                 strike,
                 rate: underlying.rate,
                 dividend_yield: underlying.dividend_yield,
                 volatility: underlying.volatility,
                 time_to_expiry,
-            })?;
-            let price = match inputs.exercise {
-                Exercise::European => model.price(kind),
-                Exercise::American => American::new(model.inputs())?.price(kind),
             };
+            let price = inputs.exercise.price(terms, kind)?;
             Ok((strike, time_to_expiry, (price * 100.0).round() / 100.0))
         };
         self.parts()

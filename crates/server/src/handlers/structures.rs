@@ -7,7 +7,7 @@
 use axum::extract::State;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
-use strikeline_quant::american::{American, Exercise};
+use strikeline_quant::american::Exercise;
 use strikeline_quant::structure::{self as quant, Extreme, Structure, StructureError, Template, TemplateInputs, Underlying};
 use strikeline_quant::{Field, PriceGrid};
 use strikeline_store::market as store;
@@ -287,11 +287,11 @@ async fn context(state: &AppState, raw_symbol: &str, exercise: ExerciseStyle, no
     let Some(stock) = store::find_stock(&state.db, symbol.as_str()).await? else {
         return Err(AppError::field("symbol", "Not a tracked stock: add it to the watchlist first"));
     };
-    let volatility = store::volatilities(&state.db)
+    let volatility = crate::foundation::cache::volatilities(state)
         .await?
-        .into_iter()
-        .find(|(s, _)| *s == stock.symbol)
-        .map_or(strikeline_engine::pricing_volatility(f64::NAN), |(_, v)| v);
+        .get(&stock.symbol)
+        .copied()
+        .unwrap_or_else(|| strikeline_engine::pricing_volatility(f64::NAN));
     let assumptions = state.market.assumptions;
     let underlying = Underlying {
         spot: dollars(stock.current_price_cents),
@@ -402,11 +402,7 @@ fn model_price(ctx: &Context, instrument: quant::Instrument, strike: f64, years:
         volatility,
         time_to_expiry: years,
     };
-    let price = match ctx.exercise {
-        Exercise::European => strikeline_quant::BlackScholes::new(inputs).map(|model| model.price(kind)),
-        Exercise::American => American::new(inputs).map(|engine| engine.price(kind)),
-    };
-    price.map_or(0.0, round2)
+    ctx.exercise.price(inputs, kind).map_or(0.0, round2)
 }
 
 /// A structure error as a field error on the request's path.
