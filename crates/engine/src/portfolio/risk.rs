@@ -96,12 +96,14 @@ pub enum RiskLevel {
     Low,
     /// Score 35–64, or a lower score with a factor at its alarm level.
     Moderate,
-    /// Score 65 and over.
+    /// Score 65–84.
     High,
+    /// Score 85 and over: most exposures at or near their alarm levels together.
+    VeryHigh,
 }
 
 impl RiskLevel {
-    /// `low`, `moderate` or `high`.
+    /// `low`, `moderate`, `high` or `very_high`.
     ///
     /// ```
     /// assert_eq!(strikeline_engine::portfolio::RiskLevel::High.as_str(), "high");
@@ -112,6 +114,7 @@ impl RiskLevel {
             RiskLevel::Low => "low",
             RiskLevel::Moderate => "moderate",
             RiskLevel::High => "high",
+            RiskLevel::VeryHigh => "very_high",
         }
     }
 }
@@ -438,7 +441,9 @@ pub fn risk_assessment(inputs: &RiskInputs) -> RiskAssessment {
     // as 7.5 = 15 × 0.5) is not rounded down by binary floating point.
     let risk_score = (weighted + 1e-9).round().clamp(0.0, 100.0) as u8;
     let alarm = found.iter().any(|(f, _)| f.score >= 100.0);
-    let risk_level = if risk_score >= t::HIGH_SCORE {
+    let risk_level = if risk_score >= t::VERY_HIGH_SCORE {
+        RiskLevel::VeryHigh
+    } else if risk_score >= t::HIGH_SCORE {
         RiskLevel::High
     } else if risk_score >= t::MODERATE_SCORE || alarm {
         RiskLevel::Moderate

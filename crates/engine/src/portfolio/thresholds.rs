@@ -26,6 +26,8 @@ pub const CAPITAL_AT_RISK: (f64, f64, f64) = (0.25, 0.75, 15.0);
 pub const DRAWDOWN: (f64, f64, f64) = (0.05, 0.25, 15.0);
 /// "Near expiry": this many calendar days or fewer.
 pub const NEAR_EXPIRY_DAYS: i64 = 7;
+/// Scores from this level up are very high risk.
+pub const VERY_HIGH_SCORE: u8 = 85;
 /// Scores from this level up are high risk.
 pub const HIGH_SCORE: u8 = 65;
 /// Scores from this level up are moderate risk.

@@ -281,7 +281,7 @@ fn risk_sentences_state_amounts_in_the_readers_currency() {
 }
 
 #[test]
-fn one_oversized_expiring_position_is_high_risk() {
+fn one_oversized_expiring_position_is_very_high_risk() {
     let inputs = RiskInputs {
         capital: 1_000.0,
         max_position_size: 100.0,
@@ -291,7 +291,7 @@ fn one_oversized_expiring_position_is_high_risk() {
     };
     let a = risk_assessment(&inputs);
     assert!(a.factors.iter().all(|f| f.score == 100.0));
-    assert_eq!((a.risk_score, a.risk_level), (100, RiskLevel::High));
+    assert_eq!((a.risk_score, a.risk_level), (100, RiskLevel::VeryHigh));
     assert_eq!(a.recommendations[0], "Spread new positions over other symbols so that TSLA falls under 25.0% of the open value.");
 }
 
@@ -368,4 +368,22 @@ fn the_allocation_rule() {
     for entry_price in [0.0, -1.0, f64::NAN] {
         assert_eq!(automated_allocation(&AllocationSignal { entry_price, ..signal }, &prefs, 0.0), None);
     }
+}
+
+#[test]
+fn very_high_starts_at_85_and_high_at_65() {
+    // Every factor at its alarm level but the drawdown (15 points): exactly 85.
+    let book = |drawdown: f64, days: i64| RiskInputs {
+        capital: 1_000.0,
+        max_position_size: 100.0,
+        drawdown,
+        positions: vec![risk_position("TSLA", "Consumer", 900.0, 900.0, 5_000.0, 20.0, days)],
+        money: DisplayMoney::USD,
+    };
+    let a = risk_assessment(&book(0.0, 3));
+    assert_eq!((a.risk_score, a.risk_level), (85, RiskLevel::VeryHigh));
+    assert_eq!(a.risk_level.as_str(), "very_high");
+    // Nothing near expiry either (10 points fewer): 75, high.
+    let a = risk_assessment(&book(0.0, 30));
+    assert_eq!((a.risk_score, a.risk_level), (75, RiskLevel::High));
 }

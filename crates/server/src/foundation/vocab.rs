@@ -254,6 +254,16 @@ vocabulary! {
         Low = "low",
         Moderate = "moderate",
         High = "high",
+        VeryHigh = "very_high",
+    }
+}
+
+vocabulary! {
+    /// The risk of one AI recommendation: three levels (a portfolio's "very high" reads high).
+    pub enum RecommendationRiskLevel ("risk level") {
+        Low = "low",
+        Moderate = "moderate",
+        High = "high",
     }
 }
 
@@ -563,6 +573,17 @@ impl From<RiskLevel> for PortfolioRiskLevel {
             RiskLevel::Low => PortfolioRiskLevel::Low,
             RiskLevel::Moderate => PortfolioRiskLevel::Moderate,
             RiskLevel::High => PortfolioRiskLevel::High,
+            RiskLevel::VeryHigh => PortfolioRiskLevel::VeryHigh,
+        }
+    }
+}
+
+impl From<RiskLevel> for RecommendationRiskLevel {
+    fn from(level: RiskLevel) -> Self {
+        match level {
+            RiskLevel::Low => RecommendationRiskLevel::Low,
+            RiskLevel::Moderate => RecommendationRiskLevel::Moderate,
+            RiskLevel::High | RiskLevel::VeryHigh => RecommendationRiskLevel::High,
         }
     }
 }
@@ -644,6 +665,7 @@ mod tests {
         round_trips::<PositionStatus>();
         round_trips::<PositionKind>();
         round_trips::<PortfolioRiskLevel>();
+        round_trips::<RecommendationRiskLevel>();
         round_trips::<SubscriptionStatus>();
         round_trips::<SectorName>();
         round_trips::<ChangeUnit>();
@@ -665,7 +687,7 @@ mod tests {
             assert_eq!(SectorName::from(s).as_str(), s.label());
             assert_eq!(Sector::from(SectorName::from(s)), s);
         }
-        for level in [RiskLevel::Low, RiskLevel::Moderate, RiskLevel::High] {
+        for level in [RiskLevel::Low, RiskLevel::Moderate, RiskLevel::High, RiskLevel::VeryHigh] {
             assert_eq!(PortfolioRiskLevel::from(level).as_str(), level.as_str());
         }
         for o in [TradeOutcome::Target, TradeOutcome::Stop, TradeOutcome::Expiry] {

@@ -18,7 +18,7 @@ use crate::foundation::entitlements::Entitlements;
 use crate::foundation::error::Result;
 use crate::foundation::money::{dollars, round2};
 use crate::foundation::state::AppState;
-use crate::foundation::vocab::{Analyzer, PortfolioRiskLevel as RiskBand, RecommendationKind};
+use crate::foundation::vocab::{Analyzer, RecommendationKind, RecommendationRiskLevel as RiskBand};
 
 /// One recommendation.
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
@@ -103,7 +103,11 @@ pub async fn recommend(state: &AppState, user: &UserRecord, now: DateTime<Utc>) 
             symbol: None,
             title: format!("Risk: {}", factor.name.replace('_', " ")),
             description: reason.clone(),
-            reasoning: format!("{reason} The portfolio's risk score is {} of 100 ({}).", risk.risk_score, risk.risk_level.as_str()),
+            reasoning: format!(
+                "{reason} The portfolio's risk score is {} of 100 ({}).",
+                risk.risk_score,
+                risk.risk_level.as_str().replace('_', " ")
+            ),
             suggestion: suggestion.clone(),
             action,
             suggested_strike: None,

@@ -103,7 +103,7 @@ export const POSITION_KINDS = exhaustive<PositionKind>()(["automated", "manual"]
 
 /** `RiskAssessmentView.riskLevel`: the portfolio's risk assessment. */
 export type RiskLevel = PortfolioRiskLevel;
-export const RISK_LEVELS = exhaustive<RiskLevel>()(["low", "moderate", "high"]);
+export const RISK_LEVELS = exhaustive<RiskLevel>()(["low", "moderate", "high", "very_high"]);
 
 /** `User.riskTolerance`, shown as Conservative, Moderate, Aggressive (`riskToleranceLabel`). */
 export const RISK_TOLERANCES = exhaustive<RiskTolerance>()(["low", "medium", "high"]);

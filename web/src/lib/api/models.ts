@@ -16,6 +16,7 @@ export type CloseReason = Schemas["CloseReason"];
 export type PositionStatus = Schemas["PositionStatus"];
 export type PositionKind = Schemas["PositionKind"];
 export type PortfolioRiskLevel = Schemas["PortfolioRiskLevel"];
+export type RecommendationRiskLevel = Schemas["RecommendationRiskLevel"];
 export type BacktestOutcome = Schemas["BacktestOutcome"];
 export type ChangeUnit = Schemas["ChangeUnit"];
 export type SectorName = Schemas["SectorName"];
@@ -128,6 +129,14 @@ export type BulkAddResponse = Schemas["BulkAddResponse"];
 export type BulkAddResult = Schemas["BulkAddResult"];
 export type PriceAlert = Schemas["PriceAlert"];
 export type NewPriceAlert = Schemas["NewPriceAlert"];
+
+// Options: the chain and the implied-volatility history (docs/options.md)
+export type OptionChainView = Schemas["OptionChainView"];
+export type ChainRow = Schemas["ChainRow"];
+export type ChainContract = Schemas["ChainContract"];
+export type IvHistoryView = Schemas["IvHistoryView"];
+export type IvPoint = Schemas["IvPoint"];
+export type IvStandingView = Schemas["IvStandingView"];
 
 // Notifications (the header bell)
 export type NotificationView = Schemas["NotificationView"];

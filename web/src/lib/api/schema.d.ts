@@ -3440,7 +3440,7 @@ export interface components {
          * @description The risk level of a portfolio, shown on its badge (docs/risk.md).
          * @enum {string}
          */
-        PortfolioRiskLevel: "low" | "moderate" | "high";
+        PortfolioRiskLevel: "low" | "moderate" | "high" | "very_high";
         PortfolioSummaryView: {
             /** Format: double */
             avgHoldingPeriod?: number | null;
@@ -3784,7 +3784,7 @@ export interface components {
             id: string;
             /** @description Why, with the numbers. */
             reasoning: string;
-            riskLevel: components["schemas"]["PortfolioRiskLevel"];
+            riskLevel: components["schemas"]["RecommendationRiskLevel"];
             /** Format: double */
             suggestedStrike?: number | null;
             /** @description What to do. */
@@ -3799,6 +3799,11 @@ export interface components {
          * @enum {string}
          */
         RecommendationKind: "trade" | "portfolio" | "risk";
+        /**
+         * @description The risk of one AI recommendation: three levels (a portfolio's "very high" reads high).
+         * @enum {string}
+         */
+        RecommendationRiskLevel: "low" | "moderate" | "high";
         /** @description How many recommendations of each type there are (before `type` and `limit`). */
         RecommendationSummary: {
             portfolio: number;

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { ANALYZER_TEXT } from "@/lib/ai";
 import { ApiError } from "@/lib/api/client";
-import type { PortfolioRiskLevel, Recommendation, RecommendationKind } from "@/lib/api/models";
+import type { Recommendation, RecommendationKind, RecommendationRiskLevel } from "@/lib/api/models";
 import { formatShortDate } from "@/lib/dates";
 import { formatContractPrice, formatScore } from "@/lib/format";
 import { toast } from "@/lib/toast";
@@ -22,8 +22,8 @@ export const FETCH_RECOMMENDATIONS_FAILED = "Failed to fetch AI recommendations"
 const KIND_LABEL: Record<RecommendationKind, string> = { trade: "Trade", portfolio: "Portfolio", risk: "Risk" };
 
 /** Risk levels read Low, Medium, High: the server's `moderate` reads Medium (as on /portfolio). */
-const RISK_LABEL: Record<PortfolioRiskLevel, string> = { low: "Low", moderate: "Medium", high: "High" };
-const RISK_CLASS: Record<PortfolioRiskLevel, string> = {
+const RISK_LABEL: Record<RecommendationRiskLevel, string> = { low: "Low", moderate: "Medium", high: "High" };
+const RISK_CLASS: Record<RecommendationRiskLevel, string> = {
   low: "text-positive-strong",
   moderate: "text-foreground",
   high: "text-destructive-strong",

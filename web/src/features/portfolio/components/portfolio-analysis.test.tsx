@@ -39,6 +39,15 @@ describe("PortfolioAnalysis", () => {
     expect(screen.getByText("Spread new positions across more sectors")).toBeInTheDocument();
   });
 
+  it("shows a very high risk level as Very High, in the alarm tone", async () => {
+    const metrics = makePortfolioMetrics();
+    mockFetch(() => jsonResponse({ ...metrics, riskAssessment: { ...metrics.riskAssessment, riskLevel: "very_high", riskScore: 91 } }));
+    renderWithProviders(<PortfolioAnalysis />);
+    const badge = await screen.findByTestId("risk-level");
+    expect(badge).toHaveTextContent("Very High");
+    expect(screen.getByRole("progressbar", { name: "Risk score" })).toHaveAttribute("aria-valuenow", "91");
+  });
+
   it("shows the performance metrics and statistics, '—' for a metric without enough history", async () => {
     mockFetch(() =>
       jsonResponse(

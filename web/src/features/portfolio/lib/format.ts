@@ -19,11 +19,11 @@ export function formatGreek(value: number | null | undefined): string {
   return formatRatio(value, 4);
 }
 
-const RISK_LEVEL_LABELS: Record<RiskLevel, string> = { low: "Low", moderate: "Medium", high: "High" };
+const RISK_LEVEL_LABELS: Record<RiskLevel, string> = { low: "Low", moderate: "Medium", high: "High", very_high: "Very High" };
 
 /**
  * The risk level badge's text: Low, Medium, High, Very High; the
- * server's "moderate" reads Medium, and any other value is title-cased ("very_high" → Very High).
+ * server's "moderate" reads Medium and "very_high" Very High; any other value is title-cased.
  */
 export function riskLevelLabel(level: string): string {
   if (isOneOf(RISK_LEVELS, level)) return RISK_LEVEL_LABELS[level];
