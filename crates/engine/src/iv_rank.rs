@@ -60,7 +60,7 @@ pub enum IvHidden {
     #[error("No implied-volatility reading for the last session ({0}).")]
     NoCurrentReading(NaiveDate),
     /// Too short a history to rank against.
-    #[error("IV rank needs {needed} recorded sessions in the last year; {recorded} are recorded so far.")]
+    #[error("IV rank needs {needed} recorded sessions in the last year; {recorded} recorded so far.")]
     TooFewSessions { recorded: usize, needed: usize },
 }
 

@@ -28,6 +28,7 @@ const Signals = lazy(() => import("./routes/signals"));
 const News = lazy(() => import("./routes/news"));
 const Backtest = lazy(() => import("./routes/backtest"));
 const StrategyBuilder = lazy(() => import("./routes/strategy-builder"));
+const StockOptions = lazy(() => import("./routes/stock-options"));
 const Portfolio = lazy(() => import("./routes/portfolio"));
 const Settings = lazy(() => import("./routes/settings"));
 const Preferences = lazy(() => import("./routes/preferences"));
@@ -102,6 +103,7 @@ export function SignedInRoutes() {
         <Route path="/news" element={<News />} />
         <Route path="/backtest" element={<Backtest />} />
         <Route path="/strategy-builder" element={<StrategyBuilder />} />
+        <Route path="/stocks/:symbol/options" element={<StockOptions />} />
         <Route path="/portfolio" element={<Portfolio />} />
         <Route path="/settings" element={<Settings />} />
         <Route path="/preferences" element={<Preferences />} />

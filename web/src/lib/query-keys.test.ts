@@ -16,6 +16,8 @@ describe("queryKeys", () => {
     expect(startsWith(queryKeys.webhooks.deliveries("w1"), queryKeys.webhooks.all())).toBe(true);
     expect(startsWith(queryKeys.portfolio.manualPositions.detail("m1"), queryKeys.portfolio.manualPositions.all())).toBe(true);
     expect(startsWith(queryKeys.stockPrices.history("AAPL", 30), queryKeys.stockPrices.all())).toBe(true);
+    expect(startsWith(queryKeys.stockPrices.optionChain("AAPL", "2026-12-18"), queryKeys.stockPrices.all())).toBe(true);
+    expect(startsWith(queryKeys.stockPrices.impliedVolatility("AAPL"), queryKeys.stockPrices.all())).toBe(true);
     expect(queryKeys.checkout({ plan: "pro", billing: "yearly" })).toEqual(["/api/create-subscription", "pro", "yearly"]);
   });
 });

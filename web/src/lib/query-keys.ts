@@ -60,6 +60,11 @@ export const queryKeys = {
   stockPrices: {
     all: () => ["/api/stock-prices"] as const,
     history: (symbol: string, days: number) => [...queryKeys.stockPrices.all(), symbol, "history", days] as const,
+    /** A symbol's option chain at an expiration (`null`: the one the server shows by default). */
+    optionChain: (symbol: string, expiration: string | null) =>
+      [...queryKeys.stockPrices.all(), symbol, "options", expiration ?? "default"] as const,
+    /** A symbol's implied-volatility history, IV rank and IV percentile. */
+    impliedVolatility: (symbol: string) => [...queryKeys.stockPrices.all(), symbol, "implied-volatility"] as const,
   },
   priceAlerts: () => ["/api/price-alerts"] as const,
 

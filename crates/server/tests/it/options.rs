@@ -48,7 +48,7 @@ async fn the_first_start_records_and_the_scheduler_back_fills_every_symbol_once(
     // `strikeline iv-rank msft --record`'s answer: five sessions, hidden until 200.
     let view = strikeline_server::handlers::options::iv_rank_of(&app.state, "msft", true, now).await.expect("a view");
     assert_eq!((view.symbol.as_str(), view.recorded_sessions, view.missing.len()), ("MSFT", 5, 248));
-    assert!(view.standing.is_none() && view.hidden_reason.is_some_and(|why| why.contains("5 are recorded")));
+    assert!(view.standing.is_none() && view.hidden_reason.is_some_and(|why| why.contains("; 5 recorded so far")));
 }
 
 fn num(v: &Value) -> f64 {
@@ -163,7 +163,7 @@ async fn rank_and_percentile_come_from_the_recorded_year(app: TestApp) {
     record_all(&app, "JPM", &sessions[232..], now).await;
     let short: Value = get(&app, "/api/stock-prices/JPM/implied-volatility").await.json().await.expect("json");
     assert!(short["standing"].is_null());
-    assert_eq!(short["hiddenReason"].as_str(), Some("IV rank needs 200 recorded sessions in the last year; 21 are recorded so far."));
+    assert_eq!(short["hiddenReason"].as_str(), Some("IV rank needs 200 recorded sessions in the last year; 21 recorded so far."));
     assert_eq!(short["missing"].as_array().expect("missing").len(), 232);
 
     // The stock list carries the same figures; a symbol never recorded has none.

@@ -60,3 +60,54 @@ describe("MarketOverview", () => {
     expect(row).not.toHaveTextContent("€");
   });
 });
+
+describe("MarketOverview: implied volatility and the options view", () => {
+  const stocks = [
+    makeStockPrice({ symbol: "AAPL", priceChangePercent: 2, impliedVolatility: 0.2534, ivRank: 43.2, ivPercentile: 61 }),
+    makeStockPrice({
+      symbol: "NEW",
+      companyName: "Newly Listed",
+      priceChangePercent: 1,
+      impliedVolatility: 0.31,
+      ivRank: null,
+      ivPercentile: null,
+    }),
+  ];
+
+  it("shows each mover's IV and IV rank, and why a rank is hidden", async () => {
+    mockFetch(() => jsonResponse(stocks));
+    renderWithProviders(<MarketOverview />);
+    const [aapl, fresh] = within(await screen.findByRole("list", { name: "Top gainers" })).getAllByRole("listitem");
+    const summary = within(aapl).getByTestId("iv-summary");
+    expect(summary).toHaveTextContent("IV 25.3% · IVR 43");
+    expect(within(summary).getByText("Implied volatility 25.3%, IV rank 43, IV percentile 61")).toHaveClass("sr-only");
+    const hidden = within(fresh).getByTestId("iv-summary");
+    expect(hidden).toHaveTextContent("IV 31.0% · IVR —");
+    expect(hidden).toHaveAttribute("title", "IV rank needs 200 recorded sessions");
+    expect(within(hidden).getByText("Implied volatility 31.0%, IV rank needs 200 recorded sessions")).toBeInTheDocument();
+  });
+
+  it("links each ticker to its options view", async () => {
+    mockFetch(() => jsonResponse(stocks));
+    renderWithProviders(<MarketOverview />);
+    const link = await screen.findByRole("link", { name: "AAPL options" });
+    expect(link).toHaveAttribute("href", "/stocks/AAPL/options");
+    await userEvent.setup().click(link);
+    expect(screen.getByTestId("location")).toHaveTextContent("/stocks/AAPL/options");
+  });
+
+  it("lists IV and IV rank in the All Stocks table, a dash with its reason while hidden", async () => {
+    mockFetch(() => jsonResponse(stocks));
+    renderWithProviders(<MarketOverview />);
+    await userEvent.setup().click(await screen.findByRole("tab", { name: "All Stocks" }));
+    const table = within(await screen.findByRole("region", { name: "All stocks table" }));
+    expect(table.getByRole("columnheader", { name: "IV · rank" })).toBeInTheDocument();
+    const [, aapl, fresh] = table.getAllByRole("row");
+    expect(aapl).toHaveTextContent("25.3%IVR IV rank 43");
+    expect(within(aapl).getByRole("link", { name: "AAPL options" })).toHaveAttribute("href", "/stocks/AAPL/options");
+    expect(fresh).toHaveTextContent("31.0%IVR IV rank —IV rank needs 200 recorded sessions");
+    // The column's rank, and the short line shown on a phone (hidden from `sm` up).
+    expect(within(fresh).getAllByTitle("IV rank needs 200 recorded sessions")).toHaveLength(2);
+    expect(within(aapl).getByTestId("iv-summary")).toHaveClass("sm:hidden");
+  });
+});

@@ -1,4 +1,6 @@
 import { LineChartIcon, RefreshCwIcon, TrendingDownIcon, TrendingUpIcon } from "lucide-react";
+import { Link } from "react-router";
+import { IvRankValue, IvSummary } from "@/components/iv-figures";
 import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
@@ -6,6 +8,7 @@ import { SkeletonRows } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { StockPrice } from "@/lib/api/models";
 import { formatContractPrice, formatSignedPercent, formatVolume, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
+import { formatIv, stockOptionsPath } from "@/lib/options";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useStockPrices } from "../api/get-stock-prices";
@@ -40,6 +43,20 @@ function Change({ stock }: { stock: StockPrice }) {
   );
 }
 
+/** The ticker, a link to the stock's options view (its chain and implied-volatility history). */
+function SymbolLink({ symbol }: { symbol: string }) {
+  return (
+    <Link
+      to={stockOptionsPath(symbol)}
+      title="Option chain and implied volatility"
+      className="rounded-sm font-semibold text-primary-strong underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    >
+      {symbol}
+      <span className="sr-only"> options</span>
+    </Link>
+  );
+}
+
 function MoversList({ stocks, empty, label }: { stocks: StockPrice[]; empty: string; label: string }) {
   if (stocks.length === 0) return <p className="py-8 text-center text-sm text-muted-foreground">{empty}</p>;
   return (
@@ -47,8 +64,9 @@ function MoversList({ stocks, empty, label }: { stocks: StockPrice[]; empty: str
       {stocks.map((stock) => (
         <li key={stock.symbol} className="flex items-center justify-between gap-3 py-2.5 text-sm">
           <span className="min-w-0">
-            <span className="font-semibold">{stock.symbol}</span>
+            <SymbolLink symbol={stock.symbol} />
             <span className="block truncate text-xs text-muted-foreground">{stock.companyName}</span>
+            <IvSummary figures={stock} className="block text-xs text-muted-foreground" />
           </span>
           <span className="flex shrink-0 items-center gap-2">
             <span className="text-right">
@@ -74,7 +92,7 @@ function AllStocks({ stocks }: { stocks: StockPrice[] }) {
       role="region"
       aria-label="All stocks table"
     >
-      <table className="w-full min-w-[560px] text-sm">
+      <table className="w-full min-w-[600px] text-sm">
         <thead className="sticky top-0 bg-card">
           <tr className="border-b text-left text-xs text-muted-foreground">
             <th scope="col" className="py-2 pr-3 font-medium">
@@ -92,6 +110,12 @@ function AllStocks({ stocks }: { stocks: StockPrice[] }) {
             <th scope="col" className="py-2 pr-3 text-right font-medium">
               Volume
             </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium whitespace-nowrap">
+              <abbr title="30-day at-the-money implied volatility" className="no-underline">
+                IV
+              </abbr>{" "}
+              · rank
+            </th>
             <th scope="col" className="py-2 text-right font-medium">
               52-week range
             </th>
@@ -103,10 +127,12 @@ function AllStocks({ stocks }: { stocks: StockPrice[] }) {
               <td className="py-2 pr-3">
                 {/* The shortcut sits by the ticker: in view on a phone, and no wider a table. */}
                 <span className="flex items-center gap-1">
-                  <span className="font-semibold">{stock.symbol}</span>
+                  <SymbolLink symbol={stock.symbol} />
                   <SetPriceAlertButton stock={stock} className="size-6" />
                 </span>
                 <span className="block max-w-44 truncate text-xs text-muted-foreground">{stock.companyName}</span>
+                {/* On a phone the IV columns are off to the right: the short line keeps them in view. */}
+                <IvSummary figures={stock} className="block text-xs text-muted-foreground sm:hidden" />
               </td>
               <td className="py-2 pr-3 text-muted-foreground">{stock.sector}</td>
               <td className="py-2 pr-3 text-right tabular">{formatContractPrice(stock.currentPrice)}</td>
@@ -114,6 +140,14 @@ function AllStocks({ stocks }: { stocks: StockPrice[] }) {
                 <Change stock={stock} />
               </td>
               <td className="py-2 pr-3 text-right tabular">{formatVolume(stock.volume)}</td>
+              <td className="py-2 pr-3 text-right whitespace-nowrap tabular">
+                <span className="block">{formatIv(stock.impliedVolatility)}</span>
+                <span className="block text-xs text-muted-foreground">
+                  <span aria-hidden>IVR </span>
+                  <span className="sr-only">IV rank </span>
+                  <IvRankValue rank={stock.ivRank} />
+                </span>
+              </td>
               <td className="py-2 text-right whitespace-nowrap text-muted-foreground tabular">
                 {formatContractPrice(stock.low52Week)} – {formatContractPrice(stock.high52Week)}
               </td>
@@ -157,7 +191,8 @@ function MarketTabs({ prices }: { prices: StockPrice[] }) {
 }
 
 /**
- * The watchlist: top gainers, top losers, every stock; update prices and add stocks. Prices
+ * The watchlist: top gainers, top losers, every stock, each with its implied volatility and IV
+ * rank and its ticker linking to its options view; update prices and add stocks. Prices
  * (now, the 52-week range) are quotes of US instruments, shown in US dollars in any display
  * currency (`formatContractPrice`); changes are percentages and volumes share counts.
  */

@@ -10,6 +10,7 @@ import {
   makeLockedSignal,
   makeSignal,
   makeSignals,
+  makeStockPrice,
   signalPage,
   signalPageResponse,
 } from "@/test/fixtures";
@@ -525,5 +526,46 @@ describe("Generate Signal", () => {
     await user.click(dialog.getByRole("button", { name: "Generate" }));
     expect(await dialog.findByText("You have used today's 50 signals.")).toBeInTheDocument();
     expect(dialog.getByRole("link", { name: "See plans" })).toHaveAttribute("href", "/pricing");
+  });
+});
+
+describe("SignalBrowser: implied volatility", () => {
+  it("shows each card's symbol's IV and IV rank from the watchlist, read once for every card", async () => {
+    const signals = [
+      makeSignal({ symbol: "AAPL" }),
+      makeSignal({ symbol: "MSFT", companyName: "Microsoft Corporation" }),
+      makeSignal({ symbol: "AAPL", signalType: "PUT" }),
+      makeSignal({ symbol: "GONE", companyName: "Delisted Corp." }),
+    ];
+    const fetchMock = mockFetch((url) => {
+      if (isSignalList(url)) return signalPageResponse(url, signals);
+      if (url === "/api/stock-prices") {
+        return jsonResponse([
+          makeStockPrice({ symbol: "AAPL", impliedVolatility: 0.2534, ivRank: 43.2, ivPercentile: 61 }),
+          makeStockPrice({ symbol: "MSFT", impliedVolatility: 0.19, ivRank: null, ivPercentile: null }),
+        ]);
+      }
+      return problem(404, "Not Found");
+    });
+    renderWithProviders(<Harness />);
+    const fact = (card: HTMLElement, label: string) => within(card).getByText(label, { selector: "dt" }).nextElementSibling;
+
+    const aapl = await screen.findByRole("article", { name: "AAPL CALL signal" });
+    await waitFor(() => expect(fact(aapl, "IV (30-day)")).toHaveTextContent("25.3%"));
+    expect(fact(aapl, "IV rank")).toHaveTextContent(/^43$/);
+    expect(fact(screen.getByRole("article", { name: "AAPL PUT signal" }), "IV rank")).toHaveTextContent(/^43$/);
+
+    const msft = screen.getByRole("article", { name: "MSFT CALL signal" });
+    expect(fact(msft, "IV (30-day)")).toHaveTextContent("19.0%");
+    const hidden = fact(msft, "IV rank")!;
+    expect(hidden).toHaveTextContent("—IV rank needs 200 recorded sessions");
+    expect(within(hidden as HTMLElement).getByTitle("IV rank needs 200 recorded sessions")).toBeInTheDocument();
+
+    // Off the watchlist: plain dashes, no reason that does not apply.
+    const gone = screen.getByRole("article", { name: "GONE CALL signal" });
+    expect(fact(gone, "IV (30-day)")).toHaveTextContent(/^—$/);
+    expect(fact(gone, "IV rank")).toHaveTextContent(/^—$/);
+
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === "/api/stock-prices")).toHaveLength(1);
   });
 });

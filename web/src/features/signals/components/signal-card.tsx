@@ -1,12 +1,15 @@
 import { LockIcon } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
+import { IvRankValue } from "@/components/iv-figures";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeleton, SkeletonRows } from "@/components/ui/skeleton";
 import type { Signal } from "@/lib/api/models";
+import { useStockQuote } from "@/lib/api/stock-prices";
 import { formatShortDate } from "@/lib/dates";
 import { formatContractPrice, formatSignedCurrency, formatSignedPercent, NO_VALUE, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
+import { formatIv } from "@/lib/options";
 import { cn } from "@/lib/utils";
 import { ConfidenceMeter, SignalStatusBadge, SignalTypeBadge } from "./signal-badges";
 
@@ -37,6 +40,21 @@ export function PnlText({
       {format === "percent" ? formatSignedPercent(pnl) : formatSignedCurrency(pnl)}
       {pnlPercent != null ? ` (${formatSignedPercent(pnlPercent)})` : ""}
     </span>
+  );
+}
+
+/**
+ * The symbol's implied volatility and IV rank now, read from the watchlist's query: every card
+ * shares its one answer. "—" while the symbol is off the watchlist; the rank's "—" says why.
+ */
+function VolatilityFacts({ symbol }: { symbol: string }) {
+  const { data: quote, isPending } = useStockQuote(symbol);
+  const loading = isPending ? <Skeleton className="h-5 w-14" /> : null;
+  return (
+    <>
+      <Fact label="IV (30-day)">{loading ?? formatIv(quote?.impliedVolatility)}</Fact>
+      <Fact label="IV rank">{loading ?? (quote ? <IvRankValue rank={quote.ivRank} /> : NO_VALUE)}</Fact>
+    </>
   );
 }
 
@@ -91,6 +109,7 @@ export function SignalCard({ signal, onViewDetails }: { signal: Signal; onViewDe
         <Fact label="P&L per contract">
           <PnlText pnl={signal.pnl} pnlPercent={signal.pnlPercent} />
         </Fact>
+        <VolatilityFacts symbol={signal.symbol} />
       </dl>
       <Button variant="outline" size="sm" className="mt-auto w-full" onClick={() => onViewDetails(signal)}>
         View Details
@@ -153,10 +172,7 @@ export function SignalCardSkeleton() {
       </div>
       <Skeleton className="h-5 w-full" />
       <div className="grid grid-cols-2 gap-3 border-t pt-4">
-        <Skeleton className="h-9" />
-        <Skeleton className="h-9" />
-        <Skeleton className="h-9" />
-        <Skeleton className="h-9" />
+        <SkeletonRows count={6} className="h-9" />
       </div>
       <Skeleton className="h-8 w-full" />
     </Card>

@@ -1,9 +1,9 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Signal, SignalAnalysis } from "@/lib/api/models";
 import { setMoneyDisplay } from "@/lib/money-display";
-import { makeAnalysis, makeDecileRecord, makeSignal } from "@/test/fixtures";
+import { makeAnalysis, makeDecileRecord, makeSignal, makeStockPrice } from "@/test/fixtures";
 import { bodyOf, jsonResponse, mockFetch, problem, renderWithProviders } from "@/test/utils";
 import { SignalDetailDialog } from "./signal-detail-dialog";
 
@@ -211,5 +211,35 @@ describe("SignalDetailDialog: three probabilities", () => {
   it("says the probability at issue was not recorded for a signal stored before it was", async () => {
     const { part } = await probabilities(makeAnalysis({ probabilityOfProfitAtIssue: null }));
     expect(within(part("risk-neutral")).getByText("At issue").nextElementSibling).toHaveTextContent("Not recorded");
+  });
+});
+
+describe("SignalDetailDialog: implied volatility", () => {
+  const fact = (label: string) => screen.getByText(label, { selector: "dt" }).nextElementSibling;
+
+  function withPrices(prices: ReturnType<typeof makeStockPrice>[]) {
+    return mockFetch((url) => {
+      if (url === "/api/stock-prices") return jsonResponse(prices);
+      if (url.endsWith("/analysis")) return jsonResponse(makeAnalysis());
+      return jsonResponse([]);
+    });
+  }
+
+  it("shows the symbol's IV, IV rank and IV percentile now, and links to its option chain", async () => {
+    withPrices([makeStockPrice({ symbol: "AAPL", impliedVolatility: 0.2534, ivRank: 43.2, ivPercentile: 61.4 })]);
+    renderDialog(makeSignal({ symbol: "AAPL" }));
+    await waitFor(() => expect(fact("Implied Volatility (30-day)")).toHaveTextContent(/^25\.3%$/));
+    expect(fact("IV Rank")).toHaveTextContent(/^43$/);
+    expect(fact("IV Percentile")).toHaveTextContent(/^61$/);
+    expect(screen.getByRole("link", { name: "Option chain for AAPL" })).toHaveAttribute("href", "/stocks/AAPL/options");
+  });
+
+  it("says why the rank is hidden", async () => {
+    withPrices([makeStockPrice({ symbol: "AAPL", impliedVolatility: 0.2534, ivRank: null, ivPercentile: null })]);
+    renderDialog(makeSignal({ symbol: "AAPL" }));
+    await waitFor(() => expect(fact("Implied Volatility (30-day)")).toHaveTextContent(/^25\.3%$/));
+    expect(fact("IV Rank")).toHaveTextContent("IV rank needs 200 recorded sessions");
+    expect(fact("IV Rank")).toHaveTextContent("Needs 200 recorded sessions");
+    expect(fact("IV Percentile")).toHaveTextContent(/^—$/);
   });
 });

@@ -1,10 +1,13 @@
-import { BriefcaseBusinessIcon } from "lucide-react";
+import { BriefcaseBusinessIcon, TableIcon } from "lucide-react";
 import type * as React from "react";
+import { Link } from "react-router";
+import { IvRankValue } from "@/components/iv-figures";
 import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { SkeletonRows } from "@/components/ui/skeleton";
+import { Skeleton, SkeletonRows } from "@/components/ui/skeleton";
 import type { Signal, SignalAnalysis } from "@/lib/api/models";
+import { useStockQuote } from "@/lib/api/stock-prices";
 import { formatDateTime, formatShortDate } from "@/lib/dates";
 import {
   formatContractPrice,
@@ -18,6 +21,7 @@ import {
   SIGN_TEXT_CLASS,
   signOf,
 } from "@/lib/format";
+import { formatIv, formatIvScore, IV_RANK_MINIMUM_SESSIONS, stockOptionsPath } from "@/lib/options";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useAddSignalToPortfolio } from "../api/add-signal-to-portfolio";
@@ -47,6 +51,36 @@ function Fact({ label, children, className }: { label: string; children: React.R
 export function createdText(createdAt: string | null | undefined): string {
   if (!createdAt || Number.isNaN(Date.parse(createdAt))) return "N/A";
   return formatDateTime(createdAt);
+}
+
+/**
+ * The symbol's implied volatility, IV rank and IV percentile now, from the watchlist's query
+ * (the one the cards read). While rank and percentile are hidden, the rank says why.
+ */
+function VolatilityFacts({ symbol }: { symbol: string }) {
+  const { data: quote, isPending } = useStockQuote(symbol);
+  if (isPending) {
+    return (
+      <Fact label="Implied Volatility" className="col-span-2 sm:col-span-3">
+        <Skeleton className="h-5 w-40" />
+      </Fact>
+    );
+  }
+  const hidden = quote != null && quote.ivRank == null;
+  return (
+    <>
+      <Fact label="Implied Volatility (30-day)">{formatIv(quote?.impliedVolatility)}</Fact>
+      <Fact label="IV Rank">
+        {quote ? <IvRankValue rank={quote.ivRank} /> : NO_VALUE}
+        {hidden ? (
+          <span aria-hidden className="block text-xs font-normal text-muted-foreground">
+            Needs {IV_RANK_MINIMUM_SESSIONS} recorded sessions
+          </span>
+        ) : null}
+      </Fact>
+      <Fact label="IV Percentile">{quote ? formatIvScore(quote.ivPercentile) : NO_VALUE}</Fact>
+    </>
+  );
 }
 
 function SignalFacts({ signal }: { signal: Signal }) {
@@ -86,6 +120,7 @@ function SignalFacts({ signal }: { signal: Signal }) {
       {signal.rsi != null ? <Fact label="RSI">{formatRatio(signal.rsi, 1)}</Fact> : null}
       {signal.volume != null ? <Fact label="Volume">{formatVolume(signal.volume)}</Fact> : null}
       {signal.volatility != null ? <Fact label="Volatility (σ)">{formatPercent(signal.volatility * 100)}</Fact> : null}
+      <VolatilityFacts symbol={signal.symbol} />
       <Fact label="Underlying at Entry">{formatContractPrice(signal.underlyingEntryPrice)}</Fact>
       <Fact label="Created">{createdText(signal.createdAt)}</Fact>
       {signal.closedAt ? (
@@ -221,6 +256,13 @@ export function SignalDetailDialog({
               <div className="flex flex-wrap items-center gap-2">
                 <AddToPortfolioButton signal={signal} />
                 <ShareMenu position={signal} />
+                <Button asChild variant="ghost">
+                  <Link to={stockOptionsPath(signal.symbol)}>
+                    <TableIcon aria-hidden />
+                    Option chain
+                    <span className="sr-only"> for {signal.symbol}</span>
+                  </Link>
+                </Button>
               </div>
             )}
             <DialogClose asChild>

@@ -1,15 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
-import type { AnalysisRequest, StockPrice, StructureAnalysis, TemplateLegs, TemplateRequest } from "@/lib/api/models";
+import type { AnalysisRequest, StructureAnalysis, TemplateLegs, TemplateRequest } from "@/lib/api/models";
+import { stockPricesQueryOptions } from "@/lib/api/stock-prices";
 import { queryKeys } from "@/lib/query-keys";
 
-/** GET /api/stock-prices: the tracked stocks (the watchlist), ordered by symbol; the market overview's query. */
-export function getTrackedStocks(): Promise<StockPrice[]> {
-  return dataOf(api.GET("/api/stock-prices"));
-}
-
+/** GET /api/stock-prices: the tracked stocks (the watchlist), ordered by symbol; the market overview's query, not polled here. */
 export function useTrackedStocks() {
-  return useQuery({ queryKey: queryKeys.stockPrices.all(), queryFn: getTrackedStocks });
+  return useQuery({ ...stockPricesQueryOptions(), refetchInterval: false });
 }
 
 /** POST /api/structures/template (Premium): a named structure's legs on a tracked stock. */

@@ -175,19 +175,22 @@ function LegRow({
   );
 }
 
-/** The position's legs: add (up to eight), edit, remove. */
+/** The position's legs: add (up to eight, by hand or with `actions`), edit, remove. */
 export function LegsEditor({
   legs,
   errors,
   analysed,
   onChange,
   disabled = false,
+  actions,
 }: {
   legs: LegDraft[];
   errors: LegErrors[];
   analysed: LegView[] | undefined;
   onChange: (legs: LegDraft[]) => void;
   disabled?: boolean;
+  /** More ways to add a leg, beside "Add leg" (picking from the chain). */
+  actions?: React.ReactNode;
 }) {
   const full = legs.length >= MAX_LEGS;
   return (
@@ -209,6 +212,7 @@ export function LegsEditor({
           <PlusIcon aria-hidden />
           Add leg
         </Button>
+        {actions}
         <p className="text-[0.8rem] text-muted-foreground">
           {legs.length} of {MAX_LEGS} legs{full ? " (the most a position may have)" : ""}.
         </p>

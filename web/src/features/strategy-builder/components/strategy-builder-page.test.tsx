@@ -5,7 +5,10 @@ import { vi } from "vitest";
 import { includesStrategyBuilder } from "@/features/auth/lib/plan";
 import type { LegInput, StructureAnalysis } from "@/lib/api/models";
 import { bodyOf, jsonResponse, makeUser, mockFetch, problem, renderWithProviders } from "@/test/utils";
-import { draftOf, EMPTY_STATE, encodeState } from "../lib/builder";
+import { OptionChainPicker } from "@/features/market/components/option-chain";
+import type { ChainPickerProps } from "@/lib/options";
+import { makeOptionChain } from "@/test/options-fixtures";
+import { draftOf, EMPTY_STATE, encodeState, MAX_LEGS } from "../lib/builder";
 import { StrategyBuilderPage } from "./strategy-builder-page";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -61,6 +64,10 @@ function api({ analysis = () => jsonResponse(makeAnalysis()) }: { analysis?: () 
     if (url === "/api/stock-prices") return jsonResponse(STOCKS);
     if (url === "/api/structures/template" && init.method === "POST") return jsonResponse({ template: "iron-condor", legs: CONDOR });
     if (url === "/api/structures/analysis" && init.method === "POST") return analysis();
+    if (url.startsWith("/api/stock-prices/AAPL/options")) {
+      const asked = new URLSearchParams(url.split("?")[1] ?? "").get("expiration");
+      return jsonResponse(makeOptionChain(asked ? { expiration: asked } : {}));
+    }
     return problem(404, "Not Found");
   });
 }
@@ -132,5 +139,64 @@ describe("StrategyBuilderPage", () => {
     await waitFor(() => expect(strike).toHaveAttribute("aria-invalid", "true"), { timeout: 3000 });
     expect(strike).toHaveAccessibleDescription("A strike is in whole cents.");
     expect(screen.getByRole("alert")).toHaveTextContent("The position was refused");
+  });
+});
+
+describe("StrategyBuilderPage: Pick from chain", () => {
+  /** The chain the app hands in (src/app/routes/strategy-builder.tsx). */
+  const chainPicker = (props: ChainPickerProps) => <OptionChainPicker {...props} />;
+
+  it("adds a leg per quote picked: bought at the ask, sold at the bid, with the chain's terms", async () => {
+    const fetchMock = api();
+    renderWithProviders(<StrategyBuilderPage unlocked chainPicker={chainPicker} />, { route: "/strategy-builder" });
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByLabelText("Symbol")).toHaveValue("AAPL"));
+    await user.click(screen.getByRole("button", { name: "Pick from chain" }));
+    const dialog = await screen.findByRole("dialog", { name: "Pick from the AAPL chain" });
+    // A phone's layout in jsdom: calls first, puts on the switch.
+    await user.click(await within(dialog).findByRole("button", { name: "Buy the AAPL Dec 18, 2026 $250.00 call at the ask, $8.40" }));
+    expect(within(dialog).getByTestId("pick-status")).toHaveTextContent(
+      "Leg 1 of 8 added: Buy the AAPL Dec 18, 2026 $250.00 call at the ask, $8.40.",
+    );
+    await user.click(within(dialog).getByRole("radio", { name: "Puts" }));
+    await user.click(within(dialog).getByRole("button", { name: "Sell the AAPL Dec 18, 2026 $245.00 put at the bid, $3.00" }));
+    expect(within(dialog).getByTestId("pick-status")).toHaveTextContent(
+      "Leg 2 of 8 added: Sell the AAPL Dec 18, 2026 $245.00 put at the bid, $3.00.",
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Done" }));
+
+    const legs = screen.getAllByTestId("leg");
+    expect(legs).toHaveLength(2);
+    const values = (leg: HTMLElement) =>
+      ["Instrument", "Side", "Contracts", "Strike ($)", "Expiration", "Entry price ($/share)", "Implied vol (%)"].map((label) =>
+        String((within(leg).getByLabelText(label) as HTMLInputElement).value),
+      );
+    expect(values(legs[0])).toEqual(["call", "long", "1", "250", "2026-12-18", "8.40", "25.34"]);
+    expect(values(legs[1])).toEqual(["put", "short", "1", "245", "2026-12-18", "3.00", "25.34"]);
+    await waitFor(() =>
+      expect(bodyOf(fetchMock, "/api/structures/analysis")).toEqual({
+        symbol: "AAPL",
+        exercise: "american",
+        legs: [
+          { instrument: "call", side: "long", quantity: 1, strike: 250, expirationDate: "2026-12-18", entryPrice: 8.4, volatility: 0.2534 },
+          { instrument: "put", side: "short", quantity: 1, strike: 245, expirationDate: "2026-12-18", entryPrice: 3, volatility: 0.2534 },
+        ],
+      }),
+    );
+  });
+
+  it("refuses more than eight legs", async () => {
+    api();
+    const eight = Array.from({ length: MAX_LEGS }, () => LONG_CALL[0]);
+    renderWithProviders(<StrategyBuilderPage unlocked chainPicker={chainPicker} />, { route: linkTo(eight) });
+    await waitFor(() => expect(screen.getAllByTestId("leg")).toHaveLength(8));
+    expect(screen.getByRole("button", { name: "Pick from chain" })).toBeDisabled();
+  });
+
+  it("is not offered without a chain to pick from", async () => {
+    api();
+    renderWithProviders(<StrategyBuilderPage unlocked />, { route: "/strategy-builder" });
+    await waitFor(() => expect(screen.getByLabelText("Symbol")).toHaveValue("AAPL"));
+    expect(screen.queryByRole("button", { name: "Pick from chain" })).not.toBeInTheDocument();
   });
 });

@@ -14,6 +14,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError, errorMessage } from "@/lib/api/client";
 import { EXERCISE_STYLES } from "@/lib/api/enums";
 import type { ExerciseStyle, TemplateName } from "@/lib/api/models";
+import type { ChainPick } from "@/lib/options";
 import { todayIso } from "@/lib/calendar";
 import { formatContractPrice } from "@/lib/format";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
@@ -22,11 +23,13 @@ import { useBuildTemplate, useStructureAnalysis, useTrackedStocks } from "../api
 import {
   type BuilderState,
   decodeState,
+  draftFromPick,
   draftOf,
   EMPTY_STATE,
   encodeState,
   fieldPath,
   type LegErrors,
+  MAX_LEGS,
   requestOf,
   SHIFT_POINTS_LIMIT,
 } from "../lib/builder";
@@ -34,6 +37,7 @@ import { isTemplateName, TEMPLATE_GROUPS, TEMPLATE_LABELS } from "../lib/templat
 import { AnalysisResults } from "./analysis-results";
 import { LegsEditor } from "./legs-editor";
 import { StrategyBuilderLocked } from "./locked";
+import { type ChainPickerSlot, PickFromChain } from "./pick-from-chain";
 
 /** How long the builder waits after the last edit before it analyses. */
 export const ANALYSIS_DEBOUNCE_MS = 400;
@@ -73,7 +77,7 @@ function ResultsSkeleton() {
 }
 
 /** The Premium builder: the position's inputs, then its analysis (re-run as the inputs change). */
-function Builder() {
+function Builder({ chainPicker }: { chainPicker?: ChainPickerSlot }) {
   const id = useId();
   const [params, setParams] = useSearchParams();
   const [state, setState] = useState<BuilderState>(() => decodeState(params.get("s")) ?? EMPTY_STATE);
@@ -110,6 +114,10 @@ function Builder() {
   const localErrors = built && "legErrors" in built ? built.legErrors : [];
   const server = serverErrors(analysis.isError ? analysis.error : null, state.legs.length);
   const legErrors = state.legs.map((_, i) => ({ ...server.legs[i], ...localErrors[i] }));
+
+  // A contract picked on the chain: one more leg, on the symbol the chain was opened for.
+  const addPicked = (pick: ChainPick) =>
+    setState((s) => (s.legs.length >= MAX_LEGS ? s : { ...s, symbol: s.symbol || pick.symbol, legs: [...s.legs, draftFromPick(pick)] }));
 
   const loadTemplate = (name: TemplateName, forSymbol: string) => {
     const count = Number(contracts);
@@ -254,7 +262,17 @@ function Builder() {
           <h3 id={`${id}-legs`} className="text-base font-semibold">
             Legs
           </h3>
-          <LegsEditor legs={state.legs} errors={legErrors} analysed={analysedLegs} onChange={(legs) => update({ legs })} />
+          <LegsEditor
+            legs={state.legs}
+            errors={legErrors}
+            analysed={analysedLegs}
+            onChange={(legs) => update({ legs })}
+            actions={
+              chainPicker ? (
+                <PickFromChain symbol={symbol} legCount={state.legs.length} onPick={addPicked} chainPicker={chainPicker} />
+              ) : null
+            }
+          />
         </section>
         <Card>
           <CardContent className="grid gap-4 pt-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -388,17 +406,18 @@ function Builder() {
 
 /**
  * The strategy builder (/strategy-builder): a multi-leg position on a tracked stock, from a
- * template or leg by leg, analysed at its first expiry and at a horizon date. Premium only:
- * others see it locked, and no request is made to /api/structures.
+ * template, leg by leg or picked from the option chain (`chainPicker`, the market's chain the
+ * app hands in), analysed at its first expiry and at a horizon date. Premium only: others see
+ * it locked, and no request is made to /api/structures.
  */
-export function StrategyBuilderPage({ unlocked }: { unlocked: boolean }) {
+export function StrategyBuilderPage({ unlocked, chainPicker }: { unlocked: boolean; chainPicker?: ChainPickerSlot }) {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader
         title="Strategy builder"
         description="Build a multi-leg options position and see its payoff, breakevens, probability of profit, Greeks and scenarios."
       />
-      {unlocked ? <Builder /> : <StrategyBuilderLocked />}
+      {unlocked ? <Builder chainPicker={chainPicker} /> : <StrategyBuilderLocked />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TEMPLATE_NAMES } from "@/lib/api/enums";
-import { type BuilderState, decodeState, draftOf, encodeState, fieldPath, requestOf } from "./builder";
+import { type BuilderState, decodeState, draftFromPick, draftOf, encodeState, fieldPath, legOf, requestOf } from "./builder";
 import { TEMPLATE_GROUPS } from "./templates";
 
 const state: BuilderState = {
@@ -64,4 +64,45 @@ describe("requestOf", () => {
 
 it("groups every template exactly once", () => {
   expect(TEMPLATE_GROUPS.flatMap((g) => g.templates).sort()).toEqual([...TEMPLATE_NAMES].sort());
+});
+
+describe("draftFromPick", () => {
+  const pick = {
+    symbol: "AAPL",
+    right: "call",
+    side: "long",
+    strike: 250,
+    expiration: "2026-12-18",
+    price: 3.3,
+    impliedVolatility: 0.253_4,
+  } as const;
+
+  it("is one contract of the picked right and side at the chain's strike, expiration, price and implied volatility", () => {
+    const { key: _key, ...draft } = draftFromPick(pick);
+    expect(draft).toEqual({
+      instrument: "call",
+      side: "long",
+      quantity: "1",
+      strike: "250",
+      expirationDate: "2026-12-18",
+      entryPrice: "3.30",
+      volatility: "25.34",
+    });
+    expect(legOf(draftFromPick(pick))).toEqual({
+      leg: {
+        instrument: "call",
+        side: "long",
+        quantity: 1,
+        strike: 250,
+        expirationDate: "2026-12-18",
+        entryPrice: 3.3,
+        volatility: 0.2534,
+      },
+    });
+  });
+
+  it("sells at the bid, and leaves the volatility to the stock's estimate when the chain has none", () => {
+    const draft = draftFromPick({ ...pick, right: "put", side: "short", strike: 242.5, price: 1.05, impliedVolatility: null });
+    expect(draft).toMatchObject({ instrument: "put", side: "short", strike: "242.5", entryPrice: "1.05", volatility: "" });
+  });
 });

@@ -1,5 +1,6 @@
 import { EXERCISE_STYLES, INSTRUMENTS, SIDES } from "@/lib/api/enums";
 import type { AnalysisRequest, ExerciseStyle, Instrument, LegInput, Side } from "@/lib/api/models";
+import type { ChainPick } from "@/lib/options";
 
 /** At most this many legs (the server's limit). */
 export const MAX_LEGS = 8;
@@ -72,6 +73,24 @@ export function newDraft(previous: readonly LegDraft[]): LegDraft {
     expirationDate: option?.expirationDate ?? "",
     entryPrice: "",
     volatility: "",
+  };
+}
+
+/**
+ * A leg from a contract picked on the chain: one contract of its right, bought at the ask
+ * (long) or sold at the bid (short), its strike, expiration, entry price and implied
+ * volatility as the chain quoted them.
+ */
+export function draftFromPick(pick: ChainPick): LegDraft {
+  return {
+    key: legKey(),
+    instrument: pick.right,
+    side: pick.side,
+    quantity: "1",
+    strike: String(pick.strike),
+    expirationDate: pick.expiration,
+    entryPrice: pick.price.toFixed(2),
+    volatility: percentText(pick.impliedVolatility),
   };
 }
 
