@@ -148,6 +148,7 @@ bench-http:
 api:
 	UPDATE_SNAPSHOTS=1 $(CARGO) test --locked -p strikeline-server --test it openapi_snapshot
 	cd web && $(NPM) run gen:api
+	python3 scripts/fuzz/coverage.py --write
 
 screenshots: debian-deps server-bin
 	cd web && $(NPM) run build && $(NPM) run screenshots

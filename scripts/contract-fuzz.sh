@@ -26,6 +26,9 @@ VENV=target/fuzz-venv
 SCHEMATHESIS_VERSION=4.32.5
 EXAMPLES=${FUZZ_EXAMPLES:-100}
 
+# The per-operation coverage table in docs/security.md is generated from this script's lists.
+python3 scripts/fuzz/coverage.py --check
+
 if [ ! -x "$VENV/bin/schemathesis" ] || ! "$VENV/bin/schemathesis" --version | grep -q "$SCHEMATHESIS_VERSION"; then
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install -q --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
