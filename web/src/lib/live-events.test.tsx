@@ -5,14 +5,22 @@ import { queryKeys } from "@/lib/query-keys";
 import { MockEventSource } from "@/test/fixtures";
 import { makeEmptyPortfolioMetrics } from "@/test/portfolio-fixtures";
 import { createTestQueryClient, jsonResponse, mockFetch } from "@/test/utils";
-import { announceToOtherTabs, LIVE_EVENTS_URL, LIVE_TOPIC_PREFIXES, LIVE_TOPICS, TAB_CHANNEL, useLiveEvents } from "./live-events";
+import {
+  announceToOtherTabs,
+  LIVE_EVENTS_URL,
+  LIVE_TOPIC_PREFIXES,
+  LIVE_TOPICS,
+  type LiveTopic,
+  TAB_CHANNEL,
+  useLiveEvents,
+} from "./live-events";
 
-function Live() {
-  useLiveEvents();
+function Live({ paused = [] }: { paused?: readonly LiveTopic[] }) {
+  useLiveEvents(LIVE_EVENTS_URL, paused);
   return null;
 }
 
-function setup() {
+function setup(paused: readonly LiveTopic[] = []) {
   const queryClient = createTestQueryClient();
   const keys = [
     ["/api/signals", {}, "pages"],
@@ -36,7 +44,7 @@ function setup() {
   for (const key of keys) queryClient.setQueryData(key, []);
   const utils = render(
     <QueryClientProvider client={queryClient}>
-      <Live />
+      <Live paused={paused} />
     </QueryClientProvider>,
   );
   const stale = () => keys.filter((key) => queryClient.getQueryState(key)?.isInvalidated).map((key) => JSON.stringify(key));
@@ -75,6 +83,15 @@ describe("useLiveEvents", () => {
 
     source.emit("news");
     expect(stale()).toHaveLength(13);
+  });
+
+  it("leaves a paused topic's queries alone (the signals, while Auto-update Signals is off)", () => {
+    const { stale } = setup(["signals"]);
+    const source = MockEventSource.instances[0];
+    source.emit("signals");
+    expect(stale()).toEqual([]);
+    source.emit("stats");
+    expect(stale()).toEqual(['["/api/stats"]']);
   });
 
   it("refetches the news list, under any count, on a news event and nothing else", () => {

@@ -1,5 +1,5 @@
 import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { queryKeys } from "@/lib/query-keys";
 
 /**
@@ -97,14 +97,20 @@ export function announceToOtherTabs(topic: TabTopic): void {
 }
 
 /**
- * Opens the event stream while mounted and invalidates the matching queries on each event.
+ * Opens the event stream while mounted and invalidates the matching queries on each event,
+ * except the `paused` topics' (the signals, while "Auto-update Signals" is off).
  * After a dropped connection comes back, everything live is invalidated once, since events
  * sent while it was down are lost. Does nothing where EventSource does not exist. It also
  * listens to the user's other tabs (`TAB_TOPIC_PREFIXES`, `announceToOtherTabs`), where
  * BroadcastChannel exists.
  */
-export function useLiveEvents(url: string = LIVE_EVENTS_URL): void {
+export function useLiveEvents(url: string = LIVE_EVENTS_URL, paused: readonly LiveTopic[] = []): void {
   const queryClient = useQueryClient();
+  // Read by the listeners as events arrive, so pausing a topic does not reopen the stream.
+  const pausedRef = useRef(paused);
+  useEffect(() => {
+    pausedRef.current = paused;
+  }, [paused]);
   useEffect(() => {
     if (typeof BroadcastChannel === "undefined") return;
     const channel = new BroadcastChannel(TAB_CHANNEL);
@@ -122,7 +128,9 @@ export function useLiveEvents(url: string = LIVE_EVENTS_URL): void {
     const source = new EventSource(url);
     let dropped = false;
     const listeners = LIVE_TOPICS.map((topic) => {
-      const listener = () => invalidate(queryClient, LIVE_TOPIC_PREFIXES[topic]);
+      const listener = () => {
+        if (!pausedRef.current.includes(topic)) invalidate(queryClient, LIVE_TOPIC_PREFIXES[topic]);
+      };
       source.addEventListener(topic, listener);
       return [topic, listener] as const;
     });

@@ -56,10 +56,39 @@ async fn email(state: &AppState, rows: &[Notification], now: DateTime<Utc>) -> R
     Ok(())
 }
 
+/// A signal is high risk when its option's chance of profit at issue (the risk-neutral
+/// probability the pricing model stored, which the track record calibrates) is under this:
+/// fewer than three in ten such options end in profit.
+pub const HIGH_RISK_PROBABILITY: f64 = 0.30;
+
+/// The "High-Risk Signal Alerts" note for one user: the new signals they can see whose chance
+/// of profit at issue is under [`HIGH_RISK_PROBABILITY`], the least likely first; `None` when
+/// there are none.
+fn high_risk_note<'a>(user_id: &str, visible: impl Iterator<Item = &'a strikeline_store::signals::SignalRow>) -> Option<Note> {
+    let mut risky: Vec<(&str, &str, f64)> = visible
+        .filter_map(|s| s.issue_probability.filter(|p| *p < HIGH_RISK_PROBABILITY).map(|p| (s.symbol.as_str(), s.signal_type.as_str(), p)))
+        .collect();
+    risky.sort_by(|a, b| a.2.total_cmp(&b.2));
+    let (symbol, kind, probability) = *risky.first()?;
+    let chance = format!("{:.0}%", probability * 100.0);
+    Some(Note {
+        user_id: user_id.to_owned(),
+        kind: NotificationKind::NewSignals,
+        title: if risky.len() == 1 { "1 new high-risk signal".to_owned() } else { format!("{} new high-risk signals", risky.len()) },
+        body: if risky.len() == 1 {
+            format!("{symbol} {kind}: a {chance} chance of profit at issue.")
+        } else {
+            format!("Lowest: {symbol} {kind}, a {chance} chance of profit at issue.")
+        },
+        link: Some("/signals"),
+    })
+}
+
 /// Announces newly issued signals: `new_signal` webhooks to every subscribed endpoint whose
-/// owner's plan shows them, and a notification to each user whose alerts are on and whose
-/// preferred strategies and plan take some of
-/// the signals just issued (`issued` ids) how many: one notification per user per issuing run.
+/// owner's plan shows them, a notification to each user whose alerts are on and whose
+/// preferred strategies and plan take some of the signals just issued (`issued` ids) how many,
+/// and one to each user with high-risk alerts on who can see a high-risk one among them
+/// ([`HIGH_RISK_PROBABILITY`]): at most one of each per user per issuing run.
 pub async fn new_signals(state: &AppState, issued: &[String], now: DateTime<Utc>) -> Result<usize> {
     use std::collections::HashSet;
     if issued.is_empty() {
@@ -81,12 +110,15 @@ pub async fn new_signals(state: &AppState, issued: &[String], now: DateTime<Utc>
     let viewers = crate::services::visibility::Viewers::since(state, since).await?;
     let mut notes = Vec::new();
     for user in strikeline_store::users::all(&state.db).await? {
+        let viewer = viewers.of(&user, now);
+        if user.high_risk_alerts {
+            notes.extend(high_risk_note(&user.id, fresh.iter().filter(|r| viewer.unlocks(&r.signal, r.day_rank)).map(|r| &r.signal)));
+        }
         if !user.signal_alerts {
             continue;
         }
         let preferred: Vec<crate::foundation::vocab::StrategyName> =
             user.preferred_strategies.split(',').filter_map(|s| s.parse().ok()).collect();
-        let viewer = viewers.of(&user, now);
         let matching: Vec<&str> = fresh
             .iter()
             .filter(|r| viewer.unlocks(&r.signal, r.day_rank))

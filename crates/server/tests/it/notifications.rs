@@ -10,6 +10,7 @@ on_both_engines!(
     matching_new_signals_and_closed_positions_notify_and_are_read,
     signal_alerts_off_means_no_new_signal_notifications,
     a_trial_is_reminded_once_before_it_ends_and_told_once_when_it_has,
+    high_risk_alerts_name_the_long_shots_only_to_those_who_asked,
 );
 
 async fn bell(app: &TestApp, client: &reqwest::Client) -> Value {
@@ -112,4 +113,36 @@ async fn a_trial_is_reminded_once_before_it_ends_and_told_once_when_it_has(app: 
     run_due(&app.state, now + Duration::days(14) + Duration::hours(1)).await.expect("run");
     run_due(&app.state, now + Duration::days(14) + Duration::hours(5)).await.expect("run");
     assert_eq!(titles(&bell(&app, &app.client).await), ["Your Pro trial has ended", "Your Pro trial ends soon"], "told once it ended");
+}
+
+/// "High-Risk Signal Alerts": a user who switched them on hears of the new signals they can see
+/// whose chance of profit at issue is under 30%, the least likely named; a user who did not,
+/// nothing; a signal at 42% is not high risk.
+async fn high_risk_alerts_name_the_long_shots_only_to_those_who_asked(app: TestApp) {
+    app.register().await;
+    // Signal alerts off, so only the high-risk note can appear.
+    let body = json!({"signalAlerts": false, "highRiskAlerts": true});
+    assert_eq!(app.client.put(app.url("/api/user/preferences")).json(&body).send().await.expect("request").status(), 200);
+    let other = TestApp::browser(&app.base);
+    assert_eq!(app.register_with(&other, "calm@example.com", "calm", "correct-horse").await.status(), 201);
+    let off = json!({"signalAlerts": false});
+    assert_eq!(other.put(app.url("/api/user/preferences")).json(&off).send().await.expect("request").status(), 200);
+
+    let today = app.today();
+    let mut long_shot = signal_row("LNG", 90, today, 1, None);
+    long_shot.issue_probability = Some(0.18);
+    let mut risky = signal_row("RSK", 85, today, 2, None);
+    risky.issue_probability = Some(0.27);
+    let fair = signal_row("FAIR", 80, today, 3, None); // 42%
+    let issued = store::issue_automated(app.db(), &[long_shot, risky, fair]).await.expect("issue");
+    strikeline_server::services::notifying::new_signals(&app.state, &issued, app.now()).await.expect("notify");
+
+    let bell_of_asker = bell(&app, &app.client).await;
+    assert_eq!(bell_of_asker["unreadCount"], 1);
+    let note = &bell_of_asker["notifications"][0];
+    assert_eq!(
+        (note["title"].as_str(), note["body"].as_str(), note["link"].as_str()),
+        (Some("2 new high-risk signals"), Some("Lowest: LNG CALL, a 18% chance of profit at issue."), Some("/signals"))
+    );
+    assert_eq!(bell(&app, &other).await["unreadCount"], 0, "switched off: nothing");
 }

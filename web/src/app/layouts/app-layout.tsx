@@ -21,7 +21,8 @@ import { useLogout } from "@/features/auth/api/logout";
 import { displayName, initials, planLabel } from "@/features/auth/lib/plan";
 import { useActiveSignalCount } from "@/features/signals/hooks/use-active-signal-count";
 import type { User } from "@/lib/api/models";
-import { useLiveEvents } from "@/lib/live-events";
+import { useAutoUpdateSignals } from "@/lib/api/user-settings";
+import { LIVE_EVENTS_URL, type LiveTopic, useLiveEvents } from "@/lib/live-events";
 import { toast } from "@/lib/toast";
 import { HeaderBell } from "./header-bell";
 import { MarketDataBadge } from "./market-data-badge";
@@ -129,14 +130,19 @@ function PageFallback() {
   );
 }
 
+const NO_PAUSE: readonly LiveTopic[] = [];
+const SIGNALS_PAUSED: readonly LiveTopic[] = ["signals"];
+
 /** The signed-in shell: sidebar on desktop, a drawer under 768 px, and the top bar. */
 export function AppLayout() {
   const { user } = useUser();
   const navigate = useNavigate();
   const logoutMutation = useLogout();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  // Live updates for every signed-in page (the nav badge and bell need them everywhere).
-  useLiveEvents();
+  // Live updates for every signed-in page (the nav badge and bell need them everywhere); the
+  // signals' paused while "Auto-update Signals" is off.
+  const autoUpdateSignals = useAutoUpdateSignals();
+  useLiveEvents(LIVE_EVENTS_URL, autoUpdateSignals ? NO_PAUSE : SIGNALS_PAUSED);
 
   if (!user) return null;
 

@@ -4520,11 +4520,17 @@ export interface components {
         };
         /** @description The settings of `GET`/`PUT /api/user/preferences`. */
         UserSettings: {
-            /** @description Refresh signals every 5 minutes. */
+            /**
+             * @description The app's signals update by themselves (live events, a 30-second fallback poll) while
+             *     on; while off, only when the user refreshes.
+             */
             autoUpdateSignals: boolean;
             currency: components["schemas"]["DisplayCurrency"];
             emailNotifications: boolean;
-            /** @description Alerts for signals with a high-risk profile. */
+            /**
+             * @description A notification (and email, when email is on) for new signals the plan shows whose
+             *     chance of profit at issue is under 30% (docs/notifications.md).
+             */
             highRiskAlerts: boolean;
             /** @description The daily portfolio summary. */
             portfolioSummary: boolean;

@@ -22,9 +22,11 @@ pub struct UserSettings {
     pub signal_alerts: bool,
     /// The daily portfolio summary.
     pub portfolio_summary: bool,
-    /// Refresh signals every 5 minutes.
+    /// The app's signals update by themselves (live events, a 30-second fallback poll) while
+    /// on; while off, only when the user refreshes.
     pub auto_update_signals: bool,
-    /// Alerts for signals with a high-risk profile.
+    /// A notification (and email, when email is on) for new signals the plan shows whose
+    /// chance of profit at issue is under 30% (docs/notifications.md).
     pub high_risk_alerts: bool,
     pub risk_tolerance: RiskTolerance,
 }

@@ -93,7 +93,9 @@ describe("TradingTab", () => {
     renderWithProviders(<TradingTab signalRefreshSeconds={300} />);
     const auto = await screen.findByRole("switch", { name: "Auto-update Signals" });
     expect(auto).toBeChecked();
-    expect(auto).toHaveAccessibleDescription("Refresh signals every 5 minutes.");
+    expect(auto).toHaveAccessibleDescription(
+      "Refresh signals every 5 minutes, as the server issues them; off, only when you press Refresh.",
+    );
     const highRisk = screen.getByRole("switch", { name: "High-Risk Signal Alerts" });
     expect(highRisk).not.toBeChecked();
     const risk = screen.getByLabelText("Risk tolerance");

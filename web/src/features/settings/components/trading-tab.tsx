@@ -68,13 +68,17 @@ export function TradingTab({ signalRefreshSeconds }: { signalRefreshSeconds?: nu
               <div className="divide-y">
                 <SettingSwitch
                   label="Auto-update Signals"
-                  description={every ? `Refresh signals every ${every}.` : "Refresh signals on the server's schedule."}
+                  description={
+                    every
+                      ? `Refresh signals every ${every}, as the server issues them; off, only when you press Refresh.`
+                      : "Refresh signals on the server's schedule; off, only when you press Refresh."
+                  }
                   checked={data.autoUpdateSignals}
                   onCheckedChange={(checked) => update.mutate({ autoUpdateSignals: checked })}
                 />
                 <SettingSwitch
                   label="High-Risk Signal Alerts"
-                  description="Alert me to signals with a high-risk profile."
+                  description="Notify me of new signals with under a 30% chance of profit at issue."
                   checked={data.highRiskAlerts}
                   onCheckedChange={(checked) => update.mutate({ highRiskAlerts: checked })}
                 />

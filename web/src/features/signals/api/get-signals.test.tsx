@@ -4,11 +4,14 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { isSignalList, makeSignals, signalPage, signalPageResponse } from "@/test/fixtures";
 import { createTestQueryClient, jsonResponse, mockFetch, problem } from "@/test/utils";
-import { getAllSignals, signalsOf, useSignals } from "./get-signals";
+import { makeUserSettings } from "@/test/settings-fixtures";
+import { getAllSignals, signalsOf, useSignalRefetch, useSignals } from "./get-signals";
 
 afterEach(() => vi.unstubAllGlobals());
 
-const calls = (fetchMock: ReturnType<typeof mockFetch>) => fetchMock.mock.calls.map(([u]) => String(u));
+/** The signal-list requests (the hooks also read the user's settings, for Auto-update Signals). */
+const calls = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith("/api/signals"));
 
 describe("useSignals (the paged list)", () => {
   function wrapper({ children }: { children: React.ReactNode }) {
@@ -74,5 +77,23 @@ describe("getAllSignals", () => {
     const fetchMock = mockFetch(() => jsonResponse(signalPage(makeSignals(2), "again")));
     expect(await getAllSignals()).toHaveLength(4);
     expect(calls(fetchMock)).toEqual(["/api/signals?limit=200", "/api/signals?limit=200&cursor=again"]);
+  });
+});
+
+describe("Auto-update Signals", () => {
+  function wrapper({ children }: { children: React.ReactNode }) {
+    return <QueryClientProvider client={createTestQueryClient()}>{children}</QueryClientProvider>;
+  }
+
+  it("polls every 30 s while it is on (and while the settings load), never while it is off", async () => {
+    mockFetch(() => jsonResponse(makeUserSettings({ autoUpdateSignals: true })));
+    const on = renderHook(() => useSignalRefetch(), { wrapper });
+    expect(on.result.current).toBe(30_000);
+    vi.unstubAllGlobals();
+
+    mockFetch(() => jsonResponse(makeUserSettings({ autoUpdateSignals: false })));
+    const off = renderHook(() => useSignalRefetch(), { wrapper });
+    expect(off.result.current).toBe(30_000);
+    await waitFor(() => expect(off.result.current).toBe(false));
   });
 });

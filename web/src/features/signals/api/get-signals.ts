@@ -3,6 +3,7 @@ import { api, dataOf } from "@/lib/api/client";
 import type { ConfidenceBand, MaxCost, OptionType, SignalStatus, Strategy } from "@/lib/api/enums";
 import type { Signal, SignalPage } from "@/lib/api/models";
 import type { operations } from "@/lib/api/schema";
+import { useAutoUpdateSignals } from "@/lib/api/user-settings";
 import { LIVE_REFETCH_MS } from "@/lib/live-events";
 import { queryKeys } from "@/lib/query-keys";
 
@@ -123,8 +124,17 @@ export function signalsQueryOptions(filters: SignalFilters = {}) {
   });
 }
 
+/**
+ * The signals' fallback polling, as "Auto-update Signals" says: every 30 s while it is on, never
+ * while it is off (the live events for signals are paused too, in the app layout); the Refresh
+ * button still works.
+ */
+export function useSignalRefetch(): number | false {
+  return useAutoUpdateSignals() ? LIVE_REFETCH_MS : false;
+}
+
 export function useSignals(filters: SignalFilters = {}) {
-  return useInfiniteQuery(signalsQueryOptions(filters));
+  return useInfiniteQuery({ ...signalsQueryOptions(filters), refetchInterval: useSignalRefetch() });
 }
 
 /** Every signal matching the filters in one query (all pages read; see `getAllSignals`). */

@@ -12,7 +12,7 @@ import { usePagination } from "@/lib/pagination";
 import { toast } from "@/lib/toast";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { cn } from "@/lib/utils";
-import { signalsOf, signalsQueryOptions } from "../api/get-signals";
+import { signalsOf, signalsQueryOptions, useSignalRefetch } from "../api/get-signals";
 import { useRefreshSignals } from "../api/refresh-signals";
 import { exportAllSignalsCsv, signalsCsvFilename } from "../lib/export-csv";
 import { EMPTY_FILTERS, type FilterState, hasFilters, toSignalFilters } from "../lib/filters";
@@ -66,7 +66,8 @@ export function SignalBrowser({
 }: SignalBrowserProps) {
   const symbol = useDebouncedValue(filters.symbol, SYMBOL_DEBOUNCE_MS);
   const apiFilters = toSignalFilters({ ...filters, symbol });
-  const query = useInfiniteQuery({ ...signalsQueryOptions(apiFilters), placeholderData: keepPreviousData });
+  const refetchInterval = useSignalRefetch();
+  const query = useInfiniteQuery({ ...signalsQueryOptions(apiFilters), placeholderData: keepPreviousData, refetchInterval });
   const signals = signalsOf(query.data);
   // Another page loaded keeps the page shown; new filters or a changed count go back to page 1.
   const pager = usePagination(signals.length, pageSize, JSON.stringify(apiFilters), query.data?.pages.length ?? 0);

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Signal } from "@/lib/api/models";
-import { allSignalsQueryOptions } from "../api/get-signals";
+import { allSignalsQueryOptions, useSignalRefetch } from "../api/get-signals";
 
 const ACTIVE = { status: "active" } as const;
 
@@ -10,7 +10,7 @@ const ACTIVE = { status: "active" } as const;
  * cursor), so the count is not capped at one page. Kept current by live events and 30 s polling.
  */
 export function useActiveSignals() {
-  const query = useQuery(allSignalsQueryOptions(ACTIVE));
+  const query = useQuery({ ...allSignalsQueryOptions(ACTIVE), refetchInterval: useSignalRefetch() });
   // The shell shows this on every page: an unexpected answer counts as none rather than breaking it.
   const list: Signal[] = Array.isArray(query.data) ? query.data : [];
   const signals = list.filter((s) => s.status === "active" && !s.locked);
