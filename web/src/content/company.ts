@@ -31,10 +31,6 @@ export const COMPANY = {
     legal: "legal@strikeline.com",
     careers: "careers@strikeline.com",
   },
-  /** Phone support is for Premium subscribers. */
-  phone: "+1 (646) 555-0142",
-  /** When the phone line is staffed; Premium's support is around the clock. */
-  supportHours: "Monday to Friday, 9AM–6PM ET (Premium subscribers 24/7)",
   /** How fast email support answers: the plan's promise (`SUPPORT_RESPONSE`). */
   emailResponse: SUPPORT_RESPONSE_TEXT,
   /** How fast the contact forms are answered: the same promise. */

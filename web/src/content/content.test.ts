@@ -150,7 +150,7 @@ describe("content", () => {
       "Support response",
       SUPPORT_RESPONSE.free,
       SUPPORT_RESPONSE.pro,
-      `${SUPPORT_RESPONSE.premium}, with phone support`,
+      SUPPORT_RESPONSE.premium,
       "",
     ]);
     // Nothing else promises another time.

@@ -75,6 +75,7 @@ pub struct Config {
     pub capacity: CapacityConfig,
     pub schedule: ScheduleConfig,
     pub market: MarketConfig,
+    pub support: SupportConfig,
     pub portfolio: PortfolioConfig,
     pub billing: BillingConfig,
     pub delivery: DeliveryConfig,
@@ -463,6 +464,18 @@ pub enum MarketProvider {
     Polygon,
 }
 
+/// The support the operator offers beyond email: the Premium plan lists phone support, and the
+/// help and legal pages show the number, only when a number is configured.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SupportConfig {
+    /// The support line, as callers dial it (`+1 212 555 0100`): digits, spaces, `+`, `(`, `)`,
+    /// `-` and `.`, at most 30 characters.
+    pub phone: Option<String>,
+    /// When the line is staffed, in words (`Every day, around the clock`); at most 80 characters.
+    pub phone_hours: Option<String>,
+}
+
 /// Market data and the pricing assumptions.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(default)]
@@ -540,6 +553,7 @@ impl Default for Config {
             capacity: CapacityConfig::default(),
             schedule: ScheduleConfig::default(),
             market: MarketConfig::default(),
+            support: SupportConfig::default(),
             portfolio: PortfolioConfig::default(),
             billing: BillingConfig::default(),
             delivery: DeliveryConfig::default(),
@@ -622,6 +636,20 @@ impl Config {
         anyhow::ensure!(self.schedule.tick_seconds > 0, "schedule.tick_seconds must be positive");
         anyhow::ensure!((0.0..=0.25).contains(&self.market.risk_free_rate), "market.risk_free_rate must be between 0 and 0.25");
         anyhow::ensure!(self.market.history_years <= 30, "market.history_years must be at most 30");
+        if let Some(phone) = &self.support.phone {
+            let digits = phone.chars().filter(char::is_ascii_digit).count();
+            anyhow::ensure!(
+                phone.len() <= 30 && digits >= 7 && phone.chars().all(|c| c.is_ascii_digit() || " +()-.".contains(c)),
+                "support.phone must be a phone number: 7 or more digits, with spaces, +, (, ), - or ., at most 30 characters"
+            );
+        }
+        if let Some(hours) = &self.support.phone_hours {
+            anyhow::ensure!(
+                !hours.trim().is_empty() && hours.chars().count() <= 80 && !hours.chars().any(char::is_control),
+                "support.phone_hours must be 1–80 characters of text"
+            );
+            anyhow::ensure!(self.support.phone.is_some(), "support.phone_hours needs support.phone");
+        }
         anyhow::ensure!(self.market.iv_backfill_sessions <= 2_520, "market.iv_backfill_sessions must be at most 2520");
         anyhow::ensure!(self.market.max_symbols > 0, "market.max_symbols must be positive");
         anyhow::ensure!(
@@ -747,6 +775,22 @@ mod tests {
         assert_eq!(config.limits.len(), crate::foundation::limits::POLICIES.len() + 3, "no name the limiter does not know");
         // Three session runs at once, two workers each: no backtest is refused as "busy".
         assert!(config.capacity.heavy_jobs >= 6 && config.capacity.heavy_jobs_per_user >= 2, "{:?}", config.capacity);
+    }
+
+    #[test]
+    fn a_support_phone_is_a_phone_number_and_its_hours_need_one() {
+        let with = |phone: Option<&str>, hours: Option<&str>| {
+            let mut config = Config::default();
+            config.support = SupportConfig { phone: phone.map(str::to_owned), phone_hours: hours.map(str::to_owned) };
+            config.validate()
+        };
+        assert!(with(Some("+1 (212) 555-0100"), Some("Every day, around the clock")).is_ok());
+        assert!(with(Some("+44 20 7946 0958"), None).is_ok());
+        for bad in ["call us", "12345", "+1 212 555 0100 ext. 9", "<script>"] {
+            assert!(with(Some(bad), None).is_err(), "{bad}");
+        }
+        assert!(with(None, Some("Weekdays")).is_err(), "hours without a number");
+        assert!(with(Some("+1 212 555 0100"), Some("  ")).is_err());
     }
 
     #[test]

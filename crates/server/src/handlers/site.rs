@@ -318,6 +318,6 @@ async fn admin_messages(State(state): State<AppState>, _admin: AdminUser) -> Res
 
 /// The plans for sale, with prices, limits and features.
 #[utoipa::path(get, path = "/api/plans", tag = "public", responses((status = 200, body = plans::PlanCatalogue)))]
-async fn list_plans() -> axum::Json<plans::PlanCatalogue> {
-    axum::Json(plans::catalogue())
+async fn list_plans(State(state): State<AppState>) -> axum::Json<plans::PlanCatalogue> {
+    axum::Json(plans::catalogue_for(&state.config.support))
 }

@@ -27,6 +27,31 @@ async fn the_plan_catalogue_has_prices_limits_and_the_most_popular_plan(app: Tes
     assert_eq!(plans[1]["mostPopular"], true);
     assert_eq!(catalogue["yearlyDiscountPercent"], 20);
     assert_eq!(catalogue["trialDays"], 14);
+    // No phone line configured: none is sold, none is shown.
+    assert!(catalogue["supportPhone"].is_null());
+    assert!(!catalogue["plans"].to_string().contains("hone"), "{catalogue}");
+}
+
+on_both_engines_with!(with_phone, crate::site::with_phone;
+    a_configured_phone_line_is_sold_with_premium_and_shown,
+);
+
+fn with_phone(config: &mut strikeline_server::foundation::config::Config) {
+    config.support.phone = Some("+1 212 555 0100".into());
+    config.support.phone_hours = Some("Every day, around the clock".into());
+}
+
+async fn a_configured_phone_line_is_sold_with_premium_and_shown(app: TestApp) {
+    let catalogue: Value = app.client.get(app.url("/api/plans")).send().await.expect("request").json().await.expect("json");
+    assert_eq!(catalogue["supportPhone"], json!({"number": "+1 212 555 0100", "hours": "Every day, around the clock"}));
+    let with_phone: Vec<&str> = catalogue["plans"]
+        .as_array()
+        .expect("plans")
+        .iter()
+        .filter(|p| p["features"].as_array().expect("features").iter().any(|f| f.as_str().is_some_and(|f| f.starts_with("Phone support"))))
+        .map(|p| p["id"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(with_phone, ["premium"]);
 }
 
 async fn public_stats_are_live_and_say_when_data_is_too_thin(app: TestApp) {

@@ -3279,6 +3279,7 @@ export interface components {
         /** @description `GET /api/plans`. */
         PlanCatalogue: {
             plans: components["schemas"]["PlanInfo"][];
+            supportPhone?: null | components["schemas"]["SupportPhone"];
             /**
              * Format: int64
              * @description Days of Pro every new account gets, no card needed.
@@ -3361,6 +3362,11 @@ export interface components {
             /** @description What the plan includes, by the one entitlement check. */
             capabilities: components["schemas"]["Capability"][];
             description: string;
+            /**
+             * @description What the plan includes, each backed by the entitlement check, the plan's quotas or what
+             *     every account has (docs/decisions.md, "One plan catalogue"); what this deployment does
+             *     not offer is not listed.
+             */
             features: string[];
             id: components["schemas"]["Plan"];
             /**
@@ -4298,6 +4304,13 @@ export interface components {
              * @description Days left of the trial, counting today.
              */
             trialDaysLeft?: number | null;
+        };
+        /** @description The operator's support line, when one is configured. */
+        SupportPhone: {
+            /** @description When it is staffed, in words; `null` when not stated. */
+            hours?: string | null;
+            /** @description As callers dial it. */
+            number: string;
         };
         /** @description One symbol's share of the portfolio. */
         SymbolExposure: {

@@ -5,7 +5,6 @@ import {
   LayoutDashboardIcon,
   LifeBuoyIcon,
   MailIcon,
-  PhoneIcon,
   RocketIcon,
   SearchIcon,
   UsersIcon,
@@ -14,6 +13,7 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "@/components/empty-state";
 import { SearchInput } from "@/components/search-input";
+import { SupportPhoneLine } from "@/components/support-phone";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
 import { Button } from "@/components/ui/button";
 import { COMPANY, SUPPORT_RESPONSE } from "@/content/company";
@@ -215,7 +215,7 @@ export function HelpCenter({ freshness, contactForm }: { freshness: string | nul
           Still need help?
         </h2>
         <p className="mt-3 max-w-2xl text-muted-foreground">
-          {`Support answers within ${SUPPORT_RESPONSE.free} on Free, ${SUPPORT_RESPONSE.pro} on Pro, and around the clock (${SUPPORT_RESPONSE.premium}, with phone support) on Premium.`}
+          {`Support answers within ${SUPPORT_RESPONSE.free} on Free, ${SUPPORT_RESPONSE.pro} on Pro, and around the clock (${SUPPORT_RESPONSE.premium}) on Premium.`}
         </p>
         <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_1.4fr]">
           <ul className="grid content-start gap-4">
@@ -232,16 +232,7 @@ export function HelpCenter({ freshness, contactForm }: { freshness: string | nul
                 </a>
               </div>
             </li>
-            <li className="flex gap-4 rounded-xl border bg-card p-5">
-              <PhoneIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
-              <div>
-                <h3 className="font-semibold">Phone support</h3>
-                <p className="mt-1 text-sm text-muted-foreground">
-                  For Premium subscribers, around the clock ({SUPPORT_RESPONSE.premium}).
-                </p>
-                <p className="mt-2 text-sm font-medium tabular">{COMPANY.phone}</p>
-              </div>
-            </li>
+            <SupportPhoneLine variant="card" />
             <li className="flex gap-4 rounded-xl border bg-card p-5">
               <UsersIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
               <div>

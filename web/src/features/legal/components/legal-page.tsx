@@ -1,5 +1,6 @@
-import { MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
+import { MailIcon, MapPinIcon } from "lucide-react";
 import { MarkdownBody } from "@/components/markdown-body";
+import { SupportPhoneLine } from "@/components/support-phone";
 import { TableOfContents } from "@/components/table-of-contents";
 import { COMPANY } from "@/content/company";
 import type { LegalDocument } from "@/content/legal";
@@ -26,13 +27,7 @@ export function CompanyContact({ email }: { email: string }) {
             {email}
           </a>
         </p>
-        <p className="flex gap-2.5">
-          <PhoneIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-          <span>
-            {COMPANY.phone}
-            <span className="block text-muted-foreground">{COMPANY.supportHours}</span>
-          </span>
-        </p>
+        <SupportPhoneLine variant="line" />
       </div>
     </address>
   );
