@@ -780,9 +780,8 @@ mod tests {
     #[test]
     fn a_support_phone_is_a_phone_number_and_its_hours_need_one() {
         let with = |phone: Option<&str>, hours: Option<&str>| {
-            let mut config = Config::default();
-            config.support = SupportConfig { phone: phone.map(str::to_owned), phone_hours: hours.map(str::to_owned) };
-            config.validate()
+            let support = SupportConfig { phone: phone.map(str::to_owned), phone_hours: hours.map(str::to_owned) };
+            Config { support, ..Config::default() }.validate()
         };
         assert!(with(Some("+1 (212) 555-0100"), Some("Every day, around the clock")).is_ok());
         assert!(with(Some("+44 20 7946 0958"), None).is_ok());
