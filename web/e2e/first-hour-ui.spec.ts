@@ -425,7 +425,7 @@ for (const theme of THEMES) {
         if (path === "/help") {
           await expectTheme(page, theme);
           await expect(page.locator("#contact")).toContainText(
-            `within ${promise.free} on Free, ${promise.pro} on Pro, and around the clock (${promise.premium}, with phone support) on Premium`,
+            `within ${promise.free} on Free, ${promise.pro} on Pro, and around the clock (${promise.premium}) on Premium`,
           );
           expect(await seriousViolations(page, "/help", theme)).toEqual([]);
         }
