@@ -1,15 +1,16 @@
 import { execFileSync } from "node:child_process";
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import { contrastOf, settleAnimations } from "./contrast";
 import {
   answerTo,
+  buyPremium,
   cardWithHeading,
   expect,
   registerViaApi,
   seriousViolations,
   test,
-  THEMES,
   type Theme,
+  THEMES,
   toastText,
   toastTitle,
   watchConsole,
@@ -67,21 +68,6 @@ async function openApiExplorer(page: Page, search = "") {
     window.dispatchEvent(new PopStateEvent("popstate"));
   }, `/api${search}`);
   await expect(page.getByTestId("endpoint-detail")).toBeVisible();
-}
-
-/** Puts the signed-in account of `api` on Premium, paid with the test provider's 4242 card. */
-async function buyPremium(api: APIRequestContext, origin: string) {
-  const started = await api.post("/api/create-subscription", {
-    headers: { Origin: origin },
-    data: { plan: "premium", billing: "monthly" },
-  });
-  expect(started.status(), await started.text()).toBe(200);
-  const { clientSecret } = (await started.json()) as { clientSecret: string };
-  const paid = await api.post("/api/billing/test-provider/pay", {
-    headers: { Origin: origin },
-    data: { clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: 2049, cvc: "123" },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
 }
 
 /** Every element in `box` lies inside it (a pixel of rounding allowed). */

@@ -201,6 +201,21 @@ export function answerTo(page: Page, method: string, path: string | RegExp) {
 }
 
 /** Fills the test provider's card form on /subscribe and presses Subscribe Now; resolves with the payment's answer. */
+/** Puts the signed-in account of `api` on Premium, paid with the test provider's 4242 card. */
+export async function buyPremium(api: APIRequestContext, origin: string) {
+  const started = await api.post("/api/create-subscription", {
+    headers: { Origin: origin },
+    data: { plan: "premium", billing: "monthly" },
+  });
+  expect(started.status(), await started.text()).toBe(200);
+  const { clientSecret } = (await started.json()) as { clientSecret: string };
+  const paid = await api.post("/api/billing/test-provider/pay", {
+    headers: { Origin: origin },
+    data: { clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: 2049, cvc: "123" },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+}
+
 export async function payWithCard(page: Page, cardNumber: string) {
   await page.getByLabel("Card number").fill(cardNumber);
   await page.getByLabel("Expiry (MM/YY)").fill(EXPIRY);

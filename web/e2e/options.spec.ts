@@ -1,14 +1,15 @@
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import {
   auditContext,
+  buyPremium,
   cardWithHeading,
   expect,
   noHorizontalOverflow,
   registerViaApi,
   seriousViolations,
   test,
-  THEMES,
   type Theme,
+  THEMES,
   watchConsole,
 } from "./fixtures";
 
@@ -191,21 +192,6 @@ test("on a fresh record IV rank is hidden, with the server's reason, on the stoc
     await context.close();
   }
 });
-
-/** Puts the signed-in account of `api` on Premium, paid with the test provider's 4242 card. */
-async function buyPremium(api: APIRequestContext, origin: string) {
-  const started = await api.post("/api/create-subscription", {
-    headers: { Origin: origin },
-    data: { plan: "premium", billing: "monthly" },
-  });
-  expect(started.status(), await started.text()).toBe(200);
-  const { clientSecret } = (await started.json()) as { clientSecret: string };
-  const paid = await api.post("/api/billing/test-provider/pay", {
-    headers: { Origin: origin },
-    data: { clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: 2049, cvc: "123" },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-}
 
 test("Premium picks builder legs from the chain: buy at the ask, sell at the bid", async ({ page, baseURL }) => {
   test.setTimeout(45_000);

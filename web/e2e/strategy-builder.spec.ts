@@ -1,24 +1,9 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { auditContext, expect, noHorizontalOverflow, registerViaApi, seriousViolations, test, watchConsole } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { auditContext, buyPremium, expect, noHorizontalOverflow, registerViaApi, seriousViolations, test, watchConsole } from "./fixtures";
 
 // The strategy builder (issue 28) against the real server: Premium builds an iron condor on a
 // tracked stock and sees its analysis; the copied link restores the same legs in a new page;
 // no serious axe violation; Pro sees it locked and asks nothing of /api/structures.
-
-/** Puts the signed-in account of `api` on Premium, paid with the test provider's 4242 card. */
-async function buyPremium(api: APIRequestContext, origin: string) {
-  const started = await api.post("/api/create-subscription", {
-    headers: { Origin: origin },
-    data: { plan: "premium", billing: "monthly" },
-  });
-  expect(started.status(), await started.text()).toBe(200);
-  const { clientSecret } = (await started.json()) as { clientSecret: string };
-  const paid = await api.post("/api/billing/test-provider/pay", {
-    headers: { Origin: origin },
-    data: { clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: 2049, cvc: "123" },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-}
 
 /** Each leg's instrument, side and strike, as the editor shows them. */
 async function legsOf(page: Page) {

@@ -38,10 +38,14 @@ impl ChainQuery {
 
     /// Whether a contract of `expiration` and `strike` is inside the query.
     pub fn admits(&self, expiration: NaiveDate, strike: f64) -> bool {
-        self.expiration_from.is_none_or(|from| expiration >= from)
-            && self.expiration_to.is_none_or(|to| expiration <= to)
+        self.admits_expiration(expiration)
             && self.strike_from.is_none_or(|from| strike >= from)
             && self.strike_to.is_none_or(|to| strike <= to)
+    }
+
+    /// Whether the query admits any strike of `expiration`.
+    pub fn admits_expiration(&self, expiration: NaiveDate) -> bool {
+        self.expiration_from.is_none_or(|from| expiration >= from) && self.expiration_to.is_none_or(|to| expiration <= to)
     }
 }
 
@@ -73,6 +77,21 @@ pub struct OptionContract {
 }
 
 impl OptionContract {
+    /// A contract with nothing quoted yet: no bid, ask, trade, volatility, Greeks or open interest.
+    pub fn unquoted(right: OptionRight, strike: f64, expiration: NaiveDate) -> OptionContract {
+        OptionContract {
+            right,
+            strike,
+            expiration,
+            bid: None,
+            ask: None,
+            last: None,
+            implied_volatility: None,
+            greeks: None,
+            open_interest: None,
+        }
+    }
+
     /// The midpoint of a two-sided quote (both sides present, the ask above zero and not
     /// below the bid).
     pub fn mid(&self) -> Option<f64> {
@@ -239,17 +258,7 @@ mod tests {
     }
 
     fn contract(expiration: NaiveDate, strike: f64, right: OptionRight, iv: f64) -> OptionContract {
-        OptionContract {
-            right,
-            strike,
-            expiration,
-            bid: None,
-            ask: None,
-            last: None,
-            implied_volatility: Some(iv),
-            greeks: None,
-            open_interest: None,
-        }
+        OptionContract { implied_volatility: Some(iv), ..OptionContract::unquoted(right, strike, expiration) }
     }
 
     fn chain(contracts: Vec<OptionContract>) -> OptionChain {

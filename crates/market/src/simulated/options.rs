@@ -68,7 +68,7 @@ impl SimulatedMarket {
         let mut contracts = Vec::new();
         for expiration in listed_expirations(&self.calendar, today) {
             let Some(session) = self.calendar.session(expiration) else { continue };
-            if session.close <= at || !admits_expiration(query, expiration) {
+            if session.close <= at || !query.admits_expiration(expiration) {
                 continue;
             }
             let years = (session.close - at).num_seconds() as f64 / (365.0 * 86_400.0);
@@ -142,11 +142,6 @@ impl SimulatedMarket {
     }
 }
 
-/// Whether `query` admits any strike of `expiration`.
-fn admits_expiration(query: &ChainQuery, expiration: NaiveDate) -> bool {
-    query.expiration_from.is_none_or(|from| expiration >= from) && query.expiration_to.is_none_or(|to| expiration <= to)
-}
-
 /// One session's volatility surface of one name.
 struct Surface {
     short: f64,
@@ -182,17 +177,7 @@ fn contract(
     };
     let inputs = OptionInputs { spot, strike, rate: RATE, dividend_yield: 0.0, volatility, time_to_expiry: years };
     let Ok(model) = American::new(inputs) else {
-        return OptionContract {
-            right,
-            strike,
-            expiration,
-            bid: None,
-            ask: None,
-            last: None,
-            implied_volatility: None,
-            greeks: None,
-            open_interest: Some(open_interest),
-        };
+        return OptionContract { open_interest: Some(open_interest), ..OptionContract::unquoted(right, strike, expiration) };
     };
     let valuation = match right {
         // No dividend: a call is never exercised early, and the closed form is exact.

@@ -45,9 +45,10 @@ impl<T> Default for Shared<T> {
 }
 
 impl<T> Shared<T> {
-    /// A value that any change notice drops, kept at most `max_age` otherwise.
-    pub fn following(max_age: Duration) -> Self {
-        Shared { max_age, ..Shared::default() }
+    /// Drops the value, so the next reader loads it (for a value no change notice describes,
+    /// when its owner knows it changed).
+    pub fn clear(&self) {
+        *self.entry.write().unwrap_or_else(std::sync::PoisonError::into_inner) = None;
     }
 
     /// A value no change notice describes, kept for `max_age`.
@@ -144,7 +145,7 @@ pub struct SignalWindow {
 /// allows a few requests a minute.
 pub const RATES_MAX_AGE: Duration = Duration::from_secs(15 * 60);
 
-/// How long the implied-volatility lookbacks are kept when nothing changes.
+/// How long the implied-volatility lookbacks are kept.
 pub const IV_MAX_AGE: Duration = Duration::from_secs(60);
 
 /// The caches of one server.
@@ -157,7 +158,9 @@ pub struct Caches {
     pub signal_window: Shared<SignalWindow>,
     /// The market-data provider's exchange rates.
     pub exchange_rates: Shared<strikeline_market::ExchangeRates>,
-    /// Each symbol's implied-volatility lookback (its readings change once a session).
+    /// Each symbol's implied-volatility lookback: its readings change once a session, so no
+    /// price or signal change drops it; recording a reading here does, and other instances'
+    /// copies age out within [`IV_MAX_AGE`].
     pub iv_lookbacks: Shared<std::collections::HashMap<String, strikeline_engine::iv_rank::IvLookback>>,
 }
 
@@ -169,7 +172,7 @@ impl Default for Caches {
             signal_figures: Shared::default(),
             signal_window: Shared::default(),
             exchange_rates: Shared::lasting(RATES_MAX_AGE),
-            iv_lookbacks: Shared::following(IV_MAX_AGE),
+            iv_lookbacks: Shared::lasting(IV_MAX_AGE),
         }
     }
 }

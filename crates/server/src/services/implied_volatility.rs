@@ -85,6 +85,7 @@ pub async fn record(state: &AppState, symbol: &str, day: NaiveDate, now: DateTim
         recorded_at: now,
     };
     iv_history::upsert(&state.db, std::slice::from_ref(&row)).await?;
+    state.caches.iv_lookbacks.clear();
     Ok(Recorded::Stored(row))
 }
 
@@ -178,16 +179,14 @@ pub async fn record_due(state: &AppState, now: DateTime<Utc>, reach: Reach) -> R
 ///
 /// The store's.
 pub async fn lookback(state: &AppState, symbol: &str, now: DateTime<Utc>) -> Result<IvLookback> {
-    let last = state.market.last_completed_day(now);
-    let sessions = state.market.calendar.sessions_back(last, iv_rank::LOOKBACK_SESSIONS + 1);
-    let from = sessions.first().copied().unwrap_or(last);
+    let (sessions, from, last) = lookback_sessions(state, now);
     let readings: Vec<IvReading> =
         iv_history::series(&state.db, symbol, from, last).await?.into_iter().map(|r| IvReading { date: r.day, iv: r.atm_iv }).collect();
     iv_rank::lookback(&sessions, &readings).ok_or_else(|| AppError::Internal(anyhow::anyhow!("an empty lookback")))
 }
 
-/// [`lookbacks`] through the shared cache (reloaded after any change, and at least every
-/// minute).
+/// [`lookbacks`] through the shared cache (reloaded after a reading is recorded here, and at
+/// least every minute).
 ///
 /// # Errors
 ///
@@ -202,12 +201,19 @@ pub async fn cached_lookbacks(state: &AppState, now: DateTime<Utc>) -> Result<st
 ///
 /// The store's.
 pub async fn lookbacks(state: &AppState, now: DateTime<Utc>) -> Result<HashMap<String, IvLookback>> {
-    let last = state.market.last_completed_day(now);
-    let sessions = state.market.calendar.sessions_back(last, iv_rank::LOOKBACK_SESSIONS + 1);
-    let from = sessions.first().copied().unwrap_or(last);
+    let (sessions, from, last) = lookback_sessions(state, now);
     let mut by_symbol: HashMap<String, Vec<IvReading>> = HashMap::new();
     for row in iv_history::all_series(&state.db, from, last).await? {
         by_symbol.entry(row.symbol).or_default().push(IvReading { date: row.day, iv: row.atm_iv });
     }
     Ok(by_symbol.into_iter().filter_map(|(symbol, readings)| Some((symbol, iv_rank::lookback(&sessions, &readings)?))).collect())
+}
+
+/// The lookback's sessions as of `now` (the last completed one and the 252 before it), its
+/// first and its last.
+fn lookback_sessions(state: &AppState, now: DateTime<Utc>) -> (Vec<NaiveDate>, NaiveDate, NaiveDate) {
+    let last = state.market.last_completed_day(now);
+    let sessions = state.market.calendar.sessions_back(last, iv_rank::LOOKBACK_SESSIONS + 1);
+    let from = sessions.first().copied().unwrap_or(last);
+    (sessions, from, last)
 }

@@ -50,6 +50,11 @@ impl Received {
 /// A local HTTP receiver that answers the statuses in `answers` in turn (the last one from
 /// then on) and keeps what it was sent.
 pub async fn receiver(answers: Vec<u16>) -> (String, Arc<Mutex<Vec<Received>>>) {
+    receiver_holding(answers, None).await
+}
+
+/// [`receiver`], keeping each answer back until `release` is notified, when given.
+async fn receiver_holding(answers: Vec<u16>, release: Option<Arc<tokio::sync::Notify>>) -> (String, Arc<Mutex<Vec<Received>>>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let url = format!("http://127.0.0.1:{}/hooks/strikeline", listener.local_addr().expect("addr").port());
     let got = Arc::new(Mutex::new(Vec::new()));
@@ -62,6 +67,9 @@ pub async fn receiver(answers: Vec<u16>) -> (String, Arc<Mutex<Vec<Received>>>) 
                 all.push(request);
                 answers.get(all.len() - 1).or(answers.last()).copied().unwrap_or(200)
             };
+            if let Some(release) = &release {
+                release.notified().await;
+            }
             let _ = socket.write_all(format!("HTTP/1.1 {status} X\r\ncontent-length: 2\r\nconnection: close\r\n\r\nok").as_bytes()).await;
         }
     });
@@ -271,30 +279,13 @@ async fn endpoints_are_validated_capped_and_only_the_owners(app: TestApp) {
     assert_eq!(owner.get(app.url("/api/webhooks")).send().await.expect("list").json::<Vec<Value>>().await.expect("json").len(), 9);
 }
 
-/// A receiver that keeps each request's answer back until `release` is notified.
-async fn holding_receiver(release: Arc<tokio::sync::Notify>) -> (String, Arc<Mutex<Vec<Received>>>) {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let url = format!("http://127.0.0.1:{}/hooks/strikeline", listener.local_addr().expect("addr").port());
-    let got = Arc::new(Mutex::new(Vec::new()));
-    let kept = got.clone();
-    tokio::spawn(async move {
-        while let Ok((mut socket, _)) = listener.accept().await {
-            let Some(request) = read_request(&mut socket).await else { continue };
-            kept.lock().expect("lock").push(request);
-            release.notified().await;
-            let _ = socket.write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\nconnection: close\r\n\r\nok").await;
-        }
-    });
-    (url, got)
-}
-
 /// The owner deletes an endpoint while its test send is in flight (two tabs, or a fuzzer's
 /// two workers): the send still answers what came of it, not a 500, and nothing of the
 /// endpoint is left behind.
 async fn a_test_send_whose_endpoint_is_deleted_meanwhile_still_answers(app: TestApp) {
     signed_up_on(&app, "pro").await;
     let release = Arc::new(tokio::sync::Notify::new());
-    let (url, got) = holding_receiver(release.clone()).await;
+    let (url, got) = receiver_holding(vec![200], Some(release.clone())).await;
     let created: Value = create(&app, &app.client, "new_signal", &url).await.json().await.expect("json");
     let id = created["webhookId"].as_str().expect("id").to_owned();
 
