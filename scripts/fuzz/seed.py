@@ -137,6 +137,13 @@ def resources(base, cookie, email, password, admin_cookie):
     def key():
         return api.created("POST", "/api/api-keys", {"name": "fuzz seed"}, "apiKey.id")
 
+    def held_structure():
+        """A multi-leg position saved from the builder's own legs (Premium; None otherwise)."""
+        status, built, _ = api.call("POST", "/api/structures/template", {"symbol": symbol, "template": "bull-call-spread"})
+        if status != 200:
+            return None
+        return api.created("POST", "/api/portfolio/structures", {"symbol": symbol, "legs": built["legs"]}, "id")
+
     ids = {
         "delete_key": key(),
         "toggle_key": key(),
@@ -144,6 +151,8 @@ def resources(base, cookie, email, password, admin_cookie):
         "detail": api.created("POST", "/api/manual-positions", position, "id"),
         "delete": api.created("POST", "/api/manual-positions", position, "id"),
         "delete_alert": api.created("POST", "/api/price-alerts", alert, "id"),
+        "get_held_structure": held_structure(),
+        "delete_held_structure": held_structure(),
         "mark_notification_read": first_id(api, "/api/notifications", "notifications"),
         "position_detail": first_id(api, "/api/portfolio/positions"),
         "analysis": first_id(api, "/api/signals", "signals"),
@@ -166,7 +175,10 @@ def resources(base, cookie, email, password, admin_cookie):
 def state_bindings(api, symbol):
     """Values valid only in the server's present state, which no schema can list: a symbol on the
     watchlist, an address a webhook can be sent to, an expiry still ahead, the signed log's sizes."""
-    bindings = [(operation, "body.symbol", symbol) for operation in ("create_alert", "create", "generate", "v1_generate_signals", "v1_create_signal")]
+    bindings = [
+        (operation, "body.symbol", symbol)
+        for operation in ("create_alert", "create", "generate", "v1_generate_signals", "v1_create_signal", "create_held_structure")
+    ]
     bindings.append(("history", "path.symbol", symbol))
     bindings += [(operation, "body.url", WEBHOOK_URL) for operation in ("create_webhook", "v1_create_webhook")]
     bindings += [(operation, "body.expirationDate", AHEAD) for operation in ("create", "v1_create_signal")]

@@ -42,6 +42,7 @@ pub mod seed;
 pub mod sessions;
 pub mod signals;
 pub mod snapshots;
+pub mod structures;
 #[cfg(feature = "test-support")]
 pub mod test_support;
 pub mod users;

@@ -29,6 +29,7 @@ pub async fn trading(db: &Db, before: DateTime<Utc>) -> StoreResult<u64> {
         before,
         &[
             "DELETE FROM manual_positions WHERE status <> 'open' AND COALESCE(closed_at, updated_at) < $1",
+            "DELETE FROM structure_positions WHERE status <> 'open' AND COALESCE(closed_at, updated_at) < $1",
             "DELETE FROM portfolio_positions WHERE status <> 'open' AND COALESCE(closed_at, updated_at) < $1",
             "DELETE FROM portfolio_snapshots WHERE taken_at < $1",
             "DELETE FROM signals WHERE owner_id IS NOT NULL AND created_at < $1 \

@@ -2,7 +2,8 @@
 //! ([`PositionInput::value`]), performance metrics of daily portfolio snapshots
 //! ([`performance_metrics`]), the portfolio summary ([`summary`]), the risk assessment
 //! ([`risk_assessment`], documented in `docs/risk.md`) and the rule that decides which
-//! signals a user's automated paper portfolio takes ([`automated_allocation`]).
+//! signals a user's automated paper portfolio takes ([`automated_allocation`]), and
+//! multi-leg positions held from the strategy builder ([`StructureHolding::value`]).
 //!
 //! Every figure reuses the quant crate: Black–Scholes prices and Greeks
 //! ([`BlackScholes`]), breakevens, maximum loss and gain and probability of profit
@@ -23,12 +24,14 @@
 mod allocation;
 mod performance;
 mod risk;
+mod structure;
 pub mod thresholds;
 mod valuation;
 
 pub use allocation::{AllocationSignal, InvestmentPreferences, RiskTolerance, automated_allocation};
-pub use performance::{ClosedTrade, Metrics, PortfolioSummary, performance_metrics, summary};
+pub use performance::{ClosedTrade, Metrics, OpenMark, PortfolioSummary, performance_metrics, summary};
 pub use risk::{RiskAssessment, RiskFactor, RiskInputs, RiskLevel, RiskPosition, describe, risk_assessment};
+pub use structure::{HeldLeg, StructureHolding, StructureValuation};
 pub use valuation::{PositionGreeks, PositionInput, PositionPerformance, PositionRisk, PositionValuation};
 
 /// Shares per contract: premiums are quoted per share, so a position costs and is worth

@@ -5,6 +5,7 @@ use chrono::NaiveDate;
 use strikeline_quant::{DailyReturns, TradeStats};
 
 use super::round_to;
+use super::structure::StructureValuation;
 use super::valuation::PositionValuation;
 use crate::proposal::round_cents;
 
@@ -145,6 +146,28 @@ pub struct PortfolioSummary {
     pub total_commissions: f64,
 }
 
+/// What the summary needs of an open position, single-leg or multi-leg: its value now and
+/// its profit or loss since opening, dollars.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct OpenMark {
+    /// What closing would bring now (negative when closing costs).
+    pub current_value: f64,
+    /// Profit or loss since opening.
+    pub unrealized_pnl: f64,
+}
+
+impl From<&PositionValuation> for OpenMark {
+    fn from(v: &PositionValuation) -> Self {
+        OpenMark { current_value: v.current_value, unrealized_pnl: v.unrealized_pnl }
+    }
+}
+
+impl From<&StructureValuation> for OpenMark {
+    fn from(v: &StructureValuation) -> Self {
+        OpenMark { current_value: v.current_value, unrealized_pnl: v.unrealized_pnl }
+    }
+}
+
 /// The summary of a portfolio: `closed` positions (any order; taken in closing order),
 /// the valuations of the `open` ones, the commissions already paid on the open ones, and
 /// the user's capital. Win rate, profit factor, largest win and loss and the winning
@@ -170,7 +193,7 @@ pub struct PortfolioSummary {
 /// assert_eq!(s.total_commissions, 5.2);
 /// ```
 #[must_use]
-pub fn summary(closed: &[ClosedTrade], open: &[PositionValuation], open_commissions: f64, capital: f64) -> PortfolioSummary {
+pub fn summary(closed: &[ClosedTrade], open: &[OpenMark], open_commissions: f64, capital: f64) -> PortfolioSummary {
     let mut ordered: Vec<ClosedTrade> = closed.to_vec();
     ordered.sort_by_key(|t| (t.closed_on, t.opened_on));
     let pnls: Vec<f64> = ordered.iter().map(|t| t.pnl).filter(|p| p.is_finite()).collect();

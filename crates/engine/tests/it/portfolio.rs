@@ -4,11 +4,13 @@
 
 use chrono::{Days, NaiveDate};
 use strikeline_engine::portfolio::{
-    AllocationSignal, ClosedTrade, InvestmentPreferences, PositionInput, RiskInputs, RiskLevel, RiskPosition, RiskTolerance,
-    automated_allocation, performance_metrics, risk_assessment, summary,
+    AllocationSignal, ClosedTrade, HeldLeg, InvestmentPreferences, OpenMark, PositionInput, RiskInputs, RiskLevel, RiskPosition,
+    RiskTolerance, StructureHolding, automated_allocation, performance_metrics, risk_assessment, summary,
 };
 use strikeline_engine::{Assumptions, DisplayMoney, SignalType, Strategy};
 use strikeline_quant::DailyReturns;
+use strikeline_quant::american::Exercise;
+use strikeline_quant::structure::{Instrument, Side};
 
 fn as_of() -> NaiveDate {
     NaiveDate::from_ymd_opt(2026, 3, 10).expect("a date")
@@ -162,7 +164,7 @@ fn the_summary_covers_closed_and_open_positions() {
     // One open call worth 600 against 500 paid (expired today, so exactly intrinsic).
     let open_call = PositionInput { quantity: 2, ..position(SignalType::Call, 100.0, 2.50, 0.3, 0) };
     let open = [open_call.value(103.0, as_of(), Assumptions::default(), 2_500.0).unwrap()];
-    let s = summary(&closed, &open, 1.30, 2_500.0);
+    let s = summary(&closed, &open.iter().map(OpenMark::from).collect::<Vec<_>>(), 1.30, 2_500.0);
     // Realised 145, unrealised 100, less 1.30 paid to open: 243.70.
     assert_eq!((s.realized_pnl, s.unrealized_pnl, s.net_pnl), (145.0, 100.0, 243.70));
     assert_eq!((s.total_value, s.total_pnl_percent), (2_743.70, 9.75));
@@ -386,4 +388,104 @@ fn very_high_starts_at_85_and_high_at_65() {
     // Nothing near expiry either (10 points fewer): 75, high.
     let a = risk_assessment(&book(0.0, 30));
     assert_eq!((a.risk_score, a.risk_level), (75, RiskLevel::High));
+}
+
+// ── Held multi-leg positions ─────────────────────────────────────────────────────────────
+
+fn option_leg(instrument: Instrument, side: Side, strike: f64, expiration: NaiveDate, entry_price: f64) -> HeldLeg {
+    HeldLeg { instrument, side, quantity: 1, strike: Some(strike), expiration: Some(expiration), volatility: None, entry_price }
+}
+
+fn held(legs: Vec<HeldLeg>, opened_on: NaiveDate) -> StructureHolding {
+    StructureHolding { symbol: "TEST".into(), sector: "Technology".into(), legs, exercise: Exercise::European, opened_on }
+}
+
+#[test]
+fn a_held_straddle_is_valued_as_the_single_leg_straddle_is() {
+    let expiration = as_of() + Days::new(40);
+    let opened = as_of() - Days::new(5);
+    let legs = vec![
+        option_leg(Instrument::Call, Side::Long, 100.0, expiration, 3.0),
+        option_leg(Instrument::Put, Side::Long, 100.0, expiration, 2.5),
+    ];
+    let structure = held(legs, opened).value(104.0, as_of(), 0.3, Assumptions::default()).unwrap();
+    let single = PositionInput { expiration, opened_on: opened, ..position(SignalType::Straddle, 100.0, 5.5, 0.3, 0) }
+        .value(104.0, as_of(), Assumptions::default(), 10_000.0)
+        .unwrap();
+    assert_eq!(structure.net_premium, single.total_cost);
+    // The single-leg path rounds its premium to the cent before multiplying by 100.
+    assert!(
+        close(structure.current_value, single.current_value, 1.0 / single.current_value),
+        "{} vs {}",
+        structure.current_value,
+        single.current_value
+    );
+    for (a, b) in [
+        (structure.greeks.delta, single.greeks.delta),
+        (structure.greeks.gamma, single.greeks.gamma),
+        (structure.greeks.theta, single.greeks.theta),
+        (structure.greeks.vega, single.greeks.vega),
+        (structure.greeks.rho, single.greeks.rho),
+    ] {
+        assert!(close(a, b, 1e-9), "{a} vs {b}");
+    }
+    assert_eq!((structure.days_held, structure.days_to_expiry, structure.expired), (5, 40, false));
+    let expiry = structure.at_expiry.expect("analysed before expiry");
+    assert_eq!(expiry.breakevens, vec![94.5, 105.5]);
+    assert_eq!(structure.capital_at_risk, 550.0);
+}
+
+#[test]
+fn a_calendar_is_settled_at_its_first_expiration_with_the_far_leg_at_the_model() {
+    let near = as_of() + Days::new(10);
+    let far = as_of() + Days::new(45);
+    let legs = vec![option_leg(Instrument::Call, Side::Short, 100.0, near, 1.8), option_leg(Instrument::Call, Side::Long, 100.0, far, 4.0)];
+    // Valued two days after the near leg expired, with the stock at 103.
+    let v = held(legs, as_of()).value(103.0, near + Days::new(2), 0.25, Assumptions::default()).unwrap();
+    assert!(v.expired && v.at_expiry.is_none());
+    assert_eq!(v.days_to_expiry, 0);
+    let far_left = strikeline_quant::BlackScholes::new(strikeline_quant::OptionInputs {
+        spot: 103.0,
+        strike: 100.0,
+        rate: Assumptions::default().rate,
+        dividend_yield: 0.0,
+        volatility: 0.25,
+        time_to_expiry: 35.0 / 365.0,
+    })
+    .unwrap()
+    .price(strikeline_quant::OptionType::Call);
+    let by_hand = (-3.0 + 1.8 + far_left - 4.0) * 100.0;
+    assert!((v.unrealized_pnl - by_hand).abs() <= 0.01, "{} vs {by_hand}", v.unrealized_pnl);
+    assert_eq!(v.net_premium, 220.0);
+}
+
+#[test]
+fn an_unbounded_loss_is_at_risk_as_the_loss_if_the_stock_doubles() {
+    let expiration = as_of() + Days::new(30);
+    let naked = held(vec![option_leg(Instrument::Call, Side::Short, 100.0, expiration, 2.0)], as_of());
+    let v = naked.value(100.0, as_of(), 0.3, Assumptions::default()).unwrap();
+    // At expiry with the stock at 200: −(200 − 100) + 2 = −98 a share.
+    assert_eq!(v.capital_at_risk, 9_800.0);
+    assert_eq!(v.net_premium, -200.0);
+    let risk = naked.risk_position(&v, 100.0);
+    assert_eq!((risk.cost, risk.market_value), (9_800.0, v.current_value));
+    assert!(risk.delta_dollars < 0.0 && risk.vega_dollars < 0.0);
+    // Closing a short costs money: the value is negative, and the summary counts it so.
+    let s = summary(&[], &[OpenMark::from(&v)], 0.0, 10_000.0);
+    assert_eq!(s.unrealized_pnl, v.unrealized_pnl);
+    assert_eq!(s.open_value, v.current_value);
+}
+
+#[test]
+fn a_structure_without_an_option_leg_is_refused() {
+    let stock = HeldLeg {
+        instrument: Instrument::Stock,
+        side: Side::Long,
+        quantity: 100,
+        strike: None,
+        expiration: None,
+        volatility: None,
+        entry_price: 50.0,
+    };
+    assert!(held(vec![stock], as_of()).value(50.0, as_of(), 0.3, Assumptions::default()).is_err());
 }

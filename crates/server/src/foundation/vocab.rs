@@ -620,14 +620,62 @@ impl CloseReason {
     }
 }
 
-/// When the options may be exercised: US equity options are American (the default); European
-/// values the same legs with Black–Scholes–Merton.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub enum ExerciseStyle {
-    #[default]
-    American,
-    European,
+vocabulary! {
+    /// When the options may be exercised: US equity options are American (the default);
+    /// European values the same legs with Black–Scholes–Merton.
+    pub enum ExerciseStyle ("exercise style") {
+        American = "american",
+        European = "european",
+    }
+}
+
+#[expect(clippy::derivable_impls, reason = "`vocabulary!` declares the enum, so `#[default]` cannot be put on its variant")]
+impl Default for ExerciseStyle {
+    fn default() -> Self {
+        ExerciseStyle::American
+    }
+}
+
+vocabulary! {
+    /// What a leg of a multi-leg position holds.
+    pub enum Instrument ("instrument") {
+        Call = "call",
+        Put = "put",
+        Stock = "stock",
+    }
+}
+
+vocabulary! {
+    /// Bought or sold.
+    pub enum Side ("side") {
+        Long = "long",
+        Short = "short",
+    }
+}
+
+vocabulary! {
+    /// A named multi-leg structure (docs/strategy-builder.md lists the legs of each).
+    pub enum TemplateName ("template") {
+        LongCall = "long-call",
+        ShortCall = "short-call",
+        LongPut = "long-put",
+        ShortPut = "short-put",
+        CoveredCall = "covered-call",
+        ProtectivePut = "protective-put",
+        Collar = "collar",
+        BullCallSpread = "bull-call-spread",
+        BearCallSpread = "bear-call-spread",
+        BullPutSpread = "bull-put-spread",
+        BearPutSpread = "bear-put-spread",
+        Straddle = "straddle",
+        Strangle = "strangle",
+        IronCondor = "iron-condor",
+        IronButterfly = "iron-butterfly",
+        CallButterfly = "call-butterfly",
+        PutButterfly = "put-butterfly",
+        Calendar = "calendar",
+        Diagonal = "diagonal",
+    }
 }
 
 impl From<ExerciseStyle> for strikeline_quant::american::Exercise {

@@ -18,6 +18,7 @@ pub mod predicting;
 pub mod retention;
 pub mod scheduling;
 pub mod signal_issuing;
+pub mod structuring;
 pub mod summaries;
 pub mod track_record;
 pub mod visibility;

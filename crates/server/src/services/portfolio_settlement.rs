@@ -66,6 +66,13 @@ impl Pricing {
         }
         Ok(estimate)
     }
+
+    /// The volatility a multi-leg position's legs without their own are valued at: the
+    /// stock's estimate, or the engine's default before there is one (as the strategy
+    /// builder prices them).
+    pub async fn structure_volatility(&mut self, state: &AppState, symbol: &str, now: DateTime<Utc>) -> Result<f64> {
+        Ok(self.volatility_of(state, symbol, now).await?.unwrap_or_else(|| pricing_volatility(f64::NAN)))
+    }
 }
 
 /// The engine's view of a manual position (no target or stop: the user closes it); `None` when
@@ -196,10 +203,53 @@ pub async fn open_automated_positions(state: &AppState, now: DateTime<Utc>) -> R
     Ok(positions::open_automated_many(&state.db, &new_positions).await?)
 }
 
+/// Settles every open multi-leg position whose first expiration's session has closed: valued
+/// at that day's close (the stored bar; the last price when the bar is missing), the expiring
+/// legs at intrinsic value and any later ones at the model, and its owner told. Returns how
+/// many were settled; a second settler (another instance) changes nothing.
+pub async fn settle_structures(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
+    let due = strikeline_store::structures::due(&state.db, state.market.last_completed_day(now)).await?;
+    if due.is_empty() {
+        return Ok(0);
+    }
+    let mut pricing = Pricing::load(state).await?;
+    let mut notes = Vec::new();
+    for held in due {
+        let symbol = &held.row.symbol;
+        let holding = crate::services::structuring::holding(state, &held, &pricing.sector_of(symbol))?;
+        let Some(first) = holding.first_expiration() else { continue };
+        let close = market::bars(&state.db, symbol, first, first).await?.first().map(|b| dollars(b.close_cents));
+        let Some(spot) = close.or_else(|| pricing.spot.get(symbol).copied()) else { continue };
+        let volatility = pricing.structure_volatility(state, symbol, now).await?;
+        let v = holding
+            .value(spot, first, volatility, state.market.assumptions)
+            .map_err(|e| crate::foundation::error::AppError::Internal(anyhow::anyhow!("settling structure {}: {e}", held.row.id)))?;
+        if strikeline_store::structures::settle(&state.db, &held.row.id, to_cents(v.unrealized_pnl), to_cents(spot), now).await? {
+            notes.push(crate::services::notifying::Note {
+                user_id: held.row.user_id.clone(),
+                kind: crate::foundation::vocab::NotificationKind::PositionClosed,
+                title: format!("{} settled at expiry", held.row.name),
+                body: format!(
+                    "Your {} position settled at its first expiration, {first}, with {} at {}: P&L {}.",
+                    held.row.name,
+                    symbol,
+                    crate::foundation::money::usd(to_cents(spot)),
+                    crate::foundation::money::usd(to_cents(v.unrealized_pnl))
+                ),
+                link: Some("/portfolio"),
+            });
+        }
+    }
+    let settled = notes.len();
+    crate::services::notifying::notify(state, notes, now).await?;
+    Ok(settled)
+}
+
 /// Marks manual positions and closes the automated positions whose signals ended (at the
 /// signal's last mark, with the closing commission).
 pub async fn settle_positions(state: &AppState, now: DateTime<Utc>) -> Result<()> {
     mark_manual_positions(state, None, now).await?;
+    settle_structures(state, now).await?;
     let closed = positions::close_ended(&state.db, to_cents(state.config.portfolio.commission_per_contract), now).await?;
     let mut notes = Vec::new();
     let mut events = Vec::new();

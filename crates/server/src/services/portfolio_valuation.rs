@@ -2,8 +2,11 @@
 //! volatility, a user's whole book, and the daily value snapshot.
 
 use chrono::{DateTime, NaiveDate, Utc};
-use strikeline_engine::portfolio::{self as model, ClosedTrade, PositionInput, PositionValuation, RiskPosition};
+use strikeline_engine::portfolio::{
+    self as model, ClosedTrade, OpenMark, PositionInput, PositionValuation, RiskPosition, StructureValuation,
+};
 use strikeline_store::positions::{self, AutomatedRow, HeldSignal, ManualRow};
+use strikeline_store::structures::{self, HeldStructure};
 use strikeline_store::users::UserRecord;
 
 use super::portfolio_settlement::Pricing;
@@ -80,7 +83,12 @@ pub fn value(state: &AppState, holding: &Holding, capital: f64, now: DateTime<Ut
 /// Every position of `user` valued now: open valuations (with their risk view), closed trades,
 /// and the commissions paid on open positions.
 pub struct Book {
+    /// The open single-leg positions (manual and automated).
     pub open: Vec<PositionValuation>,
+    /// The open multi-leg positions.
+    pub structures: Vec<HeldValuation>,
+    /// Every open position's value and P&L, single-leg and multi-leg.
+    pub marks: Vec<OpenMark>,
     pub risk: Vec<RiskPosition>,
     pub closed: Vec<ClosedTrade>,
     pub open_commissions: f64,
@@ -90,6 +98,13 @@ pub struct Book {
     pub closed_symbols: Vec<String>,
     /// The confidence of the signal behind each open automated position.
     pub open_confidences: Vec<i64>,
+}
+
+/// An open multi-leg position valued now.
+pub struct HeldValuation {
+    pub id: String,
+    pub symbol: String,
+    pub valuation: StructureValuation,
 }
 
 /// `user_id`'s automated positions (open first, then newest), each with its signal: one
@@ -105,22 +120,30 @@ pub async fn book(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Re
 
 /// `user`'s book and their stored daily values (oldest first), from one read of the database.
 pub async fn book_and_history(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<(Book, Vec<(NaiveDate, i64)>)> {
-    let (mut pricing, stored) = tokio::try_join!(Pricing::cached(state), async { Ok(positions::user_book(&state.db, &user.id).await?) })?;
-    let book = book_of(state, &mut pricing, user, stored.manual, stored.automated, now).await?;
+    let (mut pricing, stored, held) =
+        tokio::try_join!(Pricing::cached(state), async { Ok(positions::user_book(&state.db, &user.id).await?) }, async {
+            Ok(structures::for_user(&state.db, &user.id).await?)
+        })?;
+    let book =
+        book_of(state, &mut pricing, user, Positions { manual: stored.manual, automated: stored.automated, structures: held }, now).await?;
     Ok((book, stored.history))
 }
-/// The book of `user` from their positions as read.
-async fn book_of(
-    state: &AppState,
-    pricing: &mut Pricing,
-    user: &UserRecord,
+/// One user's positions as read.
+#[derive(Default)]
+struct Positions {
     manual: Vec<ManualRow>,
     automated: Vec<(AutomatedRow, HeldSignal)>,
-    now: DateTime<Utc>,
-) -> Result<Book> {
+    structures: Vec<HeldStructure>,
+}
+
+/// The book of `user` from their positions as read.
+async fn book_of(state: &AppState, pricing: &mut Pricing, user: &UserRecord, held: Positions, now: DateTime<Utc>) -> Result<Book> {
+    let Positions { manual, automated, structures } = held;
     let capital = dollars(user.investment_capital_cents);
     let mut book = Book {
         open: Vec::new(),
+        structures: Vec::new(),
+        marks: Vec::new(),
         risk: Vec::new(),
         closed: Vec::new(),
         open_commissions: 0.0,
@@ -134,6 +157,7 @@ async fn book_of(
             let Some(holding) = manual_holding(state, pricing, &row, &sector, now).await? else { continue };
             let v = value(state, &holding, capital, now)?;
             book.risk.push(RiskPosition::from_valuation(&holding.input, &v, holding.spot));
+            book.marks.push(OpenMark::from(&v));
             book.open.push(v);
             book.open_symbols.push(row.symbol.clone());
         } else {
@@ -152,6 +176,7 @@ async fn book_of(
             let holding = automated_holding(state, &row, &signal, &sector)?;
             let v = value(state, &holding, capital, now)?;
             book.risk.push(RiskPosition::from_valuation(&holding.input, &v, holding.spot));
+            book.marks.push(OpenMark::from(&v));
             book.open.push(v);
             book.open_symbols.push(signal.symbol.clone());
             book.open_confidences.push(signal.confidence);
@@ -169,12 +194,59 @@ async fn book_of(
             });
         }
     }
+    for held in structures {
+        let row = &held.row;
+        if row.status == PositionStatus::Open.as_str() {
+            let Some(valued) = value_structure(state, pricing, &held, now).await? else { continue };
+            book.risk.push(valued.risk);
+            book.marks.push(OpenMark::from(&valued.valuation));
+            book.structures.push(HeldValuation { id: row.id.clone(), symbol: row.symbol.clone(), valuation: valued.valuation });
+        } else {
+            book.closed_symbols.push(row.symbol.clone());
+            book.closed.push(ClosedTrade {
+                pnl: dollars(row.pnl_cents.unwrap_or(0)),
+                commissions: 0.0,
+                opened_on: state.market.today(row.created_at),
+                closed_on: state.market.today(row.closed_at.unwrap_or(row.updated_at)),
+            });
+        }
+    }
     Ok(book)
+}
+
+/// A multi-leg position valued now, with its view in the risk assessment.
+pub struct ValuedStructure {
+    pub valuation: StructureValuation,
+    pub risk: RiskPosition,
+    /// The underlying's price it was valued at.
+    pub spot: f64,
+    /// The volatility its legs without their own were valued at.
+    pub volatility: f64,
+}
+
+/// Values a stored multi-leg position now (at its first expiration once that has passed);
+/// `None` when its symbol has no price yet. Legs without their own volatility take the
+/// stock's estimate, as the strategy builder that priced them did.
+pub async fn value_structure(
+    state: &AppState,
+    pricing: &mut Pricing,
+    held: &HeldStructure,
+    now: DateTime<Utc>,
+) -> Result<Option<ValuedStructure>> {
+    let symbol = &held.row.symbol;
+    let Some(&spot) = pricing.spot.get(symbol) else { return Ok(None) };
+    let volatility = pricing.structure_volatility(state, symbol, now).await?;
+    let holding = crate::services::structuring::holding(state, held, &pricing.sector_of(symbol))?;
+    let valuation = holding
+        .value(spot, state.market.today(now), volatility, state.market.assumptions)
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("valuing structure {}: {e}", held.row.id)))?;
+    let risk = holding.risk_position(&valuation, spot);
+    Ok(Some(ValuedStructure { valuation, risk, spot, volatility }))
 }
 
 /// The total value of a book for a user with `capital_cents`, in dollars.
 fn total_value(book: &Book, capital_cents: i64) -> f64 {
-    model::summary(&book.closed, &book.open, book.open_commissions, dollars(capital_cents)).total_value
+    model::summary(&book.closed, &book.marks, book.open_commissions, dollars(capital_cents)).total_value
 }
 
 /// The user's portfolio value now (capital plus net P&L), in dollars, and their stored daily
@@ -199,10 +271,18 @@ pub async fn snapshot_all(state: &AppState, now: DateTime<Utc>) -> Result<usize>
     for held in positions::all_automated_with_signals(&state.db).await? {
         automated.entry(held.0.user_id.clone()).or_default().push(held);
     }
+    let mut held: HashMap<String, Vec<HeldStructure>> = HashMap::new();
+    for structure in structures::all(&state.db).await? {
+        held.entry(structure.row.user_id.clone()).or_default().push(structure);
+    }
     let mut values = Vec::with_capacity(users.len());
     for user in &users {
-        let (m, a) = (manual.remove(&user.id).unwrap_or_default(), automated.remove(&user.id).unwrap_or_default());
-        let book = book_of(state, &mut pricing, user, m, a, now).await?;
+        let positions = Positions {
+            manual: manual.remove(&user.id).unwrap_or_default(),
+            automated: automated.remove(&user.id).unwrap_or_default(),
+            structures: held.remove(&user.id).unwrap_or_default(),
+        };
+        let book = book_of(state, &mut pricing, user, positions, now).await?;
         values.push((user.id.clone(), to_cents(total_value(&book, user.investment_capital_cents))));
     }
     positions::snapshot_values(&state.db, day, &values, now).await?;

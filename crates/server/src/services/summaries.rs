@@ -21,7 +21,7 @@ pub async fn daily_summaries(state: &AppState, now: DateTime<Utc>) -> Result<usi
         let money = crate::foundation::money::display_money(state, &user).await;
         let amount = |d: f64| money.format(d);
         let capital = crate::foundation::money::dollars(user.investment_capital_cents);
-        let summary = strikeline_engine::portfolio::summary(&book.closed, &book.open, book.open_commissions, capital);
+        let summary = strikeline_engine::portfolio::summary(&book.closed, &book.marks, book.open_commissions, capital);
         let closed_today: Vec<_> = book.closed.iter().filter(|t| t.closed_on == day).collect();
         let closed_pnl: f64 = closed_today.iter().map(|t| t.pnl).sum();
         let text = format!(

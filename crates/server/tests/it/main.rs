@@ -17,6 +17,7 @@ mod delivery_concurrency;
 mod email;
 mod faults;
 mod gates;
+mod held_structures;
 mod http;
 mod idempotency;
 mod import;

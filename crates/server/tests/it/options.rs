@@ -14,13 +14,24 @@ on_both_engines_with!(with_market, crate::common::with_market;
     the_chain_lists_strikes_with_calls_beside_puts,
     the_chain_refuses_what_it_does_not_list,
     rank_and_percentile_come_from_the_recorded_year,
-    parallel_chains_stop_at_the_users_limit,
     a_live_vendor_is_recorded_only_for_the_session_its_quotes_are_from,
+);
+
+on_both_engines_with!(with_slow_refill, crate::options::with_slow_refill;
+    parallel_chains_stop_at_the_users_limit,
 );
 
 on_both_engines_with!(with_backfill, crate::options::with_backfill;
     the_first_start_records_and_the_scheduler_back_fills_every_symbol_once,
 );
+
+/// A market, and the chain's quota of 60 refilled over an hour instead of a minute: the
+/// parallel requests of the limit's test cannot meet a refill however slow the machine.
+fn with_slow_refill(config: &mut strikeline_server::foundation::config::Config) {
+    crate::common::with_market(config);
+    let quota = strikeline_server::foundation::limits::OPTION_CHAIN.quota;
+    config.limits.insert("option_chain".into(), strikeline_server::foundation::config::LimitOverride { quota, window_seconds: 3_600 });
+}
 
 /// A market, and a week of implied volatility to back-fill.
 fn with_backfill(config: &mut strikeline_server::foundation::config::Config) {

@@ -871,6 +871,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/portfolio/structures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's multi-leg positions, newest first, each valued now. */
+        get: operations["list_held_structures"];
+        put?: never;
+        /**
+         * Saves a multi-leg position to the portfolio (Premium), with entry prices as given or the
+         *     model's now; valued at once.
+         */
+        post: operations["create_held_structure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portfolio/structures/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the user's multi-leg positions, valued now. */
+        get: operations["get_held_structure"];
+        put?: never;
+        post?: never;
+        /** Deletes one of the user's multi-leg positions with its legs. */
+        delete: operations["delete_held_structure"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/price-alerts": {
         parameters: {
             query?: never;
@@ -2436,8 +2475,8 @@ export interface components {
             withoutOutcome: number;
         };
         /**
-         * @description When the options may be exercised: US equity options are American (the default); European
-         *     values the same legs with Black–Scholes–Merton.
+         * @description When the options may be exercised: US equity options are American (the default);
+         *     European values the same legs with Black–Scholes–Merton.
          * @enum {string}
          */
         ExerciseStyle: "american" | "european";
@@ -2632,6 +2671,66 @@ export interface components {
              */
             skill?: number | null;
         };
+        /**
+         * @description A multi-leg position in the portfolio. Dollars for the whole position unless a field says
+         *     per share.
+         */
+        HeldStructureView: {
+            atExpiry?: null | components["schemas"]["ExpiryView"];
+            /**
+             * Format: double
+             * @description The most it can lose by its first expiration: the bounded maximum loss, or, when the
+             *     loss is unbounded, the loss if the stock doubles by then.
+             */
+            capitalAtRisk?: number | null;
+            /** Format: date-time */
+            closedAt?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: double
+             * @description What closing would bring now (negative when closing costs); at settlement once
+             *     expired. `null` while the stock has no price yet.
+             */
+            currentValue?: number | null;
+            /**
+             * Format: int64
+             * @description Calendar days to the first expiration (0 once reached).
+             */
+            daysToExpiry: number;
+            exercise: components["schemas"]["ExerciseStyle"];
+            /** Format: date */
+            firstExpiration: string;
+            greeks?: null | components["schemas"]["PositionGreeks"];
+            id: string;
+            /** @description The legs as held; each entry price per share. */
+            legs: components["schemas"]["LegInput"][];
+            name: string;
+            /**
+             * Format: double
+             * @description What opening cost: positive for a net debit, negative for a net credit.
+             */
+            netPremium: number;
+            /**
+             * Format: double
+             * @description Profit or loss since opening (realized once expired); `null` as `currentValue`.
+             */
+            pnl?: number | null;
+            /**
+             * Format: double
+             * @description `pnl` over the capital at risk, percent.
+             */
+            returnOnRiskPercent?: number | null;
+            /**
+             * Format: double
+             * @description The stock's price it was settled at, once expired.
+             */
+            settledPrice?: number | null;
+            /** @description `open` until its first expiration; `expired` once settled there. */
+            status: components["schemas"]["PositionStatus"];
+            symbol: string;
+            template?: null | components["schemas"]["TemplateName"];
+        };
         /** @description One day of a stock's history. */
         HistoryBar: {
             /** Format: double */
@@ -2654,7 +2753,7 @@ export interface components {
             treeHead: components["schemas"]["PublishedHead"];
         };
         /**
-         * @description What a leg holds.
+         * @description What a leg of a multi-leg position holds.
          * @enum {string}
          */
         Instrument: "call" | "put" | "stock";
@@ -2906,6 +3005,23 @@ export interface components {
             feature: string;
             /** @description What a trader reads, e.g. "RSI(14)". */
             label: string;
+        };
+        /** @description `POST /api/portfolio/structures`: the builder's legs, saved as a position. */
+        NewHeldStructure: {
+            exercise?: null | components["schemas"]["ExerciseStyle"];
+            /**
+             * @description One to eight legs, at least one an option expiring after today. An absent entry price
+             *     is the model's price now (the last price for stock).
+             */
+            legs: components["schemas"]["LegInput"][];
+            /** @description A label (1–80 characters); the template's name and the ticker when absent. */
+            name?: string | null;
+            /**
+             * @description A tracked stock's ticker.
+             * @example AAPL
+             */
+            symbol: string;
+            template?: null | components["schemas"]["TemplateName"];
         };
         /** @description `POST /api/manual-positions`. */
         NewManualPosition: {
@@ -4339,7 +4455,7 @@ export interface components {
             template: components["schemas"]["TemplateName"];
         };
         /**
-         * @description A named structure (see `docs/strategy-builder.md` for the legs of each).
+         * @description A named multi-leg structure (docs/strategy-builder.md lists the legs of each).
          * @enum {string}
          */
         TemplateName: "long-call" | "short-call" | "long-put" | "short-put" | "covered-call" | "protective-put" | "collar" | "bull-call-spread" | "bear-call-spread" | "bull-put-spread" | "bear-put-spread" | "straddle" | "strangle" | "iron-condor" | "iron-butterfly" | "call-butterfly" | "put-butterfly" | "calendar" | "diagonal";
@@ -7019,6 +7135,175 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_held_structures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeldStructureView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_held_structure: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another request is 422. 1–255 visible ASCII characters, e.g. a UUID; scoped to the session or API key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewHeldStructure"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeldStructureView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not the Premium plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Already 100 open multi-leg positions */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A field is not valid; `legs[i].field` names a leg's */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_held_structure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The position's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeldStructureView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such position of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delete_held_structure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The position's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such position of yours */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -111,7 +111,7 @@ async fn analyse_book(
     now: DateTime<Utc>,
 ) -> Result<PortfolioAnalysis> {
     let capital = dollars(user.investment_capital_cents);
-    let s = model::summary(&b.closed, &b.open, b.open_commissions, capital);
+    let s = model::summary(&b.closed, &b.marks, b.open_commissions, capital);
     let history: Vec<(NaiveDate, f64)> =
         record_today(state, &user.id, history, to_cents(s.total_value), now).await?.into_iter().map(|(d, c)| (d, dollars(c))).collect();
     let m = model::performance_metrics(&history);
@@ -265,6 +265,16 @@ pub async fn public_metrics(
         e.0 += v.current_value;
         e.1 += v.unrealized_pnl;
         e.2 += v.total_cost;
+        e.3 += v.unrealized_pnl;
+        e.4 += 1;
+    }
+    for held in &b.structures {
+        let (e, v) = (by_symbol.entry(held.symbol.clone()).or_default(), &held.valuation);
+        e.0 += v.current_value;
+        e.1 += v.unrealized_pnl;
+        // What a multi-leg position costs is the capital it puts at risk (a credit spread
+        // is paid to open).
+        e.2 += v.capital_at_risk;
         e.3 += v.unrealized_pnl;
         e.4 += 1;
     }
