@@ -141,6 +141,10 @@ enum Command {
         /// One result per strategy instead of the overall result.
         #[arg(long)]
         by_strategy: bool,
+        /// Trade CALL and PUT proposals as vertical debit spreads this fraction of the strike
+        /// wide (0.01–0.5).
+        #[arg(long)]
+        spread_width: Option<f64>,
         #[arg(long, env = "STRIKELINE_DATA_DIR")]
         data_dir: Option<PathBuf>,
     },
@@ -389,12 +393,13 @@ fn main() -> ExitCode {
                     Err(err) => Err(err.into()),
                 }
             }
-            Command::Backtest { start, end, symbols, strategies, by_strategy, data_dir } => {
+            Command::Backtest { start, end, symbols, strategies, by_strategy, spread_width, data_dir } => {
                 if let Some(dir) = data_dir {
                     config.data_dir = dir;
                 }
                 let state = strikeline_server::offline_state(config).await?;
-                let request = backtest::BacktestRequest { start_date: start, end_date: end, symbols, strategies, params: None };
+                let request =
+                    backtest::BacktestRequest { start_date: start, end_date: end, symbols, strategies, params: None, spread_width };
                 let plan = strikeline_server::foundation::entitlements::Plan::Premium;
                 let json = if by_strategy {
                     serde_json::to_string_pretty(

@@ -57,6 +57,32 @@ pub struct BacktestConfig {
     pub initial_capital: f64,
     /// Setups the trader may not trade (signals their plan locks): none by default.
     pub withheld: Vec<Withheld>,
+    /// How a proposal is traded: as proposed (single legs, the default) or CALL and PUT
+    /// proposals as vertical debit spreads (see [`Structuring`]).
+    pub structuring: Structuring,
+}
+
+/// How the backtest trades a proposal.
+///
+/// With [`Structuring::Vertical`], a CALL proposal is bought as a bull call spread and a PUT
+/// as a bear put spread: the proposal's contract is the long leg, and a short leg of the same
+/// type and expiration is sold `width` (a fraction of the strike) further out of the money, on
+/// the listed strike grid. A STRADDLE is already two legs and is traded as proposed. The
+/// spread's target and stop are its values, at entry, with the underlying at the levels where
+/// the proposal's own target and stop premiums are reached (the same underlying move closes
+/// either way); without a stop level (none exists below the premium) it is held to target or
+/// expiry. Both legs pay the slippage (the long leg above its mark, the short one below) and
+/// the commission, on the open and on the close.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub enum Structuring {
+    /// Every proposal as proposed.
+    #[default]
+    Single,
+    /// CALL and PUT proposals as vertical debit spreads `width` × the strike wide (0.01–0.5).
+    Vertical {
+        /// The distance to the short strike as a fraction of the long strike.
+        width: f64,
+    },
 }
 
 /// A setup withheld from the trader: a proposal of `strategy` on `symbol` dated `from` to `to`
@@ -95,6 +121,7 @@ impl BacktestConfig {
             slippage: Costs::STANDARD.slippage,
             initial_capital: 100_000.0,
             withheld: Vec::new(),
+            structuring: Structuring::Single,
         }
     }
 
@@ -135,6 +162,9 @@ impl BacktestConfig {
         range("slippage", self.slippage, 0.0, 0.5)?;
         if !(self.initial_capital > 0.0 && self.initial_capital <= 1e12) {
             return Err(ConfigError::new("initial_capital", format!("must be above 0 and at most 1e12, got {}", self.initial_capital)));
+        }
+        if let Structuring::Vertical { width } = self.structuring {
+            range("structuring.width", width, 0.01, 0.5)?;
         }
         Ok(())
     }

@@ -4,11 +4,92 @@
 
 use chrono::NaiveDate;
 
+use strikeline_quant::pricing::intrinsic;
+use strikeline_quant::{BlackScholes, OptionInputs, OptionType};
+
+use super::config::Structuring;
 use super::report::{Trade, TradeOutcome, WithheldTrade};
-use super::simulation::{Position, Simulation, strategy_bit};
-use crate::lifecycle::{Outcome, mark, years_between};
-use crate::proposal::ProposalContext;
+use super::simulation::{Position, ShortLeg, Simulation, strategy_bit};
+use crate::lifecycle::{Costs, OpenSignal, Outcome, mark, underlying_levels, years_between};
+use crate::proposal::{ProposalContext, round_cents, strike_increment};
 use crate::state::EntryContext;
+use crate::types::{Assumptions, SignalType};
+
+/// An option's model value per share with `signal`'s σ, at `spot` with `years` left
+/// (intrinsic once expired); `None` for inputs the model refuses.
+fn leg_value(signal: &OpenSignal, kind: OptionType, strike: f64, spot: f64, years: f64, assumptions: Assumptions) -> Option<f64> {
+    if years <= 0.0 {
+        return Some(intrinsic(kind, spot, strike));
+    }
+    let inputs = OptionInputs {
+        spot,
+        strike,
+        rate: assumptions.rate,
+        dividend_yield: assumptions.dividend_yield,
+        volatility: signal.volatility,
+        time_to_expiry: years,
+    };
+    BlackScholes::new(inputs).ok().map(|m| m.price(kind))
+}
+
+/// The short strike of a vertical on `signal` (a CALL or PUT) `width` × its strike further
+/// out of the money, on the listed grid, at least one step away; `None` for a straddle.
+pub(super) fn short_strike(signal: &OpenSignal, width: f64) -> Option<f64> {
+    let step = strike_increment(signal.strike);
+    match signal.signal_type {
+        SignalType::Call => Some(((signal.strike * (1.0 + width) / step).ceil() * step).max(signal.strike + step)),
+        SignalType::Put => {
+            let strike = ((signal.strike * (1.0 - width) / step).floor() * step).min(signal.strike - step);
+            (strike > 0.0).then_some(strike)
+        }
+        SignalType::Straddle => None,
+    }
+}
+
+/// A vertical's short leg at entry: its model premium, the spread's fill and its exits at the
+/// underlying levels of the proposal's own target and stop. `None` when the spread cannot be
+/// priced (the trade is then taken as proposed).
+fn open_spread(signal: &OpenSignal, width: f64, spot: f64, years: f64, assumptions: Assumptions, costs: Costs) -> Option<ShortLeg> {
+    let strike = short_strike(signal, width)?;
+    let kind = signal.signal_type.option_type();
+    let short = round_cents(leg_value(signal, kind, strike, spot, years, assumptions)?);
+    let spread_at = |level: f64| -> Option<f64> {
+        Some(
+            leg_value(signal, kind, signal.strike, level, years, assumptions)?
+                - leg_value(signal, kind, strike, level, years, assumptions)?,
+        )
+    };
+    let levels = underlying_levels(signal, years, assumptions).ok()?;
+    let target = spread_at(*levels.target.first()?)?;
+    let stop = match levels.stop.first() {
+        Some(&level) => Some(spread_at(level)?),
+        None => None,
+    };
+    Some(ShortLeg {
+        strike,
+        mark: short,
+        entry_net: signal.entry_price - short,
+        entry_net_fill: costs.entry_fill(signal.entry_price) - costs.exit_fill(short),
+        target,
+        stop,
+    })
+}
+
+impl Position {
+    /// What closing at the latest marks brings per share, after slippage: the long leg sold
+    /// below its mark and, for a spread, the short one bought back above its own.
+    fn exit_fill(&self, costs: Costs) -> f64 {
+        match &self.spread {
+            Some(short) => costs.exit_fill(self.mark) - costs.entry_fill(short.mark),
+            None => costs.exit_fill(self.mark),
+        }
+    }
+
+    /// What opening cost per share, after slippage.
+    fn entry_net_fill(&self) -> f64 {
+        self.spread.as_ref().map_or(self.entry_fill, |s| s.entry_net_fill)
+    }
+}
 
 impl Simulation<'_> {
     /// Marks every open trade that has a price today; closes those at target, stop or
@@ -28,7 +109,8 @@ impl Simulation<'_> {
             let mut close = None;
             if let Some(spot) = spot {
                 self.option_marks += 1;
-                if let Ok(m) = mark(&position.signal, spot, years_between(date, expiry), date >= expiry, assumptions) {
+                let (years, expired) = (years_between(date, expiry), date >= expiry);
+                if let Ok(m) = mark(&position.signal, spot, years, expired, assumptions) {
                     position.mark = m.option_price;
                     position.underlying = spot;
                     close = match m.outcome {
@@ -37,6 +119,25 @@ impl Simulation<'_> {
                         Outcome::StopHit => Some(TradeOutcome::Stop),
                         Outcome::Expired => Some(TradeOutcome::Expiry),
                     };
+                    if let Some(short) = position.spread.as_mut() {
+                        let kind = position.signal.signal_type.option_type();
+                        if let Some(value) =
+                            leg_value(&position.signal, kind, short.strike, spot, if expired { 0.0 } else { years }, assumptions)
+                        {
+                            short.mark = round_cents(value);
+                        }
+                        // The spread's own exits, on its net premium.
+                        let net = position.mark - short.mark;
+                        close = if expired {
+                            Some(TradeOutcome::Expiry)
+                        } else if net >= short.target {
+                            Some(TradeOutcome::Target)
+                        } else if short.stop.is_some_and(|stop| net <= stop) {
+                            Some(TradeOutcome::Stop)
+                        } else {
+                            None
+                        };
+                    }
                 }
             }
             match close {
@@ -63,14 +164,18 @@ impl Simulation<'_> {
         let n = self.contracts();
         let c = self.config.commission_per_contract;
         let costs = self.config.costs();
-        let exit_fill = costs.exit_fill(position.mark);
-        let commissions = costs.commissions(n);
-        let pnl = costs.pnl_of_fills(position.entry_fill, exit_fill, n);
-        // The opening paid entry_fill·100·n + c·n; the books now hold that plus the P&L.
-        self.cash += position.entry_fill * 100.0 * n + c * n + pnl;
-        self.closing_reserve -= c * n;
+        // Per contract of each leg: a spread trades two.
+        let units = n * position.legs();
+        let exit_fill = position.exit_fill(costs);
+        let entry_fill = position.entry_net_fill();
+        let commissions = costs.commissions(units);
+        let pnl = round_cents((exit_fill - entry_fill) * 100.0 * n - commissions);
+        // The opening paid entry_fill·100·n + c·units; the books now hold that plus the P&L.
+        self.cash += entry_fill * 100.0 * n + c * units + pnl;
+        self.closing_reserve -= c * units;
         self.open_bits[position.symbol] &= !strategy_bit(position.strategy);
         let signal = position.signal;
+        let spread = position.spread.as_ref();
         self.trades.push(Trade {
             symbol: self.series[position.symbol].symbol.clone(),
             strategy: position.strategy,
@@ -79,7 +184,7 @@ impl Simulation<'_> {
             expiration: signal.expiration,
             entry_date: position.entry_date,
             exit_date: date,
-            entry_price: position.entry_fill,
+            entry_price: entry_fill,
             exit_price: exit_fill,
             contracts: self.config.contracts_per_trade,
             commissions,
@@ -87,12 +192,13 @@ impl Simulation<'_> {
             outcome,
             confidence: position.confidence,
             context: position.context,
-            model_entry_price: signal.entry_price,
-            target_price: signal.target_price,
-            stop_loss: signal.stop_loss,
+            model_entry_price: spread.map_or(signal.entry_price, |s| s.entry_net),
+            target_price: spread.map_or(signal.target_price, |s| s.target),
+            stop_loss: spread.map_or(signal.stop_loss, |s| s.stop.unwrap_or(0.0)),
             volatility: signal.volatility,
             entry_underlying: position.entry_underlying,
             exit_underlying: position.underlying,
+            short_strike: spread.map(|s| s.strike),
         });
     }
 
@@ -115,22 +221,31 @@ impl Simulation<'_> {
                 if self.selected_bits & bit == 0 || self.open_bits[i] & bit != 0 {
                     continue;
                 }
-                let entry_fill = self.config.costs().entry_fill(proposal.entry_price);
+                let costs = self.config.costs();
+                let entry_fill = costs.entry_fill(proposal.entry_price);
+                let signal = proposal.open_signal();
+                let spread = match self.config.structuring {
+                    Structuring::Single => None,
+                    Structuring::Vertical { width } => {
+                        open_spread(&signal, width, spot, years_between(date, signal.expiration), self.config.assumptions, costs)
+                    }
+                };
                 let withheld = self.is_withheld(i, bit, date);
-                let cost = entry_fill * 100.0 * n + c * n;
-                if !withheld && self.cash - cost < self.closing_reserve + c * n {
+                let units = if spread.is_some() { 2.0 * n } else { n };
+                let cost = spread.as_ref().map_or(entry_fill, |s| s.entry_net_fill) * 100.0 * n + c * units;
+                if !withheld && self.cash - cost < self.closing_reserve + c * units {
                     self.skipped_for_capital += 1;
                     continue;
                 }
                 if !withheld {
                     self.cash -= cost;
-                    self.closing_reserve += c * n;
+                    self.closing_reserve += c * units;
                 }
                 self.open_bits[i] |= bit;
                 self.open.push(Position {
                     symbol: i,
                     strategy: proposal.strategy,
-                    signal: proposal.open_signal(),
+                    signal,
                     entry_date: date,
                     entry_fill,
                     confidence: proposal.confidence,
@@ -139,6 +254,7 @@ impl Simulation<'_> {
                     mark: proposal.entry_price,
                     underlying: spot,
                     withheld,
+                    spread,
                 });
             }
         }
@@ -153,7 +269,7 @@ impl Simulation<'_> {
                 .open
                 .iter()
                 .filter(|p| !p.withheld)
-                .map(|p| costs.exit_fill(p.mark) * 100.0 * n - costs.commission_per_contract * n)
+                .map(|p| p.exit_fill(costs) * 100.0 * n - costs.commission_per_contract * n * p.legs())
                 .sum::<f64>()
     }
 

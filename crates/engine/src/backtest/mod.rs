@@ -90,7 +90,7 @@ mod fills;
 mod report;
 mod simulation;
 
-pub use config::{BacktestConfig, ConfigError, SymbolSeries, Withheld};
+pub use config::{BacktestConfig, ConfigError, Structuring, SymbolSeries, Withheld};
 pub use crossover::{CrossoverResult, CrossoverTrade, sma_crossover};
 pub use report::{
     BacktestReport, DrawdownPoint, EquityPoint, OverallResult, RejectedBar, StrategyResult, Trade, TradeOutcome, WithheldTrade,

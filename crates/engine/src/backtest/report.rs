@@ -55,7 +55,7 @@ impl TradeOutcome {
 /// let t = Trade { symbol: "TEST".into(), strategy: Strategy::Breakout, signal_type: SignalType::Call, strike: 105.0,
 ///     expiration: d(11, 22), entry_date: d(10, 28), exit_date: d(10, 29), entry_price: 1.12 * 1.01, exit_price: 3.64 * 0.99,
 ///     contracts: 2, commissions: 2.60, pnl: 491.88, outcome: TradeOutcome::Target, confidence: 95, context: Default::default(), model_entry_price: 1.12,
-///     target_price: 2.50, stop_loss: 0.67, volatility: 0.1327, entry_underlying: 104.0, exit_underlying: 108.0 };
+///     target_price: 2.50, stop_loss: 0.67, volatility: 0.1327, entry_underlying: 104.0, exit_underlying: 108.0, short_strike: None };
 /// let gross = (t.exit_price - t.entry_price) * 100.0 * f64::from(t.contracts);
 /// assert_eq!(((gross - t.commissions) * 100.0).round() / 100.0, t.pnl);
 /// ```
@@ -103,6 +103,10 @@ pub struct Trade {
     pub entry_underlying: f64,
     /// The underlying's close at exit.
     pub exit_underlying: f64,
+    /// A vertical spread's short strike ([`Structuring::Vertical`](super::Structuring)); then
+    /// the entry and exit prices, model entry, target and stop are the spread's net premiums
+    /// per share and the commissions those of both legs.
+    pub short_strike: Option<f64>,
 }
 
 /// A trade of a withheld setup: only which setup and when, never its terms or result.
@@ -125,7 +129,7 @@ impl Trade {
     /// # let t = Trade { symbol: "X".into(), strategy: Strategy::Momentum, signal_type: SignalType::Call, strike: 100.0,
     /// #   expiration: d(3, 15), entry_date: d(2, 1), exit_date: d(2, 8), entry_price: 2.0, exit_price: 3.0, contracts: 1,
     /// #   commissions: 1.3, pnl: 98.7, outcome: TradeOutcome::Target, confidence: 70, context: Default::default(), model_entry_price: 2.0,
-    /// #   target_price: 3.0, stop_loss: 1.0, volatility: 0.3, entry_underlying: 98.0, exit_underlying: 103.0 };
+    /// #   target_price: 3.0, stop_loss: 1.0, volatility: 0.3, entry_underlying: 98.0, exit_underlying: 103.0, short_strike: None };
     /// assert_eq!(t.holding_days(), 7);
     /// ```
     #[must_use]

@@ -25,6 +25,29 @@ pub(super) struct Position {
     pub(super) underlying: f64,
     /// A withheld setup's trade: held, marked and closed, but no cash moves.
     pub(super) withheld: bool,
+    /// A vertical spread's short leg, when trades are spreads; `mark` is then the long leg's.
+    pub(super) spread: Option<ShortLeg>,
+}
+
+/// The short leg of a vertical spread and the spread's exits (net premiums per share).
+pub(super) struct ShortLeg {
+    pub(super) strike: f64,
+    /// Its latest mark.
+    pub(super) mark: f64,
+    /// The model's net premium at entry (long − short).
+    pub(super) entry_net: f64,
+    /// What the spread was filled at (long fill − short fill).
+    pub(super) entry_net_fill: f64,
+    pub(super) target: f64,
+    pub(super) stop: Option<f64>,
+}
+
+impl Position {
+    /// Commissions are charged per contract of each leg traded: two for a spread, one
+    /// otherwise (a straddle is charged as one contract, as every live signal's rule does).
+    pub(super) fn legs(&self) -> f64 {
+        if self.spread.is_some() { 2.0 } else { 1.0 }
+    }
 }
 
 pub(super) fn strategy_bit(strategy: Strategy) -> u8 {

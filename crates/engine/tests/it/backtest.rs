@@ -2,11 +2,11 @@
 //! target, stop and expiry, warm-up, and statistics that are the quant crate's.
 
 use chrono::NaiveDate;
-use strikeline_engine::backtest::{BacktestConfig, BacktestReport, SymbolSeries, TradeOutcome, run, sma_crossover, try_run};
+use strikeline_engine::backtest::{BacktestConfig, BacktestReport, Structuring, SymbolSeries, TradeOutcome, run, sma_crossover, try_run};
 use strikeline_engine::{
     Assumptions, DailyBar, OpenSignal, Outcome, SignalType, Strategy, StrategyParams, WARM_UP_BARS, mark, years_between,
 };
-use strikeline_quant::{DailyReturns, TradeStats};
+use strikeline_quant::{BlackScholes, DailyReturns, OptionInputs, OptionType, TradeStats};
 
 use crate::common::*;
 
@@ -525,4 +525,89 @@ fn withheld_setups_are_traded_by_nobody_and_counted_in_no_figure() {
     assert!((report.final_equity - (100_000.0 + total)).abs() < 1e-6);
     let by: usize = report.by_strategy.iter().map(|s| s.total_trades).sum();
     assert_eq!(by, shown.len());
+}
+
+// ── Vertical spreads ─────────────────────────────────────────────────────────────────────
+
+fn vertical(c: BacktestConfig, width: f64) -> BacktestConfig {
+    BacktestConfig { structuring: Structuring::Vertical { width }, ..c }
+}
+
+fn call_value(strike: f64, spot: f64, years: f64, volatility: f64) -> f64 {
+    let inputs = OptionInputs { spot, strike, rate: Assumptions::default().rate, dividend_yield: 0.0, volatility, time_to_expiry: years };
+    BlackScholes::new(inputs).expect("valid inputs").price(OptionType::Call)
+}
+
+#[test]
+fn a_call_proposal_traded_as_a_bull_call_spread_to_the_cent() {
+    let series = breakout_then(&[108.0]);
+    let report = run(&vertical(breakout_config(day(301)), 0.05), &series, &fridays);
+    assert_eq!(report.trades.len(), 1);
+    let t = &report.trades[0];
+    let signal = the_signal();
+    // The proposal's 105 call is the long leg; 105 × 1.05 = 110.25, up to the $2.50 grid.
+    assert_eq!((t.signal_type, t.strike, t.short_strike), (SignalType::Call, 105.0, Some(112.5)));
+    let round = |x: f64| (x * 100.0).round() / 100.0;
+    let entry_years = years_between(day(300), signal.expiration);
+    let short_entry = round(call_value(112.5, t.entry_underlying, entry_years, signal.volatility));
+    assert!(short_entry > 0.0 && short_entry < signal.entry_price);
+    assert!((t.model_entry_price - (1.12 - short_entry)).abs() < 1e-12);
+    // Slippage against the trader on both legs: the long bought above, the short sold below.
+    assert!((t.entry_price - (1.12 * 1.01 - short_entry * 0.99)).abs() < 1e-12);
+    // Next day at 108: the long leg's mark is the live lifecycle's; the short one's the model's.
+    let exit_years = years_between(day(301), signal.expiration);
+    let long_exit = mark(&signal, 108.0, exit_years, false, Assumptions::default()).unwrap().option_price;
+    let short_exit = round(call_value(112.5, 108.0, exit_years, signal.volatility));
+    let net = long_exit - short_exit;
+    assert!((t.exit_price - (long_exit * 0.99 - short_exit * 1.01)).abs() < 1e-12);
+    // The spread's target: its value at entry with the underlying where the call's own target
+    // premium (2.50) is reached.
+    let level = strikeline_engine::underlying_levels(&signal, entry_years, Assumptions::default()).unwrap().target[0];
+    let target = call_value(105.0, level, entry_years, signal.volatility) - call_value(112.5, level, entry_years, signal.volatility);
+    assert!((t.target_price - target).abs() < 1e-9, "{} vs {target}", t.target_price);
+    assert!(t.target_price < 7.5, "below the spread's width");
+    assert_eq!(t.outcome, if net >= target { TradeOutcome::Target } else { TradeOutcome::EndOfTest });
+    // Two legs × two contracts, opened and closed: 4 × 2 × 0.65.
+    assert!((t.commissions - 5.20).abs() < 1e-12);
+    let pnl = ((t.exit_price - t.entry_price) * 200.0 - 5.20) * 100.0;
+    assert_eq!(t.pnl, pnl.round() / 100.0);
+    assert!((report.final_equity - (100_000.0 + t.pnl)).abs() < 1e-6);
+    // The spread risks less than the call alone and gives up the gain above 112.50.
+    let single = run(&breakout_config(day(301)), &series, &fridays);
+    assert!(t.entry_price < single.trades[0].entry_price);
+    assert!(t.pnl < single.trades[0].pnl);
+}
+
+#[test]
+fn spreads_keep_their_bounds_and_the_books_balance_over_a_market() {
+    let series = market(6, 700, 11);
+    let c = vertical(config(day(300), day(699)), 0.05);
+    let report = run(&c, &series, &fridays);
+    let spreads: Vec<_> = report.trades.iter().filter(|t| t.short_strike.is_some()).collect();
+    assert!(spreads.len() > 10, "{} spreads", spreads.len());
+    for t in &report.trades {
+        let n = f64::from(t.contracts);
+        match (t.signal_type, t.short_strike) {
+            (SignalType::Call, Some(short)) => assert!(short > t.strike),
+            (SignalType::Put, Some(short)) => assert!(short < t.strike && short > 0.0),
+            (SignalType::Straddle, None) => continue,
+            other => panic!("a {other:?} trade"),
+        }
+        let width = (t.short_strike.unwrap() - t.strike).abs();
+        // A debit spread is worth between 0 and its width; slippage moves the fills by 1% of
+        // each leg at most.
+        assert!(t.model_entry_price > 0.0 && t.model_entry_price < width, "{t:?}");
+        assert!(t.exit_price <= width * 1.01 && t.exit_price >= -0.02 * width, "{t:?}");
+        // The loss is at most what was paid and the commissions; the gain at most the width.
+        assert!(t.pnl >= -(t.entry_price * 100.0 * n + t.commissions) - 0.01, "{t:?}");
+        assert!(t.pnl <= (width - t.entry_price) * 100.0 * n, "{t:?}");
+        assert!((t.commissions - 4.0 * 0.65 * n).abs() < 1e-9);
+    }
+    let total: f64 = report.trades.iter().map(|t| t.pnl).sum();
+    assert!((report.final_equity - (c.initial_capital + total)).abs() < 1e-6, "{} vs {}", report.final_equity, total);
+    // Deterministic, as every backtest.
+    assert_eq!(run(&c, &series, &fridays), report);
+    // A width outside 1%–50% is refused by name.
+    let err = vertical(config(day(300), day(699)), 0.6).validate().unwrap_err();
+    assert_eq!(err.field, "structuring.width");
 }

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use axum::extract::State;
 use chrono::{Duration, NaiveDate};
 use serde::{Deserialize, Serialize};
-use strikeline_engine::backtest::{BacktestConfig, BacktestReport, SymbolSeries, Withheld, try_run_until};
+use strikeline_engine::backtest::{BacktestConfig, BacktestReport, Structuring, SymbolSeries, Withheld, try_run_until};
 use strikeline_engine::{Strategy, StrategyParams};
 use strikeline_store::market;
 use strikeline_store::signals::SignalFilter;
@@ -101,6 +101,12 @@ pub struct BacktestRequest {
     pub strategies: Option<Vec<String>>,
     /// Premium only.
     pub params: Option<ParamsRequest>,
+    /// Premium only (multi-leg positions): trade CALL and PUT proposals as vertical debit
+    /// spreads, the short strike this fraction of the strike further out of the money, on the
+    /// listed grid (0.01–0.5; 0.05 = 5%). Absent: every proposal as proposed. STRADDLE
+    /// proposals are traded as proposed either way.
+    #[schema(minimum = 0.01, maximum = 0.5)]
+    pub spread_width: Option<f64>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -139,6 +145,9 @@ pub struct TradeView {
     pub confidence: Option<u8>,
     /// Matches a signal beyond the viewer's daily quota.
     pub locked: bool,
+    /// A vertical spread's short strike (`spreadWidth`); `strike` is then the long leg's, and
+    /// the entry and exit prices are the spread's net premiums per share.
+    pub short_strike: Option<f64>,
 }
 
 /// The answer to `POST /api/backtest`: the headline figures and advanced metrics, with the curves and trades.
@@ -208,6 +217,9 @@ async fn prepare(
     if request.params.is_some() {
         rights.require(Capability::CustomStrategyParams)?;
     }
+    if request.spread_width.is_some() {
+        rights.require(Capability::StrategyBuilder)?;
+    }
     let mut errors = Vec::new();
     let start = date("startDate", request.start_date.as_deref(), &mut errors);
     let end = date("endDate", request.end_date.as_deref(), &mut errors);
@@ -256,6 +268,14 @@ async fn prepare(
             errors.push(FieldError::new(format!("params.{}", camel(e.field)), format!("Must be between {} and {}", e.min, e.max)));
         }
     }
+    let structuring = match request.spread_width {
+        None => Structuring::Single,
+        Some(width) if (0.01..=0.5).contains(&width) => Structuring::Vertical { width },
+        Some(_) => {
+            errors.push(FieldError::new("spreadWidth", "From 0.01 to 0.5 (1% to 50% of the strike)"));
+            Structuring::Single
+        }
+    };
     if !errors.is_empty() {
         return Err(AppError::Validation(errors));
     }
@@ -285,6 +305,7 @@ async fn prepare(
     config.commission_per_contract = state.config.portfolio.commission_per_contract;
     config.slippage = state.config.portfolio.backtest_slippage;
     config.initial_capital = state.config.portfolio.backtest_initial_capital;
+    config.structuring = structuring;
     Ok((config, series))
 }
 
@@ -477,6 +498,7 @@ fn trade_views(report: &BacktestReport) -> Vec<TradeView> {
             outcome: Some(t.outcome.into()),
             confidence: Some(t.confidence),
             locked: false,
+            short_strike: t.short_strike,
         };
         (t.exit_date, view)
     });
@@ -497,6 +519,7 @@ fn trade_views(report: &BacktestReport) -> Vec<TradeView> {
             outcome: None,
             confidence: None,
             locked: true,
+            short_strike: None,
         };
         (w.exit_date, view)
     });

@@ -10,6 +10,7 @@ on_both_engines_with!(market, crate::common::with_market;
     a_manual_position_is_valued_read_back_exactly_and_owned,
     automated_positions_follow_the_users_preferences,
     backtests_run_the_live_strategies_within_the_plan,
+    a_premium_backtest_trades_calls_and_puts_as_vertical_spreads,
 );
 
 on_both_engines!(manual_positions_reject_bad_input_field_by_field);
@@ -207,6 +208,45 @@ async fn backtests_run_the_live_strategies_within_the_plan(app: TestApp) {
     assert_eq!(fields(&problem(response).await), ["params.oversoldRsi"]);
     let response = app.post_json(&app.client, "/api/backtest", &json!({"symbols": ["AAPL"], "params": {"oversoldRsi": 35}})).await;
     assert_eq!(response.status(), 200);
+}
+
+async fn a_premium_backtest_trades_calls_and_puts_as_vertical_spreads(app: TestApp) {
+    let user = app.register().await;
+    let id = user["id"].as_str().expect("id").to_owned();
+    // Multi-leg positions are Premium: Pro is refused before the width is judged.
+    users::set_subscription(app.db(), &id, "pro", "active", None, app.now()).await.expect("pro");
+    let response = app.post_json(&app.client, "/api/backtest", &json!({"spreadWidth": 0.9})).await;
+    assert_eq!(response.status(), 403);
+    users::set_subscription(app.db(), &id, "premium", "active", None, app.now()).await.expect("premium");
+    for width in [0.0, 0.9, -0.1] {
+        let response = app.post_json(&app.client, "/api/backtest", &json!({"spreadWidth": width})).await;
+        assert_eq!(fields(&problem(response).await), ["spreadWidth"], "{width}");
+    }
+    let single: Value = app.post_json(&app.client, "/api/backtest", &json!({})).await.json().await.expect("json");
+    let spreads: Value = app.post_json(&app.client, "/api/backtest", &json!({"spreadWidth": 0.05})).await.json().await.expect("json");
+    let trades = spreads["trades"].as_array().expect("trades");
+    assert!(!trades.is_empty());
+    let mut verticals = 0;
+    for t in trades {
+        let (strike, short) = (t["strike"].as_f64().expect("strike"), t["shortStrike"].as_f64());
+        match t["signalType"].as_str() {
+            Some("CALL") => assert!(short.is_some_and(|s| s > strike), "{t}"),
+            Some("PUT") => assert!(short.is_some_and(|s| s < strike), "{t}"),
+            _ => assert_eq!(t["shortStrike"], Value::Null, "{t}"),
+        }
+        if let Some(short) = short {
+            verticals += 1;
+            // A debit spread: paid less than its width; commissions for both legs.
+            let entry = t["entryPrice"].as_f64().expect("entry");
+            assert!(entry > 0.0 && entry < (short - strike).abs() * 1.01, "{t}");
+            let contracts = t["contracts"].as_f64().expect("contracts");
+            assert!((t["commissions"].as_f64().expect("commissions") - 4.0 * 0.65 * contracts).abs() < 0.01, "{t}");
+        }
+    }
+    assert!(verticals > 0, "calls and puts were traded");
+    assert!(single["trades"].as_array().expect("trades").iter().all(|t| t["shortStrike"].is_null()));
+    let summed: f64 = trades.iter().map(|t| t["pnl"].as_f64().expect("pnl")).sum();
+    assert!((spreads["totalPnl"].as_f64().expect("total") - summed).abs() < 0.05 * trades.len() as f64 + 0.5);
 }
 
 /// `strikeline backtest` prints the same result as JSON, and a bad strategy is an error that

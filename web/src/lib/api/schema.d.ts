@@ -1968,6 +1968,14 @@ export interface components {
             /** @description `YYYY-MM-DD`; default the last stored session. */
             endDate?: string | null;
             params?: null | components["schemas"]["ParamsRequest"];
+            /**
+             * Format: double
+             * @description Premium only (multi-leg positions): trade CALL and PUT proposals as vertical debit
+             *     spreads, the short strike this fraction of the strike further out of the money, on the
+             *     listed grid (0.01–0.5; 0.05 = 5%). Absent: every proposal as proposed. STRADDLE
+             *     proposals are traded as proposed either way.
+             */
+            spreadWidth?: number | null;
             /** @description `YYYY-MM-DD`. */
             startDate?: string | null;
             /** @description Strategy names. */
@@ -4580,6 +4588,12 @@ export interface components {
              * @description Net of commissions and slippage, dollars.
              */
             pnl?: number | null;
+            /**
+             * Format: double
+             * @description A vertical spread's short strike (`spreadWidth`); `strike` is then the long leg's, and
+             *     the entry and exit prices are the spread's net premiums per share.
+             */
+            shortStrike?: number | null;
             signalType?: null | components["schemas"]["SignalKind"];
             strategy: components["schemas"]["StrategyName"];
             /** Format: double */
