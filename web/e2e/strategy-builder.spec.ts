@@ -1,9 +1,21 @@
 import type { Page } from "@playwright/test";
-import { auditContext, buyPremium, expect, noHorizontalOverflow, registerViaApi, seriousViolations, test, watchConsole } from "./fixtures";
+import {
+  answerTo,
+  auditContext,
+  buyPremium,
+  expect,
+  noHorizontalOverflow,
+  registerViaApi,
+  seriousViolations,
+  test,
+  toastTitle,
+  watchConsole,
+} from "./fixtures";
 
 // The strategy builder (issue 28) against the real server: Premium builds an iron condor on a
 // tracked stock and sees its analysis; the copied link restores the same legs in a new page;
-// no serious axe violation; Pro sees it locked and asks nothing of /api/structures.
+// saved to the portfolio, it is listed there as a multi-leg position; no serious axe violation
+// on either page; Pro sees it locked and asks nothing of /api/structures.
 
 /** Each leg's instrument, side and strike, as the editor shows them. */
 async function legsOf(page: Page) {
@@ -23,8 +35,11 @@ async function legsOf(page: Page) {
 }
 
 for (const width of [1280, 390]) {
-  test(`at ${width} px, Premium builds an iron condor, sees its analysis and shares it`, async ({ browser, baseURL }) => {
-    test.setTimeout(45_000);
+  test(`at ${width} px, Premium builds an iron condor, sees its analysis, shares it and saves it to the portfolio`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
     const context = await auditContext(browser, baseURL, width === 390 ? "dark" : "light");
     const page = await context.newPage();
     await page.setViewportSize({ width, height: 900 });
@@ -62,6 +77,30 @@ for (const width of [1280, 390]) {
     await expect(other.getByTestId("analysis-results")).toBeVisible({ timeout: 15_000 });
 
     expect(await seriousViolations(page, `strategy builder ${width}`, width === 390 ? "dark" : "light")).toEqual([]);
+
+    // Saved to the portfolio under the server's default name ("AAPL iron condor"), then listed there.
+    const symbol = await page.getByLabel("Symbol").inputValue();
+    const name = `${symbol} iron condor`;
+    await expect(page.getByLabel("Name (optional)")).toHaveAttribute("placeholder", name);
+    const saved = answerTo(page, "POST", "/api/portfolio/structures");
+    await page.getByRole("button", { name: "Save to portfolio" }).click();
+    expect((await saved).status()).toBe(201);
+    await expect(toastTitle(page, "Saved to your portfolio")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: `Saved to your portfolio as “${name}”.` })).toBeVisible();
+    await page.getByTestId("save-to-portfolio").getByRole("link", { name: "View portfolio" }).click();
+    await expect(page).toHaveURL(/\/portfolio$/);
+    const card = page.getByRole("article", { name: `${name} multi-leg position` });
+    await expect(card).toBeVisible({ timeout: 15_000 });
+    await expect(card.getByText("OPEN")).toBeVisible();
+    await expect(card.getByTestId("held-legs")).toContainText(/^Legs: Long 1 Put \$[\d,]+\.\d\d · Short 1 Put/);
+    await expect(card.getByTestId("held-net-premium")).toContainText("Net credit");
+    await expect(card.getByTestId("held-breakevens")).toContainText(/\$[\d,]+\.\d\d, \$[\d,]+\.\d\d/);
+    await expect(card.getByTestId("held-probability")).toContainText(/\d+\.\d%$/);
+    await expect(card.getByTestId("held-greeks")).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await noHorizontalOverflow(page, width);
+    expect(await seriousViolations(page, `portfolio with a multi-leg position ${width}`, width === 390 ? "dark" : "light")).toEqual([]);
+
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { signedInApi } from "@/test/fixtures";
-import { makeManualPosition, makePortfolioMetrics, makePortfolioPositions } from "@/test/portfolio-fixtures";
+import { makeHeldStructure, makeManualPosition, makePortfolioMetrics, makePortfolioPositions } from "@/test/portfolio-fixtures";
 import { jsonResponse, makeUser, mockFetch, publicApi, renderWithProviders } from "@/test/utils";
 import { AppRoutes } from "./router";
 
@@ -22,20 +22,23 @@ describe("/portfolio and /backtest", () => {
     expect(await screen.findByText("No portfolio data available")).toBeInTheDocument();
     expect(await screen.findByText("No positions found")).toBeInTheDocument();
     expect(await screen.findByText("No Manual Positions")).toBeInTheDocument();
+    expect(await screen.findByText("No multi-leg positions yet")).toBeInTheDocument();
     expect(document.title).toBe("Portfolio Analysis · Strikeline");
   });
 
-  it("the portfolio shows the analysis, the automated positions and the manual ones", async () => {
+  it("the portfolio shows the analysis, the automated positions, the manual ones and the multi-leg ones", async () => {
     signedIn(makeUser(), (url) => {
       if (url === "/api/portfolio/metrics") return jsonResponse(makePortfolioMetrics());
       if (url === "/api/portfolio/positions") return jsonResponse(makePortfolioPositions(12));
       if (url === "/api/manual-positions") return jsonResponse([makeManualPosition()]);
+      if (url === "/api/portfolio/structures") return jsonResponse([makeHeldStructure()]);
       return undefined;
     });
     renderWithProviders(<AppRoutes />, { route: "/portfolio" });
     expect(await screen.findByText("Risk Assessment")).toBeInTheDocument();
     expect(await screen.findByText("Showing 1 to 10 of 12 positions")).toBeInTheDocument();
     expect(await screen.findByRole("article", { name: "MSFT PUT manual position" })).toBeInTheDocument();
+    expect(await screen.findByRole("article", { name: "AAPL iron condor multi-leg position" })).toBeInTheDocument();
   });
 
   it("the backtest page tells a Free account what its plan covers", async () => {

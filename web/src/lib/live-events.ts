@@ -20,8 +20,8 @@ const AUTOMATED_POSITIONS = [queryKeys.portfolio.metrics(), queryKeys.portfolio.
  * What each server event invalidates: every query under any of its prefixes. This is the
  * one mapping from topics to queries.
  * - `signals`: the signals, and the portfolio, whose automated positions are marked with them.
- * - `prices`: the watchlist, and the portfolio, manual positions included (they are marked
- *   when prices refresh).
+ * - `prices`: the watchlist, and the portfolio, manual and multi-leg positions included (they
+ *   are marked when prices refresh).
  * - `automation`: the automation status, and the portfolio (automation opens positions).
  * - `notifications`: the bell's notifications (new ones were written).
  * - `alerts`: the price alerts (one was triggered).
@@ -29,7 +29,12 @@ const AUTOMATED_POSITIONS = [queryKeys.portfolio.metrics(), queryKeys.portfolio.
  */
 export const LIVE_TOPIC_PREFIXES = {
   signals: [queryKeys.signals.all(), ...AUTOMATED_POSITIONS],
-  prices: [queryKeys.stockPrices.all(), ...AUTOMATED_POSITIONS, queryKeys.portfolio.manualPositions.all()],
+  prices: [
+    queryKeys.stockPrices.all(),
+    ...AUTOMATED_POSITIONS,
+    queryKeys.portfolio.manualPositions.all(),
+    queryKeys.portfolio.heldStructures.all(),
+  ],
   stats: [queryKeys.stats()],
   automation: [queryKeys.automation(), ...AUTOMATED_POSITIONS],
   notifications: [queryKeys.notifications()],

@@ -15,6 +15,7 @@ describe("queryKeys", () => {
     expect(startsWith(queryKeys.signals.analysis("s1"), queryKeys.signals.all())).toBe(true);
     expect(startsWith(queryKeys.webhooks.deliveries("w1"), queryKeys.webhooks.all())).toBe(true);
     expect(startsWith(queryKeys.portfolio.manualPositions.detail("m1"), queryKeys.portfolio.manualPositions.all())).toBe(true);
+    expect(startsWith(queryKeys.portfolio.heldStructures.detail("h1"), queryKeys.portfolio.heldStructures.all())).toBe(true);
     expect(startsWith(queryKeys.stockPrices.history("AAPL", 30), queryKeys.stockPrices.all())).toBe(true);
     expect(startsWith(queryKeys.stockPrices.optionChain("AAPL", "2026-12-18"), queryKeys.stockPrices.all())).toBe(true);
     expect(startsWith(queryKeys.stockPrices.impliedVolatility("AAPL"), queryKeys.stockPrices.all())).toBe(true);

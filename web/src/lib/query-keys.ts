@@ -83,6 +83,11 @@ export const queryKeys = {
       all: () => ["/api/manual-positions"] as const,
       detail: (id: string) => [...queryKeys.portfolio.manualPositions.all(), id] as const,
     },
+    /** The multi-leg positions saved from the strategy builder. */
+    heldStructures: {
+      all: () => ["/api/portfolio/structures"] as const,
+      detail: (id: string) => [...queryKeys.portfolio.heldStructures.all(), id] as const,
+    },
   },
 
   openApi: () => ["/api/openapi.json"] as const,

@@ -327,7 +327,7 @@ export function signedInApi(url: string): Response | undefined {
   if (url.startsWith("/api/signals") || url === "/api/stock-prices") return jsonResponse([]);
   if (url === "/api/stats") return jsonResponse(makeStats({ activeSignals: 0, winRate: null, avgConfidence: null }));
   if (url === "/api/automation/status") return jsonResponse(makeAutomationStatus());
-  if (url === "/api/portfolio/positions" || url === "/api/manual-positions") return jsonResponse([]);
+  if (url === "/api/portfolio/positions" || url === "/api/manual-positions" || url === "/api/portfolio/structures") return jsonResponse([]);
   if (url === "/api/portfolio/metrics") return jsonResponse(makeEmptyPortfolioMetrics());
   if (url === "/api/billing/subscription") return jsonResponse(makeSubscription());
   if (url === "/api/billing/invoices") return jsonResponse([]);

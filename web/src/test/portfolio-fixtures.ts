@@ -1,5 +1,6 @@
 import { STRATEGIES } from "@/lib/api/enums";
 import type {
+  HeldStructureView,
   ManualPosition,
   OverallBacktest,
   PortfolioAnalysis,
@@ -38,6 +39,66 @@ export function makeManualPosition(overrides: Partial<ManualPosition> = {}): Man
     updatedAt: "2026-11-20T15:00:00Z",
     ...overrides,
   };
+}
+
+/**
+ * A multi-leg position as GET /api/portfolio/structures lists it: by default an open AAPL
+ * iron condor (95/90 puts, 110/115 calls) opened for a $150.00 credit, valued now.
+ */
+export function makeHeldStructure(overrides: Partial<HeldStructureView> = {}): HeldStructureView {
+  seq += 1;
+  return {
+    id: uuid(seq),
+    symbol: "AAPL",
+    name: "AAPL iron condor",
+    template: "iron-condor",
+    exercise: "american",
+    status: "open",
+    legs: [
+      { instrument: "put", side: "short", quantity: 1, strike: 95, expirationDate: "2026-12-18", volatility: 0.28, entryPrice: 2.1 },
+      { instrument: "put", side: "long", quantity: 1, strike: 90, expirationDate: "2026-12-18", volatility: 0.3, entryPrice: 1.05 },
+      { instrument: "call", side: "short", quantity: 1, strike: 110, expirationDate: "2026-12-18", volatility: 0.26, entryPrice: 1.3 },
+      { instrument: "call", side: "long", quantity: 1, strike: 115, expirationDate: "2026-12-18", volatility: 0.25, entryPrice: 0.85 },
+    ],
+    createdAt: "2026-11-20T15:00:00Z",
+    firstExpiration: "2026-12-18",
+    netPremium: -150,
+    currentValue: -90,
+    pnl: 60,
+    returnOnRiskPercent: 17.142857,
+    capitalAtRisk: 350,
+    daysToExpiry: 20,
+    greeks: { delta: -3.25, gamma: -0.01234, theta: 4.5, vega: -12.3, rho: -1.1 },
+    atExpiry: {
+      maxProfit: { unbounded: false, pnl: 150, spot: 100 },
+      maxLoss: { unbounded: false, pnl: -350, spot: 85 },
+      breakevens: [93.5, 111.5],
+      profitableRanges: [{ from: 93.5, to: 111.5 }],
+      probabilityOfProfit: 0.61234,
+    },
+    settledPrice: null,
+    closedAt: null,
+    ...overrides,
+  };
+}
+
+/** The iron condor of `makeHeldStructure`, settled at its expiration: no Greeks nor payoff any more. */
+export function makeExpiredHeldStructure(overrides: Partial<HeldStructureView> = {}): HeldStructureView {
+  return makeHeldStructure({
+    name: "AAPL condor, November",
+    status: "expired",
+    firstExpiration: "2026-11-20",
+    legs: makeHeldStructure().legs.map((l) => ({ ...l, expirationDate: "2026-11-20" })),
+    currentValue: 0,
+    pnl: 150,
+    returnOnRiskPercent: 42.857143,
+    daysToExpiry: 0,
+    greeks: null,
+    atExpiry: null,
+    settledPrice: 101.37,
+    closedAt: "2026-11-20T21:00:00Z",
+    ...overrides,
+  });
 }
 
 /** An automated position as GET /api/portfolio/positions lists it. */

@@ -193,3 +193,6 @@ export type ProfitRangeView = Schemas["ProfitRangeView"];
 export type PositionGreeks = Schemas["PositionGreeks"];
 export type ScenarioGrid = Schemas["ScenarioGrid"];
 export type StructurePayoffPoint = Schemas["StructurePayoffPoint"];
+// Multi-leg positions held in the portfolio
+export type NewHeldStructure = Schemas["NewHeldStructure"];
+export type HeldStructureView = Schemas["HeldStructureView"];

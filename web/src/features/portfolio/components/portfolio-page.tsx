@@ -1,11 +1,13 @@
 import { PageHeader } from "@/components/page-header";
 import { AutomatedPositionsTable } from "./automated-positions-table";
+import { HeldStructures } from "./held-structures";
 import { ManualPositions } from "./manual-positions";
 import { PortfolioAnalysis } from "./portfolio-analysis";
 
 /**
  * /portfolio: the analysis (summary, value chart, risk, metrics, statistics), the automated
- * positions table and the user's manual positions. Figures and positions refetch every 30 s.
+ * positions table, the user's manual positions and the multi-leg positions saved from the
+ * strategy builder. Figures and positions refetch every 30 s.
  */
 export function PortfolioPage() {
   return (
@@ -18,6 +20,7 @@ export function PortfolioPage() {
       <PortfolioAnalysis />
       <AutomatedPositionsTable />
       <ManualPositions />
+      <HeldStructures />
     </div>
   );
 }

@@ -3,11 +3,12 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { vi } from "vitest";
 import { includesStrategyBuilder } from "@/features/auth/lib/plan";
-import type { LegInput, StructureAnalysis } from "@/lib/api/models";
+import type { LegInput, NewHeldStructure, StructureAnalysis } from "@/lib/api/models";
 import { bodyOf, jsonResponse, makeUser, mockFetch, problem, renderWithProviders } from "@/test/utils";
 import { OptionChainPicker } from "@/features/market/components/option-chain";
 import type { ChainPickerProps } from "@/lib/options";
 import { makeOptionChain } from "@/test/options-fixtures";
+import { makeHeldStructure } from "@/test/portfolio-fixtures";
 import { draftOf, EMPTY_STATE, encodeState, MAX_LEGS } from "../lib/builder";
 import { StrategyBuilderPage } from "./strategy-builder-page";
 
@@ -59,8 +60,12 @@ function makeAnalysis(overrides: Partial<StructureAnalysis> = {}): StructureAnal
   };
 }
 
-function api({ analysis = () => jsonResponse(makeAnalysis()) }: { analysis?: () => Response } = {}) {
+function api({
+  analysis = () => jsonResponse(makeAnalysis()),
+  save = (body: NewHeldStructure) => jsonResponse(makeHeldStructure({ name: body.name ?? "AAPL iron condor" }), 201),
+}: { analysis?: () => Response; save?: (body: NewHeldStructure) => Response } = {}) {
   return mockFetch((url, init) => {
+    if (url === "/api/portfolio/structures" && init.method === "POST") return save(JSON.parse(String(init.body)) as NewHeldStructure);
     if (url === "/api/stock-prices") return jsonResponse(STOCKS);
     if (url === "/api/structures/template" && init.method === "POST") return jsonResponse({ template: "iron-condor", legs: CONDOR });
     if (url === "/api/structures/analysis" && init.method === "POST") return analysis();
@@ -139,6 +144,101 @@ describe("StrategyBuilderPage", () => {
     await waitFor(() => expect(strike).toHaveAttribute("aria-invalid", "true"), { timeout: 3000 });
     expect(strike).toHaveAccessibleDescription("A strike is in whole cents.");
     expect(screen.getByRole("alert")).toHaveTextContent("The position was refused");
+  });
+});
+
+describe("StrategyBuilderPage: Save to portfolio", () => {
+  const premium = () => includesStrategyBuilder(makeUser({ subscriptionPlan: "premium" }));
+
+  it("is offered once there are legs to analyse", async () => {
+    api();
+    renderWithProviders(<StrategyBuilderPage unlocked={premium()} />, { route: "/strategy-builder" });
+    await waitFor(() => expect(screen.getByLabelText("Symbol")).toHaveValue("AAPL"));
+    expect(screen.queryByRole("button", { name: "Save to portfolio" })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Add leg" }));
+    // A new leg has no strike or expiry yet: nothing to save.
+    expect(screen.queryByRole("button", { name: "Save to portfolio" })).not.toBeInTheDocument();
+  });
+
+  it("saves a template's legs with the template and exercise, then says so with the way to the portfolio", async () => {
+    const fetchMock = api();
+    renderWithProviders(<StrategyBuilderPage unlocked={premium()} />, { route: "/strategy-builder" });
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByLabelText("Symbol")).toHaveValue("AAPL"));
+    await user.selectOptions(screen.getByLabelText("Template"), "Iron condor");
+    await user.click(screen.getByRole("button", { name: "Use template" }));
+    await waitFor(() => expect(screen.getAllByTestId("leg")).toHaveLength(4));
+    const name = screen.getByLabelText("Name (optional)");
+    // Left empty, the server names it as the placeholder says.
+    expect(name).toHaveAttribute("placeholder", "AAPL iron condor");
+    await user.click(screen.getByRole("button", { name: "Save to portfolio" }));
+    expect(await screen.findByText("Saved to your portfolio")).toBeInTheDocument();
+    expect(bodyOf(fetchMock, "/api/portfolio/structures")).toEqual({
+      symbol: "AAPL",
+      legs: CONDOR,
+      exercise: "american",
+      template: "iron-condor",
+    });
+    const status = screen.getByText(/Saved to your portfolio as/);
+    expect(status).toHaveTextContent("Saved to your portfolio as “AAPL iron condor”.");
+    await user.click(within(status).getByRole("link", { name: "View portfolio" }));
+    expect(screen.getByTestId("location")).toHaveTextContent("/portfolio");
+  });
+
+  it("sends the legs as edited, without the template once a leg changed, and the name typed", async () => {
+    const fetchMock = api();
+    renderWithProviders(<StrategyBuilderPage unlocked={premium()} />, { route: "/strategy-builder" });
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByLabelText("Symbol")).toHaveValue("AAPL"));
+    await user.click(screen.getByRole("button", { name: "Use template" }));
+    await waitFor(() => expect(screen.getAllByTestId("leg")).toHaveLength(4));
+    await user.click(screen.getByRole("button", { name: "Remove leg 4" }));
+    await user.click(screen.getByRole("radio", { name: "European" }));
+    expect(screen.getByLabelText("Name (optional)")).toHaveAttribute("placeholder", "AAPL custom (3 legs)");
+    await user.type(screen.getByLabelText("Name (optional)"), "  Hedged short strangle ");
+    await user.click(screen.getByRole("button", { name: "Save to portfolio" }));
+    expect(await screen.findByText("Saved to your portfolio")).toBeInTheDocument();
+    expect(bodyOf(fetchMock, "/api/portfolio/structures")).toEqual({
+      symbol: "AAPL",
+      legs: CONDOR.slice(0, 3),
+      exercise: "european",
+      name: "Hedged short strangle",
+    });
+  });
+
+  it("shows a 422's messages by the leg field and the name they name", async () => {
+    api({
+      save: () =>
+        problem(422, "Unprocessable Entity", "The position was refused.", [
+          { field: "legs[1].expirationDate", message: "A trading day after today, within three years." },
+          { field: "name", message: "At most 80 characters" },
+        ]),
+    });
+    renderWithProviders(<StrategyBuilderPage unlocked={premium()} />, { route: linkTo(CONDOR) });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Save to portfolio" }));
+    const expiry = within(screen.getAllByTestId("leg")[1]).getByLabelText("Expiration");
+    await waitFor(() => expect(expiry).toHaveAttribute("aria-invalid", "true"));
+    expect(expiry).toHaveAccessibleDescription("A trading day after today, within three years.");
+    expect(within(screen.getAllByTestId("leg")[0]).getByLabelText("Expiration")).not.toHaveAttribute("aria-invalid");
+    const name = screen.getByLabelText("Name (optional)");
+    expect(name).toHaveAttribute("aria-invalid", "true");
+    expect(name).toHaveAccessibleDescription("At most 80 characters");
+    expect(within(screen.getByTestId("save-to-portfolio")).getByRole("alert")).toHaveTextContent(
+      "The position was not saved: check the marked fields.",
+    );
+    expect(screen.queryByText("Saved to your portfolio")).not.toBeInTheDocument();
+  });
+
+  it("says why when the limit of open positions is reached", async () => {
+    api({
+      save: () => problem(409, "Conflict", "You hold 100 open multi-leg positions. Delete one to save another."),
+    });
+    renderWithProviders(<StrategyBuilderPage unlocked={premium()} />, { route: linkTo(CONDOR) });
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Save to portfolio" }));
+    expect(await within(screen.getByTestId("save-to-portfolio")).findByRole("alert")).toHaveTextContent(
+      "You hold 100 open multi-leg positions. Delete one to save another.",
+    );
   });
 });
 

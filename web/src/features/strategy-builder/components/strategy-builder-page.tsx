@@ -1,6 +1,6 @@
 import { LayersIcon, Loader2Icon, RefreshCwIcon } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { CopyButton } from "@/components/copy-button";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
@@ -13,21 +13,25 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError, errorMessage } from "@/lib/api/client";
 import { EXERCISE_STYLES } from "@/lib/api/enums";
-import type { ExerciseStyle, TemplateName } from "@/lib/api/models";
+import { useSaveHeldStructure } from "@/lib/api/held-structures";
+import type { ExerciseStyle, NewHeldStructure, TemplateName } from "@/lib/api/models";
 import type { ChainPick } from "@/lib/options";
 import { todayIso } from "@/lib/calendar";
 import { formatContractPrice } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { cn } from "@/lib/utils";
 import { useBuildTemplate, useStructureAnalysis, useTrackedStocks } from "../api/structures";
 import {
   type BuilderState,
   decodeState,
+  defaultStructureName,
   draftFromPick,
   draftOf,
   EMPTY_STATE,
   encodeState,
   fieldPath,
+  type LegDraft,
   type LegErrors,
   MAX_LEGS,
   requestOf,
@@ -38,6 +42,7 @@ import { AnalysisResults } from "./analysis-results";
 import { LegsEditor } from "./legs-editor";
 import { StrategyBuilderLocked } from "./locked";
 import { type ChainPickerSlot, PickFromChain } from "./pick-from-chain";
+import { PORTFOLIO_PATH, SaveToPortfolio } from "./save-to-portfolio";
 
 /** How long the builder waits after the last edit before it analyses. */
 export const ANALYSIS_DEBOUNCE_MS = 400;
@@ -57,6 +62,15 @@ function serverErrors(error: unknown, legCount: number): { legs: LegErrors[]; fi
     } else fields[path.field] = message;
   }
   return { legs, fields };
+}
+
+/** What a refused save says beside its button: the fields no input shows, else the server's reason. */
+function saveErrorText(error: unknown, shown: (field: string) => boolean): string {
+  if (error instanceof ApiError && error.status === 422 && error.fieldErrors.length > 0) {
+    const rest = error.fieldErrors.filter((f) => !shown(f.field));
+    return rest.length > 0 ? rest.map((f) => f.message).join(" ") : "The position was not saved: check the marked fields.";
+  }
+  return errorMessage(error, "The position could not be saved. Try again.");
 }
 
 function retryAfter(error: unknown): string | null {
@@ -85,6 +99,10 @@ function Builder({ chainPicker }: { chainPicker?: ChainPickerSlot }) {
   const [contracts, setContracts] = useState("1");
   const stocks = useTrackedStocks();
   const buildTemplate = useBuildTemplate();
+  // The template the legs came from, while they are exactly as it built them (any edit makes a new list).
+  const [fromTemplate, setFromTemplate] = useState<{ name: TemplateName; legs: LegDraft[] } | null>(null);
+  const [saveName, setSaveName] = useState("");
+  const save = useSaveHeldStructure();
 
   // No symbol yet (a fresh visit): the first tracked stock.
   const symbol = state.symbol || stocks.data?.[0]?.symbol || "";
@@ -113,7 +131,40 @@ function Builder({ chainPicker }: { chainPicker?: ChainPickerSlot }) {
   const update = (patch: Partial<BuilderState>) => setState((s) => ({ ...s, symbol: s.symbol || symbol, ...patch }));
   const localErrors = built && "legErrors" in built ? built.legErrors : [];
   const server = serverErrors(analysis.isError ? analysis.error : null, state.legs.length);
-  const legErrors = state.legs.map((_, i) => ({ ...server.legs[i], ...localErrors[i] }));
+
+  // Saving sends the legs on screen now (not the debounced ones the analysis has).
+  const savedTemplate = fromTemplate && fromTemplate.legs === state.legs ? fromTemplate.name : undefined;
+  const now = useMemo(() => requestOf(current), [current]);
+  const saveBody: NewHeldStructure | null =
+    now && "request" in now
+      ? {
+          symbol: now.request.symbol,
+          legs: now.request.legs,
+          exercise: now.request.exercise,
+          ...(savedTemplate ? { template: savedTemplate } : {}),
+          ...(saveName.trim() ? { name: saveName.trim() } : {}),
+        }
+      : null;
+  // The last save's answer stays on screen only while it is about this very position.
+  const saveCurrent = saveBody !== null && save.variables !== undefined && JSON.stringify(save.variables) === JSON.stringify(saveBody);
+  const saveError = saveCurrent && save.isError ? save.error : null;
+  const saved = serverErrors(saveError, state.legs.length);
+  const legErrors = state.legs.map((_, i) => ({ ...server.legs[i], ...saved.legs[i], ...localErrors[i] }));
+  const symbolError = server.fields.symbol ?? saved.fields.symbol;
+  const savePosition = () => {
+    if (!saveBody) return;
+    save.mutate(saveBody, {
+      onSuccess: () =>
+        toast({
+          title: "Saved to your portfolio",
+          description: (
+            <Link to={PORTFOLIO_PATH} className="font-medium underline underline-offset-4">
+              View portfolio
+            </Link>
+          ),
+        }),
+    });
+  };
 
   // A contract picked on the chain: one more leg, on the symbol the chain was opened for.
   const addPicked = (pick: ChainPick) =>
@@ -128,7 +179,13 @@ function Builder({ chainPicker }: { chainPicker?: ChainPickerSlot }) {
         exercise: state.exercise,
         ...(Number.isInteger(count) && count >= 1 ? { contracts: count } : {}),
       },
-      { onSuccess: (answer) => setState((s) => ({ ...s, symbol: forSymbol, legs: answer.legs.map(draftOf), horizonDate: "" })) },
+      {
+        onSuccess: (answer) => {
+          const legs = answer.legs.map(draftOf);
+          setState((s) => ({ ...s, symbol: forSymbol, legs, horizonDate: "" }));
+          setFromTemplate({ name: answer.template, legs });
+        },
+      },
     );
   };
 
@@ -156,7 +213,7 @@ function Builder({ chainPicker }: { chainPicker?: ChainPickerSlot }) {
                     id={`${id}-symbol`}
                     value={symbol}
                     disabled={stocks.isPending}
-                    aria-invalid={Boolean(server.fields.symbol) || undefined}
+                    aria-invalid={Boolean(symbolError) || undefined}
                     aria-describedby={`${id}-symbol-message`}
                     onChange={(e) => update({ symbol: e.target.value, legs: [] })}
                   >
@@ -174,9 +231,9 @@ function Builder({ chainPicker }: { chainPicker?: ChainPickerSlot }) {
                 )}
                 <p
                   id={`${id}-symbol-message`}
-                  className={cn("text-[0.8rem]", server.fields.symbol ? "font-medium text-destructive-strong" : "text-muted-foreground")}
+                  className={cn("text-[0.8rem]", symbolError ? "font-medium text-destructive-strong" : "text-muted-foreground")}
                 >
-                  {server.fields.symbol ??
+                  {symbolError ??
                     (spot !== undefined ? `Last ${formatContractPrice(spot)}. Changing it clears the legs.` : "A tracked stock.")}
                 </p>
               </div>
@@ -362,6 +419,20 @@ function Builder({ chainPicker }: { chainPicker?: ChainPickerSlot }) {
             ) : null}
           </p>
         </div>
+        {saveBody ? (
+          <SaveToPortfolio
+            name={saveName}
+            onNameChange={setSaveName}
+            placeholder={defaultStructureName(saveBody.symbol, savedTemplate, saveBody.legs.length)}
+            onSave={savePosition}
+            pending={save.isPending}
+            nameError={saved.fields.name}
+            error={
+              saveError ? saveErrorText(saveError, (field) => field === "name" || field === "symbol" || "leg" in fieldPath(field)) : null
+            }
+            savedAs={saveCurrent && save.isSuccess ? save.data.name : null}
+          />
+        ) : null}
         {!request ? (
           localErrors.length > 0 ? (
             <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground" data-testid="analysis-waiting">

@@ -1,5 +1,5 @@
 import { EXERCISE_STYLES, INSTRUMENTS, SIDES } from "@/lib/api/enums";
-import type { AnalysisRequest, ExerciseStyle, Instrument, LegInput, Side } from "@/lib/api/models";
+import type { AnalysisRequest, ExerciseStyle, Instrument, LegInput, Side, TemplateName } from "@/lib/api/models";
 import type { ChainPick } from "@/lib/options";
 
 /** At most this many legs (the server's limit). */
@@ -142,6 +142,14 @@ export function requestOf(state: BuilderState): { request: AnalysisRequest } | {
   if (state.horizonDate) request.horizonDate = state.horizonDate;
   if (state.shiftPoints !== 0) request.volatilityShift = state.shiftPoints / 100;
   return { request };
+}
+
+/**
+ * The name the server gives a saved position left unnamed: the template's name with the
+ * ticker ("AAPL iron condor"), else "AAPL custom (3 legs)".
+ */
+export function defaultStructureName(symbol: string, template: TemplateName | undefined, legCount: number): string {
+  return template ? `${symbol} ${template.replace(/-/g, " ")}` : `${symbol} custom (${legCount} legs)`;
 }
 
 /** A server field path split: `legs[1].strike` → { leg: 1, field: "strike" }; other fields → { field }. */
