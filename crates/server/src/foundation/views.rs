@@ -12,8 +12,33 @@ pub struct PayoffPoint {
     pub price: f64,
     /// At expiry.
     pub expiry: f64,
-    /// Today, with the time left now (equals `expiry` once expired).
+    /// Today, with the time left now, valued as American options (equals `expiry` once
+    /// expired).
     pub today: f64,
+}
+
+/// The payoff chart of a single-leg position (a call, a put, or a straddle of both) bought at
+/// `entry` per share, `scale` shares (100 × contracts): at expiry, and today with the time
+/// `inputs` leaves, valued as American options (US equity options are; a call without a
+/// dividend equals its European value, a put is worth its early-exercise premium more), over
+/// `grid`. Points in dollars, rounded to cents; `inputs.spot` is not used.
+pub fn payoff_points(
+    inputs: strikeline_quant::OptionInputs,
+    kind: strikeline_quant::OptionType,
+    entry: f64,
+    scale: f64,
+    grid: &strikeline_quant::PriceGrid,
+) -> Result<Vec<PayoffPoint>, strikeline_quant::InputError> {
+    let curve = strikeline_quant::american::American::new(inputs)?.curve(kind);
+    let expiry = |spot: f64| strikeline_quant::pricing::intrinsic(kind, spot, inputs.strike);
+    Ok(grid
+        .prices()
+        .map(|spot| PayoffPoint {
+            price: crate::foundation::money::round2(spot),
+            expiry: crate::foundation::money::round2((expiry(spot) - entry) * scale),
+            today: crate::foundation::money::round2((curve.price(spot) - entry) * scale),
+        })
+        .collect())
 }
 
 /// One day of a stock's history.
@@ -37,5 +62,32 @@ impl From<strikeline_store::market::BarRow> for HistoryBar {
             close: dollars(b.close_cents),
             volume: b.volume,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use strikeline_quant::{BlackScholes, OptionInputs, OptionType, PriceGrid};
+
+    use super::payoff_points;
+
+    #[test]
+    fn the_line_today_is_american_never_below_exercising_now() {
+        let inputs = OptionInputs { spot: 100.0, strike: 100.0, rate: 0.05, dividend_yield: 0.0, volatility: 0.3, time_to_expiry: 0.25 };
+        let grid = PriceGrid::around(100.0, 0.3, 61).expect("grid");
+        let points = payoff_points(inputs, OptionType::Put, 4.0, 100.0, &grid).expect("payoff");
+        assert_eq!(points.len(), 61);
+        for p in &points {
+            assert!(p.today >= p.expiry - 0.01, "{p:?}");
+        }
+        // Deep in the money the European put is worth less than exercising; the line is not.
+        let deep = &points[0];
+        let european = BlackScholes::new(OptionInputs { spot: deep.price, ..inputs }).expect("model").price(OptionType::Put);
+        assert!(deep.today > ((european - 4.0) * 100.0) + 1.0, "{deep:?} vs European {european}");
+        // A call without a dividend is never exercised early: the two lines agree.
+        let calls = payoff_points(inputs, OptionType::Call, 4.0, 100.0, &grid).expect("payoff");
+        let mid = &calls[30];
+        let european = BlackScholes::new(OptionInputs { spot: mid.price, ..inputs }).expect("model").price(OptionType::Call);
+        assert!((mid.today - ((european - 4.0) * 100.0)).abs() < 0.02, "{mid:?}");
     }
 }

@@ -94,6 +94,8 @@ async fn generating_for_a_symbol_gives_an_owned_signal_with_an_analysis(app: Tes
         payoff.iter().all(|p| p["expiry"].as_f64().expect("pnl") >= -max_loss - 0.01),
         "a long option never loses more than its premium"
     );
+    // Today's line is American: never below what exercising now would bring.
+    assert!(payoff.iter().all(|p| p["today"].as_f64().expect("today") >= p["expiry"].as_f64().expect("expiry") - 0.01), "{payoff:?}");
     let pop = analysis["probabilityOfProfit"].as_f64().expect("pop");
     assert!((0.0..=1.0).contains(&pop));
     let breakevens = analysis["breakevens"].as_array().expect("breakevens").len();

@@ -3366,7 +3366,8 @@ export interface components {
             price: number;
             /**
              * Format: double
-             * @description Today, with the time left now (equals `expiry` once expired).
+             * @description Today, with the time left now, valued as American options (equals `expiry` once
+             *     expired).
              */
             today: number;
         };

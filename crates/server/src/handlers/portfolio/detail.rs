@@ -4,7 +4,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 use strikeline_engine::portfolio::PositionValuation;
-use strikeline_quant::{BlackScholes, OptionInputs, PriceGrid, TradeAnalysis};
+use strikeline_quant::{OptionInputs, PriceGrid};
 use strikeline_store::positions::{AutomatedRow, ManualRow};
 use strikeline_store::users::UserRecord;
 use utoipa::ToSchema;
@@ -13,7 +13,7 @@ use crate::foundation::error::{AppError, Result};
 use crate::foundation::money::dollars;
 use crate::foundation::money::round2;
 use crate::foundation::state::AppState;
-use crate::foundation::views::PayoffPoint;
+use crate::foundation::views::{PayoffPoint, payoff_points};
 use crate::foundation::vocab::{PositionKind, PositionStatus, SignalKind, StrategyName, stored};
 use crate::services::portfolio_settlement::Pricing;
 use crate::services::portfolio_valuation::{Holding, automated_holding, manual_holding, value};
@@ -106,29 +106,16 @@ pub fn payoff(state: &AppState, holding: &Holding, now: DateTime<Utc>) -> Vec<Pa
     let input = &holding.input;
     let years = state.market.years_to_expiry(input.expiration, now);
     let scale = 100.0 * f64::from(input.quantity);
-    let built = BlackScholes::new(OptionInputs {
+    let inputs = OptionInputs {
         spot: holding.spot,
         strike: input.strike,
         rate: state.market.assumptions.rate,
         dividend_yield: state.market.assumptions.dividend_yield,
         volatility: input.volatility,
         time_to_expiry: years,
-    })
-    .and_then(|model| TradeAnalysis::new(model, input.kind.option_type(), input.entry_price))
-    .and_then(|trade| Ok((trade, PriceGrid::around(holding.spot, 0.3, 61)?)));
-    let Ok((trade, grid)) = built else { return Vec::new() };
-    trade
-        .pnl_curve(&grid, years)
-        .map(|curve| {
-            curve
-                .iter()
-                .map(|p| PayoffPoint {
-                    price: round2(p.spot),
-                    expiry: round2(trade.pnl_at_expiry(p.spot) * scale),
-                    today: round2(p.pnl * scale),
-                })
-                .collect()
-        })
+    };
+    PriceGrid::around(holding.spot, 0.3, 61)
+        .and_then(|grid| payoff_points(inputs, input.kind.option_type(), input.entry_price, scale, &grid))
         .unwrap_or_default()
 }
 

@@ -16,7 +16,7 @@ use crate::foundation::money::dollars;
 use crate::foundation::money::round2;
 use crate::foundation::session::CurrentUser;
 use crate::foundation::state::AppState;
-use crate::foundation::views::{HistoryBar, PayoffPoint};
+use crate::foundation::views::{HistoryBar, PayoffPoint, payoff_points};
 use crate::foundation::vocab::{SignalStatus, StrategyName, stored};
 use crate::services::signal_issuing::open_signal;
 
@@ -144,11 +144,15 @@ pub async fn analysis(
     let trade = TradeAnalysis::new(model, kind, open.entry_price).map_err(internal)?;
     let summary = trade.summary(Drift::RISK_NEUTRAL);
     let grid = PriceGrid::around(spot, 0.3, GRID_POINTS).map_err(internal)?;
-    let today = trade.pnl_curve(&grid, years).map_err(internal)?;
-    let payoff = today
-        .iter()
-        .map(|p| PayoffPoint { price: round2(p.spot), expiry: round2(trade.pnl_at_expiry(p.spot) * 100.0), today: round2(p.pnl * 100.0) })
-        .collect();
+    let inputs = OptionInputs {
+        spot,
+        strike: open.strike,
+        rate: state.market.assumptions.rate,
+        dividend_yield: state.market.assumptions.dividend_yield,
+        volatility: open.volatility,
+        time_to_expiry: years,
+    };
+    let payoff = payoff_points(inputs, kind, open.entry_price, 100.0, &grid).map_err(internal)?;
     let levels = underlying_levels(&open, years, state.market.assumptions).map_err(internal)?;
     let through = state.market.today(now);
     let history =
