@@ -12,7 +12,7 @@ use strikeline_quant::structure::{Structure, Template};
 use strikeline_store::structures::{self, HeldStructure, LegRow, StructureRow};
 use utoipa::ToSchema;
 
-use super::{ExpiryView, PositionGreeks, ProfitRangeView, builder_entitlements};
+use super::{ExpiryView, PositionGreeks, builder_entitlements};
 use crate::foundation::error::{AppError, FieldError, Problem, Result};
 use crate::foundation::extract::ApiJson;
 use crate::foundation::money::{dollars, round2, to_cents};
@@ -161,21 +161,9 @@ async fn view(state: &AppState, pricing: &mut Pricing, held: HeldStructure, now:
     out.capital_at_risk = Some(round2(v.capital_at_risk));
     if !v.expired {
         let g = v.greeks;
-        out.greeks = Some(PositionGreeks {
-            delta: round2(g.delta),
-            gamma: (g.gamma * 1e4).round() / 1e4,
-            vega: round2(g.vega),
-            theta: round2(g.theta),
-            rho: round2(g.rho),
-        });
+        out.greeks = Some(PositionGreeks::rounded(g.delta, g.gamma, g.vega, g.theta, g.rho));
     }
-    out.at_expiry = v.at_expiry.map(|e| ExpiryView {
-        max_profit: e.max_profit.into(),
-        max_loss: e.max_loss.into(),
-        breakevens: e.breakevens,
-        profitable_ranges: e.profitable.iter().map(|r| ProfitRangeView { from: r.from, to: r.to }).collect(),
-        probability_of_profit: e.probability_of_profit,
-    });
+    out.at_expiry = v.at_expiry.map(ExpiryView::from);
     Ok(out)
 }
 

@@ -134,6 +134,32 @@ pub struct PositionGreeks {
     pub rho: f64,
 }
 
+impl PositionGreeks {
+    /// The whole position's Greeks in their display units, rounded for the answer (gamma to
+    /// four places, the others to cents).
+    fn rounded(delta: f64, gamma: f64, vega: f64, theta: f64, rho: f64) -> PositionGreeks {
+        PositionGreeks {
+            delta: round2(delta),
+            gamma: (gamma * 1e4).round() / 1e4,
+            vega: round2(vega),
+            theta: round2(theta),
+            rho: round2(rho),
+        }
+    }
+}
+
+impl From<strikeline_quant::structure::ExpiryAnalysis> for ExpiryView {
+    fn from(e: strikeline_quant::structure::ExpiryAnalysis) -> Self {
+        ExpiryView {
+            max_profit: e.max_profit.into(),
+            max_loss: e.max_loss.into(),
+            breakevens: e.breakevens,
+            profitable_ranges: e.profitable.iter().map(|r| ProfitRangeView { from: r.from, to: r.to }).collect(),
+            probability_of_profit: e.probability_of_profit,
+        }
+    }
+}
+
 /// One point of the payoff chart.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -293,20 +319,8 @@ fn answer(
         exercise: request.exercise.unwrap_or_default(),
         legs,
         net_premium: round2(structure.net_premium()),
-        at_expiry: ExpiryView {
-            max_profit: e.max_profit.into(),
-            max_loss: e.max_loss.into(),
-            breakevens: e.breakevens,
-            profitable_ranges: e.profitable.iter().map(|r| ProfitRangeView { from: r.from, to: r.to }).collect(),
-            probability_of_profit: e.probability_of_profit,
-        },
-        greeks: PositionGreeks {
-            delta: round2(g.delta),
-            gamma: (g.gamma * 1e4).round() / 1e4,
-            vega: round2(g.vega_per_vol_point()),
-            theta: round2(g.theta_per_day()),
-            rho: round2(g.rho_per_rate_point()),
-        },
+        at_expiry: e.into(),
+        greeks: PositionGreeks::rounded(g.delta, g.gamma, g.vega_per_vol_point(), g.theta_per_day(), g.rho_per_rate_point()),
         payoff,
         scenarios: ScenarioGrid { spots, volatility_shifts: shifts, pnl },
     })
