@@ -122,6 +122,29 @@ test("a trial user buys Premium yearly with 4242 and is Premium at once", async 
   await expect(page.getByTestId("params-used")).toContainText("Momentum RSI low: 55");
   await expect(page.getByTestId("params-used")).toContainText("Target (ATR): 3");
 
+  // Premium's vertical spreads: the width is checked, sent as a fraction, and calls and puts come back as spreads.
+  await custom.getByRole("switch", { name: "Use custom parameters" }).click();
+  const spreads = page.getByTestId("spread-fields");
+  await spreads.getByRole("switch", { name: "Trade calls and puts as vertical spreads" }).click();
+  await spreads.getByLabel("Spread width (%)").fill("60");
+  await page.getByRole("button", { name: "Run Backtest" }).click();
+  await expect(spreads.getByText("The spread width must be between 1% and 50%.")).toBeVisible();
+  await spreads.getByLabel("Spread width (%)").fill("10");
+  const spreadRun = page.waitForResponse((r) => r.url().endsWith("/api/backtest") && r.request().method() === "POST", { timeout: 90_000 });
+  await page.getByRole("button", { name: "Run Backtest" }).click();
+  const spreadAnswer = await spreadRun;
+  expect(spreadAnswer.status(), await spreadAnswer.text()).toBe(200);
+  expect(spreadAnswer.request().postDataJSON()).toEqual({ spreadWidth: 0.1 });
+  const { trades } = (await spreadAnswer.json()) as { trades: { signalType?: string | null; shortStrike?: number | null }[] };
+  const firstPage = trades.slice(0, 10);
+  expect(trades.some((t) => t.shortStrike != null)).toBe(true);
+  await expect(page.getByTestId("spread-used")).toContainText("Vertical spreads, 10% wide");
+  await expect(page.getByTestId("trade-row")).toHaveCount(firstPage.length);
+  await expect(page.getByTestId("spread-legs")).toHaveCount(firstPage.filter((t) => t.shortStrike != null).length);
+  if (firstPage.some((t) => t.shortStrike != null)) {
+    await expect(page.getByTestId("spread-legs").first()).toHaveText(/^\$[\d,]+\.\d\d \/ \$[\d,]+\.\d\d (call|put) spread$/);
+  }
+
   expect(errors).toEqual([]);
 });
 

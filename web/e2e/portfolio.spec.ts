@@ -18,7 +18,7 @@ import {
 
 /** The trades export's header line (src/features/backtest/lib/export-trades.ts). */
 const TRADES_CSV_HEADER =
-  "Symbol,Strategy,Type,Strike,Expiration,Entry Date,Exit Date,Entry Price,Exit Price,Contracts,Commissions,P&L,Outcome,Strength";
+  "Symbol,Strategy,Type,Strike,Short Strike,Expiration,Entry Date,Exit Date,Entry Price,Exit Price,Contracts,Commissions,P&L,Outcome,Strength";
 
 /** The simulated market's price of `symbol`, rounded to a whole-dollar strike (200 if unknown). */
 async function strikeNear(request: APIRequestContext, symbol: string): Promise<number> {

@@ -152,6 +152,8 @@ test("the dashboard lists, filters, paginates, details, generates, adds stocks a
   await expect(detail.getByRole("img", { name: /^Payoff chart: / })).toBeVisible();
   await expect(detail.getByText("Probability of Profit", { exact: true })).toBeVisible();
   await expect(detail.getByRole("heading", { name: "Three probabilities" })).toBeVisible();
+  // The contract opens in the strategy builder (Premium; strategy-builder.spec.ts follows the link).
+  await expect(detail.getByRole("link", { name: "Open in Strategy builder" })).toHaveAttribute("href", /^\/strategy-builder\?s=[\w-]+$/);
   await page.keyboard.press("Escape");
   await expect(detail).toHaveCount(0);
 

@@ -106,6 +106,29 @@ for (const width of [1280, 390]) {
   });
 }
 
+test("Premium opens a signal's contract in the builder from the signal's detail", async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  const errors = watchConsole(page);
+  await registerViaApi(page.request);
+  await buyPremium(page.request, baseURL ?? "");
+  await page.goto("/dashboard");
+  await page
+    .getByRole("button", { name: /^View Details for / })
+    .first()
+    .click({ timeout: 15_000 });
+  const detail = page.getByTestId("signal-detail");
+  const type = (await detail.getByText("Type", { exact: true }).locator("xpath=following-sibling::dd").innerText()).trim();
+  const strike = (await detail.getByText("Strike Price", { exact: true }).locator("xpath=following-sibling::dd").innerText()).trim();
+  await detail.getByRole("link", { name: "Open in Strategy builder" }).click();
+  await expect(page).toHaveURL(/\/strategy-builder\?s=[\w-]+/);
+  const expected = type === "STRADDLE" ? ["call long", "put long"] : [type === "CALL" ? "call long" : "put long"];
+  await expect(page.getByTestId("leg")).toHaveCount(expected.length);
+  const strikeValue = String(Number(strike.replace(/[^\d.]/g, "")));
+  expect(await legsOf(page)).toEqual(expected.map((leg) => `${leg} ${strikeValue}`));
+  await expect(page.getByTestId("analysis-results")).toBeVisible({ timeout: 15_000 });
+  expect(errors).toEqual([]);
+});
+
 test("Pro sees the builder locked and makes no request to /api/structures", async ({ page }) => {
   const structures: string[] = [];
   page.on("request", (req) => {

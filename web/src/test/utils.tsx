@@ -196,7 +196,11 @@ export function bodyOf(mock: ReturnType<typeof mockFetch>, url: string): unknown
 
 function LocationProbe() {
   const location = useLocation();
-  return <div data-testid="location">{location.pathname}</div>;
+  return (
+    <div data-testid="location" data-search={location.search}>
+      {location.pathname}
+    </div>
+  );
 }
 
 /** Renders inside the app's providers and a memory router at `route`. */

@@ -36,7 +36,7 @@ const metric = (label: string) => within(screen.getByText(label, { selector: "dt
 describe("BacktestPage", () => {
   it("shows 'No Backtest Results' before any run, in both views", async () => {
     api();
-    renderWithProviders(<BacktestPage plan="pro" />);
+    renderWithProviders(<BacktestPage plan="pro" multiLeg={false} />);
     expect(screen.getByRole("heading", { level: 1, name: "Strategy Backtesting" })).toBeInTheDocument();
     expect(screen.getByRole("tab", { name: "Overall Performance" })).toHaveAttribute("aria-selected", "true");
     expect(screen.getByText("No Backtest Results")).toBeInTheDocument();
@@ -47,7 +47,7 @@ describe("BacktestPage", () => {
   it("reads 'Running...' while the run is pending, then shows the results and toasts", async () => {
     let answer: (r: Response) => void = () => {};
     const fetchMock = api({ overall: () => new Promise<Response>((resolve) => (answer = resolve)) });
-    renderWithProviders(<BacktestPage plan="pro" />);
+    renderWithProviders(<BacktestPage plan="pro" multiLeg={false} />);
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Run Backtest" }));
     const running = await screen.findByRole("button", { name: "Running..." });
@@ -63,7 +63,7 @@ describe("BacktestPage", () => {
 
   it("shows the run's metrics and advanced metrics, charts and trades, labelled backtested, '—' for a missing figure", async () => {
     api({ overall: () => jsonResponse(makeOverallBacktest({ sharpeRatio: null, recoveryFactor: null })) });
-    renderWithProviders(<BacktestPage plan="pro" />);
+    renderWithProviders(<BacktestPage plan="pro" multiLeg={false} />);
     await userEvent.setup().click(screen.getByRole("button", { name: "Run Backtest" }));
     const results = within(await screen.findByTestId("overall-results"));
     expect(results.getAllByText("Backtested").length).toBeGreaterThan(0);
@@ -89,7 +89,7 @@ describe("BacktestPage", () => {
   it("in euros: money and the equity axis convert, the trades' strikes and premiums stay in US dollars", async () => {
     setMoneyDisplay({ currency: "EUR", perUsd: 0.92 });
     api();
-    renderWithProviders(<BacktestPage plan="pro" />);
+    renderWithProviders(<BacktestPage plan="pro" multiLeg={false} />);
     await userEvent.setup().click(screen.getByRole("button", { name: "Run Backtest" }));
     const results = within(await screen.findByTestId("overall-results"));
     expect(results.getByText(/· €9,200\.00 starting capital/)).toBeInTheDocument();
@@ -110,7 +110,7 @@ describe("BacktestPage", () => {
     const result = makeOverallBacktest();
     const locked = { symbol: "TSLA", strategy: "Breakout", entryDate: "2026-06-01", locked: true };
     api({ overall: () => jsonResponse({ ...result, lockedTrades: 1, trades: [locked, ...result.trades] }) });
-    renderWithProviders(<BacktestPage plan="free" />);
+    renderWithProviders(<BacktestPage plan="free" multiLeg={false} />);
     await userEvent.setup().click(screen.getByRole("button", { name: "Run Backtest" }));
     const row = (await screen.findAllByTestId("trade-row"))[0];
     expect(row).toHaveTextContent("TSLA");
@@ -127,7 +127,7 @@ describe("BacktestPage", () => {
   it("exports the trades as CSV", async () => {
     api();
     const downloads = captureDownloads();
-    renderWithProviders(<BacktestPage plan="pro" />);
+    renderWithProviders(<BacktestPage plan="pro" multiLeg={false} />);
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Run Backtest" }));
     await user.click(await screen.findByRole("button", { name: "Export CSV" }));
@@ -142,7 +142,7 @@ describe("BacktestPage", () => {
 
   it("sends the chosen dates, symbols and strategies", async () => {
     const fetchMock = api();
-    renderWithProviders(<BacktestPage plan="pro" />);
+    renderWithProviders(<BacktestPage plan="pro" multiLeg={false} />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("Start Date"), "2026-01-05");
     await user.type(screen.getByLabelText("End Date"), "2026-06-30");
@@ -161,7 +161,7 @@ describe("BacktestPage", () => {
 
   it("says what is wrong with the options before running", async () => {
     const fetchMock = api();
-    renderWithProviders(<BacktestPage plan="pro" />);
+    renderWithProviders(<BacktestPage plan="pro" multiLeg={false} />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("Start Date"), "2026-06-30");
     await user.type(screen.getByLabelText("End Date"), "2026-01-05");
@@ -172,7 +172,7 @@ describe("BacktestPage", () => {
 
   it("runs by strategy separately, one card per strategy", async () => {
     api();
-    renderWithProviders(<BacktestPage plan="pro" />);
+    renderWithProviders(<BacktestPage plan="pro" multiLeg={false} />);
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Run Backtest" }));
     await screen.findByTestId("overall-results");
@@ -203,7 +203,7 @@ describe("BacktestPage", () => {
 
   it("shows the server's plan limit in the page with a link to the plans", async () => {
     api({ strategy: () => problem(403, "Forbidden", "Backtests by strategy are part of Pro and Premium.") });
-    renderWithProviders(<BacktestPage plan="free" />);
+    renderWithProviders(<BacktestPage plan="free" multiLeg={false} />);
     const user = userEvent.setup();
     await user.click(screen.getByRole("tab", { name: "By Strategy" }));
     await user.click(screen.getByRole("button", { name: "Run Backtest" }));
@@ -215,7 +215,7 @@ describe("BacktestPage", () => {
 
   it("toasts 'Failed to run backtest' when the overall run fails", async () => {
     api({ overall: () => new Response("boom", { status: 500 }) });
-    renderWithProviders(<BacktestPage plan="pro" />);
+    renderWithProviders(<BacktestPage plan="pro" multiLeg={false} />);
     await userEvent.setup().click(screen.getByRole("button", { name: "Run Backtest" }));
     expect(await screen.findByText("Error")).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByText("Failed to run backtest").length).toBeGreaterThan(0));
@@ -224,7 +224,7 @@ describe("BacktestPage", () => {
 
   it("tells a Free account what its plan covers and lets the server choose the last year", async () => {
     const fetchMock = api();
-    renderWithProviders(<BacktestPage plan="free" />);
+    renderWithProviders(<BacktestPage plan="free" multiLeg={false} />);
     expect(screen.getByLabelText("Start Date")).toHaveValue("");
     expect(screen.getByText(/The Free plan runs the overall backtest over the last year/)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Upgrade to Pro" })).toHaveAttribute("href", "/pricing");
@@ -240,7 +240,7 @@ describe("BacktestPage", () => {
           { field: "symbols", message: '"ZZZZ" is not in the watchlist' },
         ]),
     });
-    renderWithProviders(<BacktestPage plan="pro" />);
+    renderWithProviders(<BacktestPage plan="pro" multiLeg={false} />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("Symbols"), "zzzz");
     await user.click(screen.getByRole("button", { name: "Run Backtest" }));
@@ -252,7 +252,7 @@ describe("BacktestPage", () => {
   describe("custom strategy parameters", () => {
     it("are locked on Free and Pro, with a way to Premium, and never sent", async () => {
       const fetchMock = api();
-      renderWithProviders(<BacktestPage plan="pro" />);
+      renderWithProviders(<BacktestPage plan="pro" multiLeg={false} />);
       const locked = screen.getByTestId("custom-params-locked");
       expect(locked).toHaveTextContent("Custom strategy parameters");
       expect(within(locked).getByRole("link", { name: "Upgrade to Premium" })).toHaveAttribute("href", "/pricing");
@@ -265,7 +265,7 @@ describe("BacktestPage", () => {
 
     it("Premium: off by default; on, every parameter at its default, checked, sent, and the result labelled with them", async () => {
       const fetchMock = api();
-      renderWithProviders(<BacktestPage plan="premium" />);
+      renderWithProviders(<BacktestPage plan="premium" multiLeg />);
       const user = userEvent.setup();
       const toggle = screen.getByRole("switch", { name: "Use custom parameters" });
       expect(toggle).not.toBeChecked();
@@ -324,7 +324,7 @@ describe("BacktestPage", () => {
             { field: "params.momentumRsiHigh", message: "Must be between 51 and 99" },
           ]),
       });
-      renderWithProviders(<BacktestPage plan="premium" />);
+      renderWithProviders(<BacktestPage plan="premium" multiLeg />);
       const user = userEvent.setup();
       await user.click(screen.getByRole("tab", { name: "By Strategy" }));
       await user.click(screen.getByRole("switch", { name: "Use custom parameters" }));
@@ -336,7 +336,7 @@ describe("BacktestPage", () => {
 
     it("Reset puts the parameters back to the defaults and off", async () => {
       api();
-      renderWithProviders(<BacktestPage plan="premium" />);
+      renderWithProviders(<BacktestPage plan="premium" multiLeg />);
       const user = userEvent.setup();
       await user.click(screen.getByRole("switch", { name: "Use custom parameters" }));
       await user.clear(screen.getByLabelText("Stop (ATR)"));
@@ -345,6 +345,137 @@ describe("BacktestPage", () => {
       expect(screen.getByLabelText("Stop (ATR)")).toHaveValue(1);
       await user.click(screen.getByRole("button", { name: "Reset" }));
       expect(screen.getByRole("switch", { name: "Use custom parameters" })).not.toBeChecked();
+    });
+  });
+
+  describe("vertical spreads", () => {
+    /** A run's answer with a 5% call spread and a 5% put spread, and a straddle (never a spread). */
+    const spreadResult = () => {
+      const result = makeOverallBacktest();
+      const [call, put, straddle] = result.trades;
+      return {
+        ...result,
+        trades: [
+          { ...call, strike: 105, shortStrike: 110.25, entryPrice: 1.85, exitPrice: 3.1 },
+          { ...put, strike: 120, shortStrike: 114, entryPrice: 2.05, exitPrice: 0.9 },
+          { ...straddle, shortStrike: null },
+        ],
+      };
+    };
+
+    it("are locked on Free and Pro, with a way to Premium, and never sent", async () => {
+      const fetchMock = api();
+      renderWithProviders(<BacktestPage plan="pro" multiLeg={false} />);
+      const locked = screen.getByTestId("spread-fields-locked");
+      expect(locked).toHaveTextContent("Vertical spreads");
+      expect(locked).toHaveTextContent("Premium");
+      expect(within(locked).getByRole("link", { name: "Upgrade to Premium" })).toHaveAttribute("href", "/pricing");
+      expect(screen.queryByRole("switch", { name: "Trade calls and puts as vertical spreads" })).not.toBeInTheDocument();
+      expect(screen.queryByLabelText("Spread width (%)")).not.toBeInTheDocument();
+      await userEvent.setup().click(screen.getByRole("button", { name: "Run Backtest" }));
+      await screen.findByText("Backtest Complete");
+      expect(bodyOf(fetchMock, "/api/backtest")).toEqual({});
+    });
+
+    it("Premium: off by default and not sent", async () => {
+      const fetchMock = api();
+      renderWithProviders(<BacktestPage plan="premium" multiLeg />);
+      const toggle = screen.getByRole("switch", { name: "Trade calls and puts as vertical spreads" });
+      expect(toggle).not.toBeChecked();
+      expect(screen.queryByLabelText("Spread width (%)")).not.toBeInTheDocument();
+      await userEvent.setup().click(screen.getByRole("button", { name: "Run Backtest" }));
+      await screen.findByText("Backtest Complete");
+      expect(bodyOf(fetchMock, "/api/backtest")).toEqual({});
+      expect(screen.queryByTestId("spread-used")).not.toBeInTheDocument();
+    });
+
+    it("Premium: on, the width (default 5%) is sent as a fraction, by strategy too, and the result says so", async () => {
+      const fetchMock = api();
+      renderWithProviders(<BacktestPage plan="premium" multiLeg />);
+      const user = userEvent.setup();
+      await user.click(screen.getByRole("switch", { name: "Trade calls and puts as vertical spreads" }));
+      const width = screen.getByLabelText("Spread width (%)");
+      expect(width).toHaveValue(5);
+      expect(width).toHaveAccessibleDescription(/Default 5%, 1–50%\.$/);
+      await user.click(screen.getByRole("button", { name: "Run Backtest" }));
+      await screen.findByText("Backtest Complete");
+      expect(bodyOf(fetchMock, "/api/backtest")).toEqual({ spreadWidth: 0.05 });
+      expect(screen.getByTestId("spread-used")).toHaveTextContent("Vertical spreads, 5% wide");
+
+      await user.click(screen.getByRole("tab", { name: "By Strategy" }));
+      await user.clear(width);
+      await user.type(width, "12.5");
+      await user.click(screen.getByRole("button", { name: "Run Backtest" }));
+      await screen.findByText("Strategy Backtest Complete");
+      expect(bodyOf(fetchMock, "/api/backtest/strategy")).toEqual({ spreadWidth: 0.125 });
+    });
+
+    it("Premium: a width outside 1–50% is said under the input, focused, and nothing is sent", async () => {
+      const fetchMock = api();
+      renderWithProviders(<BacktestPage plan="premium" multiLeg />);
+      const user = userEvent.setup();
+      await user.click(screen.getByRole("switch", { name: "Trade calls and puts as vertical spreads" }));
+      const width = screen.getByLabelText("Spread width (%)");
+      await user.clear(width);
+      await user.type(width, "60");
+      await user.click(screen.getByRole("button", { name: "Run Backtest" }));
+      expect(width).toHaveAccessibleDescription("The spread width must be between 1% and 50%.");
+      expect(width).toHaveAttribute("aria-invalid", "true");
+      expect(width).toHaveFocus();
+      expect(screen.getByText("Check the spread width.")).toBeInTheDocument();
+      await user.clear(width);
+      await user.click(screen.getByRole("button", { name: "Run Backtest" }));
+      expect(width).toHaveAccessibleDescription("Enter the spread width in percent, between 1% and 50%.");
+      expect(fetchMock).not.toHaveBeenCalled();
+      // Switched off, the width is neither checked nor sent.
+      await user.click(screen.getByRole("switch", { name: "Trade calls and puts as vertical spreads" }));
+      await user.click(screen.getByRole("button", { name: "Run Backtest" }));
+      await screen.findByText("Backtest Complete");
+      expect(bodyOf(fetchMock, "/api/backtest")).toEqual({});
+    });
+
+    it("places the server's refusal of the width under its input", async () => {
+      api({
+        overall: () =>
+          problem(422, "Unprocessable Entity", "The request has invalid fields.", [
+            { field: "spreadWidth", message: "From 0.01 to 0.5 (1% to 50% of the strike)" },
+          ]),
+      });
+      renderWithProviders(<BacktestPage plan="premium" multiLeg />);
+      const user = userEvent.setup();
+      await user.click(screen.getByRole("switch", { name: "Trade calls and puts as vertical spreads" }));
+      await user.click(screen.getByRole("button", { name: "Run Backtest" }));
+      expect(await screen.findByText("Failed to run backtest")).toBeInTheDocument();
+      expect(screen.getByLabelText("Spread width (%)")).toHaveAccessibleDescription("From 0.01 to 0.5 (1% to 50% of the strike)");
+    });
+
+    it("shows a spread trade's two strikes, long first, and its net premium", async () => {
+      api({ overall: () => jsonResponse(spreadResult()) });
+      renderWithProviders(<BacktestPage plan="premium" multiLeg />);
+      const user = userEvent.setup();
+      await user.click(screen.getByRole("switch", { name: "Trade calls and puts as vertical spreads" }));
+      await user.click(screen.getByRole("button", { name: "Run Backtest" }));
+      const [call, put, straddle] = await screen.findAllByTestId("trade-row");
+      expect(within(call).getByTestId("spread-legs")).toHaveTextContent("$105.00 / $110.25 call spread");
+      expect(call).toHaveTextContent("$1.85 → $3.10");
+      expect(within(put).getByTestId("spread-legs")).toHaveTextContent("$120.00 / $114.00 put spread");
+      expect(within(straddle).queryByTestId("spread-legs")).not.toBeInTheDocument();
+      expect(straddle).toHaveTextContent("$180.00");
+      expect(screen.getByText(/A spread shows its long and short strikes, and its net premium as the price\./)).toBeInTheDocument();
+    });
+
+    it("Reset switches spreads off and the width back to 5%", async () => {
+      api();
+      renderWithProviders(<BacktestPage plan="premium" multiLeg />);
+      const user = userEvent.setup();
+      await user.click(screen.getByRole("switch", { name: "Trade calls and puts as vertical spreads" }));
+      await user.clear(screen.getByLabelText("Spread width (%)"));
+      await user.type(screen.getByLabelText("Spread width (%)"), "20");
+      await user.click(screen.getByRole("button", { name: "Reset" }));
+      const toggle = screen.getByRole("switch", { name: "Trade calls and puts as vertical spreads" });
+      expect(toggle).not.toBeChecked();
+      await user.click(toggle);
+      expect(screen.getByLabelText("Spread width (%)")).toHaveValue(5);
     });
   });
 });

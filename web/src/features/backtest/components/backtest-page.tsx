@@ -14,9 +14,11 @@ import { useRunBacktest } from "../api/run-backtest";
 import { useRunStrategyBacktest } from "../api/run-strategy-backtest";
 import { type BacktestOptions, EMPTY_OPTIONS, optionsIssue, toBacktestRequest } from "../lib/options";
 import { DEFAULT_PARAM_VALUES, type ParamErrors, paramIssues, paramKeyOfField, type ParamValues, toParamsRequest } from "../lib/params";
+import { DEFAULT_SPREAD_WIDTH, spreadWidthFraction, spreadWidthIssue } from "../lib/spread";
 import { BacktestOptionsFields } from "./backtest-options";
 import { CustomParamsFields, ParamsUsed } from "./custom-params";
 import { OverallResults } from "./overall-results";
+import { SpreadFields, SpreadUsed } from "./spread-fields";
 import { StrategyResults } from "./strategy-results";
 
 export type BacktestMode = "overall" | "strategy";
@@ -107,30 +109,39 @@ function PlanNote({ plan, mode }: { plan: Plan; mode: BacktestMode }) {
 /**
  * `plan` decides what a run may cover (docs/decisions.md#4-plans-are-enforced-by-the-server): Free
  * overall over the last year; Pro full history and by strategy; Premium custom parameters too.
+ * `multiLeg` is whether the account has multi-leg positions (the `strategyBuilder` capability of
+ * the server's one entitlement check, Premium today), which trading proposals as vertical spreads
+ * needs.
  */
-export function BacktestPage({ plan }: { plan: Plan }) {
+export function BacktestPage({ plan, multiLeg }: { plan: Plan; multiLeg: boolean }) {
   const [mode, setMode] = useState<BacktestMode>("overall");
   // Empty dates let the server choose: the last year on Free, the full history otherwise.
   const defaults = EMPTY_OPTIONS;
   const [options, setOptions] = useState<BacktestOptions>(defaults);
   const [issue, setIssue] = useState<string | null>(null);
-  // Premium's custom strategy parameters: off (the engine's defaults) until switched on.
-  const customAllowed = plan === "premium";
+  // Premium's options, custom strategy parameters and vertical spreads: each off (the engine's
+  // defaults, each proposal as proposed) until switched on.
+  const premiumAllowed = plan === "premium";
   const [custom, setCustom] = useState(false);
   const [paramValues, setParamValues] = useState<ParamValues>(DEFAULT_PARAM_VALUES);
   const [paramErrors, setParamErrors] = useState<ParamErrors>({});
+  const [spreads, setSpreads] = useState(false);
+  const [spreadWidth, setSpreadWidth] = useState(DEFAULT_SPREAD_WIDTH);
+  const [spreadError, setSpreadError] = useState<string | null>(null);
   const overall = useRunBacktest();
   const byStrategy = useRunStrategyBacktest();
   const active = mode === "overall" ? overall : byStrategy;
-  const withParams = customAllowed && custom;
+  const withParams = premiumAllowed && custom;
+  const withSpreads = multiLeg && spreads;
 
-  /** The server's refusal of a parameter (`params.<name>`), under its input. */
+  /** The server's refusal of a parameter (`params.<name>`) or of the spread width, under its input. */
   const placeParamErrors = (error: unknown) => {
     if (!(error instanceof ApiError)) return;
     const found: ParamErrors = {};
     for (const { field, message } of error.fieldErrors) {
       const key = paramKeyOfField(field);
       if (key) found[key] = message;
+      if (field === "spreadWidth" && withSpreads) setSpreadError(message);
     }
     if (Object.keys(found).length > 0) setParamErrors(found);
   };
@@ -140,10 +151,13 @@ export function BacktestPage({ plan }: { plan: Plan }) {
     const paramProblems = withParams ? paramIssues(paramValues) : {};
     setParamErrors(paramProblems);
     const paramsInvalid = Object.keys(paramProblems).length > 0;
-    setIssue(problem ?? (paramsInvalid ? "Check the custom strategy parameters." : null));
-    if (problem || paramsInvalid) return;
+    const widthProblem = withSpreads ? spreadWidthIssue(spreadWidth) : null;
+    setSpreadError(widthProblem);
+    setIssue(problem ?? (paramsInvalid ? "Check the custom strategy parameters." : widthProblem ? "Check the spread width." : null));
+    if (problem || paramsInvalid || widthProblem) return;
     const body = toBacktestRequest(options);
     if (withParams) body.params = toParamsRequest(paramValues);
+    if (withSpreads) body.spreadWidth = spreadWidthFraction(spreadWidth);
     if (mode === "overall") {
       try {
         await overall.mutateAsync(body);
@@ -190,7 +204,7 @@ export function BacktestPage({ plan }: { plan: Plan }) {
             <PlanNote plan={plan} mode={mode} />
             <BacktestOptionsFields options={options} onChange={setOptions} disabled={active.isPending} />
             <CustomParamsFields
-              plan={plan}
+              allowed={premiumAllowed}
               enabled={custom}
               onEnabledChange={(on) => {
                 setCustom(on);
@@ -199,6 +213,18 @@ export function BacktestPage({ plan }: { plan: Plan }) {
               values={paramValues}
               onChange={setParamValues}
               errors={paramErrors}
+              disabled={active.isPending}
+            />
+            <SpreadFields
+              allowed={multiLeg}
+              enabled={spreads}
+              onEnabledChange={(on) => {
+                setSpreads(on);
+                setSpreadError(null);
+              }}
+              width={spreadWidth}
+              onWidthChange={setSpreadWidth}
+              error={spreadError}
               disabled={active.isPending}
             />
             {issue ? (
@@ -219,6 +245,9 @@ export function BacktestPage({ plan }: { plan: Plan }) {
                   setCustom(false);
                   setParamValues(DEFAULT_PARAM_VALUES);
                   setParamErrors({});
+                  setSpreads(false);
+                  setSpreadWidth(DEFAULT_SPREAD_WIDTH);
+                  setSpreadError(null);
                 }}
                 disabled={active.isPending}
               >
@@ -235,6 +264,7 @@ export function BacktestPage({ plan }: { plan: Plan }) {
           ) : overall.data ? (
             <>
               <ParamsUsed params={overall.variables?.params} />
+              <SpreadUsed spreadWidth={overall.variables?.spreadWidth} />
               <OverallResults result={overall.data} />
             </>
           ) : overall.isError ? null : (
@@ -248,6 +278,7 @@ export function BacktestPage({ plan }: { plan: Plan }) {
           ) : byStrategy.data ? (
             <>
               <ParamsUsed params={byStrategy.variables?.params} />
+              <SpreadUsed spreadWidth={byStrategy.variables?.spreadWidth} />
               <StrategyResults results={byStrategy.data} />
             </>
           ) : byStrategy.isError ? null : (

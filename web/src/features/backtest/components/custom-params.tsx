@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
-import type { ParamsRequest, Plan } from "@/lib/api/models";
+import type { ParamsRequest } from "@/lib/api/models";
 import { changedParams, DEFAULT_PARAM_VALUES, PARAM_GROUPS, PARAM_KEYS, type ParamErrors, type ParamValues, PARAMS } from "../lib/params";
 
 const range = (key: keyof typeof PARAMS) => `${PARAMS[key].min}–${PARAMS[key].max}`;
@@ -39,11 +39,11 @@ function Locked() {
 
 /**
  * Premium's custom strategy parameters (BacktestRequest.params): off by default (the engine's
- * defaults); on, every parameter with its default, range and message under the input. Free and
- * Pro see it locked with a link to the plans.
+ * defaults); on, every parameter with its default, range and message under the input. `allowed`
+ * is the page's Premium rule; without it (Free and Pro) it is shown locked with a link to the plans.
  */
 export function CustomParamsFields({
-  plan,
+  allowed,
   enabled,
   onEnabledChange,
   values,
@@ -51,7 +51,7 @@ export function CustomParamsFields({
   errors,
   disabled = false,
 }: {
-  plan: Plan;
+  allowed: boolean;
   enabled: boolean;
   onEnabledChange: (enabled: boolean) => void;
   values: ParamValues;
@@ -65,7 +65,7 @@ export function CustomParamsFields({
   useEffect(() => {
     if (Object.keys(errors).length > 0) sectionRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
   }, [errors]);
-  if (plan !== "premium") return <Locked />;
+  if (!allowed) return <Locked />;
   return (
     <section ref={sectionRef} aria-labelledby={`${id}-title`} className="grid gap-4 rounded-lg border p-4" data-testid="custom-params">
       {/* Wraps: at phone widths the switch goes under the title instead of pushing out of the box. */}

@@ -27,6 +27,7 @@ import { usePagination } from "@/lib/pagination";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { exportTradesCsv } from "../lib/export-trades";
+import { spreadLegs } from "../lib/spread";
 
 /** Trades per page of the list. */
 export const TRADES_PAGE_SIZE = 10;
@@ -66,8 +67,21 @@ const dateOrDash = (iso: string | null | undefined) => (iso ? formatShortDate(is
 /** A trade's outcome in words; "—" for a locked trade, which has none to show. */
 const outcomeText = (outcome: string | null | undefined) => (isOneOf(TRADE_OUTCOMES, outcome) ? OUTCOMES[outcome] : (outcome ?? NO_VALUE));
 
+/** The strike, or a vertical spread's two strikes (long first) over "call spread" / "put spread". */
+function StrikeCell({ trade }: { trade: TradeView }) {
+  const spread = spreadLegs(trade);
+  if (!spread) return <>{formatContractPrice(trade.strike)}</>;
+  return (
+    <span className="grid justify-items-end" data-testid="spread-legs">
+      <span className="whitespace-nowrap">{spread.strikes}</span>{" "}
+      <span className="text-xs whitespace-nowrap text-muted-foreground">{spread.kind}</span>
+    </span>
+  );
+}
+
 function TradesTable({ result }: { result: OverallBacktest }) {
   const trades = result.trades;
+  const anySpread = trades.some((t) => t.shortStrike != null);
   const pager = usePagination(trades.length, TRADES_PAGE_SIZE);
   const onExport = () => {
     exportTradesCsv(trades, result.startDate, result.endDate);
@@ -81,7 +95,10 @@ function TradesTable({ result }: { result: OverallBacktest }) {
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 border-b pb-4">
         <div className="grid gap-1.5">
           <CardTitle>Trades</CardTitle>
-          <CardDescription>Every simulated trade, oldest first. Strikes and prices are per share, in US dollars.</CardDescription>
+          <CardDescription>
+            Every simulated trade, oldest first. Strikes and prices are per share, in US dollars.
+            {anySpread ? " A spread shows its long and short strikes, and its net premium as the price." : null}
+          </CardDescription>
           {result.lockedTrades > 0 && (
             <p className="text-sm text-muted-foreground" data-testid="locked-trades-note">
               {result.lockedTrades} {result.lockedTrades === 1 ? "trade follows a signal" : "trades follow signals"} your plan locks: listed
@@ -148,7 +165,9 @@ function TradesTable({ result }: { result: OverallBacktest }) {
                       <td className="py-2.5 pr-3">
                         {t.locked || !t.signalType ? <LockedBadge /> : <OptionTypeBadge type={t.signalType} />}
                       </td>
-                      <td className="py-2.5 pr-3 text-right tabular">{formatContractPrice(t.strike)}</td>
+                      <td className="py-2.5 pr-3 text-right tabular">
+                        <StrikeCell trade={t} />
+                      </td>
                       <td className="py-2.5 pr-3 whitespace-nowrap">{dateOrDash(t.entryDate)}</td>
                       <td className="py-2.5 pr-3 whitespace-nowrap">{dateOrDash(t.exitDate)}</td>
                       <td className="py-2.5 pr-3 text-right whitespace-nowrap tabular">

@@ -7,6 +7,8 @@ export const TRADE_CSV_HEADER = [
   "Strategy",
   "Type",
   "Strike",
+  // A vertical spread's short strike (empty for a single contract); its prices are then net premiums.
+  "Short Strike",
   "Expiration",
   "Entry Date",
   "Exit Date",
@@ -26,6 +28,7 @@ function row(t: TradeView): CsvValue[] {
     t.strategy,
     t.signalType,
     t.strike,
+    t.shortStrike,
     t.expiration,
     t.entryDate,
     t.exitDate,

@@ -5,6 +5,8 @@ import type { Signal, SignalAnalysis } from "@/lib/api/models";
 import { setMoneyDisplay } from "@/lib/money-display";
 import { makeAnalysis, makeDecileRecord, makeSignal, makeStockPrice } from "@/test/fixtures";
 import { bodyOf, jsonResponse, mockFetch, problem, renderWithProviders } from "@/test/utils";
+import { decodeState } from "@/features/strategy-builder/lib/builder";
+import { builderLinkForSignal } from "../lib/builder-link";
 import { SignalDetailDialog } from "./signal-detail-dialog";
 
 afterEach(() => {
@@ -128,6 +130,51 @@ describe("SignalDetailDialog: Add to Portfolio", () => {
     await userEvent.setup().click(await screen.findByRole("button", { name: "Add to Portfolio" }));
     expect(await screen.findByText("Failed to add signal to portfolio")).toBeInTheDocument();
     expect(screen.getByText("Error")).toBeInTheDocument();
+  });
+});
+
+describe("SignalDetailDialog: Open in Strategy builder", () => {
+  it("opens the builder with the signal's legs in its shared-link parameter", async () => {
+    api();
+    const signal = makeSignal({ signalType: "PUT", strikePrice: 240, entryPrice: 2.75 });
+    renderDialog(signal);
+    const link = await screen.findByRole("link", { name: "Open in Strategy builder" });
+    expect(link).toHaveAttribute("href", builderLinkForSignal(signal));
+    await userEvent.setup().click(link);
+    const location = screen.getByTestId("location");
+    expect(location).toHaveTextContent("/strategy-builder");
+    const state = decodeState(new URLSearchParams(location.getAttribute("data-search") ?? "").get("s"));
+    expect(state?.symbol).toBe("AAPL");
+    expect(state?.legs.map(({ key: _key, ...leg }) => leg)).toEqual([
+      {
+        instrument: "put",
+        side: "long",
+        quantity: "1",
+        strike: "240",
+        expirationDate: "2026-12-18",
+        entryPrice: "2.75",
+        volatility: "",
+      },
+    ]);
+  });
+
+  it("opens a straddle as its two legs", async () => {
+    api();
+    renderDialog(makeSignal({ signalType: "STRADDLE", strikePrice: 250 }));
+    await userEvent.setup().click(await screen.findByRole("link", { name: "Open in Strategy builder" }));
+    const search = screen.getByTestId("location").getAttribute("data-search") ?? "";
+    const state = decodeState(new URLSearchParams(search).get("s"));
+    expect(state?.legs.map((l) => [l.instrument, l.side, l.strike, l.entryPrice])).toEqual([
+      ["call", "long", "250", ""],
+      ["put", "long", "250", ""],
+    ]);
+  });
+
+  it("is not offered for a locked signal", async () => {
+    api();
+    renderDialog(makeSignal({ locked: true }));
+    expect(await screen.findByTestId("signal-detail")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Open in Strategy builder" })).not.toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,4 @@
-import { BriefcaseBusinessIcon, TableIcon } from "lucide-react";
+import { BriefcaseBusinessIcon, LayersIcon, TableIcon } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
 import { IvRankValue } from "@/components/iv-figures";
@@ -26,6 +26,7 @@ import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useAddSignalToPortfolio } from "../api/add-signal-to-portfolio";
 import { useSignalAnalysis } from "../api/get-signal-analysis";
+import { builderLinkForSignal } from "../lib/builder-link";
 import { PayoffChart } from "@/components/charts/payoff-chart";
 import { PriceChart } from "./price-chart";
 import { ShareMenu } from "./share-menu";
@@ -216,6 +217,23 @@ function AddToPortfolioButton({ signal }: { signal: Signal }) {
   );
 }
 
+/**
+ * The signal's contract as legs in the strategy builder, to edit (sell a further strike for a
+ * spread, say) and save to the portfolio. The builder itself says when the plan does not include it.
+ */
+function OpenInBuilderButton({ signal }: { signal: Signal }) {
+  const link = builderLinkForSignal(signal);
+  if (!link) return null;
+  return (
+    <Button asChild variant="ghost">
+      <Link to={link}>
+        <LayersIcon aria-hidden />
+        Open in Strategy builder
+      </Link>
+    </Button>
+  );
+}
+
 // The server's OpenAPI document marks nullable fields optional: `!= null` treats a missing field as null.
 
 /** Everything about one signal: its facts (SignalFacts), reasoning, price and payoff charts, three probabilities, sharing. */
@@ -263,10 +281,13 @@ export function SignalDetailDialog({
                     <span className="sr-only"> for {signal.symbol}</span>
                   </Link>
                 </Button>
+                <OpenInBuilderButton signal={signal} />
               </div>
             )}
             <DialogClose asChild>
-              <Button variant="ghost">Close</Button>
+              <Button variant="ghost" className="ml-auto">
+                Close
+              </Button>
             </DialogClose>
           </div>
         </DialogContent>

@@ -1,6 +1,7 @@
 import { EXERCISE_STYLES, INSTRUMENTS, SIDES } from "@/lib/api/enums";
 import type { AnalysisRequest, ExerciseStyle, Instrument, LegInput, Side, TemplateName } from "@/lib/api/models";
 import type { ChainPick } from "@/lib/options";
+import { encodeStrategyLink, parseStrategyLink } from "@/lib/strategy-link";
 
 /** At most this many legs (the server's limit). */
 export const MAX_LEGS = 8;
@@ -159,23 +160,8 @@ export function fieldPath(path: string): { leg: number; field: string } | { fiel
   return { field: path };
 }
 
-// Shared links: `?s=` holds the state as base64url JSON (symbol, legs as the API takes them,
-// exercise, horizon date, shift in points). Version 1.
-
-type Shared = { v: 1; symbol: string; legs: LegInput[]; exercise?: ExerciseStyle; horizonDate?: string; shift?: number };
-
-function toBase64Url(textValue: string): string {
-  const bytes = new TextEncoder().encode(textValue);
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64Url(value: string): string {
-  const base64 = value.replace(/-/g, "+").replace(/_/g, "/");
-  const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
-  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-}
+// Shared links: `?s=` holds the state as base64url JSON, in the format of @/lib/strategy-link
+// (which other features use to open a position here).
 
 /** The legs of `state` as the API takes them, leaving out what cannot be parsed yet (empty terms stay absent). */
 function sharedLeg(draft: LegDraft): LegInput {
@@ -190,11 +176,13 @@ function sharedLeg(draft: LegDraft): LegInput {
 
 /** `state` as the `s` search parameter. */
 export function encodeState(state: BuilderState): string {
-  const shared: Shared = { v: 1, symbol: state.symbol, legs: state.legs.map(sharedLeg) };
-  if (state.exercise !== "american") shared.exercise = state.exercise;
-  if (state.horizonDate) shared.horizonDate = state.horizonDate;
-  if (state.shiftPoints !== 0) shared.shift = state.shiftPoints;
-  return toBase64Url(JSON.stringify(shared));
+  return encodeStrategyLink({
+    symbol: state.symbol,
+    legs: state.legs.map(sharedLeg),
+    exercise: state.exercise !== "american" ? state.exercise : undefined,
+    horizonDate: state.horizonDate || undefined,
+    shift: state.shiftPoints !== 0 ? state.shiftPoints : undefined,
+  });
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
@@ -215,13 +203,7 @@ function isLeg(value: unknown): value is LegInput {
 
 /** The state a shared link's `s` parameter holds, or null when it is missing or not one. */
 export function decodeState(param: string | null): BuilderState | null {
-  if (!param) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(fromBase64Url(param));
-  } catch {
-    return null;
-  }
+  const value = parseStrategyLink(param);
   if (!isObject(value) || value.v !== 1 || typeof value.symbol !== "string" || !Array.isArray(value.legs)) return null;
   const legs = value.legs.slice(0, MAX_LEGS);
   if (!legs.every(isLeg)) return null;
