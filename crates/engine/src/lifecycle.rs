@@ -109,7 +109,8 @@ pub fn years_between(from: NaiveDate, to: NaiveDate) -> f64 {
     (to - from).num_days().max(0) as f64 / 365.0
 }
 
-fn model(signal: &OpenSignal, spot: f64, years: f64, assumptions: Assumptions) -> Result<BlackScholes, InputError> {
+/// The Black–Scholes model of `signal`'s contract at `spot` with `years` left, at its own σ.
+pub(crate) fn model(signal: &OpenSignal, spot: f64, years: f64, assumptions: Assumptions) -> Result<BlackScholes, InputError> {
     BlackScholes::new(OptionInputs {
         spot,
         strike: signal.strike,

@@ -48,6 +48,15 @@ pub struct HeldStructure {
     pub legs: Vec<LegRow>,
 }
 
+impl HeldStructure {
+    /// The earliest option expiration (what [`due`] settles by); `None` without an option leg,
+    /// which the table's CHECKs and the API's validation never store.
+    #[must_use]
+    pub fn first_expiration(&self) -> Option<NaiveDate> {
+        self.legs.iter().filter_map(|l| l.expiration_date).min()
+    }
+}
+
 const COLUMNS: &str =
     "id, user_id, symbol, name, template, exercise, status, pnl_cents, settled_price_cents, closed_at, created_at, updated_at";
 const LEG_COLUMNS: &str =

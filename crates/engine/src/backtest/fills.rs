@@ -4,33 +4,13 @@
 
 use chrono::NaiveDate;
 
-use strikeline_quant::pricing::intrinsic;
-use strikeline_quant::{BlackScholes, OptionInputs, OptionType};
-
 use super::config::Structuring;
 use super::report::{Trade, TradeOutcome, WithheldTrade};
-use super::simulation::{Position, ShortLeg, Simulation, strategy_bit};
-use crate::lifecycle::{Costs, OpenSignal, Outcome, mark, underlying_levels, years_between};
+use super::simulation::{Position, ShortLeg, Simulation, legs, strategy_bit};
+use crate::lifecycle::{Costs, OpenSignal, Outcome, mark, model, underlying_levels, years_between};
 use crate::proposal::{ProposalContext, round_cents, strike_increment};
 use crate::state::EntryContext;
 use crate::types::{Assumptions, SignalType};
-
-/// An option's model value per share with `signal`'s σ, at `spot` with `years` left
-/// (intrinsic once expired); `None` for inputs the model refuses.
-fn leg_value(signal: &OpenSignal, kind: OptionType, strike: f64, spot: f64, years: f64, assumptions: Assumptions) -> Option<f64> {
-    if years <= 0.0 {
-        return Some(intrinsic(kind, spot, strike));
-    }
-    let inputs = OptionInputs {
-        spot,
-        strike,
-        rate: assumptions.rate,
-        dividend_yield: assumptions.dividend_yield,
-        volatility: signal.volatility,
-        time_to_expiry: years,
-    };
-    BlackScholes::new(inputs).ok().map(|m| m.price(kind))
-}
 
 /// The short strike of a vertical on `signal` (a CALL or PUT) `width` × its strike further
 /// out of the money, on the listed grid, at least one step away; `None` for a straddle.
@@ -50,14 +30,12 @@ pub(super) fn short_strike(signal: &OpenSignal, width: f64) -> Option<f64> {
 /// underlying levels of the proposal's own target and stop. `None` when the spread cannot be
 /// priced (the trade is then taken as proposed).
 fn open_spread(signal: &OpenSignal, width: f64, spot: f64, years: f64, assumptions: Assumptions, costs: Costs) -> Option<ShortLeg> {
-    let strike = short_strike(signal, width)?;
+    // The short leg's terms: the proposal's contract at the further strike.
+    let sold = OpenSignal { strike: short_strike(signal, width)?, ..*signal };
+    let short = mark(&sold, spot, years, false, assumptions).ok()?.option_price;
     let kind = signal.signal_type.option_type();
-    let short = round_cents(leg_value(signal, kind, strike, spot, years, assumptions)?);
     let spread_at = |level: f64| -> Option<f64> {
-        Some(
-            leg_value(signal, kind, signal.strike, level, years, assumptions)?
-                - leg_value(signal, kind, strike, level, years, assumptions)?,
-        )
+        Some(model(signal, level, years, assumptions).ok()?.price(kind) - model(&sold, level, years, assumptions).ok()?.price(kind))
     };
     let levels = underlying_levels(signal, years, assumptions).ok()?;
     let target = spread_at(*levels.target.first()?)?;
@@ -66,7 +44,7 @@ fn open_spread(signal: &OpenSignal, width: f64, spot: f64, years: f64, assumptio
         None => None,
     };
     Some(ShortLeg {
-        strike,
+        signal: sold,
         mark: short,
         entry_net: signal.entry_price - short,
         entry_net_fill: costs.entry_fill(signal.entry_price) - costs.exit_fill(short),
@@ -113,31 +91,30 @@ impl Simulation<'_> {
                 if let Ok(m) = mark(&position.signal, spot, years, expired, assumptions) {
                     position.mark = m.option_price;
                     position.underlying = spot;
-                    close = match m.outcome {
-                        Outcome::Active => None,
-                        Outcome::TargetHit => Some(TradeOutcome::Target),
-                        Outcome::StopHit => Some(TradeOutcome::Stop),
-                        Outcome::Expired => Some(TradeOutcome::Expiry),
-                    };
-                    if let Some(short) = position.spread.as_mut() {
-                        let kind = position.signal.signal_type.option_type();
-                        if let Some(value) =
-                            leg_value(&position.signal, kind, short.strike, spot, if expired { 0.0 } else { years }, assumptions)
-                        {
-                            short.mark = round_cents(value);
+                    close = match position.spread.as_mut() {
+                        None => match m.outcome {
+                            Outcome::Active => None,
+                            Outcome::TargetHit => Some(TradeOutcome::Target),
+                            Outcome::StopHit => Some(TradeOutcome::Stop),
+                            Outcome::Expired => Some(TradeOutcome::Expiry),
+                        },
+                        // A spread's own exits, on its net premium.
+                        Some(short) => {
+                            if let Ok(s) = mark(&short.signal, spot, years, expired, assumptions) {
+                                short.mark = s.option_price;
+                            }
+                            let net = position.mark - short.mark;
+                            if expired {
+                                Some(TradeOutcome::Expiry)
+                            } else if net >= short.target {
+                                Some(TradeOutcome::Target)
+                            } else if short.stop.is_some_and(|stop| net <= stop) {
+                                Some(TradeOutcome::Stop)
+                            } else {
+                                None
+                            }
                         }
-                        // The spread's own exits, on its net premium.
-                        let net = position.mark - short.mark;
-                        close = if expired {
-                            Some(TradeOutcome::Expiry)
-                        } else if net >= short.target {
-                            Some(TradeOutcome::Target)
-                        } else if short.stop.is_some_and(|stop| net <= stop) {
-                            Some(TradeOutcome::Stop)
-                        } else {
-                            None
-                        };
-                    }
+                    };
                 }
             }
             match close {
@@ -198,7 +175,7 @@ impl Simulation<'_> {
             volatility: signal.volatility,
             entry_underlying: position.entry_underlying,
             exit_underlying: position.underlying,
-            short_strike: spread.map(|s| s.strike),
+            short_strike: spread.map(|s| s.signal.strike),
         });
     }
 
@@ -231,7 +208,7 @@ impl Simulation<'_> {
                     }
                 };
                 let withheld = self.is_withheld(i, bit, date);
-                let units = if spread.is_some() { 2.0 * n } else { n };
+                let units = n * legs(spread.as_ref());
                 let cost = spread.as_ref().map_or(entry_fill, |s| s.entry_net_fill) * 100.0 * n + c * units;
                 if !withheld && self.cash - cost < self.closing_reserve + c * units {
                     self.skipped_for_capital += 1;

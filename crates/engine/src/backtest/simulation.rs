@@ -31,7 +31,8 @@ pub(super) struct Position {
 
 /// The short leg of a vertical spread and the spread's exits (net premiums per share).
 pub(super) struct ShortLeg {
-    pub(super) strike: f64,
+    /// Its terms: the proposal's contract at the short strike (same type, expiry and σ).
+    pub(super) signal: OpenSignal,
     /// Its latest mark.
     pub(super) mark: f64,
     /// The model's net premium at entry (long − short).
@@ -42,11 +43,16 @@ pub(super) struct ShortLeg {
     pub(super) stop: Option<f64>,
 }
 
+/// Commissions are charged per contract of each leg traded: two for a spread, one otherwise (a
+/// straddle is charged as one contract, as every live signal's rule does).
+pub(super) fn legs(spread: Option<&ShortLeg>) -> f64 {
+    if spread.is_some() { 2.0 } else { 1.0 }
+}
+
 impl Position {
-    /// Commissions are charged per contract of each leg traded: two for a spread, one
-    /// otherwise (a straddle is charged as one contract, as every live signal's rule does).
+    /// See [`legs`].
     pub(super) fn legs(&self) -> f64 {
-        if self.spread.is_some() { 2.0 } else { 1.0 }
+        legs(self.spread.as_ref())
     }
 }
 

@@ -12,7 +12,7 @@ use strikeline_quant::american::Exercise;
 use strikeline_quant::structure::{ExpiryAnalysis, Extreme, Instrument, Leg, Side, Structure, StructureError, Underlying};
 
 use super::valuation::PositionGreeks;
-use super::{RiskPosition, round_to};
+use super::{CONTRACT_MULTIPLIER, RiskPosition, round_to};
 use crate::lifecycle::years_between;
 use crate::proposal::round_cents;
 use crate::types::Assumptions;
@@ -87,6 +87,28 @@ impl StructureHolding {
         self.legs.iter().filter_map(|l| l.expiration).min()
     }
 
+    /// What opening cost, dollars to the cent: positive for a net debit, negative for a net
+    /// credit (each leg's entry price × its shares, bought or sold).
+    ///
+    /// ```
+    /// use chrono::NaiveDate;
+    /// use strikeline_engine::portfolio::{HeldLeg, StructureHolding};
+    /// use strikeline_quant::american::Exercise;
+    /// use strikeline_quant::structure::{Instrument, Side};
+    /// let d = NaiveDate::from_ymd_opt(2026, 4, 17).unwrap();
+    /// let covered = StructureHolding { symbol: "XYZ".into(), sector: "Tech".into(), exercise: Exercise::American, opened_on: d,
+    ///     legs: vec![
+    ///         HeldLeg { instrument: Instrument::Stock, side: Side::Long, quantity: 100, strike: None, expiration: None, volatility: None, entry_price: 50.0 },
+    ///         HeldLeg { instrument: Instrument::Call, side: Side::Short, quantity: 1, strike: Some(55.0), expiration: Some(d), volatility: None, entry_price: 1.25 },
+    ///     ] };
+    /// assert_eq!(covered.net_premium(), 4_875.0);
+    /// ```
+    #[must_use]
+    pub fn net_premium(&self) -> f64 {
+        let shares = |l: &HeldLeg| if l.instrument == Instrument::Stock { 1.0 } else { CONTRACT_MULTIPLIER } * f64::from(l.quantity);
+        round_cents(self.legs.iter().map(|l| l.side.sign() * l.entry_price * shares(l)).sum())
+    }
+
     /// The quant structure seen from `from` (each expiry in years after it), in the market
     /// `spot`, `volatility`, `assumptions`.
     fn structure(&self, from: NaiveDate, spot: f64, volatility: f64, assumptions: Assumptions) -> Result<Structure, StructureError> {
@@ -146,7 +168,7 @@ impl StructureHolding {
         } else {
             (self.structure(as_of, spot, volatility, assumptions)?, 0.0)
         };
-        let net_premium = round_cents(structure.net_premium());
+        let net_premium = self.net_premium();
         let unrealized_pnl = round_cents(structure.pnl(spot, horizon, 0.0)?);
         let g = structure.greeks(spot, horizon, 0.0)?;
         let expiry = structure.at_expiry();

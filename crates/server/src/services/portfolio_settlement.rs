@@ -214,16 +214,21 @@ pub async fn settle_structures(state: &AppState, now: DateTime<Utc>) -> Result<u
     }
     let mut pricing = Pricing::load(state).await?;
     let mut notes = Vec::new();
+    // Each symbol's close on each expiration, read once however many positions share it.
+    let mut closes: HashMap<(String, chrono::NaiveDate), Option<f64>> = HashMap::new();
     for held in due {
         let symbol = &held.row.symbol;
-        let holding = crate::services::structuring::holding(state, &held, &pricing.sector_of(symbol))?;
-        let Some(first) = holding.first_expiration() else { continue };
-        let close = market::bars(&state.db, symbol, first, first).await?.first().map(|b| dollars(b.close_cents));
+        let Some(first) = held.first_expiration() else { continue };
+        let close = match closes.get(&(symbol.clone(), first)) {
+            Some(close) => *close,
+            None => {
+                let close = market::bars(&state.db, symbol, first, first).await?.first().map(|b| dollars(b.close_cents));
+                *closes.entry((symbol.clone(), first)).or_insert(close)
+            }
+        };
         let Some(spot) = close.or_else(|| pricing.spot.get(symbol).copied()) else { continue };
         let volatility = pricing.structure_volatility(state, symbol, now).await?;
-        let v = holding
-            .value(spot, first, volatility, state.market.assumptions)
-            .map_err(|e| crate::foundation::error::AppError::Internal(anyhow::anyhow!("settling structure {}: {e}", held.row.id)))?;
+        let (_, v) = crate::services::structuring::valued(state, &held, &pricing.sector_of(symbol), spot, first, volatility)?;
         if strikeline_store::structures::settle(&state.db, &held.row.id, to_cents(v.unrealized_pnl), to_cents(spot), now).await? {
             notes.push(crate::services::notifying::Note {
                 user_id: held.row.user_id.clone(),

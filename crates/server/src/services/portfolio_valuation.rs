@@ -102,7 +102,6 @@ pub struct Book {
 
 /// An open multi-leg position valued now.
 pub struct HeldValuation {
-    pub id: String,
     pub symbol: String,
     pub valuation: StructureValuation,
 }
@@ -129,7 +128,6 @@ pub async fn book_and_history(state: &AppState, user: &UserRecord, now: DateTime
     Ok((book, stored.history))
 }
 /// One user's positions as read.
-#[derive(Default)]
 struct Positions {
     manual: Vec<ManualRow>,
     automated: Vec<(AutomatedRow, HeldSignal)>,
@@ -200,7 +198,7 @@ async fn book_of(state: &AppState, pricing: &mut Pricing, user: &UserRecord, hel
             let Some(valued) = value_structure(state, pricing, &held, now).await? else { continue };
             book.risk.push(valued.risk);
             book.marks.push(OpenMark::from(&valued.valuation));
-            book.structures.push(HeldValuation { id: row.id.clone(), symbol: row.symbol.clone(), valuation: valued.valuation });
+            book.structures.push(HeldValuation { symbol: row.symbol.clone(), valuation: valued.valuation });
         } else {
             book.closed_symbols.push(row.symbol.clone());
             book.closed.push(ClosedTrade {
@@ -218,10 +216,6 @@ async fn book_of(state: &AppState, pricing: &mut Pricing, user: &UserRecord, hel
 pub struct ValuedStructure {
     pub valuation: StructureValuation,
     pub risk: RiskPosition,
-    /// The underlying's price it was valued at.
-    pub spot: f64,
-    /// The volatility its legs without their own were valued at.
-    pub volatility: f64,
 }
 
 /// Values a stored multi-leg position now (at its first expiration once that has passed);
@@ -236,12 +230,10 @@ pub async fn value_structure(
     let symbol = &held.row.symbol;
     let Some(&spot) = pricing.spot.get(symbol) else { return Ok(None) };
     let volatility = pricing.structure_volatility(state, symbol, now).await?;
-    let holding = crate::services::structuring::holding(state, held, &pricing.sector_of(symbol))?;
-    let valuation = holding
-        .value(spot, state.market.today(now), volatility, state.market.assumptions)
-        .map_err(|e| AppError::Internal(anyhow::anyhow!("valuing structure {}: {e}", held.row.id)))?;
+    let (holding, valuation) =
+        crate::services::structuring::valued(state, held, &pricing.sector_of(symbol), spot, state.market.today(now), volatility)?;
     let risk = holding.risk_position(&valuation, spot);
-    Ok(Some(ValuedStructure { valuation, risk, spot, volatility }))
+    Ok(Some(ValuedStructure { valuation, risk }))
 }
 
 /// The total value of a book for a user with `capital_cents`, in dollars.

@@ -6,7 +6,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
-use strikeline_engine::portfolio::{HeldLeg, StructureHolding};
+use strikeline_engine::portfolio::{HeldLeg, StructureHolding, StructureValuation};
 use strikeline_quant::Field;
 use strikeline_quant::american::Exercise;
 use strikeline_quant::structure::{self as quant, StructureError, Template, Underlying};
@@ -259,6 +259,24 @@ pub fn holding(state: &AppState, held: &HeldStructure, sector: &str) -> Result<S
         exercise: exercise.into(),
         opened_on: state.market.today(row.created_at),
     })
+}
+
+/// A stored structure valued with the underlying at `spot` on `as_of` (at its first
+/// expiration from then on), legs without their own volatility at `volatility`: its holding
+/// (for the risk view) and its valuation.
+pub fn valued(
+    state: &AppState,
+    held: &HeldStructure,
+    sector: &str,
+    spot: f64,
+    as_of: NaiveDate,
+    volatility: f64,
+) -> Result<(StructureHolding, StructureValuation)> {
+    let holding = holding(state, held, sector)?;
+    let valuation = holding
+        .value(spot, as_of, volatility, state.market.assumptions)
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("valuing structure {} on {as_of}: {e}", held.row.id)))?;
+    Ok((holding, valuation))
 }
 
 impl From<Instrument> for quant::Instrument {

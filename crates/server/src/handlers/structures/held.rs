@@ -18,7 +18,7 @@ use crate::foundation::extract::ApiJson;
 use crate::foundation::money::{dollars, round2, to_cents};
 use crate::foundation::session::CurrentUser;
 use crate::foundation::state::AppState;
-use crate::foundation::vocab::{ExerciseStyle, Instrument, PositionStatus, Side, TemplateName, stored};
+use crate::foundation::vocab::{ExerciseStyle, PositionStatus, TemplateName, stored};
 use crate::services::portfolio_settlement::Pricing;
 use crate::services::portfolio_valuation::value_structure;
 use crate::services::structuring::{LegInput, context, quant_legs, refused};
@@ -109,21 +109,8 @@ async fn view(state: &AppState, pricing: &mut Pricing, held: HeldStructure, now:
             })
         })
         .collect::<Result<Vec<_>>>()?;
-    let first_expiration = held
-        .legs
-        .iter()
-        .filter_map(|l| l.expiration_date)
-        .min()
-        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("{} has no option leg", what())))?;
-    let net_premium_cents: i64 = held
-        .legs
-        .iter()
-        .map(|l| {
-            let units = if l.instrument == Instrument::Stock.as_str() { 1 } else { 100 };
-            let sign = if l.side == Side::Short.as_str() { -1 } else { 1 };
-            sign * l.entry_cents * units * l.quantity
-        })
-        .sum();
+    let first_expiration = held.first_expiration().ok_or_else(|| AppError::Internal(anyhow::anyhow!("{} has no option leg", what())))?;
+    let net_premium = crate::services::structuring::holding(state, &held, &pricing.sector_of(&row.symbol))?.net_premium();
     let today = state.market.today(now);
     let mut out = HeldStructureView {
         id: row.id.clone(),
@@ -135,7 +122,7 @@ async fn view(state: &AppState, pricing: &mut Pricing, held: HeldStructure, now:
         legs,
         created_at: row.created_at,
         first_expiration,
-        net_premium: dollars(net_premium_cents),
+        net_premium,
         current_value: None,
         pnl: None,
         return_on_risk_percent: None,
@@ -147,9 +134,9 @@ async fn view(state: &AppState, pricing: &mut Pricing, held: HeldStructure, now:
         closed_at: row.closed_at,
     };
     if status != PositionStatus::Open {
-        let pnl = row.pnl_cents.unwrap_or(0);
-        out.pnl = Some(dollars(pnl));
-        out.current_value = Some(dollars(net_premium_cents + pnl));
+        let pnl = dollars(row.pnl_cents.unwrap_or(0));
+        out.pnl = Some(pnl);
+        out.current_value = Some(round2(net_premium + pnl));
         out.days_to_expiry = 0;
         return Ok(out);
     }
