@@ -164,6 +164,11 @@ export function formatFractionPercent(value: number | null | undefined, digits =
   return Number(text.replace("%", "")) === 0 ? formatPercent(0, digits) : text;
 }
 
+/** A whole number of days: "1 day", "12 days". */
+export function formatDayCount(count: number): string {
+  return `${count} ${count === 1 ? "day" : "days"}`;
+}
+
 /** A holding period in days with one decimal ("4.5 days"), or "—" when there is none. */
 export function formatDays(value: number | null | undefined): string {
   if (!hasValue(value)) return NO_VALUE;

@@ -1,39 +1,23 @@
-import { LockIcon, SlidersHorizontalIcon } from "lucide-react";
+import { SlidersHorizontalIcon } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
-import { Link } from "react-router";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { Badge } from "@/components/ui/badge";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
+import { PremiumLocked } from "./premium-locked";
 import type { ParamsRequest } from "@/lib/api/models";
 import { changedParams, DEFAULT_PARAM_VALUES, PARAM_GROUPS, PARAM_KEYS, type ParamErrors, type ParamValues, PARAMS } from "../lib/params";
 
 const range = (key: keyof typeof PARAMS) => `${PARAMS[key].min}–${PARAMS[key].max}`;
 
-/** Free and Pro: what the Premium form does, locked, with the way to it. */
+/** Free and Pro: what the Premium option does, locked, with the way to it. */
 function Locked() {
   return (
-    <section
-      aria-labelledby="custom-params-locked"
-      className="flex flex-wrap items-start justify-between gap-3 rounded-lg border border-dashed p-4"
-      data-testid="custom-params-locked"
-    >
-      <div className="grid max-w-prose gap-1">
-        <h3 id="custom-params-locked" className="inline-flex items-center gap-2 text-sm font-semibold">
-          <LockIcon className="size-4 text-muted-foreground" aria-hidden />
-          Custom strategy parameters
-          <Badge variant="soft">Premium</Badge>
-        </h3>
-        <p className="text-sm text-muted-foreground">
-          Backtest the strategies with your own thresholds: RSI zones, Bollinger width, breakout look-back and volume, volatility
-          thresholds, ATR targets and stops, and expiries.
-        </p>
-      </div>
-      <Button asChild variant="outline" size="sm">
-        <Link to="/pricing">Upgrade to Premium</Link>
-      </Button>
-    </section>
+    <PremiumLocked title="Custom strategy parameters" testId="custom-params-locked">
+      Backtest the strategies with your own thresholds: RSI zones, Bollinger width, breakout look-back and volume, volatility thresholds,
+      ATR targets and stops, and expiries.
+    </PremiumLocked>
   );
 }
 

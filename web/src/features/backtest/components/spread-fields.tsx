@@ -1,35 +1,18 @@
-import { LockIcon, Layers2Icon } from "lucide-react";
+import { Layers2Icon } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
-import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
+import { PremiumLocked } from "./premium-locked";
 import { SPREAD_WIDTH, spreadWidthLabel } from "../lib/spread";
 
-/** Free and Pro: what the Premium switch does, locked, with the way to it. */
+/** Free and Pro: what the Premium option does, locked, with the way to it. */
 function Locked() {
   return (
-    <section
-      aria-labelledby="spread-fields-locked"
-      className="flex flex-wrap items-start justify-between gap-3 rounded-lg border border-dashed p-4"
-      data-testid="spread-fields-locked"
-    >
-      <div className="grid max-w-prose gap-1">
-        <h3 id="spread-fields-locked" className="inline-flex items-center gap-2 text-sm font-semibold">
-          <LockIcon className="size-4 text-muted-foreground" aria-hidden />
-          Vertical spreads
-          <Badge variant="soft">Premium</Badge>
-        </h3>
-        <p className="text-sm text-muted-foreground">
-          Backtest calls and puts as vertical debit spreads: each long contract paired with a short one further out of the money.
-        </p>
-      </div>
-      <Button asChild variant="outline" size="sm">
-        <Link to="/pricing">Upgrade to Premium</Link>
-      </Button>
-    </section>
+    <PremiumLocked title="Vertical spreads" testId="spread-fields-locked">
+      Backtest calls and puts as vertical debit spreads: each long contract paired with a short one further out of the money.
+    </PremiumLocked>
   );
 }
 

@@ -1,12 +1,7 @@
 import type { BillingInterval, CardView, Plan, SubscriptionView } from "@/lib/api/models";
-import { formatUsdCents } from "@/lib/format";
+import { formatDayCount, formatUsdCents } from "@/lib/format";
 
 export const PLAN_NAMES: Record<Plan, string> = { free: "Free", pro: "Pro", premium: "Premium" };
-
-/** "1 day", "12 days" */
-export function days(n: number): string {
-  return `${n} ${n === 1 ? "day" : "days"}`;
-}
 
 const longDate = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric" });
 const shortDate = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric" });
@@ -55,7 +50,7 @@ export function describeSubscription(sub: SubscriptionView, name: string): { bad
       return {
         badge: "Trial",
         tone: "soft",
-        note: `${name} trial, ${days(left)} left${end ? ` (until ${end})` : ""}. Afterwards the account moves to Free unless you subscribe.`,
+        note: `${name} trial, ${formatDayCount(left)} left${end ? ` (until ${end})` : ""}. Afterwards the account moves to Free unless you subscribe.`,
       };
     }
     case "past_due": {

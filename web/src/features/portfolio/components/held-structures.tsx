@@ -12,7 +12,15 @@ import { SkeletonRows } from "@/components/ui/skeleton";
 import { useDeleteHeldStructure, useHeldStructures } from "@/lib/api/held-structures";
 import type { ExtremeView, HeldStructureView, Instrument, LegInput, Side } from "@/lib/api/models";
 import { formatShortDate } from "@/lib/dates";
-import { formatContractPrice, formatFractionPercent, formatMoney, formatRatio, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
+import {
+  formatContractPrice,
+  formatDayCount,
+  formatFractionPercent,
+  formatMoney,
+  formatRatio,
+  SIGN_TEXT_CLASS,
+  signOf,
+} from "@/lib/format";
 import { usePagination } from "@/lib/pagination";
 import { cn } from "@/lib/utils";
 import { portfolioSignedPercent } from "../lib/format";
@@ -66,10 +74,6 @@ function GreekLabel({ symbol, name }: { symbol: string; name: string }) {
   );
 }
 
-function days(count: number): string {
-  return `${count} ${count === 1 ? "day" : "days"}`;
-}
-
 function HeldStructureCard({ position, onDelete }: { position: HeldStructureView; onDelete: (p: HeldStructureView) => void }) {
   const open = position.status === "open";
   const debit = position.netPremium >= 0;
@@ -111,7 +115,7 @@ function HeldStructureCard({ position, onDelete }: { position: HeldStructureView
               </span>
             </Fact>
             <Fact label="Capital at risk">{formatMoney(position.capitalAtRisk)}</Fact>
-            <Fact label="Days to expiry">{days(position.daysToExpiry)}</Fact>
+            <Fact label="Days to expiry">{formatDayCount(position.daysToExpiry)}</Fact>
           </>
         ) : (
           <>
