@@ -25,6 +25,8 @@ import urllib.request
 # Where the seeded webhooks point: nothing listens there, so a test send is refused at once (the
 # fuzzing server lets webhooks reach 127.0.0.1 over plain http; scripts/contract-fuzz.sh).
 WEBHOOK_URL = "http://127.0.0.1:9/strikeline"
+# A browser's P-256 key (RFC 8291's example) for the seeded push subscriptions.
+PUSH_KEY = "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4"
 # An expiry two months ahead: after today, within the three years a signal of one's own may run.
 AHEAD = (datetime.date.today() + datetime.timedelta(days=60)).isoformat()
 
@@ -137,6 +139,13 @@ def resources(base, cookie, email, password, admin_cookie):
     def key():
         return api.created("POST", "/api/api-keys", {"name": "fuzz seed"}, "apiKey.id")
 
+    def push_subscription():
+        """A browser's push subscription (Pro and up; None otherwise): RFC 8291's example keys,
+        an endpoint of the caller's own (endpoints are unique), where nothing listens."""
+        keys = {"p256dh": PUSH_KEY, "auth": "BTBZMqHH6r4Tts7J_aSIgg"}
+        endpoint = f"http://127.0.0.1:9/push/{urllib.parse.quote(email)}"
+        return api.created("POST", "/api/push/subscriptions", {"endpoint": endpoint, "keys": keys}, "id")
+
     def held_structure():
         """A multi-leg position saved from the builder's own legs (Premium; None otherwise)."""
         status, built, _ = api.call("POST", "/api/structures/template", {"symbol": symbol, "template": "bull-call-spread"})
@@ -153,6 +162,7 @@ def resources(base, cookie, email, password, admin_cookie):
         "delete_alert": api.created("POST", "/api/price-alerts", alert, "id"),
         "get_held_structure": held_structure(),
         "delete_held_structure": held_structure(),
+        "delete_push_subscription": push_subscription(),
         "mark_notification_read": first_id(api, "/api/notifications", "notifications"),
         "position_detail": first_id(api, "/api/portfolio/positions"),
         "analysis": first_id(api, "/api/signals", "signals"),

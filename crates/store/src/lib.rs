@@ -36,6 +36,7 @@ pub mod outbox;
 pub mod plans;
 pub mod positions;
 pub mod price_alerts;
+pub mod push;
 pub mod rate_limits;
 pub mod retention;
 pub mod seed;

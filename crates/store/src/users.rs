@@ -31,6 +31,8 @@ pub struct UserRecord {
     pub currency: String,
     pub auto_update_signals: bool,
     pub high_risk_alerts: bool,
+    /// The notification kinds pushed to the user's browsers, comma-separated.
+    pub push_events: String,
     /// `monthly | yearly` while a plan is paid for.
     pub billing_interval: Option<String>,
     /// When the paid period that ends at `subscription_expires_at` began.
@@ -72,7 +74,7 @@ pub struct NewUser {
 pub(crate) const COLUMNS: &str = "id, email, username, password_hash, first_name, last_name, profile_image_url, role, \
     subscription_plan, subscription_status, subscription_expires_at, investment_capital_cents, risk_tolerance, \
     max_position_size_cents, preferred_strategies, email_notifications, signal_alerts, portfolio_updates, \
-    theme, currency, auto_update_signals, high_risk_alerts, billing_interval, period_started_at, cancel_at_period_end, \
+    theme, currency, auto_update_signals, high_risk_alerts, push_events, billing_interval, period_started_at, cancel_at_period_end, \
     grace_ends_at, credit_cents, payment_provider, payment_customer_id, payment_subscription_id, card_brand, card_last4, \
     email_verified_at, created_at, updated_at";
 
@@ -191,6 +193,7 @@ pub struct SettingsUpdate {
     pub auto_update_signals: Option<bool>,
     pub high_risk_alerts: Option<bool>,
     pub risk_tolerance: Option<String>,
+    pub push_events: Option<String>,
 }
 
 /// Applies a settings change in one statement, field by field, so two changes sent at once
@@ -201,8 +204,8 @@ pub async fn update_settings(db: &Db, id: &str, update: &SettingsUpdate, at: Dat
             "UPDATE users SET theme = COALESCE($1, theme), currency = COALESCE($2, currency), \
              email_notifications = COALESCE($3, email_notifications), signal_alerts = COALESCE($4, signal_alerts), \
              portfolio_updates = COALESCE($5, portfolio_updates), auto_update_signals = COALESCE($6, auto_update_signals), \
-             high_risk_alerts = COALESCE($7, high_risk_alerts), risk_tolerance = COALESCE($8, risk_tolerance), updated_at = $9 \
-             WHERE id = $10",
+             high_risk_alerts = COALESCE($7, high_risk_alerts), risk_tolerance = COALESCE($8, risk_tolerance), \
+             push_events = COALESCE($9, push_events), updated_at = $10 WHERE id = $11",
         )
         .bind(&update.theme)
         .bind(&update.currency)
@@ -212,6 +215,7 @@ pub async fn update_settings(db: &Db, id: &str, update: &SettingsUpdate, at: Dat
         .bind(update.auto_update_signals)
         .bind(update.high_risk_alerts)
         .bind(&update.risk_tolerance)
+        .bind(&update.push_events)
         .bind(at)
         .bind(id)
         .execute(pool)

@@ -51,6 +51,8 @@ export const queryKeys = {
   stats: () => ["/api/stats"] as const,
   automation: () => ["/api/automation/status"] as const,
   notifications: () => ["/api/notifications"] as const,
+  /** GET /api/push/subscriptions: the VAPID key and the browsers that get push notifications. */
+  pushSubscriptions: () => ["/api/push/subscriptions"] as const,
   aiRecommendations: (limit: number) => ["/api/ai/recommendations", { limit }] as const,
   news: {
     all: () => ["/api/news"] as const,

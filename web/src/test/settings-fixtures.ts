@@ -11,6 +11,7 @@ export function makeUserSettings(overrides: Partial<UserSettings> = {}): UserSet
     autoUpdateSignals: true,
     highRiskAlerts: false,
     riskTolerance: "medium",
+    pushEvents: ["new_signals", "position_closed", "price_alert", "billing", "webhook"],
     ...overrides,
   };
 }

@@ -81,6 +81,7 @@ pub struct Config {
     pub delivery: DeliveryConfig,
     pub outbound: OutboundConfig,
     pub email: EmailConfig,
+    pub push: PushConfig,
     pub news: NewsConfig,
     pub ai: AiConfig,
     /// `tracing` filter, e.g. `info` or `strikeline_server=debug,info`.
@@ -254,6 +255,15 @@ impl Default for EmailConfig {
             smtp_password: None,
         }
     }
+}
+
+/// Web Push (docs/notifications.md). The VAPID key is generated at first start and stored.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PushConfig {
+    /// The contact push services are given in each request's VAPID token (RFC 8292 §2.1): a
+    /// `mailto:` or `https:` URL. Default: `public_url`, else the email sender's address.
+    pub subject: Option<String>,
 }
 
 /// News (docs/news.md).
@@ -559,6 +569,7 @@ impl Default for Config {
             delivery: DeliveryConfig::default(),
             outbound: OutboundConfig::default(),
             email: EmailConfig::default(),
+            push: PushConfig::default(),
             news: NewsConfig::default(),
             ai: AiConfig::default(),
             log: "info".into(),

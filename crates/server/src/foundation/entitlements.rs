@@ -97,11 +97,13 @@ pub enum Capability {
     /// The strategy builder: multi-leg positions analysed at expiry and before (Premium:
     /// "custom strategy builder").
     StrategyBuilder,
+    /// Web Push notifications to the user's browsers (Pro and up).
+    PushNotifications,
 }
 
 impl Capability {
     /// Every capability.
-    pub const ALL: [Capability; 13] = [
+    pub const ALL: [Capability; 14] = [
         Capability::GenerateSignals,
         Capability::BacktestByStrategy,
         Capability::BacktestFullHistory,
@@ -115,6 +117,7 @@ impl Capability {
         Capability::PredictiveAnalysis,
         Capability::ApiKeys,
         Capability::StrategyBuilder,
+        Capability::PushNotifications,
     ];
 
     /// Whether `plan` includes it (a confirmed address assumed).
@@ -132,7 +135,8 @@ impl Capability {
             | Capability::ApiWrite
             | Capability::ApiStandardEndpoints
             | Capability::Webhooks
-            | Capability::NewsAnalysis => Plan::Pro,
+            | Capability::NewsAnalysis
+            | Capability::PushNotifications => Plan::Pro,
             Capability::CustomStrategyParams
             | Capability::ApiAiRecommendations
             | Capability::PredictiveAnalysis
@@ -161,6 +165,7 @@ impl Capability {
             Capability::PredictiveAnalysis => "The predictive model's probability needs the Premium plan.",
             Capability::ApiKeys => CONFIRM_ADDRESS_FIRST,
             Capability::StrategyBuilder => "The strategy builder needs the Premium plan.",
+            Capability::PushNotifications => "Push notifications need the Pro or Premium plan.",
             Capability::ApiStandardEndpoints => {
                 "This endpoint of the public API needs the Pro or Premium plan; the Free plan reads signals, stats and stock prices."
             }

@@ -26,3 +26,4 @@ pub mod state;
 pub mod subscription;
 pub mod views;
 pub mod vocab;
+pub mod web_push;

@@ -243,7 +243,10 @@ fn pinned_client(target: &Target, timeout: Duration) -> reqwest::Result<reqwest:
 /// redirects, the answer read up to the cap, the whole within the guard's time.
 pub async fn post(target: &Target, headers: &[(&str, String)], body: Vec<u8>, guard: &Guard) -> Result<Delivery, String> {
     let client = pinned_client(target, guard.timeout).map_err(|e| e.to_string())?;
-    let mut request = client.post(target.url.clone()).body(body).header("content-type", "application/json");
+    let mut request = client.post(target.url.clone()).body(body);
+    if !headers.iter().any(|(name, _)| name.eq_ignore_ascii_case("content-type")) {
+        request = request.header("content-type", "application/json");
+    }
     for (name, value) in headers {
         request = request.header(*name, value);
     }

@@ -119,6 +119,7 @@ pub fn listed_features(plan: Plan) -> (Vec<Listed>, Vec<Listed>) {
                 listed("On-demand signal generation", Cap(Capability::GenerateSignals)),
                 listed("Create signals and webhooks through the API", Cap(Capability::ApiWrite)),
                 listed("Portfolio metrics through the API", Cap(Capability::ApiStandardEndpoints)),
+                listed("Push notifications to your browsers", Cap(Capability::PushNotifications)),
             ],
             vec![
                 listed("Trade recommendations", Cap(Capability::AiRecommendations)),
@@ -265,7 +266,7 @@ mod tests {
                 .join("|")
         };
         let plain = catalogue();
-        for unbuilt in ["SMS", "push", "White-label", "Multi-account", "optimization", "trade execution", "phone", "Phone", "24/7"] {
+        for unbuilt in ["SMS", "White-label", "Multi-account", "optimization", "trade execution", "phone", "Phone", "24/7"] {
             assert!(!words(&plain).contains(unbuilt), "{unbuilt} is sold: {}", words(&plain));
         }
         assert!(plain.support_phone.is_none());

@@ -14,6 +14,7 @@ pub mod news;
 pub mod notifications;
 pub mod options;
 pub mod portfolio;
+pub mod push;
 pub mod signals;
 pub mod site;
 pub mod stocks;

@@ -1,4 +1,4 @@
-//! The outbox worker: claims due messages (webhooks and email), sends each, and either marks
+//! The outbox worker: claims due messages (webhooks, email and Web Push), sends each, and either marks
 //! it delivered or schedules the next attempt on the configured backoff (about a day by
 //! default), giving up after the last. A webhook endpoint whose deliveries have failed for
 //! `delivery.disable_after_hours` is switched off and its owner notified.
@@ -25,7 +25,7 @@ use strikeline_store::outbox::{self, Message};
 use strikeline_store::webhooks::{self as endpoints, Attempt, Endpoint};
 use tokio::task::JoinSet;
 
-use super::{mailing, notifying, webhooks};
+use super::{mailing, notifying, pushing, webhooks};
 use crate::foundation::error::{AppError, Result};
 use crate::foundation::outbound::{self, standard_webhooks};
 use crate::foundation::state::AppState;
@@ -221,21 +221,23 @@ pub async fn send_held(state: &AppState, message: &Message, now: DateTime<Utc>) 
         return Ok(Outcome { delivered: false, status_code: None, latency_ms: 0, error: Some(error) });
     }
     let attempts_made = message.attempts + 1;
-    let outcome = match message.channel.as_str() {
-        webhooks::CHANNEL => send_webhook(state, message, now).await?,
+    // What came of the attempt, and whether a failure is worth another.
+    let (outcome, retry) = match message.channel.as_str() {
+        webhooks::CHANNEL => (send_webhook(state, message, now).await?, true),
         mailing::CHANNEL => {
             let started = Instant::now();
             let sent = mailing::send(&state.config.email, &message.id, &message.payload).await;
-            Outcome { delivered: sent.is_ok(), status_code: None, latency_ms: elapsed_ms(started), error: sent.err() }
+            (Outcome { delivered: sent.is_ok(), status_code: None, latency_ms: elapsed_ms(started), error: sent.err() }, true)
         }
-        other => Outcome { delivered: false, status_code: None, latency_ms: 0, error: Some(format!("unknown channel {other}")) },
+        pushing::CHANNEL => pushing::send(state, message, now).await?,
+        other => (Outcome { delivered: false, status_code: None, latency_ms: 0, error: Some(format!("unknown channel {other}")) }, false),
     };
     if outcome.delivered {
         outbox::delivered(&state.db, &message.id, now).await?;
     } else {
         let error = outcome.error.clone().unwrap_or_else(|| "failed".to_owned());
         let delays = &state.config.delivery.retry_seconds;
-        let retried = message.topic != webhooks::TEST_TOPIC;
+        let retried = retry && message.topic != webhooks::TEST_TOPIC;
         match usize::try_from(attempts_made).ok().and_then(|n| delays.get(n - 1)).filter(|_| retried) {
             Some(delay) => {
                 outbox::retry_at(&state.db, &message.id, now + Duration::seconds(i64::try_from(*delay).unwrap_or(i64::MAX / 4_000)), &error)

@@ -15,6 +15,7 @@ pub mod notifying;
 pub mod portfolio_settlement;
 pub mod portfolio_valuation;
 pub mod predicting;
+pub mod pushing;
 pub mod retention;
 pub mod scheduling;
 pub mod signal_issuing;

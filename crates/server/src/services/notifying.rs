@@ -38,18 +38,26 @@ pub async fn notify(state: &AppState, notes: Vec<Note>, now: DateTime<Utc>) -> R
     if !rows.is_empty() {
         state.events.publish(crate::foundation::events::Topic::Notifications);
     }
-    email(state, &rows, now).await?;
-    Ok(rows.len())
-}
-
-/// Queues each notification as an email to users who have email notifications on.
-async fn email(state: &AppState, rows: &[Notification], now: DateTime<Utc>) -> Result<()> {
     let mut users = std::collections::HashMap::new();
-    for row in rows {
+    for row in &rows {
         if !users.contains_key(&row.user_id) {
             let user = strikeline_store::users::find_by_id(&state.db, &row.user_id).await?;
             users.insert(row.user_id.clone(), user);
         }
+    }
+    email(state, &rows, &users, now).await?;
+    super::pushing::queue(state, &rows, &users, now).await?;
+    Ok(rows.len())
+}
+
+/// Queues each notification as an email to users who have email notifications on.
+async fn email(
+    state: &AppState,
+    rows: &[Notification],
+    users: &std::collections::HashMap<String, Option<strikeline_store::users::UserRecord>>,
+    now: DateTime<Utc>,
+) -> Result<()> {
+    for row in rows {
         let Some(Some(user)) = users.get(&row.user_id) else { continue };
         super::mailing::queue(state, user, super::mailing::MailingList::All, &row.kind, &row.title, &row.body, now).await?;
     }

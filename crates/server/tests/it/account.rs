@@ -32,7 +32,8 @@ async fn settings_are_saved_field_by_field_and_read_back(app: TestApp) {
     assert_eq!(
         defaults,
         json!({"theme": "system", "currency": "USD", "emailNotifications": true, "signalAlerts": true, "portfolioSummary": true,
-               "autoUpdateSignals": true, "highRiskAlerts": false, "riskTolerance": "medium"})
+               "autoUpdateSignals": true, "highRiskAlerts": false, "riskTolerance": "medium",
+               "pushEvents": ["new_signals", "position_closed", "price_alert", "billing", "webhook"]})
     );
     let response = put(&app, &app.client, &json!({"theme": "dark"})).await;
     assert_eq!(response.status(), 200);
@@ -47,6 +48,7 @@ async fn settings_are_saved_field_by_field_and_read_back(app: TestApp) {
         json!({"autoUpdateSignals": false}),
         json!({"highRiskAlerts": true}),
         json!({"riskTolerance": "high"}),
+        json!({"pushEvents": ["webhook", "price_alert", "price_alert"]}),
     ];
     let sent = changes.iter().map(|body| put(&app, &app.client, body));
     for response in futures_util::future::join_all(sent).await {
@@ -56,7 +58,8 @@ async fn settings_are_saved_field_by_field_and_read_back(app: TestApp) {
     assert_eq!(
         after,
         json!({"theme": "dark", "currency": "EUR", "emailNotifications": false, "signalAlerts": false, "portfolioSummary": false,
-               "autoUpdateSignals": false, "highRiskAlerts": true, "riskTolerance": "high"})
+               "autoUpdateSignals": false, "highRiskAlerts": true, "riskTolerance": "high",
+               "pushEvents": ["price_alert", "webhook"]})
     );
     // The investment preferences see the same risk tolerance.
     let me: Value = app.me(&app.client).await.json().await.expect("json");

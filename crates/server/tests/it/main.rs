@@ -45,5 +45,6 @@ mod structures;
 mod track_record;
 mod verified_accounts;
 mod visibility;
+mod web_push;
 mod webhook_plans;
 mod webhooks;

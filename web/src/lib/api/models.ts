@@ -193,6 +193,10 @@ export type ProfitRangeView = Schemas["ProfitRangeView"];
 export type PositionGreeks = Schemas["PositionGreeks"];
 export type ScenarioGrid = Schemas["ScenarioGrid"];
 export type StructurePayoffPoint = Schemas["StructurePayoffPoint"];
+// Web Push
+export type PushDevices = Schemas["PushDevices"];
+export type PushSubscriptionView = Schemas["PushSubscriptionView"];
+export type NewPushSubscription = Schemas["NewPushSubscription"];
 // Multi-leg positions held in the portfolio
 export type NewHeldStructure = Schemas["NewHeldStructure"];
 export type HeldStructureView = Schemas["HeldStructureView"];

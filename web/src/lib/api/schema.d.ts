@@ -1084,6 +1084,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/push/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server's VAPID key and the browsers the user gets push notifications on. */
+        get: operations["list_push_subscriptions"];
+        put?: never;
+        /**
+         * Subscribes this browser to push notifications (Pro and up). The same browser subscribing
+         *     again replaces its subscription.
+         */
+        post: operations["create_push_subscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stops push notifications to one of the user's browsers. */
+        delete: operations["delete_push_subscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/refresh": {
         parameters: {
             query?: never;
@@ -2058,7 +2096,7 @@ export interface components {
          *     asks the same rule instead of comparing plans itself).
          * @enum {string}
          */
-        Capability: "generateSignals" | "backtestByStrategy" | "backtestFullHistory" | "customStrategyParams" | "aiRecommendations" | "apiWrite" | "apiStandardEndpoints" | "webhooks" | "newsAnalysis" | "apiAiRecommendations" | "predictiveAnalysis" | "apiKeys" | "strategyBuilder";
+        Capability: "generateSignals" | "backtestByStrategy" | "backtestFullHistory" | "customStrategyParams" | "aiRecommendations" | "apiWrite" | "apiStandardEndpoints" | "webhooks" | "newsAnalysis" | "apiAiRecommendations" | "predictiveAnalysis" | "apiKeys" | "strategyBuilder" | "pushNotifications";
         /** @description The card on file. */
         CardView: {
             brand: string;
@@ -3095,6 +3133,18 @@ export interface components {
              */
             targetPrice: number;
         };
+        /** @description `POST /api/push/subscriptions`: what `PushSubscription.toJSON()` gives in the browser. */
+        NewPushSubscription: {
+            /** @description The push service's URL for this browser (https). */
+            endpoint: string;
+            /**
+             * Format: double
+             * @description When the push service will end the subscription, in milliseconds since the epoch, if it
+             *     says; not used.
+             */
+            expirationTime?: number | null;
+            keys: components["schemas"]["PushKeys"];
+        };
         /** @description A news item's analysis. */
         NewsAnalysis: {
             /** Format: date-time */
@@ -3887,6 +3937,49 @@ export interface components {
             trainedThrough: string;
             version: string;
         };
+        /** @description `GET /api/push/subscriptions`. */
+        PushDevices: {
+            /**
+             * Format: int32
+             * @description The most browsers one account subscribes.
+             */
+            maxSubscriptions: number;
+            /**
+             * @description The server's VAPID public key (base64url): the `applicationServerKey` browsers subscribe
+             *     with.
+             */
+            publicKey: string;
+            /** @description Newest first. */
+            subscriptions: components["schemas"]["PushSubscriptionView"][];
+        };
+        /** @description The keys of a browser's subscription. */
+        PushKeys: {
+            /** @description The browser's authentication secret, base64url (16 bytes). */
+            auth: string;
+            /** @description The browser's P-256 public key, base64url (65 bytes). */
+            p256dh: string;
+        };
+        /** @description One browser that gets push notifications. */
+        PushSubscriptionView: {
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description The push service's URL for the browser, as subscribed: the app matches it against the
+             *     browser's own subscription to tell "this browser" apart.
+             */
+            endpoint: string;
+            /** Format: uuid */
+            id: string;
+            /** @description The browser and system it was made on, e.g. "Chrome on macOS". */
+            label: string;
+            /**
+             * Format: date-time
+             * @description When a notification last reached the push service for it.
+             */
+            lastDeliveredAt?: string | null;
+            /** @description The push service's host, e.g. `fcm.googleapis.com`. */
+            service: string;
+        };
         Readiness: {
             database: components["schemas"]["DatabaseEngine"];
             /** @example ready */
@@ -4678,6 +4771,11 @@ export interface components {
             highRiskAlerts: boolean;
             /** @description The daily portfolio summary. */
             portfolioSummary: boolean;
+            /**
+             * @description The notification kinds pushed to the browsers subscribed under Settings › Notifications
+             *     (Pro and up), in the vocabulary's order.
+             */
+            pushEvents: components["schemas"]["NotificationKind"][];
             riskTolerance: components["schemas"]["RiskTolerance"];
             signalAlerts: boolean;
             theme: components["schemas"]["Theme"];
@@ -4689,6 +4787,8 @@ export interface components {
             emailNotifications?: boolean | null;
             highRiskAlerts?: boolean | null;
             portfolioSummary?: boolean | null;
+            /** @description Every kind to push (the whole set, replacing the stored one); `[]` pushes nothing. */
+            pushEvents?: components["schemas"]["NotificationKind"][] | null;
             riskTolerance?: null | components["schemas"]["RiskTolerance"];
             signalAlerts?: boolean | null;
             theme?: null | components["schemas"]["Theme"];
@@ -7678,6 +7778,135 @@ export interface operations {
             };
             /** @description Too many requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_push_subscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushDevices"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_push_subscription: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another request is 422. 1–255 visible ASCII characters, e.g. a UUID; scoped to the session or API key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPushSubscription"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscriptionView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The plan does not include push notifications */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Ten browsers subscribed already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The endpoint or a key is not usable; `errors` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delete_push_subscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such subscription of yours */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,6 @@
 //! Settings saved on each change: General (theme, currency), Trading (auto-update, high-risk
-//! alerts, risk tolerance) and Notifications (email, signal alerts, portfolio summary).
+//! alerts, risk tolerance) and Notifications (email, signal alerts, portfolio summary, the
+//! kinds pushed to the user's browsers).
 
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
@@ -10,7 +11,7 @@ use crate::foundation::error::{AppError, Result};
 use crate::foundation::extract::ApiJson;
 use crate::foundation::session::CurrentUser;
 use crate::foundation::state::AppState;
-use crate::foundation::vocab::{DisplayCurrency, RiskTolerance, Theme, stored};
+use crate::foundation::vocab::{DisplayCurrency, NotificationKind, RiskTolerance, Theme, stored};
 
 /// The settings of `GET`/`PUT /api/user/preferences`.
 #[derive(Debug, Serialize, ToSchema)]
@@ -29,6 +30,9 @@ pub struct UserSettings {
     /// chance of profit at issue is under 30% (docs/notifications.md).
     pub high_risk_alerts: bool,
     pub risk_tolerance: RiskTolerance,
+    /// The notification kinds pushed to the browsers subscribed under Settings › Notifications
+    /// (Pro and up), in the vocabulary's order.
+    pub push_events: Vec<NotificationKind>,
 }
 
 impl UserSettings {
@@ -43,6 +47,10 @@ impl UserSettings {
             auto_update_signals: user.auto_update_signals,
             high_risk_alerts: user.high_risk_alerts,
             risk_tolerance: stored(&user.risk_tolerance, &what)?,
+            push_events: {
+                let chosen = crate::services::pushing::chosen(user);
+                NotificationKind::ALL.iter().copied().filter(|k| chosen.contains(k)).collect()
+            },
         })
     }
 }
@@ -59,6 +67,8 @@ pub struct UserSettingsUpdate {
     pub auto_update_signals: Option<bool>,
     pub high_risk_alerts: Option<bool>,
     pub risk_tolerance: Option<RiskTolerance>,
+    /// Every kind to push (the whole set, replacing the stored one); `[]` pushes nothing.
+    pub push_events: Option<Vec<NotificationKind>>,
 }
 
 /// The signed-in user's settings.
@@ -96,6 +106,9 @@ pub(super) async fn put_settings(
         auto_update_signals: update.auto_update_signals,
         high_risk_alerts: update.high_risk_alerts,
         risk_tolerance: update.risk_tolerance.map(|r| r.as_str().to_owned()),
+        push_events: update
+            .push_events
+            .map(|kinds| NotificationKind::ALL.iter().filter(|k| kinds.contains(k)).map(|k| k.as_str()).collect::<Vec<_>>().join(",")),
     };
     users::update_settings(&state.db, &user.id, &change, now).await?;
     let saved = users::find_by_id(&state.db, &user.id).await?.ok_or(AppError::NotFound)?;

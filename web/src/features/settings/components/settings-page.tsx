@@ -11,6 +11,7 @@ import { FETCH_SETTINGS_FAILED, useUserSettings } from "../api/get-user-settings
 import { DEFAULT_SETTINGS_TAB, parseSettingsTab, SETTINGS_TABS, type SettingsTab } from "../lib/tabs";
 import { GeneralTab } from "./general-tab";
 import { NotificationsTab } from "./notifications-tab";
+import { PushCard } from "./push-card";
 import { TradingTab } from "./trading-tab";
 
 const TAB_ICONS: Record<SettingsTab, LucideIcon> = {
@@ -148,7 +149,10 @@ export function SettingsPage({ user, signalRefreshSeconds, onLogout, loggingOut,
             <TradingTab signalRefreshSeconds={signalRefreshSeconds} />
           </TabsContent>
           <TabsContent value="notifications">
-            <NotificationsTab />
+            <div className="grid gap-6">
+              <NotificationsTab />
+              <PushCard available={user.capabilities.includes("pushNotifications")} />
+            </div>
           </TabsContent>
           <TabsContent value="api-keys">{apiKeys}</TabsContent>
           <TabsContent value="subscription">{subscription}</TabsContent>
