@@ -39,7 +39,7 @@ function Locked() {
       <div className="grid max-w-prose gap-1">
         <h3 id="push-locked" className="inline-flex items-center gap-2 text-sm font-semibold">
           <LockIcon className="size-4 text-muted-foreground" aria-hidden />
-          Push notifications
+          Included in Pro and Premium
           <Badge variant="soft">Pro</Badge>
         </h3>
         <p className="text-sm text-muted-foreground">
@@ -185,7 +185,7 @@ function PushEvents({ settings }: { settings: UserSettings }) {
   const update = useUpdateUserSettings();
   return (
     <fieldset className="grid gap-2">
-      <legend className="mb-2 text-sm font-medium">What to push</legend>
+      <legend className="mb-3 text-sm font-medium">What to push</legend>
       <div className="divide-y">
         {NOTIFICATION_KINDS.map((kind) => (
           <SettingSwitch
@@ -232,7 +232,17 @@ export function PushCard({ available, browser = browserPush }: { available: bool
             <div className="grid gap-5">
               {available ? <ThisBrowser devices={data} browser={browser} /> : null}
               {available ? <UserSettingsState rows={5}>{(settings) => <PushEvents settings={settings} />}</UserSettingsState> : null}
-              {available || data.subscriptions.length > 0 ? <DeviceList devices={data.subscriptions} /> : null}
+              {available || data.subscriptions.length > 0 ? (
+                <section aria-labelledby="push-browsers" className="grid gap-2">
+                  <h3 id="push-browsers" className="text-sm font-medium">
+                    Your browsers{" "}
+                    <span className="font-normal text-muted-foreground">
+                      ({data.subscriptions.length} of {data.maxSubscriptions})
+                    </span>
+                  </h3>
+                  <DeviceList devices={data.subscriptions} />
+                </section>
+              ) : null}
             </div>
           )}
         </QueryState>
