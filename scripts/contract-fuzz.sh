@@ -107,10 +107,11 @@ ADMIN_ONLY='^/api/(admin/|automation/(start|stop)$)'
 # they are fuzzed without the runs' sessions.
 VISITOR_ONLY='^/api/auth/(register|login)$'
 # What the Free plan refuses (entitlements: Pro and up), the webhook endpoints a Free user
-# cannot have, and subscribing a browser to push notifications.
+# cannot have, subscribing a browser to push notifications and setting a number for texts.
 FREE_REFUSED=("GET /api/ai/recommendations" "POST /api/backtest/strategy" "POST /api/signals/generate-for-symbol"
   "POST /api/webhooks" "DELETE /api/webhooks/{id}" "GET /api/webhooks/{id}/deliveries"
-  "POST /api/webhooks/{id}/enable" "POST /api/webhooks/{id}/test" "POST /api/push/subscriptions")
+  "POST /api/webhooks/{id}/enable" "POST /api/webhooks/{id}/test" "POST /api/push/subscriptions"
+  "PUT /api/sms/phone")
 # What only Premium reaches (the strategy builder): refused to Free as above; left out of the Pro
 # and Premium session runs and fuzzed as the keys' Premium user, whose plan no fuzzed billing
 # operation changes (the Premium session's own run cancels and changes its plan as it goes).

@@ -7,8 +7,8 @@
 use crate::{Db, StoreResult, with_db};
 
 /// Columns never exported.
-pub const SECRET_COLUMNS: [&str; 10] =
-    ["password_hash", "auth_secret", "key_hash", "token_hash", "secret", "client_secret", "token", "sid", "sess", "email_key"];
+pub const SECRET_COLUMNS: [&str; 11] =
+    ["password_hash", "auth_secret", "code_hash", "key_hash", "token_hash", "secret", "client_secret", "token", "sid", "sess", "email_key"];
 
 /// How a table names its owner.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -42,6 +42,7 @@ pub mod retention;
 pub mod seed;
 pub mod sessions;
 pub mod signals;
+pub mod sms;
 pub mod snapshots;
 pub mod structures;
 #[cfg(feature = "test-support")]

@@ -53,6 +53,8 @@ export const queryKeys = {
   notifications: () => ["/api/notifications"] as const,
   /** GET /api/push/subscriptions: the VAPID key and the browsers that get push notifications. */
   pushSubscriptions: () => ["/api/push/subscriptions"] as const,
+  /** GET /api/sms: the phone texts go to, its verification, the kinds texted and the quiet hours. */
+  sms: () => ["/api/sms"] as const,
   aiRecommendations: (limit: number) => ["/api/ai/recommendations", { limit }] as const,
   news: {
     all: () => ["/api/news"] as const,

@@ -82,6 +82,7 @@ pub struct Config {
     pub outbound: OutboundConfig,
     pub email: EmailConfig,
     pub push: PushConfig,
+    pub sms: SmsConfig,
     pub news: NewsConfig,
     pub ai: AiConfig,
     /// `tracing` filter, e.g. `info` or `strikeline_server=debug,info`.
@@ -264,6 +265,58 @@ pub struct PushConfig {
     /// The contact push services are given in each request's VAPID token (RFC 8292 §2.1): a
     /// `mailto:` or `https:` URL. Default: `public_url`, else the email sender's address.
     pub subject: Option<String>,
+}
+
+/// How text messages leave the machine.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SmsTransport {
+    /// Kept in the outbox for administrators to read; nothing is sent, and the plans do not sell
+    /// SMS.
+    #[default]
+    Outbox,
+    /// Sent through Twilio's Messages API, or a service that speaks it (`sms.twilio_*`).
+    Twilio,
+}
+
+/// Text messages (docs/notifications.md, "SMS").
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SmsConfig {
+    pub transport: SmsTransport,
+    /// The Messages API's address (a Twilio-compatible service's, or a local fake in tests).
+    pub twilio_base_url: String,
+    /// The account SID (`AC…`) and its auth token, which also signs inbound webhooks.
+    pub twilio_account_sid: Option<String>,
+    pub twilio_auth_token: Option<Secret<String>>,
+    /// The sending number (E.164) or messaging service SID.
+    pub twilio_from: Option<String>,
+    /// The address Twilio posts inbound messages to, exactly as configured there (the signature
+    /// covers it). Default: `public_url` + `/api/sms/twilio/inbound`.
+    pub inbound_url: Option<String>,
+}
+
+impl Default for SmsConfig {
+    fn default() -> Self {
+        SmsConfig {
+            transport: SmsTransport::Outbox,
+            twilio_base_url: "https://api.twilio.com".into(),
+            twilio_account_sid: None,
+            twilio_auth_token: None,
+            twilio_from: None,
+            inbound_url: None,
+        }
+    }
+}
+
+impl SmsConfig {
+    /// Whether texts reach phones: Twilio, with its account, token and sender.
+    pub fn sends(&self) -> bool {
+        self.transport == SmsTransport::Twilio
+            && self.twilio_account_sid.is_some()
+            && self.twilio_auth_token.is_some()
+            && self.twilio_from.is_some()
+    }
 }
 
 /// News (docs/news.md).
@@ -570,6 +623,7 @@ impl Default for Config {
             outbound: OutboundConfig::default(),
             email: EmailConfig::default(),
             push: PushConfig::default(),
+            sms: SmsConfig::default(),
             news: NewsConfig::default(),
             ai: AiConfig::default(),
             log: "info".into(),

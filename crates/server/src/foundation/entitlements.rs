@@ -99,11 +99,14 @@ pub enum Capability {
     StrategyBuilder,
     /// Web Push notifications to the user's browsers (Pro and up).
     PushNotifications,
+    /// Text messages to the user's verified phone (Pro and up; sold only where an SMS provider
+    /// is configured).
+    SmsNotifications,
 }
 
 impl Capability {
     /// Every capability.
-    pub const ALL: [Capability; 14] = [
+    pub const ALL: [Capability; 15] = [
         Capability::GenerateSignals,
         Capability::BacktestByStrategy,
         Capability::BacktestFullHistory,
@@ -118,6 +121,7 @@ impl Capability {
         Capability::ApiKeys,
         Capability::StrategyBuilder,
         Capability::PushNotifications,
+        Capability::SmsNotifications,
     ];
 
     /// Whether `plan` includes it (a confirmed address assumed).
@@ -136,7 +140,8 @@ impl Capability {
             | Capability::ApiStandardEndpoints
             | Capability::Webhooks
             | Capability::NewsAnalysis
-            | Capability::PushNotifications => Plan::Pro,
+            | Capability::PushNotifications
+            | Capability::SmsNotifications => Plan::Pro,
             Capability::CustomStrategyParams
             | Capability::ApiAiRecommendations
             | Capability::PredictiveAnalysis
@@ -166,6 +171,7 @@ impl Capability {
             Capability::ApiKeys => CONFIRM_ADDRESS_FIRST,
             Capability::StrategyBuilder => "The strategy builder needs the Premium plan.",
             Capability::PushNotifications => "Push notifications need the Pro or Premium plan.",
+            Capability::SmsNotifications => "Text messages need the Pro or Premium plan.",
             Capability::ApiStandardEndpoints => {
                 "This endpoint of the public API needs the Pro or Premium plan; the Free plan reads signals, stats and stock prices."
             }

@@ -120,6 +120,7 @@ pub fn listed_features(plan: Plan) -> (Vec<Listed>, Vec<Listed>) {
                 listed("Create signals and webhooks through the API", Cap(Capability::ApiWrite)),
                 listed("Portfolio metrics through the API", Cap(Capability::ApiStandardEndpoints)),
                 listed("Push notifications to your browsers", Cap(Capability::PushNotifications)),
+                listed("SMS alerts to your phone", Cap(Capability::SmsNotifications)),
             ],
             vec![
                 listed("Trade recommendations", Cap(Capability::AiRecommendations)),
@@ -139,12 +140,22 @@ pub fn listed_features(plan: Plan) -> (Vec<Listed>, Vec<Listed>) {
     }
 }
 
-fn plan(id: Plan, name: &'static str, monthly: u32, phone: Option<&SupportPhone>) -> PlanInfo {
+/// What this deployment offers beyond the plans themselves.
+#[derive(Clone, Copy, Debug, Default)]
+struct Offered<'a> {
+    phone: Option<&'a SupportPhone>,
+    /// Texts reach phones (an SMS provider is configured).
+    sms: bool,
+}
+
+fn plan(id: Plan, name: &'static str, monthly: u32, offered: Offered<'_>) -> PlanInfo {
     let (features, ai_features) = listed_features(id);
+    let phone = offered.phone;
     let shown = |items: Vec<Listed>| -> Vec<String> {
         items
             .into_iter()
             .filter_map(|f| match f.backing {
+                Cap(Capability::SmsNotifications) if !offered.sms => None,
                 PhoneSupport => phone.map(|p| match &p.hours {
                     Some(hours) => format!("Phone support: {} ({hours})", p.number),
                     None => format!("Phone support: {}", p.number),
@@ -170,23 +181,25 @@ fn plan(id: Plan, name: &'static str, monthly: u32, phone: Option<&SupportPhone>
     }
 }
 
-/// The catalogue of a deployment without phone support (prices, quotas and capabilities are the
-/// same whatever is configured; the entitlement check and billing read them here).
+/// The catalogue of a deployment without phone support or SMS (prices, quotas and capabilities
+/// are the same whatever is configured; the entitlement check and billing read them here).
 pub fn catalogue() -> PlanCatalogue {
-    catalogue_for(&crate::foundation::config::SupportConfig::default())
+    catalogue_for(&crate::foundation::config::SupportConfig::default(), false)
 }
 
 /// The catalogue (docs/decisions.md#2-one-plan-catalogue) as this deployment sells it: each
-/// plan's prices, daily signals, hourly API quota and the features it offers.
-pub fn catalogue_for(support: &crate::foundation::config::SupportConfig) -> PlanCatalogue {
+/// plan's prices, daily signals, hourly API quota and the features it offers (phone support and
+/// SMS only when configured: `sms` says texts reach phones).
+pub fn catalogue_for(support: &crate::foundation::config::SupportConfig, sms: bool) -> PlanCatalogue {
     let phone = support.phone.as_ref().map(|number| SupportPhone { number: number.clone(), hours: support.phone_hours.clone() });
+    let offered = Offered { phone: phone.as_ref(), sms };
     let free = PlanInfo {
         description: "Follow the market with a few signals a day.",
         signals_per_day: Some(5),
         api_requests_per_hour: 100,
         support: "Community support".into(),
         support_response: "48 hours",
-        ..plan(Plan::Free, "Free", 0, phone.as_ref())
+        ..plan(Plan::Free, "Free", 0, offered)
     };
     let pro = PlanInfo {
         description: "For active traders who want every tool.",
@@ -195,7 +208,7 @@ pub fn catalogue_for(support: &crate::foundation::config::SupportConfig) -> Plan
         support: "Priority email support".into(),
         support_response: "12 hours",
         most_popular: true,
-        ..plan(Plan::Pro, "Pro", 49, phone.as_ref())
+        ..plan(Plan::Pro, "Pro", 49, offered)
     };
     let premium = PlanInfo {
         description: "For professionals who build on Strikeline.",
@@ -203,7 +216,7 @@ pub fn catalogue_for(support: &crate::foundation::config::SupportConfig) -> Plan
         api_requests_per_hour: 5_000,
         support: if phone.is_some() { "Phone and priority email support".into() } else { "Priority email support".into() },
         support_response: "24/7",
-        ..plan(Plan::Premium, "Premium", 149, phone.as_ref())
+        ..plan(Plan::Premium, "Premium", 149, offered)
     };
     PlanCatalogue {
         plans: vec![free, pro, premium],
@@ -274,7 +287,7 @@ mod tests {
             phone: Some("+1 212 555 0100".into()),
             phone_hours: Some("Every day, around the clock".into()),
         };
-        let staffed = catalogue_for(&support);
+        let staffed = catalogue_for(&support, false);
         let premium = staffed.plans.iter().find(|p| p.id == Plan::Premium).expect("premium");
         assert!(
             premium.features.contains(&"Phone support: +1 212 555 0100 (Every day, around the clock)".to_owned()),
@@ -284,6 +297,12 @@ mod tests {
         assert_eq!(premium.support, "Phone and priority email support");
         assert!(staffed.plans.iter().filter(|p| p.id != Plan::Premium).all(|p| !p.features.iter().any(|f| f.contains("Phone"))));
         assert_eq!(staffed.support_phone.as_ref().map(|p| p.number.as_str()), Some("+1 212 555 0100"));
+        // SMS is sold (by Pro, which Premium includes) only where texts reach phones.
+        let texting = catalogue_for(&crate::foundation::config::SupportConfig::default(), true);
+        for p in &texting.plans {
+            assert_eq!(p.features.iter().any(|f| f.contains("SMS")), p.id == Plan::Pro, "{:?}: {:?}", p.id, p.features);
+            assert_eq!(p.capabilities.contains(&Capability::SmsNotifications), p.id != Plan::Free);
+        }
     }
 
     #[test]

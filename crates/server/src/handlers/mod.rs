@@ -17,6 +17,7 @@ pub mod portfolio;
 pub mod push;
 pub mod signals;
 pub mod site;
+pub mod sms;
 pub mod stocks;
 pub mod structures;
 pub mod track_record;

@@ -319,5 +319,5 @@ async fn admin_messages(State(state): State<AppState>, _admin: AdminUser) -> Res
 /// The plans for sale, with prices, limits and features.
 #[utoipa::path(get, path = "/api/plans", tag = "public", responses((status = 200, body = plans::PlanCatalogue)))]
 async fn list_plans(State(state): State<AppState>) -> axum::Json<plans::PlanCatalogue> {
-    axum::Json(plans::catalogue_for(&state.config.support))
+    axum::Json(plans::catalogue_for(&state.config.support, state.config.sms.sends()))
 }

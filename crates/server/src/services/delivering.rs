@@ -1,4 +1,4 @@
-//! The outbox worker: claims due messages (webhooks, email and Web Push), sends each, and either marks
+//! The outbox worker: claims due messages (webhooks, email, Web Push and SMS), sends each, and either marks
 //! it delivered or schedules the next attempt on the configured backoff (about a day by
 //! default), giving up after the last. A webhook endpoint whose deliveries have failed for
 //! `delivery.disable_after_hours` is switched off and its owner notified.
@@ -25,7 +25,7 @@ use strikeline_store::outbox::{self, Message};
 use strikeline_store::webhooks::{self as endpoints, Attempt, Endpoint};
 use tokio::task::JoinSet;
 
-use super::{mailing, notifying, pushing, webhooks};
+use super::{mailing, notifying, pushing, texting, webhooks};
 use crate::foundation::error::{AppError, Result};
 use crate::foundation::outbound::{self, standard_webhooks};
 use crate::foundation::state::AppState;
@@ -230,6 +230,7 @@ pub async fn send_held(state: &AppState, message: &Message, now: DateTime<Utc>) 
             (Outcome { delivered: sent.is_ok(), status_code: None, latency_ms: elapsed_ms(started), error: sent.err() }, true)
         }
         pushing::CHANNEL => pushing::send(state, message, now).await?,
+        texting::CHANNEL => texting::send(state, message, now).await?,
         other => (Outcome { delivered: false, status_code: None, latency_ms: 0, error: Some(format!("unknown channel {other}")) }, false),
     };
     if outcome.delivered {

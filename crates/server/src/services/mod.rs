@@ -21,6 +21,7 @@ pub mod scheduling;
 pub mod signal_issuing;
 pub mod structuring;
 pub mod summaries;
+pub mod texting;
 pub mod track_record;
 pub mod visibility;
 pub mod webhooks;

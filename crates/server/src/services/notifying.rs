@@ -47,6 +47,7 @@ pub async fn notify(state: &AppState, notes: Vec<Note>, now: DateTime<Utc>) -> R
     }
     email(state, &rows, &users, now).await?;
     super::pushing::queue(state, &rows, &users, now).await?;
+    super::texting::queue(state, &rows, &users, now).await?;
     Ok(rows.len())
 }
 

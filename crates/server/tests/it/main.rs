@@ -40,6 +40,7 @@ mod retention;
 mod seed;
 mod signals;
 mod site;
+mod sms;
 mod stripe;
 mod structures;
 mod track_record;

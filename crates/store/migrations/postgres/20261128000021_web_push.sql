@@ -1,5 +1,5 @@
 -- Web Push (issue 30): the browsers users subscribed from Settings › Notifications, which
--- notifications each user wants pushed, and push as the outbox's third channel. Keep in step
+-- notifications each user wants pushed, and push (and SMS, 20261128000022) as outbox channels. Keep in step
 -- with ../sqlite/20261128000021_web_push.sql: a test compares the two schemas.
 CREATE TABLE push_subscriptions (
     id                TEXT PRIMARY KEY NOT NULL,
@@ -23,4 +23,4 @@ CREATE INDEX push_subscriptions_user_idx ON push_subscriptions (user_id, created
 ALTER TABLE users ADD COLUMN push_events TEXT NOT NULL DEFAULT 'new_signals,position_closed,price_alert,billing,webhook';
 
 ALTER TABLE outbox DROP CONSTRAINT outbox_channel_check;
-ALTER TABLE outbox ADD CONSTRAINT outbox_channel_check CHECK (channel IN ('webhook', 'email', 'push'));
+ALTER TABLE outbox ADD CONSTRAINT outbox_channel_check CHECK (channel IN ('webhook', 'email', 'push', 'sms'));

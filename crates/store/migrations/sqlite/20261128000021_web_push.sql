@@ -1,5 +1,5 @@
 -- Web Push (issue 30): the browsers users subscribed from Settings › Notifications, which
--- notifications each user wants pushed, and push as the outbox's third channel. Keep in step
+-- notifications each user wants pushed, and push (and SMS, 20261128000022) as outbox channels. Keep in step
 -- with ../postgres/20261128000021_web_push.sql: a test compares the two schemas.
 --
 -- SQLite cannot change a CHECK in place, so the outbox is rebuilt with the same columns in the
@@ -44,7 +44,7 @@ CREATE TABLE outbox (
     last_error      TEXT,
     created_at      TEXT NOT NULL,
     delivered_at    TEXT,
-    CONSTRAINT outbox_channel_check CHECK (channel IN ('webhook', 'email', 'push')),
+    CONSTRAINT outbox_channel_check CHECK (channel IN ('webhook', 'email', 'push', 'sms')),
     CONSTRAINT outbox_status_check CHECK (status IN ('pending', 'delivered', 'failed'))
 );
 

@@ -197,6 +197,10 @@ export type StructurePayoffPoint = Schemas["StructurePayoffPoint"];
 export type PushDevices = Schemas["PushDevices"];
 export type PushSubscriptionView = Schemas["PushSubscriptionView"];
 export type NewPushSubscription = Schemas["NewPushSubscription"];
+// SMS
+export type SmsSettings = Schemas["SmsSettings"];
+export type SmsPreferencesInput = Schemas["SmsPreferencesInput"];
+export type QuietHours = Schemas["QuietHours"];
 // Multi-leg positions held in the portfolio
 export type NewHeldStructure = Schemas["NewHeldStructure"];
 export type HeldStructureView = Schemas["HeldStructureView"];

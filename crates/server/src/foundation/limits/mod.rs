@@ -141,6 +141,8 @@ pub const TRACK_RECORD_EXPORT: Policy = policy("track_record_export", 20, HOUR);
 pub const STRUCTURE_ANALYSIS: Policy = policy("structure_analysis", 120, MINUTE);
 /// Option chains per user: each asks the market-data provider, whose quota is shared.
 pub const OPTION_CHAIN: Policy = policy("option_chain", 60, MINUTE);
+/// Verification codes texted per user (each is a paid message to a number the user typed).
+pub const SMS_CODE: Policy = policy("sms_code", 5, HOUR);
 
 /// The public API's hourly quota of `plan`, whose catalogue entry grants `quota` requests.
 pub fn api_hourly(plan: crate::foundation::entitlements::Plan, quota: u32) -> Policy {
@@ -155,7 +157,7 @@ pub fn api_hourly(plan: crate::foundation::entitlements::Plan, quota: u32) -> Po
 
 /// Every policy, for configuration checks and the documentation (the public API's hourly
 /// quotas, `api_hour_<plan>`, come from the plan catalogue).
-pub const POLICIES: [Policy; 37] = [
+pub const POLICIES: [Policy; 38] = [
     REGISTER,
     LOGIN_IP,
     LOGIN_ACCOUNT,
@@ -193,6 +195,7 @@ pub const POLICIES: [Policy; 37] = [
     TRACK_RECORD_EXPORT,
     STRUCTURE_ANALYSIS,
     OPTION_CHAIN,
+    SMS_CODE,
 ];
 
 /// Sign-in back-off per account: five attempts back to back, then a wait that grows by a

@@ -12,6 +12,7 @@ import { DEFAULT_SETTINGS_TAB, parseSettingsTab, SETTINGS_TABS, type SettingsTab
 import { GeneralTab } from "./general-tab";
 import { NotificationsTab } from "./notifications-tab";
 import { PushCard } from "./push-card";
+import { SmsCard } from "./sms-card";
 import { TradingTab } from "./trading-tab";
 
 const TAB_ICONS: Record<SettingsTab, LucideIcon> = {
@@ -152,6 +153,7 @@ export function SettingsPage({ user, signalRefreshSeconds, onLogout, loggingOut,
             <div className="grid gap-6">
               <NotificationsTab />
               <PushCard available={user.capabilities.includes("pushNotifications")} />
+              <SmsCard available={user.capabilities.includes("smsNotifications")} />
             </div>
           </TabsContent>
           <TabsContent value="api-keys">{apiKeys}</TabsContent>
