@@ -1,11 +1,11 @@
 import { SlidersHorizontalIcon } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { Button } from "@/components/ui/button";
+import { LockedFeature } from "@/components/locked-feature";
 import { Badge } from "@/components/ui/badge";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
-import { PremiumLocked } from "./premium-locked";
 import type { ParamsRequest } from "@/lib/api/models";
 import { changedParams, DEFAULT_PARAM_VALUES, PARAM_GROUPS, PARAM_KEYS, type ParamErrors, type ParamValues, PARAMS } from "../lib/params";
 
@@ -14,10 +14,10 @@ const range = (key: keyof typeof PARAMS) => `${PARAMS[key].min}–${PARAMS[key].
 /** Free and Pro: what the Premium option does, locked, with the way to it. */
 function Locked() {
   return (
-    <PremiumLocked title="Custom strategy parameters" testId="custom-params-locked">
+    <LockedFeature plan="Premium" title="Custom strategy parameters" testId="custom-params-locked">
       Backtest the strategies with your own thresholds: RSI zones, Bollinger width, breakout look-back and volume, volatility thresholds,
       ATR targets and stops, and expiries.
-    </PremiumLocked>
+    </LockedFeature>
   );
 }
 

@@ -1,18 +1,18 @@
 import { Layers2Icon } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
+import { LockedFeature } from "@/components/locked-feature";
 import { Badge } from "@/components/ui/badge";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
-import { PremiumLocked } from "./premium-locked";
 import { SPREAD_WIDTH, spreadWidthLabel } from "../lib/spread";
 
 /** Free and Pro: what the Premium option does, locked, with the way to it. */
 function Locked() {
   return (
-    <PremiumLocked title="Vertical spreads" testId="spread-fields-locked">
+    <LockedFeature plan="Premium" title="Vertical spreads" testId="spread-fields-locked">
       Backtest calls and puts as vertical debit spreads: each long contract paired with a short one further out of the money.
-    </PremiumLocked>
+    </LockedFeature>
   );
 }
 

@@ -1,6 +1,6 @@
-import { BellRingIcon, LockIcon, MonitorSmartphoneIcon, Trash2Icon } from "lucide-react";
+import { BellRingIcon, MonitorSmartphoneIcon, Trash2Icon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { LockedFeature } from "@/components/locked-feature";
 import { QueryState } from "@/components/query-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -31,25 +31,9 @@ export const PUSH_EVENT_LABELS: Record<NotificationKind, { label: string; descri
 
 function Locked() {
   return (
-    <section
-      aria-labelledby="push-locked"
-      className="flex flex-wrap items-start justify-between gap-3 rounded-lg border border-dashed p-4"
-      data-testid="push-locked"
-    >
-      <div className="grid max-w-prose gap-1">
-        <h3 id="push-locked" className="inline-flex items-center gap-2 text-sm font-semibold">
-          <LockIcon className="size-4 text-muted-foreground" aria-hidden />
-          Included in Pro and Premium
-          <Badge variant="soft">Pro</Badge>
-        </h3>
-        <p className="text-sm text-muted-foreground">
-          Signals, price alerts and closed positions on your desktop or phone the moment they happen, even with Strikeline closed.
-        </p>
-      </div>
-      <Button asChild variant="outline" size="sm">
-        <Link to="/pricing">Upgrade to Pro</Link>
-      </Button>
-    </section>
+    <LockedFeature title="Included in Pro and Premium" plan="Pro" testId="push-locked">
+      Signals, price alerts and closed positions on your desktop or phone the moment they happen, even with Strikeline closed.
+    </LockedFeature>
   );
 }
 

@@ -1,8 +1,7 @@
-import { CheckCircle2Icon, LockIcon, MessageSquareTextIcon } from "lucide-react";
+import { CheckCircle2Icon, MessageSquareTextIcon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { Link } from "react-router";
+import { LockedFeature } from "@/components/locked-feature";
 import { QueryState } from "@/components/query-state";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -236,23 +235,9 @@ export function SmsCard({ available }: { available: boolean }) {
           {(settings) =>
             !available ? (
               <div className="grid gap-4">
-                <section
-                  aria-labelledby="sms-locked"
-                  className="flex flex-wrap items-start justify-between gap-3 rounded-lg border border-dashed p-4"
-                  data-testid="sms-locked"
-                >
-                  <div className="grid max-w-prose gap-1">
-                    <h3 id="sms-locked" className="inline-flex items-center gap-2 text-sm font-semibold">
-                      <LockIcon className="size-4 text-muted-foreground" aria-hidden />
-                      Included in Pro and Premium
-                      <Badge variant="soft">Pro</Badge>
-                    </h3>
-                    <p className="text-sm text-muted-foreground">Price alerts and closed positions by text, with quiet hours.</p>
-                  </div>
-                  <Button asChild variant="outline" size="sm">
-                    <Link to="/pricing">Upgrade to Pro</Link>
-                  </Button>
-                </section>
+                <LockedFeature title="Included in Pro and Premium" plan="Pro" testId="sms-locked">
+                  Price alerts and closed positions by text, with quiet hours.
+                </LockedFeature>
                 {settings.phone ? <RemoveOnly phone={settings.phone} /> : null}
               </div>
             ) : settings.verified ? (
