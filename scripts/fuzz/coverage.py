@@ -2,7 +2,7 @@
 """Which contract-fuzzing runs reach each operation of the OpenAPI document, and as which caller.
 
 Reads the callers' lists from scripts/contract-fuzz.sh itself (ADMIN_ONLY, VISITOR_ONLY,
-FREE_REFUSED, PREMIUM_ONLY, HELD_BY_PREMIUM and the excluded paths), so the table cannot drift
+FREE_REFUSED, PREMIUM_ONLY, HELD_BY_PREMIUM, HELD_BY_PRO and the excluded paths), so the table cannot drift
 from the runs, and the operations from docs/openapi.json. `coverage.py` prints the Markdown table;
 `coverage.py --write` puts it into docs/security.md between its markers; `--check` fails when the
 committed table is stale (contract-fuzz.sh runs it first)."""
@@ -31,6 +31,7 @@ VISITOR_ONLY = re.compile(shell_string("VISITOR_ONLY"))
 PREMIUM_ONLY = set(shell_array("PREMIUM_ONLY"))
 FREE_REFUSED = set(shell_array("FREE_REFUSED")) | PREMIUM_ONLY
 HELD_BY_PREMIUM = set(shell_array("HELD_BY_PREMIUM"))
+HELD_BY_PRO = set(shell_array("HELD_BY_PRO"))
 EXCLUDED = set(re.findall(r"--exclude-path (/\S+)", SCRIPT))
 
 
@@ -50,6 +51,8 @@ def runs(method, path):
         return ["premium-builder", "free-refused (refused)"]
     if name in HELD_BY_PREMIUM:
         return ["premium-session", "premium-builder"]
+    if name in HELD_BY_PRO:
+        return ["pro-session", "premium-session"]
     if name in FREE_REFUSED:
         return ["pro-session", "premium-session", "free-refused (refused)"]
     return ["free-session", "pro-session", "premium-session"]

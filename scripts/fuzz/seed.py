@@ -146,6 +146,10 @@ def resources(base, cookie, email, password, admin_cookie):
         endpoint = f"http://127.0.0.1:9/push/{urllib.parse.quote(email)}"
         return api.created("POST", "/api/push/subscriptions", {"endpoint": endpoint, "keys": keys}, "id")
 
+    def sms_phone():
+        """A number awaiting its code (Pro and up), so the SMS preferences have a phone to act on."""
+        api.call("PUT", "/api/sms/phone", {"phone": "+12025550143"})
+
     def held_structure():
         """A multi-leg position saved from the builder's own legs (Premium; None otherwise)."""
         status, built, _ = api.call("POST", "/api/structures/template", {"symbol": symbol, "template": "bull-call-spread"})
@@ -153,6 +157,7 @@ def resources(base, cookie, email, password, admin_cookie):
             return None
         return api.created("POST", "/api/portfolio/structures", {"symbol": symbol, "legs": built["legs"]}, "id")
 
+    sms_phone()
     ids = {
         "delete_key": key(),
         "toggle_key": key(),

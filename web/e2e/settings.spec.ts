@@ -22,6 +22,28 @@ test("a notification switch is saved as it changes and survives a reload", async
   expect(errors).toEqual([]);
 });
 
+test("push notifications: this browser can be turned on, and the kinds pushed are saved", async ({ page }) => {
+  const errors = watchConsole(page, { expected: /status of 40[13]/ });
+  await registerViaApi(page.request); // confirmed: on the Pro trial, which includes push
+  await page.goto("/settings?tab=notifications");
+  const card = page.getByTestId("push-this-browser");
+  await expect(card.getByRole("button", { name: "Turn on for this browser" })).toBeVisible();
+  await expect(card).toContainText("Off for this browser.");
+  await expect(page.getByText("No browser gets push notifications yet.")).toBeVisible();
+
+  const billing = page.getByRole("switch", { name: "Billing" });
+  await expect(billing).toBeChecked();
+  const saved = answerTo(page, "PUT", "/api/user/preferences");
+  await billing.click();
+  expect((await saved).status()).toBe(200);
+  await page.reload();
+  await expect(page.getByRole("switch", { name: "Billing" })).not.toBeChecked();
+  await expect(page.getByRole("switch", { name: "Price alerts" })).toBeChecked();
+  // No SMS provider is configured for the browser tests: the card is not shown.
+  await expect(page.getByText("Text messages")).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
 test("money is shown in euros once EUR is chosen", async ({ page, baseURL }) => {
   await registerViaApi(page.request);
   await page.goto("/dashboard");

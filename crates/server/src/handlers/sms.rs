@@ -142,7 +142,7 @@ async fn delete_sms_phone(State(state): State<AppState>, CurrentUser(user): Curr
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SmsCodeInput {
     /// The six digits texted.
-    #[schema(example = "482913", max_length = 16)]
+    #[schema(example = "482913", pattern = "^[0-9]{6}$")]
     pub code: String,
 }
 
