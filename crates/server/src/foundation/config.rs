@@ -289,7 +289,9 @@ pub struct SmsConfig {
     /// The account SID (`AC…`) and its auth token, which also signs inbound webhooks.
     pub twilio_account_sid: Option<String>,
     pub twilio_auth_token: Option<Secret<String>>,
-    /// The sending number (E.164) or messaging service SID.
+    /// The sending number (E.164) or messaging service SID. In an environment variable,
+    /// `+15005550006` reads as a number; digits alone are taken as that E.164 number.
+    #[serde(deserialize_with = "phone_or_sid")]
     pub twilio_from: Option<String>,
     /// The address Twilio posts inbound messages to, exactly as configured there (the signature
     /// covers it). Default: `public_url` + `/api/sms/twilio/inbound`.
@@ -593,6 +595,21 @@ fn list_or_commas<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<V
         Raw::One(text) => text.split(',').map(str::to_owned).collect(),
     };
     Ok(items.into_iter().map(|s| s.trim().to_lowercase()).filter(|s| !s.is_empty()).collect())
+}
+
+/// A phone number or an identifier: as written, or (an environment variable's `+15005550006`,
+/// which reads as a number) the digits with their `+` put back.
+fn phone_or_sid<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Raw {
+        Text(String),
+        Digits(u64),
+    }
+    Ok(Option::<Raw>::deserialize(deserializer)?.map(|raw| match raw {
+        Raw::Text(text) => text,
+        Raw::Digits(digits) => format!("+{digits}"),
+    }))
 }
 
 impl Default for Config {
@@ -947,6 +964,17 @@ mod tests {
         figment::Jail::expect_with(|jail| {
             jail.set_env("STRIKELINE_PORT", "not-a-port");
             assert!(Config::load(None).is_err());
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn an_sms_sender_in_the_environment_keeps_its_plus() {
+        figment::Jail::expect_with(|jail| {
+            jail.set_env("STRIKELINE_SMS__TWILIO_FROM", "+15005550006");
+            assert_eq!(Config::load(None).expect("config").sms.twilio_from.as_deref(), Some("+15005550006"));
+            jail.set_env("STRIKELINE_SMS__TWILIO_FROM", "MG0123456789abcdef");
+            assert_eq!(Config::load(None).expect("config").sms.twilio_from.as_deref(), Some("MG0123456789abcdef"));
             Ok(())
         });
     }
