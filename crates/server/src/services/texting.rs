@@ -66,7 +66,10 @@ pub fn after_quiet_hours(quiet: Option<(i32, i32)>, at: DateTime<Utc>) -> DateTi
     }
     let wait = (end - minute).rem_euclid(24 * 60);
     let at_minute = at - Duration::seconds(i64::from(at.second())) - Duration::nanoseconds(i64::from(at.nanosecond()));
-    at_minute + Duration::minutes(i64::from(wait))
+    let naive = at_minute + Duration::minutes(i64::from(wait));
+    // The clock may have changed meanwhile (daylight saving time): the end is a time on the wall.
+    let offset = |t: DateTime<Utc>| i64::from(strikeline_market::calendar::new_york_offset(t).local_minus_utc());
+    naive + Duration::seconds(offset(at) - offset(naive))
 }
 
 /// A queued text, as stored in the outbox's payload.
@@ -334,6 +337,14 @@ mod tests {
         let noon = at("2026-11-29T17:00:00Z");
         assert_eq!(after_quiet_hours(quiet, noon), noon, "outside them: at once");
         assert_eq!(after_quiet_hours(None, evening), evening);
+        // Across the spring-forward night (2027-03-14, 02:00 EST → 03:00 EDT): quiet 01:00–03:00,
+        // at 01:30 EST the text waits for 03:00 EDT, half an hour later.
+        let night = Some((60, 180));
+        assert_eq!(after_quiet_hours(night, at("2027-03-14T06:30:00Z")), at("2027-03-14T07:00:00Z"));
+        // And the fall-back night (2026-11-01, 02:00 EDT → 01:00 EST): quiet 00:00–02:00, at 00:30
+        // EDT it waits two and a half hours, until 02:00 EST.
+        let late = Some((0, 120));
+        assert_eq!(after_quiet_hours(late, at("2026-11-01T04:30:00Z")), at("2026-11-01T07:00:00Z"));
         // Within one day: 12:00–13:00.
         let lunch = Some((12 * 60, 13 * 60));
         assert_eq!(after_quiet_hours(lunch, at("2026-11-29T17:20:00Z")), at("2026-11-29T18:00:00Z"));
