@@ -97,6 +97,10 @@ impl Server {
         if let Err(err) = services::scheduling::bootstrap(&state, state.clock.now()).await {
             tracing::warn!(error = %err, "market bootstrap incomplete; the scheduler will retry");
         }
+        // The Web Push (VAPID) key, generated at first start; every instance reads the same one.
+        if let Err(err) = services::pushing::vapid(&state).await {
+            tracing::warn!(error = %err, "Web Push key not ready; it is made at first use");
+        }
         Ok(Server { addr, state, listener })
     }
 

@@ -39,8 +39,9 @@ fn key_error(e: impl std::fmt::Display) -> AppError {
     AppError::Internal(anyhow::anyhow!("VAPID key: {e}"))
 }
 
-/// The instance's VAPID key, generated and stored at first use (every instance of a deployment
-/// reads the same one, so a subscription made through one is sent to by all).
+/// The instance's VAPID key, generated and stored at first start (`Server::bind`, or first use
+/// if that failed); every instance of a deployment reads the same one, so a subscription made
+/// through one is sent to by all.
 pub async fn vapid(state: &AppState) -> Result<Vapid> {
     let (private, _) = match strikeline_store::ledger::key(&state.db, KEY_NAME).await? {
         Some(stored) => stored,

@@ -166,10 +166,12 @@ fn note(user_id: &str, kind: NotificationKind, title: &str) -> notifying::Note {
 }
 
 async fn a_pro_browser_gets_what_it_chose_encrypted_and_signed_and_a_410_removes_it(app: TestApp) {
+    let stored = strikeline_store::ledger::key(app.db(), "vapid-p256").await.expect("read").expect("generated at first start");
     let user_id = on_plan(&app, "pro").await;
     let (base, got) = push_service(vec![201, 410]).await;
     let devices: Value = app.client.get(app.url("/api/push/subscriptions")).send().await.expect("list").json().await.expect("json");
     let public_key = devices["publicKey"].as_str().expect("key").to_owned();
+    assert_eq!(public_key, stored.1, "the key made at start is the one browsers subscribe with");
     assert_eq!(b64(&public_key).len(), 65, "an uncompressed P-256 key");
     assert_eq!(devices["subscriptions"], json!([]));
 
