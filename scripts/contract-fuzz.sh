@@ -184,8 +184,9 @@ session_run() {
   session_runs+=($!)
 }
 # Sign-out would end the run's own session; the event stream never ends by design; the Stripe
-# webhook answers only with the Stripe provider (its tests run against a fake Stripe), and the
-# billing test clock only where it is switched on (moving the one clock would end the runs'
+# webhook answers only with the Stripe provider (its tests run against a fake Stripe), the SMS
+# provider's inbound webhook only where Twilio is configured and signs (its tests run against a
+# fake Twilio), and the billing test clock only where it is switched on (moving the one clock would end the runs'
 # sessions and subscriptions; its tests are the billing ones).
 fuzz visitor "" --include-path-regex "$VISITOR_ONLY"
 # The three session runs at once: each schemathesis is one Python process, which its interpreter
