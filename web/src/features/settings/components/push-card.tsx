@@ -7,27 +7,14 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api/client";
-import { NOTIFICATION_KINDS } from "@/lib/api/enums";
-import type { NotificationKind, PushDevices, PushSubscriptionView, UserSettings } from "@/lib/api/models";
+import type { PushDevices, PushSubscriptionView, UserSettings } from "@/lib/api/models";
 import { formatShortDate } from "@/lib/dates";
 import { toast } from "@/lib/toast";
 import { savePushSubscription, useDeletePushSubscription, usePushDevices, useRefreshPushDevices } from "../api/push-subscriptions";
 import { useUpdateUserSettings } from "../api/update-user-settings";
 import { type BrowserPush, browserPush } from "../lib/browser-push";
-import { SettingSwitch } from "./setting-switch";
+import { KindSwitches } from "./kind-switches";
 import { UserSettingsState } from "./user-settings-state";
-
-/** Each kind of notification, as the push switches name it. */
-export const PUSH_EVENT_LABELS: Record<NotificationKind, { label: string; description: string }> = {
-  new_signals: {
-    label: "New signals",
-    description: "Signals that match your preferred strategies, and high-risk ones when those alerts are on.",
-  },
-  position_closed: { label: "Closed positions", description: "A position closed at its target, its stop or its expiry." },
-  price_alert: { label: "Price alerts", description: "A stock crossed a price you set." },
-  billing: { label: "Billing", description: "Payments, renewals and changes of plan." },
-  webhook: { label: "Webhook problems", description: "A webhook endpoint was switched off after failing." },
-};
 
 function Locked() {
   return (
@@ -167,26 +154,7 @@ function DeviceList({ devices }: { devices: PushSubscriptionView[] }) {
 /** Which kinds of notification are pushed, saved to the account as they change. */
 function PushEvents({ settings }: { settings: UserSettings }) {
   const update = useUpdateUserSettings();
-  return (
-    <fieldset className="grid gap-2">
-      <legend className="mb-3 text-sm font-medium">What to push</legend>
-      <div className="divide-y">
-        {NOTIFICATION_KINDS.map((kind) => (
-          <SettingSwitch
-            key={kind}
-            label={PUSH_EVENT_LABELS[kind].label}
-            description={PUSH_EVENT_LABELS[kind].description}
-            checked={settings.pushEvents.includes(kind)}
-            onCheckedChange={(checked) =>
-              update.mutate({
-                pushEvents: NOTIFICATION_KINDS.filter((k) => (k === kind ? checked : settings.pushEvents.includes(k))),
-              })
-            }
-          />
-        ))}
-      </div>
-    </fieldset>
-  );
+  return <KindSwitches legend="What to push" chosen={settings.pushEvents} onChange={(pushEvents) => update.mutate({ pushEvents })} />;
 }
 
 /**

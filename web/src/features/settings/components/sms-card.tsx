@@ -9,12 +9,10 @@ import { Label } from "@/components/ui/label";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { ApiError, errorMessage } from "@/lib/api/client";
-import { NOTIFICATION_KINDS } from "@/lib/api/enums";
 import type { QuietHours, SmsSettings } from "@/lib/api/models";
 import { toast } from "@/lib/toast";
 import { useRemoveSmsPhone, useSaveSmsPreferences, useSendSmsCode, useSmsSettings, useVerifySmsCode } from "../api/sms";
-import { PUSH_EVENT_LABELS } from "./push-card";
-import { SettingSwitch } from "./setting-switch";
+import { KindSwitches } from "./kind-switches";
 
 /** The server's message for `field` in a 422, else null. */
 function fieldMessage(error: unknown, field: string): string | null {
@@ -153,22 +151,7 @@ function Verified({ settings }: { settings: SmsSettings }) {
           This number replied STOP, so nothing is texted to it. Reply START to any of our texts to turn them on again.
         </p>
       ) : null}
-      <fieldset className="grid gap-2">
-        <legend className="mb-3 text-sm font-medium">What to text</legend>
-        <div className="divide-y">
-          {NOTIFICATION_KINDS.map((kind) => (
-            <SettingSwitch
-              key={kind}
-              label={PUSH_EVENT_LABELS[kind].label}
-              description={PUSH_EVENT_LABELS[kind].description}
-              checked={settings.events.includes(kind)}
-              onCheckedChange={(checked) =>
-                saveWith({ events: NOTIFICATION_KINDS.filter((k) => (k === kind ? checked : settings.events.includes(k))) })
-              }
-            />
-          ))}
-        </div>
-      </fieldset>
+      <KindSwitches legend="What to text" chosen={settings.events} onChange={(events) => saveWith({ events })} />
       <div className="grid gap-3">
         <div className="flex items-start justify-between gap-4">
           <div className="grid gap-1">
