@@ -38,6 +38,7 @@ pub async fn notify(state: &AppState, notes: Vec<Note>, now: DateTime<Utc>) -> R
     if !rows.is_empty() {
         state.events.publish(crate::foundation::events::Topic::Notifications);
     }
+    // Each user read once; a notification whose user is gone goes nowhere else.
     let mut users = std::collections::HashMap::new();
     for row in &rows {
         if !users.contains_key(&row.user_id) {
@@ -45,21 +46,20 @@ pub async fn notify(state: &AppState, notes: Vec<Note>, now: DateTime<Utc>) -> R
             users.insert(row.user_id.clone(), user);
         }
     }
-    email(state, &rows, &users, now).await?;
-    super::pushing::queue(state, &rows, &users, now).await?;
-    super::texting::queue(state, &rows, &users, now).await?;
+    let addressed: Vec<Addressed<'_>> =
+        rows.iter().filter_map(|row| users.get(&row.user_id).and_then(Option::as_ref).map(|user| (row, user))).collect();
+    email(state, &addressed, now).await?;
+    super::pushing::queue(state, &addressed, now).await?;
+    super::texting::queue(state, &addressed, now).await?;
     Ok(rows.len())
 }
 
+/// A notification with its user, as the channels beyond the bell take it.
+pub type Addressed<'a> = (&'a Notification, &'a strikeline_store::users::UserRecord);
+
 /// Queues each notification as an email to users who have email notifications on.
-async fn email(
-    state: &AppState,
-    rows: &[Notification],
-    users: &std::collections::HashMap<String, Option<strikeline_store::users::UserRecord>>,
-    now: DateTime<Utc>,
-) -> Result<()> {
-    for row in rows {
-        let Some(Some(user)) = users.get(&row.user_id) else { continue };
+async fn email(state: &AppState, addressed: &[Addressed<'_>], now: DateTime<Utc>) -> Result<()> {
+    for (row, user) in addressed {
         super::mailing::queue(state, user, super::mailing::MailingList::All, &row.kind, &row.title, &row.body, now).await?;
     }
     Ok(())

@@ -9,12 +9,12 @@ use std::collections::{HashMap, HashSet};
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use strikeline_store::notifications::Notification;
 use strikeline_store::outbox::{self, Message};
 use strikeline_store::push::{self as store, PushSubscription};
 use strikeline_store::users::UserRecord;
 
 use super::delivering::Outcome;
+use super::notifying::Addressed;
 use crate::foundation::entitlements::{Capability, Entitlements};
 use crate::foundation::error::{AppError, FieldError, Result};
 use crate::foundation::outbound;
@@ -145,18 +145,11 @@ struct Shown<'a> {
 }
 
 /// Queues each notification for every browser of its user whose plan in force includes push
-/// notifications and who chose its kind; how many messages. `users` are the notifications'
-/// users, as read by the caller.
-pub async fn queue(
-    state: &AppState,
-    rows: &[Notification],
-    users: &HashMap<String, Option<UserRecord>>,
-    now: DateTime<Utc>,
-) -> Result<usize> {
+/// notifications and who chose its kind; how many messages.
+pub async fn queue(state: &AppState, addressed: &[Addressed<'_>], now: DateTime<Utc>) -> Result<usize> {
     let mut browsers: HashMap<&str, Vec<PushSubscription>> = HashMap::new();
     let mut messages = Vec::new();
-    for row in rows {
-        let Some(Some(user)) = users.get(&row.user_id) else { continue };
+    for &(row, user) in addressed {
         let wanted = row.kind.parse::<NotificationKind>().is_ok_and(|kind| chosen(user).contains(&kind));
         if !wanted || !Entitlements::of(user, now).allows(Capability::PushNotifications) {
             continue;
