@@ -6,6 +6,11 @@
                                         schemathesis configuration binding each operation's `{id}`
                                         (and the unsubscribe token of an email the caller was sent,
                                         which the administrator reads in the outbox)
+    seed.py webhooks BASE KEY FILE      replaces KEY's owner's webhook endpoints with two fresh
+                                        ones and rebinds the public API's webhook operations in
+                                        FILE to them (before each key run: a run's fuzzing
+                                        deletes every endpoint it is shown, so the next would
+                                        find none)
 
 An operation that deletes gets a resource of its own, so that it cannot leave another with
 nothing to read; half of the generated requests use the real id and half a generated one
@@ -16,6 +21,7 @@ run checks like any other answer.
 
 import datetime
 import json
+import re
 import sys
 import urllib.error
 import urllib.parse
@@ -32,9 +38,10 @@ AHEAD = (datetime.date.today() + datetime.timedelta(days=60)).isoformat()
 
 
 class Api:
-    def __init__(self, base, cookie):
+    def __init__(self, base, cookie, bearer=None):
         self.base = base
         self.cookie = cookie
+        self.bearer = bearer
 
     def call(self, method, path, body=None, cookie=None):
         """`cookie` stands in for the caller's own session; "" sends none."""
@@ -44,6 +51,8 @@ class Api:
         cookie = self.cookie if cookie is None else cookie
         if cookie:
             request.add_header("Cookie", cookie)
+        if self.bearer:
+            request.add_header("Authorization", f"Bearer {self.bearer}")
         if data is not None:
             request.add_header("Content-Type", "application/json")
         try:
@@ -204,6 +213,23 @@ def state_bindings(api, symbol):
     return bindings
 
 
+def webhooks(base, key, path):
+    api = Api(base, "", bearer=key)
+    status, listed, _ = api.call("GET", "/api/v1/webhooks")
+    for endpoint in listed if status == 200 else []:
+        api.call("DELETE", f"/api/v1/webhooks/{endpoint['id']}")
+    fresh = {}
+    for operation in ("v1_delete_webhook", "v1_test_webhook"):
+        fresh[f"seeded_{operation}_path_id"] = api.created("POST", "/api/v1/webhooks", {"eventType": "new_signal", "url": WEBHOOK_URL}, "webhookId")
+    with open(path) as file:
+        text = file.read()
+    for name, value in fresh.items():
+        if value is not None:
+            text = re.sub(rf"(\[dictionaries\.{name}\]\nvalues = )\[[^\]]*\]", lambda m: f"{m.group(1)}[{json.dumps(value)}]", text)
+    with open(path, "w") as file:
+        file.write(text)
+
+
 def write_configuration(bindings):
     """One `[[operations]]` entry per operation, each parameter bound to a dictionary of its one
     real value at probability 0.5."""
@@ -225,5 +251,7 @@ if __name__ == "__main__":
         buy(*args)
     elif command == "resources":
         resources(*args)
+    elif command == "webhooks":
+        webhooks(*args)
     else:
         sys.exit(__doc__)
