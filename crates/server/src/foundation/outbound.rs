@@ -51,6 +51,16 @@ impl Default for Guard {
     }
 }
 
+/// What one delivery attempt came to (a webhook, an email, a push, a text), as the outbox
+/// records it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub delivered: bool,
+    pub status_code: Option<u16>,
+    pub latency_ms: i64,
+    pub error: Option<String>,
+}
+
 /// Why a URL is refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {

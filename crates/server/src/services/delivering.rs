@@ -27,22 +27,13 @@ use tokio::task::JoinSet;
 
 use super::{mailing, notifying, pushing, texting, webhooks};
 use crate::foundation::error::{AppError, Result};
-use crate::foundation::outbound::{self, standard_webhooks};
+use crate::foundation::outbound::{self, Outcome, standard_webhooks};
 use crate::foundation::state::AppState;
 use crate::foundation::vocab::NotificationKind;
 
 /// Messages one lane sends to its endpoint in a row before it makes way (the endpoint's next
 /// messages wait for a free lane like everyone else's).
 const LANE: u32 = 20;
-
-/// What one attempt came to.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    pub delivered: bool,
-    pub status_code: Option<u16>,
-    pub latency_ms: i64,
-    pub error: Option<String>,
-}
 
 /// The lanes one instance is running: at most `limit` at once, one per endpoint. Cloning shares
 /// them.

@@ -46,7 +46,7 @@ pub async fn notify(state: &AppState, notes: Vec<Note>, now: DateTime<Utc>) -> R
             users.insert(row.user_id.clone(), user);
         }
     }
-    let addressed: Vec<Addressed<'_>> =
+    let addressed: Vec<(&Notification, &strikeline_store::users::UserRecord)> =
         rows.iter().filter_map(|row| users.get(&row.user_id).and_then(Option::as_ref).map(|user| (row, user))).collect();
     email(state, &addressed, now).await?;
     super::pushing::queue(state, &addressed, now).await?;
@@ -54,11 +54,8 @@ pub async fn notify(state: &AppState, notes: Vec<Note>, now: DateTime<Utc>) -> R
     Ok(rows.len())
 }
 
-/// A notification with its user, as the channels beyond the bell take it.
-pub type Addressed<'a> = (&'a Notification, &'a strikeline_store::users::UserRecord);
-
 /// Queues each notification as an email to users who have email notifications on.
-async fn email(state: &AppState, addressed: &[Addressed<'_>], now: DateTime<Utc>) -> Result<()> {
+async fn email(state: &AppState, addressed: &[(&Notification, &strikeline_store::users::UserRecord)], now: DateTime<Utc>) -> Result<()> {
     for (row, user) in addressed {
         super::mailing::queue(state, user, super::mailing::MailingList::All, &row.kind, &row.title, &row.body, now).await?;
     }

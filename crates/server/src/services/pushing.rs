@@ -9,15 +9,14 @@ use std::collections::{HashMap, HashSet};
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use strikeline_store::notifications::Notification;
 use strikeline_store::outbox::{self, Message};
 use strikeline_store::push::{self as store, PushSubscription};
 use strikeline_store::users::UserRecord;
 
-use super::delivering::Outcome;
-use super::notifying::Addressed;
 use crate::foundation::entitlements::{Capability, Entitlements};
 use crate::foundation::error::{AppError, FieldError, Result};
-use crate::foundation::outbound;
+use crate::foundation::outbound::{self, Outcome};
 use crate::foundation::state::AppState;
 use crate::foundation::vocab::NotificationKind;
 use crate::foundation::web_push::{BrowserKeys, PushError, Vapid};
@@ -146,7 +145,7 @@ struct Shown<'a> {
 
 /// Queues each notification for every browser of its user whose plan in force includes push
 /// notifications and who chose its kind; how many messages.
-pub async fn queue(state: &AppState, addressed: &[Addressed<'_>], now: DateTime<Utc>) -> Result<usize> {
+pub async fn queue(state: &AppState, addressed: &[(&Notification, &UserRecord)], now: DateTime<Utc>) -> Result<usize> {
     let mut browsers: HashMap<&str, Vec<PushSubscription>> = HashMap::new();
     let mut messages = Vec::new();
     for &(row, user) in addressed {

@@ -11,15 +11,15 @@ use chrono::{DateTime, Duration, NaiveTime, Timelike, Utc};
 use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
 use sha2::Digest as _;
+use strikeline_store::notifications::Notification;
 use strikeline_store::outbox::{self, Message};
 use strikeline_store::sms::{self as store, SmsPhone, Verification};
 use strikeline_store::users::UserRecord;
 
-use super::delivering::Outcome;
-use super::notifying::Addressed;
 use crate::foundation::config::{SmsConfig, SmsTransport};
 use crate::foundation::entitlements::{Capability, Entitlements};
 use crate::foundation::error::{AppError, FieldError, Result};
+use crate::foundation::outbound::Outcome;
 use crate::foundation::state::AppState;
 use crate::foundation::vocab::NotificationKind;
 
@@ -134,7 +134,7 @@ pub fn chosen(phone: &SmsPhone) -> Vec<NotificationKind> {
 /// Queues a text of each notification to its user's verified number, when the plan in force
 /// includes SMS, the number has not opted out and the user chose the kind; held until the
 /// user's quiet hours end. How many.
-pub async fn queue(state: &AppState, addressed: &[Addressed<'_>], now: DateTime<Utc>) -> Result<usize> {
+pub async fn queue(state: &AppState, addressed: &[(&Notification, &UserRecord)], now: DateTime<Utc>) -> Result<usize> {
     let mut phones: HashMap<&str, Option<SmsPhone>> = HashMap::new();
     let mut messages = Vec::new();
     for &(row, user) in addressed {

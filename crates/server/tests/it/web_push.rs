@@ -296,8 +296,10 @@ async fn subscriptions_are_pro_validated_capped_and_only_the_owners(app: TestApp
     statuses.sort_unstable();
     assert_eq!(statuses, [[201; 10].as_slice(), &[409; 2]].concat());
     assert_eq!(strikeline_store::push::for_user(app.db(), &owner_id).await.expect("list").len(), 10);
-    // The same browser subscribing again replaces its row: no cap hit, still ten.
-    let again = app.post_json(&owner, "/api/push/subscriptions", &Browser::new().subscription("http://127.0.0.1:9/push/3")).await;
+    // The same browser subscribing again (one of the ten that won) replaces its row: no cap hit,
+    // still ten.
+    let stored = strikeline_store::push::for_user(app.db(), &owner_id).await.expect("list")[0].endpoint.clone();
+    let again = app.post_json(&owner, "/api/push/subscriptions", &Browser::new().subscription(&stored)).await;
     assert_eq!(again.status(), 201);
     assert_eq!(strikeline_store::push::for_user(app.db(), &owner_id).await.expect("list").len(), 10);
 
