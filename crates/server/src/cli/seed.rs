@@ -663,7 +663,7 @@ impl Generator<'_> {
                 currency: "USD".to_owned(),
                 auto_update_signals: true,
                 high_risk_alerts: false,
-                push_events: crate::foundation::vocab::NotificationKind::ALL.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(","),
+                push_events: crate::foundation::vocab::NotificationKind::set_to_stored(crate::foundation::vocab::NotificationKind::ALL),
                 billing_interval: None,
                 period_started_at: None,
                 cancel_at_period_end: false,

@@ -162,6 +162,8 @@ pub struct Caches {
     /// price or signal change drops it; recording a reading here does, and other instances'
     /// copies age out within [`IV_MAX_AGE`].
     pub iv_lookbacks: Shared<std::collections::HashMap<String, strikeline_engine::iv_rank::IvLookback>>,
+    /// The Web Push (VAPID) key, read from the store once: it is made once and never changes.
+    pub vapid: std::sync::OnceLock<Arc<crate::foundation::web_push::Vapid>>,
 }
 
 impl Default for Caches {
@@ -173,6 +175,7 @@ impl Default for Caches {
             signal_window: Shared::default(),
             exchange_rates: Shared::lasting(RATES_MAX_AGE),
             iv_lookbacks: Shared::lasting(IV_MAX_AGE),
+            vapid: std::sync::OnceLock::new(),
         }
     }
 }

@@ -61,6 +61,13 @@ pub struct Outcome {
     pub error: Option<String>,
 }
 
+impl Outcome {
+    /// Not sent at all (nothing was asked of the receiver), for `error`.
+    pub fn not_sent(error: impl Into<String>) -> Outcome {
+        Outcome { delivered: false, status_code: None, latency_ms: 0, error: Some(error.into()) }
+    }
+}
+
 /// Why a URL is refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {

@@ -395,6 +395,20 @@ vocabulary! {
     }
 }
 
+impl NotificationKind {
+    /// A stored choice of kinds (`"price_alert,position_closed"`, as the push and SMS settings
+    /// keep it), in the vocabulary's order; a spelling outside it is skipped.
+    pub fn set_from_stored(stored: &str) -> Vec<NotificationKind> {
+        let listed: Vec<&str> = stored.split(',').map(str::trim).collect();
+        NotificationKind::ALL.iter().copied().filter(|k| listed.contains(&k.as_str())).collect()
+    }
+
+    /// `kinds` as stored: each once, comma-separated, in the vocabulary's order.
+    pub fn set_to_stored(kinds: &[NotificationKind]) -> String {
+        NotificationKind::ALL.iter().filter(|k| kinds.contains(k)).map(|k| k.as_str()).collect::<Vec<_>>().join(",")
+    }
+}
+
 vocabulary! {
     /// Where a message in the outbox (a webhook delivery or an email) stands.
     pub enum DeliveryStatus ("delivery status") {

@@ -216,7 +216,7 @@ async fn set_sms_preferences(
             }
         }
     };
-    let events = NotificationKind::ALL.iter().filter(|k| body.events.contains(k)).map(|k| k.as_str()).collect::<Vec<_>>().join(",");
+    let events = NotificationKind::set_to_stored(&body.events);
     store::set_preferences(&state.db, &user.id, &events, quiet, now).await?;
     Ok(axum::Json(current(&state, &user.id, now).await?))
 }

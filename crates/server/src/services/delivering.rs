@@ -209,7 +209,7 @@ pub async fn send_held(state: &AppState, message: &Message, now: DateTime<Utc>) 
         let error = format!("Not sent: {refusal}");
         tracing::info!(message_id = %message.id, user_id = %message.user_id, reason = %refusal, "webhook not sent: the owner's plan does not include webhooks");
         outbox::give_up(&state.db, &message.id, &error).await?;
-        return Ok(Outcome { delivered: false, status_code: None, latency_ms: 0, error: Some(error) });
+        return Ok(Outcome::not_sent(error));
     }
     let attempts_made = message.attempts + 1;
     // What came of the attempt, and whether a failure is worth another.
@@ -222,7 +222,7 @@ pub async fn send_held(state: &AppState, message: &Message, now: DateTime<Utc>) 
         }
         pushing::CHANNEL => pushing::send(state, message, now).await?,
         texting::CHANNEL => texting::send(state, message, now).await?,
-        other => (Outcome { delivered: false, status_code: None, latency_ms: 0, error: Some(format!("unknown channel {other}")) }, false),
+        other => (Outcome::not_sent(format!("unknown channel {other}")), false),
     };
     if outcome.delivered {
         outbox::delivered(&state.db, &message.id, now).await?;
@@ -251,12 +251,7 @@ async fn send_webhook(state: &AppState, message: &Message, now: DateTime<Utc>) -
         None => None,
     };
     let Some(endpoint) = endpoint.filter(|e| e.is_active) else {
-        return Ok(Outcome {
-            delivered: false,
-            status_code: None,
-            latency_ms: 0,
-            error: Some("The endpoint was deleted or switched off.".into()),
-        });
+        return Ok(Outcome::not_sent("The endpoint was deleted or switched off."));
     };
     let started = Instant::now();
     let outcome = match post(state, &endpoint, message, now).await {

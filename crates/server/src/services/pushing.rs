@@ -5,7 +5,8 @@
 //! service's 404 or 410 (the browser unsubscribed) removes the subscription; its 429 and 5xx
 //! are retried on the outbox's schedule.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
+use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -41,7 +42,10 @@ fn key_error(e: impl std::fmt::Display) -> AppError {
 /// The instance's VAPID key, generated and stored at first start (`Server::bind`, or first use
 /// if that failed); every instance of a deployment reads the same one, so a subscription made
 /// through one is sent to by all.
-pub async fn vapid(state: &AppState) -> Result<Vapid> {
+pub async fn vapid(state: &AppState) -> Result<Arc<Vapid>> {
+    if let Some(key) = state.caches.vapid.get() {
+        return Ok(key.clone());
+    }
     let (private, _) = match strikeline_store::ledger::key(&state.db, KEY_NAME).await? {
         Some(stored) => stored,
         None => {
@@ -54,7 +58,9 @@ pub async fn vapid(state: &AppState) -> Result<Vapid> {
         }
     };
     let pkcs8 = strikeline_ledger::hex::decode(&private).ok_or_else(|| key_error("stored key is not hex"))?;
-    Vapid::from_pkcs8(&pkcs8).map_err(key_error)
+    let key = Arc::new(Vapid::from_pkcs8(&pkcs8).map_err(key_error)?);
+    // Two first readers store the same key: whichever sets it, both answer it.
+    Ok(state.caches.vapid.get_or_init(|| key).clone())
 }
 
 /// The contact named in VAPID tokens: `push.subject`, else the public URL, else the email
@@ -116,8 +122,8 @@ pub async fn subscribe(state: &AppState, user: &UserRecord, new: NewSubscription
 }
 
 /// The kinds `user` has chosen to push.
-pub fn chosen(user: &UserRecord) -> HashSet<NotificationKind> {
-    user.push_events.split(',').filter_map(|k| k.parse().ok()).collect()
+pub fn chosen(user: &UserRecord) -> Vec<NotificationKind> {
+    NotificationKind::set_from_stored(&user.push_events)
 }
 
 /// A queued push, as stored in the outbox's payload.
@@ -177,8 +183,7 @@ pub async fn queue(state: &AppState, addressed: &[(&Notification, &UserRecord)],
 /// Not sent (and not retried) when the subscription is gone or now another account's, or the
 /// owner's plan in force no longer includes push.
 pub async fn send(state: &AppState, message: &Message, now: DateTime<Utc>) -> Result<(Outcome, bool)> {
-    let failed =
-        |error: String, retry: bool| Ok((Outcome { delivered: false, status_code: None, latency_ms: 0, error: Some(error) }, retry));
+    let failed = |error: String, retry: bool| Ok((Outcome::not_sent(error), retry));
     let Ok(push) = serde_json::from_str::<QueuedPush>(&message.payload) else {
         return failed("unreadable stored push".to_owned(), false);
     };

@@ -127,8 +127,7 @@ pub async fn verify(state: &AppState, user: &UserRecord, code: &str, now: DateTi
 
 /// The kinds `phone` texts.
 pub fn chosen(phone: &SmsPhone) -> Vec<NotificationKind> {
-    let listed: Vec<NotificationKind> = phone.events.split(',').filter_map(|k| k.parse().ok()).collect();
-    NotificationKind::ALL.iter().copied().filter(|k| listed.contains(k)).collect()
+    NotificationKind::set_from_stored(&phone.events)
 }
 
 /// Queues a text of each notification to its user's verified number, when the plan in force
@@ -164,7 +163,7 @@ pub async fn queue(state: &AppState, addressed: &[(&Notification, &UserRecord)],
 /// text whose number is no longer the user's (changed, removed, opted out) or, for a notice,
 /// no longer verified or on a plan with SMS, is dropped.
 pub async fn send(state: &AppState, message: &Message, now: DateTime<Utc>) -> Result<(Outcome, bool)> {
-    let dropped = |error: &str| Ok((Outcome { delivered: false, status_code: None, latency_ms: 0, error: Some(error.to_owned()) }, false));
+    let dropped = |error: &str| Ok((Outcome::not_sent(error), false));
     let Ok(text) = serde_json::from_str::<Text>(&message.payload) else { return dropped("unreadable stored text") };
     let phone = store::get(&state.db, &message.user_id).await?.filter(|p| p.phone == text.to);
     let Some(phone) = phone else { return dropped("The number is no longer the account's.") };

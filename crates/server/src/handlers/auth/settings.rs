@@ -47,10 +47,7 @@ impl UserSettings {
             auto_update_signals: user.auto_update_signals,
             high_risk_alerts: user.high_risk_alerts,
             risk_tolerance: stored(&user.risk_tolerance, &what)?,
-            push_events: {
-                let chosen = crate::services::pushing::chosen(user);
-                NotificationKind::ALL.iter().copied().filter(|k| chosen.contains(k)).collect()
-            },
+            push_events: crate::services::pushing::chosen(user),
         })
     }
 }
@@ -106,9 +103,7 @@ pub(super) async fn put_settings(
         auto_update_signals: update.auto_update_signals,
         high_risk_alerts: update.high_risk_alerts,
         risk_tolerance: update.risk_tolerance.map(|r| r.as_str().to_owned()),
-        push_events: update
-            .push_events
-            .map(|kinds| NotificationKind::ALL.iter().filter(|k| kinds.contains(k)).map(|k| k.as_str()).collect::<Vec<_>>().join(",")),
+        push_events: update.push_events.map(|kinds| NotificationKind::set_to_stored(&kinds)),
     };
     users::update_settings(&state.db, &user.id, &change, now).await?;
     let saved = users::find_by_id(&state.db, &user.id).await?.ok_or(AppError::NotFound)?;
