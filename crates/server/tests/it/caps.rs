@@ -243,19 +243,34 @@ async fn stalled_request(app: &TestApp, ip: &str) -> TcpStream {
     connection
 }
 
-/// Polls `GET path` as `client` until it answers `status` (within [`STEP`]).
-async fn until_status(app: &TestApp, client: &reqwest::Client, path: &str, status: u16) -> reqwest::Response {
-    tokio::time::timeout(STEP, async {
-        loop {
-            let response = client.get(app.url(path)).send().await.expect("request");
-            if response.status() == status {
-                return response;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
+/// Polls `GET path` as `client` until it answers `status` (within [`STEP`], each try within a
+/// second); otherwise the error names what the tries got instead.
+async fn until_status(app: &TestApp, client: &reqwest::Client, path: &str, status: u16) -> Result<reqwest::Response, String> {
+    let mut seen = Vec::new();
+    let deadline = tokio::time::Instant::now() + STEP;
+    while tokio::time::Instant::now() < deadline {
+        match tokio::time::timeout(Duration::from_secs(1), client.get(app.url(path)).send()).await {
+            Ok(Ok(response)) if response.status() == status => return Ok(response),
+            Ok(Ok(response)) => seen.push(response.status().as_str().to_owned()),
+            Ok(Err(err)) => seen.push(format!("error {err}")),
+            Err(_) => seen.push("no answer in 1 s".to_owned()),
         }
-    })
-    .await
-    .unwrap_or_else(|_| panic!("{path} never answered {status}"))
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    seen.dedup();
+    Err(format!("{path} never answered {status} in {STEP:?}; it answered {}", seen.join(", ")))
+}
+
+/// What the server has sent on a stalled request's connection so far (it should have sent
+/// nothing: the request waits for its body).
+async fn answered_so_far(connection: &mut TcpStream) -> String {
+    let mut buffer = vec![0u8; 512];
+    match tokio::time::timeout(Duration::from_millis(200), connection.read(&mut buffer)).await {
+        Err(_) => "nothing (still waiting)".to_owned(),
+        Ok(Ok(0)) => "closed".to_owned(),
+        Ok(Ok(n)) => String::from_utf8_lossy(&buffer[..n]).lines().next().unwrap_or_default().to_owned(),
+        Ok(Err(err)) => format!("error {err}"),
+    }
 }
 
 async fn a_forwarded_client_at_its_cap_is_refused_alone(app: TestApp) {
@@ -294,7 +309,16 @@ async fn a_forwarded_client_at_its_cap_is_refused_alone(app: TestApp) {
         stalled.push(stalled_request(&app, "203.0.113.60").await);
     }
     let busy = behind_proxy(&app, "203.0.113.60");
-    let refused = until_status(&app, &busy, "/api/plans", 429).await;
+    let refused = match until_status(&app, &busy, "/api/plans", 429).await {
+        Ok(refused) => refused,
+        Err(failure) => {
+            let mut stalls = Vec::new();
+            for connection in &mut stalled {
+                stalls.push(answered_so_far(connection).await);
+            }
+            panic!("{failure}; the stalled requests' connections: {stalls:?}");
+        }
+    };
     assert!(refused.headers().get("retry-after").is_some());
     let body = problem(refused).await;
     assert!(body["detail"].as_str().is_some_and(|d| d.contains("in progress")), "{body}");
@@ -306,7 +330,7 @@ async fn a_forwarded_client_at_its_cap_is_refused_alone(app: TestApp) {
     assert_eq!(ada.get(app.url("/api/plans")).send().await.expect("plans").status(), 200);
     // Closing the stalled requests gives their places back.
     drop(stalled);
-    until_status(&app, &busy, "/api/plans", 200).await;
+    until_status(&app, &busy, "/api/plans", 200).await.expect("the places are given back");
 }
 
 async fn behind_a_proxy_https_is_what_the_nearest_proxy_says(app: TestApp) {
