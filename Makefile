@@ -14,7 +14,7 @@ export STRIKELINE_REQUIRE_PG
 
 help:
 	@echo "make run          build (release) and serve on http://127.0.0.1:$(PORT) with SQLite under ./data"
-	@echo "make test         install test needs (npm packages, chromium, haproxy) and run every test"
+	@echo "make test         install test needs (npm packages, chromium, haproxy, poppler-utils) and run every test"
 	@echo "make build        release build of the server and the web app"
 	@echo "make bench        benchmarks (criterion, side-by-side peers, American options beside QuantLib, then bench-http)"
 	@echo "make bench-http   HTTP latency of the read endpoints under oha, on SQLite and PostgreSQL"
@@ -34,11 +34,12 @@ run: build
 	@echo "Starting Strikeline at http://127.0.0.1:$(PORT)  (Ctrl-C to stop)"
 	./target/release/strikeline serve --port $(PORT)
 
-# Debian's packages the tests run: chromium (browser tests) and haproxy (the two-instance scenario).
-DEBIAN_TEST_PACKAGES := chromium haproxy
+# Debian's packages the tests run: chromium (browser tests), haproxy (the two-instance
+# scenario) and poppler-utils (pdftotext, pdfimages and pdfinfo read the PDF reports back).
+DEBIAN_TEST_PACKAGES := chromium haproxy poppler-utils
 
 debian-deps:
-	@missing=""; for p in $(DEBIAN_TEST_PACKAGES); do command -v $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	@missing=""; for p in $(DEBIAN_TEST_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian's$$missing for the tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \

@@ -22,10 +22,12 @@ run checks like any other answer.
 import datetime
 import json
 import re
+import struct
 import sys
 import urllib.error
 import urllib.parse
 import urllib.request
+import zlib
 
 
 # Where the seeded webhooks point: nothing listens there, so a test send is refused at once (the
@@ -75,6 +77,15 @@ class Api:
             return answer
         print(f"seed: {method} {path} answered {status}: {answer}", file=sys.stderr)
         return None
+
+
+def tiny_png():
+    """An 8×8 opaque blue PNG."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    rows = b"".join(b"\x00" + b"\x1d\x4e\xd8" * 8 for _ in range(8))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 8, 8, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 
 
 def buy(base, cookie, plan):
@@ -159,6 +170,19 @@ def resources(base, cookie, email, password, admin_cookie):
         """A number awaiting its code (Pro and up), so the SMS preferences have a phone to act on."""
         api.call("PUT", "/api/sms/phone", {"phone": "+12025550143"})
 
+    def report_brand():
+        """A saved brand with a logo (Premium; refused otherwise), so the logo's reads have one."""
+        status, _, _ = api.call("PUT", "/api/reports/brand", {
+            "name": "Fuzz Capital", "primaryColor": "#1d4ed8", "accentColor": "#0f766e",
+            "footer": "Seeded for fuzzing.", "monthlyEmail": False})
+        if status != 200:
+            return
+        request = urllib.request.Request(base + "/api/reports/brand/logo", data=tiny_png(), method="PUT")
+        for name, value in (("Origin", base), ("Cookie", cookie), ("Content-Type", "image/png")):
+            request.add_header(name, value)
+        with urllib.request.urlopen(request, timeout=60):
+            pass
+
     def held_structure():
         """A multi-leg position saved from the builder's own legs (Premium; None otherwise)."""
         status, built, _ = api.call("POST", "/api/structures/template", {"symbol": symbol, "template": "bull-call-spread"})
@@ -167,6 +191,7 @@ def resources(base, cookie, email, password, admin_cookie):
         return api.created("POST", "/api/portfolio/structures", {"symbol": symbol, "legs": built["legs"]}, "id")
 
     sms_phone()
+    report_brand()
     ids = {
         "delete_key": key(),
         "toggle_key": key(),

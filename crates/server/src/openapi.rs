@@ -19,6 +19,7 @@ use utoipa::OpenApi;
         (name = "backtest", description = "Backtests of the live strategies over stored history"),
         (name = "strategy-builder", description = "Multi-leg positions analysed at expiry and before, and the named templates (Premium; docs/strategy-builder.md)"),
         (name = "billing", description = "Buying, changing and cancelling a plan; the billing history (docs/billing.md)"),
+        (name = "reports", description = "PDF reports of the portfolio, a backtest and the track record, and the account's own brand on them (white-label, Premium; docs/reports.md)"),
         (name = "notifications", description = "The bell: notifications, read and unread"),
         (name = "webhooks", description = "Your outbound webhook endpoints and their delivery logs (Settings › API Keys); docs/notifications.md"),
         (name = "ai", description = "AI recommendations from your own book, signals and news (docs/news.md)"),

@@ -38,6 +38,7 @@ pub mod positions;
 pub mod price_alerts;
 pub mod push;
 pub mod rate_limits;
+pub mod report_brands;
 pub mod retention;
 pub mod seed;
 pub mod sessions;

@@ -102,11 +102,14 @@ pub enum Capability {
     /// Text messages to the user's verified phone (Pro and up; sold only where an SMS provider
     /// is configured).
     SmsNotifications,
+    /// PDF reports carrying the account's own brand (name, logo, colours, footer) and no
+    /// Strikeline branding, and a report of each month by email (Premium).
+    WhiteLabelReports,
 }
 
 impl Capability {
     /// Every capability.
-    pub const ALL: [Capability; 15] = [
+    pub const ALL: [Capability; 16] = [
         Capability::GenerateSignals,
         Capability::BacktestByStrategy,
         Capability::BacktestFullHistory,
@@ -122,6 +125,7 @@ impl Capability {
         Capability::StrategyBuilder,
         Capability::PushNotifications,
         Capability::SmsNotifications,
+        Capability::WhiteLabelReports,
     ];
 
     /// Whether `plan` includes it (a confirmed address assumed).
@@ -145,7 +149,8 @@ impl Capability {
             Capability::CustomStrategyParams
             | Capability::ApiAiRecommendations
             | Capability::PredictiveAnalysis
-            | Capability::StrategyBuilder => Plan::Premium,
+            | Capability::StrategyBuilder
+            | Capability::WhiteLabelReports => Plan::Premium,
             Capability::ApiKeys => Plan::Free,
         }
     }
@@ -172,6 +177,7 @@ impl Capability {
             Capability::StrategyBuilder => "The strategy builder needs the Premium plan.",
             Capability::PushNotifications => "Push notifications need the Pro or Premium plan.",
             Capability::SmsNotifications => "Text messages need the Pro or Premium plan.",
+            Capability::WhiteLabelReports => "Reports with your own brand need the Premium plan.",
             Capability::ApiStandardEndpoints => {
                 "This endpoint of the public API needs the Pro or Premium plan; the Free plan reads signals, stats and stock prices."
             }

@@ -94,6 +94,9 @@ async fn unsubscribe(State(state): State<AppState>, Query(query): Query<Unsubscr
         Some(MailingList::PortfolioSummary) => {
             page(StatusCode::OK, "Unsubscribed", "<p>You will no longer get the daily portfolio summary.</p>")
         }
+        Some(MailingList::MonthlyReport) => {
+            page(StatusCode::OK, "Unsubscribed", "<p>You will no longer get the monthly portfolio report by email.</p>")
+        }
         Some(MailingList::All) => {
             page(StatusCode::OK, "Unsubscribed", "<p>You will no longer get notification emails from Strikeline.</p>")
         }
@@ -116,6 +119,8 @@ pub struct OutboxEmail {
     /// The notification kind or `portfolio_summary`.
     pub topic: String,
     pub unsubscribe_url: String,
+    /// The names of the files sent with it.
+    pub attachments: Vec<String>,
     /// `pending`, `delivered` (with the outbox transport: kept here, nothing sent) or `failed`.
     pub status: crate::foundation::vocab::DeliveryStatus,
     pub attempts: i32,
@@ -148,6 +153,7 @@ async fn outbox(State(state): State<AppState>, AdminUser(_admin): AdminUser) -> 
                 text: email.text,
                 topic: m.topic,
                 unsubscribe_url: email.unsubscribe_url,
+                attachments: email.attachments.into_iter().map(|a| a.file_name).collect(),
                 status,
                 attempts: m.attempts,
                 last_error: m.last_error,

@@ -15,6 +15,7 @@ pub mod notifications;
 pub mod options;
 pub mod portfolio;
 pub mod push;
+pub mod reports;
 pub mod signals;
 pub mod site;
 pub mod sms;

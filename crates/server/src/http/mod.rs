@@ -28,8 +28,8 @@ use crate::foundation::state::AppState;
 use crate::{
     handlers::ai, handlers::api_keys, handlers::auth, handlers::automation, handlers::backtest, handlers::billing, handlers::email,
     handlers::health, handlers::live, handlers::news, handlers::notifications, handlers::options, handlers::portfolio, handlers::push,
-    handlers::signals, handlers::site, handlers::sms, handlers::stocks, handlers::structures, handlers::track_record, handlers::webhooks,
-    openapi,
+    handlers::reports, handlers::signals, handlers::site, handlers::sms, handlers::stocks, handlers::structures, handlers::track_record,
+    handlers::webhooks, openapi,
 };
 
 pub use middleware::log_server_errors;
@@ -76,6 +76,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(billing::router())
         .merge(notifications::router())
         .merge(push::router())
+        .merge(reports::router())
         .merge(sms::router())
         .merge(webhooks::router())
         .merge(email::router())

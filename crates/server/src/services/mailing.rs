@@ -3,9 +3,10 @@
 //! to read) or SMTP. Every message honours the user's toggles when it is queued and carries a
 //! one-click unsubscribe (RFC 8058: `List-Unsubscribe` and `List-Unsubscribe-Post`).
 
+use base64::Engine as _;
 use chrono::{DateTime, Utc};
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
-use lettre::message::{Mailbox, Message as MailMessage};
+use lettre::message::{Attachment, Mailbox, Message as MailMessage, MultiPart, SinglePart};
 use lettre::transport::smtp::AsyncSmtpTransport;
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncTransport, Tokio1Executor};
@@ -28,6 +29,8 @@ pub enum MailingList {
     All,
     /// The daily portfolio summary (`portfolioSummary`).
     PortfolioSummary,
+    /// The monthly portfolio report (the brand's `monthlyEmail`, docs/reports.md).
+    MonthlyReport,
     /// The account's own links (confirm the address, reset the password): always sent, to
     /// nobody but the account's address, with nothing to unsubscribe from.
     Account,
@@ -38,13 +41,14 @@ impl MailingList {
         match self {
             MailingList::All => "all",
             MailingList::PortfolioSummary => "portfolio_summary",
+            MailingList::MonthlyReport => "monthly_report",
             MailingList::Account => "account",
         }
     }
 
     pub fn from_stored(s: &str) -> Option<MailingList> {
         // Account mail has no unsubscribe token, so it is never looked up here.
-        [MailingList::All, MailingList::PortfolioSummary].into_iter().find(|l| l.as_str() == s)
+        [MailingList::All, MailingList::PortfolioSummary, MailingList::MonthlyReport].into_iter().find(|l| l.as_str() == s)
     }
 
     /// Whether `user` wants this list now.
@@ -52,6 +56,8 @@ impl MailingList {
         match self {
             MailingList::All => user.email_notifications,
             MailingList::PortfolioSummary => user.email_notifications && user.portfolio_updates,
+            // Asked for on its own (the brand's switch), which the job reads.
+            MailingList::MonthlyReport => user.email_notifications,
             MailingList::Account => true,
         }
     }
@@ -67,6 +73,20 @@ pub struct Email {
     pub list: MailingList,
     /// The one-click unsubscribe address (`List-Unsubscribe`).
     pub unsubscribe_url: String,
+    /// Files sent with it (the monthly report's PDF).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attachments: Vec<EmailAttachment>,
+}
+
+/// A file sent with an email.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EmailAttachment {
+    /// ASCII, e.g. `portfolio-report-2026-11.pdf`.
+    pub file_name: String,
+    pub content_type: String,
+    /// The bytes, base64.
+    pub data: String,
 }
 
 /// The address users reach the app at (the configured public URL, else the listener).
@@ -88,6 +108,21 @@ pub async fn queue(
     text: &str,
     now: DateTime<Utc>,
 ) -> Result<bool> {
+    queue_with(state, user, list, topic, subject, text, Vec::new(), now).await
+}
+
+/// [`queue`], with files attached.
+#[expect(clippy::too_many_arguments, reason = "queue's arguments and the files")]
+pub async fn queue_with(
+    state: &AppState,
+    user: &UserRecord,
+    list: MailingList,
+    topic: &str,
+    subject: &str,
+    text: &str,
+    attachments: Vec<EmailAttachment>,
+    now: DateTime<Utc>,
+) -> Result<bool> {
     if !list.wanted_by(user) {
         return Ok(false);
     }
@@ -98,6 +133,7 @@ pub async fn queue(
             text: format!("{text}\n\n—\nStrikeline · {}\n", base_url(state)),
             list,
             unsubscribe_url: String::new(),
+            attachments,
         };
         if state.config.email.transport == EmailTransport::Outbox {
             // Nothing leaves the machine: whoever runs the instance reads the link in its log
@@ -118,6 +154,7 @@ pub async fn queue(
         ),
         list,
         unsubscribe_url: unsubscribe_url(state, &token),
+        attachments,
     };
     enqueue(state, user, topic, &email, now).await.map(|()| true)
 }
@@ -144,6 +181,10 @@ pub async fn unsubscribe(state: &AppState, token: &str, now: DateTime<Utc>) -> R
     match list {
         MailingList::All => change.email_notifications = Some(false),
         MailingList::PortfolioSummary => change.portfolio_updates = Some(false),
+        MailingList::MonthlyReport => {
+            strikeline_store::report_brands::set_monthly_email(&state.db, &user_id, false, now).await?;
+            return Ok(Some(list));
+        }
         // Never stored with a token: account mail cannot be unsubscribed from.
         MailingList::Account => return Ok(None),
     }
@@ -179,7 +220,17 @@ pub fn compose(config: &EmailConfig, id: &str, email: &Email) -> std::result::Re
             .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("List-Unsubscribe"), format!("<{}>", email.unsubscribe_url)))
             .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("List-Unsubscribe-Post"), "List-Unsubscribe=One-Click".to_owned()));
     }
-    builder.header(ContentType::TEXT_PLAIN).body(email.text.clone()).map_err(|e| format!("composing: {e}"))
+    if email.attachments.is_empty() {
+        return builder.header(ContentType::TEXT_PLAIN).body(email.text.clone()).map_err(|e| format!("composing: {e}"));
+    }
+    let mut parts = MultiPart::mixed().singlepart(SinglePart::plain(email.text.clone()));
+    for file in &email.attachments {
+        let bytes =
+            base64::engine::general_purpose::STANDARD.decode(&file.data).map_err(|e| format!("attachment {}: {e}", file.file_name))?;
+        let content_type = ContentType::parse(&file.content_type).map_err(|e| format!("attachment {}: {e}", file.file_name))?;
+        parts = parts.singlepart(Attachment::new(file.file_name.clone()).body(bytes, content_type));
+    }
+    builder.multipart(parts).map_err(|e| format!("composing: {e}"))
 }
 
 fn smtp_transport(config: &EmailConfig) -> std::result::Result<AsyncSmtpTransport<Tokio1Executor>, String> {

@@ -214,8 +214,59 @@ async fn the_daily_summary_goes_to_those_who_want_it_and_unsubscribes_alone(engi
     assert_eq!(summaries::daily_summaries(&app.state, now).await.expect("summaries"), 0);
 }
 
+async fn the_monthly_report_arrives_once_with_its_pdf_and_unsubscribes_alone(engine: crate::common::Engine) {
+    use base64::Engine as _;
+    use chrono::Datelike;
+    use strikeline_server::services::reporting::monthly;
+    let Some((app, mails)) = app_with_smtp(engine, 0).await else { return };
+    let ada = app.register().await;
+    strikeline_store::users::set_subscription(app.db(), ada["id"].as_str().expect("id"), "premium", "active", None, app.now())
+        .await
+        .expect("premium");
+    settle_account_mail(&app).await;
+    let brand =
+        json!({"name": "Lovelace Capital", "primaryColor": "#1d4ed8", "accentColor": "#0f766e", "footer": "", "monthlyEmail": true});
+    assert_eq!(app.client.put(app.url("/api/reports/brand")).json(&brand).send().await.expect("brand").status(), 200);
+
+    let now = app.now();
+    assert_eq!(monthly::queue_due(&app.state, now).await.expect("due"), 0, "turned on this month: the first is next month's");
+    let today = app.today();
+    let (year, month) = if today.month() == 12 { (today.year() + 1, 1) } else { (today.year(), today.month() + 1) };
+    let next = chrono::NaiveDate::from_ymd_opt(year, month, 1).expect("date").and_hms_opt(14, 0, 0).expect("time").and_utc();
+    assert_eq!(monthly::queue_due(&app.state, next).await.expect("due"), 1);
+    assert_eq!(monthly::queue_due(&app.state, next).await.expect("again"), 0, "a month goes once");
+    delivering::run_due(&app.state, next).await.expect("send");
+    let mail = mails.lock().expect("lock").first().cloned().expect("sent");
+    assert_eq!(mail.to, ["<ada@example.com>"]);
+    assert_eq!(mail.header("Subject"), Some(format!("Your portfolio report for {}", today.format("%B %Y"))));
+    // The PDF rides along as an attachment, in the account's brand.
+    let file = format!("portfolio-report-{year}-{month:02}.pdf");
+    let at = mail.data.find(&file).unwrap_or_else(|| panic!("no {file} in {}", mail.data));
+    let body_start = mail.data[at..].find("\r\n\r\n").expect("part body") + at + 4;
+    let body_end = mail.data[body_start..].find("\r\n--").expect("boundary") + body_start;
+    let encoded: String = mail.data[body_start..body_end].split_whitespace().collect();
+    let pdf = base64::engine::general_purpose::STANDARD.decode(encoded).expect("base64");
+    let text = crate::reports::poppler("pdftotext", &[], &pdf);
+    assert!(text.contains("Lovelace Capital") && text.contains("Portfolio report"), "{text}");
+    assert!(mail.data.contains("application/pdf"), "typed as a PDF");
+
+    // Its one-click unsubscribe turns off the monthly report alone.
+    let url = mail.header("List-Unsubscribe").expect("header").trim_start_matches('<').trim_end_matches('>').to_owned();
+    assert_eq!(one_click(&url).await.status(), 200);
+    let view: Value = app.client.get(app.url("/api/reports/brand")).send().await.expect("brand").json().await.expect("json");
+    assert_eq!(view["monthlyEmail"], false);
+    assert_eq!(preferences(&app).await["emailNotifications"], true, "other email goes on");
+    let later = next + chrono::Duration::days(40);
+    assert_eq!(monthly::queue_due(&app.state, later).await.expect("due"), 0);
+}
+
 mod sqlite {
     use crate::common::Engine::Sqlite;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_monthly_report_arrives_once_with_its_pdf_and_unsubscribes_alone() {
+        super::the_monthly_report_arrives_once_with_its_pdf_and_unsubscribes_alone(Sqlite).await;
+    }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn notification_emails_reach_smtp_with_a_working_one_click_unsubscribe() {
@@ -230,6 +281,11 @@ mod sqlite {
 
 mod postgres {
     use crate::common::Engine::Postgres;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_monthly_report_arrives_once_with_its_pdf_and_unsubscribes_alone() {
+        super::the_monthly_report_arrives_once_with_its_pdf_and_unsubscribes_alone(Postgres).await;
+    }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn notification_emails_reach_smtp_with_a_working_one_click_unsubscribe() {

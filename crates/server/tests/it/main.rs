@@ -36,6 +36,7 @@ mod preferences;
 mod price_alerts;
 mod public_api;
 mod read_path;
+mod reports;
 mod retention;
 mod seed;
 mod signals;

@@ -387,6 +387,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backtest/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The backtest `POST /api/backtest` runs for the same request, as a PDF report in the
+         *     account's brand: the headline figures, the equity and drawdown curves and every trade
+         *     (docs/reports.md). Counts against both the backtest and the report limits.
+         */
+        post: operations["overall_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backtest/strategy": {
         parameters: {
             query?: never;
@@ -871,6 +892,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/portfolio/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The portfolio as a PDF in the account's brand: summary, risk metrics, the value over time,
+         *     open positions with their Greeks, and the risk assessment, with the figures
+         *     `GET /api/portfolio/metrics` and the positions' details answer at the same moment
+         *     (docs/reports.md).
+         */
+        get: operations["portfolio_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/portfolio/structures": {
         parameters: {
             query?: never;
@@ -1137,6 +1180,56 @@ export interface paths {
          */
         post: operations["refresh"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/brand": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The brand the signed-in account's reports carry: its own when saved and the plan includes
+         *     white-label reports, else the house brand.
+         */
+        get: operations["get_report_brand"];
+        /**
+         * Saves the account's own brand (Premium): its reports then carry it and no Strikeline
+         *     branding. The logo is set apart (`PUT /api/reports/brand/logo`).
+         */
+        put: operations["save_report_brand"];
+        post?: never;
+        /**
+         * Forgets the account's brand and logo: reports carry the house brand again. Works on every
+         *     plan.
+         */
+        delete: operations["delete_report_brand"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/brand/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's saved logo, as it was uploaded. */
+        get: operations["get_report_logo"];
+        /**
+         * Sets the logo of the account's saved brand (Premium): the body is the PNG itself
+         *     (`Content-Type: image/png`), at most 512 KB and 2000 px a side.
+         */
+        put: operations["put_report_logo"];
+        post?: never;
+        /** Removes the logo of the account's brand. Works on every plan. */
+        delete: operations["delete_report_logo"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1454,6 +1547,27 @@ export interface paths {
          *     the last price, expirations from the exchange calendar, premiums at the model's value.
          */
         post: operations["structure_template"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/track-record/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The track record as a PDF report in the signed-in account's brand: each group's
+         *     calibration (pooled, per strategy, the risk-neutral probability of profit, the predictive
+         *     model), the 90-day Brier line, and what was left out (docs/reports.md).
+         */
+        get: operations["track_record_report"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2192,7 +2306,7 @@ export interface components {
          *     asks the same rule instead of comparing plans itself).
          * @enum {string}
          */
-        Capability: "generateSignals" | "backtestByStrategy" | "backtestFullHistory" | "customStrategyParams" | "aiRecommendations" | "apiWrite" | "apiStandardEndpoints" | "webhooks" | "newsAnalysis" | "apiAiRecommendations" | "predictiveAnalysis" | "apiKeys" | "strategyBuilder" | "pushNotifications" | "smsNotifications";
+        Capability: "generateSignals" | "backtestByStrategy" | "backtestFullHistory" | "customStrategyParams" | "aiRecommendations" | "apiWrite" | "apiStandardEndpoints" | "webhooks" | "newsAnalysis" | "apiAiRecommendations" | "predictiveAnalysis" | "apiKeys" | "strategyBuilder" | "pushNotifications" | "smsNotifications" | "whiteLabelReports";
         /** @description The card on file. */
         CardView: {
             brand: string;
@@ -3391,6 +3505,8 @@ export interface components {
         };
         /** @description An email in the outbox, as administrators see it. */
         OutboxEmail: {
+            /** @description The names of the files sent with it. */
+            attachments: string[];
             /** Format: int32 */
             attempts: number;
             /** Format: date-time */
@@ -4176,6 +4292,35 @@ export interface components {
              * @example ada
              */
             username: string;
+        };
+        /** @description `PUT /api/reports/brand`. */
+        ReportBrandInput: {
+            /** @description Positive bars and the second chart series: `#rrggbb`. */
+            accentColor: string;
+            /** @description The line at the foot of every page (a disclaimer, an address); may be empty. */
+            footer: string;
+            /** @description Email the portfolio report at the start of each month. */
+            monthlyEmail: boolean;
+            /** @description The name at the top of every page, e.g. your firm's. */
+            name: string;
+            /** @description Headings, rules and the first chart series: `#rrggbb`. */
+            primaryColor: string;
+        };
+        /** @description `GET /api/reports/brand`: the brand the account's reports carry. */
+        ReportBrandView: {
+            accentColor: string;
+            /** @description Whether the plan includes reports in the account's own brand (Premium). */
+            available: boolean;
+            /** @description Whether the account's own brand is saved and in use; otherwise the house brand below. */
+            custom: boolean;
+            footer: string;
+            /** @description Whether a logo is saved (`GET /api/reports/brand/logo`). */
+            hasLogo: boolean;
+            /** @description Whether the portfolio report is emailed at the start of each month. */
+            monthlyEmail: boolean;
+            name: string;
+            /** @description `#rrggbb`. */
+            primaryColor: string;
         };
         /** @description `POST /api/auth/reset-password`. */
         ResetPasswordRequest: {
@@ -6109,6 +6254,78 @@ export interface operations {
             };
         };
     };
+    overall_report: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another request is 422. 1–255 visible ASCII characters, e.g. a UUID; scoped to the session or API key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BacktestRequest"];
+            };
+        };
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description Beyond the plan (range or parameters) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A field is not valid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many backtests or reports, or one of yours is still running; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server is at capacity, or the backtest ran too long; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     by_strategy: {
         parameters: {
             query?: never;
@@ -7405,6 +7622,44 @@ export interface operations {
             };
         };
     };
+    portfolio_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many reports; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     list_held_structures: {
         parameters: {
             query?: never;
@@ -8102,6 +8357,254 @@ export interface operations {
             };
             /** @description Too many refreshes; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_report_brand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportBrandView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    save_report_brand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportBrandInput"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportBrandView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The plan does not include white-label reports */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delete_report_brand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Forgotten (or there was none) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_report_logo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The logo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": number[];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No logo saved */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    put_report_logo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A PNG image */
+        requestBody: {
+            content: {
+                "image/png": number[];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The plan does not include white-label reports */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No brand saved yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Larger than the request limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not image/png */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not a PNG that reads, or too large; `errors` names `logo` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delete_report_logo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed (or there was none) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8934,6 +9437,44 @@ export interface operations {
                 };
             };
             /** @description Over the analysis limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    track_record_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many reports; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -143,6 +143,9 @@ pub const STRUCTURE_ANALYSIS: Policy = policy("structure_analysis", 120, MINUTE)
 pub const OPTION_CHAIN: Policy = policy("option_chain", 60, MINUTE);
 /// Verification codes texted per user (each is a paid message to a number the user typed).
 pub const SMS_CODE: Policy = policy("sms_code", 5, HOUR);
+/// PDF reports per user (each gathers a portfolio, a backtest or the track record and renders
+/// pages on the server).
+pub const REPORT: Policy = policy("report", 30, HOUR);
 
 /// The public API's hourly quota of `plan`, whose catalogue entry grants `quota` requests.
 pub fn api_hourly(plan: crate::foundation::entitlements::Plan, quota: u32) -> Policy {
@@ -157,7 +160,7 @@ pub fn api_hourly(plan: crate::foundation::entitlements::Plan, quota: u32) -> Po
 
 /// Every policy, for configuration checks and the documentation (the public API's hourly
 /// quotas, `api_hour_<plan>`, come from the plan catalogue).
-pub const POLICIES: [Policy; 38] = [
+pub const POLICIES: [Policy; 39] = [
     REGISTER,
     LOGIN_IP,
     LOGIN_ACCOUNT,
@@ -196,6 +199,7 @@ pub const POLICIES: [Policy; 38] = [
     STRUCTURE_ANALYSIS,
     OPTION_CHAIN,
     SMS_CODE,
+    REPORT,
 ];
 
 /// Sign-in back-off per account: five attempts back to back, then a wait that grows by a

@@ -8,7 +8,6 @@ use serde::{Deserialize, Serialize};
 use strikeline_store::positions::{self, ManualRow};
 use utoipa::ToSchema;
 
-use super::detail::{PositionDetail, manual_detail};
 use crate::foundation::error::{AppError, FieldError, Result};
 use crate::foundation::extract::ApiJson;
 use crate::foundation::input::{Symbol, SymbolError};
@@ -17,6 +16,7 @@ use crate::foundation::money::round2;
 use crate::foundation::session::CurrentUser;
 use crate::foundation::state::AppState;
 use crate::foundation::vocab::{PositionStatus, SignalKind, stored};
+use crate::services::portfolio_analysis::detail::{PositionDetail, manual_detail};
 
 /// Largest quantity accepted, contracts.
 const MAX_QUANTITY: i64 = 10_000;

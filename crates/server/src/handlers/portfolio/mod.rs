@@ -1,9 +1,7 @@
 //! Portfolios: manual positions, automated paper positions opened from signals, and the
 //! analysis over both.
 
-pub mod detail;
 pub mod manual;
-pub mod metrics;
 
 use axum::extract::{Path, State};
 use chrono::{DateTime, Utc};
@@ -19,8 +17,8 @@ use crate::foundation::money::round2;
 use crate::foundation::session::CurrentUser;
 use crate::foundation::state::AppState;
 use crate::foundation::vocab::{PositionStatus, SignalKind, stored};
-use detail::PositionDetail;
-use metrics::PortfolioAnalysis;
+use crate::services::portfolio_analysis::detail::{self, PositionDetail};
+use crate::services::portfolio_analysis::metrics::{self, PortfolioAnalysis};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -29,6 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_positions))
         .routes(routes!(position_detail))
         .routes(routes!(portfolio_metrics))
+        .routes(routes!(portfolio_report))
         .routes(routes!(public_portfolio_metrics))
 }
 
@@ -150,4 +149,29 @@ async fn position_detail(
 )]
 async fn portfolio_metrics(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<PortfolioAnalysis>> {
     Ok(axum::Json(metrics::analyse(&state, &user, state.clock.now()).await?))
+}
+
+/// The portfolio as a PDF in the account's brand: summary, risk metrics, the value over time,
+/// open positions with their Greeks, and the risk assessment, with the figures
+/// `GET /api/portfolio/metrics` and the positions' details answer at the same moment
+/// (docs/reports.md).
+#[utoipa::path(
+    get, path = "/api/portfolio/report", tag = "reports",
+    responses(
+        (status = 200, description = "The report", content_type = "application/pdf", body = Vec<u8>),
+        (status = 401, description = "Not signed in", body = crate::foundation::error::Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many reports; see Retry-After", body = crate::foundation::error::Problem, content_type = "application/problem+json"),
+    )
+)]
+async fn portfolio_report(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<impl axum::response::IntoResponse> {
+    use crate::services::reporting;
+    let now = state.clock.now();
+    let limit = crate::foundation::limits::hit(&state, crate::foundation::limits::REPORT, &user.id, now).await?;
+    let pdf = reporting::portfolio::render(&state, &user, now).await?;
+    let disposition = format!("attachment; filename=\"{}\"", reporting::file_name("portfolio-report", now));
+    Ok((
+        limit,
+        [(axum::http::header::CONTENT_TYPE, "application/pdf".to_owned()), (axum::http::header::CONTENT_DISPOSITION, disposition)],
+        pdf,
+    ))
 }

@@ -206,6 +206,12 @@ pub async fn run_job(state: &AppState, job: Job, now: DateTime<Utc>) -> Result<(
             catch_up_history(state, now).await?;
             refresh_prices(state, now).await?;
             state.events.publish(Topic::Prices);
+            // Before the month's first session: last month's reports, as the month closed.
+            match super::reporting::monthly::queue_due(state, now).await {
+                Ok(0) => {}
+                Ok(queued) => tracing::info!(queued, "monthly reports queued"),
+                Err(err) => tracing::warn!(error = %err, "monthly reports failed"),
+            }
         }
         Job::Weekend => {
             catch_up_history(state, now).await?;

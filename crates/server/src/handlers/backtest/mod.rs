@@ -2,6 +2,8 @@
 //! the plan's limits (Free: overall over the last year; Pro: full history and by strategy;
 //! Premium: also custom strategy parameters).
 
+mod report;
+
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -39,7 +41,7 @@ const WARM_UP_DAYS: i64 = 450;
 const MAX_SYMBOLS: usize = 100;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(overall)).routes(routes!(by_strategy))
+    OpenApiRouter::new().routes(routes!(overall)).routes(routes!(by_strategy)).routes(routes!(overall_report))
 }
 
 /// Custom strategy parameters (Premium). Each omitted field keeps its default (docs/strategies.md).
@@ -598,4 +600,42 @@ pub async fn strategy_results(
         results.push(StrategyBacktest { strategy: strategy.into(), summary, equity_curve: curve(&report) });
     }
     Ok(results)
+}
+
+/// The backtest `POST /api/backtest` runs for the same request, as a PDF report in the
+/// account's brand: the headline figures, the equity and drawdown curves and every trade
+/// (docs/reports.md). Counts against both the backtest and the report limits.
+#[utoipa::path(
+    post, path = "/api/backtest/report", tag = "reports",
+    request_body = BacktestRequest,
+    responses(
+        (status = 200, description = "The report", content_type = "application/pdf", body = Vec<u8>),
+        (status = 403, description = "Beyond the plan (range or parameters)", body = crate::foundation::error::Problem, content_type = "application/problem+json"),
+        (status = 422, description = "A field is not valid", body = crate::foundation::error::Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many backtests or reports, or one of yours is still running; see Retry-After", body = crate::foundation::error::Problem, content_type = "application/problem+json"),
+        (status = 503, description = "The server is at capacity, or the backtest ran too long; see Retry-After", body = crate::foundation::error::Problem, content_type = "application/problem+json"),
+    )
+)]
+async fn overall_report(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    body: axum::body::Bytes,
+) -> Result<impl axum::response::IntoResponse> {
+    let request = optional_body(&body)?;
+    let now = state.clock.now();
+    let limit = limits::hit(&state, limits::REPORT, &user.id, now).await?;
+    limits::hit(&state, limits::BACKTEST, &user.id, now).await?;
+    let slot = state.capacity.heavy_slot(&user.id).await?;
+    let locked = LockedSignals::for_viewer(&state, &user, now).await?;
+    let work = overall_result(&state, Plan::of(&user, now), &request, &locked, &slot.cancel);
+    let result = within_time(&state, work).await?;
+    drop(slot);
+    let brand = crate::services::reporting::brand_for(&state, &user, now).await?;
+    let pdf = crate::services::reporting::render(report::backtest(&result, now), brand).await?;
+    let disposition = format!("attachment; filename=\"{}\"", crate::services::reporting::file_name("backtest-report", now));
+    Ok((
+        limit,
+        [(axum::http::header::CONTENT_TYPE, "application/pdf".to_owned()), (axum::http::header::CONTENT_DISPOSITION, disposition)],
+        pdf,
+    ))
 }

@@ -1,7 +1,10 @@
 //! The public track record (issue 24): calibration of resolved live signals, and the
 //! append-only log behind it: the signing key, signed tree heads, inclusion proofs for any
 //! signal, consistency proofs between heads, and the whole record to check offline with
-//! `strikeline verify` (docs/track-record.md). No sign-in; every route is limited per address.
+//! `strikeline verify` (docs/track-record.md). No sign-in (but for the PDF report, which
+//! carries the signed-in account's brand); every route is limited per address.
+
+mod report;
 
 use axum::extract::{Path, RawQuery, State};
 use serde::{Deserialize, Serialize};
@@ -25,6 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(proof))
         .routes(routes!(consistency))
         .routes(routes!(export_record))
+        .routes(routes!(track_record_report))
 }
 
 async fn limited(state: &AppState, ip: std::net::IpAddr, policy: limits::Policy) -> Result<RateLimit> {
@@ -275,4 +279,33 @@ async fn consistency(
 async fn export_record(State(state): State<AppState>, ClientIp(ip): ClientIp) -> Result<(RateLimit, axum::Json<RecordExport>)> {
     let limit = limited(&state, ip, limits::TRACK_RECORD_EXPORT).await?;
     Ok((limit, axum::Json(export::build(&state, state.clock.now()).await?)))
+}
+
+/// The track record as a PDF report in the signed-in account's brand: each group's
+/// calibration (pooled, per strategy, the risk-neutral probability of profit, the predictive
+/// model), the 90-day Brier line, and what was left out (docs/reports.md).
+#[utoipa::path(
+    get, path = "/api/track-record/report", tag = "reports",
+    responses(
+        (status = 200, description = "The report", content_type = "application/pdf", body = Vec<u8>),
+        (status = 401, description = "Not signed in", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many reports; see Retry-After", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+async fn track_record_report(
+    State(state): State<AppState>,
+    crate::foundation::session::CurrentUser(user): crate::foundation::session::CurrentUser,
+) -> Result<impl axum::response::IntoResponse> {
+    use crate::services::reporting;
+    let now = state.clock.now();
+    let limit = limits::hit(&state, limits::REPORT, &user.id, now).await?;
+    let summary = calibration::summary(&state, now).await?;
+    let brand = reporting::brand_for(&state, &user, now).await?;
+    let pdf = reporting::render(report::track_record(&summary, now), brand).await?;
+    let disposition = format!("attachment; filename=\"{}\"", reporting::file_name("track-record-report", now));
+    Ok((
+        limit,
+        [(axum::http::header::CONTENT_TYPE, "application/pdf".to_owned()), (axum::http::header::CONTENT_DISPOSITION, disposition)],
+        pdf,
+    ))
 }

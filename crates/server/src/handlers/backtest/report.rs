@@ -1,0 +1,123 @@
+//! The backtest report: what `POST /api/backtest` answers, as pages (docs/reports.md).
+
+use chrono::{DateTime, Utc};
+use strikeline_reports::{Align, Column, Figure, Report, Section, Series};
+
+use super::OverallBacktest;
+use crate::services::reporting::{self, number_or_dash, percent, usd};
+
+fn figure(label: &str, value: String) -> Figure {
+    Figure { label: label.to_owned(), value }
+}
+
+fn column(label: &str, align: Align, width: f32) -> Column {
+    Column { label: label.to_owned(), align, width }
+}
+
+/// Three dates under a curve: its first, middle and last.
+fn spread_labels(dates: &[chrono::NaiveDate]) -> Vec<String> {
+    match (dates.first(), dates.get(dates.len() / 2), dates.last()) {
+        (Some(first), Some(middle), Some(last)) => vec![first.to_string(), middle.to_string(), last.to_string()],
+        _ => Vec::new(),
+    }
+}
+
+/// The report of `result`, generated at `now`.
+pub fn backtest(result: &OverallBacktest, now: DateTime<Utc>) -> Report {
+    let mut sections = vec![Section::Figures {
+        heading: "Results".into(),
+        items: vec![
+            figure("Total P&L", usd(result.total_pnl)),
+            figure("Final equity", usd(result.final_equity)),
+            figure("Initial capital", usd(result.initial_capital)),
+            figure("Trades", result.total_trades.to_string()),
+            figure("Win rate", percent(result.win_rate)),
+            figure("Profit factor", number_or_dash(result.profit_factor, 2)),
+            figure("Sharpe ratio", number_or_dash(result.sharpe_ratio, 2)),
+            figure("Max drawdown", percent(result.max_drawdown * 100.0)),
+            figure("Recovery factor", number_or_dash(result.recovery_factor, 2)),
+            figure("Avg holding", format!("{:.1} days", result.avg_holding_period)),
+            figure("Symbols", result.symbols.to_string()),
+            figure("Locked trades", result.locked_trades.to_string()),
+        ],
+    }];
+    if result.equity_curve.len() > 1 {
+        let dates: Vec<_> = result.equity_curve.iter().map(|p| p.date).collect();
+        sections.push(Section::LineChart {
+            heading: "Equity".into(),
+            series: vec![Series { label: "Equity ($)".into(), points: result.equity_curve.iter().map(|p| p.equity).collect() }],
+            x_labels: spread_labels(&dates),
+            y_suffix: String::new(),
+        });
+    }
+    if result.drawdown.len() > 1 {
+        let dates: Vec<_> = result.drawdown.iter().map(|p| p.date).collect();
+        sections.push(Section::LineChart {
+            heading: "Drawdown".into(),
+            series: vec![Series { label: "Below the peak".into(), points: result.drawdown.iter().map(|p| p.drawdown * 100.0).collect() }],
+            x_labels: spread_labels(&dates),
+            y_suffix: "%".into(),
+        });
+    }
+    let dash = || "—".to_owned();
+    sections.push(Section::Table {
+        heading: "Trades".into(),
+        columns: vec![
+            column("Symbol", Align::Left, 0.8),
+            column("Strategy", Align::Left, 1.8),
+            column("Type", Align::Left, 1.3),
+            column("Strike", Align::Right, 1.0),
+            column("Entered", Align::Left, 1.35),
+            column("Exited", Align::Left, 1.35),
+            column("Entry", Align::Right, 0.85),
+            column("Exit", Align::Right, 0.85),
+            column("P&L", Align::Right, 1.15),
+            column("Outcome", Align::Left, 1.1),
+        ],
+        rows: result
+            .trades
+            .iter()
+            .map(|t| {
+                if t.locked {
+                    return vec![
+                        t.symbol.clone(),
+                        t.strategy.as_str().to_owned(),
+                        "Locked".into(),
+                        dash(),
+                        t.entry_date.to_string(),
+                        dash(),
+                        dash(),
+                        dash(),
+                        dash(),
+                        dash(),
+                    ];
+                }
+                vec![
+                    t.symbol.clone(),
+                    t.strategy.as_str().to_owned(),
+                    t.signal_type.map_or_else(dash, |k| k.as_str().to_owned()),
+                    t.strike.map_or_else(dash, usd),
+                    t.entry_date.to_string(),
+                    t.exit_date.map_or_else(dash, |d| d.to_string()),
+                    t.entry_price.map_or_else(dash, usd),
+                    t.exit_price.map_or_else(dash, usd),
+                    t.pnl.map_or_else(dash, usd),
+                    t.outcome.map_or_else(dash, |o| o.as_str().to_owned()),
+                ]
+            })
+            .collect(),
+        empty: "No trades in this range.".into(),
+    });
+    sections.push(Section::Paragraph {
+        heading: None,
+        text: "Backtested with model-priced options over stored history, as the live engine would have traded: \
+               past results do not promise future ones."
+            .into(),
+    });
+    Report {
+        title: "Backtest report".into(),
+        subtitle: format!("{} to {}, {} symbols", result.start_date, result.end_date, result.symbols),
+        generated: reporting::generated_line(now),
+        sections,
+    }
+}

@@ -1,0 +1,172 @@
+//! The portfolio report: the analysis `GET /api/portfolio/metrics` answers (summary, risk
+//! metrics, the daily values, the risk assessment) and every open position with its Greeks,
+//! as a PDF in the account's brand (docs/reports.md).
+
+use chrono::{DateTime, Utc};
+use strikeline_reports::{Align, Bar, Column, Figure, Report, Section, Series};
+use strikeline_store::positions;
+use strikeline_store::users::UserRecord;
+
+use super::{generated_line, number_or_dash, percent, usd};
+use crate::foundation::error::{AppError, Result};
+use crate::foundation::state::AppState;
+use crate::foundation::vocab::PositionStatus;
+use crate::services::portfolio_analysis::detail::{PositionDetail, automated_detail, manual_detail};
+use crate::services::portfolio_analysis::metrics::{PortfolioAnalysis, analyse};
+
+/// `user`'s portfolio report at `now`, rendered in their brand (also what the monthly email
+/// attaches).
+pub async fn render(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<Vec<u8>> {
+    let analysis = analyse(state, user, now).await?;
+    let open = open_positions(state, user, now).await?;
+    let brand = super::brand_for(state, user, now).await?;
+    super::render(portfolio(&analysis, &open, now), brand).await
+}
+
+/// Every open position, automated and manual, in depth; a manual one on a symbol that has no
+/// price yet is left out (its detail cannot be valued).
+async fn open_positions(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<Vec<PositionDetail>> {
+    let mut open = Vec::new();
+    for (row, _) in crate::services::portfolio_valuation::automated_with_signals(state, &user.id).await? {
+        if row.status == PositionStatus::Open.as_str() {
+            open.push(automated_detail(state, user, &row, now).await?);
+        }
+    }
+    for row in positions::manual_for(&state.db, &user.id).await? {
+        if row.status != PositionStatus::Open.as_str() {
+            continue;
+        }
+        match manual_detail(state, user, &row, now).await {
+            Ok(detail) => open.push(detail),
+            Err(AppError::NotReady(_)) => {}
+            Err(other) => return Err(other),
+        }
+    }
+    Ok(open)
+}
+
+fn figure(label: &str, value: String) -> Figure {
+    Figure { label: label.to_owned(), value }
+}
+
+fn column(label: &str, align: Align, width: f32) -> Column {
+    Column { label: label.to_owned(), align, width }
+}
+
+/// The report's pages, from the figures the API answers.
+pub fn portfolio(analysis: &PortfolioAnalysis, open: &[PositionDetail], now: DateTime<Utc>) -> Report {
+    let s = &analysis.summary;
+    let m = &analysis.metrics;
+    let r = &analysis.risk_assessment;
+    let mut sections = vec![
+        Section::Figures {
+            heading: "Summary".into(),
+            items: vec![
+                figure("Total value", usd(s.total_value)),
+                figure("Net P&L", usd(s.net_pnl)),
+                figure("Total return", percent(s.total_pnl_percent)),
+                figure("Win rate", s.win_rate.map_or_else(|| "—".to_owned(), percent)),
+                figure("Open positions", s.open_positions.to_string()),
+                figure("Closed positions", s.closed_positions.to_string()),
+                figure("Profit factor", number_or_dash(s.profit_factor, 2)),
+                figure("Commissions", usd(s.total_commissions)),
+            ],
+        },
+        Section::Figures {
+            heading: "Risk metrics".into(),
+            items: vec![
+                figure("Risk level", format!("{} ({}/100)", risk_words(r.risk_level), r.risk_score)),
+                figure("Sharpe ratio", number_or_dash(m.sharpe_ratio, 2)),
+                figure("Max drawdown", m.max_drawdown.map_or_else(|| "—".to_owned(), |d| percent(d * 100.0))),
+                figure("Volatility (annual)", m.volatility.map_or_else(|| "—".to_owned(), |v| percent(v * 100.0))),
+                figure("Calmar ratio", number_or_dash(m.calmar_ratio, 2)),
+                figure("Recovery factor", number_or_dash(m.recovery_factor, 2)),
+            ],
+        },
+    ];
+    if analysis.history.len() > 1 {
+        let first = analysis.history.first().map(|p| p.date.to_string()).unwrap_or_default();
+        let middle = analysis.history.get(analysis.history.len() / 2).map(|p| p.date.to_string()).unwrap_or_default();
+        let last = analysis.history.last().map(|p| p.date.to_string()).unwrap_or_default();
+        sections.push(Section::LineChart {
+            heading: "Portfolio value".into(),
+            series: vec![Series { label: "Value ($)".into(), points: analysis.history.iter().map(|p| p.value).collect() }],
+            x_labels: vec![first, middle, last],
+            y_suffix: String::new(),
+        });
+    }
+    sections.push(Section::Table {
+        heading: "Open positions".into(),
+        columns: vec![
+            column("Symbol", Align::Left, 1.0),
+            column("Type", Align::Left, 1.1),
+            column("Strike", Align::Right, 1.0),
+            column("Expires", Align::Left, 1.3),
+            column("Qty", Align::Right, 0.6),
+            column("Entry", Align::Right, 0.9),
+            column("Value", Align::Right, 1.3),
+            column("P&L", Align::Right, 1.2),
+            column("Delta", Align::Right, 0.9),
+            column("Theta", Align::Right, 0.9),
+            column("Vega", Align::Right, 0.9),
+        ],
+        rows: open.iter().map(position_row).collect(),
+        empty: "No open positions.".into(),
+    });
+    if !open.is_empty() {
+        sections.push(Section::Bars {
+            heading: "Unrealized P&L by position".into(),
+            bars: open
+                .iter()
+                .map(|p| Bar {
+                    label: format!("{} {} {}", p.signal.symbol, p.signal.position_type.as_str(), usd(p.signal.strike_price)),
+                    value: p.unrealized_pnl,
+                    text: format!("{} ({})", usd(p.unrealized_pnl), percent(p.unrealized_pnl_percent)),
+                })
+                .collect(),
+        });
+    }
+    let mut assessment = format!("Risk level: {} (score {} of 100).", risk_words(r.risk_level), r.risk_score);
+    for factor in &r.risk_factors {
+        assessment.push_str(&format!("\n• {factor}"));
+    }
+    if !r.recommendations.is_empty() {
+        assessment.push_str("\nRecommendations:");
+        for recommendation in &r.recommendations {
+            assessment.push_str(&format!("\n• {recommendation}"));
+        }
+    }
+    sections.push(Section::Paragraph { heading: Some("Risk assessment".into()), text: assessment });
+    Report {
+        title: "Portfolio report".into(),
+        subtitle: "Positions, Greeks, risk and performance".into(),
+        generated: generated_line(now),
+        sections,
+    }
+}
+
+fn position_row(p: &PositionDetail) -> Vec<String> {
+    vec![
+        p.signal.symbol.clone(),
+        p.signal.position_type.as_str().to_owned(),
+        usd(p.signal.strike_price),
+        p.signal.expiration_date.to_string(),
+        p.quantity.to_string(),
+        usd(p.entry_price),
+        usd(p.current_value),
+        usd(p.unrealized_pnl),
+        format!("{:.2}", p.greeks.delta),
+        format!("{:.2}", p.greeks.theta),
+        format!("{:.2}", p.greeks.vega),
+    ]
+}
+
+fn risk_words(level: crate::foundation::vocab::PortfolioRiskLevel) -> &'static str {
+    use crate::foundation::vocab::PortfolioRiskLevel::*;
+    match level {
+        Low => "Low",
+        Moderate => "Moderate",
+        High => "High",
+        VeryHigh => "Very high",
+    }
+}
