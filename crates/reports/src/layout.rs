@@ -44,8 +44,8 @@ const HEADING_HEIGHT: f32 = 22.0;
 const FIGURE_GAP: f32 = 10.0;
 const FIGURE_HEIGHT: f32 = 54.0;
 
-const CELL_SIZE: f32 = 8.5;
-const CELL_PAD: f32 = 6.0;
+const CELL_SIZE: f32 = 8.0;
+const CELL_PAD: f32 = 4.5;
 const TABLE_HEADER_HEIGHT: f32 = 20.0;
 const TABLE_ROW_HEIGHT: f32 = 17.0;
 const CONTINUED_HEIGHT: f32 = 16.0;

@@ -6,6 +6,10 @@ use strikeline_reports::{Align, Column, Figure, Report, Section, Series};
 use super::OverallBacktest;
 use crate::services::reporting::{self, number_or_dash, percent, usd};
 
+/// Trades listed at most: a ten-year backtest of fifty symbols trades thousands of times,
+/// hundreds of pages that nobody reads; the figures and curves above count every one.
+const MAX_TRADES: usize = 200;
+
 fn figure(label: &str, value: String) -> Figure {
     Figure { label: label.to_owned(), value }
 }
@@ -60,22 +64,28 @@ pub fn backtest(result: &OverallBacktest, now: DateTime<Utc>) -> Report {
         });
     }
     let dash = || "—".to_owned();
+    let shown = &result.trades[result.trades.len().saturating_sub(MAX_TRADES)..];
+    let heading = if shown.len() < result.trades.len() {
+        format!("Trades: the latest {} of {}, every one in the app", shown.len(), result.trades.len())
+    } else {
+        "Trades".to_owned()
+    };
     sections.push(Section::Table {
-        heading: "Trades".into(),
+        heading,
         columns: vec![
-            column("Symbol", Align::Left, 0.8),
-            column("Strategy", Align::Left, 1.8),
-            column("Type", Align::Left, 1.3),
-            column("Strike", Align::Right, 1.0),
-            column("Entered", Align::Left, 1.35),
-            column("Exited", Align::Left, 1.35),
-            column("Entry", Align::Right, 0.85),
-            column("Exit", Align::Right, 0.85),
-            column("P&L", Align::Right, 1.15),
-            column("Outcome", Align::Left, 1.1),
+            // Widths in points of the widest cell each column holds (8 pt Helvetica).
+            column("Symbol", Align::Left, 40.0),
+            column("Strategy", Align::Left, 70.0),
+            column("Type", Align::Left, 56.0),
+            column("Strike", Align::Right, 44.0),
+            column("Entered", Align::Left, 54.0),
+            column("Exited", Align::Left, 54.0),
+            column("Entry", Align::Right, 42.0),
+            column("Exit", Align::Right, 42.0),
+            column("P&L", Align::Right, 56.0),
+            column("Outcome", Align::Left, 48.0),
         ],
-        rows: result
-            .trades
+        rows: shown
             .iter()
             .map(|t| {
                 if t.locked {
