@@ -91,3 +91,26 @@ mod tests {
         assert!((mid.today - ((european - 4.0) * 100.0)).abs() < 0.02, "{mid:?}");
     }
 }
+
+/// A PDF answered as a download: `<what>-<New York date>.pdf`.
+#[derive(Debug)]
+pub struct PdfDownload {
+    pub file_name: String,
+    pub bytes: Vec<u8>,
+}
+
+impl PdfDownload {
+    /// `bytes` named for `what` (ASCII, e.g. `portfolio-report`) on the New York date of `now`.
+    pub fn new(what: &str, now: chrono::DateTime<chrono::Utc>, bytes: Vec<u8>) -> Self {
+        let day = strikeline_market::calendar::to_new_york(now).date_naive();
+        PdfDownload { file_name: format!("{what}-{day}.pdf"), bytes }
+    }
+}
+
+impl axum::response::IntoResponse for PdfDownload {
+    fn into_response(self) -> axum::response::Response {
+        use axum::http::header;
+        let disposition = format!("attachment; filename=\"{}\"", self.file_name);
+        ([(header::CONTENT_TYPE, "application/pdf".to_owned()), (header::CONTENT_DISPOSITION, disposition)], self.bytes).into_response()
+    }
+}

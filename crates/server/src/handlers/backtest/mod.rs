@@ -632,10 +632,5 @@ async fn overall_report(
     drop(slot);
     let brand = crate::services::reporting::brand_for(&state, &user, now).await?;
     let pdf = crate::services::reporting::render(report::backtest(&result, now), brand).await?;
-    let disposition = format!("attachment; filename=\"{}\"", crate::services::reporting::file_name("backtest-report", now));
-    Ok((
-        limit,
-        [(axum::http::header::CONTENT_TYPE, "application/pdf".to_owned()), (axum::http::header::CONTENT_DISPOSITION, disposition)],
-        pdf,
-    ))
+    Ok((limit, crate::foundation::views::PdfDownload::new("backtest-report", now, pdf)))
 }

@@ -168,10 +168,5 @@ async fn portfolio_report(State(state): State<AppState>, CurrentUser(user): Curr
     let now = state.clock.now();
     let limit = crate::foundation::limits::hit(&state, crate::foundation::limits::REPORT, &user.id, now).await?;
     let pdf = reporting::portfolio::render(&state, &user, now).await?;
-    let disposition = format!("attachment; filename=\"{}\"", reporting::file_name("portfolio-report", now));
-    Ok((
-        limit,
-        [(axum::http::header::CONTENT_TYPE, "application/pdf".to_owned()), (axum::http::header::CONTENT_DISPOSITION, disposition)],
-        pdf,
-    ))
+    Ok((limit, crate::foundation::views::PdfDownload::new("portfolio-report", now, pdf)))
 }

@@ -302,10 +302,5 @@ async fn track_record_report(
     let summary = calibration::summary(&state, now).await?;
     let brand = reporting::brand_for(&state, &user, now).await?;
     let pdf = reporting::render(report::track_record(&summary, now), brand).await?;
-    let disposition = format!("attachment; filename=\"{}\"", reporting::file_name("track-record-report", now));
-    Ok((
-        limit,
-        [(axum::http::header::CONTENT_TYPE, "application/pdf".to_owned()), (axum::http::header::CONTENT_DISPOSITION, disposition)],
-        pdf,
-    ))
+    Ok((limit, crate::foundation::views::PdfDownload::new("track-record-report", now, pdf)))
 }

@@ -132,11 +132,6 @@ pub async fn set_logo(state: &AppState, user: &UserRecord, png: &[u8], now: Date
     }
 }
 
-/// The `Content-Disposition` file name of a report: `<what>-<date>.pdf`, ASCII only.
-pub fn file_name(what: &str, now: DateTime<Utc>) -> String {
-    format!("{what}-{}.pdf", strikeline_market::calendar::to_new_york(now).date_naive())
-}
-
 /// The line under a report's title saying when its figures were taken.
 pub fn generated_line(now: DateTime<Utc>) -> String {
     format!("Generated {} New York time", strikeline_market::calendar::to_new_york(now).format("%Y-%m-%d %H:%M"))
