@@ -4,7 +4,7 @@ import { auditContext, expect, registerViaApi, scrollThrough, seriousViolations,
 // axe on every signed-in screen, in light and dark, against the real server: the app shell
 // (sidebar, header, bell, account menu) and each page's content once it has loaded.
 
-const SETTINGS_TABS = ["trading", "notifications", "api-keys", "subscription", "security"].map((tab) => `/settings?tab=${tab}`);
+const SETTINGS_TABS = ["trading", "notifications", "reports", "api-keys", "subscription", "security"].map((tab) => `/settings?tab=${tab}`);
 const SCREENS = [
   "/dashboard",
   "/signals",

@@ -6,6 +6,7 @@ import type { UserSettings } from "@/lib/api/models";
 import { getMoneyDisplay, setMoneyDisplay } from "@/lib/money-display";
 import { getTheme, resetThemeForTests, setTheme } from "@/lib/theme";
 import { makeStats, signedInApi } from "@/test/fixtures";
+import { makeReportBrand } from "@/test/report-fixtures";
 import { makeExchangeRates, makeUserSettings } from "@/test/settings-fixtures";
 import { jsonResponse, makeUser, mockFetch, problem, publicApi, renderWithProviders } from "@/test/utils";
 import { PAYMENT_SUCCESS_TOAST } from "@/features/billing/hooks/use-payment-return";
@@ -45,6 +46,8 @@ function signedIn({
     if (url === "/api/stats") return jsonResponse(makeStats({ portfolioValue: 1000 }));
     if (url === "/api/api-keys") return jsonResponse([]);
     if (url === "/api/webhooks") return jsonResponse([]);
+    // A Pro account: reports in its own brand are Premium's.
+    if (url === "/api/reports/brand") return jsonResponse(makeReportBrand({ available: false }));
     return signedInApi(url) ?? publicApi(url) ?? jsonResponse({});
   });
   return { fetchMock, puts, stored: () => stored };
@@ -141,7 +144,7 @@ describe("/settings", () => {
       within(list)
         .getAllByRole("tab")
         .map((t) => t.textContent),
-    ).toEqual(["General", "Trading", "Notifications", "API Keys", "Subscription", "Security"]);
+    ).toEqual(["General", "Trading", "Notifications", "Reports", "API Keys", "Subscription", "Security"]);
     expect(screen.getByRole("tab", { name: "General" })).toHaveAttribute("aria-selected", "true");
     expect(screen.getByLabelText("Email")).toBeDisabled();
     expect(screen.getByText("Email cannot be changed. Contact support if needed.")).toBeInTheDocument();
@@ -160,6 +163,13 @@ describe("/settings", () => {
     expect(await screen.findByRole("tab", { name: "Subscription" })).toHaveAttribute("aria-selected", "true");
     expect(await screen.findByTestId("subscription-plan")).toHaveTextContent("Pro");
     expect(screen.getByRole("link", { name: "Upgrade Plan" })).toHaveAttribute("href", "/pricing");
+  });
+
+  it("opens Reports (?tab=reports): the brand card, locked below Premium", async () => {
+    signedIn();
+    renderWithProviders(<AppRoutes />, { route: "/settings?tab=reports" });
+    expect(await screen.findByRole("tab", { name: "Reports" })).toHaveAttribute("aria-selected", "true");
+    expect(await screen.findByTestId("report-brand-locked")).toHaveTextContent("Reports in your own brand are part of Premium");
   });
 
   it("back from paying (?success=true): toasts once, shows the subscription, and drops the parameter", async () => {

@@ -17,6 +17,7 @@ export function ConfirmDeleteDialog({
   description,
   descriptionClassName,
   confirmLabel,
+  pendingLabel = "Deleting...",
   pending,
   remove,
   success,
@@ -29,6 +30,8 @@ export function ConfirmDeleteDialog({
   description: ReactNode;
   descriptionClassName?: string;
   confirmLabel: string;
+  /** The confirm button's text while `remove` runs. */
+  pendingLabel?: string;
   pending: boolean;
   remove: () => Promise<unknown>;
   success: { title: string; description: string };
@@ -58,7 +61,7 @@ export function ConfirmDeleteDialog({
               Cancel
             </Button>
             <Button variant="destructive" onClick={() => void confirm()} disabled={pending}>
-              {pending ? "Deleting..." : confirmLabel}
+              {pending ? pendingLabel : confirmLabel}
             </Button>
           </DialogFooter>
         </DialogContent>

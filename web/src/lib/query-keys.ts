@@ -55,6 +55,8 @@ export const queryKeys = {
   pushSubscriptions: () => ["/api/push/subscriptions"] as const,
   /** GET /api/sms: the phone texts go to, its verification, the kinds texted and the quiet hours. */
   sms: () => ["/api/sms"] as const,
+  /** GET /api/reports/brand: the brand the account's PDF reports carry (its own, or the house brand). */
+  reportBrand: () => ["/api/reports/brand"] as const,
   aiRecommendations: (limit: number) => ["/api/ai/recommendations", { limit }] as const,
   news: {
     all: () => ["/api/news"] as const,

@@ -7,13 +7,15 @@ import { usePaymentReturn } from "@/features/billing/hooks/use-payment-return";
 import { useRequestedPlanChange } from "@/features/billing/hooks/use-requested-plan-change";
 import { usePlans } from "@/features/marketing/api/get-plans";
 import { usePublicStats } from "@/features/marketing/api/get-public-stats";
+import { ReportBrandCard } from "@/features/reports/components/report-brand-card";
 import { SettingsPage } from "@/features/settings/components/settings-page";
 import { WebhooksCard } from "@/features/webhooks/components/webhooks-card";
 import type { User } from "@/lib/api/models";
 import { usePageMeta } from "@/lib/page-meta";
 
 /**
- * The settings page with the tabs other features give it: API Keys (api-keys, with the webhooks
+ * The settings page with the tabs other features give it: Reports (reports: the brand on PDF
+ * reports), API Keys (api-keys, with the webhooks
  * card below the keys), Subscription (billing, which also handles the return from paying) and
  * Security (account); the plan catalogue and the signal schedule come from marketing.
  */
@@ -30,6 +32,7 @@ function SettingsScreen({ user }: { user: User }) {
       signalRefreshSeconds={stats.data?.signalRefreshSeconds}
       onLogout={() => logout.mutateAsync()}
       loggingOut={logout.isPending}
+      reports={<ReportBrandCard />}
       apiKeys={
         <ApiKeysTab
           plans={plans}
@@ -51,7 +54,7 @@ function SettingsScreen({ user }: { user: User }) {
 
 /** /settings, for the signed-in user. */
 export default function SettingsRoute() {
-  usePageMeta("Settings", "Your account, preferences, API keys, subscription and security.");
+  usePageMeta("Settings", "Your account, preferences, report branding, API keys, subscription and security.");
   const { user } = useUser();
   return user ? <SettingsScreen user={user} /> : null;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, api, apiRequest, dataOf, errorMessage, getQueryFn } from "./client";
+import { ApiError, api, apiRequest, dataOf, errorMessage, getQueryFn, putPng } from "./client";
 
 function stubFetch(response: Response) {
   const mock = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(response));
@@ -150,5 +150,33 @@ describe("the typed client", () => {
     const again = stubFetch(new Response("[]", { status: 200 }));
     await dataOf(api.GET("/api/signals", { params: { query: { strategy: "Mean Reversion", symbol: undefined, status: "" } } }));
     expect(again.mock.calls[0][0]).toBe("/api/signals?strategy=Mean+Reversion");
+  });
+
+  it("PUTs a PNG as it is, with its media type and the session cookie (putPng)", async () => {
+    const mock = stubFetch(new Response(null, { status: 204 }));
+    const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: "image/png" });
+    await putPng("/api/reports/brand/logo", png);
+    const [url, init] = mock.mock.calls[0];
+    expect(url).toBe("/api/reports/brand/logo");
+    expect(init).toMatchObject({ method: "PUT", credentials: "same-origin" });
+    expect(init?.headers).toEqual({ "Content-Type": "image/png" });
+    expect(init?.body).toBe(png);
+
+    const refused = { type: "about:blank", title: "Unprocessable Entity", status: 422, errors: [{ field: "logo", message: "Not a PNG" }] };
+    stubFetch(new Response(JSON.stringify(refused), { status: 422, headers: { "Content-Type": "application/problem+json" } }));
+    const error = await putPng("/api/reports/brand/logo", png).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.fieldErrors).toEqual([{ field: "logo", message: "Not a PNG" }]);
+  });
+
+  it("reads a file answer as a blob with its headers (parseAs: blob)", async () => {
+    stubFetch(
+      new Response("%PDF-1.7", {
+        headers: { "Content-Type": "application/pdf", "Content-Disposition": 'attachment; filename="portfolio-report-2026-11-28.pdf"' },
+      }),
+    );
+    const { data, response } = await api.GET("/api/portfolio/report", { parseAs: "blob" });
+    expect(await data?.text()).toBe("%PDF-1.7");
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="portfolio-report-2026-11-28.pdf"');
   });
 });

@@ -48,13 +48,19 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
 }
 
 /**
- * Sends a request with the session cookie. A JSON content type is sent only when there is a
- * body. Throws an ApiError for any non-OK answer.
+ * Sends a request with the session cookie. A content type (JSON unless `contentType` says
+ * otherwise) is sent only when there is a body. Throws an ApiError for any non-OK answer.
  */
-async function send(method: string, url: string, body: string | undefined, signal?: AbortSignal): Promise<Response> {
+async function send(
+  method: string,
+  url: string,
+  body: string | Blob | undefined,
+  signal?: AbortSignal,
+  contentType = "application/json",
+): Promise<Response> {
   const res = await fetch(url, {
     method,
-    headers: body !== undefined ? { "Content-Type": "application/json" } : {},
+    headers: body !== undefined ? { "Content-Type": contentType } : {},
     body,
     credentials: "same-origin",
     // A typed call given `signal` (a query's, so a stale request is aborted) passes it on.
@@ -117,6 +123,21 @@ export const api = createClient<paths>({
   },
   querySerializer,
 });
+
+/** The paths whose PUT takes a PNG as its body (`Content-Type: image/png`), as the schema says. */
+export type PngUploadPath = {
+  [P in keyof paths]: paths[P] extends { put: { requestBody: { content: { "image/png": unknown } } } } ? P : never;
+}[keyof paths];
+
+/**
+ * PUTs `image` (the file's bytes as they are) to a path of the schema that takes a PNG, with
+ * the session cookie; throws an ApiError for any non-OK answer, as every typed call does.
+ */
+export async function putPng(path: PngUploadPath, image: Blob): Promise<void> {
+  const res = await send("PUT", path, image, undefined, "image/png");
+  // Read the (empty) answer: an unread body keeps the request open.
+  await res.text().catch(() => "");
+}
 
 /** The success answer of a typed call (`dataOf(api.GET("/api/stats"))`). */
 export async function dataOf<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {

@@ -204,3 +204,6 @@ export type QuietHours = Schemas["QuietHours"];
 // Multi-leg positions held in the portfolio
 export type NewHeldStructure = Schemas["NewHeldStructure"];
 export type HeldStructureView = Schemas["HeldStructureView"];
+// PDF reports and their brand (Settings › Reports; docs/reports.md)
+export type ReportBrandView = Schemas["ReportBrandView"];
+export type ReportBrandInput = Schemas["ReportBrandInput"];

@@ -858,6 +858,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/portfolio/optimise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The portfolio optimiser (Premium): how many contracts of which signals you can see now
+         *     would maximise expected P&L while the book stays within the risk model's comfortable levels
+         *     (premium at risk, position size, per-symbol and per-strategy budgets, net delta and vega).
+         *     Each signal's chance is a checked probability (the predictive model's, else its strategy's
+         *     live win rate); a proposal only, nothing is bought (docs/optimisation.md).
+         */
+        post: operations["optimise_portfolio"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/portfolio/position/{id}": {
         parameters: {
             query?: never;
@@ -2306,7 +2329,7 @@ export interface components {
          *     asks the same rule instead of comparing plans itself).
          * @enum {string}
          */
-        Capability: "generateSignals" | "backtestByStrategy" | "backtestFullHistory" | "customStrategyParams" | "aiRecommendations" | "apiWrite" | "apiStandardEndpoints" | "webhooks" | "newsAnalysis" | "apiAiRecommendations" | "predictiveAnalysis" | "apiKeys" | "strategyBuilder" | "pushNotifications" | "smsNotifications" | "whiteLabelReports";
+        Capability: "generateSignals" | "backtestByStrategy" | "backtestFullHistory" | "customStrategyParams" | "aiRecommendations" | "apiWrite" | "apiStandardEndpoints" | "webhooks" | "newsAnalysis" | "apiAiRecommendations" | "predictiveAnalysis" | "apiKeys" | "strategyBuilder" | "pushNotifications" | "smsNotifications" | "whiteLabelReports" | "portfolioOptimisation";
         /** @description The card on file. */
         CardView: {
             brand: string;
@@ -2360,6 +2383,11 @@ export interface components {
             /** Format: double */
             strike: number;
         };
+        /**
+         * @description Where a candidate's chance comes from.
+         * @enum {string}
+         */
+        ChanceSource: "model" | "track_record";
         /**
          * @description A change figure and what it compares against; `value` is `null` when there is no earlier
          *     snapshot to compare with (show "—").
@@ -3134,6 +3162,12 @@ export interface components {
          * @enum {string}
          */
         KeyPermission: "read" | "write" | "admin";
+        /** @description A signal not considered, and why. */
+        LeftOut: {
+            reason: string;
+            signalId: string;
+            symbol: string;
+        };
         /**
          * @description One leg. An option needs `strike` and `expirationDate`; stock has neither (nor a
          *     volatility).
@@ -3475,6 +3509,45 @@ export interface components {
             link?: string | null;
             read: boolean;
             title: string;
+        };
+        /** @description `POST /api/portfolio/optimise`. */
+        Optimisation: {
+            /** @description Signals considered (visible, active, with a checked chance). */
+            candidates: number;
+            /** Format: double */
+            cost: number;
+            /** Format: double */
+            deltaAfter: number;
+            /** Format: double */
+            deltaBefore: number;
+            /** Format: double */
+            expectedPnl: number;
+            leftOut: components["schemas"]["LeftOut"][];
+            limits: components["schemas"]["OptimisationLimits"];
+            /** @description What to hold, best first by expected P&L. */
+            positions: components["schemas"]["ProposedPosition"][];
+            /** Format: double */
+            vegaAfter: number;
+            /** Format: double */
+            vegaBefore: number;
+        };
+        /** @description The limits the proposal keeps, in dollars. */
+        OptimisationLimits: {
+            /**
+             * Format: double
+             * @description Premium the proposal may spend: a quarter of the capital less the open premium.
+             */
+            budget: number;
+            /** @description Net dollar delta after the proposal: `[low, high]`. */
+            delta: number[];
+            /** Format: double */
+            maxPerStrategy: number;
+            /** Format: double */
+            maxPerSymbol: number;
+            /** Format: double */
+            maxPositionCost: number;
+            /** @description Net vega after the proposal ($ per volatility point): `[low, high]`. */
+            vega: number[];
         };
         /** @description `GET /api/stock-prices/{symbol}/options`. */
         OptionChainView: {
@@ -4015,6 +4088,47 @@ export interface components {
              * @description `null`: no upper end.
              */
             to?: number | null;
+        };
+        /** @description One signal the proposal holds. */
+        ProposedPosition: {
+            /** Format: int32 */
+            contracts: number;
+            /**
+             * Format: double
+             * @description Dollars for all its contracts.
+             */
+            cost: number;
+            /**
+             * Format: double
+             * @description Dollar delta and vega ($ per volatility point) of all its contracts.
+             */
+            deltaDollars: number;
+            /**
+             * Format: double
+             * @description Dollars for all its contracts, after costs.
+             */
+            expectedPnl: number;
+            /** Format: date */
+            expirationDate: string;
+            /**
+             * Format: double
+             * @description Premium per share now.
+             */
+            premium: number;
+            /**
+             * Format: double
+             * @description The chance it reaches its target before its stop, 0–1.
+             */
+            probability: number;
+            probabilitySource: components["schemas"]["ChanceSource"];
+            signalId: string;
+            strategy: components["schemas"]["StrategyName"];
+            /** Format: double */
+            strikePrice: number;
+            symbol: string;
+            type: components["schemas"]["SignalKind"];
+            /** Format: double */
+            vega: number;
         };
         /** @description `POST /api/v1/signals/generate`. */
         PublicGenerateRequest: {
@@ -7554,6 +7668,73 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    optimise_portfolio: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another request is 422. 1–255 visible ASCII characters, e.g. a UUID; scoped to the session or API key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Optimisation"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The plan does not include the optimiser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request, or an `Idempotency-Key` that is malformed or was sent with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many optimisations; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

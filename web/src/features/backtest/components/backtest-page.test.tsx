@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setMoneyDisplay } from "@/lib/money-display";
 import { captureDownloads } from "@/test/fixtures";
 import { makeOverallBacktest, makeStrategyBacktests } from "@/test/portfolio-fixtures";
+import { PDF_BYTES } from "@/test/report-fixtures";
 import { bodyOf, jsonResponse, mockFetch, problem, renderWithProviders } from "@/test/utils";
 import { TRADE_CSV_HEADER } from "../lib/export-trades";
 import { BacktestPage } from "./backtest-page";
@@ -23,9 +24,11 @@ type Answer = () => Response | Promise<Response>;
 function api({
   overall = () => jsonResponse(makeOverallBacktest()),
   strategy = () => jsonResponse(makeStrategyBacktests()),
-}: { overall?: Answer; strategy?: Answer } = {}) {
+  report = () => problem(404, "Not Found"),
+}: { overall?: Answer; strategy?: Answer; report?: Answer } = {}) {
   return mockFetch((url, init) => {
     if (url === "/api/backtest" && init.method === "POST") return overall();
+    if (url === "/api/backtest/report" && init.method === "POST") return report();
     if (url === "/api/backtest/strategy" && init.method === "POST") return strategy();
     return problem(404, "Not Found");
   });
@@ -138,6 +141,36 @@ describe("BacktestPage", () => {
     expect(lines).toHaveLength(4);
     expect(await screen.findByText("Trades Exported")).toBeInTheDocument();
     downloads.restore();
+  });
+
+  it("downloads the shown run as a PDF, posting the request that produced it", async () => {
+    const downloads = captureDownloads();
+    let answer: (r: Response) => void = () => {};
+    const fetchMock = api({ report: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderWithProviders(<BacktestPage plan="pro" multiLeg={false} />);
+    const user = userEvent.setup();
+    expect(screen.queryByRole("button", { name: "Download PDF" })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText("Symbols"), "aapl, nvda");
+    await user.click(screen.getByRole("button", { name: "Run Backtest" }));
+    await user.click(await screen.findByRole("button", { name: "Download PDF" }));
+    expect(screen.getByRole("button", { name: "Preparing PDF…" })).toBeDisabled();
+    answer(
+      new Response(PDF_BYTES, {
+        headers: { "Content-Type": "application/pdf", "Content-Disposition": 'attachment; filename="backtest-report-2026-11-23.pdf"' },
+      }),
+    );
+    await waitFor(() => expect(downloads.names).toEqual(["backtest-report-2026-11-23.pdf"]));
+    expect(bodyOf(fetchMock, "/api/backtest/report")).toEqual({ symbols: ["AAPL", "NVDA"] });
+    expect(bodyOf(fetchMock, "/api/backtest/report")).toEqual(bodyOf(fetchMock, "/api/backtest"));
+    // Options changed after the run do not change what the report covers.
+    await user.clear(screen.getByLabelText("Symbols"));
+    await user.type(screen.getByLabelText("Symbols"), "tsla");
+    await user.click(screen.getByRole("button", { name: "Download PDF" }));
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([u]) => String(u) === "/api/backtest/report")).toHaveLength(2));
+    const last = fetchMock.mock.calls.filter(([u]) => String(u) === "/api/backtest/report")[1];
+    expect(JSON.parse(String(last[1]?.body))).toEqual({ symbols: ["AAPL", "NVDA"] });
+    answer(problem(429, "Too Many Requests", "Too many reports. Try again in 12 minute(s)."));
+    expect(await screen.findByText("Too many reports. Try again in 12 minute(s).")).toBeInTheDocument();
   });
 
   it("sends the chosen dates, symbols and strategies", async () => {

@@ -1,13 +1,14 @@
 import { AlertCircleIcon, FlaskConicalIcon, InfoIcon, PlayIcon, RotateCcwIcon } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { DownloadButton } from "@/components/download-button";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { ApiError, errorMessage } from "@/lib/api/client";
+import { ApiError, api, errorMessage } from "@/lib/api/client";
 import type { Plan } from "@/lib/api/models";
 import { toast } from "@/lib/toast";
 import { useRunBacktest } from "../api/run-backtest";
@@ -104,7 +105,8 @@ function PlanNote({ plan, mode }: { plan: Plan; mode: BacktestMode }) {
  * date range, symbols and strategies; 'Running...' while a run is pending; a "Backtest Complete"
  * (or "Strategy Backtest Complete") toast, or "Error" with "Failed to run backtest" (or "Failed
  * to run strategy backtest"); the server's reason in the page when the plan does not allow a run. Every result is
- * labelled "Backtested".
+ * labelled "Backtested". After an overall run, "Download PDF" posts the same request to
+ * POST /api/backtest/report.
  */
 /**
  * `plan` decides what a run may cover (docs/decisions.md#4-plans-are-enforced-by-the-server): Free
@@ -265,7 +267,19 @@ export function BacktestPage({ plan, multiLeg }: { plan: Plan; multiLeg: boolean
             <>
               <ParamsUsed params={overall.variables?.params} />
               <SpreadUsed spreadWidth={overall.variables?.spreadWidth} />
-              <OverallResults result={overall.data} />
+              <OverallResults
+                result={overall.data}
+                actions={
+                  <DownloadButton
+                    size="sm"
+                    label="Download PDF"
+                    // The request that produced the result shown, run again into the report.
+                    request={() => api.POST("/api/backtest/report", { body: overall.variables ?? {}, parseAs: "blob" })}
+                    fallbackName="backtest-report.pdf"
+                    testId="download-backtest-report"
+                  />
+                }
+              />
             </>
           ) : overall.isError ? null : (
             <NoResults mode="overall" />

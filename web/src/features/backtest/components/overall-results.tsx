@@ -207,8 +207,9 @@ function ChartCard({ title, description, children }: { title: string; descriptio
 /**
  * The overall run: Total Trades, Win Rate, Total P&L and Avg Hold Period; the advanced Profit
  * Factor, Sharpe Ratio, Max Drawdown and Recovery Factor; equity and drawdown charts; the trades.
+ * `actions` sit at the end of the heading row (the PDF download).
  */
-export function OverallResults({ result }: { result: OverallBacktest }) {
+export function OverallResults({ result, actions }: { result: OverallBacktest; actions?: React.ReactNode }) {
   const pnlClass = SIGN_TEXT_CLASS[signOf(result.totalPnl)];
   return (
     <section aria-labelledby="overall-results-title" className="grid min-w-0 gap-4" data-testid="overall-results">
@@ -221,6 +222,7 @@ export function OverallResults({ result }: { result: OverallBacktest }) {
           {formatShortDate(result.startDate)} – {formatShortDate(result.endDate)} · {formatCount(result.symbols)}{" "}
           {result.symbols === 1 ? "symbol" : "symbols"} · {formatCurrency(result.initialCapital)} starting capital
         </p>
+        {actions ? <div className="flex flex-wrap items-center gap-2 sm:ml-auto">{actions}</div> : null}
       </div>
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <Metric label="Total Trades" value={formatCount(result.totalTrades)} />

@@ -1,4 +1,6 @@
+import { DownloadButton } from "@/components/download-button";
 import { PageHeader } from "@/components/page-header";
+import { api } from "@/lib/api/client";
 import { AutomatedPositionsTable } from "./automated-positions-table";
 import { HeldStructures } from "./held-structures";
 import { ManualPositions } from "./manual-positions";
@@ -7,7 +9,8 @@ import { PortfolioAnalysis } from "./portfolio-analysis";
 /**
  * /portfolio: the analysis (summary, value chart, risk, metrics, statistics), the automated
  * positions table, the user's manual positions and the multi-leg positions saved from the
- * strategy builder. Figures and positions refetch every 30 s.
+ * strategy builder. Figures and positions refetch every 30 s. "Download report" saves the same
+ * figures as a PDF in the account's brand (GET /api/portfolio/report).
  */
 export function PortfolioPage() {
   return (
@@ -16,6 +19,14 @@ export function PortfolioPage() {
       <PageHeader
         title="Portfolio Analysis"
         description="Performance and risk across positions opened from signals and the contracts you add yourself."
+        actions={
+          <DownloadButton
+            label="Download report"
+            request={() => api.GET("/api/portfolio/report", { parseAs: "blob" })}
+            fallbackName="portfolio-report.pdf"
+            testId="download-portfolio-report"
+          />
+        }
       />
       <PortfolioAnalysis />
       <AutomatedPositionsTable />

@@ -1,4 +1,14 @@
-import { BellIcon, CreditCardIcon, KeyRoundIcon, LineChartIcon, LogOutIcon, type LucideIcon, SettingsIcon, ShieldIcon } from "lucide-react";
+import {
+  BellIcon,
+  CreditCardIcon,
+  FileTextIcon,
+  KeyRoundIcon,
+  LineChartIcon,
+  LogOutIcon,
+  type LucideIcon,
+  SettingsIcon,
+  ShieldIcon,
+} from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { PageHeader } from "@/components/page-header";
@@ -19,6 +29,7 @@ const TAB_ICONS: Record<SettingsTab, LucideIcon> = {
   general: SettingsIcon,
   trading: LineChartIcon,
   notifications: BellIcon,
+  reports: FileTextIcon,
   "api-keys": KeyRoundIcon,
   subscription: CreditCardIcon,
   security: ShieldIcon,
@@ -34,7 +45,8 @@ type SettingsPageProps = {
   /** Signs out; rejects when the server could not. */
   onLogout: () => Promise<void>;
   loggingOut: boolean;
-  /** The API Keys, Subscription and Security tabs: other features, composed in src/app. */
+  /** The Reports, API Keys, Subscription and Security tabs: other features, composed in src/app. */
+  reports: ReactNode;
   apiKeys: ReactNode;
   subscription: ReactNode;
   security: ReactNode;
@@ -54,11 +66,20 @@ function useSettingsFetchToast() {
 
 /**
  * Settings: a tab list (vertical from 768 px, a scrolling row on
- * phones) with General, Trading, Notifications, API Keys, Subscription and Security, and a
+ * phones) with General, Trading, Notifications, Reports, API Keys, Subscription and Security, and a
  * logout button that goes to the home page afterwards. The open tab is in the URL
  * (`/settings?tab=api-keys`), so each can be linked to.
  */
-export function SettingsPage({ user, signalRefreshSeconds, onLogout, loggingOut, apiKeys, subscription, security }: SettingsPageProps) {
+export function SettingsPage({
+  user,
+  signalRefreshSeconds,
+  onLogout,
+  loggingOut,
+  reports,
+  apiKeys,
+  subscription,
+  security,
+}: SettingsPageProps) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const tab = params.get("success") === "true" ? "subscription" : parseSettingsTab(params.get("tab"));
@@ -103,7 +124,7 @@ export function SettingsPage({ user, signalRefreshSeconds, onLogout, loggingOut,
 
   return (
     <div className="grid gap-6">
-      <PageHeader title="Settings" description="Your account, preferences, API access and security." />
+      <PageHeader title="Settings" description="Your account, preferences, report branding, API access and security." />
       <Tabs
         value={tab}
         onValueChange={selectTab}
@@ -156,6 +177,7 @@ export function SettingsPage({ user, signalRefreshSeconds, onLogout, loggingOut,
               <SmsCard available={user.capabilities.includes("smsNotifications")} />
             </div>
           </TabsContent>
+          <TabsContent value="reports">{reports}</TabsContent>
           <TabsContent value="api-keys">{apiKeys}</TabsContent>
           <TabsContent value="subscription">{subscription}</TabsContent>
           <TabsContent value="security">{security}</TabsContent>

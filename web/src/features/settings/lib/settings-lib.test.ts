@@ -3,10 +3,19 @@ import { refreshInterval } from "./schedule";
 import { parseSettingsTab, SETTINGS_TABS } from "./tabs";
 
 describe("settings tabs", () => {
-  it("are General, Trading, Notifications, API Keys, Subscription and Security, linkable by ?tab=", () => {
-    expect(SETTINGS_TABS.map((t) => t.label)).toEqual(["General", "Trading", "Notifications", "API Keys", "Subscription", "Security"]);
+  it("are General, Trading, Notifications, Reports, API Keys, Subscription and Security, linkable by ?tab=", () => {
+    expect(SETTINGS_TABS.map((t) => t.label)).toEqual([
+      "General",
+      "Trading",
+      "Notifications",
+      "Reports",
+      "API Keys",
+      "Subscription",
+      "Security",
+    ]);
     expect(parseSettingsTab("api-keys")).toBe("api-keys");
     expect(parseSettingsTab("security")).toBe("security");
+    expect(parseSettingsTab("reports")).toBe("reports");
     expect(parseSettingsTab(null)).toBe("general");
     expect(parseSettingsTab("billing")).toBe("general");
   });

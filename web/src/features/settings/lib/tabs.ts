@@ -3,6 +3,7 @@ export const SETTINGS_TABS = [
   { value: "general", label: "General" },
   { value: "trading", label: "Trading" },
   { value: "notifications", label: "Notifications" },
+  { value: "reports", label: "Reports" },
   { value: "api-keys", label: "API Keys" },
   { value: "subscription", label: "Subscription" },
   { value: "security", label: "Security" },

@@ -1,7 +1,9 @@
-import { screen, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TrackRecordSummary } from "@/lib/api/models";
+import { captureDownloads } from "@/test/fixtures";
+import { PDF_BYTES } from "@/test/report-fixtures";
 import {
   makeHeadList,
   makeHeldOutEvaluation,
@@ -17,9 +19,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPage(answer: (url: string) => Response | undefined = () => undefined) {
+function renderPage(answer: (url: string) => Response | undefined = () => undefined, { signedIn = false } = {}) {
   const fetchMock = mockFetch((url) => answer(url) ?? trackRecordApi(url) ?? problem(404, "Not Found"));
-  renderWithProviders(<TrackRecordPage />, { route: "/track-record" });
+  renderWithProviders(<TrackRecordPage signedIn={signedIn} />, { route: "/track-record" });
   return fetchMock;
 }
 
@@ -32,6 +34,30 @@ function bodyRows(table: HTMLElement): string[][] {
 }
 
 describe("the track record page", () => {
+  it("offers the PDF report to a signed-in account only", async () => {
+    const downloads = captureDownloads();
+    const fetchMock = renderPage(
+      (url) =>
+        url === "/api/track-record/report"
+          ? new Response(PDF_BYTES, {
+              headers: {
+                "Content-Type": "application/pdf",
+                "Content-Disposition": 'attachment; filename="track-record-report-2026-11-28.pdf"',
+              },
+            })
+          : undefined,
+      { signedIn: true },
+    );
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Download report" }));
+    await waitFor(() => expect(downloads.names).toEqual(["track-record-report-2026-11-28.pdf"]));
+    expect(fetchMock.mock.calls.filter(([u]) => String(u) === "/api/track-record/report")).toHaveLength(1);
+    cleanup();
+
+    renderPage();
+    expect(await screen.findByTestId("coverage")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Download report" })).not.toBeInTheDocument();
+  });
+
   it("states the pooled group's n and period, and shows a missed target in words, not colour alone", async () => {
     renderPage();
     expect(await screen.findByRole("heading", { level: 1, name: "Track record" })).toBeInTheDocument();

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
+import { DownloadButton } from "@/components/download-button";
 import { QueryState } from "@/components/query-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { api } from "@/lib/api/client";
 import type { Excluded, TrackRecordSummary } from "@/lib/api/models";
 import { formatDateTime } from "@/lib/dates";
 import { useTrackRecord } from "../api/get-track-record";
@@ -110,9 +112,10 @@ function PageSkeleton() {
  * /track-record: every live call and how often each kind was right. The strength score read as
  * a probability against outcomes (pooled and per strategy), the risk-neutral probability of
  * profit against expiry, the predictive model (held out, then live), what is left out, and how
- * to check the record independently.
+ * to check the record independently. Signed in, "Download report" saves the same figures as a
+ * PDF in the account's brand (GET /api/track-record/report).
  */
-export function TrackRecordPage() {
+export function TrackRecordPage({ signedIn = false }: { signedIn?: boolean }) {
   const query = useTrackRecord();
   return (
     <>
@@ -127,6 +130,16 @@ export function TrackRecordPage() {
             and commissions, under the exit rule stored when the signal was issued.
           </p>
           <Coverage />
+          {signedIn ? (
+            <div className="mt-6">
+              <DownloadButton
+                label="Download report"
+                request={() => api.GET("/api/track-record/report", { parseAs: "blob" })}
+                fallbackName="track-record-report.pdf"
+                testId="download-track-record-report"
+              />
+            </div>
+          ) : null}
         </div>
       </section>
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-16 px-4 py-12 sm:px-6 lg:px-8">
