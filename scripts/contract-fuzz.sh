@@ -112,12 +112,12 @@ FREE_REFUSED=("GET /api/ai/recommendations" "POST /api/backtest/strategy" "POST 
   "POST /api/webhooks" "DELETE /api/webhooks/{id}" "GET /api/webhooks/{id}/deliveries"
   "POST /api/webhooks/{id}/enable" "POST /api/webhooks/{id}/test" "POST /api/push/subscriptions"
   "PUT /api/sms/phone")
-# What only Premium reaches (the strategy builder, the reports' own brand): refused to Free as
+# What only Premium reaches (the strategy builder, the reports' own brand, the optimiser): refused to Free as
 # above; left out of the Pro and Premium session runs and fuzzed as the keys' Premium user, whose
 # plan no fuzzed billing operation changes (the Premium session's own run cancels and changes its
 # plan as it goes).
 PREMIUM_ONLY=("POST /api/structures/analysis" "POST /api/structures/template" "POST /api/portfolio/structures"
-  "PUT /api/reports/brand" "PUT /api/reports/brand/logo")
+  "PUT /api/reports/brand" "PUT /api/reports/brand/logo" "POST /api/portfolio/optimise")
 FREE_REFUSED+=("${PREMIUM_ONLY[@]}")
 WITHOUT_PREMIUM_ONLY=() ONLY_PREMIUM_ONLY=()
 for name in "${PREMIUM_ONLY[@]}"; do

@@ -2,8 +2,10 @@
 //! ([`PositionInput::value`]), performance metrics of daily portfolio snapshots
 //! ([`performance_metrics`]), the portfolio summary ([`summary`]), the risk assessment
 //! ([`risk_assessment`], documented in `docs/risk.md`) and the rule that decides which
-//! signals a user's automated paper portfolio takes ([`automated_allocation`]), and
-//! multi-leg positions held from the strategy builder ([`StructureHolding::value`]).
+//! signals a user's automated paper portfolio takes ([`automated_allocation`]),
+//! multi-leg positions held from the strategy builder ([`StructureHolding::value`]), and
+//! the optimiser that proposes how many contracts of which signals to hold within the
+//! account's limits ([`optimise::optimise`]).
 //!
 //! Every figure reuses the quant crate: Black–Scholes prices and Greeks
 //! ([`BlackScholes`]), breakevens, maximum loss and gain and probability of profit
@@ -22,6 +24,7 @@
 //! [`TradeStats`]: strikeline_quant::TradeStats
 
 mod allocation;
+pub mod optimise;
 mod performance;
 mod risk;
 mod structure;

@@ -105,11 +105,14 @@ pub enum Capability {
     /// PDF reports carrying the account's own brand (name, logo, colours, footer) and no
     /// Strikeline branding, and a report of each month by email (Premium).
     WhiteLabelReports,
+    /// The portfolio optimiser: which of today's signals, and how many contracts, maximise
+    /// expected P&L within the risk model's comfortable levels (Premium).
+    PortfolioOptimisation,
 }
 
 impl Capability {
     /// Every capability.
-    pub const ALL: [Capability; 16] = [
+    pub const ALL: [Capability; 17] = [
         Capability::GenerateSignals,
         Capability::BacktestByStrategy,
         Capability::BacktestFullHistory,
@@ -126,6 +129,7 @@ impl Capability {
         Capability::PushNotifications,
         Capability::SmsNotifications,
         Capability::WhiteLabelReports,
+        Capability::PortfolioOptimisation,
     ];
 
     /// Whether `plan` includes it (a confirmed address assumed).
@@ -150,7 +154,8 @@ impl Capability {
             | Capability::ApiAiRecommendations
             | Capability::PredictiveAnalysis
             | Capability::StrategyBuilder
-            | Capability::WhiteLabelReports => Plan::Premium,
+            | Capability::WhiteLabelReports
+            | Capability::PortfolioOptimisation => Plan::Premium,
             Capability::ApiKeys => Plan::Free,
         }
     }
@@ -178,6 +183,7 @@ impl Capability {
             Capability::PushNotifications => "Push notifications need the Pro or Premium plan.",
             Capability::SmsNotifications => "Text messages need the Pro or Premium plan.",
             Capability::WhiteLabelReports => "Reports with your own brand need the Premium plan.",
+            Capability::PortfolioOptimisation => "The portfolio optimiser needs the Premium plan.",
             Capability::ApiStandardEndpoints => {
                 "This endpoint of the public API needs the Pro or Premium plan; the Free plan reads signals, stats and stock prices."
             }

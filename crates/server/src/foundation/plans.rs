@@ -134,6 +134,7 @@ pub fn listed_features(plan: Plan) -> (Vec<Listed>, Vec<Listed>) {
                 listed("Custom strategy parameters in backtests", Cap(Capability::CustomStrategyParams)),
                 listed("Full API access, AI recommendations included", Cap(Capability::ApiAiRecommendations)),
                 listed("White-label PDF reports with your brand, monthly by email", Cap(Capability::WhiteLabelReports)),
+                listed("Portfolio optimisation within your risk limits", Cap(Capability::PortfolioOptimisation)),
                 listed("Phone support", PhoneSupport),
             ],
             vec![listed("Predictive analysis: each signal's modelled chance to win, and why", Cap(Capability::PredictiveAnalysis))],
@@ -280,7 +281,7 @@ mod tests {
                 .join("|")
         };
         let plain = catalogue();
-        for unbuilt in ["SMS", "Multi-account", "optimization", "trade execution", "phone", "Phone", "24/7"] {
+        for unbuilt in ["SMS", "Multi-account", "trade execution", "phone", "Phone", "24/7"] {
             assert!(!words(&plain).contains(unbuilt), "{unbuilt} is sold: {}", words(&plain));
         }
         assert!(plain.support_phone.is_none());

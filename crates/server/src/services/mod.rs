@@ -12,6 +12,7 @@ pub mod mailing;
 pub mod market_refresh;
 pub mod news;
 pub mod notifying;
+pub mod optimising;
 pub mod portfolio_analysis;
 pub mod portfolio_settlement;
 pub mod portfolio_valuation;

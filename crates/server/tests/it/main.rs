@@ -27,6 +27,7 @@ mod notifications;
 mod observability;
 mod openapi_snapshot;
 mod operations;
+mod optimise;
 mod options;
 mod outbound;
 mod outbound_guard;

@@ -3522,10 +3522,21 @@ export interface components {
             deltaBefore: number;
             /** Format: double */
             expectedPnl: number;
+            /**
+             * Format: double
+             * @description What no choice can exceed (the fractional optimum): how far from the best a proposal
+             *     that is not proven optimal can be.
+             */
+            expectedPnlBound: number;
             leftOut: components["schemas"]["LeftOut"][];
             limits: components["schemas"]["OptimisationLimits"];
             /** @description What to hold, best first by expected P&L. */
             positions: components["schemas"]["ProposedPosition"][];
+            /**
+             * @description Whether the search proved no other whole-contract choice earns more; otherwise it
+             *     stopped at its step budget with the best found (docs/optimisation.md).
+             */
+            provenOptimal: boolean;
             /** Format: double */
             vegaAfter: number;
             /** Format: double */

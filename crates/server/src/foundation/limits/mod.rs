@@ -146,6 +146,8 @@ pub const SMS_CODE: Policy = policy("sms_code", 5, HOUR);
 /// PDF reports per user (each gathers a portfolio, a backtest or the track record and renders
 /// pages on the server).
 pub const REPORT: Policy = policy("report", 30, HOUR);
+/// Portfolio optimisations per user (each values the book and every visible signal).
+pub const OPTIMISE: Policy = policy("optimise", 60, HOUR);
 
 /// The public API's hourly quota of `plan`, whose catalogue entry grants `quota` requests.
 pub fn api_hourly(plan: crate::foundation::entitlements::Plan, quota: u32) -> Policy {
@@ -160,7 +162,7 @@ pub fn api_hourly(plan: crate::foundation::entitlements::Plan, quota: u32) -> Po
 
 /// Every policy, for configuration checks and the documentation (the public API's hourly
 /// quotas, `api_hour_<plan>`, come from the plan catalogue).
-pub const POLICIES: [Policy; 39] = [
+pub const POLICIES: [Policy; 40] = [
     REGISTER,
     LOGIN_IP,
     LOGIN_ACCOUNT,
@@ -200,6 +202,7 @@ pub const POLICIES: [Policy; 39] = [
     OPTION_CHAIN,
     SMS_CODE,
     REPORT,
+    OPTIMISE,
 ];
 
 /// Sign-in back-off per account: five attempts back to back, then a wait that grows by a

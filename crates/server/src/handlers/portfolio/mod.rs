@@ -28,6 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(position_detail))
         .routes(routes!(portfolio_metrics))
         .routes(routes!(portfolio_report))
+        .routes(routes!(optimise_portfolio))
         .routes(routes!(public_portfolio_metrics))
 }
 
@@ -169,4 +170,29 @@ async fn portfolio_report(State(state): State<AppState>, CurrentUser(user): Curr
     let limit = crate::foundation::limits::hit(&state, crate::foundation::limits::REPORT, &user.id, now).await?;
     let pdf = reporting::portfolio::render(&state, &user, now).await?;
     Ok((limit, crate::foundation::views::PdfDownload::new("portfolio-report", now, pdf)))
+}
+
+/// The portfolio optimiser (Premium): how many contracts of which signals you can see now
+/// would maximise expected P&L while the book stays within the risk model's comfortable levels
+/// (premium at risk, position size, per-symbol and per-strategy budgets, net delta and vega).
+/// Each signal's chance is a checked probability (the predictive model's, else its strategy's
+/// live win rate); a proposal only, nothing is bought (docs/optimisation.md).
+#[utoipa::path(
+    post, path = "/api/portfolio/optimise", tag = "portfolio",
+    responses(
+        (status = 200, body = crate::services::optimising::Optimisation),
+        (status = 401, description = "Not signed in", body = crate::foundation::error::Problem, content_type = "application/problem+json"),
+        (status = 403, description = "The plan does not include the optimiser", body = crate::foundation::error::Problem, content_type = "application/problem+json"),
+        (status = 429, description = "Too many optimisations; see Retry-After", body = crate::foundation::error::Problem, content_type = "application/problem+json"),
+    )
+)]
+async fn optimise_portfolio(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<(crate::foundation::limits::RateLimit, axum::Json<crate::services::optimising::Optimisation>)> {
+    let now = state.clock.now();
+    crate::foundation::entitlements::Entitlements::of(&user, now)
+        .require(crate::foundation::entitlements::Capability::PortfolioOptimisation)?;
+    let limit = crate::foundation::limits::hit(&state, crate::foundation::limits::OPTIMISE, &user.id, now).await?;
+    Ok((limit, axum::Json(crate::services::optimising::propose(&state, &user, now).await?)))
 }
