@@ -124,10 +124,10 @@ for name in "${PREMIUM_ONLY[@]}"; do
   WITHOUT_PREMIUM_ONLY+=(--exclude-name "$name")
   ONLY_PREMIUM_ONLY+=(--include-name "$name")
 done
-# What only Premium holds: saving a multi-leg position is Premium, so a Free or Pro caller has
-# none behind these `{id}`s (a downgraded one keeps theirs). Left out of the Free and Pro session
+# What only Premium holds: saving a multi-leg position or a report logo is Premium, so a Free or
+# Pro caller has none behind these (a downgraded one keeps theirs). Left out of the Free and Pro session
 # runs, fuzzed by the Premium session and the keys' Premium user, whose seeds save two each.
-HELD_BY_PREMIUM=("GET /api/portfolio/structures/{id}" "DELETE /api/portfolio/structures/{id}")
+HELD_BY_PREMIUM=("GET /api/portfolio/structures/{id}" "DELETE /api/portfolio/structures/{id}" "GET /api/reports/brand/logo")
 WITHOUT_HELD=()
 for name in "${HELD_BY_PREMIUM[@]}"; do
   WITHOUT_HELD+=(--exclude-name "$name")

@@ -33,3 +33,18 @@ def refused_caller_never_succeeds(ctx, response, case):
     if os.environ.get("FUZZ_REFUSED") == "1" and 200 <= response.status_code < 300:
         raise AssertionError(f"{case.operation.label} answered {response.status_code} to a caller it refuses")
     return None
+
+
+# Files the API answers (the PDF reports, a saved PNG logo): read as what they claim to be, so
+# a report that is not a PDF, or a logo that is not a PNG, fails the run; the schema states
+# them as binary strings.
+MAGIC = {"application/pdf": b"%PDF-", "image/png": b"\x89PNG\r\n\x1a\n"}
+
+
+@schemathesis.deserializer("application/pdf", "image/png")
+def file_body(ctx, response):
+    media_type = (response.headers.get("content-type") or [""])[0].split(";")[0].strip().lower()
+    magic = MAGIC.get(media_type)
+    if magic is None or not response.content.startswith(magic):
+        raise ValueError(f"a {media_type or 'file'} answer that does not start as one")
+    return response.content.decode("latin-1")

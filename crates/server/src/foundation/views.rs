@@ -92,6 +92,12 @@ mod tests {
     }
 }
 
+/// A file's bytes as a request or response body (a PDF report, a PNG logo): the document
+/// states it as a binary string in its media type, not as a JSON array of numbers.
+#[derive(Debug, ToSchema)]
+#[schema(value_type = String, format = Binary)]
+pub struct FileBytes(pub Vec<u8>);
+
 /// A PDF answered as a download: `<what>-<New York date>.pdf`.
 #[derive(Debug)]
 pub struct PdfDownload {

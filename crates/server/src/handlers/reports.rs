@@ -157,7 +157,7 @@ async fn delete_report_brand(State(state): State<AppState>, CurrentUser(user): C
 #[utoipa::path(
     get, path = "/api/reports/brand/logo", tag = "reports",
     responses(
-        (status = 200, description = "The logo", content_type = "image/png", body = Vec<u8>),
+        (status = 200, description = "The logo", content_type = "image/png", body = crate::foundation::views::FileBytes),
         (status = 401, description = "Not signed in", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No logo saved", body = Problem, content_type = "application/problem+json"),
     )
@@ -172,7 +172,7 @@ async fn get_report_logo(State(state): State<AppState>, CurrentUser(user): Curre
 /// (`Content-Type: image/png`), at most 512 KB and 2000 px a side.
 #[utoipa::path(
     put, path = "/api/reports/brand/logo", tag = "reports",
-    request_body(content = Vec<u8>, content_type = "image/png", description = "A PNG image"),
+    request_body(content = crate::foundation::views::FileBytes, content_type = "image/png", description = "A PNG image"),
     responses(
         (status = 204, description = "Saved"),
         (status = 401, description = "Not signed in", body = Problem, content_type = "application/problem+json"),

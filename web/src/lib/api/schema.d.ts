@@ -2863,6 +2863,12 @@ export interface components {
             /** Format: double */
             withinBinVariance: number;
         };
+        /**
+         * Format: binary
+         * @description A file's bytes as a request or response body (a PDF report, a PNG logo): the document
+         *     states it as a binary string in its media type, not as a JSON array of numbers.
+         */
+        FileBytes: string;
         /** @description `POST /api/auth/forgot-password`. */
         ForgotPasswordRequest: {
             /** @example ada@example.com */
@@ -6401,7 +6407,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": number[];
+                    "application/pdf": components["schemas"]["FileBytes"];
                 };
             };
             /** @description Beyond the plan (range or parameters) */
@@ -7829,7 +7835,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": number[];
+                    "application/pdf": components["schemas"]["FileBytes"];
                 };
             };
             /** @description Not signed in */
@@ -8679,7 +8685,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/png": number[];
+                    "image/png": components["schemas"]["FileBytes"];
                 };
             };
             /** @description Not signed in */
@@ -8712,7 +8718,7 @@ export interface operations {
         /** @description A PNG image */
         requestBody: {
             content: {
-                "image/png": number[];
+                "image/png": components["schemas"]["FileBytes"];
             };
         };
         responses: {
@@ -9654,7 +9660,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": number[];
+                    "application/pdf": components["schemas"]["FileBytes"];
                 };
             };
             /** @description Not signed in */

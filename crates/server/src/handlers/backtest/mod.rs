@@ -609,7 +609,7 @@ pub async fn strategy_results(
     post, path = "/api/backtest/report", tag = "reports",
     request_body = BacktestRequest,
     responses(
-        (status = 200, description = "The report", content_type = "application/pdf", body = Vec<u8>),
+        (status = 200, description = "The report", content_type = "application/pdf", body = crate::foundation::views::FileBytes),
         (status = 403, description = "Beyond the plan (range or parameters)", body = crate::foundation::error::Problem, content_type = "application/problem+json"),
         (status = 422, description = "A field is not valid", body = crate::foundation::error::Problem, content_type = "application/problem+json"),
         (status = 429, description = "Too many backtests or reports, or one of yours is still running; see Retry-After", body = crate::foundation::error::Problem, content_type = "application/problem+json"),

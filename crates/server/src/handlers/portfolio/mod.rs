@@ -159,7 +159,7 @@ async fn portfolio_metrics(State(state): State<AppState>, CurrentUser(user): Cur
 #[utoipa::path(
     get, path = "/api/portfolio/report", tag = "reports",
     responses(
-        (status = 200, description = "The report", content_type = "application/pdf", body = Vec<u8>),
+        (status = 200, description = "The report", content_type = "application/pdf", body = crate::foundation::views::FileBytes),
         (status = 401, description = "Not signed in", body = crate::foundation::error::Problem, content_type = "application/problem+json"),
         (status = 429, description = "Too many reports; see Retry-After", body = crate::foundation::error::Problem, content_type = "application/problem+json"),
     )

@@ -287,7 +287,7 @@ async fn export_record(State(state): State<AppState>, ClientIp(ip): ClientIp) ->
 #[utoipa::path(
     get, path = "/api/track-record/report", tag = "reports",
     responses(
-        (status = 200, description = "The report", content_type = "application/pdf", body = Vec<u8>),
+        (status = 200, description = "The report", content_type = "application/pdf", body = crate::foundation::views::FileBytes),
         (status = 401, description = "Not signed in", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "Too many reports; see Retry-After", body = Problem, content_type = "application/problem+json"),
     )
