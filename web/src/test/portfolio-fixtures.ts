@@ -2,10 +2,12 @@ import { STRATEGIES } from "@/lib/api/enums";
 import type {
   HeldStructureView,
   ManualPosition,
+  Optimisation,
   OverallBacktest,
   PortfolioAnalysis,
   PortfolioPosition,
   PositionDetail,
+  ProposedPosition,
   StrategyBacktest,
 } from "@/lib/api/models";
 
@@ -319,4 +321,74 @@ export function makeStrategyBacktests(): StrategyBacktest[] {
     },
     equityCurve: Array.from({ length: 20 }, (_, i) => ({ date: day(i), equity: 10_000 + (k % 2 ? -1 : 1) * i * 20 })),
   }));
+}
+
+/**
+ * POST /api/portfolio/optimise for a $100,000 account with a $5,000 maximum position and
+ * $10,000 of premium open: two positions (AAPL by the model's chance, NVDA by its strategy's
+ * track record) and one signal left out for want of a checked chance.
+ */
+export function makeOptimisation(overrides: Partial<Optimisation> = {}): Optimisation {
+  const positions: ProposedPosition[] = [
+    {
+      signalId: "20000000-0000-4000-8000-000000000001",
+      symbol: "AAPL",
+      strategy: "Momentum",
+      type: "CALL",
+      strikePrice: 195,
+      expirationDate: "2026-12-18",
+      contracts: 4,
+      premium: 3.2,
+      cost: 1287.6,
+      probability: 0.6,
+      probabilitySource: "model",
+      expectedPnl: 412.5,
+      deltaDollars: 38_400.25,
+      vega: 96.4,
+    },
+    {
+      signalId: "20000000-0000-4000-8000-000000000002",
+      symbol: "NVDA",
+      strategy: "Mean Reversion",
+      type: "PUT",
+      strikePrice: 170,
+      expirationDate: "2027-01-15",
+      contracts: 2,
+      premium: 5.5,
+      cost: 1101.3,
+      probability: 0.5634,
+      probabilitySource: "track_record",
+      expectedPnl: 120,
+      deltaDollars: -14_200,
+      vega: 41.1,
+    },
+  ];
+  return {
+    limits: {
+      budget: 15_000,
+      maxPositionCost: 5_000,
+      maxPerSymbol: 6_250,
+      maxPerStrategy: 12_500,
+      delta: [-50_000, 50_000],
+      vega: [-200, 200],
+    },
+    positions,
+    candidates: 5,
+    leftOut: [
+      {
+        signalId: "20000000-0000-4000-8000-000000000003",
+        symbol: "TSLA",
+        reason: "No checked chance yet: the model did not score it and its strategy's track record is under the minimum sample.",
+      },
+    ],
+    cost: 2388.9,
+    expectedPnl: 532.5,
+    deltaBefore: -1_500,
+    deltaAfter: 22_700.25,
+    vegaBefore: 12,
+    vegaAfter: 149.5,
+    provenOptimal: true,
+    expectedPnlBound: 532.5,
+    ...overrides,
+  };
 }

@@ -137,6 +137,7 @@ export const CAPABILITIES = {
     "predictiveAnalysis",
     "apiKeys",
     "strategyBuilder",
+    "portfolioOptimisation",
   ],
 } satisfies Record<string, User["capabilities"]>;
 

@@ -3,8 +3,10 @@
 //! the risk model's comfortable levels. A proposal: nothing is bought.
 //!
 //! - **The chance of each signal** is a checked probability: the predictive model's, given at
-//!   issue; for a signal the model did not score, its strategy's live win rate from the track
-//!   record once that rests on the minimum sample. A signal with neither is left out, named.
+//!   issue; for a signal the model did not score, its strategy's win rate over its resolved
+//!   signals by the same outcome rule (net P&L after costs above zero) once that rests on the
+//!   track record's minimum sample: the live ones alone when they reach it, else with those
+//!   replayed from history at first start (labelled so). A signal with none is left out, named.
 //! - **Expected P&L per contract** is that chance times the gain to the signal's target less
 //!   the rest times the loss to its stop, from today's premium, after the signal's own fill
 //!   model (slippage both ways, commission in and out).
@@ -38,8 +40,11 @@ const MAX_CONTRACTS: u32 = 100;
 pub enum ChanceSource {
     /// The predictive model's probability, given at issue.
     Model,
-    /// The strategy's live win rate in the track record.
+    /// The strategy's win rate over its resolved live signals (the track record).
     TrackRecord,
+    /// The strategy's win rate over its resolved signals, those replayed from stored history
+    /// at first start included (too few live ones yet).
+    History,
 }
 
 /// One signal the proposal holds.
@@ -137,7 +142,7 @@ pub async fn propose(state: &AppState, user: &UserRecord, now: DateTime<Utc>) ->
 
     let filter = SignalFilter { status: Some("active".into()), limit: i64::MAX, ..SignalFilter::default() };
     let visible = super::visibility::ranked_for(state, user, &filter, now).await?;
-    let record = super::track_record::calibration::summary(state, now).await?;
+    let rates = win_rates(&strikeline_store::signals::resolved_automated(&state.db).await?);
     let today = state.market.today(now);
     let mut considered = Vec::new();
     let mut left_out = Vec::new();
@@ -149,11 +154,11 @@ pub async fn propose(state: &AppState, user: &UserRecord, now: DateTime<Utc>) ->
         let strategy: StrategyName = stored(&row.strategy, format_args!("signal {}", row.id))?;
         let chance = match row.model_probability.filter(|p| p.is_finite() && (0.0..=1.0).contains(p)) {
             Some(p) => Some((p, ChanceSource::Model)),
-            None => strategy_win_rate(&record, strategy).map(|p| (p, ChanceSource::TrackRecord)),
+            None => rates.get(&strategy).copied(),
         };
         let Some((probability, source)) = chance else {
             left_out.push(leave(
-                "No checked chance yet: the model did not score it and its strategy's track record is under the minimum sample.",
+                "No checked chance yet: the model did not score it and its strategy has too few resolved signals.",
             ));
             continue;
         };
@@ -228,11 +233,37 @@ fn limits_for(capital: f64, max_position: f64, open_premium: f64, delta_now: f64
     }
 }
 
-/// `strategy`'s live win rate, when the track record shows figures for it (the minimum sample).
-fn strategy_win_rate(record: &super::track_record::calibration::TrackRecordSummary, strategy: StrategyName) -> Option<f64> {
-    let group = record.strategies.iter().find(|s| s.strategy == strategy)?;
-    let strength = &group.strength;
-    (strength.figures.is_some() && strength.n > 0).then(|| strength.wins as f64 / strength.n as f64)
+/// Each strategy's win rate (net P&L after costs above zero) over its resolved automated
+/// signals, with where it comes from: the live ones once they reach the track record's minimum
+/// sample, else live and replayed together once those do; a strategy with fewer has none.
+fn win_rates(resolved: &[SignalRow]) -> std::collections::HashMap<StrategyName, (f64, ChanceSource)> {
+    use crate::foundation::vocab::{Provenance, Vocabulary};
+    let minimum = super::track_record::calibration::MINIMUM_SAMPLE;
+    let mut counts: std::collections::HashMap<StrategyName, [(usize, usize); 2]> = std::collections::HashMap::new();
+    for row in resolved {
+        let (Ok(strategy), Some(net)) = (StrategyName::exact(&row.strategy), row.net_pnl_cents) else { continue };
+        let slot = match Provenance::exact(&row.provenance) {
+            Ok(Provenance::Live) => 0,
+            Ok(Provenance::Replayed) => 1,
+            _ => continue,
+        };
+        let entry = &mut counts.entry(strategy).or_default()[slot];
+        entry.0 += 1;
+        entry.1 += usize::from(net > 0);
+    }
+    counts
+        .into_iter()
+        .filter_map(|(strategy, [(live_n, live_wins), (replayed_n, replayed_wins)])| {
+            let rate = |wins: usize, n: usize| wins as f64 / n as f64;
+            if live_n >= minimum {
+                Some((strategy, (rate(live_wins, live_n), ChanceSource::TrackRecord)))
+            } else if live_n + replayed_n >= minimum {
+                Some((strategy, (rate(live_wins + replayed_wins, live_n + replayed_n), ChanceSource::History)))
+            } else {
+                None
+            }
+        })
+        .collect()
 }
 
 /// `row` as the optimiser's candidate: premium, expected P&L, dollar delta and vega per

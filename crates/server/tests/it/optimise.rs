@@ -8,7 +8,11 @@ use strikeline_store::{signals as store, users};
 
 use crate::common::{TestApp, problem, signal_row};
 
-on_both_engines!(the_proposal_maximises_expected_pnl_within_the_comfortable_levels, only_premium_optimises,);
+on_both_engines!(
+    the_proposal_maximises_expected_pnl_within_the_comfortable_levels,
+    a_strategys_resolved_history_stands_in_until_its_live_record_has_enough,
+    only_premium_optimises,
+);
 
 fn num(v: &Value) -> f64 {
     v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
@@ -74,6 +78,38 @@ async fn the_proposal_maximises_expected_pnl_within_the_comfortable_levels(app: 
     assert_eq!(num(&answer["deltaBefore"]), 0.0);
     assert_eq!(answer["provenOptimal"], true, "one candidate: the search is exhaustive");
     assert!(num(&answer["expectedPnlBound"]) >= num(&answer["expectedPnl"]) - 0.01);
+}
+
+async fn a_strategys_resolved_history_stands_in_until_its_live_record_has_enough(app: TestApp) {
+    premium_with_capital(&app).await;
+    let day = app.issue_day();
+    // Breakout's resolved signals: 25 replayed from history (17 won after costs) and 5 live
+    // (3 won): 30 in all, the minimum sample, though the live ones alone are too few.
+    let mut resolved = Vec::new();
+    for i in 0..30i64 {
+        let mut row = signal_row(&format!("R{i:02}"), 60, day - chrono::Duration::days(40 + i), 60, None);
+        row.strategy = "Breakout".into();
+        row.status = "closed".into();
+        row.closed_at = Some(app.now() - chrono::Duration::days(10 + i));
+        row.provenance = if i < 25 { "replayed".into() } else { "live".into() };
+        let won = if i < 25 { i < 17 } else { i < 28 };
+        row.net_pnl_cents = Some(if won { 120 } else { -80 });
+        resolved.push(row);
+    }
+    let mut open = signal_row("AMD", 75, day, 2, None);
+    open.strategy = "Breakout".into();
+    resolved.push(open.clone());
+    store::issue_automated(app.db(), &resolved).await.expect("issue");
+
+    let answer: Value = app.client.post(app.url("/api/portfolio/optimise")).send().await.expect("optimise").json().await.expect("json");
+    let held = answer["positions"].as_array().and_then(|p| p.first()).unwrap_or_else(|| panic!("a position: {answer}"));
+    assert_eq!(held["signalId"], open.id.as_str());
+    assert_eq!(held["probabilitySource"], "history", "labelled as not the live record");
+    let p = num(&held["probability"]);
+    assert!((p - 20.0 / 30.0).abs() < 1e-4, "20 of 30 won: {p}");
+    // 2/3 × $142.50 − 1/3 × $105.00 − $1.30 = $58.70 a contract.
+    let n = held["contracts"].as_f64().expect("contracts");
+    assert!((num(&held["expectedPnl"]) - 58.7 * n).abs() < 0.01 * n, "{held}");
 }
 
 async fn only_premium_optimises(app: TestApp) {

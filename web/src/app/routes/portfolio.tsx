@@ -1,7 +1,10 @@
+import { useUser } from "@/features/auth/api/get-me";
+import { includesPortfolioOptimisation } from "@/features/auth/lib/plan";
 import { PortfolioPage } from "@/features/portfolio/components/portfolio-page";
 import { usePageMeta } from "@/lib/page-meta";
 
 export default function PortfolioRoute() {
   usePageMeta("Portfolio Analysis", "Performance and risk across automated and manual positions.");
-  return <PortfolioPage />;
+  const { user } = useUser();
+  return <PortfolioPage optimiser={user ? includesPortfolioOptimisation(user) : false} />;
 }

@@ -158,6 +158,12 @@ export type GreeksView = Schemas["GreeksView"];
 export type RiskMetrics = Schemas["RiskMetrics"];
 export type PerformanceView = Schemas["PerformanceView"];
 export type PortfolioAnalysis = Schemas["PortfolioAnalysis"];
+// The portfolio optimiser (Premium; docs/optimisation.md)
+export type Optimisation = Schemas["Optimisation"];
+export type OptimisationLimits = Schemas["OptimisationLimits"];
+export type ProposedPosition = Schemas["ProposedPosition"];
+export type LeftOut = Schemas["LeftOut"];
+export type ChanceSource = Schemas["ChanceSource"];
 
 // Billing
 export type BillingInterval = Schemas["BillingInterval"];

@@ -2387,7 +2387,7 @@ export interface components {
          * @description Where a candidate's chance comes from.
          * @enum {string}
          */
-        ChanceSource: "model" | "track_record";
+        ChanceSource: "model" | "track_record" | "history";
         /**
          * @description A change figure and what it compares against; `value` is `null` when there is no earlier
          *     snapshot to compare with (show "—").

@@ -52,3 +52,12 @@ export function includesAiRecommendations(holder: Pick<User, "capabilities">): b
 export function includesStrategyBuilder(holder: Pick<User, "capabilities">): boolean {
   return holder.capabilities.includes("strategyBuilder");
 }
+
+/**
+ * Whether `holder` may use the portfolio optimiser (Premium), as the server's one entitlement
+ * check lists it in `capabilities`. The Portfolio page shows it locked otherwise, so an account
+ * without it never gets a 403 from POST /api/portfolio/optimise.
+ */
+export function includesPortfolioOptimisation(holder: Pick<User, "capabilities">): boolean {
+  return holder.capabilities.includes("portfolioOptimisation");
+}

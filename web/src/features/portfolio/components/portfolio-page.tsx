@@ -4,15 +4,17 @@ import { api } from "@/lib/api/client";
 import { AutomatedPositionsTable } from "./automated-positions-table";
 import { HeldStructures } from "./held-structures";
 import { ManualPositions } from "./manual-positions";
+import { OptimiserCard } from "./optimiser-card";
 import { PortfolioAnalysis } from "./portfolio-analysis";
 
 /**
  * /portfolio: the analysis (summary, value chart, risk, metrics, statistics), the automated
  * positions table, the user's manual positions and the multi-leg positions saved from the
  * strategy builder. Figures and positions refetch every 30 s. "Download report" saves the same
- * figures as a PDF in the account's brand (GET /api/portfolio/report).
+ * figures as a PDF in the account's brand (GET /api/portfolio/report). Below the analysis, the
+ * optimiser (Premium; locked when `optimiser` is false) proposes positions within the risk limits.
  */
-export function PortfolioPage() {
+export function PortfolioPage({ optimiser = false }: { optimiser?: boolean }) {
   return (
     // One shrinkable column: the wide table scrolls inside its card instead of widening the page.
     <div className="grid grid-cols-1 gap-6">
@@ -29,6 +31,7 @@ export function PortfolioPage() {
         }
       />
       <PortfolioAnalysis />
+      <OptimiserCard unlocked={optimiser} />
       <AutomatedPositionsTable />
       <ManualPositions />
       <HeldStructures />
