@@ -157,9 +157,7 @@ pub async fn propose(state: &AppState, user: &UserRecord, now: DateTime<Utc>) ->
             None => rates.get(&strategy).copied(),
         };
         let Some((probability, source)) = chance else {
-            left_out.push(leave(
-                "No checked chance yet: the model did not score it and its strategy has too few resolved signals.",
-            ));
+            left_out.push(leave("No checked chance yet: the model did not score it and its strategy has too few resolved signals."));
             continue;
         };
         if row.expiration_date <= today {
