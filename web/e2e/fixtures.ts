@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Locator, type Page, type Request, request, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, type Request, request, test } from "@playwright/test";
+import { auditContext, type Theme } from "./axe";
 
 // What the specs share: accounts on the real server, the console watcher, toasts, answers to
 // wait for, the test provider's card form and the axe audit context. Specs import `test` and
@@ -273,4 +274,19 @@ export async function networkQuiet(page: Page, { quietMs = 100, timeoutMs = 15_0
     if (now > deadline) throw new Error(`networkQuiet: ${open.size} request(s) still in flight after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/**
+ * A new Premium account signed in on a page of its own context at `width` px in `theme` (axe
+ * and the contrast check can run on it), with its console watched: what the Premium features'
+ * specs start from. Close `context` at the end.
+ */
+export async function premiumPage(browser: Browser, baseURL: string | undefined, width: number, theme: Theme) {
+  const context = await auditContext(browser, baseURL, theme);
+  const page = await context.newPage();
+  await page.setViewportSize({ width, height: 900 });
+  const errors = watchConsole(page);
+  await registerViaApi(page.request);
+  await buyPremium(page.request, baseURL ?? "");
+  return { context, page, errors };
 }

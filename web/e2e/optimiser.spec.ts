@@ -1,14 +1,4 @@
-import {
-  answerTo,
-  auditContext,
-  buyPremium,
-  expect,
-  noHorizontalOverflow,
-  registerViaApi,
-  seriousViolations,
-  test,
-  watchConsole,
-} from "./fixtures";
+import { answerTo, expect, noHorizontalOverflow, premiumPage, registerViaApi, seriousViolations, test, watchConsole } from "./fixtures";
 
 // The portfolio optimiser (issue 29, item 5; docs/optimisation.md) against the real server:
 // Premium runs it from the Portfolio page and sees the limits used, "A proposal only", and
@@ -24,12 +14,7 @@ for (const [width, theme] of [
 ] as const) {
   test(`at ${width} px (${theme}), Premium runs the optimiser on the Portfolio page`, async ({ browser, baseURL }) => {
     test.setTimeout(90_000);
-    const context = await auditContext(browser, baseURL, theme);
-    const page = await context.newPage();
-    await page.setViewportSize({ width, height: 900 });
-    const errors = watchConsole(page);
-    await registerViaApi(page.request);
-    await buyPremium(page.request, baseURL ?? "");
+    const { context, page, errors } = await premiumPage(browser, baseURL, width, theme);
 
     await page.goto("/portfolio");
     await expect(page.getByRole("heading", { level: 1, name: "Portfolio Analysis" })).toBeVisible();

@@ -2,10 +2,9 @@ import { readFile } from "node:fs/promises";
 import type { Download, Page } from "@playwright/test";
 import {
   answerTo,
-  auditContext,
-  buyPremium,
   expect,
   noHorizontalOverflow,
+  premiumPage,
   registerViaApi,
   seriousViolations,
   test,
@@ -55,12 +54,7 @@ for (const [width, theme] of [
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const context = await auditContext(browser, baseURL, theme);
-    const page = await context.newPage();
-    await page.setViewportSize({ width, height: 900 });
-    const errors = watchConsole(page);
-    await registerViaApi(page.request);
-    await buyPremium(page.request, baseURL ?? "");
+    const { context, page, errors } = await premiumPage(browser, baseURL, width, theme);
 
     await page.goto("/settings?tab=reports");
     await expect(page.getByRole("tab", { name: "Reports" })).toHaveAttribute("aria-selected", "true");
