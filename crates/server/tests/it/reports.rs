@@ -151,6 +151,18 @@ async fn a_premium_portfolio_report_carries_its_brand_and_the_apis_figures(app: 
     assert!(rows.iter().any(|r| r.get(2) == Some(&"image") && r.get(3) == Some(&"120") && r.get(4) == Some(&"48")), "{images}");
     assert!(rows.iter().any(|r| r.get(2) == Some(&"smask")), "{images}");
 
+    // Read in euros: money converts, the contract's terms stay in dollars (docs/currency.md).
+    let euros = client.put(app.url("/api/user/preferences")).json(&json!({"currency": "EUR"})).send().await.expect("currency");
+    assert_eq!(euros.status(), 200);
+    let rates: Value = client.get(app.url("/api/exchange-rates")).send().await.expect("rates").json().await.expect("json");
+    let per_usd =
+        rates["rates"].as_array().expect("rates").iter().find(|r| r["currency"] == "EUR").expect("EUR")["perUsd"].as_f64().expect("rate");
+    let in_euros =
+        squeeze(&poppler("pdftotext", &["-layout"], &pdf(client.get(app.url("/api/portfolio/report")).send().await.expect("euros")).await));
+    let total = strikeline_engine::DisplayMoney::new("€", per_usd).format(summary["totalValue"].as_f64().expect("total"));
+    assert!(in_euros.contains(&total), "{total} not in {in_euros}");
+    assert!(in_euros.contains("US$250.00") && in_euros.contains("US$3.25"), "the strike and the premium paid stay dollars: {in_euros}");
+
     // Back on Free (the subscription ended), the same account's report is the house brand's.
     let ada = users::find_by_email(app.db(), "ada@example.com").await.expect("find").expect("ada");
     users::set_subscription(app.db(), &ada.id, "free", "canceled", None, app.now()).await.expect("free");

@@ -4,7 +4,9 @@ use chrono::{DateTime, Utc};
 use strikeline_reports::{Align, Column, Figure, Report, Section, Series};
 
 use super::OverallBacktest;
-use crate::services::reporting::{self, number_or_dash, percent, usd};
+use strikeline_engine::DisplayMoney;
+
+use crate::services::reporting::{self, number_or_dash, percent};
 
 /// Trades listed at most: a ten-year backtest of fifty symbols trades thousands of times,
 /// hundreds of pages that nobody reads; the figures and curves above count every one.
@@ -26,8 +28,11 @@ fn spread_labels(dates: &[chrono::NaiveDate]) -> Vec<String> {
     }
 }
 
-/// The report of `result`, generated at `now`.
-pub fn backtest(result: &OverallBacktest, now: DateTime<Utc>) -> Report {
+/// The report of `result`, generated at `now`: money in `money`'s currency, contract terms
+/// (strikes, premiums per share) in US dollars (docs/currency.md).
+pub fn backtest(result: &OverallBacktest, money: DisplayMoney, now: DateTime<Utc>) -> Report {
+    let usd = |amount: f64| money.format(amount);
+    let term = |amount: f64| money.term(amount);
     let mut sections = vec![Section::Figures {
         heading: "Results".into(),
         items: vec![
@@ -49,7 +54,7 @@ pub fn backtest(result: &OverallBacktest, now: DateTime<Utc>) -> Report {
         let dates: Vec<_> = result.equity_curve.iter().map(|p| p.date).collect();
         sections.push(Section::LineChart {
             heading: "Equity".into(),
-            series: vec![Series { label: "Equity ($)".into(), points: result.equity_curve.iter().map(|p| p.equity).collect() }],
+            series: vec![Series { label: "Equity".into(), points: result.equity_curve.iter().map(|p| money.convert(p.equity)).collect() }],
             x_labels: spread_labels(&dates),
             y_suffix: String::new(),
         });
@@ -106,11 +111,11 @@ pub fn backtest(result: &OverallBacktest, now: DateTime<Utc>) -> Report {
                     t.symbol.clone(),
                     t.strategy.as_str().to_owned(),
                     t.signal_type.map_or_else(dash, |k| k.as_str().to_owned()),
-                    t.strike.map_or_else(dash, usd),
+                    t.strike.map_or_else(dash, term),
                     t.entry_date.to_string(),
                     t.exit_date.map_or_else(dash, |d| d.to_string()),
-                    t.entry_price.map_or_else(dash, usd),
-                    t.exit_price.map_or_else(dash, usd),
+                    t.entry_price.map_or_else(dash, term),
+                    t.exit_price.map_or_else(dash, term),
                     t.pnl.map_or_else(dash, usd),
                     t.outcome.map_or_else(dash, |o| o.as_str().to_owned()),
                 ]

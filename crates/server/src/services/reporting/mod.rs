@@ -137,33 +137,17 @@ pub fn generated_line(now: DateTime<Utc>) -> String {
     format!("Generated {} New York time", strikeline_market::calendar::to_new_york(now).format("%Y-%m-%d %H:%M"))
 }
 
+/// How `user` reads money (docs/currency.md): amounts held, made or allowed in their display
+/// currency (`format`), contract terms per share in US dollars (`term`).
+pub async fn money_for(state: &AppState, user: &UserRecord) -> strikeline_engine::DisplayMoney {
+    crate::foundation::money::display_money(state, user).await
+}
+
 /// Renders `report` in `brand` to PDF bytes, on a blocking thread (pages are CPU work).
 pub async fn render(report: Report, brand: Brand) -> Result<Vec<u8>> {
     tokio::task::spawn_blocking(move || strikeline_reports::render(&report, &brand))
         .await
         .map_err(|e| AppError::Internal(anyhow::anyhow!("rendering a report: {e}")))
-}
-
-/// Dollars with thousands separators and cents: `$1,234.56`, `-$2.50`.
-pub fn usd(amount: f64) -> String {
-    let cents = (amount * 100.0).round();
-    let sign = if cents < 0.0 { "-" } else { "" };
-    let cents = cents.abs();
-    let whole = (cents / 100.0).trunc();
-    format!("{sign}${}.{:02}", thousands(whole), (cents - whole * 100.0) as u64)
-}
-
-/// A whole number with thousands separators.
-fn thousands(whole: f64) -> String {
-    let digits = format!("{whole:.0}");
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// A percentage to two decimals: `12.34%`.
@@ -181,12 +165,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn amounts_read_as_a_trader_writes_them() {
-        assert_eq!(usd(1234.5), "$1,234.50");
-        assert_eq!(usd(-2.5), "-$2.50");
-        assert_eq!(usd(0.004), "$0.00");
-        assert_eq!(usd(1_000_000.0), "$1,000,000.00");
-        assert_eq!(usd(999.999), "$1,000.00");
+    fn figures_read_as_a_trader_writes_them() {
         assert_eq!(percent(12.345), "12.35%");
         assert_eq!(number_or_dash(None, 2), "—");
         assert_eq!(number_or_dash(Some(f64::NAN), 2), "—");

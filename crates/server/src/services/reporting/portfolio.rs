@@ -7,7 +7,9 @@ use strikeline_reports::{Align, Bar, Column, Figure, Report, Section, Series};
 use strikeline_store::positions;
 use strikeline_store::users::UserRecord;
 
-use super::{generated_line, number_or_dash, percent, usd};
+use strikeline_engine::DisplayMoney;
+
+use super::{generated_line, number_or_dash, percent};
 use crate::foundation::error::{AppError, Result};
 use crate::foundation::state::AppState;
 use crate::foundation::vocab::PositionStatus;
@@ -20,7 +22,8 @@ pub async fn render(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> 
     let analysis = analyse(state, user, now).await?;
     let open = open_positions(state, user, now).await?;
     let brand = super::brand_for(state, user, now).await?;
-    super::render(portfolio(&analysis, &open, now), brand).await
+    let money = super::money_for(state, user).await;
+    super::render(portfolio(&analysis, &open, money, now), brand).await
 }
 
 /// Every open position, automated and manual, in depth; a manual one on a symbol that has no
@@ -53,8 +56,10 @@ fn column(label: &str, align: Align, width: f32) -> Column {
     Column { label: label.to_owned(), align, width }
 }
 
-/// The report's pages, from the figures the API answers.
-pub fn portfolio(analysis: &PortfolioAnalysis, open: &[PositionDetail], now: DateTime<Utc>) -> Report {
+/// The report's pages, from the figures the API answers: money in `money`'s currency,
+/// contract terms in US dollars (docs/currency.md).
+pub fn portfolio(analysis: &PortfolioAnalysis, open: &[PositionDetail], money: DisplayMoney, now: DateTime<Utc>) -> Report {
+    let usd = |amount: f64| money.format(amount);
     let s = &analysis.summary;
     let m = &analysis.metrics;
     let r = &analysis.risk_assessment;
@@ -90,7 +95,7 @@ pub fn portfolio(analysis: &PortfolioAnalysis, open: &[PositionDetail], now: Dat
         let last = analysis.history.last().map(|p| p.date.to_string()).unwrap_or_default();
         sections.push(Section::LineChart {
             heading: "Portfolio value".into(),
-            series: vec![Series { label: "Value ($)".into(), points: analysis.history.iter().map(|p| p.value).collect() }],
+            series: vec![Series { label: "Value".into(), points: analysis.history.iter().map(|p| money.convert(p.value)).collect() }],
             x_labels: vec![first, middle, last],
             y_suffix: String::new(),
         });
@@ -110,7 +115,7 @@ pub fn portfolio(analysis: &PortfolioAnalysis, open: &[PositionDetail], now: Dat
             column("Theta", Align::Right, 0.9),
             column("Vega", Align::Right, 0.9),
         ],
-        rows: open.iter().map(position_row).collect(),
+        rows: open.iter().map(|p| position_row(p, money)).collect(),
         empty: "No open positions.".into(),
     });
     if !open.is_empty() {
@@ -119,8 +124,8 @@ pub fn portfolio(analysis: &PortfolioAnalysis, open: &[PositionDetail], now: Dat
             bars: open
                 .iter()
                 .map(|p| Bar {
-                    label: format!("{} {} {}", p.signal.symbol, p.signal.position_type.as_str(), usd(p.signal.strike_price)),
-                    value: p.unrealized_pnl,
+                    label: format!("{} {} {}", p.signal.symbol, p.signal.position_type.as_str(), money.term(p.signal.strike_price)),
+                    value: money.convert(p.unrealized_pnl),
                     text: format!("{} ({})", usd(p.unrealized_pnl), percent(p.unrealized_pnl_percent)),
                 })
                 .collect(),
@@ -145,16 +150,16 @@ pub fn portfolio(analysis: &PortfolioAnalysis, open: &[PositionDetail], now: Dat
     }
 }
 
-fn position_row(p: &PositionDetail) -> Vec<String> {
+fn position_row(p: &PositionDetail, money: DisplayMoney) -> Vec<String> {
     vec![
         p.signal.symbol.clone(),
         p.signal.position_type.as_str().to_owned(),
-        usd(p.signal.strike_price),
+        money.term(p.signal.strike_price),
         p.signal.expiration_date.to_string(),
         p.quantity.to_string(),
-        usd(p.entry_price),
-        usd(p.current_value),
-        usd(p.unrealized_pnl),
+        money.term(p.entry_price),
+        money.format(p.current_value),
+        money.format(p.unrealized_pnl),
         format!("{:.2}", p.greeks.delta),
         format!("{:.2}", p.greeks.theta),
         format!("{:.2}", p.greeks.vega),
