@@ -121,6 +121,13 @@ pub struct Figure {
     pub value: String,
 }
 
+impl Figure {
+    /// The figure `label` with its formatted `value`.
+    pub fn new(label: &str, value: String) -> Figure {
+        Figure { label: label.to_owned(), value }
+    }
+}
+
 /// One table column.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Column {
@@ -131,6 +138,14 @@ pub struct Column {
     /// The column's share of the table width, relative to the other columns' weights
     /// (non-positive weights count as 1 when all are non-positive, else as 0).
     pub width: f32,
+}
+
+impl Column {
+    /// A column headed `label`, aligned `align`, taking `width` of the table relative to the
+    /// others.
+    pub fn new(label: &str, align: Align, width: f32) -> Column {
+        Column { label: label.to_owned(), align, width }
+    }
 }
 
 /// Horizontal alignment in a table column.

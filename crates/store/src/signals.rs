@@ -535,6 +535,25 @@ pub async fn resolved_automated(db: &Db) -> StoreResult<Vec<SignalRow>> {
     Ok(with_db!(db, pool => sqlx::query_as::<_, SignalRow>(&sql).fetch_all(pool).await?))
 }
 
+/// Resolved automated signals with a net outcome, counted by strategy and provenance: how many,
+/// and how many made money after costs (the track record's outcome rule).
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct OutcomeCount {
+    pub strategy: String,
+    pub provenance: String,
+    pub resolved: i64,
+    pub won: i64,
+}
+
+/// [`OutcomeCount`]s of every strategy and provenance, in one aggregate query.
+pub async fn outcome_counts(db: &Db) -> StoreResult<Vec<OutcomeCount>> {
+    let sql = "SELECT strategy, provenance, COUNT(*) AS resolved, \
+               COALESCE(SUM(CASE WHEN net_pnl_cents > 0 THEN 1 ELSE 0 END), 0) AS won \
+               FROM signals WHERE owner_id IS NULL AND status <> 'active' AND net_pnl_cents IS NOT NULL \
+               GROUP BY strategy, provenance ORDER BY strategy, provenance";
+    Ok(with_db!(db, pool => sqlx::query_as::<_, OutcomeCount>(sql).fetch_all(pool).await?))
+}
+
 /// The automated signals of one provenance issued since a time.
 #[derive(Clone, Debug, Default, PartialEq, sqlx::FromRow)]
 pub struct IssuedFigures {

@@ -8,7 +8,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::IntoResponse;
 use base64::Engine as _;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use strikeline_reports::Brand;
 use strikeline_store::report_brands as store;
 use utoipa::ToSchema;
@@ -20,7 +20,7 @@ use crate::foundation::error::{AppError, Problem, Result};
 use crate::foundation::extract::ApiJson;
 use crate::foundation::session::CurrentUser;
 use crate::foundation::state::AppState;
-use crate::services::reporting::{self, BrandInput};
+use crate::services::reporting::{self, ReportBrandInput};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(get_report_brand, save_report_brand, delete_report_brand)).routes(routes!(
@@ -47,30 +47,6 @@ pub struct ReportBrandView {
     pub has_logo: bool,
     /// Whether the portfolio report is emailed at the start of each month.
     pub monthly_email: bool,
-}
-
-/// `PUT /api/reports/brand`.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ReportBrandInput {
-    /// The name at the top of every page, e.g. your firm's.
-    #[schema(min_length = 1, max_length = 80)]
-    pub name: String,
-    /// Headings, rules and the first chart series: `#rrggbb`.
-    #[schema(pattern = r"^#[0-9A-Fa-f]{6}$")]
-    pub primary_color: String,
-    /// Positive bars and the second chart series: `#rrggbb`.
-    #[schema(pattern = r"^#[0-9A-Fa-f]{6}$")]
-    pub accent_color: String,
-    /// The line at the foot of every page (a disclaimer, an address); may be empty.
-    #[schema(max_length = 300)]
-    pub footer: String,
-    /// Email the portfolio report at the start of each month.
-    pub monthly_email: bool,
-}
-
-fn hex(rgb: strikeline_reports::Rgb) -> String {
-    format!("#{:02x}{:02x}{:02x}", rgb.r, rgb.g, rgb.b)
 }
 
 /// The brand the signed-in account's reports carry: its own when saved and the plan includes
@@ -100,8 +76,8 @@ async fn get_report_brand(State(state): State<AppState>, CurrentUser(user): Curr
                 available,
                 custom: false,
                 name: house.name,
-                primary_color: hex(house.primary),
-                accent_color: hex(house.accent),
+                primary_color: house.primary.to_hex(),
+                accent_color: house.accent.to_hex(),
                 footer: house.footer,
                 has_logo: false,
                 monthly_email: false,
@@ -128,14 +104,7 @@ async fn save_report_brand(
     CurrentUser(user): CurrentUser,
     ApiJson(body): ApiJson<ReportBrandInput>,
 ) -> Result<axum::Json<ReportBrandView>> {
-    let input = BrandInput {
-        name: body.name,
-        primary_color: body.primary_color,
-        accent_color: body.accent_color,
-        footer: body.footer,
-        monthly_email: body.monthly_email,
-    };
-    reporting::save_brand(&state, &user, &input, state.clock.now()).await?;
+    reporting::save_brand(&state, &user, &body, state.clock.now()).await?;
     get_report_brand(State(state), CurrentUser(user)).await
 }
 

@@ -21,7 +21,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 use strikeline_engine::portfolio::optimise::{self, Candidate, Limits, OptimiseError};
 use strikeline_engine::portfolio::{PositionInput, RiskPosition, thresholds};
-use strikeline_store::signals::{SignalFilter, SignalRow};
+use strikeline_store::signals::{OutcomeCount, SignalFilter, SignalRow};
 use strikeline_store::users::UserRecord;
 use utoipa::ToSchema;
 
@@ -142,7 +142,7 @@ pub async fn propose(state: &AppState, user: &UserRecord, now: DateTime<Utc>) ->
 
     let filter = SignalFilter { status: Some("active".into()), limit: i64::MAX, ..SignalFilter::default() };
     let visible = super::visibility::ranked_for(state, user, &filter, now).await?;
-    let rates = win_rates(&strikeline_store::signals::resolved_automated(&state.db).await?);
+    let rates = win_rates(&strikeline_store::signals::outcome_counts(&state.db).await?);
     let today = state.market.today(now);
     let mut considered = Vec::new();
     let mut left_out = Vec::new();
@@ -234,20 +234,20 @@ fn limits_for(capital: f64, max_position: f64, open_premium: f64, delta_now: f64
 /// Each strategy's win rate (net P&L after costs above zero) over its resolved automated
 /// signals, with where it comes from: the live ones once they reach the track record's minimum
 /// sample, else live and replayed together once those do; a strategy with fewer has none.
-fn win_rates(resolved: &[SignalRow]) -> std::collections::HashMap<StrategyName, (f64, ChanceSource)> {
+fn win_rates(outcomes: &[OutcomeCount]) -> std::collections::HashMap<StrategyName, (f64, ChanceSource)> {
     use crate::foundation::vocab::{Provenance, Vocabulary};
     let minimum = super::track_record::calibration::MINIMUM_SAMPLE;
     let mut counts: std::collections::HashMap<StrategyName, [(usize, usize); 2]> = std::collections::HashMap::new();
-    for row in resolved {
-        let (Ok(strategy), Some(net)) = (StrategyName::exact(&row.strategy), row.net_pnl_cents) else { continue };
-        let slot = match Provenance::exact(&row.provenance) {
+    for count in outcomes {
+        let Ok(strategy) = StrategyName::exact(&count.strategy) else { continue };
+        let slot = match Provenance::exact(&count.provenance) {
             Ok(Provenance::Live) => 0,
             Ok(Provenance::Replayed) => 1,
             _ => continue,
         };
         let entry = &mut counts.entry(strategy).or_default()[slot];
-        entry.0 += 1;
-        entry.1 += usize::from(net > 0);
+        entry.0 += usize::try_from(count.resolved).unwrap_or(0);
+        entry.1 += usize::try_from(count.won).unwrap_or(0);
     }
     counts
         .into_iter()

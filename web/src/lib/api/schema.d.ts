@@ -4424,7 +4424,7 @@ export interface components {
              */
             username: string;
         };
-        /** @description `PUT /api/reports/brand`. */
+        /** @description `PUT /api/reports/brand`: what a user sets for their brand (the logo apart). */
         ReportBrandInput: {
             /** @description Positive bars and the second chart series: `#rrggbb`. */
             accentColor: string;

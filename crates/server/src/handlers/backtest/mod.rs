@@ -631,7 +631,7 @@ async fn overall_report(
     let result = within_time(&state, work).await?;
     drop(slot);
     let brand = crate::services::reporting::brand_for(&state, &user, now).await?;
-    let money = crate::services::reporting::money_for(&state, &user).await;
+    let money = crate::foundation::money::display_money(&state, &user).await;
     let pdf = crate::services::reporting::render(report::backtest(&result, money, now), brand).await?;
     Ok((limit, crate::foundation::views::PdfDownload::new("backtest-report", now, pdf)))
 }

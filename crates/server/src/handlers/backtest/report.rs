@@ -12,22 +12,6 @@ use crate::services::reporting::{self, number_or_dash, percent};
 /// hundreds of pages that nobody reads; the figures and curves above count every one.
 const MAX_TRADES: usize = 200;
 
-fn figure(label: &str, value: String) -> Figure {
-    Figure { label: label.to_owned(), value }
-}
-
-fn column(label: &str, align: Align, width: f32) -> Column {
-    Column { label: label.to_owned(), align, width }
-}
-
-/// Three dates under a curve: its first, middle and last.
-fn spread_labels(dates: &[chrono::NaiveDate]) -> Vec<String> {
-    match (dates.first(), dates.get(dates.len() / 2), dates.last()) {
-        (Some(first), Some(middle), Some(last)) => vec![first.to_string(), middle.to_string(), last.to_string()],
-        _ => Vec::new(),
-    }
-}
-
 /// The report of `result`, generated at `now`: money in `money`'s currency, contract terms
 /// (strikes, premiums per share) in US dollars (docs/currency.md).
 pub fn backtest(result: &OverallBacktest, money: DisplayMoney, now: DateTime<Utc>) -> Report {
@@ -36,18 +20,18 @@ pub fn backtest(result: &OverallBacktest, money: DisplayMoney, now: DateTime<Utc
     let mut sections = vec![Section::Figures {
         heading: "Results".into(),
         items: vec![
-            figure("Total P&L", usd(result.total_pnl)),
-            figure("Final equity", usd(result.final_equity)),
-            figure("Initial capital", usd(result.initial_capital)),
-            figure("Trades", result.total_trades.to_string()),
-            figure("Win rate", percent(result.win_rate)),
-            figure("Profit factor", number_or_dash(result.profit_factor, 2)),
-            figure("Sharpe ratio", number_or_dash(result.sharpe_ratio, 2)),
-            figure("Max drawdown", percent(result.max_drawdown * 100.0)),
-            figure("Recovery factor", number_or_dash(result.recovery_factor, 2)),
-            figure("Avg holding", format!("{:.1} days", result.avg_holding_period)),
-            figure("Symbols", result.symbols.to_string()),
-            figure("Locked trades", result.locked_trades.to_string()),
+            Figure::new("Total P&L", usd(result.total_pnl)),
+            Figure::new("Final equity", usd(result.final_equity)),
+            Figure::new("Initial capital", usd(result.initial_capital)),
+            Figure::new("Trades", result.total_trades.to_string()),
+            Figure::new("Win rate", percent(result.win_rate)),
+            Figure::new("Profit factor", number_or_dash(result.profit_factor, 2)),
+            Figure::new("Sharpe ratio", number_or_dash(result.sharpe_ratio, 2)),
+            Figure::new("Max drawdown", percent(result.max_drawdown * 100.0)),
+            Figure::new("Recovery factor", number_or_dash(result.recovery_factor, 2)),
+            Figure::new("Avg holding", format!("{:.1} days", result.avg_holding_period)),
+            Figure::new("Symbols", result.symbols.to_string()),
+            Figure::new("Locked trades", result.locked_trades.to_string()),
         ],
     }];
     if result.equity_curve.len() > 1 {
@@ -55,7 +39,7 @@ pub fn backtest(result: &OverallBacktest, money: DisplayMoney, now: DateTime<Utc
         sections.push(Section::LineChart {
             heading: "Equity".into(),
             series: vec![Series { label: "Equity".into(), points: result.equity_curve.iter().map(|p| money.convert(p.equity)).collect() }],
-            x_labels: spread_labels(&dates),
+            x_labels: reporting::axis_labels(&dates),
             y_suffix: String::new(),
         });
     }
@@ -64,7 +48,7 @@ pub fn backtest(result: &OverallBacktest, money: DisplayMoney, now: DateTime<Utc
         sections.push(Section::LineChart {
             heading: "Drawdown".into(),
             series: vec![Series { label: "Below the peak".into(), points: result.drawdown.iter().map(|p| p.drawdown * 100.0).collect() }],
-            x_labels: spread_labels(&dates),
+            x_labels: reporting::axis_labels(&dates),
             y_suffix: "%".into(),
         });
     }
@@ -79,16 +63,16 @@ pub fn backtest(result: &OverallBacktest, money: DisplayMoney, now: DateTime<Utc
         heading,
         columns: vec![
             // Widths in points of the widest cell each column holds (8 pt Helvetica).
-            column("Symbol", Align::Left, 40.0),
-            column("Strategy", Align::Left, 70.0),
-            column("Type", Align::Left, 56.0),
-            column("Strike", Align::Right, 44.0),
-            column("Entered", Align::Left, 54.0),
-            column("Exited", Align::Left, 54.0),
-            column("Entry", Align::Right, 42.0),
-            column("Exit", Align::Right, 42.0),
-            column("P&L", Align::Right, 56.0),
-            column("Outcome", Align::Left, 48.0),
+            Column::new("Symbol", Align::Left, 40.0),
+            Column::new("Strategy", Align::Left, 70.0),
+            Column::new("Type", Align::Left, 56.0),
+            Column::new("Strike", Align::Right, 44.0),
+            Column::new("Entered", Align::Left, 54.0),
+            Column::new("Exited", Align::Left, 54.0),
+            Column::new("Entry", Align::Right, 42.0),
+            Column::new("Exit", Align::Right, 42.0),
+            Column::new("P&L", Align::Right, 56.0),
+            Column::new("Outcome", Align::Left, 48.0),
         ],
         rows: shown
             .iter()

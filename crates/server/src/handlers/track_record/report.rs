@@ -7,10 +7,6 @@ use strikeline_reports::{Align, Column, Report, Section, Series};
 use crate::services::reporting::{self, number_or_dash, percent};
 use crate::services::track_record::calibration::{Calibration, TrackRecordSummary};
 
-fn column(label: &str, align: Align, width: f32) -> Column {
-    Column { label: label.to_owned(), align, width }
-}
-
 /// One group's row: its name, n, wins and, above the minimum sample, its figures.
 fn row(name: &str, group: &Calibration) -> Vec<String> {
     let dash = || "—".to_owned();
@@ -49,30 +45,26 @@ pub fn track_record(summary: &TrackRecordSummary, now: DateTime<Utc>) -> Report 
         Section::Table {
             heading: "Calibration".into(),
             columns: vec![
-                column("Group", Align::Left, 2.0),
-                column("Resolved", Align::Right, 1.0),
-                column("Won", Align::Right, 0.8),
-                column("Win rate", Align::Right, 1.0),
-                column("Forecast", Align::Right, 1.0),
-                column("Brier", Align::Right, 0.9),
-                column("Skill", Align::Right, 0.8),
-                column("ECE", Align::Right, 0.8),
-                column("On target", Align::Right, 1.0),
+                Column::new("Group", Align::Left, 2.0),
+                Column::new("Resolved", Align::Right, 1.0),
+                Column::new("Won", Align::Right, 0.8),
+                Column::new("Win rate", Align::Right, 1.0),
+                Column::new("Forecast", Align::Right, 1.0),
+                Column::new("Brier", Align::Right, 0.9),
+                Column::new("Skill", Align::Right, 0.8),
+                Column::new("ECE", Align::Right, 0.8),
+                Column::new("On target", Align::Right, 1.0),
             ],
             rows,
             empty: String::new(),
         },
     ];
     if let Some(figures) = summary.pooled.figures.as_ref().filter(|f| f.rolling_brier.len() > 1) {
-        let days: Vec<String> = figures.rolling_brier.iter().map(|p| p.day.to_string()).collect();
-        let labels = match (days.first(), days.get(days.len() / 2), days.last()) {
-            (Some(a), Some(b), Some(c)) => vec![a.clone(), b.clone(), c.clone()],
-            _ => Vec::new(),
-        };
+        let days: Vec<_> = figures.rolling_brier.iter().map(|p| p.day).collect();
         sections.push(Section::LineChart {
             heading: format!("Brier score over the trailing {} days (lower is better)", summary.rolling_window_days),
             series: vec![Series { label: "All strategies".into(), points: figures.rolling_brier.iter().map(|p| p.brier).collect() }],
-            x_labels: labels,
+            x_labels: reporting::axis_labels(&days),
             y_suffix: String::new(),
         });
     }

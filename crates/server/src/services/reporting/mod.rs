@@ -10,9 +10,11 @@ pub mod portfolio;
 
 use base64::Engine as _;
 use chrono::{DateTime, Utc};
+use serde::Deserialize;
 use strikeline_reports::{Brand, Logo, Report, Rgb};
 use strikeline_store::report_brands::{self as store, BrandFields, ReportBrand};
 use strikeline_store::users::UserRecord;
+use utoipa::ToSchema;
 
 use crate::foundation::entitlements::{Capability, Entitlements};
 use crate::foundation::error::{AppError, FieldError, Result};
@@ -58,19 +60,29 @@ fn own_brand(saved: &ReportBrand) -> Result<Brand> {
     })
 }
 
-/// What a user sets for their brand (the logo apart).
-#[derive(Clone, Debug)]
-pub struct BrandInput {
+/// `PUT /api/reports/brand`: what a user sets for their brand (the logo apart).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ReportBrandInput {
+    /// The name at the top of every page, e.g. your firm's.
+    #[schema(min_length = 1, max_length = 80)]
     pub name: String,
+    /// Headings, rules and the first chart series: `#rrggbb`.
+    #[schema(pattern = r"^#[0-9A-Fa-f]{6}$")]
     pub primary_color: String,
+    /// Positive bars and the second chart series: `#rrggbb`.
+    #[schema(pattern = r"^#[0-9A-Fa-f]{6}$")]
     pub accent_color: String,
+    /// The line at the foot of every page (a disclaimer, an address); may be empty.
+    #[schema(max_length = 300)]
     pub footer: String,
+    /// Email the portfolio report at the start of each month.
     pub monthly_email: bool,
 }
 
 /// Saves `user`'s brand (Premium, through the one entitlement check) after checking every
 /// field: a 422 names each field at fault.
-pub async fn save_brand(state: &AppState, user: &UserRecord, input: &BrandInput, now: DateTime<Utc>) -> Result<()> {
+pub async fn save_brand(state: &AppState, user: &UserRecord, input: &ReportBrandInput, now: DateTime<Utc>) -> Result<()> {
     Entitlements::of(user, now).require(Capability::WhiteLabelReports)?;
     let mut errors = Vec::new();
     let name = input.name.trim();
@@ -137,17 +149,20 @@ pub fn generated_line(now: DateTime<Utc>) -> String {
     format!("Generated {} New York time", strikeline_market::calendar::to_new_york(now).format("%Y-%m-%d %H:%M"))
 }
 
-/// How `user` reads money (docs/currency.md): amounts held, made or allowed in their display
-/// currency (`format`), contract terms per share in US dollars (`term`).
-pub async fn money_for(state: &AppState, user: &UserRecord) -> strikeline_engine::DisplayMoney {
-    crate::foundation::money::display_money(state, user).await
-}
-
 /// Renders `report` in `brand` to PDF bytes, on a blocking thread (pages are CPU work).
 pub async fn render(report: Report, brand: Brand) -> Result<Vec<u8>> {
     tokio::task::spawn_blocking(move || strikeline_reports::render(&report, &brand))
         .await
         .map_err(|e| AppError::Internal(anyhow::anyhow!("rendering a report: {e}")))
+}
+
+/// A chart's labels under its axis: the first, middle and last of `points`' dates (none when
+/// there are none).
+pub fn axis_labels<T: std::fmt::Display>(dates: &[T]) -> Vec<String> {
+    match (dates.first(), dates.get(dates.len() / 2), dates.last()) {
+        (Some(first), Some(middle), Some(last)) => vec![first.to_string(), middle.to_string(), last.to_string()],
+        _ => Vec::new(),
+    }
 }
 
 /// A percentage to two decimals: `12.34%`.

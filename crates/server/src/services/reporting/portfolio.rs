@@ -22,7 +22,7 @@ pub async fn render(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> 
     let analysis = analyse(state, user, now).await?;
     let open = open_positions(state, user, now).await?;
     let brand = super::brand_for(state, user, now).await?;
-    let money = super::money_for(state, user).await;
+    let money = crate::foundation::money::display_money(state, user).await;
     super::render(portfolio(&analysis, &open, money, now), brand).await
 }
 
@@ -48,14 +48,6 @@ async fn open_positions(state: &AppState, user: &UserRecord, now: DateTime<Utc>)
     Ok(open)
 }
 
-fn figure(label: &str, value: String) -> Figure {
-    Figure { label: label.to_owned(), value }
-}
-
-fn column(label: &str, align: Align, width: f32) -> Column {
-    Column { label: label.to_owned(), align, width }
-}
-
 /// The report's pages, from the figures the API answers: money in `money`'s currency,
 /// contract terms in US dollars (docs/currency.md).
 pub fn portfolio(analysis: &PortfolioAnalysis, open: &[PositionDetail], money: DisplayMoney, now: DateTime<Utc>) -> Report {
@@ -67,53 +59,51 @@ pub fn portfolio(analysis: &PortfolioAnalysis, open: &[PositionDetail], money: D
         Section::Figures {
             heading: "Summary".into(),
             items: vec![
-                figure("Total value", usd(s.total_value)),
-                figure("Net P&L", usd(s.net_pnl)),
-                figure("Total return", percent(s.total_pnl_percent)),
-                figure("Win rate", s.win_rate.map_or_else(|| "—".to_owned(), percent)),
-                figure("Open positions", s.open_positions.to_string()),
-                figure("Closed positions", s.closed_positions.to_string()),
-                figure("Profit factor", number_or_dash(s.profit_factor, 2)),
-                figure("Commissions", usd(s.total_commissions)),
+                Figure::new("Total value", usd(s.total_value)),
+                Figure::new("Net P&L", usd(s.net_pnl)),
+                Figure::new("Total return", percent(s.total_pnl_percent)),
+                Figure::new("Win rate", s.win_rate.map_or_else(|| "—".to_owned(), percent)),
+                Figure::new("Open positions", s.open_positions.to_string()),
+                Figure::new("Closed positions", s.closed_positions.to_string()),
+                Figure::new("Profit factor", number_or_dash(s.profit_factor, 2)),
+                Figure::new("Commissions", usd(s.total_commissions)),
             ],
         },
         Section::Figures {
             heading: "Risk metrics".into(),
             items: vec![
-                figure("Risk level", format!("{} ({}/100)", risk_words(r.risk_level), r.risk_score)),
-                figure("Sharpe ratio", number_or_dash(m.sharpe_ratio, 2)),
-                figure("Max drawdown", m.max_drawdown.map_or_else(|| "—".to_owned(), |d| percent(d * 100.0))),
-                figure("Volatility (annual)", m.volatility.map_or_else(|| "—".to_owned(), |v| percent(v * 100.0))),
-                figure("Calmar ratio", number_or_dash(m.calmar_ratio, 2)),
-                figure("Recovery factor", number_or_dash(m.recovery_factor, 2)),
+                Figure::new("Risk level", format!("{} ({}/100)", risk_words(r.risk_level), r.risk_score)),
+                Figure::new("Sharpe ratio", number_or_dash(m.sharpe_ratio, 2)),
+                Figure::new("Max drawdown", m.max_drawdown.map_or_else(|| "—".to_owned(), |d| percent(d * 100.0))),
+                Figure::new("Volatility (annual)", m.volatility.map_or_else(|| "—".to_owned(), |v| percent(v * 100.0))),
+                Figure::new("Calmar ratio", number_or_dash(m.calmar_ratio, 2)),
+                Figure::new("Recovery factor", number_or_dash(m.recovery_factor, 2)),
             ],
         },
     ];
     if analysis.history.len() > 1 {
-        let first = analysis.history.first().map(|p| p.date.to_string()).unwrap_or_default();
-        let middle = analysis.history.get(analysis.history.len() / 2).map(|p| p.date.to_string()).unwrap_or_default();
-        let last = analysis.history.last().map(|p| p.date.to_string()).unwrap_or_default();
+        let dates: Vec<_> = analysis.history.iter().map(|p| p.date).collect();
         sections.push(Section::LineChart {
             heading: "Portfolio value".into(),
             series: vec![Series { label: "Value".into(), points: analysis.history.iter().map(|p| money.convert(p.value)).collect() }],
-            x_labels: vec![first, middle, last],
+            x_labels: super::axis_labels(&dates),
             y_suffix: String::new(),
         });
     }
     sections.push(Section::Table {
         heading: "Open positions".into(),
         columns: vec![
-            column("Symbol", Align::Left, 1.0),
-            column("Type", Align::Left, 1.1),
-            column("Strike", Align::Right, 1.0),
-            column("Expires", Align::Left, 1.3),
-            column("Qty", Align::Right, 0.6),
-            column("Entry", Align::Right, 0.9),
-            column("Value", Align::Right, 1.3),
-            column("P&L", Align::Right, 1.2),
-            column("Delta", Align::Right, 0.9),
-            column("Theta", Align::Right, 0.9),
-            column("Vega", Align::Right, 0.9),
+            Column::new("Symbol", Align::Left, 1.0),
+            Column::new("Type", Align::Left, 1.1),
+            Column::new("Strike", Align::Right, 1.0),
+            Column::new("Expires", Align::Left, 1.3),
+            Column::new("Qty", Align::Right, 0.6),
+            Column::new("Entry", Align::Right, 0.9),
+            Column::new("Value", Align::Right, 1.3),
+            Column::new("P&L", Align::Right, 1.2),
+            Column::new("Delta", Align::Right, 0.9),
+            Column::new("Theta", Align::Right, 0.9),
+            Column::new("Vega", Align::Right, 0.9),
         ],
         rows: open.iter().map(|p| position_row(p, money)).collect(),
         empty: "No open positions.".into(),
