@@ -104,7 +104,7 @@ pub struct Optimisation {
     pub limits: OptimisationLimits,
     /// What to hold, best first by expected P&L.
     pub positions: Vec<ProposedPosition>,
-    /// Signals considered (visible, active, with a checked chance).
+    /// Signals considered (visible, active, with a checked chance, one contract affordable).
     pub candidates: usize,
     pub left_out: Vec<LeftOut>,
     pub cost: f64,
@@ -120,6 +120,11 @@ pub struct Optimisation {
     /// that is not proven optimal can be.
     pub expected_pnl_bound: f64,
 }
+
+/// Why a signal whose single contract cannot be held is left out.
+pub const TOO_DEAR_FOR_POSITION: &str = "One contract costs more than your maximum position size.";
+pub const TOO_DEAR_FOR_BUDGET: &str =
+    "One contract costs more than the premium budget left (a quarter of your capital less your open positions).";
 
 /// One candidate with what the view shows of it.
 struct Considered {
@@ -165,8 +170,11 @@ pub async fn propose(state: &AppState, user: &UserRecord, now: DateTime<Utc>) ->
             continue;
         }
         match candidate(state, &row, probability, limits.max_position_cost, today) {
-            Some((kind, candidate)) => considered.push(Considered { kind, strategy, probability, source, candidate, row }),
             None => left_out.push(leave("Its premium or Greeks cannot be computed from today's prices.")),
+            // Not a choice the search could make: named, so an empty proposal says why.
+            Some((_, c)) if c.max_contracts == 0 => left_out.push(leave(TOO_DEAR_FOR_POSITION)),
+            Some((_, c)) if limits.capital > 0.0 && c.cost > limits.capital => left_out.push(leave(TOO_DEAR_FOR_BUDGET)),
+            Some((kind, candidate)) => considered.push(Considered { kind, strategy, probability, source, candidate, row }),
         }
     }
 

@@ -11,6 +11,7 @@ use crate::common::{TestApp, problem, signal_row};
 on_both_engines!(
     the_proposal_maximises_expected_pnl_within_the_comfortable_levels,
     a_strategys_resolved_history_stands_in_until_its_live_record_has_enough,
+    a_contract_dearer_than_the_limits_is_named_not_weighed,
     only_premium_optimises,
 );
 
@@ -110,6 +111,49 @@ async fn a_strategys_resolved_history_stands_in_until_its_live_record_has_enough
     // 2/3 × $142.50 − 1/3 × $105.00 − $1.30 = $58.70 a contract.
     let n = held["contracts"].as_f64().expect("contracts");
     assert!((num(&held["expectedPnl"]) - 58.7 * n).abs() < 0.01 * n, "{held}");
+}
+
+/// A new account's small limits: a signal whose one contract costs more than the maximum position
+/// size, or than the premium budget, is named with that reason rather than weighed and dropped
+/// as if it lost on average.
+async fn a_contract_dearer_than_the_limits_is_named_not_weighed(app: TestApp) {
+    let id = premium_with_capital(&app).await;
+    let day = app.issue_day();
+    let mut dear = signal_row("AAPL", 80, day, 5, None);
+    dear.model_probability = Some(0.6);
+    store::issue_automated(app.db(), &[dear.clone()]).await.expect("issue");
+    let optimise = || async {
+        let response = app.client.post(app.url("/api/portfolio/optimise")).send().await.expect("optimise");
+        assert_eq!(response.status(), 200);
+        response.json::<Value>().await.expect("json")
+    };
+    let set = |capital: f64, position: f64| {
+        let prefs = json!({"investmentCapital": capital, "maxPositionSize": position});
+        app.client.patch(app.url("/api/user/preferences")).json(&prefs).send()
+    };
+
+    // $1,000 of capital, $100 a position: one contract is $303.65.
+    assert_eq!(set(1_000.0, 100.0).await.expect("preferences").status(), 200);
+    let answer = optimise().await;
+    assert_eq!((answer["candidates"].as_u64(), answer["positions"].as_array().map(Vec::len)), (Some(0), Some(0)), "{answer}");
+    assert_eq!(
+        answer["leftOut"],
+        json!([{"signalId": dear.id, "symbol": "AAPL", "reason": "One contract costs more than your maximum position size."}])
+    );
+
+    // $1,000 of capital and a position: the budget is a quarter of the capital, $250.
+    assert_eq!(set(1_000.0, 1_000.0).await.expect("preferences").status(), 200);
+    let answer = optimise().await;
+    assert_eq!(num(&answer["limits"]["budget"]), 250.0);
+    let reason = answer["leftOut"][0]["reason"].as_str().unwrap_or_default();
+    assert!(reason.starts_with("One contract costs more than the premium budget left"), "{answer}");
+    assert_eq!(answer["candidates"], 0);
+
+    // Room for it: weighed and held.
+    assert_eq!(set(100_000.0, 5_000.0).await.expect("preferences").status(), 200);
+    let answer = optimise().await;
+    assert_eq!((answer["candidates"].as_u64(), answer["leftOut"].as_array().map(Vec::len)), (Some(1), Some(0)), "{answer} for {id}");
+    assert_eq!(answer["positions"][0]["signalId"], dear.id.as_str());
 }
 
 async fn only_premium_optimises(app: TestApp) {
