@@ -17,6 +17,8 @@
 //! - [`backtest`]: historical bars fed one at a time to the same strategy code, options
 //!   filled at the model price and closed like live signals ([`backtest::run`]); and a
 //!   plain stock SMA crossover for speed comparisons ([`backtest::sma_crossover`]).
+//! - [`custom`]: a user's own strategy, a rule over the indicators and what it opens, scored,
+//!   priced and backtested like the four.
 //! - [`iv_rank`]: IV rank and IV percentile of a symbol's daily at-the-money implied
 //!   volatility over its last year, with the sessions that have no reading.
 //! - [`portfolio`]: positions valued with their Greeks and risk figures, performance
@@ -50,6 +52,7 @@
 //! ```
 
 pub mod backtest;
+pub mod custom;
 pub mod iv_rank;
 mod lifecycle;
 mod money;
@@ -68,7 +71,7 @@ pub use proposal::{
     MAX_VOLATILITY, MIN_VOLATILITY, Proposal, ProposalContext, StrikeChoice, pick_strike, pricing_volatility, round_cents, strike_choice,
     strike_increment,
 };
-pub use state::{EntryContext, Snapshot, SymbolState, WARM_UP_BARS};
+pub use state::{EntryContext, MAX_LOOKBACK, Snapshot, SymbolState, WARM_UP_BARS};
 pub use strikeline_quant::InputError;
 pub use types::{Assumptions, BarError, DailyBar, MIN_DAYS_DIRECTIONAL, MIN_DAYS_STRADDLE, ParseError, SignalType, Strategy};
 pub use universe::{ActiveSignal, MarkError, RefreshContext, RefreshOutcome, SymbolProposal, Universe};

@@ -225,7 +225,7 @@ pub fn pick_strike(spot: f64, signal_type: SignalType, choice: StrikeChoice) -> 
 pub fn strike_choice(strategy: Strategy) -> StrikeChoice {
     match strategy {
         Strategy::Momentum | Strategy::Breakout => StrikeChoice::FirstOutOfTheMoney,
-        Strategy::MeanReversion | Strategy::Volatility => StrikeChoice::AtTheMoney,
+        Strategy::MeanReversion | Strategy::Volatility | Strategy::Custom => StrikeChoice::AtTheMoney,
     }
 }
 
@@ -416,7 +416,7 @@ impl SymbolState {
         };
         let params = self.params();
         let mut fired: Vec<Evaluation> =
-            Strategy::ALL.into_iter().map(|strategy| evaluate(strategy, &v, params)).filter(|e| e.triggered).collect();
+            Strategy::ALL.into_iter().filter_map(|strategy| evaluate(strategy, &v, params)).filter(|e| e.triggered).collect();
         // A CALL and a PUT on the same bar contradict each other (a breakout on volume
         // is also "overbought"): keep the direction with the higher confidence, the
         // earlier strategy on a tie. Straddles take no direction and always stay.
@@ -472,7 +472,7 @@ impl SymbolState {
             return Vec::new();
         };
         let params = self.params();
-        let mut candidates: Vec<Evaluation> = strategies.iter().map(|strategy| evaluate(*strategy, &v, params)).collect();
+        let mut candidates: Vec<Evaluation> = strategies.iter().filter_map(|strategy| evaluate(*strategy, &v, params)).collect();
         // Stable sort: ties keep the given order.
         candidates.sort_by(|a, b| (b.triggered, b.score).partial_cmp(&(a.triggered, a.score)).unwrap_or(std::cmp::Ordering::Equal));
         candidates.iter().filter_map(|e| price(e, &v, ctx, params, !e.triggered)).collect()

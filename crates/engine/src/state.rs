@@ -182,9 +182,14 @@ pub struct SymbolState {
     low20_through: Option<f64>,
     volume20_through: Option<f64>,
     bars_seen: usize,
-    latest: Option<Snapshot>,
+    /// The latest snapshot first, then the ones before it: [`MAX_LOOKBACK`] + 1 at most, for
+    /// custom rules that read a value some bars ago or a cross.
+    recent: std::collections::VecDeque<Snapshot>,
     params: StrategyParams,
 }
+
+/// How many bars back a custom rule may read (a cross reads one bar back).
+pub const MAX_LOOKBACK: usize = 10;
 
 impl Default for SymbolState {
     fn default() -> Self {
@@ -258,7 +263,7 @@ impl SymbolState {
             low20_through: None,
             volume20_through: None,
             bars_seen: 0,
-            latest: None,
+            recent: std::collections::VecDeque::with_capacity(MAX_LOOKBACK + 1),
             params,
         }
     }
@@ -281,7 +286,7 @@ impl SymbolState {
     /// ```
     pub fn update(&mut self, bar: &DailyBar) -> Result<(), BarError> {
         bar.validate()?;
-        if let Some(last) = &self.latest
+        if let Some(last) = self.latest()
             && bar.date <= last.date
         {
             return Err(BarError::OutOfOrder { date: bar.date, last: last.date });
@@ -293,7 +298,7 @@ impl SymbolState {
         let prior_high20 = std::mem::replace(&mut self.high20_through, self.high20.next(bar));
         let prior_low20 = std::mem::replace(&mut self.low20_through, self.low20.next(bar));
         let prior_volume_avg20 = std::mem::replace(&mut self.volume20_through, self.volume20.next(bar));
-        let previous = self.latest.as_ref();
+        let previous = self.recent.front();
         let hv20 = self.hv20.next(close);
         let (hv_rank, hv_percentile) = match hv20 {
             Some(hv) => (self.hv_rank.next(hv), self.hv_percentile.next(hv)),
@@ -321,7 +326,10 @@ impl SymbolState {
             hv_rank,
             hv_percentile,
         };
-        self.latest = Some(snapshot);
+        if self.recent.len() > MAX_LOOKBACK {
+            self.recent.pop_back();
+        }
+        self.recent.push_front(snapshot);
         self.bars_seen += 1;
         Ok(())
     }
@@ -354,6 +362,28 @@ impl SymbolState {
     /// ```
     #[must_use]
     pub fn latest(&self) -> Option<&Snapshot> {
-        self.latest.as_ref()
+        self.recent.front()
+    }
+
+    /// The snapshot `bars_ago` bars before the latest (0 is the latest), up to
+    /// [`MAX_LOOKBACK`]; `None` beyond it or before that many bars were seen.
+    ///
+    /// ```
+    /// use chrono::{Days, NaiveDate};
+    /// use strikeline_engine::{DailyBar, SymbolState};
+    /// let mut state = SymbolState::new();
+    /// let start = NaiveDate::from_ymd_opt(2026, 1, 2).unwrap();
+    /// for i in 0..3u32 {
+    ///     let close = 10.0 + f64::from(i);
+    ///     state.update(&DailyBar { date: start + Days::new(u64::from(i)), open: close, high: close, low: close, close, volume: 1e5 })?;
+    /// }
+    /// assert_eq!(state.snapshot_ago(0).map(|s| s.close), Some(12.0));
+    /// assert_eq!(state.snapshot_ago(2).map(|s| s.close), Some(10.0));
+    /// assert!(state.snapshot_ago(3).is_none());
+    /// # Ok::<(), strikeline_engine::BarError>(())
+    /// ```
+    #[must_use]
+    pub fn snapshot_ago(&self, bars_ago: usize) -> Option<&Snapshot> {
+        self.recent.get(bars_ago)
     }
 }

@@ -88,20 +88,73 @@ pub(crate) fn ramp(x: f64, zero: f64, half: f64, one: f64) -> f64 {
 /// What a condition looked at, with the numbers, for the reasoning text.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum Fact {
-    EmaTrend { fast: f64, slow: f64, up: bool },
-    CloseVsEma { close: f64, ema: f64, up: bool },
-    Histogram { value: f64, up: bool },
-    HistogramSlope { value: f64, previous: f64, up: bool },
-    RsiZone { rsi: f64, low: f64, high: f64 },
-    RsiBeyond { rsi: f64, level: f64, below: bool },
-    OutsideBand { close: f64, band: f64, below: bool },
+    EmaTrend {
+        fast: f64,
+        slow: f64,
+        up: bool,
+    },
+    CloseVsEma {
+        close: f64,
+        ema: f64,
+        up: bool,
+    },
+    Histogram {
+        value: f64,
+        up: bool,
+    },
+    HistogramSlope {
+        value: f64,
+        previous: f64,
+        up: bool,
+    },
+    RsiZone {
+        rsi: f64,
+        low: f64,
+        high: f64,
+    },
+    RsiBeyond {
+        rsi: f64,
+        level: f64,
+        below: bool,
+    },
+    OutsideBand {
+        close: f64,
+        band: f64,
+        below: bool,
+    },
     FlatBands,
-    BreakLevel { close: f64, level: f64, up: bool, lookback: usize },
-    VolumeSurge { volume: f64, average: f64, multiple: f64, lookback: usize },
-    NoVolume { lookback: usize },
-    HvRank { hv: f64, rank: f64, threshold: f64 },
-    FlatHv { hv: f64 },
-    HvPercentile { percentile: f64, threshold: f64 },
+    BreakLevel {
+        close: f64,
+        level: f64,
+        up: bool,
+        lookback: usize,
+    },
+    VolumeSurge {
+        volume: f64,
+        average: f64,
+        multiple: f64,
+        lookback: usize,
+    },
+    NoVolume {
+        lookback: usize,
+    },
+    HvRank {
+        hv: f64,
+        rank: f64,
+        threshold: f64,
+    },
+    FlatHv {
+        hv: f64,
+    },
+    HvPercentile {
+        percentile: f64,
+        threshold: f64,
+    },
+    /// A custom rule's top-level condition, by position: its text is rendered from the
+    /// user's document ([`crate::custom`]).
+    Rule {
+        index: u8,
+    },
 }
 
 fn not(holds: bool) -> &'static str {
@@ -170,6 +223,7 @@ impl Fact {
             }
             Fact::FlatHv { hv } => write!(out, "20-day historical volatility {:.1}% has no 252-day range to rank in", hv * 100.0),
             Fact::HvPercentile { percentile, threshold } => write!(out, "HV percentile {percentile:.0} {no}below {threshold}"),
+            Fact::Rule { index } => write!(out, "condition {} {}", usize::from(index) + 1, if holds { "holds" } else { "does not hold" }),
         }
     }
 }
@@ -183,7 +237,8 @@ pub(crate) struct Check {
     pub fact: Fact,
 }
 
-const MAX_CHECKS: usize = 5;
+/// The most conditions one evaluation holds: a custom rule's top level has at most this many.
+pub(crate) const MAX_CHECKS: usize = 8;
 
 /// One rule in one direction, evaluated on one bar.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -198,7 +253,7 @@ pub(crate) struct Evaluation {
 }
 
 impl Evaluation {
-    fn new(strategy: Strategy, signal_type: SignalType, list: &[Check]) -> Evaluation {
+    pub(crate) fn new(strategy: Strategy, signal_type: SignalType, list: &[Check]) -> Evaluation {
         let mut checks = [None; MAX_CHECKS];
         for (slot, check) in checks.iter_mut().zip(list) {
             *slot = Some(*check);
@@ -374,18 +429,20 @@ pub(crate) fn volatility(v: &Values, p: &StrategyParams) -> Evaluation {
     Evaluation::new(Strategy::Volatility, SignalType::Straddle, &[rank, percentile])
 }
 
-/// The better direction of one strategy: the one that fires, else the higher score
-/// (CALL on a tie).
-pub(crate) fn evaluate(strategy: Strategy, v: &Values, p: &StrategyParams) -> Evaluation {
+/// The better direction of one built-in strategy: the one that fires, else the higher score
+/// (CALL on a tie). `None` for [`Strategy::Custom`], whose rules are the user's document
+/// ([`crate::custom`]).
+pub(crate) fn evaluate(strategy: Strategy, v: &Values, p: &StrategyParams) -> Option<Evaluation> {
     let pick = |call: Evaluation, put: Evaluation| {
         if (put.triggered, put.score) > (call.triggered, call.score) { put } else { call }
     };
-    match strategy {
+    Some(match strategy {
         Strategy::Momentum => pick(momentum(v, true, p), momentum(v, false, p)),
         Strategy::MeanReversion => pick(mean_reversion(v, true, p), mean_reversion(v, false, p)),
         Strategy::Breakout => pick(breakout(v, true, p), breakout(v, false, p)),
         Strategy::Volatility => volatility(v, p),
-    }
+        Strategy::Custom => return None,
+    })
 }
 
 #[cfg(test)]
@@ -445,7 +502,7 @@ mod tests {
         // The mirror fails every test and scores low.
         let put = momentum(&values(), false, &P);
         assert!(!put.triggered && put.confidence() < 20);
-        assert_eq!(evaluate(Strategy::Momentum, &values(), &P), e);
+        assert_eq!(evaluate(Strategy::Momentum, &values(), &P), Some(e));
     }
 
     #[test]

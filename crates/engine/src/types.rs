@@ -112,6 +112,9 @@ pub enum Strategy {
     Breakout,
     /// Realised volatility cheap against its own year: buy a straddle.
     Volatility,
+    /// A user's own rules ([`CustomStrategy`](crate::custom::CustomStrategy)): never among
+    /// [`Strategy::ALL`], never parsed from a name, traded only where a document is given.
+    Custom,
 }
 
 impl Strategy {
@@ -135,6 +138,7 @@ impl Strategy {
             Strategy::MeanReversion => "Mean Reversion",
             Strategy::Breakout => "Breakout",
             Strategy::Volatility => "Volatility",
+            Strategy::Custom => "Custom",
         }
     }
 

@@ -398,8 +398,15 @@ fn main() -> ExitCode {
                     config.data_dir = dir;
                 }
                 let state = strikeline_server::offline_state(config).await?;
-                let request =
-                    backtest::BacktestRequest { start_date: start, end_date: end, symbols, strategies, params: None, spread_width };
+                let request = backtest::BacktestRequest {
+                    start_date: start,
+                    end_date: end,
+                    symbols,
+                    strategies,
+                    params: None,
+                    spread_width,
+                    custom_strategy: None,
+                };
                 let plan = strikeline_server::foundation::entitlements::Plan::Premium;
                 let json = if by_strategy {
                     serde_json::to_string_pretty(

@@ -138,6 +138,7 @@ export const CAPABILITIES = {
     "apiKeys",
     "strategyBuilder",
     "portfolioOptimisation",
+    "customStrategies",
   ],
 } satisfies Record<string, User["capabilities"]>;
 

@@ -2,6 +2,7 @@
 
 use chrono::NaiveDate;
 
+use crate::custom::CustomStrategy;
 use crate::lifecycle::Costs;
 use crate::params::{ParamError, StrategyParams};
 use crate::types::{Assumptions, DailyBar, Strategy};
@@ -40,8 +41,12 @@ pub struct BacktestConfig {
     pub start: NaiveDate,
     /// Last date simulated (inclusive); later bars are ignored.
     pub end: NaiveDate,
-    /// The strategies whose proposals are traded (duplicates are ignored).
+    /// The strategies whose proposals are traded (duplicates are ignored);
+    /// [`Strategy::Custom`] trades [`custom`](Self::custom)'s.
     pub strategies: Vec<Strategy>,
+    /// A user's custom strategy, traded when `strategies` holds [`Strategy::Custom`] (and
+    /// required then).
+    pub custom: Option<CustomStrategy>,
     /// The rules' thresholds ([`StrategyParams::default`] is the live engine).
     pub params: StrategyParams,
     /// Rate and dividend yield for Black–Scholes.
@@ -114,6 +119,7 @@ impl BacktestConfig {
             start,
             end,
             strategies: Strategy::ALL.to_vec(),
+            custom: None,
             params: StrategyParams::DEFAULT,
             assumptions: Assumptions::default(),
             contracts_per_trade: 1,
@@ -153,6 +159,16 @@ impl BacktestConfig {
         }
         if self.strategies.is_empty() {
             return Err(ConfigError::new("strategies", "choose at least one strategy"));
+        }
+        match (&self.custom, self.strategies.contains(&Strategy::Custom)) {
+            (None, true) => return Err(ConfigError::new("custom", "the custom strategy's rules are missing")),
+            (Some(custom), _) => {
+                if let Err(errors) = custom.validate() {
+                    let first = errors.first().map(ToString::to_string).unwrap_or_default();
+                    return Err(ConfigError::new("custom", first));
+                }
+            }
+            (None, false) => {}
         }
         self.params.validate().map_err(ConfigError::from)?;
         range("assumptions.rate", self.assumptions.rate, -1.0, 1.0)?;

@@ -10,7 +10,7 @@ use super::simulation::{Position, ShortLeg, Simulation, legs, strategy_bit};
 use crate::lifecycle::{Costs, OpenSignal, Outcome, mark, model, underlying_levels, years_between};
 use crate::proposal::{ProposalContext, round_cents, strike_increment};
 use crate::state::EntryContext;
-use crate::types::{Assumptions, SignalType};
+use crate::types::{Assumptions, SignalType, Strategy};
 
 /// The short strike of a vertical on `signal` (a CALL or PUT) `width` × its strike further
 /// out of the money, on the listed grid, at least one step away; `None` for a straddle.
@@ -116,6 +116,9 @@ impl Simulation<'_> {
                         }
                     };
                 }
+                if close.is_none() && position.exit_after.is_some_and(|after| date >= after) {
+                    close = Some(TradeOutcome::TimeLimit);
+                }
             }
             match close {
                 Some(outcome) => {
@@ -193,7 +196,16 @@ impl Simulation<'_> {
             }
             let ctx =
                 ProposalContext { symbol: &self.series[i].symbol, as_of: date, spot, assumptions: self.config.assumptions, expiration };
-            for proposal in self.states[i].propose(&ctx) {
+            let custom_bit = strategy_bit(Strategy::Custom);
+            let mut proposals =
+                if self.selected_bits & !custom_bit & !self.open_bits[i] != 0 { self.states[i].propose(&ctx) } else { Vec::new() };
+            if let Some(custom) = &self.config.custom
+                && self.selected_bits & custom_bit != 0
+                && self.open_bits[i] & custom_bit == 0
+            {
+                proposals.extend(custom.propose(&self.states[i], &ctx));
+            }
+            for proposal in proposals {
                 let bit = strategy_bit(proposal.strategy);
                 if self.selected_bits & bit == 0 || self.open_bits[i] & bit != 0 {
                     continue;
@@ -232,6 +244,10 @@ impl Simulation<'_> {
                     underlying: spot,
                     withheld,
                     spread,
+                    exit_after: match (proposal.strategy, &self.config.custom) {
+                        (Strategy::Custom, Some(custom)) => custom.exits.max_days.map(|days| date + chrono::Days::new(u64::from(days))),
+                        _ => None,
+                    },
                 });
             }
         }

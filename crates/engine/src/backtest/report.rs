@@ -26,10 +26,12 @@ pub enum TradeOutcome {
     Expiry,
     /// Still open after the last date: closed at its last mark.
     EndOfTest,
+    /// A custom strategy's days to hold passed: closed at that day's mark.
+    TimeLimit,
 }
 
 impl TradeOutcome {
-    /// `target`, `stop`, `expiry` or `end`.
+    /// `target`, `stop`, `expiry`, `end` or `time`.
     ///
     /// ```
     /// assert_eq!(strikeline_engine::backtest::TradeOutcome::Expiry.as_str(), "expiry");
@@ -41,6 +43,7 @@ impl TradeOutcome {
             TradeOutcome::Stop => "stop",
             TradeOutcome::Expiry => "expiry",
             TradeOutcome::EndOfTest => "end",
+            TradeOutcome::TimeLimit => "time",
         }
     }
 }
@@ -283,7 +286,7 @@ pub struct BacktestReport {
     pub drawdown: Vec<DrawdownPoint>,
     /// Overall figures.
     pub overall: OverallResult,
-    /// One entry per selected strategy, in [`Strategy::ALL`] order.
+    /// One entry per selected strategy, in [`Strategy::ALL`] order, then the custom one.
     pub by_strategy: Vec<StrategyResult>,
     /// Every return statistic of the equity curve (Sortino, CAGR, Calmar, volatility…).
     pub return_stats: ReturnStats,
@@ -338,6 +341,7 @@ impl Simulation<'_> {
         };
         let by_strategy = Strategy::ALL
             .into_iter()
+            .chain([Strategy::Custom])
             .filter(|s| self.selected_bits & strategy_bit(*s) != 0)
             .map(|strategy| {
                 let pnls: Vec<f64> = self.trades.iter().filter(|t| t.strategy == strategy).map(|t| t.pnl).collect();

@@ -27,6 +27,8 @@ pub(super) struct Position {
     pub(super) withheld: bool,
     /// A vertical spread's short leg, when trades are spreads; `mark` is then the long leg's.
     pub(super) spread: Option<ShortLeg>,
+    /// A custom strategy's time exit: closed at the first close on or after this date.
+    pub(super) exit_after: Option<NaiveDate>,
 }
 
 /// The short leg of a vertical spread and the spread's exits (net premiums per share).
@@ -62,6 +64,7 @@ pub(super) fn strategy_bit(strategy: Strategy) -> u8 {
         Strategy::MeanReversion => 2,
         Strategy::Breakout => 4,
         Strategy::Volatility => 8,
+        Strategy::Custom => 16,
     }
 }
 

@@ -10,27 +10,6 @@ use strikeline_quant::{BlackScholes, DailyReturns, OptionInputs, OptionType, Tra
 
 use crate::common::*;
 
-/// `symbols` random walks of `days` bars with a per-symbol volatility, calm and wild
-/// spells and the odd volume spike, so that every strategy fires somewhere.
-fn market(symbols: usize, days: usize, seed: u64) -> Vec<SymbolSeries> {
-    let mut noise = Noise::new(seed);
-    (0..symbols)
-        .map(|k| {
-            let mut s = Series::new();
-            let base_vol = 0.008 + 0.02 * noise.uniform();
-            for i in 0..days {
-                // Regimes of 120 days: calm, normal or wild.
-                let regime = [0.4, 1.0, 2.2][(i / 120 + k) % 3];
-                let vol = base_vol * regime;
-                let close = s.last_close() * (vol * noise.normal()).exp();
-                let spike = if noise.uniform() < 0.04 { 3.5 } else { 1.0 };
-                s.push(close, vol * 0.3, 1e6 * (0.7 + 0.6 * noise.uniform()) * spike);
-            }
-            SymbolSeries { symbol: format!("S{k:02}"), bars: s.bars }
-        })
-        .collect()
-}
-
 fn config(start: NaiveDate, end: NaiveDate) -> BacktestConfig {
     BacktestConfig::new(start, end)
 }

@@ -3,6 +3,7 @@
 
 mod backtest;
 mod common;
+mod custom;
 mod lifecycle;
 mod params;
 mod portfolio;

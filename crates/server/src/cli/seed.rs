@@ -48,7 +48,7 @@ use crate::foundation::error::AppError;
 use crate::foundation::market::Market;
 use crate::foundation::money::{dollars, to_cents};
 use crate::foundation::state::AppState;
-use crate::foundation::vocab::{PositionStatus, Provenance, SignalKind, SignalStatus, StrategyName, SubscriptionStatus};
+use crate::foundation::vocab::{PositionStatus, Provenance, SignalKind, SignalStatus, SubscriptionStatus};
 use crate::handlers::auth::password;
 use crate::services::market_refresh::{catch_up_history, ensure_universe, refresh_prices};
 use crate::services::portfolio_settlement::manual_open_signal;
@@ -626,8 +626,7 @@ impl Generator<'_> {
                     3..8 => "medium",
                     _ => "high",
                 };
-                let picked: Vec<&str> =
-                    Strategy::ALL.iter().filter(|_| self.rng.gen_bool(0.45)).map(|s| StrategyName::from(*s).as_str()).collect();
+                let picked: Vec<&str> = Strategy::ALL.iter().filter(|_| self.rng.gen_bool(0.45)).map(|s| s.label()).collect();
                 let strategies = if picked.is_empty() { "Momentum".to_owned() } else { picked.join(",") };
                 (capital, risk, max_size, strategies)
             } else {
@@ -720,6 +719,8 @@ impl Generator<'_> {
                     SignalType::Put
                 }
             }
+            // The seed issues the house strategies only.
+            Strategy::Custom => return None,
         };
         let strike = pick_strike(spot, kind, strike_choice(strategy));
         let min_days = self.params.min_days_to_expiry(strategy) + self.rng.gen_range(0..=10);
@@ -775,7 +776,7 @@ impl Generator<'_> {
             symbol: s.symbol.clone(),
             company_name: s.company_name.clone(),
             signal_type: SignalKind::from(kind).as_str().to_owned(),
-            strategy: StrategyName::from(strategy).as_str().to_owned(),
+            strategy: strategy.label().to_owned(),
             strike_cents: to_cents(strike),
             expiration_date: expiration,
             entry_cents: to_cents(entry),

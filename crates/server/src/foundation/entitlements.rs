@@ -108,11 +108,14 @@ pub enum Capability {
     /// The portfolio optimiser: which of today's signals, and how many contracts, maximise
     /// expected P&L within the risk model's comfortable levels (Premium).
     PortfolioOptimisation,
+    /// Custom strategies: the user's own entry rule over the indicators, what it opens and how
+    /// it closes, backtested like the four (Premium: "custom strategy builder").
+    CustomStrategies,
 }
 
 impl Capability {
     /// Every capability.
-    pub const ALL: [Capability; 17] = [
+    pub const ALL: [Capability; 18] = [
         Capability::GenerateSignals,
         Capability::BacktestByStrategy,
         Capability::BacktestFullHistory,
@@ -130,6 +133,7 @@ impl Capability {
         Capability::SmsNotifications,
         Capability::WhiteLabelReports,
         Capability::PortfolioOptimisation,
+        Capability::CustomStrategies,
     ];
 
     /// Whether `plan` includes it (a confirmed address assumed).
@@ -155,7 +159,8 @@ impl Capability {
             | Capability::PredictiveAnalysis
             | Capability::StrategyBuilder
             | Capability::WhiteLabelReports
-            | Capability::PortfolioOptimisation => Plan::Premium,
+            | Capability::PortfolioOptimisation
+            | Capability::CustomStrategies => Plan::Premium,
             Capability::ApiKeys => Plan::Free,
         }
     }
@@ -184,6 +189,7 @@ impl Capability {
             Capability::SmsNotifications => "Text messages need the Pro or Premium plan.",
             Capability::WhiteLabelReports => "Reports with your own brand need the Premium plan.",
             Capability::PortfolioOptimisation => "The portfolio optimiser needs the Premium plan.",
+            Capability::CustomStrategies => "Custom strategies need the Premium plan.",
             Capability::ApiStandardEndpoints => {
                 "This endpoint of the public API needs the Pro or Premium plan; the Free plan reads signals, stats and stock prices."
             }

@@ -131,6 +131,7 @@ pub fn listed_features(plan: Plan) -> (Vec<Listed>, Vec<Listed>) {
             vec![
                 listed("Unlimited signals", Quota),
                 listed("Custom strategy builder", Cap(Capability::StrategyBuilder)),
+                listed("Custom strategies from your own rules, backtested", Cap(Capability::CustomStrategies)),
                 listed("Custom strategy parameters in backtests", Cap(Capability::CustomStrategyParams)),
                 listed("Full API access, AI recommendations included", Cap(Capability::ApiAiRecommendations)),
                 listed("White-label PDF reports with your brand, monthly by email", Cap(Capability::WhiteLabelReports)),

@@ -182,6 +182,17 @@ vocabulary! {
 }
 
 vocabulary! {
+    /// The rule a backtested trade followed: one of the four, or the user's custom strategy.
+    pub enum TradedStrategy ("traded strategy") {
+        Momentum = "Momentum",
+        MeanReversion = "Mean Reversion",
+        Breakout = "Breakout",
+        Volatility = "Volatility",
+        Custom = "Custom",
+    }
+}
+
+vocabulary! {
     /// What a signal or position buys: a long call, a long put or a long straddle.
     pub enum SignalKind ("signal type") {
         Call = "CALL",
@@ -228,6 +239,8 @@ vocabulary! {
         Stop = "stop",
         Expiry = "expiry",
         Open = "open",
+        /// A custom strategy's days to hold passed.
+        Time = "time",
     }
 }
 
@@ -505,13 +518,14 @@ impl From<strikeline_market::Currency> for DisplayCurrency {
     }
 }
 
-impl From<Strategy> for StrategyName {
+impl From<Strategy> for TradedStrategy {
     fn from(s: Strategy) -> Self {
         match s {
-            Strategy::Momentum => StrategyName::Momentum,
-            Strategy::MeanReversion => StrategyName::MeanReversion,
-            Strategy::Breakout => StrategyName::Breakout,
-            Strategy::Volatility => StrategyName::Volatility,
+            Strategy::Momentum => TradedStrategy::Momentum,
+            Strategy::MeanReversion => TradedStrategy::MeanReversion,
+            Strategy::Breakout => TradedStrategy::Breakout,
+            Strategy::Volatility => TradedStrategy::Volatility,
+            Strategy::Custom => TradedStrategy::Custom,
         }
     }
 }
@@ -609,6 +623,7 @@ impl From<TradeOutcome> for BacktestOutcome {
             TradeOutcome::Stop => BacktestOutcome::Stop,
             TradeOutcome::Expiry => BacktestOutcome::Expiry,
             TradeOutcome::EndOfTest => BacktestOutcome::Open,
+            TradeOutcome::TimeLimit => BacktestOutcome::Time,
         }
     }
 }
@@ -738,8 +753,11 @@ mod tests {
     #[test]
     fn spellings_agree_with_the_engine_and_the_market() {
         for s in Strategy::ALL {
-            assert_eq!(StrategyName::from(s).as_str(), s.label());
-            assert_eq!(Strategy::from(StrategyName::from(s)), s);
+            let name = StrategyName::exact(s.label()).expect("a built-in strategy's label is its wire name");
+            assert_eq!(Strategy::from(name), s);
+        }
+        for s in Strategy::ALL.into_iter().chain([Strategy::Custom]) {
+            assert_eq!(TradedStrategy::from(s).as_str(), s.label());
         }
         for t in SignalType::ALL {
             assert_eq!(SignalKind::from(t).as_str(), t.as_str());

@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod advising;
 pub mod billing;
+pub mod custom_rules;
 pub mod delivering;
 pub mod figures;
 pub mod implied_volatility;

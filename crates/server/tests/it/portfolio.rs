@@ -11,6 +11,7 @@ on_both_engines_with!(market, crate::common::with_market;
     automated_positions_follow_the_users_preferences,
     backtests_run_the_live_strategies_within_the_plan,
     a_premium_backtest_trades_calls_and_puts_as_vertical_spreads,
+    a_premium_backtest_trades_a_custom_strategy,
 );
 
 on_both_engines!(manual_positions_reject_bad_input_field_by_field);
@@ -208,6 +209,64 @@ async fn backtests_run_the_live_strategies_within_the_plan(app: TestApp) {
     assert_eq!(fields(&problem(response).await), ["params.oversoldRsi"]);
     let response = app.post_json(&app.client, "/api/backtest", &json!({"symbols": ["AAPL"], "params": {"oversoldRsi": 35}})).await;
     assert_eq!(response.status(), 200);
+}
+
+/// A buy-the-dip rule: RSI(14) below `level` opens an at-the-money call, +50% / −40%, held at
+/// most five days.
+fn dip_rule(level: f64) -> Value {
+    json!({
+        "version": 1,
+        "entry": {"all": [{"compare": {"left": {"indicator": {"name": "rsi14"}}, "is": "below", "right": {"number": level}}}]},
+        "opens": "CALL",
+        "strike": {"offset": 0},
+        "minDays": 30,
+        "exits": {"targetGain": 0.5, "stopLoss": 0.4, "maxDays": 5}
+    })
+}
+
+async fn a_premium_backtest_trades_a_custom_strategy(app: TestApp) {
+    let user = app.register().await;
+    let id = user["id"].as_str().expect("id").to_owned();
+    // Pro is refused before the document's rules are judged.
+    users::set_subscription(app.db(), &id, "pro", "active", None, app.now()).await.expect("pro");
+    let mut future = dip_rule(45.0);
+    future["version"] = json!(9);
+    let response = app.post_json(&app.client, "/api/backtest", &json!({"customStrategy": future})).await;
+    assert_eq!(response.status(), 403);
+    users::set_subscription(app.db(), &id, "premium", "active", None, app.now()).await.expect("premium");
+
+    // Mistakes are named by their path in the document, all of them, and nothing runs.
+    let mut wrong = dip_rule(45.0);
+    wrong["entry"]["all"][0]["compare"]["right"] = json!({"indicator": {"name": "close"}});
+    wrong["exits"]["stopLoss"] = json!(1.5);
+    wrong["strike"] = json!({"offset": 1, "delta": 0.3});
+    let response = app.post_json(&app.client, "/api/backtest", &json!({"symbols": ["AAPL"], "customStrategy": wrong})).await;
+    assert_eq!(
+        fields(&problem(response).await),
+        ["customStrategy.strike", "customStrategy.entry.all[0].compare.right", "customStrategy.exits.stopLoss"]
+    );
+    let mut unknown = dip_rule(45.0);
+    unknown["entry"]["all"][0]["compare"]["left"]["indicator"]["name"] = json!("stochastic");
+    let response = app.post_json(&app.client, "/api/backtest", &json!({"customStrategy": unknown})).await;
+    assert_eq!(response.status(), 422);
+
+    // Alone: every trade is the rule's, and its time exit closes some.
+    let body = json!({"symbols": ["AAPL", "MSFT", "NVDA"], "customStrategy": dip_rule(45.0)});
+    let response = app.post_json(&app.client, "/api/backtest", &body).await;
+    assert_eq!(response.status(), 200);
+    let alone: Value = response.json().await.expect("json");
+    let trades = alone["trades"].as_array().expect("trades");
+    assert!(trades.len() >= 3, "two years of three symbols dip below RSI 45: {}", trades.len());
+    assert!(trades.iter().all(|t| t["strategy"] == "Custom" && t["signalType"] == "CALL"), "{alone}");
+    assert!(trades.iter().any(|t| t["outcome"] == "time"), "some reach their five days");
+    let summed: f64 = trades.iter().map(|t| t["pnl"].as_f64().expect("pnl")).sum();
+    assert!((alone["totalPnl"].as_f64().expect("total") - summed).abs() < 0.01 * trades.len() as f64 + 0.01);
+    // Beside a house strategy, and by strategy.
+    let body = json!({"symbols": ["AAPL", "MSFT", "NVDA"], "strategies": ["Momentum"], "customStrategy": dip_rule(45.0)});
+    let both: Value = app.post_json(&app.client, "/api/backtest/strategy", &body).await.json().await.expect("json");
+    let names: Vec<&str> = both.as_array().expect("results").iter().filter_map(|r| r["strategy"].as_str()).collect();
+    assert_eq!(names, ["Momentum", "Custom"], "{both}");
+    assert_eq!(both[1]["summary"]["totalTrades"].as_u64(), Some(trades.len() as u64), "the same trades as alone");
 }
 
 async fn a_premium_backtest_trades_calls_and_puts_as_vertical_spreads(app: TestApp) {

@@ -108,9 +108,9 @@ export const RISK_LEVELS = exhaustive<RiskLevel>()(["low", "moderate", "high", "
 /** `User.riskTolerance`, shown as Conservative, Moderate, Aggressive (`riskToleranceLabel`). */
 export const RISK_TOLERANCES = exhaustive<RiskTolerance>()(["low", "medium", "high"]);
 
-/** `TradeView.outcome`: how a backtest trade ended (`open`: still open when the test ended). */
+/** `TradeView.outcome`: how a backtest trade ended (`open`: still open when the test ended; `time`: a custom strategy's days to hold passed). */
 export type TradeOutcome = BacktestOutcome;
-export const TRADE_OUTCOMES = exhaustive<TradeOutcome>()(["target", "stop", "expiry", "open"]);
+export const TRADE_OUTCOMES = exhaustive<TradeOutcome>()(["target", "stop", "expiry", "open", "time"]);
 
 /** `Change.unit`: a relative change, or the difference of two percentages. */
 export const CHANGE_UNITS = exhaustive<ChangeUnit>()(["percent", "points"]);

@@ -2230,12 +2230,13 @@ export interface components {
          *     at its last mark).
          * @enum {string}
          */
-        BacktestOutcome: "target" | "stop" | "expiry" | "open";
+        BacktestOutcome: "target" | "stop" | "expiry" | "open" | "time";
         /**
          * @description What to backtest. Everything is optional: the last year (Free) or the full stored history
          *     (Pro, Premium), every tracked symbol, all four strategies, default parameters.
          */
         BacktestRequest: {
+            customStrategy?: null | components["schemas"]["CustomStrategyDocument"];
             /** @description `YYYY-MM-DD`; default the last stored session. */
             endDate?: string | null;
             params?: null | components["schemas"]["ParamsRequest"];
@@ -2329,7 +2330,7 @@ export interface components {
          *     asks the same rule instead of comparing plans itself).
          * @enum {string}
          */
-        Capability: "generateSignals" | "backtestByStrategy" | "backtestFullHistory" | "customStrategyParams" | "aiRecommendations" | "apiWrite" | "apiStandardEndpoints" | "webhooks" | "newsAnalysis" | "apiAiRecommendations" | "predictiveAnalysis" | "apiKeys" | "strategyBuilder" | "pushNotifications" | "smsNotifications" | "whiteLabelReports" | "portfolioOptimisation";
+        Capability: "generateSignals" | "backtestByStrategy" | "backtestFullHistory" | "customStrategyParams" | "aiRecommendations" | "apiWrite" | "apiStandardEndpoints" | "webhooks" | "newsAnalysis" | "apiAiRecommendations" | "predictiveAnalysis" | "apiKeys" | "strategyBuilder" | "pushNotifications" | "smsNotifications" | "whiteLabelReports" | "portfolioOptimisation" | "customStrategies";
         /** @description The card on file. */
         CardView: {
             brand: string;
@@ -2431,6 +2432,29 @@ export interface components {
          * @enum {string}
          */
         CloseReason: "target" | "stop" | "expiry";
+        /** @description Two operands and a direction. */
+        ComparisonDocument: {
+            is: components["schemas"]["DirectionName"];
+            left: components["schemas"]["OperandDocument"];
+            right: components["schemas"]["OperandDocument"];
+        };
+        /**
+         * @description A condition: a comparison, a cross, or a group of conditions (at most 8 in a group, groups
+         *     nested at most 3 deep, 20 comparisons in all).
+         */
+        ConditionDocument: {
+            /** @description Every member holds. */
+            all: components["schemas"]["ConditionDocument"][];
+        } | {
+            /** @description At least one member holds. */
+            any: components["schemas"]["ConditionDocument"][];
+        } | {
+            /** @description `left` is strictly above (below) `right` on the bar. */
+            compare: components["schemas"]["ComparisonDocument"];
+        } | {
+            /** @description `left` was not above (below) `right` on the bar before and is on this one. */
+            crosses: components["schemas"]["ComparisonDocument"];
+        };
         /** @description A consistency proof between two tree sizes. */
         ConsistencyProof: {
             /** Format: int64 */
@@ -2578,6 +2602,25 @@ export interface components {
             /** Format: uuid */
             webhookId: string;
         };
+        /** @description A custom strategy: when to enter, what to open, how to close. */
+        CustomStrategyDocument: {
+            /** @description The entry rule: every warm bar where it holds is a signal. */
+            entry: components["schemas"]["ConditionDocument"];
+            exits: components["schemas"]["ExitsDocument"];
+            /**
+             * Format: int32
+             * @description Minimum calendar days to the listed expiration.
+             */
+            minDays: number;
+            /** @description What a signal buys. */
+            opens: components["schemas"]["SignalKind"];
+            strike: components["schemas"]["StrikeDocument"];
+            /**
+             * Format: int32
+             * @description The document's version: 1.
+             */
+            version: number;
+        };
         DailyPerformance: {
             /** Format: date */
             date: string;
@@ -2684,6 +2727,11 @@ export interface components {
          */
         DeliveryStatus: "pending" | "delivered" | "failed";
         /**
+         * @description Above or below.
+         * @enum {string}
+         */
+        DirectionName: "above" | "below";
+        /**
          * @description The currency money is shown in, converted from US dollars at the market-data
          *     provider's rates. Billing stays in US dollars.
          * @enum {string}
@@ -2764,6 +2812,24 @@ export interface components {
          * @enum {string}
          */
         ExerciseStyle: "american" | "european";
+        /** @description How a signal closes: at the target, at the stop, or after `maxDays`. */
+        ExitsDocument: {
+            /**
+             * Format: int32
+             * @description Closed at the first close this many calendar days after entry; absent holds to expiry.
+             */
+            maxDays?: number | null;
+            /**
+             * Format: double
+             * @description The premium down by this fraction (0.3 = −30%).
+             */
+            stopLoss: number;
+            /**
+             * Format: double
+             * @description The premium up by this fraction (0.5 = +50%).
+             */
+            targetGain: number;
+        };
         /** @description The position at its first expiry. */
         ExpiryView: {
             /** @description Underlying prices where the P&L is zero, ascending (root-found to 1e-9, not rounded). */
@@ -3041,6 +3107,20 @@ export interface components {
             entries: components["schemas"]["EntryInclusion"][];
             signalId: string;
             treeHead: components["schemas"]["PublishedHead"];
+        };
+        /**
+         * @description What a rule can read.
+         * @enum {string}
+         */
+        IndicatorName: "open" | "high" | "low" | "close" | "volume" | "ema20" | "ema50" | "sma20" | "rsi14" | "macd" | "macdSignal" | "macdHistogram" | "bollingerUpper" | "bollingerLower" | "atr14" | "hv20" | "hvRank" | "hvPercentile" | "priorHigh" | "priorLow" | "priorVolumeAverage";
+        /** @description An indicator, on the bar or some bars before it. */
+        IndicatorOperand: {
+            /**
+             * Format: int32
+             * @description Bars before the one judged (0–10; 0–9 in a cross). Default 0.
+             */
+            barsAgo?: number;
+            name: components["schemas"]["IndicatorName"];
         };
         /**
          * @description What a leg of a multi-leg position holds.
@@ -3516,9 +3596,19 @@ export interface components {
             read: boolean;
             title: string;
         };
+        /** @description An indicator's value, or a number in the other side's unit. */
+        OperandDocument: {
+            indicator: components["schemas"]["IndicatorOperand"];
+        } | {
+            /**
+             * Format: double
+             * @description RSI and HV rank/percentile in points (0–100), HV(20) in percent, prices in dollars.
+             */
+            number: number;
+        };
         /** @description `POST /api/portfolio/optimise`. */
         Optimisation: {
-            /** @description Signals considered (visible, active, with a checked chance). */
+            /** @description Signals considered (visible, active, with a checked chance, one contract affordable). */
             candidates: number;
             /** Format: double */
             cost: number;
@@ -4823,7 +4913,7 @@ export interface components {
         /** @description One strategy's result in `POST /api/backtest/strategy`: its summary and its own equity curve. */
         StrategyBacktest: {
             equityCurve: components["schemas"]["EquityPointView"][];
-            strategy: components["schemas"]["StrategyName"];
+            strategy: components["schemas"]["TradedStrategy"];
             summary: components["schemas"]["StrategySummary"];
         };
         /** @description One strategy's calibration. */
@@ -4848,6 +4938,17 @@ export interface components {
             /** Format: double */
             winRate: number;
             winningTrades: number;
+        };
+        /**
+         * @description Which listed strike, one of the two: `offset`, listed strikes from the one nearest the price
+         *     (+ out of the money, − in; 0 for a straddle), or `delta`, the strike whose model delta is
+         *     nearest (not for a straddle).
+         */
+        StrikeDocument: {
+            /** Format: double */
+            delta?: number | null;
+            /** Format: int32 */
+            offset?: number | null;
         };
         /**
          * @description `POST /api/structures/analysis`'s answer. Dollars for the whole position unless a field
@@ -5111,11 +5212,16 @@ export interface components {
              */
             shortStrike?: number | null;
             signalType?: null | components["schemas"]["SignalKind"];
-            strategy: components["schemas"]["StrategyName"];
+            strategy: components["schemas"]["TradedStrategy"];
             /** Format: double */
             strike?: number | null;
             symbol: string;
         };
+        /**
+         * @description The rule a backtested trade followed: one of the four, or the user's custom strategy.
+         * @enum {string}
+         */
+        TradedStrategy: "Momentum" | "Mean Reversion" | "Breakout" | "Volatility" | "Custom";
         /** @description The instance's tree-head key. */
         TreeHeadKey: {
             /** @description Always `Ed25519`. */

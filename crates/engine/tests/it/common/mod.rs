@@ -1,6 +1,7 @@
 //! Deterministic synthetic daily series for the engine's tests.
 
 use chrono::{Days, NaiveDate};
+use strikeline_engine::backtest::SymbolSeries;
 use strikeline_engine::{Assumptions, DailyBar, ProposalContext, SymbolState};
 
 /// The first bar's date.
@@ -197,4 +198,25 @@ pub fn calm() -> Series {
     let mut s = Series::new();
     s.walk(290, 0.01, &mut Noise::new(1));
     s
+}
+
+/// `symbols` random walks of `days` bars with a per-symbol volatility, calm and wild
+/// spells and the odd volume spike, so that every strategy fires somewhere.
+pub fn market(symbols: usize, days: usize, seed: u64) -> Vec<SymbolSeries> {
+    let mut noise = Noise::new(seed);
+    (0..symbols)
+        .map(|k| {
+            let mut s = Series::new();
+            let base_vol = 0.008 + 0.02 * noise.uniform();
+            for i in 0..days {
+                // Regimes of 120 days: calm, normal or wild.
+                let regime = [0.4, 1.0, 2.2][(i / 120 + k) % 3];
+                let vol = base_vol * regime;
+                let close = s.last_close() * (vol * noise.normal()).exp();
+                let spike = if noise.uniform() < 0.04 { 3.5 } else { 1.0 };
+                s.push(close, vol * 0.3, 1e6 * (0.7 + 0.6 * noise.uniform()) * spike);
+            }
+            SymbolSeries { symbol: format!("S{k:02}"), bars: s.bars }
+        })
+        .collect()
 }

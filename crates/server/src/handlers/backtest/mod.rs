@@ -32,7 +32,8 @@ use crate::foundation::input::Symbol;
 use crate::foundation::market::engine_bar;
 use crate::foundation::money::round2;
 use crate::foundation::state::AppState;
-use crate::foundation::vocab::{BacktestOutcome, SignalKind, StrategyName, Vocabulary, stored};
+use crate::foundation::vocab::{BacktestOutcome, SignalKind, StrategyName, TradedStrategy, Vocabulary, stored};
+use crate::services::custom_rules::CustomStrategyDocument;
 use crate::services::visibility::ranked_for;
 
 /// Calendar days of history loaded before `startDate` to warm the indicators.
@@ -109,6 +110,9 @@ pub struct BacktestRequest {
     /// proposals are traded as proposed either way.
     #[schema(minimum = 0.01, maximum = 0.5)]
     pub spread_width: Option<f64>,
+    /// Premium only: a custom strategy to trade (docs/strategies.md §11). Traded alone, or
+    /// beside the four when `strategies` names some; its trades are named `Custom`.
+    pub custom_strategy: Option<CustomStrategyDocument>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -131,7 +135,7 @@ pub struct DrawdownPointView {
 #[serde(rename_all = "camelCase")]
 pub struct TradeView {
     pub symbol: String,
-    pub strategy: StrategyName,
+    pub strategy: TradedStrategy,
     pub entry_date: NaiveDate,
     pub signal_type: Option<SignalKind>,
     pub strike: Option<f64>,
@@ -195,7 +199,7 @@ pub struct StrategySummary {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StrategyBacktest {
-    pub strategy: StrategyName,
+    pub strategy: TradedStrategy,
     pub summary: StrategySummary,
     pub equity_curve: Vec<EquityPointView>,
 }
@@ -221,6 +225,9 @@ async fn prepare(
     }
     if request.spread_width.is_some() {
         rights.require(Capability::StrategyBuilder)?;
+    }
+    if request.custom_strategy.is_some() {
+        rights.require(Capability::CustomStrategies)?;
     }
     let mut errors = Vec::new();
     let start = date("startDate", request.start_date.as_deref(), &mut errors);
@@ -252,7 +259,16 @@ async fn prepare(
     if symbols.len() > MAX_SYMBOLS {
         errors.push(FieldError::new("symbols", format!("At most {MAX_SYMBOLS} symbols")));
     }
-    let strategies: Vec<Strategy> = match &request.strategies {
+    let custom = match request.custom_strategy.as_ref().map(|doc| doc.to_engine("customStrategy")) {
+        Some(Err(AppError::Validation(mistakes))) => {
+            errors.extend(mistakes);
+            None
+        }
+        Some(other) => Some(other?),
+        None => None,
+    };
+    let mut strategies: Vec<Strategy> = match &request.strategies {
+        None if custom.is_some() => Vec::new(),
         None => Strategy::ALL.to_vec(),
         Some(list) => {
             let parsed: Vec<Strategy> = list.iter().filter_map(|s| s.parse::<StrategyName>().ok().map(Strategy::from)).collect();
@@ -263,6 +279,9 @@ async fn prepare(
             Strategy::ALL.into_iter().filter(|s| parsed.contains(s)).collect()
         }
     };
+    if custom.is_some() {
+        strategies.push(Strategy::Custom);
+    }
     let mut params = StrategyParams::DEFAULT;
     if let Some(custom) = &request.params {
         custom.apply(&mut params);
@@ -302,6 +321,7 @@ async fn prepare(
     }
     let mut config = BacktestConfig::new(start, end);
     config.strategies = strategies;
+    config.custom = custom;
     config.params = params;
     config.assumptions = state.market.assumptions;
     config.commission_per_contract = state.config.portfolio.commission_per_contract;

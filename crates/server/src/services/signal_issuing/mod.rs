@@ -14,7 +14,7 @@ use strikeline_store::signals::{self as store, SignalMark, SignalRow};
 use crate::foundation::error::{AppError, Result};
 use crate::foundation::money::{dollars, to_cents};
 use crate::foundation::state::AppState;
-use crate::foundation::vocab::{CloseReason, Provenance, SignalKind, SignalStatus, StrategyName, Vocabulary};
+use crate::foundation::vocab::{CloseReason, Provenance, SignalKind, SignalStatus, Vocabulary};
 use crate::services::predicting;
 
 /// The outcome rule's standard fill model as stored on a signal ([`Costs::STANDARD`]): 1%
@@ -39,7 +39,8 @@ pub fn signal_row(
         symbol: stock.symbol.clone(),
         company_name: stock.company_name.clone(),
         signal_type: SignalKind::from(p.signal_type).as_str().to_owned(),
-        strategy: StrategyName::from(p.strategy).as_str().to_owned(),
+        // The engine's label is the wire name (foundation::vocab's tests).
+        strategy: p.strategy.label().to_owned(),
         strike_cents: to_cents(p.strike),
         expiration_date: p.expiration,
         entry_cents: to_cents(p.entry_price),

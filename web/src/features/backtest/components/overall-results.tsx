@@ -60,7 +60,7 @@ function LockedBadge() {
   );
 }
 
-const OUTCOMES: Record<TradeOutcome, string> = { target: "Target", stop: "Stop", expiry: "Expiry", open: "Open" };
+const OUTCOMES: Record<TradeOutcome, string> = { target: "Target", stop: "Stop", expiry: "Expiry", open: "Open", time: "Time limit" };
 
 const dateOrDash = (iso: string | null | undefined) => (iso ? formatShortDate(iso) : NO_VALUE);
 

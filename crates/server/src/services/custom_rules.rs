@@ -1,0 +1,262 @@
+//! The custom strategy document (issue 29; docs/strategies.md §11): the typed, versioned JSON a
+//! Premium user writes, and its reading into the engine's [`CustomStrategy`], every mistake
+//! named by its path in the document.
+//!
+//! ```json
+//! {"version": 1,
+//!  "entry": {"all": [
+//!     {"compare": {"left": {"indicator": {"name": "rsi14"}}, "is": "below", "right": {"number": 30}}},
+//!     {"crosses": {"left": {"indicator": {"name": "close"}}, "is": "above", "right": {"indicator": {"name": "bollingerLower"}}}}]},
+//!  "opens": "CALL", "strike": {"offset": 0}, "minDays": 30,
+//!  "exits": {"targetGain": 0.5, "stopLoss": 0.3, "maxDays": 10}}
+//! ```
+
+use serde::{Deserialize, Serialize};
+use strikeline_engine::custom::{self, Condition, CustomStrategy, Direction, Exits, Indicator, Operand, StrikeRule};
+use utoipa::ToSchema;
+
+use crate::foundation::error::{AppError, FieldError, Result};
+use crate::foundation::vocab::SignalKind;
+
+/// The document version this server reads.
+pub const VERSION: u32 = custom::DOCUMENT_VERSION;
+
+/// A custom strategy: when to enter, what to open, how to close.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CustomStrategyDocument {
+    /// The document's version: 1.
+    #[schema(minimum = 1, maximum = 1)]
+    pub version: u32,
+    /// The entry rule: every warm bar where it holds is a signal.
+    pub entry: ConditionDocument,
+    /// What a signal buys.
+    pub opens: SignalKind,
+    pub strike: StrikeDocument,
+    /// Minimum calendar days to the listed expiration.
+    #[schema(minimum = 1, maximum = 365)]
+    pub min_days: u32,
+    pub exits: ExitsDocument,
+}
+
+/// A condition: a comparison, a cross, or a group of conditions (at most 8 in a group, groups
+/// nested at most 3 deep, 20 comparisons in all).
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub enum ConditionDocument {
+    /// Every member holds.
+    #[schema(no_recursion)]
+    All(Vec<ConditionDocument>),
+    /// At least one member holds.
+    #[schema(no_recursion)]
+    Any(Vec<ConditionDocument>),
+    /// `left` is strictly above (below) `right` on the bar.
+    Compare(ComparisonDocument),
+    /// `left` was not above (below) `right` on the bar before and is on this one.
+    Crosses(ComparisonDocument),
+}
+
+/// Two operands and a direction.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ComparisonDocument {
+    pub left: OperandDocument,
+    pub is: DirectionName,
+    pub right: OperandDocument,
+}
+
+/// An indicator's value, or a number in the other side's unit.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub enum OperandDocument {
+    Indicator(IndicatorOperand),
+    /// RSI and HV rank/percentile in points (0–100), HV(20) in percent, prices in dollars.
+    Number(f64),
+}
+
+/// An indicator, on the bar or some bars before it.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct IndicatorOperand {
+    pub name: IndicatorName,
+    /// Bars before the one judged (0–10; 0–9 in a cross). Default 0.
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 10)]
+    pub bars_ago: u32,
+}
+
+/// Above or below.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum DirectionName {
+    Above,
+    Below,
+}
+
+/// What a rule can read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum IndicatorName {
+    Open,
+    High,
+    Low,
+    Close,
+    Volume,
+    Ema20,
+    Ema50,
+    Sma20,
+    Rsi14,
+    Macd,
+    MacdSignal,
+    MacdHistogram,
+    BollingerUpper,
+    BollingerLower,
+    Atr14,
+    Hv20,
+    HvRank,
+    HvPercentile,
+    PriorHigh,
+    PriorLow,
+    PriorVolumeAverage,
+}
+
+impl From<IndicatorName> for Indicator {
+    fn from(name: IndicatorName) -> Self {
+        match name {
+            IndicatorName::Open => Indicator::Open,
+            IndicatorName::High => Indicator::High,
+            IndicatorName::Low => Indicator::Low,
+            IndicatorName::Close => Indicator::Close,
+            IndicatorName::Volume => Indicator::Volume,
+            IndicatorName::Ema20 => Indicator::Ema20,
+            IndicatorName::Ema50 => Indicator::Ema50,
+            IndicatorName::Sma20 => Indicator::Sma20,
+            IndicatorName::Rsi14 => Indicator::Rsi14,
+            IndicatorName::Macd => Indicator::Macd,
+            IndicatorName::MacdSignal => Indicator::MacdSignal,
+            IndicatorName::MacdHistogram => Indicator::MacdHistogram,
+            IndicatorName::BollingerUpper => Indicator::BollingerUpper,
+            IndicatorName::BollingerLower => Indicator::BollingerLower,
+            IndicatorName::Atr14 => Indicator::Atr14,
+            IndicatorName::Hv20 => Indicator::Hv20,
+            IndicatorName::HvRank => Indicator::HvRank,
+            IndicatorName::HvPercentile => Indicator::HvPercentile,
+            IndicatorName::PriorHigh => Indicator::PriorHigh,
+            IndicatorName::PriorLow => Indicator::PriorLow,
+            IndicatorName::PriorVolumeAverage => Indicator::PriorVolumeAverage,
+        }
+    }
+}
+
+/// Which listed strike, one of the two: `offset`, listed strikes from the one nearest the price
+/// (+ out of the money, − in; 0 for a straddle), or `delta`, the strike whose model delta is
+/// nearest (not for a straddle).
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct StrikeDocument {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = -10, maximum = 10)]
+    pub offset: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 0.05, maximum = 0.95)]
+    pub delta: Option<f64>,
+}
+
+/// How a signal closes: at the target, at the stop, or after `maxDays`.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ExitsDocument {
+    /// The premium up by this fraction (0.5 = +50%).
+    #[schema(minimum = 0.05, maximum = 10)]
+    pub target_gain: f64,
+    /// The premium down by this fraction (0.3 = −30%).
+    #[schema(minimum = 0.05, maximum = 0.95)]
+    pub stop_loss: f64,
+    /// Closed at the first close this many calendar days after entry; absent holds to expiry.
+    #[schema(minimum = 1, maximum = 365)]
+    pub max_days: Option<u32>,
+}
+
+fn condition(doc: &ConditionDocument) -> Condition {
+    let operand = |o: &OperandDocument| match o {
+        OperandDocument::Indicator(i) => {
+            Operand::Indicator { indicator: i.name.into(), bars_ago: usize::try_from(i.bars_ago).unwrap_or(usize::MAX) }
+        }
+        OperandDocument::Number(x) => Operand::Number(*x),
+    };
+    let direction = |d: DirectionName| match d {
+        DirectionName::Above => Direction::Above,
+        DirectionName::Below => Direction::Below,
+    };
+    match doc {
+        ConditionDocument::All(list) => Condition::All(list.iter().map(condition).collect()),
+        ConditionDocument::Any(list) => Condition::Any(list.iter().map(condition).collect()),
+        ConditionDocument::Compare(c) => {
+            Condition::Compare { left: operand(&c.left), direction: direction(c.is), right: operand(&c.right) }
+        }
+        ConditionDocument::Crosses(c) => {
+            Condition::Crosses { left: operand(&c.left), direction: direction(c.is), right: operand(&c.right) }
+        }
+    }
+}
+
+impl CustomStrategyDocument {
+    /// The engine's strategy, or every mistake as a 422 naming its path under `prefix`
+    /// (`customStrategy.entry.all[1].compare.right`).
+    ///
+    /// # Errors
+    /// [`AppError::Validation`] listing each mistake.
+    pub fn to_engine(&self, prefix: &str) -> Result<CustomStrategy> {
+        let strategy = CustomStrategy {
+            entry: condition(&self.entry),
+            opens: self.opens.into(),
+            strike: match (self.strike.offset, self.strike.delta) {
+                (_, Some(d)) => StrikeRule::Delta(d),
+                (offset, None) => StrikeRule::Offset(offset.unwrap_or(0)),
+            },
+            min_days: self.min_days,
+            exits: Exits { target_gain: self.exits.target_gain, stop_loss: self.exits.stop_loss, max_days: self.exits.max_days },
+        };
+        let mut errors = Vec::new();
+        if self.strike.offset.is_some() == self.strike.delta.is_some() {
+            errors.push(FieldError::new(format!("{prefix}.strike"), "Give one of offset (listed strikes from the price) or delta."));
+        }
+        if self.version != VERSION {
+            errors.push(FieldError::new(format!("{prefix}.version"), format!("This server reads version {VERSION}.")));
+        }
+        if let Err(mistakes) = strategy.validate() {
+            errors.extend(mistakes.into_iter().map(|e| FieldError::new(format!("{prefix}.{}", e.path), e.message)));
+        }
+        if errors.is_empty() { Ok(strategy) } else { Err(AppError::Validation(errors)) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_documented_example_reads_and_mistakes_are_named_by_path() {
+        let text = r#"{"version": 1,
+            "entry": {"all": [
+                {"compare": {"left": {"indicator": {"name": "rsi14"}}, "is": "below", "right": {"number": 30}}},
+                {"crosses": {"left": {"indicator": {"name": "close"}}, "is": "above", "right": {"indicator": {"name": "bollingerLower"}}}}]},
+            "opens": "CALL", "strike": {"offset": 0}, "minDays": 30,
+            "exits": {"targetGain": 0.5, "stopLoss": 0.3, "maxDays": 10}}"#;
+        let doc: CustomStrategyDocument = serde_json::from_str(text).expect("the module's example");
+        let strategy = doc.to_engine("customStrategy").expect("valid");
+        assert_eq!(strategy.lookback(), 1);
+        assert_eq!(serde_json::to_value(&doc).expect("json")["entry"]["all"][0]["compare"]["is"], "below");
+
+        let wrong = CustomStrategyDocument {
+            version: 2,
+            strike: StrikeDocument { offset: None, delta: Some(0.3) },
+            opens: SignalKind::Straddle,
+            exits: ExitsDocument { max_days: Some(0), ..doc.exits },
+            ..doc
+        };
+        let Err(AppError::Validation(errors)) = wrong.to_engine("customStrategy") else { panic!("refused") };
+        let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(fields, ["customStrategy.version", "customStrategy.strike.delta", "customStrategy.exits.maxDays"]);
+    }
+}
