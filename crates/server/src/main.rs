@@ -145,6 +145,10 @@ enum Command {
         /// wide (0.01–0.5).
         #[arg(long)]
         spread_width: Option<f64>,
+        /// A custom strategy document (JSON, docs/strategies.md §11) to trade, alone or beside
+        /// the strategies named.
+        #[arg(long)]
+        custom: Option<PathBuf>,
         #[arg(long, env = "STRIKELINE_DATA_DIR")]
         data_dir: Option<PathBuf>,
     },
@@ -393,10 +397,17 @@ fn main() -> ExitCode {
                     Err(err) => Err(err.into()),
                 }
             }
-            Command::Backtest { start, end, symbols, strategies, by_strategy, spread_width, data_dir } => {
+            Command::Backtest { start, end, symbols, strategies, by_strategy, spread_width, custom, data_dir } => {
                 if let Some(dir) = data_dir {
                     config.data_dir = dir;
                 }
+                let custom_strategy = match custom {
+                    Some(file) => {
+                        let text = std::fs::read_to_string(&file).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+                        Some(serde_json::from_str(&text).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?)
+                    }
+                    None => None,
+                };
                 let state = strikeline_server::offline_state(config).await?;
                 let request = backtest::BacktestRequest {
                     start_date: start,
@@ -405,7 +416,7 @@ fn main() -> ExitCode {
                     strategies,
                     params: None,
                     spread_width,
-                    custom_strategy: None,
+                    custom_strategy,
                 };
                 let plan = strikeline_server::foundation::entitlements::Plan::Premium;
                 let json = if by_strategy {

@@ -327,4 +327,18 @@ async fn the_backtest_command_prints_json() {
     let out = run(&["--strategies", "Scalping"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("strategies"));
+    // A custom strategy from a file: its trades are the rule's; a wrong one names the path.
+    let file = app.data_dir().join("dip.json");
+    std::fs::write(&file, dip_rule(45.0).to_string()).expect("write");
+    let out = run(&["--symbols", "AAPL,MSFT", "--custom", file.to_str().expect("path")]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let report: Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
+    let trades = report["trades"].as_array().expect("trades");
+    assert!(!trades.is_empty() && trades.iter().all(|t| t["strategy"] == "Custom"), "{report}");
+    let mut wrong = dip_rule(45.0);
+    wrong["exits"]["maxDays"] = json!(0);
+    std::fs::write(&file, wrong.to_string()).expect("write");
+    let out = run(&["--custom", file.to_str().expect("path")]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("customStrategy.exits.maxDays"), "{}", String::from_utf8_lossy(&out.stderr));
 }
