@@ -117,7 +117,8 @@ FREE_REFUSED=("GET /api/ai/recommendations" "POST /api/backtest/strategy" "POST 
 # plan no fuzzed billing operation changes (the Premium session's own run cancels and changes its
 # plan as it goes).
 PREMIUM_ONLY=("POST /api/structures/analysis" "POST /api/structures/template" "POST /api/portfolio/structures"
-  "PUT /api/reports/brand" "PUT /api/reports/brand/logo" "POST /api/portfolio/optimise")
+  "PUT /api/reports/brand" "PUT /api/reports/brand/logo" "POST /api/portfolio/optimise"
+  "POST /api/strategies/custom" "PUT /api/strategies/custom/{id}" "POST /api/strategies/custom/preview")
 FREE_REFUSED+=("${PREMIUM_ONLY[@]}")
 WITHOUT_PREMIUM_ONLY=() ONLY_PREMIUM_ONLY=()
 for name in "${PREMIUM_ONLY[@]}"; do
@@ -127,7 +128,8 @@ done
 # What only Premium holds: saving a multi-leg position or a report logo is Premium, so a Free or
 # Pro caller has none behind these (a downgraded one keeps theirs). Left out of the Free and Pro session
 # runs, fuzzed by the Premium session and the keys' Premium user, whose seeds save two each.
-HELD_BY_PREMIUM=("GET /api/portfolio/structures/{id}" "DELETE /api/portfolio/structures/{id}" "GET /api/reports/brand/logo")
+HELD_BY_PREMIUM=("GET /api/portfolio/structures/{id}" "DELETE /api/portfolio/structures/{id}" "GET /api/reports/brand/logo"
+  "GET /api/strategies/custom/{id}" "DELETE /api/strategies/custom/{id}")
 WITHOUT_HELD=()
 for name in "${HELD_BY_PREMIUM[@]}"; do
   WITHOUT_HELD+=(--exclude-name "$name")

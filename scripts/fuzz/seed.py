@@ -190,6 +190,13 @@ def resources(base, cookie, email, password, admin_cookie):
             return None
         return api.created("POST", "/api/portfolio/structures", {"symbol": symbol, "legs": built["legs"]}, "id")
 
+    def custom_strategy(name):
+        """A saved custom strategy (Premium; None otherwise): RSI(14) below 30 opens a call."""
+        rule = {"compare": {"left": {"indicator": {"name": "rsi14"}}, "is": "below", "right": {"number": 30}}}
+        document = {"version": 1, "entry": {"all": [rule]}, "opens": "CALL", "strike": {"offset": 0},
+                    "minDays": 30, "exits": {"targetGain": 0.5, "stopLoss": 0.3}}
+        return api.created("POST", "/api/strategies/custom", {"name": name, "document": document}, "id")
+
     sms_phone()
     report_brand()
     ids = {
@@ -201,6 +208,8 @@ def resources(base, cookie, email, password, admin_cookie):
         "delete_alert": api.created("POST", "/api/price-alerts", alert, "id"),
         "get_held_structure": held_structure(),
         "delete_held_structure": held_structure(),
+        "get_custom_strategy": custom_strategy("Kept"),
+        "delete_custom_strategy": custom_strategy("Deleted"),
         "delete_push_subscription": push_subscription(),
         "mark_notification_read": first_id(api, "/api/notifications", "notifications"),
         "position_detail": first_id(api, "/api/portfolio/positions"),
@@ -213,6 +222,7 @@ def resources(base, cookie, email, password, admin_cookie):
     ids |= {"delete_webhook": deleted, "v1_delete_webhook": deleted}
     ids |= {operation: kept for operation in ("webhook_deliveries", "enable_webhook", "test_webhook", "v1_test_webhook")}
     ids["proof"] = ids["analysis"]
+    ids["update_custom_strategy"] = ids["get_custom_strategy"]
     bindings = [(operation, "path.id", value) for operation, value in ids.items()]
     # The alert's email carries an unsubscribe link: its token, for the page and the request.
     token = unsubscribe_token(api, admin_cookie, email)

@@ -24,6 +24,7 @@ const UNIQUE_CONSTRAINTS: &[(&str, &str, &str)] = &[
     ("users_email_key", "users.email", "email"),
     ("users_username_key", "users.username_key", "username"),
     ("stock_prices_symbol_key", "stock_prices.symbol", "symbol"),
+    ("custom_strategies_user_id_name_key", "custom_strategies.name", "name"),
 ];
 
 impl StoreError {

@@ -63,6 +63,11 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
         let inner = err.into_inner();
         match inner.classify() {
             serde_json::error::Category::Data => data_error(&path, &inner),
+            // serde_json reports a value of the wrong form for a tagged enum (a number where
+            // `{"all": …}` belongs) as a syntax error; in valid JSON it is the field at fault.
+            _ if serde_json::from_slice::<serde::de::IgnoredAny>(bytes).is_ok() => {
+                data_error_message(&path, "Not one of the forms this field accepts")
+            }
             _ => AppError::MalformedBody(format!("The body is not valid JSON: {inner}.")),
         }
     })?;

@@ -7,6 +7,7 @@ pub mod auth;
 pub mod automation;
 pub mod backtest;
 pub mod billing;
+pub mod custom_strategies;
 pub mod email;
 pub mod health;
 pub mod live;

@@ -26,10 +26,10 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::foundation::error::AppError;
 use crate::foundation::state::AppState;
 use crate::{
-    handlers::ai, handlers::api_keys, handlers::auth, handlers::automation, handlers::backtest, handlers::billing, handlers::email,
-    handlers::health, handlers::live, handlers::news, handlers::notifications, handlers::options, handlers::portfolio, handlers::push,
-    handlers::reports, handlers::signals, handlers::site, handlers::sms, handlers::stocks, handlers::structures, handlers::track_record,
-    handlers::webhooks, openapi,
+    handlers::ai, handlers::api_keys, handlers::auth, handlers::automation, handlers::backtest, handlers::billing,
+    handlers::custom_strategies, handlers::email, handlers::health, handlers::live, handlers::news, handlers::notifications,
+    handlers::options, handlers::portfolio, handlers::push, handlers::reports, handlers::signals, handlers::site, handlers::sms,
+    handlers::stocks, handlers::structures, handlers::track_record, handlers::webhooks, openapi,
 };
 
 pub use middleware::log_server_errors;
@@ -71,6 +71,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(portfolio::router())
         .merge(backtest::router())
         .merge(structures::router())
+        .merge(custom_strategies::router())
         .merge(health::router())
         .merge(api_keys::router())
         .merge(billing::router())

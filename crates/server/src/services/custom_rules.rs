@@ -11,11 +11,18 @@
 //!  "exits": {"targetGain": 0.5, "stopLoss": 0.3, "maxDays": 10}}
 //! ```
 
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
+use strikeline_engine::ProposalContext;
 use strikeline_engine::custom::{self, Condition, CustomStrategy, Direction, Exits, Indicator, Operand, StrikeRule};
+use strikeline_store::custom_strategies::{self as store, CustomStrategyRow};
+use strikeline_store::market;
+use strikeline_store::users::UserRecord;
 use utoipa::ToSchema;
 
+use crate::foundation::entitlements::{Capability, Entitlements};
 use crate::foundation::error::{AppError, FieldError, Result};
+use crate::foundation::state::AppState;
 use crate::foundation::vocab::SignalKind;
 
 /// The document version this server reads.
@@ -229,6 +236,220 @@ impl CustomStrategyDocument {
         }
         if errors.is_empty() { Ok(strategy) } else { Err(AppError::Validation(errors)) }
     }
+}
+
+/// The most custom strategies one user keeps.
+pub const MAX_STRATEGIES: u32 = 20;
+/// The longest name, in characters.
+const MAX_NAME: usize = 60;
+
+/// A saved custom strategy.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomStrategyView {
+    pub id: String,
+    pub name: String,
+    pub document: CustomStrategyDocument,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// `POST /api/strategies/custom` and `PUT /api/strategies/custom/{id}`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CustomStrategyInput {
+    /// 1–60 characters, unique among the user's strategies.
+    #[schema(min_length = 1, max_length = 60)]
+    pub name: String,
+    pub document: CustomStrategyDocument,
+}
+
+/// The stored row as the API shows it.
+pub fn view(row: CustomStrategyRow) -> Result<CustomStrategyView> {
+    let document =
+        serde_json::from_str(&row.document).map_err(|e| AppError::Internal(anyhow::anyhow!("stored custom strategy {}: {e}", row.id)))?;
+    Ok(CustomStrategyView { id: row.id, name: row.name, document, created_at: row.created_at, updated_at: row.updated_at })
+}
+
+/// The name, trimmed and checked, and the document, checked, as stored text (Premium first).
+fn checked(user: &UserRecord, input: &CustomStrategyInput, now: DateTime<Utc>) -> Result<(String, String)> {
+    Entitlements::of(user, now).require(Capability::CustomStrategies)?;
+    let name = input.name.trim();
+    let mut errors = Vec::new();
+    if name.is_empty() {
+        errors.push(FieldError::new("name", "Please enter a name"));
+    } else if name.chars().count() > MAX_NAME {
+        errors.push(FieldError::new("name", format!("At most {MAX_NAME} characters")));
+    } else if name.chars().any(char::is_control) {
+        errors.push(FieldError::new("name", "No control characters"));
+    }
+    if let Err(AppError::Validation(mistakes)) = input.document.to_engine("document") {
+        errors.extend(mistakes);
+    }
+    if !errors.is_empty() {
+        return Err(AppError::Validation(errors));
+    }
+    let text = serde_json::to_string(&input.document).map_err(|e| AppError::Internal(e.into()))?;
+    Ok((name.to_owned(), text))
+}
+
+/// Saves a new custom strategy for `user` (Premium; at most [`MAX_STRATEGIES`], names unique).
+pub async fn create(state: &AppState, user: &UserRecord, input: &CustomStrategyInput, now: DateTime<Utc>) -> Result<CustomStrategyView> {
+    let (name, document) = checked(user, input, now)?;
+    let row = CustomStrategyRow {
+        id: uuid::Uuid::new_v4().to_string(),
+        user_id: user.id.clone(),
+        name,
+        document,
+        created_at: now,
+        updated_at: now,
+    };
+    if !store::insert_within(&state.db, &row, MAX_STRATEGIES).await? {
+        return Err(AppError::Conflict(FieldError::new(
+            "name",
+            format!("You keep {MAX_STRATEGIES} custom strategies. Delete one to save another."),
+        )));
+    }
+    view(row)
+}
+
+/// Replaces one of `user`'s custom strategies (Premium).
+pub async fn update(
+    state: &AppState,
+    user: &UserRecord,
+    id: &str,
+    input: &CustomStrategyInput,
+    now: DateTime<Utc>,
+) -> Result<CustomStrategyView> {
+    let (name, document) = checked(user, input, now)?;
+    store::update(&state.db, &user.id, id, &name, &document, now).await?;
+    view(store::find(&state.db, &user.id, id).await?)
+}
+
+/// `POST /api/strategies/custom/preview`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PreviewRequest {
+    pub document: CustomStrategyDocument,
+    /// Tracked symbols to judge (at most 100); every tracked symbol when absent.
+    #[schema(max_items = 100)]
+    pub symbols: Option<Vec<String>>,
+}
+
+/// One top-level condition as judged, with the values it read.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct JudgedCondition {
+    pub text: String,
+    pub holds: bool,
+}
+
+/// What the rule would open on a symbol now.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PreviewProposal {
+    pub signal_type: SignalKind,
+    pub strike_price: f64,
+    pub expiration_date: NaiveDate,
+    /// Premiums per share.
+    pub entry_price: f64,
+    pub target_price: f64,
+    pub stop_loss: f64,
+    pub reasoning: String,
+}
+
+/// The rule on one symbol's latest bar.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SymbolPreview {
+    pub symbol: String,
+    /// The bar judged (today's partial bar while the market is open).
+    pub as_of: NaiveDate,
+    pub triggered: bool,
+    /// 0–100: 50–95 when it fires, at most 49 when not.
+    pub confidence: u8,
+    pub conditions: Vec<JudgedCondition>,
+    /// When it fires and can be priced.
+    pub proposal: Option<PreviewProposal>,
+}
+
+/// What a custom strategy says now on each symbol: firing ones first, then by confidence.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Preview {
+    pub symbols: Vec<SymbolPreview>,
+    /// How many fire now.
+    pub firing: usize,
+    /// Symbols without a year of history yet, not judged.
+    pub not_enough_history: Vec<String>,
+}
+
+/// The rule judged on each chosen symbol now (Premium).
+pub async fn preview(state: &AppState, user: &UserRecord, request: &PreviewRequest, now: DateTime<Utc>) -> Result<Preview> {
+    Entitlements::of(user, now).require(Capability::CustomStrategies)?;
+    let strategy = request.document.to_engine("document")?;
+    let stocks = market::list_stocks(&state.db).await?;
+    let symbols: Vec<String> = match &request.symbols {
+        None => stocks.iter().map(|s| s.symbol.clone()).collect(),
+        Some(list) if list.len() > 100 => return Err(AppError::field("symbols", "At most 100 symbols")),
+        Some(list) => {
+            let mut chosen = Vec::new();
+            for raw in list {
+                let wanted = raw.trim().to_ascii_uppercase();
+                match stocks.iter().find(|s| s.symbol == wanted) {
+                    Some(s) => chosen.push(s.symbol.clone()),
+                    None => {
+                        return Err(AppError::field(
+                            "symbols",
+                            &format!("{:?} is not a tracked stock", raw.chars().take(12).collect::<String>()),
+                        ));
+                    }
+                }
+            }
+            chosen.sort();
+            chosen.dedup();
+            chosen
+        }
+    };
+    let quotes = state.market.provider.quotes(&symbols, now).await.map_err(|e| AppError::upstream("Market data", e))?;
+    let mut out = Preview { symbols: Vec::new(), firing: 0, not_enough_history: Vec::new() };
+    for symbol in symbols {
+        let quote = quotes.iter().find(|q| q.symbol == symbol);
+        let Some((engine, as_of, spot)) = super::signal_issuing::state_now(state, &symbol, quote, now).await? else {
+            out.not_enough_history.push(symbol);
+            continue;
+        };
+        let Some(judgement) = strategy.judge(&engine) else {
+            out.not_enough_history.push(symbol);
+            continue;
+        };
+        let proposal = if judgement.triggered {
+            let picker = |from: NaiveDate, min_days: u32| state.market.expiration(from, min_days);
+            let ctx = ProposalContext { symbol: &symbol, as_of, spot, assumptions: state.market.assumptions, expiration: &picker };
+            strategy.propose(&engine, &ctx).map(|p| PreviewProposal {
+                signal_type: p.signal_type.into(),
+                strike_price: p.strike,
+                expiration_date: p.expiration,
+                entry_price: p.entry_price,
+                target_price: p.target_price,
+                stop_loss: p.stop_loss,
+                reasoning: p.reasoning,
+            })
+        } else {
+            None
+        };
+        out.firing += usize::from(judgement.triggered);
+        out.symbols.push(SymbolPreview {
+            symbol,
+            as_of,
+            triggered: judgement.triggered,
+            confidence: judgement.confidence,
+            conditions: judgement.conditions.into_iter().map(|(text, holds)| JudgedCondition { text, holds }).collect(),
+            proposal,
+        });
+    }
+    out.symbols.sort_by(|a, b| (b.triggered, b.confidence).cmp(&(a.triggered, a.confidence)).then_with(|| a.symbol.cmp(&b.symbol)));
+    Ok(out)
 }
 
 #[cfg(test)]

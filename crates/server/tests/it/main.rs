@@ -12,6 +12,7 @@ mod backup;
 mod billing;
 mod billing_invariants;
 mod caps;
+mod custom_strategies;
 mod data_export;
 mod delivery_concurrency;
 mod email;

@@ -1535,6 +1535,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/strategies/custom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's custom strategies, by name. */
+        get: operations["list_custom_strategies"];
+        put?: never;
+        /** Saves a custom strategy (Premium). */
+        post: operations["create_custom_strategy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/strategies/custom/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a rule says now on each tracked symbol (Premium): whether it fires, its confidence,
+         *     each condition with the values it read, and what it would open.
+         */
+        post: operations["preview_custom_strategy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/strategies/custom/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the user's custom strategies. */
+        get: operations["get_custom_strategy"];
+        /** Replaces a custom strategy's name and rule (Premium). */
+        put: operations["update_custom_strategy"];
+        post?: never;
+        /** Deletes a custom strategy (every plan). */
+        delete: operations["delete_custom_strategy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/structures/analysis": {
         parameters: {
             query?: never;
@@ -2621,6 +2678,22 @@ export interface components {
              */
             version: number;
         };
+        /** @description `POST /api/strategies/custom` and `PUT /api/strategies/custom/{id}`. */
+        CustomStrategyInput: {
+            document: components["schemas"]["CustomStrategyDocument"];
+            /** @description 1–60 characters, unique among the user's strategies. */
+            name: string;
+        };
+        /** @description A saved custom strategy. */
+        CustomStrategyView: {
+            /** Format: date-time */
+            createdAt: string;
+            document: components["schemas"]["CustomStrategyDocument"];
+            id: string;
+            name: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         DailyPerformance: {
             /** Format: date */
             date: string;
@@ -3236,6 +3309,11 @@ export interface components {
              * @description IV rank, 0–100: (current − low) / (high − low) over the lookback.
              */
             rank: number;
+        };
+        /** @description One top-level condition as judged, with the values it read. */
+        JudgedCondition: {
+            holds: boolean;
+            text: string;
         };
         /**
          * @description How long a new API key works, in days, or `never` expires.
@@ -4143,6 +4221,38 @@ export interface components {
          * @enum {string}
          */
         PositionStatus: "open" | "closed" | "expired";
+        /** @description What a custom strategy says now on each symbol: firing ones first, then by confidence. */
+        Preview: {
+            /** @description How many fire now. */
+            firing: number;
+            /** @description Symbols without a year of history yet, not judged. */
+            notEnoughHistory: string[];
+            symbols: components["schemas"]["SymbolPreview"][];
+        };
+        /** @description What the rule would open on a symbol now. */
+        PreviewProposal: {
+            /**
+             * Format: double
+             * @description Premiums per share.
+             */
+            entryPrice: number;
+            /** Format: date */
+            expirationDate: string;
+            reasoning: string;
+            signalType: components["schemas"]["SignalKind"];
+            /** Format: double */
+            stopLoss: number;
+            /** Format: double */
+            strikePrice: number;
+            /** Format: double */
+            targetPrice: number;
+        };
+        /** @description `POST /api/strategies/custom/preview`. */
+        PreviewRequest: {
+            document: components["schemas"]["CustomStrategyDocument"];
+            /** @description Tracked symbols to judge (at most 100); every tracked symbol when absent. */
+            symbols?: string[] | null;
+        };
         /** @description A price alert. */
         PriceAlert: {
             /** Format: date-time */
@@ -5073,6 +5183,23 @@ export interface components {
              * @description Value of the open positions now, dollars.
              */
             value: number;
+        };
+        /** @description The rule on one symbol's latest bar. */
+        SymbolPreview: {
+            /**
+             * Format: date
+             * @description The bar judged (today's partial bar while the market is open).
+             */
+            asOf: string;
+            conditions: components["schemas"]["JudgedCondition"][];
+            /**
+             * Format: int32
+             * @description 0–100: 50–95 when it fires, at most 49 when not.
+             */
+            confidence: number;
+            proposal?: null | components["schemas"]["PreviewProposal"];
+            symbol: string;
+            triggered: boolean;
         };
         /** @description The template's legs, priced at the model's value today. */
         TemplateLegs: {
@@ -9600,6 +9727,317 @@ export interface operations {
             };
             /** @description The market-data provider is unavailable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_custom_strategies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomStrategyView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_custom_strategy: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another request is 422. 1–255 visible ASCII characters, e.g. a UUID; scoped to the session or API key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomStrategyInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomStrategyView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not the Premium plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The name is taken, or 20 strategies are kept already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A field is not valid; `document.…` names the part of the rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    preview_custom_strategy: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another request is 422. 1–255 visible ASCII characters, e.g. a UUID; scoped to the session or API key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preview"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not the Premium plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A field is not valid; `document.…` names the part of the rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many previews; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_custom_strategy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The strategy's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomStrategyView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such strategy of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    update_custom_strategy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The strategy's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomStrategyInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomStrategyView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not the Premium plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such strategy of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The name is taken by another of your strategies */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A field is not valid; `document.…` names the part of the rule */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delete_custom_strategy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The strategy's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such strategy of yours */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -148,6 +148,8 @@ pub const SMS_CODE: Policy = policy("sms_code", 5, HOUR);
 pub const REPORT: Policy = policy("report", 30, HOUR);
 /// Portfolio optimisations per user (each values the book and every visible signal).
 pub const OPTIMISE: Policy = policy("optimise", 60, HOUR);
+/// Custom strategies judged on every tracked symbol per user (each reads every symbol's state).
+pub const STRATEGY_PREVIEW: Policy = policy("strategy_preview", 120, HOUR);
 
 /// The public API's hourly quota of `plan`, whose catalogue entry grants `quota` requests.
 pub fn api_hourly(plan: crate::foundation::entitlements::Plan, quota: u32) -> Policy {
@@ -162,7 +164,7 @@ pub fn api_hourly(plan: crate::foundation::entitlements::Plan, quota: u32) -> Po
 
 /// Every policy, for configuration checks and the documentation (the public API's hourly
 /// quotas, `api_hour_<plan>`, come from the plan catalogue).
-pub const POLICIES: [Policy; 40] = [
+pub const POLICIES: [Policy; 41] = [
     REGISTER,
     LOGIN_IP,
     LOGIN_ACCOUNT,
@@ -203,6 +205,7 @@ pub const POLICIES: [Policy; 40] = [
     SMS_CODE,
     REPORT,
     OPTIMISE,
+    STRATEGY_PREVIEW,
 ];
 
 /// Sign-in back-off per account: five attempts back to back, then a wait that grows by a

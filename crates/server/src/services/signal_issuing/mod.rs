@@ -188,7 +188,7 @@ async fn announce_closed(state: &AppState, ended: &[&str], ranks: &HashMap<Strin
 
 /// The engine state of `stock` at `now`: warmed through the last completed session, plus the
 /// session in progress (from its quote) while the exchange is open.
-async fn state_now(
+pub(crate) async fn state_now(
     state: &AppState,
     symbol: &str,
     quote: Option<&Quote>,

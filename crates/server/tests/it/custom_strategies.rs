@@ -1,0 +1,228 @@
+//! Custom strategies (issue 29; docs/strategies.md §11): saved by name for their owner only,
+//! Premium to save and to judge, every mistake named by its path in the document, the cap kept
+//! under parallel saves, and the preview judging the rule on each tracked symbol's bars.
+
+use serde_json::{Value, json};
+use strikeline_store::users;
+
+use crate::common::{TestApp, fields, problem};
+
+on_both_engines!(
+    saved_strategies_belong_to_their_owner_and_premium_saves_them,
+    wrong_documents_are_refused_by_their_path_and_nothing_is_stored,
+    parallel_saves_stop_at_the_cap_and_names_stay_unique,
+);
+
+on_both_engines_with!(market, crate::common::with_market;
+    the_preview_judges_the_rule_on_every_tracked_symbol,
+);
+
+/// RSI(14) below `level` opens an at-the-money call.
+fn dip(level: f64) -> Value {
+    json!({
+        "version": 1,
+        "entry": {"all": [{"compare": {"left": {"indicator": {"name": "rsi14", "barsAgo": 0}}, "is": "below", "right": {"number": level}}}]},
+        "opens": "CALL",
+        "strike": {"offset": 0},
+        "minDays": 30,
+        "exits": {"targetGain": 0.5, "stopLoss": 0.4, "maxDays": null}
+    })
+}
+
+async fn as_plan(app: &TestApp, plan: &str) -> String {
+    let user = app.register().await;
+    let id = user["id"].as_str().expect("id").to_owned();
+    users::set_subscription(app.db(), &id, plan, "active", None, app.now()).await.expect("plan");
+    id
+}
+
+async fn save(app: &TestApp, client: &reqwest::Client, body: &Value) -> reqwest::Response {
+    app.post_json(client, "/api/strategies/custom", body).await
+}
+
+async fn list(app: &TestApp, client: &reqwest::Client) -> Value {
+    let response = client.get(app.url("/api/strategies/custom")).send().await.expect("list");
+    assert_eq!(response.status(), 200);
+    response.json().await.expect("json")
+}
+
+async fn saved_strategies_belong_to_their_owner_and_premium_saves_them(app: TestApp) {
+    let id = as_plan(&app, "premium").await;
+    let response = save(&app, &app.client, &json!({"name": "  Dip buyer ", "document": dip(30.0)})).await;
+    assert_eq!(response.status(), 201);
+    let saved: Value = response.json().await.expect("json");
+    let sid = saved["id"].as_str().expect("id").to_owned();
+    assert_eq!(saved["name"], "Dip buyer", "trimmed");
+    assert_eq!(saved["document"], dip(30.0), "read back as written");
+    let path = format!("/api/strategies/custom/{sid}");
+
+    // Renamed and changed; read back.
+    let response = app.client.put(app.url(&path)).json(&json!({"name": "Deeper dip", "document": dip(25.0)})).send().await.expect("put");
+    assert_eq!(response.status(), 200);
+    let got: Value = app.client.get(app.url(&path)).send().await.expect("get").json().await.expect("json");
+    assert_eq!((got["name"].as_str(), &got["document"]), (Some("Deeper dip"), &dip(25.0)));
+    assert_eq!(list(&app, &app.client).await.as_array().map(Vec::len), Some(1));
+
+    // Another user's id is not found, whatever the verb; the owner's strategy is untouched.
+    let mallory = TestApp::browser(&app.base);
+    assert_eq!(app.register_with(&mallory, "mallory@example.com", "mallory", "correct-horse").await.status(), 201);
+    let mallory_id = users::find_by_email(app.db(), "mallory@example.com").await.expect("query").expect("user").id;
+    users::set_subscription(app.db(), &mallory_id, "premium", "active", None, app.now()).await.expect("premium");
+    assert_eq!(mallory.get(app.url(&path)).send().await.expect("get").status(), 404);
+    let body = json!({"name": "Mine now", "document": dip(20.0)});
+    assert_eq!(mallory.put(app.url(&path)).json(&body).send().await.expect("put").status(), 404);
+    assert_eq!(mallory.delete(app.url(&path)).send().await.expect("delete").status(), 404);
+    assert_eq!(list(&app, &mallory).await, json!([]));
+    assert_eq!(app.client.get(app.url(&path)).send().await.expect("get").json::<Value>().await.expect("json")["name"], "Deeper dip");
+
+    // Free and Pro save nothing, whatever they send: the plan is judged before the fields.
+    for plan in ["free", "pro"] {
+        users::set_subscription(app.db(), &mallory_id, plan, "active", None, app.now()).await.expect("plan");
+        for body in [
+            json!({"name": "x", "document": dip(30.0)}),
+            json!({"name": "", "document": {"version": 1, "entry": {"any": []}, "opens": "CALL", "strike": {}, "minDays": 0, "exits": {"targetGain": 0, "stopLoss": 0}}}),
+        ] {
+            let response = save(&app, &mallory, &body).await;
+            assert_eq!(response.status(), 403, "{plan}");
+            assert!(problem(response).await["detail"].as_str().is_some_and(|d| d.contains("Premium")));
+        }
+    }
+    // A downgraded owner still reads and deletes what they saved, and cannot change it.
+    users::set_subscription(app.db(), &id, "pro", "active", None, app.now()).await.expect("pro");
+    assert_eq!(list(&app, &app.client).await.as_array().map(Vec::len), Some(1));
+    let response = app.client.put(app.url(&path)).json(&json!({"name": "Changed", "document": dip(25.0)})).send().await.expect("put");
+    assert_eq!(response.status(), 403);
+    assert_eq!(app.client.delete(app.url(&path)).send().await.expect("delete").status(), 204);
+    assert_eq!(app.client.get(app.url(&path)).send().await.expect("get").status(), 404);
+    assert_eq!(reqwest::Client::new().get(app.url("/api/strategies/custom")).send().await.expect("anonymous").status(), 401);
+}
+
+async fn wrong_documents_are_refused_by_their_path_and_nothing_is_stored(app: TestApp) {
+    as_plan(&app, "premium").await;
+    let with = |edit: &dyn Fn(&mut Value)| {
+        let mut doc = dip(30.0);
+        edit(&mut doc);
+        json!({"name": "Rule", "document": doc})
+    };
+    let cases: Vec<(Value, &str)> = vec![
+        (
+            with(&|d| d["entry"]["all"][0]["compare"]["right"] = json!({"indicator": {"name": "close"}})),
+            "document.entry.all[0].compare.right",
+        ),
+        (with(&|d| d["entry"] = json!({"any": []})), "document.entry.any"),
+        (
+            with(&|d| d["entry"]["all"][0]["compare"]["left"]["indicator"]["barsAgo"] = json!(11)),
+            "document.entry.all[0].compare.left.indicator.barsAgo",
+        ),
+        (with(&|d| d["strike"] = json!({"offset": 1, "delta": 0.3})), "document.strike"),
+        (with(&|d| d["strike"] = json!({"delta": 0.99})), "document.strike.delta"),
+        (with(&|d| d["minDays"] = json!(0)), "document.minDays"),
+        (with(&|d| d["exits"]["stopLoss"] = json!(0.99)), "document.exits.stopLoss"),
+        (with(&|d| d["exits"]["maxDays"] = json!(400)), "document.exits.maxDays"),
+        (with(&|d| d["version"] = json!(2)), "document.version"),
+        (json!({"name": "", "document": dip(30.0)}), "name"),
+        (json!({"name": "x".repeat(61), "document": dip(30.0)}), "name"),
+        (json!({"name": "bell\u{7}", "document": dip(30.0)}), "name"),
+    ];
+    for (body, field) in cases {
+        let response = save(&app, &app.client, &body).await;
+        assert_eq!(response.status(), 422, "{body}");
+        let named = fields(&problem(response).await);
+        assert!(named.iter().any(|f| f == field), "{field} in {named:?} for {body}");
+    }
+    // Not even JSON of the right shape: a 422, never a 500.
+    for (body, field) in [
+        (json!({"name": "x", "document": {"entry": 1}}), "document.entry"),
+        (json!({"name": "x", "document": dip(30.0), "extra": true}), "extra"),
+        (json!([]), "body"),
+    ] {
+        let response = save(&app, &app.client, &body).await;
+        assert_eq!(response.status(), 422, "{body}");
+        assert_eq!(fields(&problem(response).await), [field], "{body}");
+    }
+    assert_eq!(list(&app, &app.client).await, json!([]), "nothing refused was stored");
+}
+
+async fn parallel_saves_stop_at_the_cap_and_names_stay_unique(app: TestApp) {
+    as_plan(&app, "premium").await;
+    let cap = strikeline_server::services::custom_rules::MAX_STRATEGIES as usize;
+    let bodies: Vec<Value> = (0..cap + 5).map(|i| json!({"name": format!("Rule {i:02}"), "document": dip(30.0)})).collect();
+    let requests = bodies.iter().map(|body| save(&app, &app.client, body));
+    let statuses: Vec<u16> = futures_util::future::join_all(requests).await.iter().map(|r| r.status().as_u16()).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == 201).count(), cap, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == 409).count(), 5, "{statuses:?}");
+    let listed = list(&app, &app.client).await;
+    assert_eq!(listed.as_array().map(Vec::len), Some(cap));
+
+    // One name, ten parallel saves under a fresh account: one is stored, the rest are 409 on `name`.
+    let other = TestApp::browser(&app.base);
+    assert_eq!(app.register_with(&other, "other@example.com", "other", "correct-horse").await.status(), 201);
+    let other_id = users::find_by_email(app.db(), "other@example.com").await.expect("query").expect("user").id;
+    users::set_subscription(app.db(), &other_id, "premium", "active", None, app.now()).await.expect("premium");
+    let body = json!({"name": "Same", "document": dip(30.0)});
+    let requests = (0..10).map(|_| save(&app, &other, &body));
+    let responses = futures_util::future::join_all(requests).await;
+    let statuses: Vec<u16> = responses.iter().map(|r| r.status().as_u16()).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == 201).count(), 1, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == 409).count(), 9, "{statuses:?}");
+    // Renaming onto a taken name is a 409 on `name` too.
+    let second: Value = save(&app, &other, &json!({"name": "Second", "document": dip(30.0)})).await.json().await.expect("json");
+    let path = format!("/api/strategies/custom/{}", second["id"].as_str().expect("id"));
+    let response = other.put(app.url(&path)).json(&body).send().await.expect("put");
+    assert_eq!(response.status(), 409);
+    assert_eq!(fields(&problem(response).await), ["name"]);
+}
+
+async fn the_preview_judges_the_rule_on_every_tracked_symbol(app: TestApp) {
+    as_plan(&app, "premium").await;
+    let app = &app;
+    let preview = |document: Value| async move {
+        let body = json!({"document": document});
+        app.post_json(&app.client, "/api/strategies/custom/preview", &body).await
+    };
+    // A rule that always holds fires on every symbol with a year of history, each priced.
+    let mut always = dip(30.0);
+    always["entry"] = json!({"compare": {"left": {"indicator": {"name": "close"}}, "is": "above", "right": {"number": 0.01}}});
+    let response = preview(always).await;
+    assert_eq!(response.status(), 200);
+    let answer: Value = response.json().await.expect("json");
+    let symbols = answer["symbols"].as_array().expect("symbols");
+    assert!(symbols.len() >= 3, "{answer}");
+    assert_eq!(answer["firing"].as_u64(), Some(symbols.len() as u64));
+    for s in symbols {
+        assert_eq!(s["triggered"], true);
+        let confidence = s["confidence"].as_u64().expect("confidence");
+        assert!((50..=95).contains(&confidence), "{s}");
+        let p = &s["proposal"];
+        assert_eq!(p["signalType"], "CALL");
+        let (entry, target, stop) =
+            (p["entryPrice"].as_f64().expect("entry"), p["targetPrice"].as_f64().expect("target"), p["stopLoss"].as_f64().expect("stop"));
+        assert!((target - (entry * 1.5 * 100.0).round() / 100.0).abs() < 0.011, "{p}");
+        assert!((stop - (entry * 0.6 * 100.0).round() / 100.0).abs() < 0.011, "{p}");
+        assert!(s["conditions"][0]["text"].as_str().is_some_and(|t| t.starts_with("close ") && t.contains(" above 0.01")), "{s}");
+    }
+    // One that never holds fires nowhere, and each condition says why, with the value read.
+    let response = preview(dip(0.5)).await;
+    let answer: Value = response.json().await.expect("json");
+    assert_eq!(answer["firing"], 0);
+    for s in answer["symbols"].as_array().expect("symbols") {
+        assert_eq!((s["triggered"].as_bool(), s["proposal"].is_null()), (Some(false), true));
+        assert!(s["confidence"].as_u64().expect("confidence") <= 49);
+        assert_eq!(s["conditions"][0]["holds"], false);
+        assert!(s["conditions"][0]["text"].as_str().is_some_and(|t| t.starts_with("RSI(14) ") && t.contains("not below 0.5")), "{s}");
+    }
+    // Chosen symbols only; an unknown one and a wrong rule are named.
+    let response = app.post_json(&app.client, "/api/strategies/custom/preview", &json!({"document": dip(30.0), "symbols": ["aapl"]})).await;
+    let answer: Value = response.json().await.expect("json");
+    assert_eq!(answer["symbols"].as_array().map(|s| s.iter().map(|x| x["symbol"].clone()).collect::<Vec<_>>()), Some(vec![json!("AAPL")]));
+    let response = app.post_json(&app.client, "/api/strategies/custom/preview", &json!({"document": dip(30.0), "symbols": ["NOPE"]})).await;
+    assert_eq!(fields(&problem(response).await), ["symbols"]);
+    let mut wrong = dip(30.0);
+    wrong["minDays"] = json!(0);
+    assert_eq!(fields(&problem(preview(wrong).await).await), ["document.minDays"]);
+    // Pro is refused.
+    let pro = TestApp::browser(&app.base);
+    assert_eq!(app.register_with(&pro, "pro@example.com", "pro", "correct-horse").await.status(), 201);
+    let response = app.post_json(&pro, "/api/strategies/custom/preview", &json!({"document": dip(30.0)})).await;
+    assert_eq!(response.status(), 403);
+}
