@@ -439,14 +439,19 @@ fn main() -> ExitCode {
                 if let Some(dir) = data_dir {
                     config.data_dir = dir;
                 }
-                let db = open_database(&config).await?;
+                let state = strikeline_server::offline_state(config).await?;
                 let email = email.trim().to_lowercase();
-                let user = strikeline_store::users::find_by_email(&db, &email)
+                let user = strikeline_store::users::find_by_email(&state.db, &email)
                     .await?
                     .ok_or_else(|| anyhow::anyhow!("no account with email {email}"))?;
-                strikeline_store::accounts::mark_confirmed(&db, &user.id, clock.now()).await?;
-                tracing::info!(user_id = %user.id, "address confirmed by an operator");
-                println!("{email} is confirmed");
+                let confirmed =
+                    strikeline_server::services::accounts::confirm_by_operator(&state, &user, clock.now()).await.map_err(describe)?;
+                tracing::info!(user_id = %user.id, trial_started = confirmed.trial_started, "address confirmed by an operator");
+                if confirmed.trial_started {
+                    println!("{email} is confirmed; its 14-day Pro trial has started");
+                } else {
+                    println!("{email} is confirmed");
+                }
                 Ok(())
             }
             Command::Users { what: UsersCommand::SetPlan { email, plan, data_dir } } => {

@@ -114,6 +114,51 @@ pub async fn sent_since(db: &Db, user_id: &str, purpose: Purpose, since: DateTim
     }))
 }
 
+/// Within `$tx`: marks `$email` confirmed on `$user_id` (`None` when it is no longer the
+/// account's address), and starts the Pro trial if the address never had one and the account
+/// does not pay already; whether it started. A macro so each engine's transaction expands it.
+macro_rules! confirm_and_grant {
+    ($tx:ident, $user_id:expr, $email:expr, $email_key:expr, $trial_until:expr, $now:expr) => {{
+        let confirmed = sqlx::query(
+            "UPDATE users SET email_verified_at = COALESCE(email_verified_at, $1), updated_at = $1 WHERE id = $2 AND email = $3",
+        )
+        .bind($now)
+        .bind($user_id)
+        .bind($email)
+        .execute(&mut *$tx)
+        .await?
+        .rows_affected();
+        if confirmed == 0 {
+            None
+        } else {
+            let first_trial = sqlx::query("INSERT INTO trial_grants (email_key, granted_at) VALUES ($1, $2) ON CONFLICT (email_key) DO NOTHING")
+                .bind($email_key)
+                .bind($now)
+                .execute(&mut *$tx)
+                .await?
+                .rows_affected()
+                == 1;
+            let granted = first_trial
+                && sqlx::query(
+                    "UPDATE users SET subscription_plan = 'pro', subscription_status = 'trialing', subscription_expires_at = $1, updated_at = $2 \
+                     WHERE id = $3 AND subscription_plan = 'free' AND payment_subscription_id IS NULL",
+                )
+                .bind($trial_until)
+                .bind($now)
+                .bind($user_id)
+                .execute(&mut *$tx)
+                .await?
+                .rows_affected()
+                    == 1;
+            if first_trial && !granted {
+                // The account already pays: the address keeps its trial for later.
+                sqlx::query("DELETE FROM trial_grants WHERE email_key = $1").bind($email_key).execute(&mut *$tx).await?;
+            }
+            Some(granted)
+        }
+    }};
+}
+
 /// Confirms the address a verification link was sent to, once: marks the link used and the
 /// user's address confirmed if it is still the address the link was sent to, and grants the
 /// trial (`trial_until`) when `email_key` has never had one and the account is still on Free;
@@ -140,44 +185,34 @@ pub async fn confirm_email(
             tx.rollback().await?;
             return Ok(None);
         };
-        let confirmed = sqlx::query(
-            "UPDATE users SET email_verified_at = COALESCE(email_verified_at, $1), updated_at = $1 WHERE id = $2 AND email = $3",
-        )
-        .bind(now)
-        .bind(&user_id)
-        .bind(&email)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        if confirmed == 0 {
+        let Some(granted) = confirm_and_grant!(tx, &user_id, &email, email_key, trial_until, now) else {
             tx.rollback().await?;
             return Ok(None);
-        }
-        let first_trial = sqlx::query("INSERT INTO trial_grants (email_key, granted_at) VALUES ($1, $2) ON CONFLICT (email_key) DO NOTHING")
-            .bind(email_key)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected()
-            == 1;
-        let granted = first_trial
-            && sqlx::query(
-                "UPDATE users SET subscription_plan = 'pro', subscription_status = 'trialing', subscription_expires_at = $1, updated_at = $2 \
-                 WHERE id = $3 AND subscription_plan = 'free' AND payment_subscription_id IS NULL",
-            )
-            .bind(trial_until)
-            .bind(now)
-            .bind(&user_id)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected()
-                == 1;
-        if first_trial && !granted {
-            // The account already pays: the address keeps its trial for later.
-            sqlx::query("DELETE FROM trial_grants WHERE email_key = $1").bind(email_key).execute(&mut *tx).await?;
-        }
+        };
         tx.commit().await?;
         Ok(Some((user_id, granted)))
+    })
+}
+
+/// Confirms `user_id`'s address as an operator does (no link): the same as following the link,
+/// trial included. `None` when there is no such account; else whether the trial started.
+pub async fn confirm_user(
+    db: &Db,
+    user_id: &str,
+    email_key: &str,
+    trial_until: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> StoreResult<Option<bool>> {
+    with_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        let email: Option<String> = sqlx::query_scalar("SELECT email FROM users WHERE id = $1").bind(user_id).fetch_optional(&mut *tx).await?;
+        let Some(email) = email else {
+            tx.rollback().await?;
+            return Ok(None);
+        };
+        let granted = confirm_and_grant!(tx, user_id, &email, email_key, trial_until, now);
+        tx.commit().await?;
+        Ok(granted)
     })
 }
 

@@ -121,6 +121,16 @@ pub async fn confirm(state: &AppState, token: &str, now: DateTime<Utc>) -> Resul
     Ok(Confirmed { user, trial_started })
 }
 
+/// Confirms `user`'s address as an operator does (`strikeline users confirm`): the same as the
+/// link, the trial included when the address never had one.
+pub async fn confirm_by_operator(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<Confirmed> {
+    let key = trial_key(state, &user.email, now).await?;
+    let trial_started =
+        store::confirm_user(&state.db, &user.id, &key, now + Duration::days(TRIAL_DAYS), now).await?.ok_or(AppError::NotFound)?;
+    let user = users::find_by_id(&state.db, &user.id).await?.ok_or(AppError::NotFound)?;
+    Ok(Confirmed { user, trial_started })
+}
+
 async fn pending_user(state: &AppState, token_hash: &str) -> Result<Option<String>> {
     Ok(store::pending_user(&state.db, token_hash, Purpose::VerifyEmail, state.clock.now()).await?)
 }

@@ -216,3 +216,30 @@ async fn a_password_change_switches_the_api_keys_off_unless_asked_not_to(app: Te
     let keys: Vec<Value> = app.client.get(app.url("/api/api-keys")).send().await.expect("keys").json().await.expect("json");
     assert!(keys.iter().all(|k| k["isActive"] == false), "{keys:?}");
 }
+
+/// `strikeline users confirm` is the link's confirmation done by an operator: the address is
+/// confirmed and the trial starts as it would have, once per address.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_operator_confirmation_starts_the_trial_as_the_link_would() {
+    let app = TestApp::spawn(crate::common::Engine::Sqlite).await.expect("app");
+    let confirm = |email: &str| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_strikeline"));
+        command.args(["users", "confirm", email, "--data-dir"]).arg(app.data_dir()).env_remove("DATABASE_URL");
+        command.env("STRIKELINE_CLOCK_START", app.now().to_rfc3339());
+        let out = command.output().expect("runs");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).trim().to_owned()
+    };
+    let client = TestApp::browser(&app.base);
+    assert_eq!(app.register_unconfirmed_with(&client, "grace@example.com", "grace", "correct-horse").await.status(), 201);
+    assert_eq!(confirm("Grace@Example.com"), "grace@example.com is confirmed; its 14-day Pro trial has started");
+    let me: Value = app.me(&client).await.json().await.expect("json");
+    assert_eq!(
+        (me["subscriptionPlan"].as_str(), me["subscriptionStatus"].as_str(), me["emailVerified"].as_bool()),
+        (Some("pro"), Some("trialing"), Some(true))
+    );
+    // Again: still confirmed, no second trial.
+    assert_eq!(confirm("grace@example.com"), "grace@example.com is confirmed");
+    let me: Value = app.me(&client).await.json().await.expect("json");
+    assert_eq!(me["subscriptionStatus"], "trialing");
+}
