@@ -594,9 +594,16 @@ impl CustomStrategy {
         })
     }
 
-    /// The rule on `state`'s latest bar; `None` before the state is warm.
+    /// The rule on `state`'s latest bar; `None` before the state is warm, and for a rule with
+    /// an empty group (it would "fire" on nothing; [`validate`](Self::validate) refuses it).
     pub(crate) fn evaluate(&self, state: &SymbolState) -> Option<CustomEvaluation> {
-        if !state.is_warm() {
+        fn has_empty_group(c: &Condition) -> bool {
+            match c {
+                Condition::All(list) | Condition::Any(list) => list.is_empty() || list.iter().any(has_empty_group),
+                _ => false,
+            }
+        }
+        if !state.is_warm() || has_empty_group(&self.entry) {
             return None;
         }
         let latest = state.latest()?;

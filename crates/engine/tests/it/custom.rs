@@ -98,8 +98,12 @@ fn confidence_reads_like_a_built_in_rule_fired_or_not() {
         }
     }
     assert!(fired > 0 && quiet > 0, "{fired} fired, {quiet} quiet");
-    // Before the state is warm the rule says nothing.
+    // Before the state is warm the rule says nothing, nor does a rule that is not valid.
     assert!(shapes.judge(&SymbolState::new()).is_none());
+    let state = orderly_uptrend().state();
+    assert!(shapes.judge(&state).is_some());
+    let empty = rule(Condition::All(Vec::new()), SignalType::Call);
+    assert!(empty.judge(&state).is_none() && empty.propose(&state, &context(&state, &fridays)).is_none());
 }
 
 #[test]
