@@ -4,6 +4,11 @@
 //!   (`strikeline_engine::backtest::run`) over 50 symbols × 2,520 daily bars (10 years of
 //!   trading days), all four strategies, every open option marked with Black–Scholes on
 //!   every bar. Target: under 1 s.
+//! - `backtest/custom_rule_50_symbols_10_years`: the same market with a custom strategy alone
+//!   (`strikeline_engine::custom`): RSI(14) below 35 and the close crossing above the lower
+//!   Bollinger band, or the MACD histogram crossing above zero with EMA(20) above EMA(50); a
+//!   call at 0.4 delta, +60 % / −40 %, held at most 15 days. The cost of the rule language
+//!   against the built-in rules.
 //! - `backtest/sma_crossover_100_symbols`: a plain long-only SMA(10/30) stock crossover
 //!   over 100 symbols × 2,520 bars, reported in bars per second, to set beside vectorbt
 //!   and backtesting.py (`bench/peers/sma_crossover.py` generates the very same series:
@@ -19,8 +24,9 @@ use std::time::Duration;
 
 use chrono::{Datelike, Days, NaiveDate, Weekday};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use strikeline_engine::DailyBar;
 use strikeline_engine::backtest::{BacktestConfig, SymbolSeries, run, sma_crossover};
+use strikeline_engine::custom::{Condition, CustomStrategy, Direction, Exits, Indicator, Operand, StrikeRule};
+use strikeline_engine::{DailyBar, SignalType, Strategy};
 
 const YEARS_OF_BARS: usize = 2_520;
 const OPTION_SYMBOLS: usize = 50;
@@ -121,6 +127,29 @@ fn option_market() -> Vec<SymbolSeries> {
         .collect()
 }
 
+/// The custom rule of the module documentation.
+fn custom_rule() -> CustomStrategy {
+    let now = Operand::now;
+    let compare = |left, direction, right| Condition::Compare { left, direction, right };
+    let crosses = |left, direction, right| Condition::Crosses { left, direction, right };
+    CustomStrategy {
+        entry: Condition::Any(vec![
+            Condition::All(vec![
+                compare(now(Indicator::Rsi14), Direction::Below, Operand::Number(35.0)),
+                crosses(now(Indicator::Close), Direction::Above, now(Indicator::BollingerLower)),
+            ]),
+            Condition::All(vec![
+                crosses(now(Indicator::MacdHistogram), Direction::Above, Operand::Number(0.0)),
+                compare(now(Indicator::Ema20), Direction::Above, now(Indicator::Ema50)),
+            ]),
+        ]),
+        opens: SignalType::Call,
+        strike: StrikeRule::Delta(0.4),
+        min_days: 30,
+        exits: Exits { target_gain: 0.6, stop_loss: 0.4, max_days: Some(15) },
+    }
+}
+
 fn bench_backtest(c: &mut Criterion) {
     let market = option_market();
     let first = market[0].bars[0].date;
@@ -158,6 +187,12 @@ fn bench_backtest(c: &mut Criterion) {
     group.throughput(Throughput::Elements((OPTION_SYMBOLS * YEARS_OF_BARS) as u64));
     group.bench_function("four_strategies_50_symbols_10_years", |b| {
         b.iter(|| black_box(run(black_box(&config), black_box(&market), &fridays)));
+    });
+    let custom = BacktestConfig { strategies: vec![Strategy::Custom], custom: Some(custom_rule()), ..config.clone() };
+    let custom_sample = run(&custom, &market, &fridays);
+    eprintln!("custom rule backtest: {} trades, final equity {:.2}", custom_sample.trades.len(), custom_sample.final_equity);
+    group.bench_function("custom_rule_50_symbols_10_years", |b| {
+        b.iter(|| black_box(run(black_box(&custom), black_box(&market), &fridays)));
     });
     group.throughput(Throughput::Elements(bars_total));
     group.sample_size(50);

@@ -512,17 +512,22 @@ fn distance(kind: Option<Kind>, left: f64, right: f64, direction: Direction, sca
     sign * d
 }
 
-fn judge(c: &Condition, state: &SymbolState, scale: f64) -> Judged {
+/// `c` on the latest bar; its text only when `describe` (a backtest reads the text of the bars
+/// that fire alone).
+fn judge(c: &Condition, state: &SymbolState, scale: f64, describe: bool) -> Judged {
     match c {
         Condition::All(list) | Condition::Any(list) => {
             let all = matches!(c, Condition::All(_));
-            let members: Vec<Judged> = list.iter().map(|m| judge(m, state, scale)).collect();
+            let members: Vec<Judged> = list.iter().map(|m| judge(m, state, scale, describe)).collect();
             let n = members.len().max(1) as f64;
             let (holds, degree) = if all {
                 (members.iter().all(|m| m.holds), members.iter().map(|m| m.degree).sum::<f64>() / n)
             } else {
                 (members.iter().any(|m| m.holds), members.iter().map(|m| m.degree).fold(0.0, f64::max))
             };
+            if !describe {
+                return Judged { holds, degree, text: String::new() };
+            }
             let joiner = if all { " and " } else { " or " };
             let text = members.iter().map(|m| m.text.as_str()).collect::<Vec<_>>().join(joiner);
             Judged { holds, degree, text: format!("({text})") }
@@ -535,19 +540,17 @@ fn judge(c: &Condition, state: &SymbolState, scale: f64) -> Judged {
                 _ => format!("{} {}", o.name(), show(kind, v)),
             };
             let (Some(l), Some(r)) = (left.value(state, 0), right.value(state, 0)) else {
-                let missing = if left.value(state, 0).is_none() { left.name() } else { right.name() };
-                return Judged { holds: false, degree: 0.0, text: format!("{missing} not available yet") };
+                let missing = || if left.value(state, 0).is_none() { left.name() } else { right.name() };
+                let text = if describe { format!("{} not available yet", missing()) } else { String::new() };
+                return Judged { holds: false, degree: 0.0, text };
             };
             let d = distance(kind, l, r, *direction, scale);
             let word = direction.word();
             if !crosses {
                 let holds = d > 0.0;
                 let not = if holds { "" } else { "not " };
-                return Judged {
-                    holds,
-                    degree: ramp(d, -1.0, 0.0, 1.0),
-                    text: format!("{} {not}{word} {}", side(left, l), side(right, r)),
-                };
+                let text = if describe { format!("{} {not}{word} {}", side(left, l), side(right, r)) } else { String::new() };
+                return Judged { holds, degree: ramp(d, -1.0, 0.0, 1.0), text };
             }
             let before = match (left.value(state, 1), right.value(state, 1)) {
                 (Some(pl), Some(pr)) => Some(distance(kind, pl, pr, *direction, scale)),
@@ -558,7 +561,8 @@ fn judge(c: &Condition, state: &SymbolState, scale: f64) -> Judged {
             // left side has long been past the right one.
             let degree = if holds { ramp(d, -1.0, 0.0, 1.0) } else { ramp(d, -1.0, 0.0, 1.0).min(0.5) };
             let verb = if holds { "crossed" } else { "did not cross" };
-            Judged { holds, degree, text: format!("{} {verb} {word} {}", side(left, l), side(right, r)) }
+            let text = if describe { format!("{} {verb} {word} {}", side(left, l), side(right, r)) } else { String::new() };
+            Judged { holds, degree, text }
         }
     }
 }
@@ -585,7 +589,7 @@ impl CustomStrategy {
     /// The rule on `state`'s latest bar, fired or not; `None` before the state is warm.
     #[must_use]
     pub fn judge(&self, state: &SymbolState) -> Option<Judgement> {
-        let judged = self.evaluate(state)?;
+        let judged = self.evaluate(state, true)?;
         let holds = judged.evaluation.checks().map(|c| c.holds);
         Some(Judgement {
             triggered: judged.evaluation.triggered,
@@ -596,7 +600,7 @@ impl CustomStrategy {
 
     /// The rule on `state`'s latest bar; `None` before the state is warm, and for a rule with
     /// an empty group (it would "fire" on nothing; [`validate`](Self::validate) refuses it).
-    pub(crate) fn evaluate(&self, state: &SymbolState) -> Option<CustomEvaluation> {
+    pub(crate) fn evaluate(&self, state: &SymbolState, describe: bool) -> Option<CustomEvaluation> {
         fn has_empty_group(c: &Condition) -> bool {
             match c {
                 Condition::All(list) | Condition::Any(list) => list.is_empty() || list.iter().any(has_empty_group),
@@ -612,7 +616,7 @@ impl CustomStrategy {
             Condition::All(list) => list.iter().collect(),
             single => vec![single],
         };
-        let judged: Vec<Judged> = top.iter().map(|c| judge(c, state, scale)).collect();
+        let judged: Vec<Judged> = top.iter().map(|c| judge(c, state, scale, describe)).collect();
         let weight = 1.0 / judged.len().max(1) as f64;
         let checks: Vec<Check> = judged
             .iter()
@@ -651,20 +655,30 @@ impl CustomStrategy {
                     .ok()
                     .map(|bs| bs.greeks(option).delta.abs())
                 };
-                // The listed strikes within half the spot either side, nearest delta first.
+                // The listed strikes within half the spot either side. |Δ| falls as the strike
+                // rises for a call and grows for a put: bisect to the crossing of the target,
+                // then take the nearer of the two strikes around it.
                 let (low, high) = ((0.5 * spot / step).ceil().max(1.0), (1.5 * spot / step).floor());
-                let mut best: Option<(f64, f64)> = None;
-                let mut k = low;
-                while k <= high {
-                    if let Some(delta) = delta_at(k) {
-                        let gap = (delta - target).abs();
-                        if best.is_none_or(|(_, g)| gap < g) {
-                            best = Some((k, gap));
-                        }
-                    }
-                    k += 1.0;
+                if low > high {
+                    return None;
                 }
-                best?.0
+                let call = kind == SignalType::Call;
+                // Whether strike index `k` is at or past the target (|Δ| at most it for a call,
+                // at least it for a put).
+                let past = |k: f64| delta_at(k).map(|d| if call { d <= target } else { d >= target });
+                let (mut lo, mut hi) = (low, high);
+                if past(lo)? {
+                    hi = lo;
+                } else if !past(hi)? {
+                    lo = hi;
+                } else {
+                    while hi - lo > 1.0 {
+                        let mid = ((lo + hi) / 2.0).floor();
+                        if past(mid)? { hi = mid } else { lo = mid }
+                    }
+                }
+                let gap = |k: f64| delta_at(k).map(|d| (d - target).abs());
+                if gap(lo)? <= gap(hi)? { lo } else { hi }
             }
         };
         Some(round_cents(index.max(1.0) * step))
@@ -674,10 +688,11 @@ impl CustomStrategy {
     /// `None` when it does not fire, before the state is warm or when it cannot be priced.
     #[must_use]
     pub fn propose(&self, state: &SymbolState, ctx: &ProposalContext<'_>) -> Option<Proposal> {
-        let judged = self.evaluate(state)?;
-        if !judged.evaluation.triggered {
+        // Judged without its text first: most bars do not fire.
+        if !self.evaluate(state, false)?.evaluation.triggered {
             return None;
         }
+        let judged = self.evaluate(state, true)?;
         self.price(&judged, state.latest()?, ctx)
     }
 

@@ -187,6 +187,12 @@ fn the_strike_and_the_exits_are_the_ones_asked_for() {
     let gap = |k: f64| (call_delta(spot, k, p.volatility, years) - 0.3).abs();
     assert!(p.strike > spot, "an out-of-the-money call");
     assert!(gap(p.strike) <= gap(p.strike + step) && gap(p.strike) <= gap(p.strike - step), "strike {}", p.strike);
+    // A 0.30-delta put: below the price, and no listed strike nearer (|Δ| of a put is Δ(call) − e^(−qT)).
+    let put = CustomStrategy { opens: SignalType::Put, ..by_delta }.propose(&state, &ctx).expect("fires");
+    let q = Assumptions::default().dividend_yield;
+    let put_gap = |k: f64| ((call_delta(spot, k, put.volatility, years) - (-q * years).exp()).abs() - 0.3).abs();
+    assert!(put.strike < spot, "an out-of-the-money put: {}", put.strike);
+    assert!(put_gap(put.strike) <= put_gap(put.strike + step) && put_gap(put.strike) <= put_gap(put.strike - step), "strike {}", put.strike);
 }
 
 #[test]
