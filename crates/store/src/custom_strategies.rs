@@ -19,9 +19,9 @@ pub struct CustomStrategyRow {
 
 const COLUMNS: &str = "id, user_id, name, document, created_at, updated_at";
 
-/// A user's custom strategies by name.
+/// A user's custom strategies by name, whatever its case.
 pub async fn for_user(db: &Db, user_id: &str) -> StoreResult<Vec<CustomStrategyRow>> {
-    let sql = format!("SELECT {COLUMNS} FROM custom_strategies WHERE user_id = $1 ORDER BY name, id");
+    let sql = format!("SELECT {COLUMNS} FROM custom_strategies WHERE user_id = $1 ORDER BY lower(name), name, id");
     Ok(with_db!(db, pool => sqlx::query_as::<_, CustomStrategyRow>(&sql).bind(user_id).fetch_all(pool).await?))
 }
 

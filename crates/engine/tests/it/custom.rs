@@ -192,7 +192,11 @@ fn the_strike_and_the_exits_are_the_ones_asked_for() {
     let q = Assumptions::default().dividend_yield;
     let put_gap = |k: f64| ((call_delta(spot, k, put.volatility, years) - (-q * years).exp()).abs() - 0.3).abs();
     assert!(put.strike < spot, "an out-of-the-money put: {}", put.strike);
-    assert!(put_gap(put.strike) <= put_gap(put.strike + step) && put_gap(put.strike) <= put_gap(put.strike - step), "strike {}", put.strike);
+    assert!(
+        put_gap(put.strike) <= put_gap(put.strike + step) && put_gap(put.strike) <= put_gap(put.strike - step),
+        "strike {}",
+        put.strike
+    );
 }
 
 #[test]

@@ -10,13 +10,27 @@ use utoipa_axum::routes;
 
 use crate::foundation::error::{Problem, Result};
 use crate::foundation::extract::ApiJson;
-use crate::foundation::limits::{self, RateLimit};
+use crate::foundation::limits::RateLimit;
 use crate::foundation::session::CurrentUser;
 use crate::foundation::state::AppState;
-use crate::services::custom_rules::{self as rules, CustomStrategyInput, CustomStrategyView, Preview, PreviewRequest};
+use crate::services::custom_rules::{self as rules, CustomStrategyInput, CustomStrategyView, Preview, PreviewRequest, RuleLanguage};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list, create)).routes(routes!(detail, update, delete)).routes(routes!(preview))
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(detail, update, delete))
+        .routes(routes!(preview))
+        .routes(routes!(language))
+}
+
+/// The rule language: every indicator a rule can read with its kind (only like compares with
+/// like), and the limits on a rule's size. The same for everyone.
+#[utoipa::path(
+    get, path = "/api/strategies/custom/language", operation_id = "custom_rule_language", tag = "custom-strategies",
+    responses((status = 200, body = RuleLanguage))
+)]
+async fn language() -> axum::Json<RuleLanguage> {
+    axum::Json(rules::language())
 }
 
 /// The user's custom strategies, by name.
@@ -125,7 +139,6 @@ async fn preview(
     CurrentUser(user): CurrentUser,
     ApiJson(request): ApiJson<PreviewRequest>,
 ) -> Result<(RateLimit, axum::Json<Preview>)> {
-    let now = state.clock.now();
-    let limit = limits::hit(&state, limits::STRATEGY_PREVIEW, &user.id, now).await?;
-    Ok((limit, axum::Json(rules::preview(&state, &user, &request, now).await?)))
+    let (limit, preview) = rules::preview(&state, &user, &request, state.clock.now()).await?;
+    Ok((limit, axum::Json(preview)))
 }

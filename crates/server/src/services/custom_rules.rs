@@ -22,6 +22,7 @@ use utoipa::ToSchema;
 
 use crate::foundation::entitlements::{Capability, Entitlements};
 use crate::foundation::error::{AppError, FieldError, Result};
+use crate::foundation::limits::{self, RateLimit};
 use crate::foundation::state::AppState;
 use crate::foundation::vocab::SignalKind;
 
@@ -125,6 +126,33 @@ pub enum IndicatorName {
     PriorHigh,
     PriorLow,
     PriorVolumeAverage,
+}
+
+impl IndicatorName {
+    /// Every name, in the builder's order (the engine's [`Indicator::ALL`]).
+    pub const ALL: [IndicatorName; 21] = [
+        IndicatorName::Close,
+        IndicatorName::Open,
+        IndicatorName::High,
+        IndicatorName::Low,
+        IndicatorName::Volume,
+        IndicatorName::Ema20,
+        IndicatorName::Ema50,
+        IndicatorName::Sma20,
+        IndicatorName::Rsi14,
+        IndicatorName::Macd,
+        IndicatorName::MacdSignal,
+        IndicatorName::MacdHistogram,
+        IndicatorName::BollingerUpper,
+        IndicatorName::BollingerLower,
+        IndicatorName::Atr14,
+        IndicatorName::Hv20,
+        IndicatorName::HvRank,
+        IndicatorName::HvPercentile,
+        IndicatorName::PriorHigh,
+        IndicatorName::PriorLow,
+        IndicatorName::PriorVolumeAverage,
+    ];
 }
 
 impl From<IndicatorName> for Indicator {
@@ -235,6 +263,84 @@ impl CustomStrategyDocument {
             errors.extend(mistakes.into_iter().map(|e| FieldError::new(format!("{prefix}.{}", e.path), e.message)));
         }
         if errors.is_empty() { Ok(strategy) } else { Err(AppError::Validation(errors)) }
+    }
+}
+
+/// The kind of quantity an indicator is: only indicators of one kind compare.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum IndicatorKind {
+    /// Dollars a share: prices, averages, bands, range levels, the ATR.
+    Price,
+    /// MACD's line, signal and histogram.
+    Momentum,
+    /// 0–100 readings: RSI, HV rank, HV percentile.
+    Points,
+    /// Annualised volatility in percent (HV(20)).
+    Volatility,
+    /// Shares traded.
+    Volume,
+}
+
+impl From<custom::Kind> for IndicatorKind {
+    fn from(kind: custom::Kind) -> Self {
+        match kind {
+            custom::Kind::Price => IndicatorKind::Price,
+            custom::Kind::Momentum => IndicatorKind::Momentum,
+            custom::Kind::Points => IndicatorKind::Points,
+            custom::Kind::Volatility => IndicatorKind::Volatility,
+            custom::Kind::Volume => IndicatorKind::Volume,
+        }
+    }
+}
+
+/// One indicator a rule can read.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct IndicatorInfo {
+    pub name: IndicatorName,
+    /// As the reasoning names it: "close", "EMA(20)", "RSI(14)".
+    pub label: String,
+    pub kind: IndicatorKind,
+}
+
+/// What a rule can read and how large it may be: the builder's one source for both.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RuleLanguage {
+    /// The document version this server reads.
+    pub version: u32,
+    /// Every indicator, in the builder's order.
+    pub indicators: Vec<IndicatorInfo>,
+    /// Conditions in one group.
+    pub max_group: usize,
+    /// How deep groups nest (the top level is 1).
+    pub max_depth: usize,
+    /// Comparisons in a whole rule.
+    pub max_conditions: usize,
+    /// Bars back an operand may read (one fewer in a cross).
+    pub max_bars_ago: usize,
+    /// Strategies one user keeps.
+    pub max_strategies: u32,
+}
+
+/// The rule language's catalogue (`GET /api/strategies/custom/language`).
+pub fn language() -> RuleLanguage {
+    let indicators = IndicatorName::ALL
+        .iter()
+        .map(|&name| {
+            let indicator = Indicator::from(name);
+            IndicatorInfo { name, label: indicator.label().to_owned(), kind: indicator.kind().into() }
+        })
+        .collect();
+    RuleLanguage {
+        version: VERSION,
+        indicators,
+        max_group: custom::MAX_GROUP,
+        max_depth: custom::MAX_DEPTH,
+        max_conditions: custom::MAX_CONDITIONS,
+        max_bars_ago: strikeline_engine::MAX_LOOKBACK,
+        max_strategies: MAX_STRATEGIES,
     }
 }
 
@@ -384,10 +490,13 @@ pub struct Preview {
     pub not_enough_history: Vec<String>,
 }
 
-/// The rule judged on each chosen symbol now (Premium).
-pub async fn preview(state: &AppState, user: &UserRecord, request: &PreviewRequest, now: DateTime<Utc>) -> Result<Preview> {
+/// The rule judged on each chosen symbol now (Premium). A preview counts against the
+/// `strategy_preview` limit once the plan and the rule are found good, so a refused one costs
+/// nothing.
+pub async fn preview(state: &AppState, user: &UserRecord, request: &PreviewRequest, now: DateTime<Utc>) -> Result<(RateLimit, Preview)> {
     Entitlements::of(user, now).require(Capability::CustomStrategies)?;
     let strategy = request.document.to_engine("document")?;
+    let limit = limits::hit(state, limits::STRATEGY_PREVIEW, &user.id, now).await?;
     let stocks = market::list_stocks(&state.db).await?;
     let symbols: Vec<String> = match &request.symbols {
         None => stocks.iter().map(|s| s.symbol.clone()).collect(),
@@ -449,7 +558,7 @@ pub async fn preview(state: &AppState, user: &UserRecord, request: &PreviewReque
         });
     }
     out.symbols.sort_by(|a, b| (b.triggered, b.confidence).cmp(&(a.triggered, a.confidence)).then_with(|| a.symbol.cmp(&b.symbol)));
-    Ok(out)
+    Ok((limit, out))
 }
 
 #[cfg(test)]
@@ -466,6 +575,12 @@ mod tests {
             "exits": {"targetGain": 0.5, "stopLoss": 0.3, "maxDays": 10}}"#;
         let doc: CustomStrategyDocument = serde_json::from_str(text).expect("the module's example");
         let strategy = doc.to_engine("customStrategy").expect("valid");
+        // The catalogue lists the engine's indicators, in its order, each with its kind.
+        let catalogue = language();
+        let engine: Vec<Indicator> = catalogue.indicators.iter().map(|i| Indicator::from(i.name)).collect();
+        assert_eq!(engine, Indicator::ALL);
+        assert_eq!(catalogue.indicators[8].label, "RSI(14)");
+        assert_eq!(catalogue.indicators[8].kind, IndicatorKind::Points);
         assert_eq!(strategy.lookback(), 1);
         assert_eq!(serde_json::to_value(&doc).expect("json")["entry"]["all"][0]["compare"]["is"], "below");
 

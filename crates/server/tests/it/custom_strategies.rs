@@ -62,6 +62,13 @@ async fn saved_strategies_belong_to_their_owner_and_premium_saves_them(app: Test
     let got: Value = app.client.get(app.url(&path)).send().await.expect("get").json().await.expect("json");
     assert_eq!((got["name"].as_str(), &got["document"]), (Some("Deeper dip"), &dip(25.0)));
     assert_eq!(list(&app, &app.client).await.as_array().map(Vec::len), Some(1));
+    // Listed by name whatever its case.
+    for name in ["Zeta", "alpha"] {
+        assert_eq!(save(&app, &app.client, &json!({"name": name, "document": dip(30.0)})).await.status(), 201);
+    }
+    let names: Vec<String> =
+        list(&app, &app.client).await.as_array().expect("list").iter().map(|s| s["name"].as_str().unwrap_or_default().to_owned()).collect();
+    assert_eq!(names, ["alpha", "Deeper dip", "Zeta"]);
 
     // Another user's id is not found, whatever the verb; the owner's strategy is untouched.
     let mallory = TestApp::browser(&app.base);
@@ -89,12 +96,19 @@ async fn saved_strategies_belong_to_their_owner_and_premium_saves_them(app: Test
     }
     // A downgraded owner still reads and deletes what they saved, and cannot change it.
     users::set_subscription(app.db(), &id, "pro", "active", None, app.now()).await.expect("pro");
-    assert_eq!(list(&app, &app.client).await.as_array().map(Vec::len), Some(1));
+    assert_eq!(list(&app, &app.client).await.as_array().map(Vec::len), Some(3));
     let response = app.client.put(app.url(&path)).json(&json!({"name": "Changed", "document": dip(25.0)})).send().await.expect("put");
     assert_eq!(response.status(), 403);
     assert_eq!(app.client.delete(app.url(&path)).send().await.expect("delete").status(), 204);
     assert_eq!(app.client.get(app.url(&path)).send().await.expect("get").status(), 404);
     assert_eq!(reqwest::Client::new().get(app.url("/api/strategies/custom")).send().await.expect("anonymous").status(), 401);
+
+    // The rule language is the same for everyone: each indicator with its kind, and the limits.
+    let language: Value =
+        reqwest::Client::new().get(app.url("/api/strategies/custom/language")).send().await.expect("language").json().await.expect("json");
+    assert_eq!((language["version"].as_u64(), language["maxGroup"].as_u64(), language["maxDepth"].as_u64()), (Some(1), Some(8), Some(3)));
+    let rsi = language["indicators"].as_array().and_then(|list| list.iter().find(|i| i["name"] == "rsi14")).cloned();
+    assert_eq!(rsi, Some(json!({"name": "rsi14", "label": "RSI(14)", "kind": "points"})));
 }
 
 async fn wrong_documents_are_refused_by_their_path_and_nothing_is_stored(app: TestApp) {

@@ -1553,6 +1553,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/strategies/custom/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rule language: every indicator a rule can read with its kind (only like compares with
+         *     like), and the limits on a rule's size. The same for everyone.
+         */
+        get: operations["custom_rule_language"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/strategies/custom/preview": {
         parameters: {
             query?: never;
@@ -3181,6 +3201,18 @@ export interface components {
             signalId: string;
             treeHead: components["schemas"]["PublishedHead"];
         };
+        /** @description One indicator a rule can read. */
+        IndicatorInfo: {
+            kind: components["schemas"]["IndicatorKind"];
+            /** @description As the reasoning names it: "close", "EMA(20)", "RSI(14)". */
+            label: string;
+            name: components["schemas"]["IndicatorName"];
+        };
+        /**
+         * @description The kind of quantity an indicator is: only indicators of one kind compare.
+         * @enum {string}
+         */
+        IndicatorKind: "price" | "momentum" | "points" | "volatility" | "volume";
         /**
          * @description What a rule can read.
          * @enum {string}
@@ -4708,6 +4740,29 @@ export interface components {
             /** Format: date */
             day: string;
             n: number;
+        };
+        /** @description What a rule can read and how large it may be: the builder's one source for both. */
+        RuleLanguage: {
+            /** @description Every indicator, in the builder's order. */
+            indicators: components["schemas"]["IndicatorInfo"][];
+            /** @description Bars back an operand may read (one fewer in a cross). */
+            maxBarsAgo: number;
+            /** @description Comparisons in a whole rule. */
+            maxConditions: number;
+            /** @description How deep groups nest (the top level is 1). */
+            maxDepth: number;
+            /** @description Conditions in one group. */
+            maxGroup: number;
+            /**
+             * Format: int32
+             * @description Strategies one user keeps.
+             */
+            maxStrategies: number;
+            /**
+             * Format: int32
+             * @description The document version this server reads.
+             */
+            version: number;
         };
         /** @description P&L at the horizon date for prices (rows) × volatility shifts (columns). */
         ScenarioGrid: {
@@ -9822,6 +9877,25 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    custom_rule_language: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleLanguage"];
                 };
             };
         };
