@@ -10,5 +10,5 @@ CREATE TABLE custom_strategies (
     created_at TEXT NOT NULL,
     updated_at TEXT NOT NULL,
     CONSTRAINT custom_strategies_user_id_name_key UNIQUE (user_id, name),
-    CONSTRAINT custom_strategies_name_check CHECK (length(name) BETWEEN 1 AND 60)
+    CONSTRAINT custom_strategies_name_check CHECK (length(name) >= 1 AND length(name) <= 60)
 );
