@@ -39,7 +39,9 @@ use std::fmt::{self, Write};
 use strikeline_quant::{BlackScholes, OptionInputs};
 
 use crate::lifecycle::years_between;
-use crate::proposal::{MIN_VOLATILITY, Proposal, ProposalContext, premium, pricing_volatility, round_cents, strike_increment};
+use crate::proposal::{
+    MIN_VOLATILITY, Proposal, ProposalContext, contract_noun, premium, pricing_volatility, round_cents, strike_increment,
+};
 use crate::state::{MAX_LOOKBACK, Snapshot, SymbolState};
 use crate::strategies::{Check, Evaluation, Fact, MAX_CHECKS, ramp, volume_text};
 use crate::types::{SignalType, Strategy};
@@ -721,11 +723,7 @@ impl CustomStrategy {
 
         let mut reasoning = String::with_capacity(400);
         let _ = write!(reasoning, "{} Custom {}: {}", ctx.symbol, kind.as_str(), judged.texts.join("; "));
-        let contract = match kind {
-            SignalType::Call => "call",
-            SignalType::Put => "put",
-            SignalType::Straddle => "straddle (call + put)",
-        };
+        let contract = contract_noun(kind);
         let _ = write!(
             reasoning,
             ". Buy the {strike:.2} {contract} expiring {expiration} for {entry:.2} a share at {spot:.2} (σ {:.1}% from 20-day historical volatility, {} days). Target {target:.2} (+{}% of the premium); stop {stop:.2} (−{}%).",

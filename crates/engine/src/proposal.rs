@@ -259,6 +259,15 @@ pub(crate) fn premium(kind: OptionType, spot: f64, strike: f64, volatility: f64,
     .map(|bs| bs.price(kind))
 }
 
+/// What the reasoning calls the contract bought: "call", "put", "straddle (call + put)".
+pub(crate) fn contract_noun(kind: SignalType) -> &'static str {
+    match kind {
+        SignalType::Call => "call",
+        SignalType::Put => "put",
+        SignalType::Straddle => "straddle (call + put)",
+    }
+}
+
 /// Prices an evaluation into a proposal; `None` when it cannot be priced (spot not
 /// positive, the picker's expiration not after `as_of`, or a premium under one cent).
 fn price(evaluation: &Evaluation, v: &Values, ctx: &ProposalContext<'_>, params: &StrategyParams, weak: bool) -> Option<Proposal> {
@@ -314,11 +323,7 @@ fn price(evaluation: &Evaluation, v: &Values, ctx: &ProposalContext<'_>, params:
     }
     let _ = write!(reasoning, "{} {} {}: ", ctx.symbol, strategy.label(), kind.as_str());
     evaluation.describe(&mut reasoning);
-    let contract = match kind {
-        SignalType::Call => "call",
-        SignalType::Put => "put",
-        SignalType::Straddle => "straddle (call + put)",
-    };
+    let contract = contract_noun(kind);
     let sigma_note = if v.hv20 < MIN_VOLATILITY {
         format!("σ {:.1}%: 20-day historical volatility {:.1}% floored", sigma * 100.0, v.hv20 * 100.0)
     } else {
