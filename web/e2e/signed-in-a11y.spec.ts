@@ -10,6 +10,7 @@ const SCREENS = [
   "/signals",
   "/portfolio",
   "/backtest",
+  "/custom-strategies",
   "/settings",
   ...SETTINGS_TABS,
   "/preferences",

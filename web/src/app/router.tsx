@@ -28,6 +28,7 @@ const Signals = lazy(() => import("./routes/signals"));
 const News = lazy(() => import("./routes/news"));
 const Backtest = lazy(() => import("./routes/backtest"));
 const StrategyBuilder = lazy(() => import("./routes/strategy-builder"));
+const CustomStrategies = lazy(() => import("./routes/custom-strategies"));
 const StockOptions = lazy(() => import("./routes/stock-options"));
 const Portfolio = lazy(() => import("./routes/portfolio"));
 const Settings = lazy(() => import("./routes/settings"));
@@ -103,6 +104,7 @@ export function SignedInRoutes() {
         <Route path="/news" element={<News />} />
         <Route path="/backtest" element={<Backtest />} />
         <Route path="/strategy-builder" element={<StrategyBuilder />} />
+        <Route path="/custom-strategies" element={<CustomStrategies />} />
         <Route path="/stocks/:symbol/options" element={<StockOptions />} />
         <Route path="/portfolio" element={<Portfolio />} />
         <Route path="/settings" element={<Settings />} />

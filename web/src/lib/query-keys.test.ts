@@ -19,6 +19,11 @@ describe("queryKeys", () => {
     expect(startsWith(queryKeys.stockPrices.history("AAPL", 30), queryKeys.stockPrices.all())).toBe(true);
     expect(startsWith(queryKeys.stockPrices.optionChain("AAPL", "2026-12-18"), queryKeys.stockPrices.all())).toBe(true);
     expect(startsWith(queryKeys.stockPrices.impliedVolatility("AAPL"), queryKeys.stockPrices.all())).toBe(true);
+    expect(startsWith(queryKeys.customStrategies.detail("c1"), queryKeys.customStrategies.all())).toBe(true);
+    // A preview is not under the list: refreshing the saved strategies asks no preview again.
+    expect(startsWith(queryKeys.customStrategies.preview("{}"), queryKeys.customStrategies.all())).toBe(false);
+    // Nor is the rule language: it never changes while the app runs.
+    expect(startsWith(queryKeys.customStrategies.language(), queryKeys.customStrategies.all())).toBe(false);
     expect(queryKeys.checkout({ plan: "pro", billing: "yearly" })).toEqual(["/api/create-subscription", "pro", "yearly"]);
   });
 });

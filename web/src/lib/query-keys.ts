@@ -74,6 +74,16 @@ export const queryKeys = {
   },
   priceAlerts: () => ["/api/price-alerts"] as const,
 
+  /** The user's custom strategies (GET /api/strategies/custom and each one by id). */
+  customStrategies: {
+    all: () => ["/api/strategies/custom"] as const,
+    detail: (id: string) => [...queryKeys.customStrategies.all(), id] as const,
+    /** POST /api/strategies/custom/preview for one request (its JSON text, so equal requests share an answer). */
+    preview: (request: string) => ["/api/strategies/custom/preview", request] as const,
+    /** GET /api/strategies/custom/language: the indicators, their kinds and the rule's limits (the same for everyone). */
+    language: () => ["/api/strategies/custom/language"] as const,
+  },
+
   /** POST /api/structures/analysis for one request (its JSON text, so equal requests share an answer). */
   structureAnalysis: (request: string) => ["/api/structures/analysis", request] as const,
 

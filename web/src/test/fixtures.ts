@@ -7,6 +7,7 @@ import type {
   NotificationList,
   NotificationView,
   PriceAlert,
+  RuleLanguage,
   Signal,
   SignalAnalysis,
   SignalPage,
@@ -254,6 +255,45 @@ export function makePriceAlert(overrides: Partial<PriceAlert> = {}): PriceAlert 
   };
 }
 
+/**
+ * The custom-strategy rule language as GET /api/strategies/custom/language answers it: the
+ * server's 21 indicators in its order, with its labels and kinds, and its limits.
+ */
+export function makeRuleLanguage(overrides: Partial<RuleLanguage> = {}): RuleLanguage {
+  return {
+    version: 1,
+    indicators: [
+      { name: "close", label: "close", kind: "price" },
+      { name: "open", label: "open", kind: "price" },
+      { name: "high", label: "high", kind: "price" },
+      { name: "low", label: "low", kind: "price" },
+      { name: "volume", label: "volume", kind: "volume" },
+      { name: "ema20", label: "EMA(20)", kind: "price" },
+      { name: "ema50", label: "EMA(50)", kind: "price" },
+      { name: "sma20", label: "SMA(20)", kind: "price" },
+      { name: "rsi14", label: "RSI(14)", kind: "points" },
+      { name: "macd", label: "MACD", kind: "momentum" },
+      { name: "macdSignal", label: "MACD signal", kind: "momentum" },
+      { name: "macdHistogram", label: "MACD histogram", kind: "momentum" },
+      { name: "bollingerUpper", label: "upper Bollinger band", kind: "price" },
+      { name: "bollingerLower", label: "lower Bollinger band", kind: "price" },
+      { name: "atr14", label: "ATR(14)", kind: "price" },
+      { name: "hv20", label: "HV(20)", kind: "volatility" },
+      { name: "hvRank", label: "HV rank", kind: "points" },
+      { name: "hvPercentile", label: "HV percentile", kind: "points" },
+      { name: "priorHigh", label: "prior 20-day high", kind: "price" },
+      { name: "priorLow", label: "prior 20-day low", kind: "price" },
+      { name: "priorVolumeAverage", label: "prior 20-day average volume", kind: "volume" },
+    ],
+    maxGroup: 8,
+    maxDepth: 3,
+    maxConditions: 20,
+    maxBarsAgo: 10,
+    maxStrategies: 20,
+    ...overrides,
+  };
+}
+
 /** A stand-in for EventSource: tests call `emit(name)`; `instances` lists every stream opened. */
 export class MockEventSource {
   static instances: MockEventSource[] = [];
@@ -333,6 +373,8 @@ export function signedInApi(url: string): Response | undefined {
   if (url === "/api/billing/invoices") return jsonResponse([]);
   if (url === "/api/notifications") return jsonResponse(notificationList([]));
   if (url === "/api/price-alerts") return jsonResponse([]);
+  if (url === "/api/strategies/custom") return jsonResponse([]);
+  if (url === "/api/strategies/custom/language") return jsonResponse(makeRuleLanguage());
   if (url.startsWith("/api/ai/recommendations") || url.startsWith("/api/news")) return jsonResponse([]);
   return undefined;
 }

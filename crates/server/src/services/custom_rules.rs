@@ -411,8 +411,9 @@ pub async fn create(state: &AppState, user: &UserRecord, input: &CustomStrategyI
         updated_at: now,
     };
     if !store::insert_within(&state.db, &row, MAX_STRATEGIES).await? {
+        // The whole request is refused, not its name: the field is `body`.
         return Err(AppError::Conflict(FieldError::new(
-            "name",
+            "body",
             format!("You keep {MAX_STRATEGIES} custom strategies. Delete one to save another."),
         )));
     }

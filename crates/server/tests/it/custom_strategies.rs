@@ -167,6 +167,10 @@ async fn parallel_saves_stop_at_the_cap_and_names_stay_unique(app: TestApp) {
     assert_eq!(statuses.iter().filter(|s| **s == 409).count(), 5, "{statuses:?}");
     let listed = list(&app, &app.client).await;
     assert_eq!(listed.as_array().map(Vec::len), Some(cap));
+    // The cap refuses the request as a whole, not its name.
+    let response = save(&app, &app.client, &json!({"name": "One more", "document": dip(30.0)})).await;
+    assert_eq!(response.status(), 409);
+    assert_eq!(fields(&problem(response).await), ["body"]);
 
     // One name, ten parallel saves under a fresh account: one is stored, the rest are 409 on `name`.
     let other = TestApp::browser(&app.base);

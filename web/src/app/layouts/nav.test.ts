@@ -17,6 +17,15 @@ describe("buildNav", () => {
     });
   });
 
+  it("lists Custom strategies right after Strategy builder", () => {
+    const labels = items("/").map((i) => i.label);
+    expect(labels.slice(labels.indexOf("Strategy builder"), labels.indexOf("Strategy builder") + 2)).toEqual([
+      "Strategy builder",
+      "Custom strategies",
+    ]);
+    expect(items("/custom-strategies").find((i) => i.active)).toMatchObject({ label: "Custom strategies", href: "/custom-strategies" });
+  });
+
   it("marks the current page active, Dashboard on / and /dashboard", () => {
     expect(items("/").find((i) => i.active)?.label).toBe("Dashboard");
     expect(items("/dashboard").find((i) => i.active)?.label).toBe("Dashboard");

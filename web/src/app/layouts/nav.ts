@@ -1,5 +1,6 @@
 import {
   BriefcaseBusinessIcon,
+  BlocksIcon,
   CreditCardIcon,
   FlaskConicalIcon,
   LayersIcon,
@@ -32,6 +33,7 @@ export function buildNav(pathname: string, activeSignals: number): SidebarSectio
         { label: "News", href: "/news", active: on("/news"), icon: NewspaperIcon },
         { label: "Backtest", href: "/backtest", active: on("/backtest"), icon: FlaskConicalIcon },
         { label: "Strategy builder", href: "/strategy-builder", active: on("/strategy-builder"), icon: LayersIcon },
+        { label: "Custom strategies", href: "/custom-strategies", active: on("/custom-strategies"), icon: BlocksIcon },
         { label: "Portfolio", href: "/portfolio", active: on("/portfolio"), icon: BriefcaseBusinessIcon },
       ],
     },

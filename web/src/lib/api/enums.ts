@@ -8,6 +8,7 @@ import type {
   BillingInterval,
   ChangeUnit,
   CloseReason,
+  DirectionName,
   DisplayCurrency,
   ExerciseStyle,
   Instrument,
@@ -30,6 +31,7 @@ import type {
   StrategyName,
   TemplateName,
   Theme,
+  TradedStrategy,
   TradeIdea,
   WebhookEventType,
 } from "./models";
@@ -43,6 +45,7 @@ export type {
   BillingInterval,
   ChangeUnit,
   CloseReason,
+  DirectionName,
   DisplayCurrency,
   ExerciseStyle,
   Instrument,
@@ -62,6 +65,7 @@ export type {
   SubscriptionStatus,
   TemplateName,
   Theme,
+  TradedStrategy,
   TradeIdea,
   WebhookEventType,
 } from "./models";
@@ -246,3 +250,9 @@ export const INSTRUMENTS = exhaustive<Instrument>()(["call", "put", "stock"]);
 
 /** `LegInput.side`. */
 export const SIDES = exhaustive<Side>()(["long", "short"]);
+
+/** `ComparisonDocument.is`: which way a custom strategy's comparison or cross goes. */
+export const DIRECTION_NAMES = exhaustive<DirectionName>()(["above", "below"]);
+
+/** `TradeView.strategy`: the house strategies, and "Custom" for a custom strategy's trades. */
+export const TRADED_STRATEGIES = exhaustive<TradedStrategy>()(["Momentum", "Mean Reversion", "Breakout", "Volatility", "Custom"]);

@@ -36,6 +36,9 @@ export type TradeIdea = Schemas["TradeIdea"];
 export type AnalysisRisk = Schemas["AnalysisRisk"];
 export type Analyzer = Schemas["Analyzer"];
 export type RecommendationKind = Schemas["RecommendationKind"];
+export type IndicatorName = Schemas["IndicatorName"];
+export type DirectionName = Schemas["DirectionName"];
+export type TradedStrategy = Schemas["TradedStrategy"];
 
 // Errors
 export type Problem = Schemas["Problem"];
@@ -181,6 +184,25 @@ export type ParamsRequest = Schemas["ParamsRequest"];
 export type OverallBacktest = Schemas["OverallBacktest"];
 export type StrategyBacktest = Schemas["StrategyBacktest"];
 export type TradeView = Schemas["TradeView"];
+
+// Custom strategies (Premium; docs/strategies.md §11)
+export type CustomStrategyDocument = Schemas["CustomStrategyDocument"];
+export type ConditionDocument = Schemas["ConditionDocument"];
+export type ComparisonDocument = Schemas["ComparisonDocument"];
+export type OperandDocument = Schemas["OperandDocument"];
+export type IndicatorOperand = Schemas["IndicatorOperand"];
+export type StrikeDocument = Schemas["StrikeDocument"];
+export type ExitsDocument = Schemas["ExitsDocument"];
+export type CustomStrategyInput = Schemas["CustomStrategyInput"];
+export type CustomStrategyView = Schemas["CustomStrategyView"];
+export type PreviewRequest = Schemas["PreviewRequest"];
+export type Preview = Schemas["Preview"];
+export type SymbolPreview = Schemas["SymbolPreview"];
+export type JudgedCondition = Schemas["JudgedCondition"];
+export type PreviewProposal = Schemas["PreviewProposal"];
+export type RuleLanguage = Schemas["RuleLanguage"];
+export type IndicatorInfo = Schemas["IndicatorInfo"];
+export type IndicatorKind = Schemas["IndicatorKind"];
 
 // The strategy builder (multi-leg structures)
 export type TemplateName = Schemas["TemplateName"];

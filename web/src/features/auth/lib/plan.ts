@@ -61,3 +61,13 @@ export function includesStrategyBuilder(holder: Pick<User, "capabilities">): boo
 export function includesPortfolioOptimisation(holder: Pick<User, "capabilities">): boolean {
   return holder.capabilities.includes("portfolioOptimisation");
 }
+
+/**
+ * Whether `holder` may write, judge and save custom strategies (Premium), as the server's one
+ * entitlement check lists it in `capabilities`. /custom-strategies shows the feature locked
+ * otherwise (saved strategies stay listed, to read and delete), so an account without it never
+ * gets a 403 from POST /api/strategies/custom or its preview.
+ */
+export function includesCustomStrategies(holder: Pick<User, "capabilities">): boolean {
+  return holder.capabilities.includes("customStrategies");
+}

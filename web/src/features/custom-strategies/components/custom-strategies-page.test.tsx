@@ -1,0 +1,570 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { includesCustomStrategies } from "@/features/auth/lib/plan";
+import { OverallResults } from "@/features/backtest/components/overall-results";
+import type { CustomStrategyInput, CustomStrategyView, OverallBacktest, Preview } from "@/lib/api/models";
+import { makeRuleLanguage } from "@/test/fixtures";
+import { makeOverallBacktest } from "@/test/portfolio-fixtures";
+import { jsonResponse, makeUser, mockFetch, problem, renderWithProviders } from "@/test/utils";
+import { TEMPLATES } from "../lib/templates";
+import { CustomStrategiesPage } from "./custom-strategies-page";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const OVERSOLD = TEMPLATES[0].document;
+
+function makeView(overrides: Partial<CustomStrategyView> = {}): CustomStrategyView {
+  return {
+    id: "5f0c2a51-0000-4000-8000-000000000001",
+    name: "Oversold bounce",
+    document: OVERSOLD,
+    createdAt: "2026-11-20T10:00:00Z",
+    updatedAt: "2026-11-21T10:00:00Z",
+    ...overrides,
+  };
+}
+
+function makePreview(): Preview {
+  return {
+    firing: 1,
+    notEnoughHistory: ["NEWCO"],
+    symbols: [
+      {
+        symbol: "NVDA",
+        asOf: "2026-11-27",
+        triggered: true,
+        confidence: 58,
+        conditions: [
+          { text: "RSI(14) 28.4 below 30.0", holds: true },
+          { text: "close 146.55 crossed above lower Bollinger band 145.10", holds: true },
+        ],
+        proposal: {
+          signalType: "CALL",
+          strikePrice: 150,
+          expirationDate: "2026-12-18",
+          entryPrice: 9.08,
+          targetPrice: 14.53,
+          stopLoss: 5.45,
+          reasoning: "NVDA Custom CALL: …",
+        },
+      },
+      {
+        symbol: "CVX",
+        asOf: "2026-11-27",
+        triggered: false,
+        confidence: 27,
+        conditions: [
+          { text: "RSI(14) 28.4 below 30.0", holds: true },
+          { text: "close 108.27 did not cross above lower Bollinger band 104.32", holds: false },
+        ],
+        proposal: null,
+      },
+      {
+        symbol: "AAPL",
+        asOf: "2026-11-27",
+        triggered: false,
+        confidence: 0,
+        conditions: [
+          { text: "RSI(14) 36.0 not below 30.0", holds: false },
+          { text: "close 379.22 did not cross above lower Bollinger band 375.81", holds: false },
+        ],
+        proposal: null,
+      },
+    ],
+  };
+}
+
+function makeCustomBacktest(): OverallBacktest {
+  const base = makeOverallBacktest();
+  return {
+    ...base,
+    totalTrades: 2,
+    trades: base.trades.slice(0, 2).map((t, i) => ({ ...t, strategy: "Custom", outcome: i === 0 ? "time" : "target" })),
+  };
+}
+
+type Api = {
+  language?: () => Response;
+  list?: CustomStrategyView[];
+  preview?: () => Response;
+  save?: (input: CustomStrategyInput, method: string) => Response;
+  backtest?: () => Response | Promise<Response>;
+};
+
+/** The server as the page sees it: the rule language, the saved list (kept up to date by saves and deletes), the preview, the backtest. */
+function api({
+  language = () => jsonResponse(makeRuleLanguage()),
+  list = [],
+  preview = () => jsonResponse(makePreview()),
+  save,
+  backtest = () => jsonResponse(makeCustomBacktest()),
+}: Api = {}) {
+  let saved = [...list];
+  return mockFetch((url, init) => {
+    const method = init.method ?? "GET";
+    if (url === "/api/strategies/custom/language" && method === "GET") return language();
+    if (url === "/api/strategies/custom" && method === "GET") return jsonResponse(saved);
+    if (url === "/api/strategies/custom/preview" && method === "POST") return preview();
+    if (url.startsWith("/api/strategies/custom") && (method === "POST" || method === "PUT")) {
+      const input = JSON.parse(String(init.body)) as CustomStrategyInput;
+      if (save) return save(input, method);
+      const id = method === "PUT" ? url.split("/").pop()! : "5f0c2a51-0000-4000-8000-0000000000aa";
+      const view = makeView({ id, name: input.name, document: input.document, updatedAt: "2026-11-28T10:00:00Z" });
+      saved = [...saved.filter((s) => s.id !== id), view];
+      return jsonResponse(view, method === "POST" ? 201 : 200);
+    }
+    if (url.startsWith("/api/strategies/custom/") && method === "DELETE") {
+      const id = url.split("/").pop();
+      saved = saved.filter((s) => s.id !== id);
+      return new Response(null, { status: 204 });
+    }
+    if (url === "/api/backtest" && method === "POST") return backtest();
+    if (url === "/api/stock-prices") {
+      return jsonResponse(
+        ["AAPL", "MSFT", "NVDA"].map((symbol) => ({ symbol, companyName: symbol, currentPrice: 100, change: 0, changePercent: 0 })),
+      );
+    }
+    return problem(404, "Not Found");
+  });
+}
+
+const callsTo = (mock: ReturnType<typeof mockFetch>, url: string, method = "POST") =>
+  mock.mock.calls.filter(([u, init]) => String(u) === url && (init?.method ?? "GET") === method);
+
+/** The JSON body of the last `method` request to `url`. */
+function lastBody(mock: ReturnType<typeof mockFetch>, url: string, method = "POST"): unknown {
+  const call = callsTo(mock, url, method).at(-1);
+  if (!call) throw new Error(`no ${method} ${url}`);
+  return JSON.parse(String(call[1]?.body));
+}
+
+function renderPage({ unlocked = true, route = "/custom-strategies" } = {}) {
+  return renderWithProviders(
+    <CustomStrategiesPage unlocked={unlocked} backtestResults={(result) => <OverallResults result={result} />} />,
+    { route },
+  );
+}
+
+async function useTemplate(user: ReturnType<typeof userEvent.setup>, label: string) {
+  await user.selectOptions(screen.getByLabelText("Start from a template"), label);
+  await user.click(screen.getByRole("button", { name: "Use template" }));
+}
+
+describe("CustomStrategiesPage", () => {
+  it("is locked on Pro, and still lists what was saved, read-only, with delete", async () => {
+    const fetchMock = api({ list: [makeView()] });
+    renderPage({ unlocked: includesCustomStrategies(makeUser({ subscriptionPlan: "pro" })) });
+    const locked = screen.getByTestId("custom-strategies-locked");
+    expect(within(locked).getByText("Premium")).toBeInTheDocument();
+    expect(within(locked).getByRole("link", { name: "Upgrade to Premium" })).toHaveAttribute("href", "/pricing");
+    const item = await screen.findByTestId("saved-strategy");
+    expect(item).toHaveTextContent("Oversold bounce");
+    expect(item).toHaveTextContent("at the money, 30+ days");
+    expect(item).toHaveTextContent("Updated Nov 21, 2026");
+    expect(within(item).queryByRole("button", { name: /Edit/ })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("Name")).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(within(item).getByRole("button", { name: "Delete Oversold bounce" }));
+    await user.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Delete strategy" }));
+    expect(await screen.findByText("Strategy deleted.")).toBeInTheDocument();
+    expect(await screen.findByText("No saved strategies")).toBeInTheDocument();
+    expect(callsTo(fetchMock, "/api/strategies/custom/5f0c2a51-0000-4000-8000-000000000001", "DELETE")).toHaveLength(1);
+    expect(callsTo(fetchMock, "/api/strategies/custom/preview")).toEqual([]);
+    // The locked page builds nothing: it does not ask for the rule language either.
+    expect(callsTo(fetchMock, "/api/strategies/custom/language", "GET")).toEqual([]);
+    expect(screen.getByTestId("saved-strategies")).toHaveTextContent("0 kept.");
+  });
+
+  it("builds from the server's rule language: its labels, kinds and limits, asked again after a failure", async () => {
+    let asked = 0;
+    const fetchMock = api({
+      language: () => {
+        asked += 1;
+        return asked === 1
+          ? problem(503, "Service Unavailable", "Try again in a moment.")
+          : jsonResponse(makeRuleLanguage({ maxGroup: 3 }));
+      },
+    });
+    renderPage();
+    // Failed: said in place of the builder, with a way to ask again.
+    expect(await screen.findByText("Failed to load the strategy builder")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Name")).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+
+    expect(await screen.findByText("No saved strategies")).toBeInTheDocument();
+    expect(screen.getByTestId("saved-strategies")).toHaveTextContent("0 of 20 kept.");
+    const row = screen.getAllByTestId("condition")[0];
+    const indicator = within(row).getByLabelText("Indicator");
+    const headings = [...indicator.querySelectorAll("optgroup")].map((g) => g.label);
+    expect(headings).toEqual(["Prices (dollars)", "Volume (shares)", "0–100 readings (points)", "MACD", "Volatility (percent)"]);
+    expect(within(indicator).getByRole("option", { name: "Upper Bollinger band" })).toHaveValue("bollingerUpper");
+    expect(within(indicator).getByRole("option", { name: "Prior 20-day average volume" })).toHaveValue("priorVolumeAverage");
+    expect(within(indicator).getAllByRole("option")).toHaveLength(21);
+    expect(within(row).getByLabelText("Bars ago (indicator)").querySelectorAll("option")).toHaveLength(11);
+    await user.selectOptions(within(row).getByLabelText("Relation"), "crossesAbove");
+    expect(within(row).getByLabelText("Bars ago (indicator)").querySelectorAll("option")).toHaveLength(10);
+    // The server's limit on a group, not a number of the web's.
+    expect(screen.getByText("1 of 3 in this group.")).toBeInTheDocument();
+    expect(callsTo(fetchMock, "/api/strategies/custom/language", "GET")).toHaveLength(2);
+  });
+
+  it("asks before unsaved changes are lost to another strategy, a new one or a template", async () => {
+    api({ list: [makeView({ name: "Quiet", document: TEMPLATES[3].document })] });
+    renderPage();
+    const user = userEvent.setup();
+    await screen.findByRole("button", { name: /Edit Quiet/ });
+    // Nothing to lose yet: a template replaces the blank rule at once.
+    await useTemplate(user, "Trend pullback");
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Name")).toHaveValue("Trend pullback");
+
+    await user.clear(screen.getByLabelText("Stop loss"));
+    await user.type(screen.getByLabelText("Stop loss"), "35");
+    await user.click(screen.getByRole("button", { name: "New strategy" }));
+    let dialog = screen.getByRole("alertdialog", { name: "Discard changes?" });
+    expect(dialog).toHaveTextContent("Your changes to this strategy are not saved: a new strategy replaces them.");
+    expect(within(dialog).getByRole("button", { name: "Keep editing" })).toHaveFocus();
+    await user.click(within(dialog).getByRole("button", { name: "Keep editing" }));
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Stop loss")).toHaveValue(35);
+    expect(screen.getByLabelText("Name")).toHaveValue("Trend pullback");
+
+    await user.click(screen.getByRole("button", { name: /Edit Quiet/ }));
+    dialog = screen.getByRole("alertdialog", { name: "Discard changes?" });
+    expect(dialog).toHaveTextContent("Your changes to this strategy are not saved: opening “Quiet” replaces them.");
+    await user.click(within(dialog).getByRole("button", { name: "Discard" }));
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Editing “Quiet”" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Name")).toHaveValue("Quiet");
+
+    // A saved strategy as it was saved: nothing to lose. Changed: a template asks first.
+    await user.clear(screen.getByLabelText("Target gain"));
+    await user.type(screen.getByLabelText("Target gain"), "45");
+    expect(screen.getByText("Unsaved changes")).toBeInTheDocument();
+    await useTemplate(user, "Oversold bounce");
+    dialog = screen.getByRole("alertdialog", { name: "Discard changes?" });
+    expect(dialog).toHaveTextContent("Your changes to “Quiet” are not saved: the “Oversold bounce” template replaces them.");
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Target gain")).toHaveValue(45);
+    await user.clear(screen.getByLabelText("Target gain"));
+    await user.type(screen.getByLabelText("Target gain"), "40");
+    expect(screen.queryByText("Unsaved changes")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "New strategy" }));
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "New strategy" })).toBeInTheDocument();
+  });
+
+  it("starts from a template, and the Today panel says where it fires and how close the rest are", async () => {
+    const fetchMock = api();
+    renderPage();
+    expect(await screen.findByText("No saved strategies")).toBeInTheDocument();
+    const user = userEvent.setup();
+    await useTemplate(user, "Oversold bounce");
+
+    expect(screen.getByLabelText("Name")).toHaveValue("Oversold bounce");
+    const rows = screen.getAllByTestId("condition");
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]).getByLabelText("Indicator")).toHaveValue("rsi14");
+    expect(within(rows[0]).getByLabelText("Relation")).toHaveValue("below");
+    expect(within(rows[0]).getByLabelText("Number ($)".replace("$", "pts"))).toHaveValue(30);
+    expect(within(rows[0]).getByText("In points, 0–100.")).toBeInTheDocument();
+    expect(within(rows[1]).getByLabelText("Relation")).toHaveValue("crossesAbove");
+    expect(within(rows[1]).getByLabelText("Other indicator")).toHaveValue("bollingerLower");
+    expect(screen.getByRole("radio", { name: "CALL" })).toBeChecked();
+    expect(screen.getByLabelText("Target gain")).toHaveValue(50);
+    expect(screen.getByLabelText("Stop loss")).toHaveValue(30);
+    expect(screen.getByLabelText("Close after (days)")).toHaveValue(10);
+
+    await waitFor(() => expect(screen.getByTestId("firing-count")).toHaveTextContent("Fires on 1 of 3 stocks today"), { timeout: 3000 });
+    // Asked once, after the edits stopped: the template's rule, not the blank one before it.
+    expect(callsTo(fetchMock, "/api/strategies/custom/preview")).toHaveLength(1);
+    expect(lastBody(fetchMock, "/api/strategies/custom/preview")).toEqual({ document: OVERSOLD });
+    expect(screen.getByTestId("firing-count")).toHaveAttribute("aria-live", "polite");
+
+    const firing = screen.getByTestId("firing-symbol");
+    expect(firing).toHaveTextContent("NVDA");
+    expect(firing).toHaveTextContent("confidence 58");
+    expect(firing).toHaveTextContent("$150.00 strike");
+    expect(firing).toHaveTextContent("Dec 18, 2026");
+    expect(within(firing).getByText("Entry").nextSibling).toHaveTextContent("$9.08");
+    expect(within(firing).getByText("Target").nextSibling).toHaveTextContent("$14.53");
+    expect(within(firing).getByText("Stop").nextSibling).toHaveTextContent("$5.45");
+    const closest = screen.getAllByTestId("closest-symbol");
+    expect(closest.map((c) => c.querySelector("span")?.textContent)).toEqual(["CVX", "AAPL"]);
+    const judged = within(closest[0]).getAllByTestId("judged-condition");
+    expect(judged[0]).toHaveTextContent("Holds: RSI(14) 28.4 below 30.0");
+    expect(judged[1]).toHaveTextContent("Does not hold: close 108.27 did not cross above");
+    expect(screen.getByText(/without a year of history yet: NEWCO/)).toBeInTheDocument();
+  });
+
+  it("warns when two kinds are compared, and asks nothing of the server until the rule is whole", async () => {
+    const fetchMock = api();
+    renderPage();
+    const user = userEvent.setup();
+    await screen.findByText("No saved strategies");
+    await useTemplate(user, "Trend pullback");
+    await waitFor(() => expect(callsTo(fetchMock, "/api/strategies/custom/preview")).toHaveLength(1), { timeout: 3000 });
+
+    const row = screen.getAllByTestId("condition")[0];
+    await user.selectOptions(within(row).getByLabelText("Other indicator"), "rsi14");
+    expect(within(row).getByText("EMA(20) is a price, RSI(14) is a 0–100 reading: they cannot be compared.")).toBeInTheDocument();
+    expect(within(row).getByLabelText("Other indicator")).toHaveAttribute("aria-invalid", "true");
+    expect(await screen.findByTestId("preview-waiting", {}, { timeout: 3000 })).toHaveTextContent("Fix the marked fields");
+    expect(screen.getByRole("button", { name: "Run backtest" })).toBeDisabled();
+    expect(callsTo(fetchMock, "/api/strategies/custom/preview")).toHaveLength(1);
+
+    // Back to a like kind: the rule is whole again and judged again.
+    await user.selectOptions(within(row).getByLabelText("Other indicator"), "sma20");
+    await waitFor(() => expect(callsTo(fetchMock, "/api/strategies/custom/preview")).toHaveLength(2), { timeout: 3000 });
+    const body = JSON.parse(String(callsTo(fetchMock, "/api/strategies/custom/preview")[1][1]?.body)) as { document: typeof OVERSOLD };
+    expect(body.document.entry).toMatchObject({ all: [{ compare: { right: { indicator: { name: "sma20" } } } }, {}] });
+  });
+
+  it("adds conditions and nested groups within the limits, and sends fractions for the exits", async () => {
+    const fetchMock = api();
+    renderPage();
+    const user = userEvent.setup();
+    await screen.findByText("No saved strategies");
+    expect(screen.getAllByTestId("condition")).toHaveLength(1);
+    const editor = screen.getByTestId("rule-editor");
+    for (let i = 0; i < 6; i++) await user.click(within(editor).getByRole("button", { name: "Add condition" }));
+    await user.click(within(editor).getByRole("button", { name: "Add group" }));
+    expect(screen.getAllByTestId("condition")).toHaveLength(8);
+    expect(within(editor).getByText("8 of 8 in this group (the most a group holds).")).toBeInTheDocument();
+    const group = screen.getByTestId("condition-group");
+    expect(within(group).getByRole("radio", { name: "Any of these" })).toBeChecked();
+    // The top group is full: only the nested one can grow.
+    expect(within(editor).getByRole("button", { name: "Add condition" })).toBeDisabled();
+    expect(within(group).getByRole("button", { name: "Add condition to group 8" })).toBeEnabled();
+    expect(within(group).getByRole("button", { name: "Add group to group 8" })).toBeEnabled();
+    await user.click(within(group).getByRole("button", { name: "Add condition to group 8" }));
+    expect(within(group).getAllByTestId("condition")).toHaveLength(2);
+    expect(within(group).getAllByTestId("condition")[1]).toHaveTextContent("Condition 8.2");
+    expect(screen.getByText("9 of 20 comparisons")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("radio", { name: "Any of these", checked: false }));
+    await user.clear(screen.getByLabelText("Target gain"));
+    await user.type(screen.getByLabelText("Target gain"), "120");
+    await user.clear(screen.getByLabelText("Stop loss"));
+    await user.type(screen.getByLabelText("Stop loss"), "45");
+    await user.click(screen.getByRole("checkbox", { name: "Close after a number of days" }));
+    await user.click(screen.getByRole("radio", { name: "Delta" }));
+    await user.clear(screen.getByLabelText("Strike delta"));
+    await user.type(screen.getByLabelText("Strike delta"), "0.3");
+    await user.type(screen.getByLabelText("Name"), "Wide net");
+    await user.click(screen.getByRole("button", { name: "Save strategy" }));
+    await screen.findByText("Strategy saved.");
+    const saved = lastBody(fetchMock, "/api/strategies/custom") as CustomStrategyInput;
+    expect(saved.name).toBe("Wide net");
+    expect(saved.document.exits).toEqual({ targetGain: 1.2, stopLoss: 0.45, maxDays: null });
+    expect(saved.document.strike).toEqual({ delta: 0.3 });
+    expect(saved.document.entry).toMatchObject({ any: expect.arrayContaining([{ any: expect.any(Array) }]) });
+    // Many rows and many keystrokes: more than the default 5 s on a busy machine.
+  }, 30_000);
+
+  it("nests groups at most 3 deep, and removes a group with what it holds", async () => {
+    api();
+    renderPage();
+    const user = userEvent.setup();
+    await screen.findByText("No saved strategies");
+    await user.click(screen.getByRole("button", { name: "Add group" }));
+    await user.click(screen.getByRole("button", { name: "Add group to group 2" }));
+    const groups = screen.getAllByTestId("condition-group");
+    expect(groups).toHaveLength(2);
+    expect(within(groups[0]).getAllByRole("radio", { name: "Any of these" })[0]).toBeChecked();
+    expect(within(groups[1]).getByRole("radio", { name: "All of these" })).toBeChecked();
+    expect(within(groups[1]).getByRole("button", { name: "Add condition to group 2.2" })).toBeEnabled();
+    expect(within(groups[1]).queryByRole("button", { name: /Add group/ })).not.toBeInTheDocument();
+    expect(screen.getByText("3 of 20 comparisons")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Remove group 2" }));
+    expect(screen.queryByTestId("condition-group")).not.toBeInTheDocument();
+    expect(screen.getAllByTestId("condition")).toHaveLength(1);
+    // The last condition of a group stays: a group needs one.
+    expect(screen.getByRole("button", { name: "Remove condition 1" })).toBeDisabled();
+  });
+
+  it("saves a new strategy, lists it, then saves changes to it with PUT", async () => {
+    const fetchMock = api();
+    renderPage();
+    const user = userEvent.setup();
+    await screen.findByText("No saved strategies");
+    await useTemplate(user, "Breakdown on volume");
+    await user.click(screen.getByRole("button", { name: "Save strategy" }));
+    expect(await screen.findByText("Strategy saved.")).toBeInTheDocument();
+    expect(lastBody(fetchMock, "/api/strategies/custom")).toEqual({ name: "Breakdown on volume", document: TEMPLATES[2].document });
+    const item = await screen.findByTestId("saved-strategy");
+    expect(item).toHaveTextContent("Breakdown on volume");
+    expect(within(item).getByRole("button", { name: /Edit Breakdown on volume/ })).toHaveAttribute("aria-current", "true");
+    expect(screen.getByRole("heading", { name: "Editing “Breakdown on volume”" })).toBeInTheDocument();
+    expect(screen.getByText("All changes saved.")).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText("Name"));
+    await user.type(screen.getByLabelText("Name"), "Breakdown, wider stop");
+    expect(screen.getByText("Unsaved changes")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(callsTo(fetchMock, "/api/strategies/custom/5f0c2a51-0000-4000-8000-0000000000aa", "PUT")).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId("saved-strategy")).toHaveTextContent("Breakdown, wider stop"));
+    expect(callsTo(fetchMock, "/api/strategies/custom")).toHaveLength(1);
+  });
+
+  it("opens a saved strategy to edit it, and deletes it after confirming", async () => {
+    const fetchMock = api({ list: [makeView({ name: "Quiet", document: TEMPLATES[3].document })] });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: /Edit Quiet/ }));
+    expect(screen.getByLabelText("Name")).toHaveValue("Quiet");
+    expect(screen.getByRole("radio", { name: "STRADDLE" })).toBeChecked();
+    expect(screen.getByRole("radio", { name: "Delta" })).toBeDisabled();
+    expect(screen.getByLabelText("Strikes from the money")).toBeDisabled();
+    expect(within(screen.getAllByTestId("condition")[0]).getByLabelText("Indicator")).toHaveValue("hvRank");
+
+    await user.click(screen.getByRole("button", { name: "Delete Quiet" }));
+    const dialog = screen.getByRole("alertdialog");
+    expect(dialog).toHaveTextContent("“Quiet” will be deleted for good.");
+    await user.click(within(dialog).getByRole("button", { name: "Delete strategy" }));
+    expect(await screen.findByText("Strategy deleted.")).toBeInTheDocument();
+    expect(callsTo(fetchMock, "/api/strategies/custom/5f0c2a51-0000-4000-8000-000000000001", "DELETE")).toHaveLength(1);
+    // The strategy it was editing is gone: a new one starts.
+    expect(await screen.findByRole("heading", { name: "New strategy" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Name")).toHaveValue("");
+  });
+
+  it("opens the strategy the address names", async () => {
+    api({ list: [makeView({ id: "abc", name: "From the link" })] });
+    renderPage({ route: "/custom-strategies?id=abc" });
+    expect(await screen.findByRole("heading", { name: "Editing “From the link”" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Name")).toHaveValue("From the link");
+  });
+
+  it("shows the server's field errors next to the right controls", async () => {
+    const fetchMock = api({
+      save: () =>
+        problem(422, "Invalid request", "Some fields are invalid.", [
+          { field: "name", message: "No control characters" },
+          { field: "document.entry.all[1].crosses.right", message: "Not a level the close can cross." },
+          { field: "document.exits.stopLoss", message: "Must be between 0.05 (−5%) and 0.95 (−95%), got 0.99." },
+          { field: "document.version", message: "This server reads version 1." },
+        ]),
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await screen.findByText("No saved strategies");
+    await useTemplate(user, "Oversold bounce");
+    await user.click(screen.getByRole("button", { name: "Save strategy" }));
+
+    expect(await screen.findByText("No control characters")).toBeInTheDocument();
+    expect(screen.getByLabelText("Name")).toHaveAttribute("aria-invalid", "true");
+    await waitFor(() => expect(screen.getByLabelText("Name")).toHaveFocus());
+    const second = screen.getAllByTestId("condition")[1];
+    expect(within(second).getByText("Not a level the close can cross.")).toBeInTheDocument();
+    expect(within(second).getByLabelText("Other indicator")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("Stop loss")).toHaveAccessibleDescription(/got 0.99/);
+    // What no control shows is said beside the button.
+    expect(screen.getByRole("alert")).toHaveTextContent("This server reads version 1.");
+    expect(callsTo(fetchMock, "/api/strategies/custom")).toHaveLength(1);
+
+    // A change to the name drops the server's marks on it (they were about what was sent).
+    await user.type(screen.getByLabelText("Name"), "!");
+    expect(screen.queryByText("No control characters")).not.toBeInTheDocument();
+  });
+
+  it("says a taken name beside the name, and asks for a name before saving", async () => {
+    const fetchMock = api({
+      save: () => problem(409, "Already taken", "This name is already taken", [{ field: "name", message: "This name is already taken" }]),
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await screen.findByText("No saved strategies");
+    await user.click(screen.getByRole("button", { name: "Save strategy" }));
+    expect(screen.getByText("Please enter a name.")).toBeInTheDocument();
+    expect(callsTo(fetchMock, "/api/strategies/custom")).toEqual([]);
+    await user.type(screen.getByLabelText("Name"), "Taken");
+    await user.click(screen.getByRole("button", { name: "Save strategy" }));
+    expect(await screen.findByText("This name is already taken")).toBeInTheDocument();
+    expect(screen.getByLabelText("Name")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("says in a toast that the most strategies are kept, not under the name", async () => {
+    const cap = "You keep 20 custom strategies. Delete one to save another.";
+    const fetchMock = api({ save: () => problem(409, "Conflict", cap, [{ field: "body", message: cap }]) });
+    renderPage();
+    const user = userEvent.setup();
+    await screen.findByText("No saved strategies");
+    await useTemplate(user, "Oversold bounce");
+    await user.click(screen.getByRole("button", { name: "Save strategy" }));
+    expect(await screen.findByText("Not saved")).toBeInTheDocument();
+    expect(screen.getByText(cap)).toBeInTheDocument();
+    expect(callsTo(fetchMock, "/api/strategies/custom")).toHaveLength(1);
+    // Said once, in the toast: the name is not marked and nothing is said beside the button.
+    expect(screen.getByLabelText("Name")).not.toHaveAttribute("aria-invalid");
+    expect(screen.getByText("15/60 characters, unique among your strategies.")).toBeInTheDocument();
+    expect(screen.queryByText("Not saved: check the marked fields.")).not.toBeInTheDocument();
+  });
+
+  it("runs the backtest with progress, then shows its figures, equity curve and trades", async () => {
+    let answer: (r: Response) => void = () => {};
+    const fetchMock = api({ backtest: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderPage();
+    const user = userEvent.setup();
+    await screen.findByText("No saved strategies");
+    await useTemplate(user, "Oversold bounce");
+    await user.click(screen.getByRole("radio", { name: "Choose…" }));
+    await user.click(await screen.findByRole("checkbox", { name: "NVDA" }));
+    await user.click(screen.getByRole("checkbox", { name: "AAPL" }));
+    await user.click(screen.getByRole("button", { name: "Run backtest" }));
+
+    expect(await screen.findByRole("progressbar", { name: "Backtest running" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Running…" })).toBeDisabled();
+    expect(lastBody(fetchMock, "/api/backtest")).toEqual({ customStrategy: OVERSOLD, symbols: ["AAPL", "NVDA"] });
+    answer(jsonResponse(makeCustomBacktest()));
+
+    const results = await screen.findByTestId("overall-results");
+    expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
+    const metric = (label: string) => within(results).getByText(label).nextSibling;
+    expect(metric("Total Trades")).toHaveTextContent("2");
+    expect(metric("Win Rate")).toHaveTextContent("66.7%");
+    expect(metric("Total P&L")).toHaveTextContent("+$1,840.50");
+    expect(metric("Max Drawdown")).toHaveTextContent("-8.34%");
+    expect(within(results).getByTestId("equity-chart")).toBeInTheDocument();
+    const trades = within(results).getAllByTestId("trade-row");
+    expect(trades[0]).toHaveTextContent("Custom");
+    expect(trades[0]).toHaveTextContent("Time limit");
+
+    // An edit after the run: the result says it is of the rule as it was.
+    await user.clear(screen.getByLabelText("Stop loss"));
+    await user.type(screen.getByLabelText("Stop loss"), "40");
+    expect(screen.getByText(/The rule has changed since this run/)).toBeInTheDocument();
+  });
+
+  it("places a refused backtest's errors on the rule, and says a plan refusal", async () => {
+    api({
+      backtest: () =>
+        problem(422, "Invalid request", "Some fields are invalid.", [
+          { field: "customStrategy.minDays", message: "Must be between 1 and 365 days, got 400." },
+        ]),
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await screen.findByText("No saved strategies");
+    await user.click(screen.getByRole("button", { name: "Run backtest" }));
+    expect(await screen.findByText("Must be between 1 and 365 days, got 400.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Minimum days to expiration")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByText("The rule was refused: see the marked fields above.")).toBeInTheDocument();
+  });
+
+  it("says when the previews run out, with the wait", async () => {
+    api({
+      preview: () =>
+        new Response(JSON.stringify({ type: "about:blank", title: "Too Many Requests", status: 429 }), {
+          status: 429,
+          headers: { "Content-Type": "application/problem+json", "Retry-After": "120" },
+        }),
+    });
+    renderPage();
+    expect(await screen.findByText("Too many previews this hour: try again in 2 min.", {}, { timeout: 3000 })).toBeInTheDocument();
+  });
+});

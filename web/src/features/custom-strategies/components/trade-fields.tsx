@@ -1,0 +1,234 @@
+import { AlertTriangleIcon } from "lucide-react";
+import { useId } from "react";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { OPTION_TYPES } from "@/lib/api/enums";
+import type { SignalKind } from "@/lib/api/models";
+import { cn } from "@/lib/utils";
+import type { StrategyDraft, StrikeMode } from "../lib/rule";
+import { Segmented } from "./segmented";
+
+type Props = {
+  draft: StrategyDraft;
+  onChange: (patch: Partial<StrategyDraft>) => void;
+  messages: Record<string, string>;
+  disabled?: boolean;
+};
+
+/** A number input with its label, its unit after it and its message (an error, else the hint) under it. */
+function NumberField({
+  id,
+  label,
+  unit,
+  value,
+  onChange,
+  error,
+  hint,
+  min,
+  max,
+  step,
+  disabled,
+  className,
+}: {
+  id: string;
+  label: string;
+  unit?: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hint: string;
+  min: number;
+  max: number;
+  step: number | "any";
+  disabled?: boolean;
+  className?: string;
+}) {
+  return (
+    <div className={cn("grid content-start gap-1.5", className)}>
+      <Label htmlFor={id}>{label}</Label>
+      <div className="flex items-center gap-2">
+        <Input
+          id={id}
+          type="number"
+          inputMode={step === 1 ? "numeric" : "decimal"}
+          min={min}
+          max={max}
+          step={step}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={Boolean(error) || undefined}
+          aria-describedby={`${id}-message`}
+          disabled={disabled}
+          className="w-28 tabular"
+        />
+        {unit ? <span className="text-sm text-muted-foreground">{unit}</span> : null}
+      </div>
+      <p id={`${id}-message`} className={cn("text-[0.8rem]", error ? "font-medium text-destructive-strong" : "text-muted-foreground")}>
+        {error ? <AlertTriangleIcon className="mr-1 inline size-3.5 align-[-2px]" aria-hidden /> : null}
+        {error ?? hint}
+      </p>
+    </div>
+  );
+}
+
+const STRIKE_MODES: readonly { value: StrikeMode; label: string }[] = [
+  { value: "offset", label: "Listed strikes from the money" },
+  { value: "delta", label: "Delta" },
+];
+
+/** What a signal opens: the contract, which strike, how far out it expires. */
+export function OpensFields({ draft, onChange, messages, disabled }: Props) {
+  const id = useId();
+  const straddle = draft.opens === "STRADDLE";
+  const changeOpens = (opens: SignalKind) => onChange(opens === "STRADDLE" ? { opens, strikeMode: "offset", offset: "0" } : { opens });
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap gap-x-6 gap-y-4">
+        <Segmented
+          name={`${id}-opens`}
+          legend="Opens"
+          value={draft.opens}
+          options={OPTION_TYPES.map((t) => ({ value: t, label: t }))}
+          onChange={changeOpens}
+          disabled={disabled}
+        />
+        <Segmented
+          name={`${id}-strike-mode`}
+          legend="Strike"
+          value={draft.strikeMode}
+          options={STRIKE_MODES.map((m) => ({ ...m, disabled: m.value === "delta" && straddle }))}
+          onChange={(strikeMode) => onChange({ strikeMode })}
+          disabled={disabled}
+        />
+      </div>
+      {messages.opens || messages.strike ? (
+        <p role="alert" className="text-[0.8rem] font-medium text-destructive-strong">
+          {[messages.opens, messages.strike].filter(Boolean).join(" ")}
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {draft.strikeMode === "offset" || straddle ? (
+          <NumberField
+            id={`${id}-offset`}
+            label="Strikes from the money"
+            value={straddle ? "0" : draft.offset}
+            onChange={(offset) => onChange({ offset })}
+            error={messages.offset}
+            hint={
+              straddle
+                ? "A straddle buys the strike nearest the price: 0."
+                : "0 is the strike nearest the price; +1 the first out of the money, −1 the first in the money (−10 to 10)."
+            }
+            min={-10}
+            max={10}
+            step={1}
+            disabled={disabled || straddle}
+          />
+        ) : (
+          <NumberField
+            id={`${id}-delta`}
+            label="Strike delta"
+            value={draft.delta}
+            onChange={(delta) => onChange({ delta })}
+            error={messages.delta}
+            hint="The listed strike whose model delta is nearest, 0.05 to 0.95 (0.5 is about at the money)."
+            min={0.05}
+            max={0.95}
+            step={0.05}
+            disabled={disabled}
+          />
+        )}
+        <NumberField
+          id={`${id}-min-days`}
+          label="Minimum days to expiration"
+          unit="days"
+          value={draft.minDays}
+          onChange={(minDays) => onChange({ minDays })}
+          error={messages.minDays}
+          hint="The first listed expiration at least this many calendar days out (1 to 365)."
+          min={1}
+          max={365}
+          step={1}
+          disabled={disabled}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** How a trade closes: the target and the stop on the premium, and an optional time limit. */
+export function ExitsFields({ draft, onChange, messages, disabled }: Props) {
+  const id = useId();
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <NumberField
+        id={`${id}-target`}
+        label="Target gain"
+        unit="%"
+        value={draft.targetGain}
+        onChange={(targetGain) => onChange({ targetGain })}
+        error={messages.targetGain}
+        hint="Closed when the premium is up this much (5% to 1000%)."
+        min={5}
+        max={1000}
+        step={1}
+        disabled={disabled}
+      />
+      <NumberField
+        id={`${id}-stop`}
+        label="Stop loss"
+        unit="%"
+        value={draft.stopLoss}
+        onChange={(stopLoss) => onChange({ stopLoss })}
+        error={messages.stopLoss}
+        hint="Closed when the premium is down this much (5% to 95%)."
+        min={5}
+        max={95}
+        step={1}
+        disabled={disabled}
+      />
+      <div className="grid content-start gap-1.5 sm:col-span-2 lg:col-span-1">
+        <label className="inline-flex w-fit cursor-pointer items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            className="size-4 rounded border-input accent-primary"
+            checked={draft.closeAfter}
+            onChange={(e) => onChange({ closeAfter: e.target.checked })}
+            disabled={disabled}
+          />
+          Close after a number of days
+        </label>
+        <div className="flex items-center gap-2">
+          <Label htmlFor={`${id}-max-days`} className="sr-only">
+            Close after (days)
+          </Label>
+          <Input
+            id={`${id}-max-days`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={365}
+            step={1}
+            value={draft.closeAfter ? draft.maxDays : ""}
+            placeholder="—"
+            onChange={(e) => onChange({ maxDays: e.target.value })}
+            aria-invalid={Boolean(messages.maxDays) || undefined}
+            aria-describedby={`${id}-max-days-message`}
+            disabled={disabled || !draft.closeAfter}
+            className="w-28 tabular"
+          />
+          <span className="text-sm text-muted-foreground">days</span>
+        </div>
+        <p
+          id={`${id}-max-days-message`}
+          className={cn("text-[0.8rem]", messages.maxDays ? "font-medium text-destructive-strong" : "text-muted-foreground")}
+        >
+          {messages.maxDays ??
+            (draft.closeAfter
+              ? "Closed at the first close this many calendar days after entry (1 to 365), if neither was reached."
+              : "Held to expiry unless the target or the stop is reached.")}
+        </p>
+      </div>
+    </div>
+  );
+}
