@@ -40,7 +40,7 @@ use strikeline_quant::{BlackScholes, OptionInputs};
 
 use crate::lifecycle::years_between;
 use crate::proposal::{
-    MIN_VOLATILITY, Proposal, ProposalContext, contract_noun, premium, pricing_volatility, round_cents, strike_increment,
+    MIN_VOLATILITY, Proposal, ProposalContext, contract_noun, premium, pricing_volatility, round_cents, sigma_note, strike_increment,
 };
 use crate::state::{MAX_LOOKBACK, Snapshot, SymbolState};
 use crate::strategies::{Check, Evaluation, Fact, MAX_CHECKS, ramp, volume_text};
@@ -726,8 +726,8 @@ impl CustomStrategy {
         let contract = contract_noun(kind);
         let _ = write!(
             reasoning,
-            ". Buy the {strike:.2} {contract} expiring {expiration} for {entry:.2} a share at {spot:.2} (σ {:.1}% from 20-day historical volatility, {} days). Target {target:.2} (+{}% of the premium); stop {stop:.2} (−{}%).",
-            sigma * 100.0,
+            ". Buy the {strike:.2} {contract} expiring {expiration} for {entry:.2} a share at {spot:.2} ({}, {} days). Target {target:.2} (+{}% of the premium); stop {stop:.2} (−{}%).",
+            sigma_note(hv20, sigma),
             (expiration - ctx.as_of).num_days(),
             percent(exits.target_gain),
             percent(exits.stop_loss),

@@ -259,6 +259,16 @@ pub(crate) fn premium(kind: OptionType, spot: f64, strike: f64, volatility: f64,
     .map(|bs| bs.price(kind))
 }
 
+/// Where the pricing σ comes from, for the reasoning: the 20-day historical volatility, or its
+/// floor when the history is stiller than any listed option.
+pub(crate) fn sigma_note(hv20: f64, sigma: f64) -> String {
+    if hv20 < MIN_VOLATILITY {
+        format!("σ {:.1}%: 20-day historical volatility {:.1}% floored", sigma * 100.0, hv20 * 100.0)
+    } else {
+        format!("σ {:.1}% from 20-day historical volatility", sigma * 100.0)
+    }
+}
+
 /// What the reasoning calls the contract bought: "call", "put", "straddle (call + put)".
 pub(crate) fn contract_noun(kind: SignalType) -> &'static str {
     match kind {
@@ -324,11 +334,7 @@ fn price(evaluation: &Evaluation, v: &Values, ctx: &ProposalContext<'_>, params:
     let _ = write!(reasoning, "{} {} {}: ", ctx.symbol, strategy.label(), kind.as_str());
     evaluation.describe(&mut reasoning);
     let contract = contract_noun(kind);
-    let sigma_note = if v.hv20 < MIN_VOLATILITY {
-        format!("σ {:.1}%: 20-day historical volatility {:.1}% floored", sigma * 100.0, v.hv20 * 100.0)
-    } else {
-        format!("σ {:.1}% from 20-day historical volatility", sigma * 100.0)
-    };
+    let sigma_note = sigma_note(v.hv20, sigma);
     let _ = write!(
         reasoning,
         ". Buy the {strike:.2} {contract} expiring {expiration} for {entry:.2} a share at {spot:.2} ({sigma_note}, {} days). ",
