@@ -56,6 +56,16 @@ pub const MAX_GROUP: usize = MAX_CHECKS;
 pub const MAX_CONDITIONS: usize = 20;
 /// A number in a rule is at most this large in magnitude.
 pub const MAX_NUMBER: f64 = 1e9;
+/// [`StrikeRule::Offset`]'s listed strikes from the money, inclusive.
+pub const OFFSET_RANGE: (i32, i32) = (-10, 10);
+/// [`StrikeRule::Delta`]'s absolute delta, inclusive.
+pub const DELTA_RANGE: (f64, f64) = (0.05, 0.95);
+/// Calendar days: the minimum to expiration, and the days to hold.
+pub const DAYS_RANGE: (u32, u32) = (1, 365);
+/// [`Exits::target_gain`], a fraction of the premium (+5 % to +1000 %).
+pub const TARGET_GAIN_RANGE: (f64, f64) = (0.05, 10.0);
+/// [`Exits::stop_loss`], a fraction of the premium (−5 % to −95 %).
+pub const STOP_LOSS_RANGE: (f64, f64) = (0.05, 0.95);
 
 /// What a rule can read: the values of [`Snapshot`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -374,8 +384,9 @@ impl CustomStrategy {
             error(&mut errors, "entry", format!("At most {MAX_CONDITIONS} comparisons in all; this rule has {leaves}."));
         }
         match self.strike {
-            StrikeRule::Offset(n) if !(-10..=10).contains(&n) => {
-                error(&mut errors, "strike.offset", format!("Must be between -10 and 10 listed strikes, got {n}."));
+            StrikeRule::Offset(n) if !(OFFSET_RANGE.0..=OFFSET_RANGE.1).contains(&n) => {
+                let (low, high) = OFFSET_RANGE;
+                error(&mut errors, "strike.offset", format!("Must be between {low} and {high} listed strikes, got {n}."));
             }
             StrikeRule::Offset(n) if n != 0 && self.opens == SignalType::Straddle => {
                 error(&mut errors, "strike.offset", "A straddle buys the strike nearest the price: use 0.");
@@ -383,25 +394,31 @@ impl CustomStrategy {
             StrikeRule::Delta(_) if self.opens == SignalType::Straddle => {
                 error(&mut errors, "strike.delta", "A straddle buys the strike nearest the price: use an offset of 0.");
             }
-            StrikeRule::Delta(d) if !(0.05..=0.95).contains(&d) => {
-                error(&mut errors, "strike.delta", format!("Must be between 0.05 and 0.95, got {d}."));
+            StrikeRule::Delta(d) if !(DELTA_RANGE.0..=DELTA_RANGE.1).contains(&d) => {
+                let (low, high) = DELTA_RANGE;
+                error(&mut errors, "strike.delta", format!("Must be between {low} and {high}, got {d}."));
             }
             _ => {}
         }
-        if !(1..=365).contains(&self.min_days) {
-            error(&mut errors, "minDays", format!("Must be between 1 and 365 days, got {}.", self.min_days));
+        let days = DAYS_RANGE.0..=DAYS_RANGE.1;
+        let (first_day, last_day) = DAYS_RANGE;
+        if !days.contains(&self.min_days) {
+            error(&mut errors, "minDays", format!("Must be between {first_day} and {last_day} days, got {}.", self.min_days));
         }
         let exits = self.exits;
-        if !(0.05..=10.0).contains(&exits.target_gain) {
-            error(&mut errors, "exits.targetGain", format!("Must be between 0.05 (+5%) and 10 (+1000%), got {}.", exits.target_gain));
+        let fraction = |(low, high): (f64, f64), sign: char| {
+            format!("Must be between {low} ({sign}{}%) and {high} ({sign}{}%)", percent(low), percent(high))
+        };
+        if !(TARGET_GAIN_RANGE.0..=TARGET_GAIN_RANGE.1).contains(&exits.target_gain) {
+            error(&mut errors, "exits.targetGain", format!("{}, got {}.", fraction(TARGET_GAIN_RANGE, '+'), exits.target_gain));
         }
-        if !(0.05..=0.95).contains(&exits.stop_loss) {
-            error(&mut errors, "exits.stopLoss", format!("Must be between 0.05 (−5%) and 0.95 (−95%), got {}.", exits.stop_loss));
+        if !(STOP_LOSS_RANGE.0..=STOP_LOSS_RANGE.1).contains(&exits.stop_loss) {
+            error(&mut errors, "exits.stopLoss", format!("{}, got {}.", fraction(STOP_LOSS_RANGE, '−'), exits.stop_loss));
         }
-        if let Some(days) = exits.max_days
-            && !(1..=365).contains(&days)
+        if let Some(held) = exits.max_days
+            && !days.contains(&held)
         {
-            error(&mut errors, "exits.maxDays", format!("Must be between 1 and 365 days, got {days}."));
+            error(&mut errors, "exits.maxDays", format!("Must be between {first_day} and {last_day} days, got {held}."));
         }
         if errors.is_empty() { Ok(()) } else { Err(errors) }
     }

@@ -290,6 +290,8 @@ export function makeRuleLanguage(overrides: Partial<RuleLanguage> = {}): RuleLan
     maxConditions: 20,
     maxBarsAgo: 10,
     maxStrategies: 20,
+    maxName: 60,
+    ranges: { offset: [-10, 10], delta: [0.05, 0.95], days: [1, 365], targetGain: [0.05, 10], stopLoss: [0.05, 0.95] },
     ...overrides,
   };
 }

@@ -322,6 +322,26 @@ pub struct RuleLanguage {
     pub max_bars_ago: usize,
     /// Strategies one user keeps.
     pub max_strategies: u32,
+    /// A strategy's name, in characters.
+    pub max_name: usize,
+    /// Inclusive ranges of the document's numbers.
+    pub ranges: RuleRanges,
+}
+
+/// The inclusive `[low, high]` of each number of a document.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RuleRanges {
+    /// `strike.offset`: listed strikes from the money.
+    pub offset: [i32; 2],
+    /// `strike.delta`.
+    pub delta: [f64; 2],
+    /// `minDays` and `exits.maxDays`: calendar days.
+    pub days: [u32; 2],
+    /// `exits.targetGain`: a fraction of the premium.
+    pub target_gain: [f64; 2],
+    /// `exits.stopLoss`: a fraction of the premium.
+    pub stop_loss: [f64; 2],
 }
 
 /// The rule language's catalogue (`GET /api/strategies/custom/language`).
@@ -341,6 +361,14 @@ pub fn language() -> RuleLanguage {
         max_conditions: custom::MAX_CONDITIONS,
         max_bars_ago: strikeline_engine::MAX_LOOKBACK,
         max_strategies: MAX_STRATEGIES,
+        max_name: MAX_NAME,
+        ranges: RuleRanges {
+            offset: [custom::OFFSET_RANGE.0, custom::OFFSET_RANGE.1],
+            delta: [custom::DELTA_RANGE.0, custom::DELTA_RANGE.1],
+            days: [custom::DAYS_RANGE.0, custom::DAYS_RANGE.1],
+            target_gain: [custom::TARGET_GAIN_RANGE.0, custom::TARGET_GAIN_RANGE.1],
+            stop_loss: [custom::STOP_LOSS_RANGE.0, custom::STOP_LOSS_RANGE.1],
+        },
     }
 }
 

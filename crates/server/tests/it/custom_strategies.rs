@@ -109,6 +109,11 @@ async fn saved_strategies_belong_to_their_owner_and_premium_saves_them(app: Test
     assert_eq!((language["version"].as_u64(), language["maxGroup"].as_u64(), language["maxDepth"].as_u64()), (Some(1), Some(8), Some(3)));
     let rsi = language["indicators"].as_array().and_then(|list| list.iter().find(|i| i["name"] == "rsi14")).cloned();
     assert_eq!(rsi, Some(json!({"name": "rsi14", "label": "RSI(14)", "kind": "points"})));
+    assert_eq!(language["maxName"], 60);
+    assert_eq!(
+        language["ranges"],
+        json!({"offset": [-10, 10], "delta": [0.05, 0.95], "days": [1, 365], "targetGain": [0.05, 10.0], "stopLoss": [0.05, 0.95]})
+    );
 }
 
 async fn wrong_documents_are_refused_by_their_path_and_nothing_is_stored(app: TestApp) {

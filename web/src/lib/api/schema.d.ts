@@ -4753,16 +4753,33 @@ export interface components {
             maxDepth: number;
             /** @description Conditions in one group. */
             maxGroup: number;
+            /** @description A strategy's name, in characters. */
+            maxName: number;
             /**
              * Format: int32
              * @description Strategies one user keeps.
              */
             maxStrategies: number;
+            /** @description Inclusive ranges of the document's numbers. */
+            ranges: components["schemas"]["RuleRanges"];
             /**
              * Format: int32
              * @description The document version this server reads.
              */
             version: number;
+        };
+        /** @description The inclusive `[low, high]` of each number of a document. */
+        RuleRanges: {
+            /** @description `minDays` and `exits.maxDays`: calendar days. */
+            days: number[];
+            /** @description `strike.delta`. */
+            delta: number[];
+            /** @description `strike.offset`: listed strikes from the money. */
+            offset: number[];
+            /** @description `exits.stopLoss`: a fraction of the premium. */
+            stopLoss: number[];
+            /** @description `exits.targetGain`: a fraction of the premium. */
+            targetGain: number[];
         };
         /** @description P&L at the horizon date for prices (rows) × volatility shifts (columns). */
         ScenarioGrid: {

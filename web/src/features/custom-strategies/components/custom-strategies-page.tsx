@@ -20,7 +20,6 @@ import {
   buildDocument,
   draftFromDocument,
   emptyDraft,
-  MAX_NAME,
   nameErrors,
   type Placed,
   placeErrors,
@@ -162,7 +161,7 @@ function Workspace({ language, results }: { language: RuleLanguage; results?: Ba
   const backtestCurrent =
     documentJson !== null && backtest.variables?.customStrategy != null && stableJson(backtest.variables.customStrategy) === documentJson;
 
-  const local = placeErrors([...built.errors, ...(attempted ? nameErrors(draft.name) : [])], draft);
+  const local = placeErrors([...built.errors, ...(attempted ? nameErrors(draft.name, language) : [])], draft);
   // The cap is said in a toast, not on the name: no name would save.
   const saveRefused = save.isError && capRefusal(save.error, language) === null ? save.error : null;
   const fromSave = placedFrom(saveRefused, saveCurrent, draft);
@@ -192,7 +191,7 @@ function Workspace({ language, results }: { language: RuleLanguage; results?: Ba
   const onSave = (e: React.FormEvent) => {
     e.preventDefault();
     setAttempted(true);
-    if (!input || nameErrors(draft.name).length > 0) {
+    if (!input || nameErrors(draft.name, language).length > 0) {
       setFocusTick((t) => t + 1);
       return;
     }
@@ -289,7 +288,7 @@ function Workspace({ language, results }: { language: RuleLanguage; results?: Ba
                   <Input
                     id={`${id}-name`}
                     value={draft.name}
-                    maxLength={MAX_NAME}
+                    maxLength={language.maxName}
                     autoComplete="off"
                     placeholder="e.g. Oversold bounce, tight stop"
                     onChange={(e) => update({ name: e.target.value })}
@@ -300,7 +299,7 @@ function Workspace({ language, results }: { language: RuleLanguage; results?: Ba
                     id={`${id}-name-message`}
                     className={cn("text-[0.8rem]", nameError ? "font-medium text-destructive-strong" : "text-muted-foreground")}
                   >
-                    {nameError ?? `${draft.name.trim().length}/${MAX_NAME} characters, unique among your strategies.`}
+                    {nameError ?? `${draft.name.trim().length}/${language.maxName} characters, unique among your strategies.`}
                   </p>
                 </div>
                 <div className="grid content-start gap-1.5">
@@ -348,11 +347,11 @@ function Workspace({ language, results }: { language: RuleLanguage; results?: Ba
               </Section>
 
               <Section title="What it opens">
-                <OpensFields draft={draft} onChange={update} messages={messages} />
+                <OpensFields draft={draft} language={language} onChange={update} messages={messages} />
               </Section>
 
               <Section title="Exits" description="On the option's premium, from the entry price.">
-                <ExitsFields draft={draft} onChange={update} messages={messages} />
+                <ExitsFields draft={draft} language={language} onChange={update} messages={messages} />
               </Section>
 
               <div className="grid gap-2 border-t pt-5">

@@ -3,13 +3,15 @@ import { useId } from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { OPTION_TYPES } from "@/lib/api/enums";
-import type { SignalKind } from "@/lib/api/models";
+import type { RuleLanguage, SignalKind } from "@/lib/api/models";
 import { cn } from "@/lib/utils";
-import type { StrategyDraft, StrikeMode } from "../lib/rule";
+import { percentText, type StrategyDraft, type StrikeMode } from "../lib/rule";
 import { Segmented } from "./segmented";
 
 type Props = {
   draft: StrategyDraft;
+  /** The server's ranges of each number (`GET /api/strategies/custom/language`). */
+  language: RuleLanguage;
   onChange: (patch: Partial<StrategyDraft>) => void;
   messages: Record<string, string>;
   disabled?: boolean;
@@ -77,8 +79,11 @@ const STRIKE_MODES: readonly { value: StrikeMode; label: string }[] = [
 ];
 
 /** What a signal opens: the contract, which strike, how far out it expires. */
-export function OpensFields({ draft, onChange, messages, disabled }: Props) {
+export function OpensFields({ draft, language, onChange, messages, disabled }: Props) {
   const id = useId();
+  const [offsetLow, offsetHigh] = language.ranges.offset;
+  const [deltaLow, deltaHigh] = language.ranges.delta;
+  const [firstDay, lastDay] = language.ranges.days;
   const straddle = draft.opens === "STRADDLE";
   const changeOpens = (opens: SignalKind) => onChange(opens === "STRADDLE" ? { opens, strikeMode: "offset", offset: "0" } : { opens });
   return (
@@ -117,10 +122,10 @@ export function OpensFields({ draft, onChange, messages, disabled }: Props) {
             hint={
               straddle
                 ? "A straddle buys the strike nearest the price: 0."
-                : "0 is the strike nearest the price; +1 the first out of the money, −1 the first in the money (−10 to 10)."
+                : `0 is the strike nearest the price; +1 the first out of the money, −1 the first in the money (${offsetLow} to ${offsetHigh}).`
             }
-            min={-10}
-            max={10}
+            min={offsetLow}
+            max={offsetHigh}
             step={1}
             disabled={disabled || straddle}
           />
@@ -131,9 +136,9 @@ export function OpensFields({ draft, onChange, messages, disabled }: Props) {
             value={draft.delta}
             onChange={(delta) => onChange({ delta })}
             error={messages.delta}
-            hint="The listed strike whose model delta is nearest, 0.05 to 0.95 (0.5 is about at the money)."
-            min={0.05}
-            max={0.95}
+            hint={`The listed strike whose model delta is nearest, ${deltaLow} to ${deltaHigh} (0.5 is about at the money).`}
+            min={deltaLow}
+            max={deltaHigh}
             step={0.05}
             disabled={disabled}
           />
@@ -145,9 +150,9 @@ export function OpensFields({ draft, onChange, messages, disabled }: Props) {
           value={draft.minDays}
           onChange={(minDays) => onChange({ minDays })}
           error={messages.minDays}
-          hint="The first listed expiration at least this many calendar days out (1 to 365)."
-          min={1}
-          max={365}
+          hint={`The first listed expiration at least this many calendar days out (${firstDay} to ${lastDay}).`}
+          min={firstDay}
+          max={lastDay}
           step={1}
           disabled={disabled}
         />
@@ -157,8 +162,11 @@ export function OpensFields({ draft, onChange, messages, disabled }: Props) {
 }
 
 /** How a trade closes: the target and the stop on the premium, and an optional time limit. */
-export function ExitsFields({ draft, onChange, messages, disabled }: Props) {
+export function ExitsFields({ draft, language, onChange, messages, disabled }: Props) {
   const id = useId();
+  const [firstDay, lastDay] = language.ranges.days;
+  const [targetLow, targetHigh] = language.ranges.targetGain.map(percentText);
+  const [stopLow, stopHigh] = language.ranges.stopLoss.map(percentText);
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       <NumberField
@@ -168,9 +176,9 @@ export function ExitsFields({ draft, onChange, messages, disabled }: Props) {
         value={draft.targetGain}
         onChange={(targetGain) => onChange({ targetGain })}
         error={messages.targetGain}
-        hint="Closed when the premium is up this much (5% to 1000%)."
-        min={5}
-        max={1000}
+        hint={`Closed when the premium is up this much (${targetLow}% to ${targetHigh}%).`}
+        min={Number(targetLow)}
+        max={Number(targetHigh)}
         step={1}
         disabled={disabled}
       />
@@ -181,9 +189,9 @@ export function ExitsFields({ draft, onChange, messages, disabled }: Props) {
         value={draft.stopLoss}
         onChange={(stopLoss) => onChange({ stopLoss })}
         error={messages.stopLoss}
-        hint="Closed when the premium is down this much (5% to 95%)."
-        min={5}
-        max={95}
+        hint={`Closed when the premium is down this much (${stopLow}% to ${stopHigh}%).`}
+        min={Number(stopLow)}
+        max={Number(stopHigh)}
         step={1}
         disabled={disabled}
       />
@@ -206,8 +214,8 @@ export function ExitsFields({ draft, onChange, messages, disabled }: Props) {
             id={`${id}-max-days`}
             type="number"
             inputMode="numeric"
-            min={1}
-            max={365}
+            min={firstDay}
+            max={lastDay}
             step={1}
             value={draft.closeAfter ? draft.maxDays : ""}
             placeholder="—"
@@ -225,7 +233,7 @@ export function ExitsFields({ draft, onChange, messages, disabled }: Props) {
         >
           {messages.maxDays ??
             (draft.closeAfter
-              ? "Closed at the first close this many calendar days after entry (1 to 365), if neither was reached."
+              ? `Closed at the first close this many calendar days after entry (${firstDay} to ${lastDay}), if neither was reached.`
               : "Held to expiry unless the target or the stop is reached.")}
         </p>
       </div>

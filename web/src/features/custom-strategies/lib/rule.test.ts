@@ -401,10 +401,35 @@ describe("placeErrors", () => {
 });
 
 describe("nameErrors and the summaries", () => {
-  it("asks for a name of 1 to 60 characters", () => {
-    expect(nameErrors("  ")).toEqual([{ field: "name", message: "Please enter a name." }]);
-    expect(nameErrors("x".repeat(61))[0].message).toBe("At most 60 characters.");
-    expect(nameErrors(" Oversold bounce ")).toEqual([]);
+  it("asks for a name of 1 to the language's most characters", () => {
+    expect(nameErrors("  ", LANGUAGE)).toEqual([{ field: "name", message: "Please enter a name." }]);
+    expect(nameErrors("x".repeat(61), LANGUAGE)[0].message).toBe("At most 60 characters.");
+    expect(nameErrors(" Oversold bounce ", LANGUAGE)).toEqual([]);
+    expect(nameErrors("x".repeat(11), makeRuleLanguage({ maxName: 10 }))[0].message).toBe("At most 10 characters.");
+  });
+
+  it("reads the numbers' ranges from the language", () => {
+    const narrow = makeRuleLanguage({
+      ranges: { offset: [-2, 2], delta: [0.2, 0.8], days: [7, 60], targetGain: [0.1, 2], stopLoss: [0.1, 0.5] },
+    });
+    const draft: StrategyDraft = {
+      ...draftFromTemplate(TEMPLATES[0].id),
+      offset: "3",
+      minDays: "90",
+      targetGain: "300",
+      stopLoss: "60",
+      closeAfter: true,
+      maxDays: "5",
+    };
+    const messages = Object.fromEntries(buildDocument(draft, narrow).errors.map((e) => [e.field, e.message]));
+    expect(messages).toEqual({
+      "document.strike.offset": "Must be a whole number of listed strikes between -2 and 2.",
+      "document.minDays": "Must be a whole number of days between 7 and 60.",
+      "document.exits.targetGain": "Must be between 10% and 200%.",
+      "document.exits.stopLoss": "Must be between 10% and 50%.",
+      "document.exits.maxDays": "Must be a whole number of days between 7 and 60.",
+    });
+    expect(buildDocument(draft, LANGUAGE).errors).toEqual([]);
   });
 
   it("says what a strategy opens and how it closes", () => {

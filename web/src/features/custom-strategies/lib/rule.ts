@@ -19,9 +19,6 @@ import { KIND_DESCRIPTIONS, kindOf, labelOf } from "./indicators";
  * read and how large it may be are the server's (`RuleLanguage`), passed in.
  */
 
-/** The longest name, in characters. */
-export const MAX_NAME = 60;
-
 /** The most bars back an operand is read: a cross reads the bar before too, so one fewer there. */
 export function mostBarsAgo(language: RuleLanguage, cross: boolean): number {
   return cross ? language.maxBarsAgo - 1 : language.maxBarsAgo;
@@ -165,7 +162,7 @@ type Built = { document: CustomStrategyDocument; errors: [] } | { document: null
  * preview, "customStrategy" in a backtest).
  */
 export function buildDocument(draft: StrategyDraft, language: RuleLanguage, prefix = "document"): Built {
-  const { maxGroup, maxDepth, maxConditions } = language;
+  const { maxGroup, maxDepth, maxConditions, ranges } = language;
   const errors: FieldError[] = [];
   const fail = (field: string, message: string) => errors.push({ field: `${prefix}.${field}`, message });
 
@@ -212,28 +209,36 @@ export function buildDocument(draft: StrategyDraft, language: RuleLanguage, pref
   let strike: CustomStrategyDocument["strike"];
   if (draft.strikeMode === "delta" && !straddle) {
     const delta = parseNumber(draft.delta);
-    if (!Number.isFinite(delta) || delta < 0.05 || delta > 0.95) fail("strike.delta", "Must be between 0.05 and 0.95.");
+    const [low, high] = ranges.delta;
+    if (!Number.isFinite(delta) || delta < low || delta > high) fail("strike.delta", `Must be between ${low} and ${high}.`);
     strike = { delta: Number.isFinite(delta) ? delta : 0 };
   } else {
     // A straddle buys the strike nearest the price: its offset is 0 whatever the input held.
     const offset = straddle ? 0 : parseNumber(draft.offset);
-    if (!Number.isFinite(offset) || !isWhole(offset) || offset < -10 || offset > 10) {
-      fail("strike.offset", "Must be a whole number of listed strikes between -10 and 10.");
+    const [low, high] = ranges.offset;
+    if (!Number.isFinite(offset) || !isWhole(offset) || offset < low || offset > high) {
+      fail("strike.offset", `Must be a whole number of listed strikes between ${low} and ${high}.`);
     }
     strike = { offset: Number.isFinite(offset) ? offset : 0 };
   }
 
+  const [firstDay, lastDay] = ranges.days;
+  const daysMessage = `Must be a whole number of days between ${firstDay} and ${lastDay}.`;
   const minDays = parseNumber(draft.minDays);
-  if (!isWhole(minDays) || minDays < 1 || minDays > 365) fail("minDays", "Must be a whole number of days between 1 and 365.");
+  if (!isWhole(minDays) || minDays < firstDay || minDays > lastDay) fail("minDays", daysMessage);
 
+  // The inputs hold percentages; the ranges are fractions of the premium.
+  const [targetLow, targetHigh] = ranges.targetGain.map((f) => Number(percentText(f)));
   const targetGain = parseNumber(draft.targetGain);
-  if (!Number.isFinite(targetGain) || targetGain < 5 || targetGain > 1000) fail("exits.targetGain", "Must be between 5% and 1000%.");
-  const stopLoss = parseNumber(draft.stopLoss);
-  if (!Number.isFinite(stopLoss) || stopLoss < 5 || stopLoss > 95) fail("exits.stopLoss", "Must be between 5% and 95%.");
-  const maxDays = draft.closeAfter ? parseNumber(draft.maxDays) : null;
-  if (maxDays !== null && (!isWhole(maxDays) || maxDays < 1 || maxDays > 365)) {
-    fail("exits.maxDays", "Must be a whole number of days between 1 and 365.");
+  if (!Number.isFinite(targetGain) || targetGain < targetLow || targetGain > targetHigh) {
+    fail("exits.targetGain", `Must be between ${targetLow}% and ${targetHigh}%.`);
   }
+  const [stopLow, stopHigh] = ranges.stopLoss.map((f) => Number(percentText(f)));
+  const stopLoss = parseNumber(draft.stopLoss);
+  if (!Number.isFinite(stopLoss) || stopLoss < stopLow || stopLoss > stopHigh)
+    fail("exits.stopLoss", `Must be between ${stopLow}% and ${stopHigh}%.`);
+  const maxDays = draft.closeAfter ? parseNumber(draft.maxDays) : null;
+  if (maxDays !== null && (!isWhole(maxDays) || maxDays < firstDay || maxDays > lastDay)) fail("exits.maxDays", daysMessage);
 
   if (errors.length > 0) return { document: null, errors };
   return {
@@ -259,11 +264,11 @@ export function percentText(value: number): string {
   return String(Number((value * 100).toFixed(4)));
 }
 
-/** The mistakes in the name, as the server would name them. */
-export function nameErrors(name: string): FieldError[] {
+/** The mistakes in the name, as the server would name them (its longest name is the language's). */
+export function nameErrors(name: string, language: RuleLanguage): FieldError[] {
   const trimmed = name.trim();
   if (trimmed === "") return [{ field: "name", message: "Please enter a name." }];
-  if ([...trimmed].length > MAX_NAME) return [{ field: "name", message: `At most ${MAX_NAME} characters.` }];
+  if ([...trimmed].length > language.maxName) return [{ field: "name", message: `At most ${language.maxName} characters.` }];
   return [];
 }
 
