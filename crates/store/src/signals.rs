@@ -54,7 +54,21 @@ pub struct SignalRow {
     pub model_probability: Option<f64>,
     pub model_version: Option<String>,
     pub model_why: Option<String>,
+    /// The owner's custom strategy that issued it (strategy `Custom`); `None` for the house
+    /// rules, and once that strategy has been deleted.
+    pub custom_strategy_id: Option<String>,
 }
+
+impl SignalRow {
+    /// Whether it counts against its owner's daily quota of signals generated on demand: an
+    /// owned signal, unless a custom strategy issued it.
+    pub fn counts_against_quota(&self) -> bool {
+        self.owner_id.is_some() && self.strategy != CUSTOM
+    }
+}
+
+/// The stored strategy name of a custom strategy's signals.
+pub const CUSTOM: &str = "Custom";
 
 /// A stored signal with its rank among the automated signals of its day (1 = highest
 /// confidence; on-demand signals have rank 0) and, in a viewer's list, how many signals the
@@ -106,10 +120,10 @@ pub(crate) const COLUMNS: &str = "id, symbol, company_name, signal_type, strateg
     target_cents, stop_cents, underlying_entry_cents, volatility, confidence, rsi, volume, reasoning, \
     current_option_cents, current_price_cents, previous_close_cents, pnl_cents, pnl_percent, status, close_reason, \
     closed_at, owner_id, issued_on, created_at, updated_at, provenance, slippage_bp, commission_cents, issue_probability, \
-    net_pnl_cents, model_probability, model_version, model_why";
+    net_pnl_cents, model_probability, model_version, model_why, custom_strategy_id";
 
 fn insert_sql(on_conflict: &str) -> String {
-    let params: Vec<String> = (1..=36).map(|i| format!("${i}")).collect();
+    let params: Vec<String> = (1..=37).map(|i| format!("${i}")).collect();
     format!("INSERT INTO signals ({COLUMNS}) VALUES ({}) {on_conflict}", params.join(", "))
 }
 
@@ -152,6 +166,7 @@ macro_rules! bind_signal {
             .bind($s.model_probability)
             .bind(&$s.model_version)
             .bind(&$s.model_why)
+            .bind(&$s.custom_strategy_id)
     };
 }
 pub(crate) use bind_signal;
@@ -199,6 +214,25 @@ pub async fn issue_automated(db: &Db, signals: &[SignalRow]) -> StoreResult<Vec<
     issue_automated_at(db, signals, at).await
 }
 
+/// Issues custom strategies' signals (owned, so neither ranked nor in the track record's log) in
+/// one transaction. A signal whose strategy already has an active signal in its symbol is
+/// skipped; returns the ids actually inserted.
+pub async fn issue_custom(db: &Db, signals: &[SignalRow]) -> StoreResult<Vec<String>> {
+    debug_assert!(signals.iter().all(|s| s.custom_strategy_id.is_some() && s.owner_id.is_some()));
+    let sql = insert_sql("ON CONFLICT (custom_strategy_id, symbol) WHERE status = 'active' AND custom_strategy_id IS NOT NULL DO NOTHING");
+    let mut inserted = Vec::new();
+    with_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        for s in signals {
+            if bind_signal!(sqlx::query(&sql), s).execute(&mut *tx).await?.rows_affected() == 1 {
+                inserted.push(s.id.clone());
+            }
+        }
+        tx.commit().await?;
+    });
+    Ok(inserted)
+}
+
 /// Stores a signal generated on demand for its owner.
 pub async fn insert_on_demand(db: &Db, signal: &SignalRow) -> StoreResult<()> {
     let inserted = insert_on_demand_within(db, signal, None).await?;
@@ -217,7 +251,7 @@ pub async fn insert_on_demand_within(db: &Db, signal: &SignalRow, quota: Option<
         let mut tx = pool.begin().await?;
         // A write first: PostgreSQL locks the row, SQLite takes the database's write lock.
         sqlx::query("UPDATE users SET updated_at = updated_at WHERE id = $1").bind(owner).execute(&mut *tx).await?;
-        let used: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM signals WHERE owner_id = $1 AND issued_on = $2")
+        let used: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM signals WHERE owner_id = $1 AND issued_on = $2 AND strategy <> 'Custom'")
             .bind(owner)
             .bind(signal.issued_on)
             .fetch_one(&mut *tx)
@@ -254,7 +288,8 @@ pub async fn active_automated(db: &Db) -> StoreResult<Vec<RankedSignal>> {
 pub async fn on_demand_counts_by_owner(db: &Db, since: NaiveDate) -> StoreResult<Vec<(String, NaiveDate, i64)>> {
     Ok(with_db!(db, pool => {
         sqlx::query_as::<_, (String, NaiveDate, i64)>(
-            "SELECT owner_id, issued_on, COUNT(*) FROM signals WHERE owner_id IS NOT NULL AND issued_on >= $1 GROUP BY owner_id, issued_on",
+            "SELECT owner_id, issued_on, COUNT(*) FROM signals WHERE owner_id IS NOT NULL AND issued_on >= $1 AND strategy <> 'Custom' \
+             GROUP BY owner_id, issued_on",
         )
         .bind(since)
         .fetch_all(pool)
@@ -364,7 +399,8 @@ pub fn list_sql(after: bool) -> &'static str {
 }
 
 fn build_list_sql(after: bool) -> String {
-    const OWN_THAT_DAY: &str = "(SELECT COUNT(*) FROM signals o WHERE o.owner_id = CAST($1 AS TEXT) AND o.issued_on = signals.issued_on)";
+    const OWN_THAT_DAY: &str = "(SELECT COUNT(*) FROM signals o WHERE o.owner_id = CAST($1 AS TEXT) AND o.issued_on = signals.issued_on \
+        AND o.strategy <> 'Custom')";
     format!(
         "SELECT * FROM ({}) automated UNION ALL SELECT * FROM ({}) owned ORDER BY created_at DESC, id DESC LIMIT $10",
         list_half("owner_id IS NULL", OWN_THAT_DAY, after),
@@ -444,7 +480,7 @@ pub async fn own_since(db: &Db, owner: &str, since: NaiveDate, limit: i64) -> St
 }
 
 pub(crate) const ON_DEMAND_COUNTS: &str =
-    "SELECT issued_on, COUNT(*) FROM signals WHERE owner_id = $1 AND issued_on >= $2 GROUP BY issued_on";
+    "SELECT issued_on, COUNT(*) FROM signals WHERE owner_id = $1 AND issued_on >= $2 AND strategy <> 'Custom' GROUP BY issued_on";
 
 /// How many signals `owner` generated on demand per day, for the days given.
 pub async fn on_demand_counts(db: &Db, owner: &str, since: NaiveDate) -> StoreResult<Vec<(NaiveDate, i64)>> {

@@ -233,5 +233,6 @@ pub fn signal(
         model_probability: None,
         model_version: None,
         model_why: None,
+        custom_strategy_id: None,
     }
 }

@@ -808,6 +808,7 @@ impl Generator<'_> {
             model_probability: None,
             model_version: None,
             model_why: None,
+            custom_strategy_id: None,
         })
     }
 

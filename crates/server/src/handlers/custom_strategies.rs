@@ -13,12 +13,15 @@ use crate::foundation::extract::ApiJson;
 use crate::foundation::limits::RateLimit;
 use crate::foundation::session::CurrentUser;
 use crate::foundation::state::AppState;
-use crate::services::custom_rules::{self as rules, CustomStrategyInput, CustomStrategyView, Preview, PreviewRequest, RuleLanguage};
+use crate::services::custom_rules::{
+    self as rules, ActiveInput, CustomStrategyInput, CustomStrategyView, Preview, PreviewRequest, RuleLanguage,
+};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list, create))
         .routes(routes!(detail, update, delete))
+        .routes(routes!(set_active))
         .routes(routes!(preview))
         .routes(routes!(language))
 }
@@ -104,6 +107,32 @@ async fn update(
 ) -> Result<axum::Json<CustomStrategyView>> {
     let now = state.clock.now();
     Ok(axum::Json(rules::update(&state, &user, &id, &input, now).await?))
+}
+
+/// Switches a custom strategy on (Premium) or off (every plan). While it is on, the scheduler
+/// judges it on every tracked symbol as the market moves and issues its signals to the owner
+/// alone (strategy `Custom`, one active signal per symbol), tracked to their target, stop or
+/// expiry like the house rules' signals.
+#[utoipa::path(
+    put, path = "/api/strategies/custom/{id}/active", operation_id = "set_custom_strategy_active", tag = "custom-strategies",
+    params(("id" = String, Path, description = "The strategy's id")),
+    request_body = ActiveInput,
+    responses(
+        (status = 200, body = CustomStrategyView),
+        (status = 401, description = "Not signed in", body = Problem),
+        (status = 403, description = "Switching on outside the Premium plan", body = Problem),
+        (status = 404, description = "No such strategy of yours", body = Problem),
+        (status = 422, description = "`active` is missing or not a boolean", body = Problem),
+    )
+)]
+async fn set_active(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+    ApiJson(input): ApiJson<ActiveInput>,
+) -> Result<axum::Json<CustomStrategyView>> {
+    let now = state.clock.now();
+    Ok(axum::Json(rules::set_active(&state, &user, &id, input.active, now).await?))
 }
 
 /// Deletes a custom strategy (every plan).

@@ -384,8 +384,18 @@ pub struct CustomStrategyView {
     pub id: String,
     pub name: String,
     pub document: CustomStrategyDocument,
+    /// Switched on: its signals are issued to its owner (alone) as the market moves, while
+    /// the plan includes custom strategies.
+    pub active: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+}
+
+/// `PUT /api/strategies/custom/{id}/active`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ActiveInput {
+    pub active: bool,
 }
 
 /// `POST /api/strategies/custom` and `PUT /api/strategies/custom/{id}`.
@@ -402,7 +412,14 @@ pub struct CustomStrategyInput {
 pub fn view(row: CustomStrategyRow) -> Result<CustomStrategyView> {
     let document =
         serde_json::from_str(&row.document).map_err(|e| AppError::Internal(anyhow::anyhow!("stored custom strategy {}: {e}", row.id)))?;
-    Ok(CustomStrategyView { id: row.id, name: row.name, document, created_at: row.created_at, updated_at: row.updated_at })
+    Ok(CustomStrategyView {
+        id: row.id,
+        name: row.name,
+        document,
+        active: row.active,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+    })
 }
 
 /// The name, trimmed and checked, and the document, checked, as stored text (Premium first).
@@ -435,6 +452,7 @@ pub async fn create(state: &AppState, user: &UserRecord, input: &CustomStrategyI
         user_id: user.id.clone(),
         name,
         document,
+        active: false,
         created_at: now,
         updated_at: now,
     };
@@ -459,6 +477,48 @@ pub async fn update(
     let (name, document) = checked(user, input, now)?;
     store::update(&state.db, &user.id, id, &name, &document, now).await?;
     view(store::find(&state.db, &user.id, id).await?)
+}
+
+/// Switches one of `user`'s custom strategies on (Premium) or off (any plan: a downgraded
+/// account can always stop what it started).
+pub async fn set_active(state: &AppState, user: &UserRecord, id: &str, active: bool, now: DateTime<Utc>) -> Result<CustomStrategyView> {
+    if active {
+        Entitlements::of(user, now).require(Capability::CustomStrategies)?;
+    }
+    store::set_active(&state.db, &user.id, id, active, now).await?;
+    view(store::find(&state.db, &user.id, id).await?)
+}
+
+/// A switched-on strategy the scheduler runs: its owner's plan includes it and its document
+/// reads as a rule.
+pub struct LiveStrategy {
+    pub id: String,
+    pub owner: String,
+    pub rule: CustomStrategy,
+}
+
+/// Every switched-on strategy whose owner's plan includes custom strategies at `now` (the one
+/// entitlement check); a stored document that no longer reads as a rule is left out and logged.
+pub async fn live(state: &AppState, now: DateTime<Utc>) -> Result<Vec<LiveStrategy>> {
+    let mut live = Vec::new();
+    let mut owner: Option<(String, bool)> = None;
+    for row in store::active(&state.db).await? {
+        if owner.as_ref().is_none_or(|(id, _)| *id != row.user_id) {
+            let entitled = strikeline_store::users::find_by_id(&state.db, &row.user_id)
+                .await?
+                .is_some_and(|user| Entitlements::of(&user, now).allows(Capability::CustomStrategies));
+            owner = Some((row.user_id.clone(), entitled));
+        }
+        if !owner.as_ref().is_some_and(|(_, entitled)| *entitled) {
+            continue;
+        }
+        let rule = serde_json::from_str::<CustomStrategyDocument>(&row.document).ok().and_then(|d| d.to_engine("document").ok());
+        match rule {
+            Some(rule) => live.push(LiveStrategy { id: row.id, owner: row.user_id, rule }),
+            None => tracing::warn!(strategy = %row.id, "a stored custom strategy no longer reads as a rule; not run"),
+        }
+    }
+    Ok(live)
 }
 
 /// `POST /api/strategies/custom/preview`.

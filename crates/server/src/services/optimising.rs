@@ -29,7 +29,7 @@ use crate::foundation::entitlements::{Capability, Entitlements};
 use crate::foundation::error::{AppError, Result};
 use crate::foundation::money::{dollars, round2};
 use crate::foundation::state::AppState;
-use crate::foundation::vocab::{SignalKind, StrategyName, stored};
+use crate::foundation::vocab::{SignalKind, TradedStrategy, stored};
 
 /// Most contracts of one signal a proposal holds.
 const MAX_CONTRACTS: u32 = 100;
@@ -53,7 +53,7 @@ pub enum ChanceSource {
 pub struct ProposedPosition {
     pub signal_id: String,
     pub symbol: String,
-    pub strategy: StrategyName,
+    pub strategy: TradedStrategy,
     #[serde(rename = "type")]
     pub signal_type: SignalKind,
     pub strike_price: f64,
@@ -130,7 +130,7 @@ pub const TOO_DEAR_FOR_BUDGET: &str =
 struct Considered {
     row: SignalRow,
     kind: SignalKind,
-    strategy: StrategyName,
+    strategy: TradedStrategy,
     probability: f64,
     source: ChanceSource,
     candidate: Candidate,
@@ -156,7 +156,7 @@ pub async fn propose(state: &AppState, user: &UserRecord, now: DateTime<Utc>) ->
             continue;
         }
         let leave = |reason: &str| LeftOut { signal_id: row.id.clone(), symbol: row.symbol.clone(), reason: reason.to_owned() };
-        let strategy: StrategyName = stored(&row.strategy, format_args!("signal {}", row.id))?;
+        let strategy: TradedStrategy = stored(&row.strategy, format_args!("signal {}", row.id))?;
         let chance = match row.model_probability.filter(|p| p.is_finite() && (0.0..=1.0).contains(p)) {
             Some(p) => Some((p, ChanceSource::Model)),
             None => rates.get(&strategy).copied(),
@@ -242,12 +242,12 @@ fn limits_for(capital: f64, max_position: f64, open_premium: f64, delta_now: f64
 /// Each strategy's win rate (net P&L after costs above zero) over its resolved automated
 /// signals, with where it comes from: the live ones once they reach the track record's minimum
 /// sample, else live and replayed together once those do; a strategy with fewer has none.
-fn win_rates(outcomes: &[OutcomeCount]) -> std::collections::HashMap<StrategyName, (f64, ChanceSource)> {
+fn win_rates(outcomes: &[OutcomeCount]) -> std::collections::HashMap<TradedStrategy, (f64, ChanceSource)> {
     use crate::foundation::vocab::{Provenance, Vocabulary};
     let minimum = super::track_record::calibration::MINIMUM_SAMPLE;
-    let mut counts: std::collections::HashMap<StrategyName, [(usize, usize); 2]> = std::collections::HashMap::new();
+    let mut counts: std::collections::HashMap<TradedStrategy, [(usize, usize); 2]> = std::collections::HashMap::new();
     for count in outcomes {
-        let Ok(strategy) = StrategyName::exact(&count.strategy) else { continue };
+        let Ok(strategy) = TradedStrategy::exact(&count.strategy) else { continue };
         let slot = match Provenance::exact(&count.provenance) {
             Ok(Provenance::Live) => 0,
             Ok(Provenance::Replayed) => 1,

@@ -15,6 +15,7 @@ on_both_engines!(
 
 on_both_engines_with!(market, crate::common::with_market;
     the_preview_judges_the_rule_on_every_tracked_symbol,
+    a_switched_on_strategy_issues_signals_to_its_owner_alone,
 );
 
 /// RSI(14) below `level` opens an at-the-money call.
@@ -248,4 +249,88 @@ async fn the_preview_judges_the_rule_on_every_tracked_symbol(app: TestApp) {
     assert_eq!(app.register_with(&pro, "pro@example.com", "pro", "correct-horse").await.status(), 201);
     let response = app.post_json(&pro, "/api/strategies/custom/preview", &json!({"document": dip(30.0)})).await;
     assert_eq!(response.status(), 403);
+}
+
+/// Runs the scheduler's issuing step once, at the app's clock.
+async fn issue(app: &TestApp) {
+    use strikeline_server::services::{market_refresh, signal_issuing};
+    let quotes = market_refresh::refresh_prices(&app.state, app.now()).await.expect("quotes");
+    signal_issuing::issue_signals(&app.state, &quotes, app.now()).await.expect("issue");
+}
+
+async fn custom_signals(app: &TestApp, client: &reqwest::Client) -> Vec<Value> {
+    let response = client.get(app.url("/api/signals?strategy=Custom&limit=100")).send().await.expect("signals");
+    assert_eq!(response.status(), 200);
+    let page: Value = response.json().await.expect("json");
+    page["signals"].as_array().expect("signals").clone()
+}
+
+async fn a_switched_on_strategy_issues_signals_to_its_owner_alone(app: TestApp) {
+    let owner = as_plan(&app, "premium").await;
+    // A rule that always holds: it fires on every tracked symbol once switched on.
+    let mut always = dip(30.0);
+    always["entry"] = json!({"compare": {"left": {"indicator": {"name": "close"}}, "is": "above", "right": {"number": 0.01}}});
+    let saved: Value = save(&app, &app.client, &json!({"name": "Always", "document": always})).await.json().await.expect("json");
+    let sid = saved["id"].as_str().expect("id").to_owned();
+    assert_eq!(saved["active"], false, "saved switched off");
+    let switch = format!("/api/strategies/custom/{sid}/active");
+
+    // Off: nothing is issued.
+    issue(&app).await;
+    assert!(custom_signals(&app, &app.client).await.is_empty());
+
+    // Another Premium user can neither switch it nor see it; a wrong body is named.
+    let mallory = TestApp::browser(&app.base);
+    assert_eq!(app.register_with(&mallory, "mallory@example.com", "mallory", "correct-horse").await.status(), 201);
+    let mallory_id = users::find_by_email(app.db(), "mallory@example.com").await.expect("find").expect("mallory").id;
+    users::set_subscription(app.db(), &mallory_id, "premium", "active", None, app.now()).await.expect("premium");
+    let response = mallory.put(app.url(&switch)).json(&json!({"active": true})).send().await.expect("put");
+    assert_eq!(response.status(), 404);
+    let response = app.client.put(app.url(&switch)).json(&json!({"active": "yes"})).send().await.expect("put");
+    assert_eq!(fields(&problem(response).await), ["active"]);
+
+    let response = app.client.put(app.url(&switch)).json(&json!({"active": true})).send().await.expect("put");
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.json::<Value>().await.expect("json")["active"], true);
+    issue(&app).await;
+    let signals = custom_signals(&app, &app.client).await;
+    assert!(signals.len() >= 3, "one a tracked symbol: {signals:?}");
+    for s in &signals {
+        assert_eq!((s["strategy"].as_str(), s["customStrategyId"].as_str()), (Some("Custom"), Some(sid.as_str())), "{s}");
+        assert_eq!((s["locked"].as_bool(), s["onDemand"].as_bool(), s["signalType"].as_str()), (Some(false), Some(false), Some("CALL")));
+    }
+    // A second run issues no second active signal per symbol.
+    issue(&app).await;
+    assert_eq!(custom_signals(&app, &app.client).await.len(), signals.len());
+    // Not generated on demand: they leave the owner's daily quota alone.
+    let today = app.today();
+    assert!(strikeline_store::signals::on_demand_counts(app.db(), &owner, today).await.expect("counts").is_empty());
+    // Only the owner sees them, in the list and in the detail.
+    assert!(custom_signals(&app, &mallory).await.is_empty());
+    let one = signals[0]["id"].as_str().expect("id");
+    let analysis = format!("/api/signals/{one}/analysis");
+    assert_eq!(mallory.get(app.url(&analysis)).send().await.expect("get").status(), 404);
+    let detail: Value = app.client.get(app.url(&analysis)).send().await.expect("get").json().await.expect("json");
+    assert_eq!((detail["decileRecord"]["strategy"].as_str(), detail["decileRecord"]["n"].as_i64()), (Some("Custom"), Some(0)), "{detail}");
+
+    // A downgraded owner cannot switch it on again, and its signals stop while the plan lacks it.
+    let response = app.client.put(app.url(&switch)).json(&json!({"active": false})).send().await.expect("put");
+    assert_eq!(response.status(), 200);
+    users::set_subscription(app.db(), &owner, "pro", "active", None, app.now()).await.expect("pro");
+    let response = app.client.put(app.url(&switch)).json(&json!({"active": true})).send().await.expect("put");
+    assert_eq!(response.status(), 403);
+    strikeline_store::custom_strategies::set_active(app.db(), &owner, &sid, true, app.now()).await.expect("left on");
+    let before = custom_signals(&app, &app.client).await.len();
+    strikeline_store::with_db!(app.db(), pool => {
+        sqlx::query("UPDATE signals SET status = 'closed', close_reason = 'target', closed_at = $1 WHERE strategy = 'Custom'")
+            .bind(app.now()).execute(pool).await.expect("close");
+    });
+    issue(&app).await;
+    assert_eq!(custom_signals(&app, &app.client).await.len(), before, "nothing new issued for a Pro owner");
+
+    // Deleting the strategy keeps its signals' record, named Custom without the pointer.
+    assert_eq!(app.client.delete(app.url(&format!("/api/strategies/custom/{sid}"))).send().await.expect("delete").status(), 204);
+    let kept = custom_signals(&app, &app.client).await;
+    assert_eq!(kept.len(), before);
+    assert!(kept.iter().all(|s| s["strategy"] == "Custom" && s["customStrategyId"].is_null()));
 }

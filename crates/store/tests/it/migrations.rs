@@ -206,6 +206,15 @@ async fn every_row_survives_the_enum_checks_migration(db: Db) {
     });
     assert_eq!(signals::find(&db, &on_demand.id).await.expect("find"), None, "on-demand signals still cascade with their owner");
     assert!(positions::manual_for(&db, &bob.id).await.expect("manual").is_empty());
+
+    // The custom-signals migration rebuilt `signals` on SQLite: the positions still point at it
+    // (deleting a signal takes its positions), and its new checks hold.
+    strikeline_store::with_db!(&db, pool => {
+        sqlx::query("DELETE FROM signals WHERE id = $1").bind(&ended.id).execute(pool).await.expect("delete signal");
+    });
+    assert!(positions::find_automated(&db, &ada.id, "pos-1").await.is_err(), "the position went with its signal");
+    let unowned_custom = signal("AMD", "Custom", 60, today, t0(), None);
+    assert!(signals::issue_automated(&db, &[unowned_custom]).await.is_err(), "a custom strategy's signal has an owner");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

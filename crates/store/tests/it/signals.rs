@@ -17,6 +17,7 @@ crate::on_both_engines!(
     pages_follow_each_other_without_gaps_or_repeats,
     a_later_stronger_signal_reranks_its_day,
     the_schema_refuses_values_the_engine_never_writes,
+    a_custom_strategy_has_one_active_signal_per_symbol_outside_the_quota,
 );
 
 fn close(id: &str, status: &str, reason: &str, option_cents: i64, at: chrono::DateTime<chrono::Utc>) -> SignalMark {
@@ -320,4 +321,54 @@ async fn stored_ranks(db: &Db, rows: &[&signals::SignalRow]) -> Vec<i64> {
         ranks.push(signals::day_rank(db, row).await.expect("rank"));
     }
     ranks
+}
+
+async fn a_custom_strategy_has_one_active_signal_per_symbol_outside_the_quota(db: Db) {
+    use strikeline_store::custom_strategies::{self as custom, CustomStrategyRow};
+    let ada = user(&db, "ada").await;
+    let today = day(2026, 3, 2);
+    let strategy = |id: &str, name: &str| CustomStrategyRow {
+        id: id.into(),
+        user_id: ada.id.clone(),
+        name: name.into(),
+        document: "{}".into(),
+        active: false,
+        created_at: t0(),
+        updated_at: t0(),
+    };
+    for (id, name) in [("cs-1", "Dip"), ("cs-2", "Breakout of mine")] {
+        assert!(custom::insert_within(&db, &strategy(id, name), 20).await.expect("save"));
+    }
+    custom::set_active(&db, &ada.id, "cs-1", true, t0()).await.expect("switch on");
+    assert_eq!(custom::active(&db).await.expect("active").iter().map(|r| r.id.as_str()).collect::<Vec<_>>(), ["cs-1"]);
+    assert!(matches!(custom::set_active(&db, "someone-else", "cs-2", true, t0()).await, Err(strikeline_store::StoreError::NotFound)));
+
+    let of = |strategy: &str, symbol: &str, minutes: i64| signals::SignalRow {
+        custom_strategy_id: Some(strategy.into()),
+        ..signal(symbol, "Custom", 70, today, t0() + Duration::minutes(minutes), Some(&ada.id))
+    };
+    let first = of("cs-1", "AAPL", 0);
+    let issued = signals::issue_custom(&db, &[first.clone(), of("cs-1", "AAPL", 1), of("cs-2", "AAPL", 2), of("cs-1", "MSFT", 3)])
+        .await
+        .expect("issue");
+    assert_eq!(issued.len(), 3, "a second active AAPL signal of cs-1 is skipped: {issued:?}");
+    assert!(issued.contains(&first.id));
+    // Not generated on demand: the quota's counts leave them out, and a quota of 1 still admits one.
+    assert!(signals::on_demand_counts(&db, &ada.id, today).await.expect("counts").is_empty());
+    let own = signal("NVDA", "Momentum", 60, today, t0(), Some(&ada.id));
+    assert!(signals::insert_on_demand_within(&db, &own, Some(1)).await.expect("insert"));
+    assert_eq!(signals::on_demand_counts(&db, &ada.id, today).await.expect("counts"), [(today, 1)]);
+    // The owner lists them with the automated ones; nobody else does.
+    let filter = SignalFilter { strategy: Some("Custom".into()), limit: 50, ..SignalFilter::default() };
+    assert_eq!(signals::list(&db, Some(&ada.id), &filter).await.expect("list").len(), 3);
+    let bob = user(&db, "bob").await;
+    assert!(signals::list(&db, Some(&bob.id), &filter).await.expect("list").is_empty());
+    // Deleting the strategy keeps its signals' record, without the pointer.
+    custom::delete(&db, &ada.id, "cs-1").await.expect("delete");
+    let kept = signals::find(&db, &first.id).await.expect("find").expect("kept");
+    assert_eq!((kept.strategy.as_str(), kept.custom_strategy_id), ("Custom", None));
+    // A house rule's signal cannot point at a custom strategy.
+    let wrong =
+        signals::SignalRow { custom_strategy_id: Some("cs-2".into()), ..signal("TSLA", "Momentum", 60, today, t0(), Some(&ada.id)) };
+    assert!(signals::issue_custom(&db, &[wrong]).await.is_err());
 }

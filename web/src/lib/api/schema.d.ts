@@ -1612,6 +1612,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/strategies/custom/{id}/active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Switches a custom strategy on (Premium) or off (every plan). While it is on, the scheduler
+         *     judges it on every tracked symbol as the market moves and issues its signals to the owner
+         *     alone (strategy `Custom`, one active signal per symbol), tracked to their target, stop or
+         *     expiry like the house rules' signals.
+         */
+        put: operations["set_custom_strategy_active"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/structures/analysis": {
         parameters: {
             query?: never;
@@ -2185,6 +2207,10 @@ export interface components {
         AccountDeletion: {
             password: string;
         };
+        /** @description `PUT /api/strategies/custom/{id}/active`. */
+        ActiveInput: {
+            active: boolean;
+        };
         /** @description An active signal with how long it has left. */
         ActiveSignal: components["schemas"]["Signal"] & {
             /**
@@ -2706,6 +2732,11 @@ export interface components {
         };
         /** @description A saved custom strategy. */
         CustomStrategyView: {
+            /**
+             * @description Switched on: its signals are issued to its owner (alone) as the market moves, while
+             *     the plan includes custom strategies.
+             */
+            active: boolean;
             /** Format: date-time */
             createdAt: string;
             document: components["schemas"]["CustomStrategyDocument"];
@@ -2803,7 +2834,8 @@ export interface components {
             low: number;
             /** Format: int64 */
             n: number;
-            strategy: components["schemas"]["StrategyName"];
+            /** @description A custom strategy's record is empty: only the house rules' live signals are recorded. */
+            strategy: components["schemas"]["TradedStrategy"];
             /** Format: double */
             wilsonHigh?: number | null;
             /**
@@ -4371,7 +4403,7 @@ export interface components {
             probability: number;
             probabilitySource: components["schemas"]["ChanceSource"];
             signalId: string;
-            strategy: components["schemas"]["StrategyName"];
+            strategy: components["schemas"]["TradedStrategy"];
             /** Format: double */
             strikePrice: number;
             symbol: string;
@@ -4861,6 +4893,12 @@ export interface components {
              */
             currentPrice?: number | null;
             /**
+             * Format: uuid
+             * @description The viewer's custom strategy that issued it; absent for the house rules and once that
+             *     strategy has been deleted.
+             */
+            customStrategyId?: string | null;
+            /**
              * Format: double
              * @description The option's premium per share when issued.
              */
@@ -4873,7 +4911,7 @@ export interface components {
             /** @description Beyond the plan's daily quota. */
             locked: boolean;
             model?: null | components["schemas"]["ModelEstimate"];
-            /** @description Generated on request by the signed-in user. */
+            /** @description Generated on request by the signed-in user (a custom strategy's signal is not). */
             onDemand?: boolean | null;
             /**
              * Format: double
@@ -4899,7 +4937,11 @@ export interface components {
              * @description Premium per share at which the signal closes with a loss.
              */
             stopLoss?: number | null;
-            strategy: components["schemas"]["StrategyName"];
+            /**
+             * @description One of the four house rules, or `Custom`: one of the viewer's own custom strategies
+             *     (`customStrategyId`), whose signals only their owner sees.
+             */
+            strategy: components["schemas"]["TradedStrategy"];
             /** Format: double */
             strikePrice?: number | null;
             /** @example AAPL */
@@ -10129,6 +10171,68 @@ export interface operations {
             };
             /** @description No such strategy of yours */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    set_custom_strategy_active: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The strategy's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActiveInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomStrategyView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Switching on outside the Premium plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such strategy of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `active` is missing or not a boolean */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -17,7 +17,7 @@ use crate::foundation::money::round2;
 use crate::foundation::session::CurrentUser;
 use crate::foundation::state::AppState;
 use crate::foundation::views::{HistoryBar, PayoffPoint, payoff_points};
-use crate::foundation::vocab::{SignalStatus, StrategyName, stored};
+use crate::foundation::vocab::{SignalStatus, TradedStrategy, stored};
 use crate::services::signal_issuing::open_signal;
 
 /// Points on the payoff chart.
@@ -63,7 +63,8 @@ pub struct SignalAnalysis {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DecileRecord {
-    pub strategy: StrategyName,
+    /// A custom strategy's record is empty: only the house rules' live signals are recorded.
+    pub strategy: TradedStrategy,
     /// The decile's strengths, inclusive.
     pub low: i64,
     pub high: i64,
@@ -78,7 +79,7 @@ pub struct DecileRecord {
 
 /// The decile record of `row`'s strategy and strength.
 async fn decile_record(state: &AppState, row: &store::SignalRow) -> Result<DecileRecord> {
-    let strategy = stored::<StrategyName>(&row.strategy, format_args!("signal {}", row.id))?;
+    let strategy = stored::<TradedStrategy>(&row.strategy, format_args!("signal {}", row.id))?;
     let low = (row.confidence.clamp(0, 99) / 10) * 10;
     let high = if low == 90 { 100 } else { low + 9 };
     let (n, wins) = store::live_record_in_range(&state.db, &row.strategy, low, high).await?;

@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 
 use crate::foundation::error::Result;
 use crate::foundation::money::{dollars, percent_change, round2};
-use crate::foundation::vocab::{CloseReason, SignalKind, SignalStatus, StrategyName, stored};
+use crate::foundation::vocab::{CloseReason, SignalKind, SignalStatus, TradedStrategy, stored};
 
 /// A signal as the client sees it. Option prices (`entryPrice`, `currentOptionPrice`,
 /// `targetPrice`, `stopLoss`) are per share; a contract is 100 shares, and `pnl` is per
@@ -22,7 +22,14 @@ pub struct Signal {
     pub symbol: String,
     #[schema(example = "Apple Inc.")]
     pub company_name: String,
-    pub strategy: StrategyName,
+    /// One of the four house rules, or `Custom`: one of the viewer's own custom strategies
+    /// (`customStrategyId`), whose signals only their owner sees.
+    pub strategy: TradedStrategy,
+    /// The viewer's custom strategy that issued it; absent for the house rules and once that
+    /// strategy has been deleted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(format = "uuid")]
+    pub custom_strategy_id: Option<String>,
     pub created_at: DateTime<Utc>,
     /// Beyond the plan's daily quota.
     pub locked: bool,
@@ -82,7 +89,7 @@ pub struct Signal {
     pub close_reason: Option<CloseReason>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub closed_at: Option<DateTime<Utc>>,
-    /// Generated on request by the signed-in user.
+    /// Generated on request by the signed-in user (a custom strategy's signal is not).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub on_demand: Option<bool>,
     /// The predictive model's estimate, given at issue: through the public API for Premium
@@ -133,6 +140,7 @@ impl Signal {
             symbol: row.symbol.clone(),
             company_name: row.company_name.clone(),
             strategy: stored(&row.strategy, &what)?,
+            custom_strategy_id: row.custom_strategy_id.clone(),
             created_at: row.created_at,
             locked,
             signal_type: None,
@@ -164,6 +172,7 @@ impl Signal {
             return Ok(signal);
         }
         let status: SignalStatus = stored(&row.status, &what)?;
+        signal.on_demand = Some(row.counts_against_quota());
         let (price_change, price_change_percent) = percent_change(row.current_price_cents, row.previous_close_cents);
         signal.signal_type = Some(stored(&row.signal_type, &what)?);
         signal.strike_price = Some(dollars(row.strike_cents));
@@ -187,7 +196,6 @@ impl Signal {
         signal.status = Some(status);
         signal.close_reason = row.close_reason.as_deref().map(|r| stored(r, &what)).transpose()?;
         signal.closed_at = row.closed_at;
-        signal.on_demand = Some(row.owner_id.is_some());
         Ok(signal)
     }
 }

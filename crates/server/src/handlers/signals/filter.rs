@@ -9,7 +9,7 @@ use utoipa::IntoParams;
 
 use crate::foundation::error::{AppError, FieldError};
 use crate::foundation::input::Symbol;
-use crate::foundation::vocab::{SignalKind, SignalRiskLevel, SignalStatus, StrategyName, Vocabulary};
+use crate::foundation::vocab::{SignalKind, SignalRiskLevel, SignalStatus, TradedStrategy, Vocabulary};
 
 /// Signals a page holds unless `limit` says otherwise.
 pub const DEFAULT_PAGE: i64 = 50;
@@ -107,7 +107,7 @@ fn parse_paged(raw: Option<&str>, with_offset: bool) -> Result<(SignalFilter, i6
                 Ok(prefix) => filter.symbol_prefix = Some(prefix.into_string()),
                 Err(error) => errors.push(error.on("symbol")),
             },
-            "strategy" => filter.strategy = one_of::<StrategyName>("strategy", value, &mut errors),
+            "strategy" => filter.strategy = one_of::<TradedStrategy>("strategy", value, &mut errors),
             "signalType" | "type" => filter.signal_type = one_of::<SignalKind>("signalType", value, &mut errors),
             "status" => filter.status = one_of::<SignalStatus>("status", value, &mut errors),
             "maxCost" => match value {

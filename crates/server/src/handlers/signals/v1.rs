@@ -428,6 +428,7 @@ fn created_row(
         model_probability: None,
         model_version: None,
         model_why: None,
+        custom_strategy_id: None,
     })
 }
 

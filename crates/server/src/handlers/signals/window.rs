@@ -69,7 +69,7 @@ pub async fn from_window(state: &AppState, user: &UserRecord, filter: &SignalFil
         return Ok(None);
     }
     let mut own_per_day: HashMap<NaiveDate, i64> = HashMap::new();
-    for row in &own {
+    for row in own.iter().filter(|r| r.counts_against_quota()) {
         *own_per_day.entry(row.issued_on).or_default() += 1;
     }
     // Only what is at or after the window's oldest signal can be placed exactly.

@@ -15,7 +15,7 @@ use crate::foundation::error::{AppError, Result};
 use crate::foundation::money::{dollars, to_cents};
 use crate::foundation::state::AppState;
 use crate::foundation::vocab::{CloseReason, Provenance, SignalKind, SignalStatus, Vocabulary};
-use crate::services::predicting;
+use crate::services::{custom_rules, predicting};
 
 /// The outcome rule's standard fill model as stored on a signal ([`Costs::STANDARD`]): 1%
 /// slippage, $0.65 a contract.
@@ -72,6 +72,7 @@ pub fn signal_row(
         model_probability: None,
         model_version: None,
         model_why: None,
+        custom_strategy_id: None,
     };
     row.issue_probability = probability_of_profit(state, &row, at);
     row
@@ -212,9 +213,10 @@ pub(crate) async fn state_now(
     }
 }
 
-/// Runs the four strategies over every tracked symbol and issues what they propose. A symbol
-/// and strategy with an active signal already is skipped (the store refuses duplicates).
-/// Returns the ids issued.
+/// Runs the four strategies over every tracked symbol and issues what they propose, and each
+/// switched-on custom strategy of an entitled owner, whose signals go to that owner alone. A
+/// symbol and strategy with an active signal already is skipped (the store refuses
+/// duplicates). Returns the ids of the house rules' signals issued.
 pub async fn issue_signals(state: &AppState, quotes: &HashMap<String, Quote>, now: DateTime<Utc>) -> Result<Vec<String>> {
     let stocks = market::list_stocks(&state.db).await?;
     let issued_on = state.market.issue_day(now);
@@ -222,6 +224,8 @@ pub async fn issue_signals(state: &AppState, quotes: &HashMap<String, Quote>, no
     let model = predicting::shipping(state).await?;
     let hit_rates = if model.is_some() { predicting::recent_hit_rates(state, now).await? } else { HashMap::new() };
     let scorer = model.as_ref().map(|(version, model)| predicting::Scorer { version, model, hit_rates: &hit_rates });
+    let custom = custom_rules::live(state, now).await?;
+    let mut custom_rows = Vec::new();
     let mut rows = Vec::new();
     let mut volatilities = Vec::new();
     for stock in &stocks {
@@ -239,11 +243,22 @@ pub async fn issue_signals(state: &AppState, quotes: &HashMap<String, Quote>, no
             }
             rows.push(row);
         }
+        for strategy in &custom {
+            if let Some(proposal) = strategy.rule.propose(&engine, &ctx) {
+                let mut row = signal_row(state, &proposal, stock, quote, Some(&strategy.owner), issued_on, now);
+                row.custom_strategy_id = Some(strategy.id.clone());
+                custom_rows.push(row);
+            }
+        }
     }
     market::set_volatilities(&state.db, &volatilities).await?;
     let issued = store::issue_automated_at(&state.db, &rows, now).await?;
     if !issued.is_empty() {
         tracing::info!(count = issued.len(), "signals issued");
+    }
+    let issued_custom = store::issue_custom(&state.db, &custom_rows).await?;
+    if !issued_custom.is_empty() {
+        tracing::info!(count = issued_custom.len(), "custom strategies' signals issued");
     }
     Ok(issued)
 }
