@@ -15,11 +15,13 @@ pub struct CustomStrategyRow {
     pub document: String,
     /// Switched on by its owner: the scheduler issues its signals (while the plan includes it).
     pub active: bool,
+    /// The owner's automation opens paper positions from its signals (only while `active`).
+    pub automate: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
 
-const COLUMNS: &str = "id, user_id, name, document, active, created_at, updated_at";
+const COLUMNS: &str = "id, user_id, name, document, active, automate, created_at, updated_at";
 
 /// A user's custom strategies by name, whatever its case.
 pub async fn for_user(db: &Db, user_id: &str) -> StoreResult<Vec<CustomStrategyRow>> {
@@ -38,7 +40,7 @@ pub async fn find(db: &Db, user_id: &str, id: &str) -> StoreResult<CustomStrateg
 /// and the insert are one transaction after locking the owner's row, so parallel requests cannot
 /// pass the cap. A name the owner already uses is [`StoreError::Conflict`]`("name")`.
 pub async fn insert_within(db: &Db, row: &CustomStrategyRow, max: u32) -> StoreResult<bool> {
-    let sql = format!("INSERT INTO custom_strategies ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)");
+    let sql = format!("INSERT INTO custom_strategies ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)");
     with_db!(db, pool => {
         let mut tx = pool.begin().await?;
         crate::return_if_at_cap!(tx, &row.user_id, "SELECT COUNT(*) FROM custom_strategies WHERE user_id = $1", max);
@@ -48,6 +50,7 @@ pub async fn insert_within(db: &Db, row: &CustomStrategyRow, max: u32) -> StoreR
             .bind(&row.name)
             .bind(&row.document)
             .bind(row.active)
+            .bind(row.automate)
             .bind(row.created_at)
             .bind(row.updated_at)
             .execute(&mut *tx)
@@ -84,12 +87,13 @@ pub async fn delete(db: &Db, user_id: &str, id: &str) -> StoreResult<()> {
     if done == 0 { Err(StoreError::NotFound) } else { Ok(()) }
 }
 
-/// Switches one of `user_id`'s strategies on or off ([`StoreError::NotFound`] for anyone
-/// else's).
-pub async fn set_active(db: &Db, user_id: &str, id: &str, active: bool, now: DateTime<Utc>) -> StoreResult<()> {
+/// Switches one of `user_id`'s strategies on or off, and its automation (never on while the
+/// strategy is off) ([`StoreError::NotFound`] for anyone else's).
+pub async fn set_active(db: &Db, user_id: &str, id: &str, active: bool, automate: bool, now: DateTime<Utc>) -> StoreResult<()> {
     let done = with_db!(db, pool => {
-        sqlx::query("UPDATE custom_strategies SET active = $1, updated_at = $2 WHERE id = $3 AND user_id = $4")
+        sqlx::query("UPDATE custom_strategies SET active = $1, automate = $2, updated_at = $3 WHERE id = $4 AND user_id = $5")
             .bind(active)
+            .bind(active && automate)
             .bind(now)
             .bind(id)
             .bind(user_id)

@@ -283,6 +283,16 @@ pub async fn active_automated(db: &Db) -> StoreResult<Vec<RankedSignal>> {
     Ok(with_db!(db, pool => sqlx::query_as::<_, RankedSignal>(&sql).fetch_all(pool).await?))
 }
 
+/// Every active signal of a custom strategy whose owner automates it, newest first (the
+/// automation tick's second read, for all owners at once).
+pub async fn active_automated_custom(db: &Db) -> StoreResult<Vec<SignalRow>> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM signals WHERE status = 'active' \
+         AND custom_strategy_id IN (SELECT id FROM custom_strategies WHERE active AND automate) ORDER BY created_at DESC, id DESC"
+    );
+    Ok(with_db!(db, pool => sqlx::query_as::<_, SignalRow>(&sql).fetch_all(pool).await?))
+}
+
 /// How many signals each owner generated on demand per day since `since`, for every owner at
 /// once: `(owner, day, count)`.
 pub async fn on_demand_counts_by_owner(db: &Db, since: NaiveDate) -> StoreResult<Vec<(String, NaiveDate, i64)>> {

@@ -132,7 +132,7 @@ async fn set_active(
     ApiJson(input): ApiJson<ActiveInput>,
 ) -> Result<axum::Json<CustomStrategyView>> {
     let now = state.clock.now();
-    Ok(axum::Json(rules::set_active(&state, &user, &id, input.active, now).await?))
+    Ok(axum::Json(rules::set_active(&state, &user, &input, &id, now).await?))
 }
 
 /// Deletes a custom strategy (every plan).

@@ -387,6 +387,9 @@ pub struct CustomStrategyView {
     /// Switched on: its signals are issued to its owner (alone) as the market moves, while
     /// the plan includes custom strategies.
     pub active: bool,
+    /// The owner's automation opens paper positions from its signals, sized by their investment
+    /// preferences like the house rules' (only while `active`).
+    pub automate: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -396,6 +399,9 @@ pub struct CustomStrategyView {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ActiveInput {
     pub active: bool,
+    /// Open paper positions from its signals automatically (default off); only with `active`.
+    #[serde(default)]
+    pub automate: bool,
 }
 
 /// `POST /api/strategies/custom` and `PUT /api/strategies/custom/{id}`.
@@ -417,6 +423,7 @@ pub fn view(row: CustomStrategyRow) -> Result<CustomStrategyView> {
         name: row.name,
         document,
         active: row.active,
+        automate: row.automate,
         created_at: row.created_at,
         updated_at: row.updated_at,
     })
@@ -453,6 +460,7 @@ pub async fn create(state: &AppState, user: &UserRecord, input: &CustomStrategyI
         name,
         document,
         active: false,
+        automate: false,
         created_at: now,
         updated_at: now,
     };
@@ -479,13 +487,22 @@ pub async fn update(
     view(store::find(&state.db, &user.id, id).await?)
 }
 
-/// Switches one of `user`'s custom strategies on (Premium) or off (any plan: a downgraded
-/// account can always stop what it started).
-pub async fn set_active(state: &AppState, user: &UserRecord, id: &str, active: bool, now: DateTime<Utc>) -> Result<CustomStrategyView> {
-    if active {
+/// Switches one of `user`'s custom strategies and its automation on (Premium) or off (any plan:
+/// a downgraded account can always stop what it started).
+pub async fn set_active(
+    state: &AppState,
+    user: &UserRecord,
+    input: &ActiveInput,
+    id: &str,
+    now: DateTime<Utc>,
+) -> Result<CustomStrategyView> {
+    if input.active || input.automate {
         Entitlements::of(user, now).require(Capability::CustomStrategies)?;
     }
-    store::set_active(&state.db, &user.id, id, active, now).await?;
+    if input.automate && !input.active {
+        return Err(AppError::field("automate", "Switch the strategy's live signals on to automate them"));
+    }
+    store::set_active(&state.db, &user.id, id, input.active, input.automate, now).await?;
     view(store::find(&state.db, &user.id, id).await?)
 }
 

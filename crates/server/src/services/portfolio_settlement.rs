@@ -145,21 +145,35 @@ pub fn preferences_of(user: &strikeline_store::users::UserRecord) -> strikeline_
 /// Opens automated paper positions for every user from the active automated signals their
 /// plan shows them and their preferences take (preferred strategies, a confidence floor for
 /// their risk tolerance, contracts within their maximum position size and capital), at the
-/// signal's current premium plus the opening commission. Returns how many opened.
+/// signal's current premium plus the opening commission; and from the signals of their own
+/// custom strategies they automate, while their plan includes custom strategies (the same
+/// confidence floor and sizing; their preferred strategies name the house rules only). Returns
+/// how many opened.
 ///
-/// Five reads serve every user (the users, the active signals with their day ranks, who holds
-/// which of them, each user's open cost, and each user's own signals per day), and the new
-/// positions go in one transaction: the tick costs the same number of queries with ten
-/// thousand users as with one.
+/// Six reads serve every user (the users, the active signals with their day ranks, the active
+/// custom signals automated, who holds which of them, each user's open cost, and each user's
+/// own signals per day), and the new positions go in one transaction: the tick costs the same
+/// number of queries with ten thousand users as with one.
 pub async fn open_automated_positions(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
     use std::collections::HashSet;
     use strikeline_engine::Strategy;
-    use strikeline_engine::portfolio::{AllocationSignal, automated_allocation};
+    use strikeline_engine::portfolio::{AllocationSignal, InvestmentPreferences, automated_allocation};
+    use strikeline_store::signals::SignalRow;
+
+    use crate::foundation::entitlements::{Capability, Entitlements};
     use strikeline_store::positions::AutomatedRow;
 
     let commission_cents = to_cents(state.config.portfolio.commission_per_contract);
     let active = strikeline_store::signals::active_automated(&state.db).await?;
-    let Some(first_day) = active.iter().map(|r| r.signal.issued_on).min() else { return Ok(0) };
+    let mut custom: HashMap<String, Vec<SignalRow>> = HashMap::new();
+    for row in strikeline_store::signals::active_automated_custom(&state.db).await? {
+        if let Some(owner) = row.owner_id.clone() {
+            custom.entry(owner).or_default().push(row);
+        }
+    }
+    let Some(first_day) = active.iter().map(|r| r.signal.issued_on).chain(custom.values().flatten().map(|s| s.issued_on)).min() else {
+        return Ok(0);
+    };
     let users = strikeline_store::users::all(&state.db).await?;
     let held: HashSet<(String, String)> = positions::holders_of_active_signals(&state.db).await?.into_iter().collect();
     let open_cost_cents: HashMap<String, i64> = positions::open_cost_by_user(&state.db).await?.into_iter().collect();
@@ -167,23 +181,31 @@ pub async fn open_automated_positions(state: &AppState, now: DateTime<Utc>) -> R
     let mut new_positions = Vec::new();
     for user in &users {
         let prefs = preferences_of(user);
-        if prefs.preferred_strategies.is_empty() {
+        let own_rules: &[SignalRow] = match custom.get(&user.id) {
+            Some(rows) if Entitlements::of(user, now).allows(Capability::CustomStrategies) => rows,
+            _ => &[],
+        };
+        if prefs.preferred_strategies.is_empty() && own_rules.is_empty() {
             continue;
         }
+        let custom_prefs = InvestmentPreferences { preferred_strategies: vec![Strategy::Custom], ..prefs.clone() };
         let viewer = viewers.of(user, now);
         let mut open_cost = dollars(open_cost_cents.get(&user.id).copied().unwrap_or(0));
-        for ranked in &active {
-            let signal = &ranked.signal;
-            if !viewer.unlocks(signal, ranked.day_rank) || held.contains(&(user.id.clone(), signal.id.clone())) {
+        let house = active.iter().filter(|r| viewer.unlocks(&r.signal, r.day_rank)).filter_map(|r| {
+            let strategy = StrategyName::exact(&r.signal.strategy).ok()?;
+            Some((&r.signal, Strategy::from(strategy), &prefs))
+        });
+        let candidates = house.chain(own_rules.iter().map(|s| (s, Strategy::Custom, &custom_prefs)));
+        for (signal, strategy, prefs) in candidates {
+            if held.contains(&(user.id.clone(), signal.id.clone())) {
                 continue;
             }
-            let Ok(strategy) = StrategyName::exact(&signal.strategy).map(Strategy::from) else { continue };
             let candidate = AllocationSignal {
                 strategy,
                 confidence: u8::try_from(signal.confidence).unwrap_or(0),
                 entry_price: dollars(signal.current_option_cents),
             };
-            let Some(contracts) = automated_allocation(&candidate, &prefs, open_cost) else { continue };
+            let Some(contracts) = automated_allocation(&candidate, prefs, open_cost) else { continue };
             open_cost += dollars(signal.current_option_cents * 100) * f64::from(contracts);
             new_positions.push(AutomatedRow {
                 id: uuid::Uuid::new_v4().to_string(),

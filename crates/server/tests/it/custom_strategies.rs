@@ -313,13 +313,41 @@ async fn a_switched_on_strategy_issues_signals_to_its_owner_alone(app: TestApp) 
     let detail: Value = app.client.get(app.url(&analysis)).send().await.expect("get").json().await.expect("json");
     assert_eq!((detail["decileRecord"]["strategy"].as_str(), detail["decileRecord"]["n"].as_i64()), (Some("Custom"), Some(0)), "{detail}");
 
+    // Automated: the owner's automation opens paper positions from its signals, sized by their
+    // preferences (no house rule preferred here), and nobody else's takes them.
+    let response = app.client.put(app.url(&switch)).json(&json!({"active": false, "automate": true})).send().await.expect("put");
+    assert_eq!(fields(&problem(response).await), ["automate"]);
+    let response = app.client.put(app.url(&switch)).json(&json!({"active": true, "automate": true})).send().await.expect("put");
+    assert_eq!(response.json::<Value>().await.expect("json")["automate"], true);
+    for id in [&owner, &mallory_id] {
+        users::set_investment_preferences(app.db(), id, 10_000_000, "low", 5_000_000, "", app.now()).await.expect("preferences");
+    }
+    let open = || strikeline_server::services::portfolio_settlement::open_automated_positions(&app.state, app.now());
+    let opened = open().await.expect("open");
+    assert!(opened > 0 && opened <= signals.len(), "{opened} of {}", signals.len());
+    let rows: Vec<Value> = app.client.get(app.url("/api/portfolio/positions")).send().await.expect("positions").json().await.expect("json");
+    assert_eq!(rows.len(), opened);
+    let detail: Value = app
+        .client
+        .get(app.url(&format!("/api/portfolio/position/{}", rows[0]["id"].as_str().expect("id"))))
+        .send()
+        .await
+        .expect("detail")
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(detail["signal"]["strategy"], "Custom", "{detail}");
+    assert_eq!(open().await.expect("open"), 0, "nothing opened twice");
+    let theirs: Vec<Value> = mallory.get(app.url("/api/portfolio/positions")).send().await.expect("positions").json().await.expect("json");
+    assert!(theirs.is_empty());
+
     // A downgraded owner cannot switch it on again, and its signals stop while the plan lacks it.
     let response = app.client.put(app.url(&switch)).json(&json!({"active": false})).send().await.expect("put");
     assert_eq!(response.status(), 200);
     users::set_subscription(app.db(), &owner, "pro", "active", None, app.now()).await.expect("pro");
     let response = app.client.put(app.url(&switch)).json(&json!({"active": true})).send().await.expect("put");
     assert_eq!(response.status(), 403);
-    strikeline_store::custom_strategies::set_active(app.db(), &owner, &sid, true, app.now()).await.expect("left on");
+    strikeline_store::custom_strategies::set_active(app.db(), &owner, &sid, true, false, app.now()).await.expect("left on");
     let before = custom_signals(&app, &app.client).await.len();
     strikeline_store::with_db!(app.db(), pool => {
         sqlx::query("UPDATE signals SET status = 'closed', close_reason = 'target', closed_at = $1 WHERE strategy = 'Custom'")

@@ -2,8 +2,10 @@
 -- and the scheduler issues its signals to that user alone. Keep in step with
 -- ../sqlite/20261129000025_custom_signals.sql: a test compares the two schemas.
 
--- Whether the owner has switched the strategy on (the scheduler still checks the plan).
+-- Whether the owner has switched the strategy on (the scheduler still checks the plan), and
+-- whether their automation opens paper positions from its signals (only while it is on).
 ALTER TABLE custom_strategies ADD COLUMN active BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE custom_strategies ADD COLUMN automate BOOLEAN NOT NULL DEFAULT FALSE;
 CREATE INDEX custom_strategies_active_idx ON custom_strategies (user_id) WHERE active;
 
 -- A custom strategy's signal is named 'Custom', owned by the strategy's owner and points at the

@@ -11,8 +11,10 @@
 -- enforced throughout: a row that no longer fits fails the migration, and the transaction
 -- leaves the database as it was.
 
--- Whether the owner has switched the strategy on (the scheduler still checks the plan).
+-- Whether the owner has switched the strategy on (the scheduler still checks the plan), and
+-- whether their automation opens paper positions from its signals (only while it is on).
 ALTER TABLE custom_strategies ADD COLUMN active BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE custom_strategies ADD COLUMN automate BOOLEAN NOT NULL DEFAULT FALSE;
 CREATE INDEX custom_strategies_active_idx ON custom_strategies (user_id) WHERE active;
 
 -- 1. Hold the positions and the signals; drop the child first.

@@ -333,15 +333,19 @@ async fn a_custom_strategy_has_one_active_signal_per_symbol_outside_the_quota(db
         name: name.into(),
         document: "{}".into(),
         active: false,
+        automate: false,
         created_at: t0(),
         updated_at: t0(),
     };
     for (id, name) in [("cs-1", "Dip"), ("cs-2", "Breakout of mine")] {
         assert!(custom::insert_within(&db, &strategy(id, name), 20).await.expect("save"));
     }
-    custom::set_active(&db, &ada.id, "cs-1", true, t0()).await.expect("switch on");
+    custom::set_active(&db, &ada.id, "cs-1", true, true, t0()).await.expect("switch on");
     assert_eq!(custom::active(&db).await.expect("active").iter().map(|r| r.id.as_str()).collect::<Vec<_>>(), ["cs-1"]);
-    assert!(matches!(custom::set_active(&db, "someone-else", "cs-2", true, t0()).await, Err(strikeline_store::StoreError::NotFound)));
+    assert!(matches!(
+        custom::set_active(&db, "someone-else", "cs-2", true, false, t0()).await,
+        Err(strikeline_store::StoreError::NotFound)
+    ));
 
     let of = |strategy: &str, symbol: &str, minutes: i64| signals::SignalRow {
         custom_strategy_id: Some(strategy.into()),

@@ -2210,6 +2210,8 @@ export interface components {
         /** @description `PUT /api/strategies/custom/{id}/active`. */
         ActiveInput: {
             active: boolean;
+            /** @description Open paper positions from its signals automatically (default off); only with `active`. */
+            automate?: boolean;
         };
         /** @description An active signal with how long it has left. */
         ActiveSignal: components["schemas"]["Signal"] & {
@@ -2737,6 +2739,11 @@ export interface components {
              *     the plan includes custom strategies.
              */
             active: boolean;
+            /**
+             * @description The owner's automation opens paper positions from its signals, sized by their investment
+             *     preferences like the house rules' (only while `active`).
+             */
+            automate: boolean;
             /** Format: date-time */
             createdAt: string;
             document: components["schemas"]["CustomStrategyDocument"];
@@ -4264,7 +4271,7 @@ export interface components {
             /** Format: date */
             expirationDate: string;
             reasoning?: string | null;
-            strategy?: null | components["schemas"]["StrategyName"];
+            strategy?: null | components["schemas"]["TradedStrategy"];
             /** Format: double */
             strikePrice: number;
             symbol: string;

@@ -14,7 +14,7 @@ use crate::foundation::money::dollars;
 use crate::foundation::money::round2;
 use crate::foundation::state::AppState;
 use crate::foundation::views::{PayoffPoint, payoff_points};
-use crate::foundation::vocab::{PositionKind, PositionStatus, SignalKind, StrategyName, stored};
+use crate::foundation::vocab::{PositionKind, PositionStatus, SignalKind, TradedStrategy, stored};
 use crate::services::portfolio_settlement::Pricing;
 use crate::services::portfolio_valuation::{Holding, automated_holding, manual_holding, value};
 
@@ -29,7 +29,7 @@ pub struct PositionSignal {
     pub strike_price: f64,
     pub expiration_date: NaiveDate,
     /// `null` for manual positions.
-    pub strategy: Option<StrategyName>,
+    pub strategy: Option<TradedStrategy>,
     pub confidence: Option<i64>,
     /// The option's premium per share now.
     pub current_option_price: f64,
@@ -128,7 +128,7 @@ pub fn detail_view(
     holding: &Holding,
     v: &PositionValuation,
     company_name: &str,
-    strategy: Option<StrategyName>,
+    strategy: Option<TradedStrategy>,
     confidence: Option<i64>,
     reasoning: Option<String>,
     status: PositionStatus,
@@ -206,7 +206,7 @@ pub async fn manual_detail(state: &AppState, user: &UserRecord, row: &ManualRow,
 pub async fn automated_detail(state: &AppState, user: &UserRecord, row: &AutomatedRow, now: DateTime<Utc>) -> Result<PositionDetail> {
     let signal = strikeline_store::signals::find(&state.db, &row.signal_id).await?.ok_or(AppError::NotFound)?;
     let status: PositionStatus = stored(&row.status, format_args!("automated position {}", row.id))?;
-    let strategy: StrategyName = stored(&signal.strategy, format_args!("signal {}", signal.id))?;
+    let strategy: TradedStrategy = stored(&signal.strategy, format_args!("signal {}", signal.id))?;
     let sector = Pricing::cached(state).await?.sector_of(&signal.symbol);
     let holding = automated_holding(state, row, &(&signal).into(), &sector)?;
     let mut v = value(state, &holding, dollars(user.investment_capital_cents), now)?;
