@@ -510,6 +510,7 @@ pub async fn set_active(
 /// reads as a rule.
 pub struct LiveStrategy {
     pub id: String,
+    pub name: String,
     pub owner: String,
     pub rule: CustomStrategy,
 }
@@ -531,7 +532,7 @@ pub async fn live(state: &AppState, now: DateTime<Utc>) -> Result<Vec<LiveStrate
         }
         let rule = serde_json::from_str::<CustomStrategyDocument>(&row.document).ok().and_then(|d| d.to_engine("document").ok());
         match rule {
-            Some(rule) => live.push(LiveStrategy { id: row.id, owner: row.user_id, rule }),
+            Some(rule) => live.push(LiveStrategy { id: row.id, name: row.name, owner: row.user_id, rule }),
             None => tracing::warn!(strategy = %row.id, "a stored custom strategy no longer reads as a rule; not run"),
         }
     }

@@ -153,3 +153,58 @@ pub async fn new_signals(state: &AppState, issued: &[String], now: DateTime<Utc>
     }
     notify(state, notes, now).await
 }
+
+/// Announces signals just issued by custom strategies, to their owners alone: a `new_signal`
+/// webhook to each of the owner's subscribed endpoints, and, when their signal alerts are on,
+/// one notification per owner naming the rules that fired and where. `issued` pairs each
+/// stored signal with the name of the strategy that issued it.
+pub async fn custom_signals(
+    state: &AppState,
+    issued: &[(&strikeline_store::signals::SignalRow, &str)],
+    now: DateTime<Utc>,
+) -> Result<usize> {
+    use std::collections::BTreeMap;
+    let events: Vec<Event> = issued
+        .iter()
+        .filter_map(|(row, _)| {
+            let owner = row.owner_id.as_deref()?;
+            Some(Event { event_type: WebhookEventType::NewSignal, audience: Audience::Owner(owner), data: signal_data(row) })
+        })
+        .collect();
+    emit(state, &events, now).await?;
+    // owner → rule name → symbols, in a stable order.
+    let mut fired: BTreeMap<&str, BTreeMap<&str, Vec<&str>>> = BTreeMap::new();
+    for (row, name) in issued {
+        if let Some(owner) = row.owner_id.as_deref() {
+            fired.entry(owner).or_default().entry(name).or_default().push(row.symbol.as_str());
+        }
+    }
+    let mut notes = Vec::new();
+    for (owner, rules) in fired {
+        let Some(user) = strikeline_store::users::find_by_id(&state.db, owner).await? else { continue };
+        if !user.signal_alerts {
+            continue;
+        }
+        let count: usize = rules.values().map(Vec::len).sum();
+        let body = rules
+            .iter()
+            .map(|(name, symbols)| {
+                let shown = symbols.iter().take(5).copied().collect::<Vec<_>>().join(", ");
+                format!("{name}: {shown}{}", if symbols.len() > 5 { ", …" } else { "" })
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
+        notes.push(Note {
+            user_id: owner.to_owned(),
+            kind: NotificationKind::NewSignals,
+            title: if count == 1 {
+                "Your custom strategy issued 1 new signal".to_owned()
+            } else {
+                format!("Your custom strategies issued {count} new signals")
+            },
+            body: format!("{body}."),
+            link: Some("/signals"),
+        });
+    }
+    notify(state, notes, now).await
+}

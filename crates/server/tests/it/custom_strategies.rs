@@ -299,6 +299,19 @@ async fn a_switched_on_strategy_issues_signals_to_its_owner_alone(app: TestApp) 
         assert_eq!((s["strategy"].as_str(), s["customStrategyId"].as_str()), (Some("Custom"), Some(sid.as_str())), "{s}");
         assert_eq!((s["locked"].as_bool(), s["onDemand"].as_bool(), s["signalType"].as_str()), (Some(false), Some(false), Some("CALL")));
     }
+    // The owner is told, once for the run, naming the rule; nobody else is.
+    let bell: Value = app.client.get(app.url("/api/notifications")).send().await.expect("bell").json().await.expect("json");
+    let told: Vec<&Value> = bell["notifications"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .filter(|n| n["title"].as_str().is_some_and(|t| t.starts_with("Your custom strateg")))
+        .collect();
+    assert_eq!(told.len(), 1, "{bell}");
+    assert_eq!(told[0]["title"], format!("Your custom strategies issued {} new signals", signals.len()));
+    assert!(told[0]["body"].as_str().is_some_and(|b| b.starts_with("Always: ")), "{}", told[0]);
+    let theirs: Value = mallory.get(app.url("/api/notifications")).send().await.expect("bell").json().await.expect("json");
+    assert!(!theirs.to_string().contains("Your custom strateg"), "{theirs}");
     // A second run issues no second active signal per symbol.
     issue(&app).await;
     assert_eq!(custom_signals(&app, &app.client).await.len(), signals.len());

@@ -15,7 +15,7 @@ use crate::foundation::error::{AppError, Result};
 use crate::foundation::money::{dollars, to_cents};
 use crate::foundation::state::AppState;
 use crate::foundation::vocab::{CloseReason, Provenance, SignalKind, SignalStatus, Vocabulary};
-use crate::services::{custom_rules, predicting};
+use crate::services::{custom_rules, notifying, predicting};
 
 /// The outcome rule's standard fill model as stored on a signal ([`Costs::STANDARD`]): 1%
 /// slippage, $0.65 a contract.
@@ -259,6 +259,10 @@ pub async fn issue_signals(state: &AppState, quotes: &HashMap<String, Quote>, no
     let issued_custom = store::issue_custom(&state.db, &custom_rows).await?;
     if !issued_custom.is_empty() {
         tracing::info!(count = issued_custom.len(), "custom strategies' signals issued");
+        let name_of = |id: &Option<String>| custom.iter().find(|s| Some(&s.id) == id.as_ref()).map_or("", |s| s.name.as_str());
+        let announced: Vec<(&SignalRow, &str)> =
+            custom_rows.iter().filter(|row| issued_custom.contains(&row.id)).map(|row| (row, name_of(&row.custom_strategy_id))).collect();
+        notifying::custom_signals(state, &announced, now).await?;
     }
     Ok(issued)
 }
