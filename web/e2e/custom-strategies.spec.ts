@@ -12,9 +12,9 @@ import {
 
 // Custom strategies (issue 29; docs/strategies.md §11) against the real server: Premium starts
 // from a template, sees what the rule says today on the tracked stocks, backtests it and sees
-// its figures, saves it, finds it again after a reload, edits and saves it again, and deletes
-// it; no serious axe violation and no sideways scrolling. Pro sees the feature locked and asks
-// nothing of the Premium endpoints.
+// its figures, saves it, finds it again after a reload, edits and saves it again, switches its
+// live signals on and off, and deletes it; no serious axe violation and no sideways scrolling.
+// Pro sees the feature locked and asks nothing of the Premium endpoints.
 
 type LanguageAnswer = { indicators: { name: string; label: string; kind: string }[]; maxConditions: number };
 type PreviewAnswer = { firing: number; symbols: { symbol: string; triggered: boolean }[] };
@@ -141,6 +141,29 @@ for (const [width, theme] of [
     await expect(item).toContainText("+60% / −35%");
     await expect(page.getByText("All changes saved.")).toBeVisible();
     await noHorizontalOverflow(page, width);
+
+    // Live signals: switched on, automated while on, then off again (which takes the automation
+    // with them); each switch shows the server's answer.
+    const live = item.getByRole("switch", { name: "Live signals for Trend pullback" });
+    const automate = item.getByRole("switch", { name: "Open paper positions automatically for Trend pullback" });
+    await expect(live).not.toBeChecked();
+    await expect(automate).toHaveCount(0);
+    const flip = async (control: typeof live, body: Record<string, boolean>) => {
+      const switched = answerTo(page, "PUT", /^\/api\/strategies\/custom\/[\w-]+\/active$/);
+      await control.click();
+      const answer = await switched;
+      expect(answer.status(), await answer.text()).toBe(200);
+      expect(answer.request().postDataJSON()).toEqual(body);
+    };
+    await flip(live, { active: true });
+    await expect(live).toBeChecked();
+    await flip(automate, { active: true, automate: true });
+    await expect(automate).toBeChecked();
+    await noHorizontalOverflow(page, width);
+    if (process.env.SHOT_DIR) await saved.screenshot({ path: `${process.env.SHOT_DIR}/saved-${width}.png` });
+    await flip(live, { active: false });
+    await expect(live).not.toBeChecked();
+    await expect(automate).toHaveCount(0);
 
     // Deleted after confirming: the list is empty and a new strategy starts.
     await item.getByRole("button", { name: "Delete Trend pullback" }).click();

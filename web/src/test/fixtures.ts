@@ -1,6 +1,7 @@
 import { vi } from "vitest";
 import type {
   AutomationStatus,
+  CustomStrategyView,
   DashboardStats,
   DecileRecord,
   ModelEstimate,
@@ -53,6 +54,30 @@ export function makeSignal(overrides: Partial<Signal> = {}): Signal {
     createdAt: "2026-11-23T14:30:00Z",
     onDemand: false,
     locked: false,
+    ...overrides,
+  };
+}
+
+/**
+ * A saved custom strategy as GET /api/strategies/custom lists it: "Oversold bounce" (RSI(14)
+ * below 30: a call at the money), its live signals (and their automation) switched off.
+ */
+export function makeCustomStrategy(overrides: Partial<CustomStrategyView> = {}): CustomStrategyView {
+  return {
+    id: "5f0c2a51-0000-4000-8000-000000000001",
+    name: "Oversold bounce",
+    document: {
+      version: 1,
+      entry: { all: [{ compare: { left: { indicator: { name: "rsi14", barsAgo: 0 } }, is: "below", right: { number: 30 } } }] },
+      opens: "CALL",
+      strike: { offset: 0 },
+      minDays: 30,
+      exits: { targetGain: 0.5, stopLoss: 0.3, maxDays: 10 },
+    },
+    active: false,
+    automate: false,
+    createdAt: "2026-11-20T10:00:00Z",
+    updatedAt: "2026-11-21T10:00:00Z",
     ...overrides,
   };
 }

@@ -26,7 +26,10 @@ export function refreshAfterAdd(queryClient: QueryClient): void {
  * the contract, and what the reasoning and entry price are made from.
  */
 export type SignalLike = Pick<NewManualPosition, "symbol" | "companyName" | "type" | "strikePrice" | "expirationDate"> & {
-  strategy: PositionSignal["strategy"];
+  /** The rule that issued it: a house rule, "Custom" (one of the user's own), or none. */
+  strategy: Signal["strategy"] | PositionSignal["strategy"];
+  /** The name of the user's custom strategy that issued it (`strategy` "Custom"), when known. */
+  strategyName?: string | null;
   confidence: PositionSignal["confidence"];
   /** The option's premium per share at entry. */
   entryPrice?: Signal["entryPrice"];
@@ -51,12 +54,19 @@ export function entryPriceFor(signal: Pick<SignalLike, "entryPrice" | "currentOp
   return found === undefined ? 1 : cents(found);
 }
 
+/** "Momentum strategy signal", "Custom strategy “Oversold bounce” signal" (or without the name when unknown), "Signal". */
+function strategyText({ strategy, strategyName }: Pick<SignalLike, "strategy" | "strategyName">): string {
+  if (!strategy) return "Signal";
+  if (strategy === "Custom" && strategyName) return `Custom strategy “${strategyName}” signal`;
+  return `${strategy} strategy signal`;
+}
+
 /**
  * "Momentum strategy signal, strength 78/100": the signal's `confidence` is a heuristic score,
  * not a probability, so it is written as a score, never as a percentage.
  */
-export function signalReasoning(signal: Pick<SignalLike, "strategy" | "confidence">): string {
-  const strategy = signal.strategy ? `${signal.strategy} strategy signal` : "Signal";
+export function signalReasoning(signal: Pick<SignalLike, "strategy" | "strategyName" | "confidence">): string {
+  const strategy = strategyText(signal);
   return signal.confidence == null ? strategy : `${strategy}, strength ${formatScore(signal.confidence)}`;
 }
 

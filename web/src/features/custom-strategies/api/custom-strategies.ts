@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
+import { customStrategiesQueryOptions } from "@/lib/api/custom-strategies";
 import type {
   BacktestRequest,
   CustomStrategyInput,
@@ -25,13 +26,13 @@ export function useRuleLanguage() {
   return useQuery({ queryKey: queryKeys.customStrategies.language(), queryFn: getRuleLanguage, staleTime: Infinity });
 }
 
-/** GET /api/strategies/custom: the user's saved strategies, by name (every plan may read them). */
-export function getCustomStrategies(): Promise<CustomStrategyView[]> {
-  return dataOf(api.GET("/api/strategies/custom"));
-}
+// The saved list is shared with the signals (they name a custom strategy's signals): it lives
+// in lib/api/custom-strategies.ts, and this module keeps the feature's name for it.
+export { getCustomStrategies } from "@/lib/api/custom-strategies";
 
+/** GET /api/strategies/custom: the user's saved strategies, by name (every plan may read them). */
 export function useCustomStrategies() {
-  return useQuery({ queryKey: queryKeys.customStrategies.all(), queryFn: getCustomStrategies });
+  return useQuery(customStrategiesQueryOptions());
 }
 
 /**
@@ -74,6 +75,40 @@ export function useDeleteCustomStrategy() {
       queryClient.setQueryData<CustomStrategyView[]>(queryKeys.customStrategies.all(), (list) => list?.filter((s) => s.id !== id));
       queryClient.removeQueries({ queryKey: queryKeys.customStrategies.detail(id) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.customStrategies.all() });
+    },
+  });
+}
+
+/**
+ * PUT /api/strategies/custom/{id}/active → the strategy as it is now. On, the scheduler issues
+ * its signals to the user alone, and with `automate` the user's automation opens paper
+ * positions from them (only while on; the server answers 422 otherwise); switching either on
+ * is Premium (403 otherwise), switching off is allowed on every plan; 404 when the strategy
+ * is not the user's. Left out, `automate` is off.
+ */
+export function setCustomStrategyActive({
+  id,
+  active,
+  automate,
+}: {
+  id: string;
+  active: boolean;
+  automate?: boolean;
+}): Promise<CustomStrategyView> {
+  const body = automate === undefined ? { active } : { active, automate };
+  return dataOf(api.PUT("/api/strategies/custom/{id}/active", { params: { path: { id } }, body }));
+}
+
+/** Switches one strategy's live signals on or off (each row has its own, so only that row's switch waits). */
+export function useSetCustomStrategyActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setCustomStrategyActive,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKeys.customStrategies.detail(saved.id), saved);
+      queryClient.setQueryData<CustomStrategyView[]>(queryKeys.customStrategies.all(), (list) =>
+        list?.map((s) => (s.id === saved.id ? saved : s)),
+      );
     },
   });
 }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { includesCustomStrategies } from "@/features/auth/lib/plan";
 import { OverallResults } from "@/features/backtest/components/overall-results";
 import type { CustomStrategyInput, CustomStrategyView, OverallBacktest, Preview } from "@/lib/api/models";
-import { makeRuleLanguage } from "@/test/fixtures";
+import { makeCustomStrategy, makeRuleLanguage } from "@/test/fixtures";
 import { makeOverallBacktest } from "@/test/portfolio-fixtures";
 import { jsonResponse, makeUser, mockFetch, problem, renderWithProviders } from "@/test/utils";
 import { TEMPLATES } from "../lib/templates";
@@ -15,14 +15,7 @@ afterEach(() => vi.unstubAllGlobals());
 const OVERSOLD = TEMPLATES[0].document;
 
 function makeView(overrides: Partial<CustomStrategyView> = {}): CustomStrategyView {
-  return {
-    id: "5f0c2a51-0000-4000-8000-000000000001",
-    name: "Oversold bounce",
-    document: OVERSOLD,
-    createdAt: "2026-11-20T10:00:00Z",
-    updatedAt: "2026-11-21T10:00:00Z",
-    ...overrides,
-  };
+  return makeCustomStrategy({ document: OVERSOLD, ...overrides });
 }
 
 function makePreview(): Preview {
@@ -89,6 +82,8 @@ type Api = {
   list?: CustomStrategyView[];
   preview?: () => Response;
   save?: (input: CustomStrategyInput, method: string) => Response;
+  /** PUT …/{id}/active; by default the saved strategy, switched as asked. */
+  active?: (id: string, active: boolean) => Response | Promise<Response>;
   backtest?: () => Response | Promise<Response>;
 };
 
@@ -98,14 +93,26 @@ function api({
   list = [],
   preview = () => jsonResponse(makePreview()),
   save,
+  active,
   backtest = () => jsonResponse(makeCustomBacktest()),
 }: Api = {}) {
   let saved = [...list];
-  return mockFetch((url, init) => {
+  return mockFetch(async (url, init) => {
     const method = init.method ?? "GET";
     if (url === "/api/strategies/custom/language" && method === "GET") return language();
     if (url === "/api/strategies/custom" && method === "GET") return jsonResponse(saved);
     if (url === "/api/strategies/custom/preview" && method === "POST") return preview();
+    const switched = /^\/api\/strategies\/custom\/([\w-]+)\/active$/.exec(url);
+    if (switched && method === "PUT") {
+      const body = JSON.parse(String(init.body)) as { active: boolean; automate?: boolean };
+      const on = body.active;
+      if (active) return active(switched[1], on);
+      const current = saved.find((s) => s.id === switched[1]);
+      if (!current) return problem(404, "Not Found");
+      const view = { ...current, active: on, automate: on && (body.automate ?? false) };
+      saved = saved.map((s) => (s.id === view.id ? view : s));
+      return jsonResponse(view);
+    }
     if (url.startsWith("/api/strategies/custom") && (method === "POST" || method === "PUT")) {
       const input = JSON.parse(String(init.body)) as CustomStrategyInput;
       if (save) return save(input, method);
@@ -175,6 +182,95 @@ describe("CustomStrategiesPage", () => {
     // The locked page builds nothing: it does not ask for the rule language either.
     expect(callsTo(fetchMock, "/api/strategies/custom/language", "GET")).toEqual([]);
     expect(screen.getByTestId("saved-strategies")).toHaveTextContent("0 kept.");
+  });
+
+  it("switches a saved strategy's live signals on and off, waiting for the server's answer", async () => {
+    let answer: ((r: Response) => void) | null = null;
+    const fetchMock = api({
+      list: [makeView()],
+      active: (id, on) =>
+        on
+          ? new Promise<Response>((resolve) => (answer = resolve))
+          : jsonResponse(makeView({ id, active: false, updatedAt: "2026-11-28T10:00:00Z" })),
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const item = await screen.findByTestId("saved-strategy");
+    const toggle = within(item).getByRole("switch", { name: "Live signals for Oversold bounce" });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription("Off. When on, signals from this rule appear in your Signals list, for you alone.");
+
+    await user.click(toggle);
+    const url = "/api/strategies/custom/5f0c2a51-0000-4000-8000-000000000001/active";
+    expect(lastBody(fetchMock, url, "PUT")).toEqual({ active: true });
+    // Waiting: the switch is held, still as the server last said.
+    await waitFor(() => expect(toggle).toBeDisabled());
+    expect(toggle).not.toBeChecked();
+    expect(within(item).getByText("Saving…")).toBeInTheDocument();
+    answer!(jsonResponse(makeView({ active: true, updatedAt: "2026-11-28T10:00:00Z" })));
+
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(toggle).toBeEnabled();
+    expect(toggle).toHaveAccessibleDescription("Signals from this rule appear in your Signals list, for you alone.");
+    // The list in the cache follows the answer: the date it shows is the server's.
+    expect(item).toHaveTextContent("Updated Nov 28, 2026");
+
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).not.toBeChecked());
+    expect(lastBody(fetchMock, url, "PUT")).toEqual({ active: false });
+    expect(callsTo(fetchMock, url, "PUT")).toHaveLength(2);
+  });
+
+  it("offers automation only while live signals are on, and sends it with them", async () => {
+    const fetchMock = api({ list: [makeView()] });
+    renderPage();
+    const user = userEvent.setup();
+    const item = await screen.findByTestId("saved-strategy");
+    const automateName = "Open paper positions automatically for Oversold bounce";
+    expect(within(item).queryByRole("switch", { name: automateName })).not.toBeInTheDocument();
+    await user.click(within(item).getByRole("switch", { name: "Live signals for Oversold bounce" }));
+    const automate = await within(item).findByRole("switch", { name: automateName });
+    expect(automate).not.toBeChecked();
+    await user.click(automate);
+    await waitFor(() => expect(automate).toBeChecked());
+    const url = "/api/strategies/custom/5f0c2a51-0000-4000-8000-000000000001/active";
+    expect(lastBody(fetchMock, url, "PUT")).toEqual({ active: true, automate: true });
+    expect(automate).toHaveAccessibleDescription(
+      "Your automation opens paper positions from its signals, sized by your investment preferences.",
+    );
+    // Live signals off takes the automation with them.
+    await user.click(within(item).getByRole("switch", { name: "Live signals for Oversold bounce" }));
+    await waitFor(() => expect(within(item).queryByRole("switch", { name: automateName })).not.toBeInTheDocument());
+    expect(lastBody(fetchMock, url, "PUT")).toEqual({ active: false });
+  });
+
+  it("says the server's refusal to switch live signals on in a toast, and leaves the switch off", async () => {
+    const detail = "Live signals from custom strategies are part of the Premium plan.";
+    api({ list: [makeView()], active: () => problem(403, "Forbidden", detail) });
+    renderPage();
+    const user = userEvent.setup();
+    const toggle = await screen.findByRole("switch", { name: "Live signals for Oversold bounce" });
+    await user.click(toggle);
+    expect(await screen.findByText("Live signals not switched on")).toBeInTheDocument();
+    expect(screen.getByText(detail)).toBeInTheDocument();
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toBeEnabled();
+  });
+
+  it("outside Premium, lets live signals be switched off but not on", async () => {
+    const fetchMock = api({ list: [makeView(), makeView({ id: "5f0c2a51-0000-4000-8000-000000000002", name: "Still on", active: true })] });
+    renderPage({ unlocked: false });
+    const user = userEvent.setup();
+    const off = await screen.findByRole("switch", { name: "Live signals for Oversold bounce" });
+    expect(off).toBeDisabled();
+    expect(off).toHaveAccessibleDescription("Live signals are part of Premium.");
+    const on = screen.getByRole("switch", { name: "Live signals for Still on" });
+    expect(on).toBeChecked();
+    expect(on).toHaveAccessibleDescription("On, but paused: live signals are part of Premium.");
+    await user.click(on);
+    await waitFor(() => expect(on).not.toBeChecked());
+    expect(lastBody(fetchMock, "/api/strategies/custom/5f0c2a51-0000-4000-8000-000000000002/active", "PUT")).toEqual({ active: false });
+    expect(on).toBeDisabled();
   });
 
   it("builds from the server's rule language: its labels, kinds and limits, asked again after a failure", async () => {

@@ -235,6 +235,7 @@ function Workspace({ language, results }: { language: RuleLanguage; results?: Ba
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 xl:grid-cols-[minmax(0,1fr)_21rem]">
         <SavedStrategies
+          canSwitchOn
           className="xl:col-start-2 xl:row-start-1"
           selectedId={editingId}
           maxStrategies={language.maxStrategies}
@@ -442,7 +443,7 @@ export function CustomStrategiesPage({ unlocked, backtestResults }: { unlocked: 
       ) : (
         <>
           <CustomStrategiesLocked />
-          <SavedStrategies />
+          <SavedStrategies canSwitchOn={false} />
         </>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { BookmarkIcon, Trash2Icon } from "lucide-react";
+import { BookmarkIcon, Loader2Icon, Trash2Icon } from "lucide-react";
 import type * as React from "react";
 import { useId, useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
@@ -7,11 +7,15 @@ import { OptionTypeBadge } from "@/components/option-type-badge";
 import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
+import { Switch } from "@/components/ui/switch";
+import { errorMessage } from "@/lib/api/client";
 import type { CustomStrategyView } from "@/lib/api/models";
 import { formatShortDate } from "@/lib/dates";
+import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
-import { useCustomStrategies, useDeleteCustomStrategy } from "../api/custom-strategies";
+import { useCustomStrategies, useDeleteCustomStrategy, useSetCustomStrategyActive } from "../api/custom-strategies";
 import { exitsText, strikeText } from "../lib/describe";
 
 function ListSkeleton() {
@@ -27,14 +31,134 @@ function ListSkeleton() {
 /** The date part of an instant, as the lists show dates ("Nov 28, 2026"). */
 const dayOf = (instant: string) => formatShortDate(instant.slice(0, 10));
 
+/** What the switch's helper says: what the strategy's live signals do now. */
+function liveSignalsText(active: boolean, canSwitchOn: boolean): string {
+  if (active) {
+    return canSwitchOn
+      ? "Signals from this rule appear in your Signals list, for you alone."
+      : "On, but paused: live signals are part of Premium.";
+  }
+  return canSwitchOn
+    ? "Off. When on, signals from this rule appear in your Signals list, for you alone."
+    : "Live signals are part of Premium.";
+}
+
+/**
+ * A strategy's live signals switch (PUT /api/strategies/custom/{id}/active): the switch shows
+ * what the server answered, waits (disabled, with a spinner) while it asks, and a refusal is
+ * said in a toast with the server's reason. Off, it switches on only with `canSwitchOn`
+ * (Premium); on, it may always be switched off.
+ */
+function LiveSignalsSwitch({ strategy, canSwitchOn }: { strategy: CustomStrategyView; canSwitchOn: boolean }) {
+  const id = useId();
+  const toggle = useSetCustomStrategyActive();
+  const onToggle = async (active: boolean) => {
+    try {
+      await toggle.mutateAsync({ id: strategy.id, active });
+    } catch (error) {
+      toast({
+        variant: "destructive",
+        title: active ? "Live signals not switched on" : "Live signals not switched off",
+        description: errorMessage(error, `“${strategy.name}” could not be switched ${active ? "on" : "off"}. Try again.`),
+      });
+    }
+  };
+  // Off outside Premium: nothing to do but read why.
+  const locked = !strategy.active && !canSwitchOn;
+  return (
+    <div className="border-t">
+      <div className="flex items-start gap-3 px-3 py-2.5">
+        <Switch
+          id={id}
+          checked={strategy.active}
+          disabled={toggle.isPending || locked}
+          onCheckedChange={(checked) => void onToggle(checked)}
+          aria-label={`Live signals for ${strategy.name}`}
+          aria-describedby={`${id}-description`}
+          aria-busy={toggle.isPending || undefined}
+          className="mt-0.5"
+        />
+        <div className="grid min-w-0 gap-1">
+          <Label
+            htmlFor={id}
+            className={cn("inline-flex items-center gap-1.5", locked ? "cursor-not-allowed opacity-60" : "cursor-pointer")}
+          >
+            Live signals
+            {toggle.isPending ? (
+              <Loader2Icon className="size-3.5 animate-spin text-muted-foreground motion-reduce:animate-none" aria-hidden />
+            ) : null}
+          </Label>
+          <span className="sr-only" aria-live="polite">
+            {toggle.isPending ? "Saving…" : ""}
+          </span>
+          <p id={`${id}-description`} className="text-xs text-muted-foreground">
+            {liveSignalsText(strategy.active, canSwitchOn)}
+          </p>
+        </div>
+      </div>
+      {strategy.active ? <AutomateSwitch strategy={strategy} canSwitchOn={canSwitchOn} /> : null}
+    </div>
+  );
+}
+
+/**
+ * While a strategy's live signals are on: whether the user's automation opens paper positions
+ * from them (the same request, with `automate`). Switched on only with `canSwitchOn` (Premium).
+ */
+function AutomateSwitch({ strategy, canSwitchOn }: { strategy: CustomStrategyView; canSwitchOn: boolean }) {
+  const id = useId();
+  const toggle = useSetCustomStrategyActive();
+  const onToggle = async (automate: boolean) => {
+    try {
+      await toggle.mutateAsync({ id: strategy.id, active: true, automate });
+    } catch (error) {
+      toast({
+        variant: "destructive",
+        title: automate ? "Automation not switched on" : "Automation not switched off",
+        description: errorMessage(error, `“${strategy.name}” could not be changed. Try again.`),
+      });
+    }
+  };
+  const locked = !strategy.automate && !canSwitchOn;
+  return (
+    <div className="flex items-start gap-3 px-3 pb-2.5 pl-6">
+      <Switch
+        id={id}
+        checked={strategy.automate}
+        disabled={toggle.isPending || locked}
+        onCheckedChange={(checked) => void onToggle(checked)}
+        aria-label={`Open paper positions automatically for ${strategy.name}`}
+        aria-describedby={`${id}-description`}
+        aria-busy={toggle.isPending || undefined}
+        className="mt-0.5"
+      />
+      <div className="grid min-w-0 gap-1">
+        <Label htmlFor={id} className={cn("inline-flex items-center gap-1.5", locked ? "cursor-not-allowed opacity-60" : "cursor-pointer")}>
+          Open positions automatically
+          {toggle.isPending ? (
+            <Loader2Icon className="size-3.5 animate-spin text-muted-foreground motion-reduce:animate-none" aria-hidden />
+          ) : null}
+        </Label>
+        <p id={`${id}-description`} className="text-xs text-muted-foreground">
+          {strategy.automate
+            ? "Your automation opens paper positions from its signals, sized by your investment preferences."
+            : "Off. When on, your automation opens paper positions from its signals, sized by your investment preferences."}
+        </p>
+      </div>
+    </div>
+  );
+}
+
 function StrategyItem({
   strategy,
   selected,
+  canSwitchOn,
   onSelect,
   onDelete,
 }: {
   strategy: CustomStrategyView;
   selected: boolean;
+  canSwitchOn: boolean;
   onSelect?: () => void;
   onDelete: () => void;
 }) {
@@ -52,33 +176,33 @@ function StrategyItem({
     </>
   );
   return (
-    <li
-      className={cn("flex items-stretch gap-1 rounded-lg border bg-card", selected && "border-primary ring-1 ring-primary")}
-      data-testid="saved-strategy"
-    >
-      {onSelect ? (
-        <button
+    <li className={cn("rounded-lg border bg-card", selected && "border-primary ring-1 ring-primary")} data-testid="saved-strategy">
+      <div className="flex items-stretch gap-1">
+        {onSelect ? (
+          <button
+            type="button"
+            onClick={onSelect}
+            aria-current={selected ? "true" : undefined}
+            className="grid min-w-0 flex-1 gap-0.5 rounded-tl-lg px-3 py-2 text-left text-sm outline-none hover:bg-accent/60 focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <span className="sr-only">Edit </span>
+            {details}
+          </button>
+        ) : (
+          <div className="grid min-w-0 flex-1 gap-0.5 px-3 py-2 text-sm">{details}</div>
+        )}
+        <Button
           type="button"
-          onClick={onSelect}
-          aria-current={selected ? "true" : undefined}
-          className="grid min-w-0 flex-1 gap-0.5 rounded-l-lg px-3 py-2 text-left text-sm outline-none hover:bg-accent/60 focus-visible:ring-2 focus-visible:ring-ring"
+          variant="ghost"
+          size="icon"
+          className="m-1 self-center text-muted-foreground hover:text-destructive-strong"
+          onClick={onDelete}
+          aria-label={`Delete ${strategy.name}`}
         >
-          <span className="sr-only">Edit </span>
-          {details}
-        </button>
-      ) : (
-        <div className="grid min-w-0 flex-1 gap-0.5 px-3 py-2 text-sm">{details}</div>
-      )}
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        className="m-1 self-center text-muted-foreground hover:text-destructive-strong"
-        onClick={onDelete}
-        aria-label={`Delete ${strategy.name}`}
-      >
-        <Trash2Icon aria-hidden />
-      </Button>
+          <Trash2Icon aria-hidden />
+        </Button>
+      </div>
+      <LiveSignalsSwitch strategy={strategy} canSwitchOn={canSwitchOn} />
     </li>
   );
 }
@@ -87,9 +211,11 @@ function StrategyItem({
  * The user's saved strategies: name, what each opens and how it closes, when it was last
  * changed; select one to edit it (`onSelect`; without it the list is read-only), or delete it
  * after a confirmation. `onDeleted` hears of a deletion (the page forgets a strategy it was editing).
- * `maxStrategies` (the rule language's) says how many more may be saved.
+ * `maxStrategies` (the rule language's) says how many more may be saved. Each has a live
+ * signals switch; `canSwitchOn` (Premium) lets one be switched on, and any plan switches one off.
  */
 export function SavedStrategies({
+  canSwitchOn,
   selectedId,
   maxStrategies,
   onSelect,
@@ -97,6 +223,7 @@ export function SavedStrategies({
   action,
   className,
 }: {
+  canSwitchOn: boolean;
   selectedId?: string | null;
   maxStrategies?: number;
   onSelect?: (strategy: CustomStrategyView) => void;
@@ -147,6 +274,7 @@ export function SavedStrategies({
                   key={strategy.id}
                   strategy={strategy}
                   selected={strategy.id === selectedId}
+                  canSwitchOn={canSwitchOn}
                   onSelect={onSelect ? () => onSelect(strategy) : undefined}
                   onDelete={() => setDeleting(strategy)}
                 />

@@ -26,6 +26,12 @@ describe("signalToManualPosition", () => {
     ).toBe(1);
   });
 
+  it("says a custom strategy's signal in the reasoning (the body has no strategy), by its name when known", () => {
+    const signal = makeSignal({ strategy: "Custom", customStrategyId: "5f0c2a51-0000-4000-8000-000000000001", confidence: 58 });
+    expect(signalToManualPosition(signal, "Oversold bounce")?.reasoning).toBe("Custom strategy “Oversold bounce” signal, strength 58/100");
+    expect(signalToManualPosition(signal)?.reasoning).toBe("Custom strategy signal, strength 58/100");
+  });
+
   it("has nothing to copy from a locked signal", () => {
     expect(signalToManualPosition(makeLockedSignal())).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { type InfiniteData, infiniteQueryOptions, queryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api, dataOf } from "@/lib/api/client";
-import type { ConfidenceBand, MaxCost, OptionType, SignalStatus, Strategy } from "@/lib/api/enums";
+import type { ConfidenceBand, MaxCost, OptionType, SignalStatus, TradedStrategy } from "@/lib/api/enums";
 import type { Signal, SignalPage } from "@/lib/api/models";
 import type { operations } from "@/lib/api/schema";
 import { useAutoUpdateSignals } from "@/lib/api/user-settings";
@@ -14,7 +14,7 @@ type SignalsQuery = NonNullable<operations["list_signals"]["parameters"]["query"
  * absent key means "All".
  */
 export type SignalFilters = Pick<SignalsQuery, "symbol"> & {
-  strategy?: Strategy;
+  strategy?: TradedStrategy;
   signalType?: OptionType;
   status?: SignalStatus;
   maxCost?: MaxCost;

@@ -6,7 +6,7 @@ import { SkeletonRows } from "@/components/ui/skeleton";
 import type { Signal } from "@/lib/api/models";
 import { formatContractPrice, formatScore, formatSignedPercent, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
 import { useActiveSignals } from "../hooks/use-active-signal-count";
-import { SignalTypeBadge } from "./signal-badges";
+import { SignalStrategyName, SignalTypeBadge } from "./signal-badges";
 import { PnlText } from "./signal-card";
 
 // The detail dialog (charts, sharing) loads when a signal is opened, not with the app shell.
@@ -31,7 +31,9 @@ function ActiveSignalRow({ signal, onOpen }: { signal: Signal; onOpen: (s: Signa
           </span>
         </span>
         <span className="flex flex-wrap items-center justify-between gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
-          <span>{signal.strategy}</span>
+          <span className="max-w-full truncate">
+            <SignalStrategyName signal={signal} />
+          </span>
           <span className="tabular">Strike {formatContractPrice(signal.strikePrice)}</span>
           <span className="tabular">
             {formatContractPrice(signal.currentPrice)}{" "}

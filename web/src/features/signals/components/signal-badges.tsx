@@ -1,7 +1,9 @@
 import { LockIcon } from "lucide-react";
 import { isOneOf, OPTION_TYPES, type OptionType, SIGNAL_STATUSES, type SignalStatus } from "@/lib/api/enums";
+import type { Signal } from "@/lib/api/models";
 import { formatScore, NO_VALUE } from "@/lib/format";
 import { cn } from "@/lib/utils";
+import { useStrategyLabel } from "../hooks/use-strategy-label";
 
 const TYPE_CLASS: Record<OptionType, string> = {
   CALL: "bg-positive/12 text-positive-strong",
@@ -36,6 +38,48 @@ export function SignalStatusBadge({ status, className }: { status: string | null
   if (!status) return null;
   const tone = isOneOf(SIGNAL_STATUSES, status) ? STATUS_CLASS[status] : STATUS_CLASS.closed;
   return <span className={cn(pill, "text-[0.7rem] tracking-wide", tone, className)}>{status.toUpperCase()}</span>;
+}
+
+type StrategyOf = Pick<Signal, "strategy" | "customStrategyId">;
+
+/** Said to screen readers after a custom strategy's name, which could otherwise pass for a house rule's. */
+const OWN = " (your custom strategy)";
+
+/**
+ * The signal's strategy as text: a house rule's name; for a custom strategy's signal, the name of
+ * the user's strategy that issued it (else "Custom").
+ */
+export function SignalStrategyName({ signal }: { signal: StrategyOf }) {
+  const label = useStrategyLabel(signal);
+  return (
+    <>
+      {label.text}
+      {label.name ? <span className="sr-only">{OWN}</span> : null}
+    </>
+  );
+}
+
+/**
+ * The strategy as a tag: the house rules on the secondary tone; a custom strategy, one of the
+ * user's own, outlined on the card's background (neutral in both themes), under its name (else
+ * "Custom"), cut to the width it has.
+ */
+export function SignalStrategyBadge({ signal, className }: { signal: StrategyOf; className?: string }) {
+  const label = useStrategyLabel(signal);
+  return (
+    <span
+      className={cn(
+        "inline-flex max-w-full min-w-0 items-center rounded-md px-2 py-0.5 text-xs font-medium",
+        label.custom ? "bg-transparent text-foreground ring-1 ring-border ring-inset" : "bg-secondary text-secondary-foreground",
+        className,
+      )}
+      title={label.custom ? `${label.text}${OWN}` : undefined}
+      data-testid="strategy-badge"
+    >
+      <span className="truncate">{label.text}</span>
+      {label.name ? <span className="sr-only">{OWN}</span> : null}
+    </span>
+  );
 }
 
 /** How many of the five strength dots are filled: one per 20 points of the 0–100 score, at most 5. */

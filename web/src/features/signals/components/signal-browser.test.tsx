@@ -7,6 +7,7 @@ import {
   captureDownloads,
   isSignalList,
   makeAnalysis,
+  makeCustomStrategy,
   makeLockedSignal,
   makeSignal,
   makeSignals,
@@ -88,6 +89,40 @@ describe("SignalBrowser", () => {
     expect(c.getByText("Dec 18, 2026")).toBeInTheDocument();
     expect(card).toHaveTextContent("$3.20 → $3.65");
     expect(c.getByText("+$45.00 (+14.1%)")).toBeInTheDocument();
+  });
+
+  it("names a custom strategy's signal after the user's strategy that issued it, else 'Custom', and filters on them", async () => {
+    const mine = makeCustomStrategy({ active: true });
+    const fetchMock = mockFetch((url) => {
+      if (isSignalList(url)) {
+        return signalPageResponse(url, [
+          makeSignal({ symbol: "NVDA", strategy: "Custom", customStrategyId: mine.id, onDemand: false }),
+          // Its strategy was deleted since: the signal names none.
+          makeSignal({ symbol: "AMD", strategy: "Custom" }),
+          makeSignal({ symbol: "MSFT" }),
+        ]);
+      }
+      if (url === "/api/strategies/custom") return jsonResponse([mine]);
+      return problem(404, "Not Found");
+    });
+    renderWithProviders(<Harness />);
+    const badge = (symbol: string) => within(screen.getByRole("article", { name: `${symbol} CALL signal` })).getByTestId("strategy-badge");
+    await screen.findByRole("article", { name: "NVDA CALL signal" });
+    await waitFor(() => expect(badge("NVDA")).toHaveTextContent("Oversold bounce (your custom strategy)"));
+    expect(badge("AMD")).toHaveTextContent(/^Custom$/);
+    expect(badge("MSFT")).toHaveTextContent(/^Momentum$/);
+    // The user's list is read once for every card.
+    expect(fetchMock.mock.calls.filter(([u]) => String(u) === "/api/strategies/custom")).toHaveLength(1);
+
+    await userEvent.setup().selectOptions(screen.getByLabelText("Strategy"), "Custom");
+    await waitFor(() => expect(signalCalls(fetchMock)).toContain("/api/signals?strategy=Custom&limit=50"));
+  });
+
+  it("asks nothing of the custom strategies when no signal is a custom strategy's", async () => {
+    const fetchMock = api({ signals: () => [makeSignal(), makeSignal({ symbol: "MSFT", strategy: "Breakout" })] });
+    renderWithProviders(<Harness />);
+    await screen.findByRole("article", { name: "MSFT CALL signal" });
+    expect(fetchMock.mock.calls.some(([u]) => String(u).startsWith("/api/strategies/custom"))).toBe(false);
   });
 
   it("sends only the filters that are set, leaving 'All' out", async () => {

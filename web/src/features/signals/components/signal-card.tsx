@@ -11,7 +11,7 @@ import { formatShortDate } from "@/lib/dates";
 import { formatContractPrice, formatSignedCurrency, formatSignedPercent, NO_VALUE, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
 import { formatIv } from "@/lib/options";
 import { cn } from "@/lib/utils";
-import { ConfidenceMeter, SignalStatusBadge, SignalTypeBadge } from "./signal-badges";
+import { ConfidenceMeter, SignalStatusBadge, SignalStrategyBadge, SignalTypeBadge } from "./signal-badges";
 
 function Fact({ label, children, className }: { label: string; children: React.ReactNode; className?: string }) {
   return (
@@ -93,7 +93,7 @@ export function SignalCard({ signal, onViewDetails }: { signal: Signal; onViewDe
     >
       <CardTop signal={signal} />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="rounded-md bg-secondary px-2 py-0.5 text-xs font-medium text-secondary-foreground">{signal.strategy}</span>
+        <SignalStrategyBadge signal={signal} />
         <div className="flex items-center gap-2">
           {muted ? <SignalStatusBadge status={signal.status} /> : null}
           <ConfidenceMeter confidence={signal.confidence} />
@@ -133,7 +133,7 @@ export function LockedSignalCard({ signal }: { signal: Signal }) {
     >
       <CardTop signal={signal} />
       <div className="flex items-center justify-between gap-2">
-        <span className="rounded-md bg-secondary px-2 py-0.5 text-xs font-medium text-secondary-foreground">{signal.strategy}</span>
+        <SignalStrategyBadge signal={signal} />
         {signal.confidence != null ? <ConfidenceMeter confidence={signal.confidence} /> : null}
       </div>
       <div className="relative border-t pt-4">

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Signal, SignalAnalysis } from "@/lib/api/models";
 import { setMoneyDisplay } from "@/lib/money-display";
-import { makeAnalysis, makeDecileRecord, makeSignal, makeStockPrice } from "@/test/fixtures";
+import { makeAnalysis, makeCustomStrategy, makeDecileRecord, makeSignal, makeStockPrice } from "@/test/fixtures";
 import { bodyOf, jsonResponse, mockFetch, problem, renderWithProviders } from "@/test/utils";
 import { decodeState } from "@/features/strategy-builder/lib/builder";
 import { builderLinkForSignal } from "../lib/builder-link";
@@ -35,6 +35,40 @@ describe("SignalDetailDialog: facts", () => {
     expect(screen.getByRole("img", { name: "Strength 74 out of 100" })).toBeInTheDocument();
     expect(screen.queryByText("Confidence")).not.toBeInTheDocument();
     expect(screen.queryByText("74%")).not.toBeInTheDocument();
+  });
+});
+
+describe("SignalDetailDialog: a custom strategy's signal", () => {
+  const fact = (label: string) => screen.getByText(label, { selector: "dt" }).nextElementSibling;
+  const mine = makeCustomStrategy({ active: true });
+
+  function customApi() {
+    return mockFetch((url, init) => {
+      if (url === "/api/strategies/custom") return jsonResponse([mine]);
+      if (url === "/api/manual-positions" && init.method === "POST") return jsonResponse({ id: "m1" }, 201);
+      if (url.endsWith("/analysis")) return jsonResponse(makeAnalysis());
+      return jsonResponse([]);
+    });
+  }
+
+  it("names the user's strategy that issued it, and says so in the position it adds", async () => {
+    const fetchMock = customApi();
+    renderDialog(makeSignal({ strategy: "Custom", customStrategyId: mine.id, confidence: 58 }));
+    await waitFor(() => expect(fact("Strategy")).toHaveTextContent("Oversold bounce"));
+    expect(fact("Strategy")).toHaveTextContent("Your custom strategy");
+    await userEvent.setup().click(screen.getByRole("button", { name: "Add to Portfolio" }));
+    await screen.findByText("Signal added to your portfolio successfully");
+    expect(bodyOf(fetchMock, "/api/manual-positions")).toMatchObject({
+      reasoning: "Custom strategy “Oversold bounce” signal, strength 58/100",
+    });
+  });
+
+  it("says 'Custom' once its strategy is deleted, asking nothing for its name", async () => {
+    const fetchMock = customApi();
+    renderDialog(makeSignal({ strategy: "Custom", customStrategyId: null }));
+    expect(await screen.findByText("Strategy", { selector: "dt" })).toBeInTheDocument();
+    expect(fact("Strategy")).toHaveTextContent(/^CustomYour custom strategy, since deleted$/);
+    expect(fetchMock.mock.calls.some(([u]) => String(u) === "/api/strategies/custom")).toBe(false);
   });
 });
 
@@ -253,6 +287,17 @@ describe("SignalDetailDialog: three probabilities", () => {
     const hitRate = part("hit-rate");
     expect(hitRate).toHaveTextContent("Mean Reversion signals of strength 60–69: 12 resolved, too few for a rate (30 needed)");
     expect(hitRate).not.toHaveTextContent(/won|interval|%/);
+  });
+
+  it("says a custom strategy has no track record rather than too few signals", async () => {
+    const { part } = await probabilities(
+      makeAnalysis({
+        decileRecord: makeDecileRecord({ strategy: "Custom", n: 0, wins: 0, hitRate: null, wilsonLow: null, wilsonHigh: null }),
+      }),
+    );
+    const hitRate = part("hit-rate");
+    expect(hitRate).toHaveTextContent("Custom strategies have no track record: only the four house rules' live signals are recorded.");
+    expect(hitRate).not.toHaveTextContent(/resolved|too few/);
   });
 
   it("says the probability at issue was not recorded for a signal stored before it was", async () => {

@@ -26,6 +26,7 @@ import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useAddSignalToPortfolio } from "../api/add-signal-to-portfolio";
 import { useSignalAnalysis } from "../api/get-signal-analysis";
+import { useStrategyLabel } from "../hooks/use-strategy-label";
 import { builderLinkForSignal } from "../lib/builder-link";
 import { PayoffChart } from "@/components/charts/payoff-chart";
 import { PriceChart } from "./price-chart";
@@ -84,6 +85,24 @@ function VolatilityFacts({ symbol }: { symbol: string }) {
   );
 }
 
+/**
+ * The strategy's name; under a custom strategy's, that it is the user's own (only they see its
+ * signals), or that it has since been deleted.
+ */
+function StrategyFact({ signal }: { signal: Signal }) {
+  const label = useStrategyLabel(signal);
+  return (
+    <>
+      <span className="break-words">{label.text}</span>
+      {label.custom ? (
+        <span className="block text-xs font-normal text-muted-foreground">
+          {label.deleted ? "Your custom strategy, since deleted" : "Your custom strategy"}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 function SignalFacts({ signal }: { signal: Signal }) {
   const changeSign = SIGN_TEXT_CLASS[signOf(signal.priceChange)];
   return (
@@ -91,7 +110,9 @@ function SignalFacts({ signal }: { signal: Signal }) {
       <Fact label="Type">
         <SignalTypeBadge type={signal.signalType} />
       </Fact>
-      <Fact label="Strategy">{signal.strategy}</Fact>
+      <Fact label="Strategy">
+        <StrategyFact signal={signal} />
+      </Fact>
       <Fact label="Strength">
         <ConfidenceMeter confidence={signal.confidence} />
       </Fact>
@@ -201,9 +222,10 @@ function AnalysisCharts({ signal, analysis }: { signal: Signal; analysis: Signal
  */
 function AddToPortfolioButton({ signal }: { signal: Signal }) {
   const mutation = useAddSignalToPortfolio();
+  const { name: strategyName } = useStrategyLabel(signal);
   const onClick = async () => {
     try {
-      await mutation.mutateAsync(signal);
+      await mutation.mutateAsync({ signal, strategyName });
       toast({ title: "Success", description: "Signal added to your portfolio successfully" });
     } catch {
       toast({ variant: "destructive", title: "Error", description: "Failed to add signal to portfolio" });

@@ -21,9 +21,18 @@ function intervalText(record: Pick<DecileRecord, "wilsonLow" | "wilsonHigh">): s
 
 /**
  * "Momentum signals of strength 70–79: 58.0% won (95% interval 47.2–68.2%), n = 81", or, under
- * the minimum sample, "…: 12 resolved, too few for a rate (30 needed)". The rate is in bold.
+ * the minimum sample, "…: 12 resolved, too few for a rate (30 needed)". The rate is in bold. A
+ * custom strategy's signal has no record to read.
  */
 function DecileText({ record }: { record: DecileRecord }) {
+  if (record.strategy === "Custom") {
+    // The server keeps no record for a custom strategy: its "0 resolved" would read as "too new".
+    return (
+      <p className="text-muted-foreground">
+        Custom strategies have no track record: only the four house rules&apos; live signals are recorded.
+      </p>
+    );
+  }
   const group = `${record.strategy} signals of strength ${record.low}–${record.high}: `;
   if (record.hitRate == null) {
     return (

@@ -15,7 +15,7 @@ import { cn } from "@/lib/utils";
 import { signalsOf, useSignals } from "../api/get-signals";
 import { LoadOlderSignals } from "./load-older-signals";
 import { PnlText } from "./signal-card";
-import { SignalStatusBadge, SignalTypeBadge } from "./signal-badges";
+import { SignalStatusBadge, SignalStrategyName, SignalTypeBadge } from "./signal-badges";
 import { SignalDetailDialog } from "./signal-detail-dialog";
 
 export const HISTORY_PAGE_SIZE = 10;
@@ -74,7 +74,11 @@ function HistoryTable({ signals, onOpen }: { signals: Signal[]; onOpen: (signal:
               <td className="py-2.5 pr-3">
                 <SignalTypeBadge type={s.signalType} />
               </td>
-              <td className="py-2.5 pr-3 whitespace-nowrap">{s.strategy}</td>
+              <td className="py-2.5 pr-3 whitespace-nowrap">
+                <span className="block max-w-40 truncate">
+                  <SignalStrategyName signal={s} />
+                </span>
+              </td>
               <td className="py-2.5 pr-3 text-right tabular">{formatContractPrice(s.strikePrice)}</td>
               <td className="py-2.5 pr-3 whitespace-nowrap">{s.expirationDate ? formatShortDate(s.expirationDate) : NO_VALUE}</td>
               <td className="py-2.5 pr-3 text-right tabular">{formatScore(s.confidence)}</td>

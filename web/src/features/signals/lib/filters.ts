@@ -8,8 +8,8 @@ import {
   type OptionType,
   SIGNAL_STATUSES,
   type SignalStatus,
-  STRATEGIES,
-  type Strategy,
+  TRADED_STRATEGIES,
+  type TradedStrategy,
 } from "@/lib/api/enums";
 import { formatCurrency } from "@/lib/format";
 import type { SignalFilters } from "../api/get-signals";
@@ -21,7 +21,7 @@ export type All = typeof ALL;
 /** What the filter bar shows: the symbol text and each select, "all" meaning no filter. */
 export type FilterState = {
   symbol: string;
-  strategy: Strategy | All;
+  strategy: TradedStrategy | All;
   signalType: OptionType | All;
   status: SignalStatus | All;
   maxCost: MaxCost | All;
@@ -39,9 +39,10 @@ export const EMPTY_FILTERS: FilterState = {
 
 type Option<T extends string> = { value: T | All; label: string };
 
-export const STRATEGY_OPTIONS: Option<Strategy>[] = [
+/** The four house rules, and "Custom": the signals of the user's own custom strategies (only they see them). */
+export const STRATEGY_OPTIONS: Option<TradedStrategy>[] = [
   { value: ALL, label: "All Strategies" },
-  ...STRATEGIES.map((s) => ({ value: s, label: s })),
+  ...TRADED_STRATEGIES.map((s) => ({ value: s, label: s === "Custom" ? "Custom (yours)" : s })),
 ];
 
 export const TYPE_OPTIONS: Option<OptionType>[] = [
@@ -126,7 +127,7 @@ function pick<T extends string>(value: string | null, allowed: readonly T[]): T 
 export function filtersFromSearch(params: URLSearchParams): FilterState {
   return {
     symbol: cleanSymbol(params.get("symbol") ?? ""),
-    strategy: pick(params.get("strategy"), STRATEGIES),
+    strategy: pick(params.get("strategy"), TRADED_STRATEGIES),
     signalType: pick(params.get("signalType"), OPTION_TYPES),
     status: pick(params.get("status"), SIGNAL_STATUSES),
     maxCost: pick(params.get("maxCost"), MAX_COSTS),
