@@ -7,10 +7,10 @@ use std::sync::Arc;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use strikeline_engine::{Assumptions, DailyBar, SymbolState};
-use strikeline_market::MarketData;
 use strikeline_market::calendar::{Calendar, ExpirationKind, to_new_york};
 use strikeline_market::polygon::{PolygonClient, PolygonConfig};
 use strikeline_market::simulated::SimulatedMarket;
+use strikeline_market::{MarketData, Quote};
 use strikeline_store::Db;
 use tokio::sync::Mutex;
 
@@ -117,6 +117,35 @@ impl Market {
         }
         states.insert(symbol.to_owned(), (engine.clone(), last));
         Ok(Some(engine))
+    }
+
+    /// The engine state of `symbol` at `now`, with the session it reads as of and the spot:
+    /// warmed through the last completed session, plus the session in progress (from its
+    /// quote) while the exchange is open. What the issuing tick and a custom strategy's
+    /// preview both judge.
+    pub async fn state_now(
+        &self,
+        db: &Db,
+        symbol: &str,
+        quote: Option<&Quote>,
+        now: DateTime<Utc>,
+    ) -> Result<Option<(SymbolState, NaiveDate, f64)>> {
+        let through = self.last_completed_day(now);
+        let Some(mut engine) = self.warm_state(db, symbol, through).await? else { return Ok(None) };
+        let Some(latest) = engine.latest().map(|s| (s.date, s.close)) else { return Ok(None) };
+        let today = self.today(now);
+        match quote {
+            Some(q) if self.calendar.is_open(now) && today > latest.0 => {
+                let partial =
+                    DailyBar { date: today, open: q.day_open, high: q.day_high, low: q.day_low, close: q.price, volume: q.volume as f64 };
+                if engine.update(&partial).is_ok() {
+                    return Ok(Some((engine, today, q.price)));
+                }
+                Ok(Some((engine, latest.0, latest.1)))
+            }
+            Some(q) => Ok(Some((engine, latest.0, q.price))),
+            None => Ok(Some((engine, latest.0, latest.1))),
+        }
     }
 
     /// The trading day a signal issued at `now` belongs to: today, or the last trading day

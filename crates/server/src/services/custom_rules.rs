@@ -631,7 +631,7 @@ pub async fn preview(state: &AppState, user: &UserRecord, request: &PreviewReque
     let mut out = Preview { symbols: Vec::new(), firing: 0, not_enough_history: Vec::new() };
     for symbol in symbols {
         let quote = quotes.iter().find(|q| q.symbol == symbol);
-        let Some((engine, as_of, spot)) = super::signal_issuing::state_now(state, &symbol, quote, now).await? else {
+        let Some((engine, as_of, spot)) = state.market.state_now(&state.db, &symbol, quote, now).await? else {
             out.not_enough_history.push(symbol);
             continue;
         };

@@ -5,7 +5,7 @@ pub mod replay;
 use std::collections::HashMap;
 
 use chrono::{DateTime, NaiveDate, Utc};
-use strikeline_engine::{Costs, DailyBar, EntryContext, OpenSignal, Proposal, ProposalContext, SymbolState, mark};
+use strikeline_engine::{Costs, EntryContext, OpenSignal, Proposal, ProposalContext, mark};
 use strikeline_market::Quote;
 use strikeline_quant::{BlackScholes, Drift, OptionInputs, TradeAnalysis};
 use strikeline_store::market::{self, StockRow};
@@ -187,32 +187,6 @@ async fn announce_closed(state: &AppState, ended: &[&str], ranks: &HashMap<Strin
     Ok(())
 }
 
-/// The engine state of `stock` at `now`: warmed through the last completed session, plus the
-/// session in progress (from its quote) while the exchange is open.
-pub(crate) async fn state_now(
-    state: &AppState,
-    symbol: &str,
-    quote: Option<&Quote>,
-    now: DateTime<Utc>,
-) -> Result<Option<(SymbolState, NaiveDate, f64)>> {
-    let through = state.market.last_completed_day(now);
-    let Some(mut engine) = state.market.warm_state(&state.db, symbol, through).await? else { return Ok(None) };
-    let Some(latest) = engine.latest().map(|s| (s.date, s.close)) else { return Ok(None) };
-    let today = state.market.today(now);
-    match quote {
-        Some(q) if state.market.calendar.is_open(now) && today > latest.0 => {
-            let partial =
-                DailyBar { date: today, open: q.day_open, high: q.day_high, low: q.day_low, close: q.price, volume: q.volume as f64 };
-            if engine.update(&partial).is_ok() {
-                return Ok(Some((engine, today, q.price)));
-            }
-            Ok(Some((engine, latest.0, latest.1)))
-        }
-        Some(q) => Ok(Some((engine, latest.0, q.price))),
-        None => Ok(Some((engine, latest.0, latest.1))),
-    }
-}
-
 /// Runs the four strategies over every tracked symbol and issues what they propose, and each
 /// switched-on custom strategy of an entitled owner, whose signals go to that owner alone. A
 /// symbol and strategy with an active signal already is skipped (the store refuses
@@ -230,7 +204,7 @@ pub async fn issue_signals(state: &AppState, quotes: &HashMap<String, Quote>, no
     let mut volatilities = Vec::new();
     for stock in &stocks {
         let quote = quotes.get(&stock.symbol);
-        let Some((engine, as_of, spot)) = state_now(state, &stock.symbol, quote, now).await? else { continue };
+        let Some((engine, as_of, spot)) = state.market.state_now(&state.db, &stock.symbol, quote, now).await? else { continue };
         if let Some(hv20) = engine.latest().and_then(|l| l.hv20) {
             volatilities.push((stock.symbol.clone(), strikeline_engine::pricing_volatility(hv20)));
         }
@@ -295,7 +269,7 @@ pub async fn generate_for_symbol(
     let symbols = [stock.symbol.clone()];
     let quote = state.market.provider.quotes(&symbols, now).await.map_err(|e| AppError::upstream("Market data", e))?.into_iter().next();
     let no_history = || AppError::field("symbol", "There is not enough price history for this symbol yet");
-    let (engine, as_of, spot) = state_now(state, &stock.symbol, quote.as_ref(), now).await?.ok_or_else(no_history)?;
+    let (engine, as_of, spot) = state.market.state_now(&state.db, &stock.symbol, quote.as_ref(), now).await?.ok_or_else(no_history)?;
     let proposals = {
         // The context borrows a `dyn Fn` (not `Sync`): keep it out of the awaits.
         let picker = |from: NaiveDate, min_days: u32| state.market.expiration(from, min_days);
