@@ -44,107 +44,116 @@ function liveSignalsText(active: boolean, canSwitchOn: boolean): string {
 }
 
 /**
- * A strategy's live signals switch (PUT /api/strategies/custom/{id}/active): the switch shows
- * what the server answered, waits (disabled, with a spinner) while it asks, and a refusal is
- * said in a toast with the server's reason. Off, it switches on only with `canSwitchOn`
- * (Premium); on, it may always be switched off.
+ * One switch of a saved strategy (PUT /api/strategies/custom/{id}/active): it shows what the
+ * server answered, waits (disabled, with a spinner and "Saving…" for screen readers) while it
+ * asks, and a refusal is said in a toast with the server's reason. Off, it switches on only
+ * when not `locked`; on, it may always be switched off.
  */
-function LiveSignalsSwitch({ strategy, canSwitchOn }: { strategy: CustomStrategyView; canSwitchOn: boolean }) {
+function StrategySwitch({
+  strategy,
+  checked,
+  locked,
+  label,
+  accessibleName,
+  description,
+  request,
+  failure,
+  className,
+}: {
+  strategy: CustomStrategyView;
+  checked: boolean;
+  locked: boolean;
+  label: string;
+  accessibleName: string;
+  description: string;
+  /** The request body for the switch turned to `on`. */
+  request: (on: boolean) => { active: boolean; automate?: boolean };
+  /** The toast's title when turning to `on` failed. */
+  failure: (on: boolean) => string;
+  className?: string;
+}) {
   const id = useId();
   const toggle = useSetCustomStrategyActive();
-  const onToggle = async (active: boolean) => {
+  const onToggle = async (on: boolean) => {
     try {
-      await toggle.mutateAsync({ id: strategy.id, active });
+      await toggle.mutateAsync({ id: strategy.id, ...request(on) });
     } catch (error) {
       toast({
         variant: "destructive",
-        title: active ? "Live signals not switched on" : "Live signals not switched off",
-        description: errorMessage(error, `“${strategy.name}” could not be switched ${active ? "on" : "off"}. Try again.`),
+        title: failure(on),
+        description: errorMessage(error, `“${strategy.name}” could not be switched ${on ? "on" : "off"}. Try again.`),
       });
     }
   };
-  // Off outside Premium: nothing to do but read why.
-  const locked = !strategy.active && !canSwitchOn;
+  const disabled = locked && !checked;
   return (
-    <div className="border-t">
-      <div className="flex items-start gap-3 px-3 py-2.5">
-        <Switch
-          id={id}
-          checked={strategy.active}
-          disabled={toggle.isPending || locked}
-          onCheckedChange={(checked) => void onToggle(checked)}
-          aria-label={`Live signals for ${strategy.name}`}
-          aria-describedby={`${id}-description`}
-          aria-busy={toggle.isPending || undefined}
-          className="mt-0.5"
-        />
-        <div className="grid min-w-0 gap-1">
-          <Label
-            htmlFor={id}
-            className={cn("inline-flex items-center gap-1.5", locked ? "cursor-not-allowed opacity-60" : "cursor-pointer")}
-          >
-            Live signals
-            {toggle.isPending ? (
-              <Loader2Icon className="size-3.5 animate-spin text-muted-foreground motion-reduce:animate-none" aria-hidden />
-            ) : null}
-          </Label>
-          <span className="sr-only" aria-live="polite">
-            {toggle.isPending ? "Saving…" : ""}
-          </span>
-          <p id={`${id}-description`} className="text-xs text-muted-foreground">
-            {liveSignalsText(strategy.active, canSwitchOn)}
-          </p>
-        </div>
-      </div>
-      {strategy.active ? <AutomateSwitch strategy={strategy} canSwitchOn={canSwitchOn} /> : null}
-    </div>
-  );
-}
-
-/**
- * While a strategy's live signals are on: whether the user's automation opens paper positions
- * from them (the same request, with `automate`). Switched on only with `canSwitchOn` (Premium).
- */
-function AutomateSwitch({ strategy, canSwitchOn }: { strategy: CustomStrategyView; canSwitchOn: boolean }) {
-  const id = useId();
-  const toggle = useSetCustomStrategyActive();
-  const onToggle = async (automate: boolean) => {
-    try {
-      await toggle.mutateAsync({ id: strategy.id, active: true, automate });
-    } catch (error) {
-      toast({
-        variant: "destructive",
-        title: automate ? "Automation not switched on" : "Automation not switched off",
-        description: errorMessage(error, `“${strategy.name}” could not be changed. Try again.`),
-      });
-    }
-  };
-  const locked = !strategy.automate && !canSwitchOn;
-  return (
-    <div className="flex items-start gap-3 px-3 pb-2.5 pl-6">
+    <div className={cn("flex items-start gap-3 px-3", className)}>
       <Switch
         id={id}
-        checked={strategy.automate}
-        disabled={toggle.isPending || locked}
-        onCheckedChange={(checked) => void onToggle(checked)}
-        aria-label={`Open paper positions automatically for ${strategy.name}`}
+        checked={checked}
+        disabled={toggle.isPending || disabled}
+        onCheckedChange={(on) => void onToggle(on)}
+        aria-label={accessibleName}
         aria-describedby={`${id}-description`}
         aria-busy={toggle.isPending || undefined}
         className="mt-0.5"
       />
       <div className="grid min-w-0 gap-1">
-        <Label htmlFor={id} className={cn("inline-flex items-center gap-1.5", locked ? "cursor-not-allowed opacity-60" : "cursor-pointer")}>
-          Open positions automatically
+        <Label
+          htmlFor={id}
+          className={cn("inline-flex items-center gap-1.5", disabled ? "cursor-not-allowed opacity-60" : "cursor-pointer")}
+        >
+          {label}
           {toggle.isPending ? (
             <Loader2Icon className="size-3.5 animate-spin text-muted-foreground motion-reduce:animate-none" aria-hidden />
           ) : null}
         </Label>
+        <span className="sr-only" aria-live="polite">
+          {toggle.isPending ? "Saving…" : ""}
+        </span>
         <p id={`${id}-description`} className="text-xs text-muted-foreground">
-          {strategy.automate
-            ? "Your automation opens paper positions from its signals, sized by your investment preferences."
-            : "Off. When on, your automation opens paper positions from its signals, sized by your investment preferences."}
+          {description}
         </p>
       </div>
+    </div>
+  );
+}
+
+/** What automating a strategy does. */
+const AUTOMATE_TEXT = "your automation opens paper positions from its signals, sized by your investment preferences.";
+
+/**
+ * A strategy's switches: its live signals and, while those are on, whether the user's
+ * automation opens paper positions from them (the same request, with `automate`). Either
+ * switches on only with `canSwitchOn` (Premium).
+ */
+function StrategySwitches({ strategy, canSwitchOn }: { strategy: CustomStrategyView; canSwitchOn: boolean }) {
+  return (
+    <div className="border-t">
+      <StrategySwitch
+        strategy={strategy}
+        checked={strategy.active}
+        locked={!canSwitchOn}
+        label="Live signals"
+        accessibleName={`Live signals for ${strategy.name}`}
+        description={liveSignalsText(strategy.active, canSwitchOn)}
+        request={(active) => ({ active })}
+        failure={(on) => (on ? "Live signals not switched on" : "Live signals not switched off")}
+        className="py-2.5"
+      />
+      {strategy.active ? (
+        <StrategySwitch
+          strategy={strategy}
+          checked={strategy.automate}
+          locked={!canSwitchOn}
+          label="Open positions automatically"
+          accessibleName={`Open paper positions automatically for ${strategy.name}`}
+          description={strategy.automate ? `${AUTOMATE_TEXT[0].toUpperCase()}${AUTOMATE_TEXT.slice(1)}` : `Off. When on, ${AUTOMATE_TEXT}`}
+          request={(automate) => ({ active: true, automate })}
+          failure={(on) => (on ? "Automation not switched on" : "Automation not switched off")}
+          className="pb-2.5 pl-6"
+        />
+      ) : null}
     </div>
   );
 }
@@ -202,7 +211,7 @@ function StrategyItem({
           <Trash2Icon aria-hidden />
         </Button>
       </div>
-      <LiveSignalsSwitch strategy={strategy} canSwitchOn={canSwitchOn} />
+      <StrategySwitches strategy={strategy} canSwitchOn={canSwitchOn} />
     </li>
   );
 }
