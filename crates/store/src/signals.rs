@@ -57,6 +57,9 @@ pub struct SignalRow {
     /// The owner's custom strategy that issued it (strategy `Custom`); `None` for the house
     /// rules, and once that strategy has been deleted.
     pub custom_strategy_id: Option<String>,
+    /// A custom strategy's time limit: the session after whose close a mark ends it (close
+    /// reason `time`); `None` holds it to its target, stop or expiry.
+    pub close_after: Option<NaiveDate>,
 }
 
 impl SignalRow {
@@ -120,10 +123,10 @@ pub(crate) const COLUMNS: &str = "id, symbol, company_name, signal_type, strateg
     target_cents, stop_cents, underlying_entry_cents, volatility, confidence, rsi, volume, reasoning, \
     current_option_cents, current_price_cents, previous_close_cents, pnl_cents, pnl_percent, status, close_reason, \
     closed_at, owner_id, issued_on, created_at, updated_at, provenance, slippage_bp, commission_cents, issue_probability, \
-    net_pnl_cents, model_probability, model_version, model_why, custom_strategy_id";
+    net_pnl_cents, model_probability, model_version, model_why, custom_strategy_id, close_after";
 
 fn insert_sql(on_conflict: &str) -> String {
-    let params: Vec<String> = (1..=37).map(|i| format!("${i}")).collect();
+    let params: Vec<String> = (1..=38).map(|i| format!("${i}")).collect();
     format!("INSERT INTO signals ({COLUMNS}) VALUES ({}) {on_conflict}", params.join(", "))
 }
 
@@ -167,6 +170,7 @@ macro_rules! bind_signal {
             .bind(&$s.model_version)
             .bind(&$s.model_why)
             .bind(&$s.custom_strategy_id)
+            .bind($s.close_after)
     };
 }
 pub(crate) use bind_signal;

@@ -234,5 +234,6 @@ pub fn signal(
         model_version: None,
         model_why: None,
         custom_strategy_id: None,
+        close_after: None,
     }
 }

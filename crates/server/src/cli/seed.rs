@@ -809,6 +809,7 @@ impl Generator<'_> {
             model_version: None,
             model_why: None,
             custom_strategy_id: None,
+            close_after: None,
         })
     }
 

@@ -223,11 +223,13 @@ vocabulary! {
 }
 
 vocabulary! {
-    /// Why a signal ended.
+    /// Why a signal ended: its target, its stop, its expiry, or (a custom strategy's signal)
+    /// its time limit.
     pub enum CloseReason ("close reason") {
         Target = "target",
         Stop = "stop",
         Expiry = "expiry",
+        Time = "time",
     }
 }
 

@@ -291,6 +291,7 @@ pub async fn settle_positions(state: &AppState, now: DateTime<Utc>) -> Result<()
             Some(crate::foundation::vocab::CloseReason::Target) => "at its target",
             Some(crate::foundation::vocab::CloseReason::Stop) => "at its stop loss",
             Some(crate::foundation::vocab::CloseReason::Expiry) => "at expiry",
+            Some(crate::foundation::vocab::CloseReason::Time) => "at its time limit",
             None => "as its signal ended",
         };
         notes.push(crate::services::notifying::Note {

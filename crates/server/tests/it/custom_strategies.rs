@@ -16,6 +16,7 @@ on_both_engines!(
 on_both_engines_with!(market, crate::common::with_market;
     the_preview_judges_the_rule_on_every_tracked_symbol,
     a_switched_on_strategy_issues_signals_to_its_owner_alone,
+    a_live_signal_ends_at_its_rules_time_limit_as_in_a_backtest,
 );
 
 /// RSI(14) below `level` opens an at-the-money call.
@@ -374,4 +375,56 @@ async fn a_switched_on_strategy_issues_signals_to_its_owner_alone(app: TestApp) 
     let kept = custom_signals(&app, &app.client).await;
     assert_eq!(kept.len(), before);
     assert!(kept.iter().all(|s| s["strategy"] == "Custom" && s["customStrategyId"].is_null()));
+}
+
+async fn a_live_signal_ends_at_its_rules_time_limit_as_in_a_backtest(app: TestApp) {
+    use strikeline_server::services::{market_refresh, signal_issuing};
+    as_plan(&app, "premium").await;
+    // Always fires; a target and a stop no week reaches; held two calendar days at most.
+    let mut document = dip(30.0);
+    document["entry"] = json!({"compare": {"left": {"indicator": {"name": "close"}}, "is": "above", "right": {"number": 0.01}}});
+    document["exits"] = json!({"targetGain": 10.0, "stopLoss": 0.95, "maxDays": 2});
+    let saved: Value = save(&app, &app.client, &json!({"name": "Two days", "document": document})).await.json().await.expect("json");
+    let switch = format!("/api/strategies/custom/{}/active", saved["id"].as_str().expect("id"));
+    assert_eq!(app.client.put(app.url(&switch)).json(&json!({"active": true})).send().await.expect("put").status(), 200);
+    issue(&app).await;
+    let issued = custom_signals(&app, &app.client).await;
+    assert!(!issued.is_empty());
+    assert!(issued.iter().all(|s| s["reasoning"].as_str().is_some_and(|r| r.contains("Closed after 2 days"))));
+
+    let mark_at = |at: chrono::DateTime<chrono::Utc>| {
+        let state = app.state.clone();
+        async move {
+            let quotes = market_refresh::refresh_prices(&state, at).await.expect("quotes");
+            signal_issuing::mark_signals(&state, &quotes, at).await.expect("marks")
+        }
+    };
+    // Marked the same day: still active.
+    mark_at(app.now()).await;
+    assert!(custom_signals(&app, &app.client).await.iter().all(|s| s["status"] == "active"));
+    // The first mark after the close of the last session it may be held ends every one: at
+    // its time limit, unless the move since reached its stop or target first.
+    let row = strikeline_store::signals::find(app.db(), issued[0]["id"].as_str().expect("id")).await.expect("find").expect("stored");
+    let last = row.close_after.expect("a time limit is stored");
+    // Counted from the session the rule read, as a backtest counts from its entry bar.
+    let quotes = market_refresh::refresh_prices(&app.state, app.now()).await.expect("quotes");
+    let (_, as_of, _) =
+        app.state.market.state_now(app.db(), &row.symbol, quotes.get(&row.symbol), app.now()).await.expect("state").expect("history");
+    assert_eq!(last, as_of + chrono::Days::new(2), "two calendar days from the session the rule read");
+    let later = (1..=7)
+        .map(|d| app.now() + chrono::Duration::days(d))
+        .find(|at| app.state.market.last_completed_day(*at) >= last)
+        .expect("the limit's session closes within a week");
+    let ended = mark_at(later).await;
+    assert!(ended >= issued.len(), "{ended} ended (the house rules' included)");
+    let reasons: Vec<String> = custom_signals(&app, &app.client)
+        .await
+        .iter()
+        .map(|s| {
+            assert_eq!(s["status"], "closed", "{s}");
+            s["closeReason"].as_str().expect("reason").to_owned()
+        })
+        .collect();
+    assert!(reasons.iter().all(|r| ["time", "stop", "target"].contains(&r.as_str())), "{reasons:?}");
+    assert!(reasons.iter().any(|r| r == "time"), "{reasons:?}");
 }

@@ -18,6 +18,12 @@ ALTER TABLE signals ADD CONSTRAINT signals_custom_strategy_check
     CHECK (custom_strategy_id IS NULL OR strategy = 'Custom');
 ALTER TABLE signals ADD CONSTRAINT signals_custom_owner_check
     CHECK (strategy <> 'Custom' OR owner_id IS NOT NULL);
+-- A rule that holds for at most `maxDays`: its signal closes at the first mark after the close
+-- of this session (close reason 'time'), as the backtest closes it.
+ALTER TABLE signals ADD COLUMN close_after DATE;
+ALTER TABLE signals DROP CONSTRAINT signals_close_reason_check;
+ALTER TABLE signals ADD CONSTRAINT signals_close_reason_check
+    CHECK (close_reason IN ('target', 'stop', 'expiry', 'time'));
 -- One active signal per strategy and symbol, as for the house rules.
 CREATE UNIQUE INDEX signals_one_active_custom_idx ON signals (custom_strategy_id, symbol)
     WHERE status = 'active' AND custom_strategy_id IS NOT NULL;

@@ -23,9 +23,11 @@ CREATE TEMP TABLE hold_signals AS SELECT * FROM signals;
 DROP TABLE portfolio_positions;
 DROP TABLE signals;
 
--- 2. The signals again, as they were plus the pointer at the custom strategy. A custom
--- strategy's signal is named 'Custom' and owned by the strategy's owner; it keeps its record
--- (strategy 'Custom', no pointer) when the strategy is deleted.
+-- 2. The signals again, as they were plus the pointer at the custom strategy and its time
+-- limit. A custom strategy's signal is named 'Custom' and owned by the strategy's owner; it
+-- keeps its record (strategy 'Custom', no pointer) when the strategy is deleted. One whose rule
+-- holds for at most `maxDays` closes at the first mark after the close of `close_after`
+-- (close reason 'time'), as the backtest closes it.
 CREATE TABLE signals (
     id                     TEXT PRIMARY KEY NOT NULL,
     symbol                 TEXT NOT NULL,
@@ -68,11 +70,12 @@ CREATE TABLE signals (
     model_version          TEXT,
     model_why              TEXT,
     custom_strategy_id     TEXT REFERENCES custom_strategies (id) ON DELETE SET NULL,
+    close_after            TEXT,
     CONSTRAINT signals_signal_type_check CHECK (signal_type IN ('CALL', 'PUT', 'STRADDLE')),
     CONSTRAINT signals_strategy_check CHECK (strategy IN ('Momentum', 'Mean Reversion', 'Breakout', 'Volatility', 'Custom')),
     CONSTRAINT signals_status_check CHECK (status IN ('active', 'closed', 'expired')),
     -- NULL (still active) passes: a CHECK only refuses what is false.
-    CONSTRAINT signals_close_reason_check CHECK (close_reason IN ('target', 'stop', 'expiry')),
+    CONSTRAINT signals_close_reason_check CHECK (close_reason IN ('target', 'stop', 'expiry', 'time')),
     CONSTRAINT signals_confidence_check CHECK (confidence BETWEEN 0 AND 100),
     CONSTRAINT signals_custom_strategy_check CHECK (custom_strategy_id IS NULL OR strategy = 'Custom'),
     CONSTRAINT signals_custom_owner_check CHECK (strategy <> 'Custom' OR owner_id IS NOT NULL)

@@ -97,7 +97,7 @@ export const STRATEGIES = exhaustive<Strategy>()(["Momentum", "Mean Reversion", 
 export const SIGNAL_STATUSES = exhaustive<SignalStatus>()(["active", "closed", "expired"]);
 
 /** `Signal.closeReason`. */
-export const CLOSE_REASONS = exhaustive<CloseReason>()(["target", "stop", "expiry"]);
+export const CLOSE_REASONS = exhaustive<CloseReason>()(["target", "stop", "expiry", "time"]);
 
 /** `ManualPosition.status`, `PortfolioPosition.status`, `PositionDetail.status`. */
 export const POSITION_STATUSES = exhaustive<PositionStatus>()(["open", "closed", "expired"]);

@@ -2533,10 +2533,11 @@ export interface components {
             publishableKey?: string | null;
         };
         /**
-         * @description Why a signal ended.
+         * @description Why a signal ended: its target, its stop, its expiry, or (a custom strategy's signal)
+         *     its time limit.
          * @enum {string}
          */
-        CloseReason: "target" | "stop" | "expiry";
+        CloseReason: "target" | "stop" | "expiry" | "time";
         /** @description Two operands and a direction. */
         ComparisonDocument: {
             is: components["schemas"]["DirectionName"];

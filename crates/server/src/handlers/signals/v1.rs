@@ -429,6 +429,7 @@ fn created_row(
         model_version: None,
         model_why: None,
         custom_strategy_id: None,
+        close_after: None,
     })
 }
 

@@ -73,6 +73,7 @@ pub fn signal_row(
         model_version: None,
         model_why: None,
         custom_strategy_id: None,
+        close_after: None,
     };
     row.issue_probability = probability_of_profit(state, &row, at);
     row
@@ -125,7 +126,10 @@ pub fn mark_row(state: &AppState, row: &SignalRow, spot: f64, previous_close: f6
     let years = state.market.years_to_expiry(row.expiration_date, now);
     let expired = state.market.has_expired(row.expiration_date, now);
     let m = mark(&open, spot, years, expired, state.market.assumptions).ok()?;
-    let close = CloseReason::of(m.outcome);
+    // A custom strategy's time limit ends it once its last session has closed, when nothing
+    // else has.
+    let timed_out = row.close_after.is_some_and(|last| state.market.last_completed_day(now) >= last);
+    let close = CloseReason::of(m.outcome).or(timed_out.then_some((SignalStatus::Closed, CloseReason::Time)));
     let net_pnl_cents = close.map(|_| to_cents(costs(row).net_pnl(open.entry_price, m.option_price, 1.0)));
     Some(SignalMark {
         id: row.id.clone(),
@@ -221,6 +225,9 @@ pub async fn issue_signals(state: &AppState, quotes: &HashMap<String, Quote>, no
             if let Some(proposal) = strategy.rule.propose(&engine, &ctx) {
                 let mut row = signal_row(state, &proposal, stock, quote, Some(&strategy.owner), issued_on, now);
                 row.custom_strategy_id = Some(strategy.id.clone());
+                // Held at most `maxDays` calendar days from the session it was issued on, as the
+                // backtest holds it.
+                row.close_after = strategy.rule.exits.max_days.map(|days| as_of + chrono::Days::new(u64::from(days)));
                 custom_rows.push(row);
             }
         }

@@ -70,6 +70,21 @@ describe("SignalDetailDialog: a custom strategy's signal", () => {
     expect(fact("Strategy")).toHaveTextContent(/^CustomYour custom strategy, since deleted$/);
     expect(fetchMock.mock.calls.some(([u]) => String(u) === "/api/strategies/custom")).toBe(false);
   });
+
+  it("says a signal closed at its rule's time limit", async () => {
+    customApi();
+    renderDialog(
+      makeSignal({
+        strategy: "Custom",
+        customStrategyId: mine.id,
+        status: "closed",
+        isActive: false,
+        closeReason: "time",
+        closedAt: "2026-12-02T21:05:00Z",
+      }),
+    );
+    expect(await screen.findByText("Time limit reached")).toBeInTheDocument();
+  });
 });
 
 describe("SignalDetailDialog: currencies", () => {

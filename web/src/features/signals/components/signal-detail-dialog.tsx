@@ -38,6 +38,7 @@ const CLOSE_REASONS: Record<NonNullable<Signal["closeReason"]>, string> = {
   target: "Target reached",
   stop: "Stop hit",
   expiry: "Expired",
+  time: "Time limit reached",
 };
 
 function Fact({ label, children, className }: { label: string; children: React.ReactNode; className?: string }) {
