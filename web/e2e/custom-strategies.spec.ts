@@ -181,6 +181,46 @@ for (const [width, theme] of [
   });
 }
 
+test("Premium switches a rule on and finds its signals on the signals page, named by the rule", async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const { context, page, errors } = await premiumPage(browser, baseURL, 1280, "light");
+  const origin = { origin: baseURL ?? "" };
+  // A rule that always holds (the builder itself is the test above): it fires on every tracked stock.
+  const document = {
+    version: 1,
+    entry: { compare: { left: { indicator: { name: "close" } }, is: "above", right: { number: 0.01 } } },
+    opens: "PUT",
+    strike: { offset: 0 },
+    minDays: 30,
+    exits: { targetGain: 0.5, stopLoss: 0.4, maxDays: null },
+  };
+  const created = await page.request.post("/api/strategies/custom", { headers: origin, data: { name: "Every close", document } });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await page.goto("/custom-strategies");
+  const live = page.getByRole("switch", { name: "Live signals for Every close" });
+  const switched = answerTo(page, "PUT", /^\/api\/strategies\/custom\/[\w-]+\/active$/);
+  await live.click();
+  expect((await switched).status()).toBe(200);
+  await expect(live).toBeChecked();
+
+  // An update now (any user may ask for one) runs the issuing the scheduler runs.
+  const update = await page.request.post("/api/automation/update", { headers: origin });
+  expect(update.status(), await update.text()).toBe(200);
+
+  await page.goto("/signals?strategy=Custom");
+  await expect(page.getByLabel("Strategy", { exact: true })).toHaveValue("Custom");
+  const cards = page.getByRole("article");
+  await expect(cards.first()).toBeVisible({ timeout: 15_000 });
+  await expect(cards.first()).toContainText("Every close");
+  await expect(cards.first()).toContainText("PUT");
+  expect(await cards.count()).toBeGreaterThan(2);
+  if (process.env.SHOT_DIR) await page.screenshot({ path: `${process.env.SHOT_DIR}/custom-signals.png` });
+
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test("Pro sees custom strategies locked and asks nothing of the Premium endpoints", async ({ page }) => {
   const errors = watchConsole(page);
   const premiumCalls: string[] = [];

@@ -42,7 +42,7 @@ type Option<T extends string> = { value: T | All; label: string };
 /** The four house rules, and "Custom": the signals of the user's own custom strategies (only they see them). */
 export const STRATEGY_OPTIONS: Option<TradedStrategy>[] = [
   { value: ALL, label: "All Strategies" },
-  ...TRADED_STRATEGIES.map((s) => ({ value: s, label: s === "Custom" ? "Custom (yours)" : s })),
+  ...TRADED_STRATEGIES.map((s) => ({ value: s, label: s === "Custom" ? "My custom" : s })),
 ];
 
 export const TYPE_OPTIONS: Option<OptionType>[] = [
