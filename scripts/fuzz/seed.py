@@ -190,12 +190,19 @@ def resources(base, cookie, email, password, admin_cookie):
             return None
         return api.created("POST", "/api/portfolio/structures", {"symbol": symbol, "legs": built["legs"]}, "id")
 
-    def custom_strategy(name):
-        """A saved custom strategy (Premium; None otherwise): RSI(14) below 30 opens a call."""
-        rule = {"compare": {"left": {"indicator": {"name": "rsi14"}}, "is": "below", "right": {"number": 30}}}
+    def custom_strategy(name, live=False):
+        """A saved custom strategy (Premium; None otherwise): RSI(14) below 30 opens a call. A live
+        one fires on every close and is switched on and automated, so the runs' updates issue its
+        signals and open positions from them, and the lists show both."""
+        indicator = "close" if live else "rsi14"
+        rule = {"compare": {"left": {"indicator": {"name": indicator}}, "is": "below" if not live else "above",
+                            "right": {"number": 0.01 if live else 30}}}
         document = {"version": 1, "entry": {"all": [rule]}, "opens": "CALL", "strike": {"offset": 0},
                     "minDays": 30, "exits": {"targetGain": 0.5, "stopLoss": 0.3}}
-        return api.created("POST", "/api/strategies/custom", {"name": name, "document": document}, "id")
+        created = api.created("POST", "/api/strategies/custom", {"name": name, "document": document}, "id")
+        if created and live:
+            api.call("PUT", f"/api/strategies/custom/{created}/active", {"active": True, "automate": True})
+        return created
 
     sms_phone()
     report_brand()
@@ -208,7 +215,7 @@ def resources(base, cookie, email, password, admin_cookie):
         "delete_alert": api.created("POST", "/api/price-alerts", alert, "id"),
         "get_held_structure": held_structure(),
         "delete_held_structure": held_structure(),
-        "get_custom_strategy": custom_strategy("Kept"),
+        "get_custom_strategy": custom_strategy("Kept", live=True),
         "delete_custom_strategy": custom_strategy("Deleted"),
         "delete_push_subscription": push_subscription(),
         "mark_notification_read": first_id(api, "/api/notifications", "notifications"),

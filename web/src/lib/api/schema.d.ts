@@ -9172,7 +9172,10 @@ export interface operations {
             query?: {
                 /** @description Symbol prefix, case-insensitive (`AA` matches AAPL and AAL). */
                 symbol?: string;
-                /** @description `Momentum`, `Mean Reversion`, `Breakout` or `Volatility`. */
+                /**
+                 * @description `Momentum`, `Mean Reversion`, `Breakout`, `Volatility`, or `Custom`: the signals of the
+                 *     caller's own custom strategies (docs/strategies.md §11).
+                 */
                 strategy?: string;
                 /** @description `CALL`, `PUT` or `STRADDLE`. */
                 signalType?: string;
@@ -11109,7 +11112,10 @@ export interface operations {
             query?: {
                 /** @description Symbol prefix, case-insensitive. */
                 symbol?: string;
-                /** @description `Momentum`, `Mean Reversion`, `Breakout` or `Volatility`. */
+                /**
+                 * @description `Momentum`, `Mean Reversion`, `Breakout`, `Volatility`, or `Custom`: the signals of the
+                 *     caller's own custom strategies (docs/strategies.md §11).
+                 */
                 strategy?: string;
                 /** @description `CALL`, `PUT` or `STRADDLE`. */
                 signalType?: string;

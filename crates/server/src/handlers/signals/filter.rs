@@ -24,7 +24,8 @@ pub const MAX_PAGE: i64 = 200;
 pub struct SignalQuery {
     /// Symbol prefix, case-insensitive (`AA` matches AAPL and AAL).
     symbol: Option<String>,
-    /// `Momentum`, `Mean Reversion`, `Breakout` or `Volatility`.
+    /// `Momentum`, `Mean Reversion`, `Breakout`, `Volatility`, or `Custom`: the signals of the
+    /// caller's own custom strategies (docs/strategies.md §11).
     strategy: Option<String>,
     /// `CALL`, `PUT` or `STRADDLE`.
     #[param(rename = "signalType")]

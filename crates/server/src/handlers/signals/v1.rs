@@ -40,7 +40,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub struct PublicSignalQuery {
     /// Symbol prefix, case-insensitive.
     symbol: Option<String>,
-    /// `Momentum`, `Mean Reversion`, `Breakout` or `Volatility`.
+    /// `Momentum`, `Mean Reversion`, `Breakout`, `Volatility`, or `Custom`: the signals of the
+    /// caller's own custom strategies (docs/strategies.md §11).
     strategy: Option<String>,
     /// `CALL`, `PUT` or `STRADDLE`.
     #[param(rename = "signalType")]
