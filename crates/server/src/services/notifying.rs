@@ -138,7 +138,7 @@ pub async fn new_signals(state: &AppState, issued: &[String], now: DateTime<Utc>
             continue;
         }
         let count = matching.len();
-        let symbols = matching.iter().take(5).copied().collect::<Vec<_>>().join(", ");
+        let symbols = first_five(&matching);
         notes.push(Note {
             user_id: user.id.clone(),
             kind: NotificationKind::NewSignals,
@@ -147,7 +147,7 @@ pub async fn new_signals(state: &AppState, issued: &[String], now: DateTime<Utc>
             } else {
                 format!("{count} new signals match your preferences")
             },
-            body: format!("New: {symbols}{}.", if count > 5 { ", …" } else { "" }),
+            body: format!("New: {symbols}."),
             link: Some("/signals"),
         });
     }
@@ -186,14 +186,7 @@ pub async fn custom_signals(
             continue;
         }
         let count: usize = rules.values().map(Vec::len).sum();
-        let body = rules
-            .iter()
-            .map(|(name, symbols)| {
-                let shown = symbols.iter().take(5).copied().collect::<Vec<_>>().join(", ");
-                format!("{name}: {shown}{}", if symbols.len() > 5 { ", …" } else { "" })
-            })
-            .collect::<Vec<_>>()
-            .join("; ");
+        let body = rules.iter().map(|(name, symbols)| format!("{name}: {}", first_five(symbols))).collect::<Vec<_>>().join("; ");
         notes.push(Note {
             user_id: owner.to_owned(),
             kind: NotificationKind::NewSignals,
@@ -207,4 +200,10 @@ pub async fn custom_signals(
         });
     }
     notify(state, notes, now).await
+}
+
+/// Up to five symbols, comma-separated, with ", …" when there were more.
+fn first_five(symbols: &[&str]) -> String {
+    let shown = symbols.iter().take(5).copied().collect::<Vec<_>>().join(", ");
+    if symbols.len() > 5 { format!("{shown}, …") } else { shown }
 }
