@@ -119,7 +119,7 @@ FREE_REFUSED=("GET /api/ai/recommendations" "POST /api/backtest/strategy" "POST 
 PREMIUM_ONLY=("POST /api/structures/analysis" "POST /api/structures/template" "POST /api/portfolio/structures"
   "PUT /api/reports/brand" "PUT /api/reports/brand/logo" "POST /api/portfolio/optimise"
   "POST /api/strategies/custom" "PUT /api/strategies/custom/{id}" "POST /api/strategies/custom/preview"
-  "PUT /api/strategies/custom/{id}/active")
+  "PUT /api/strategies/custom/{id}/active" "POST /api/accounts")
 FREE_REFUSED+=("${PREMIUM_ONLY[@]}")
 WITHOUT_PREMIUM_ONLY=() ONLY_PREMIUM_ONLY=()
 for name in "${PREMIUM_ONLY[@]}"; do
@@ -130,7 +130,7 @@ done
 # Pro caller has none behind these (a downgraded one keeps theirs). Left out of the Free and Pro session
 # runs, fuzzed by the Premium session and the keys' Premium user, whose seeds save two each.
 HELD_BY_PREMIUM=("GET /api/portfolio/structures/{id}" "DELETE /api/portfolio/structures/{id}" "GET /api/reports/brand/logo"
-  "GET /api/strategies/custom/{id}" "DELETE /api/strategies/custom/{id}")
+  "GET /api/strategies/custom/{id}" "DELETE /api/strategies/custom/{id}" "DELETE /api/accounts/{id}")
 WITHOUT_HELD=()
 for name in "${HELD_BY_PREMIUM[@]}"; do
   WITHOUT_HELD+=(--exclude-name "$name")

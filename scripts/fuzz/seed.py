@@ -222,6 +222,9 @@ def resources(base, cookie, email, password, admin_cookie):
         "position_detail": first_id(api, "/api/portfolio/positions"),
         "analysis": first_id(api, "/api/signals", "signals"),
         "revoke_session": another_session(api, email, password),
+        # The caller's first trading account, and another to delete (Premium holds more than one).
+        "update_trading_account": first_id(api, "/api/accounts", "accounts"),
+        "delete_trading_account": api.created("POST", "/api/accounts", {"name": "Fuzz deleted"}, "id"),
     }
     # Two endpoints (a plan allows few): one to delete, one that the reads, tests and enabling
     # share; the public API's operations get the same two.
@@ -231,6 +234,7 @@ def resources(base, cookie, email, password, admin_cookie):
     ids["proof"] = ids["analysis"]
     ids["update_custom_strategy"] = ids["get_custom_strategy"]
     bindings = [(operation, "path.id", value) for operation, value in ids.items()]
+    bindings.append(("switch_trading_account", "body.id", ids["update_trading_account"]))
     # The alert's email carries an unsubscribe link: its token, for the page and the request.
     token = unsubscribe_token(api, admin_cookie, email)
     bindings += [(operation, "query.token", token) for operation in ("unsubscribe_page", "unsubscribe")]

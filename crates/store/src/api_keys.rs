@@ -93,10 +93,14 @@ struct KeyUserRow {
 
 fn by_hash_sql() -> &'static str {
     static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
-        let user: Vec<String> = crate::users::COLUMNS.split(',').map(|c| format!("u.{}", c.trim())).collect();
         let key: Vec<String> =
             COLUMNS.split(',').map(|c| format!("k.{0} AS k_{0}", c.trim())).filter(|c| !c.contains("k_user_id")).collect();
-        format!("SELECT {}, {} FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = $1", user.join(", "), key.join(", "))
+        format!(
+            "SELECT {}, {} FROM api_keys k JOIN users u ON u.id = k.user_id \
+             JOIN trading_accounts a ON a.user_id = u.id AND a.is_current WHERE k.key_hash = $1",
+            crate::users::COLUMNS,
+            key.join(", ")
+        )
     });
     &SQL
 }

@@ -342,9 +342,10 @@ pub async fn record_event(db: &Db, provider: &str, event_id: &str, event_type: &
 /// renewal job's work.
 pub async fn due_for_renewal(db: &Db, now: DateTime<Utc>) -> StoreResult<Vec<crate::users::UserRecord>> {
     let sql = format!(
-        "SELECT {} FROM users WHERE billing_interval IS NOT NULL AND subscription_expires_at <= $1 \
+        "SELECT {} FROM {} WHERE billing_interval IS NOT NULL AND subscription_expires_at <= $1 \
          AND subscription_status IN ('active', 'past_due') AND cancel_at_period_end = FALSE ORDER BY subscription_expires_at",
-        crate::users::COLUMNS
+        crate::users::COLUMNS,
+        crate::users::FROM
     );
     Ok(with_db!(db, pool => sqlx::query_as::<_, crate::users::UserRecord>(&sql).bind(now).fetch_all(pool).await?))
 }
@@ -365,10 +366,11 @@ pub async fn pending_checkout(db: &Db, user_id: &str, plan: &str, interval: &str
 /// at a period end that has passed, or past due beyond the grace period.
 pub async fn lapsed(db: &Db, now: DateTime<Utc>) -> StoreResult<Vec<crate::users::UserRecord>> {
     let sql = format!(
-        "SELECT {} FROM users WHERE billing_interval IS NOT NULL AND ( \
+        "SELECT {} FROM {} WHERE billing_interval IS NOT NULL AND ( \
            (cancel_at_period_end = TRUE AND subscription_status = 'active' AND subscription_expires_at <= $1) \
            OR (subscription_status = 'past_due' AND grace_ends_at <= $2))",
-        crate::users::COLUMNS
+        crate::users::COLUMNS,
+        crate::users::FROM
     );
     Ok(with_db!(db, pool => sqlx::query_as::<_, crate::users::UserRecord>(&sql).bind(now).bind(now).fetch_all(pool).await?))
 }
@@ -376,8 +378,9 @@ pub async fn lapsed(db: &Db, now: DateTime<Utc>) -> StoreResult<Vec<crate::users
 /// Accounts on a trial that ends after `from` and at or before `to`.
 pub async fn trials_ending(db: &Db, from: DateTime<Utc>, to: DateTime<Utc>) -> StoreResult<Vec<crate::users::UserRecord>> {
     let sql = format!(
-        "SELECT {} FROM users WHERE subscription_status = 'trialing' AND subscription_expires_at > $1 AND subscription_expires_at <= $2",
-        crate::users::COLUMNS
+        "SELECT {} FROM {} WHERE subscription_status = 'trialing' AND subscription_expires_at > $1 AND subscription_expires_at <= $2",
+        crate::users::COLUMNS,
+        crate::users::FROM
     );
     Ok(with_db!(db, pool => sqlx::query_as::<_, crate::users::UserRecord>(&sql).bind(from).bind(to).fetch_all(pool).await?))
 }

@@ -25,6 +25,7 @@ const UNIQUE_CONSTRAINTS: &[(&str, &str, &str)] = &[
     ("users_username_key", "users.username_key", "username"),
     ("stock_prices_symbol_key", "stock_prices.symbol", "symbol"),
     ("custom_strategies_user_id_name_key", "custom_strategies.name", "name"),
+    ("trading_accounts_name_key", "trading_accounts.name_key", "name"),
 ];
 
 impl StoreError {

@@ -49,6 +49,7 @@ pub mod snapshots;
 pub mod structures;
 #[cfg(feature = "test-support")]
 pub mod test_support;
+pub mod trading_accounts;
 pub mod users;
 pub mod webhooks;
 

@@ -51,7 +51,7 @@ pub fn read_path(engine: crate::Engine) -> Vec<ReadQuery> {
         query("positions: automated with their signals", crate::positions::automated_with_signals_sql(engine), vec![Text("user-1")]),
         query("positions: manual", &crate::positions::manual_for_sql(), vec![Text("user-1")]),
         query("positions: value history", crate::positions::VALUE_HISTORY, vec![Text("user-1")]),
-        query("positions: a user's whole book", crate::positions::user_book_sql(engine), vec![Text("user-1")]),
+        query("positions: a user's whole book", crate::positions::account_book_sql(engine), vec![Text("user-1")]),
         query("sessions: live user", crate::sessions::find_live_user_sql(), vec![Text("sid"), Time(at)]),
         query("snapshots: on or before", crate::snapshots::ON_OR_BEFORE, vec![Day(day)]),
     ]

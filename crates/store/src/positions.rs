@@ -1,5 +1,6 @@
 //! Portfolios: manual positions (the user's own entries), automated paper positions opened
-//! from signals, and each user's daily portfolio value.
+//! from signals, and each trading account's daily value. Every position belongs to one of its
+//! owner's trading accounts (`account_id`); a portfolio is an account's.
 
 use chrono::{DateTime, NaiveDate, Utc};
 
@@ -28,11 +29,13 @@ pub struct ManualRow {
     pub closed_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// The trading account it is held in (one of `user_id`'s).
+    pub account_id: String,
 }
 
 pub(crate) const MANUAL_COLUMNS: &str = "id, user_id, symbol, company_name, position_type, strike_cents, expiration_date, quantity, \
     entry_cents, target_cents, stop_cents, reasoning, status, current_option_cents, current_price_cents, pnl_cents, \
-    pnl_percent, closed_at, created_at, updated_at";
+    pnl_percent, closed_at, created_at, updated_at, account_id";
 
 /// Binds a [`ManualRow`] in [`MANUAL_COLUMNS`] order.
 macro_rules! bind_manual {
@@ -58,6 +61,7 @@ macro_rules! bind_manual {
             .bind($p.closed_at)
             .bind($p.created_at)
             .bind($p.updated_at)
+            .bind(&$p.account_id)
     };
 }
 pub(crate) use bind_manual;
@@ -77,6 +81,7 @@ macro_rules! bind_automated {
             .bind($p.opened_at)
             .bind($p.closed_at)
             .bind($p.updated_at)
+            .bind(&$p.account_id)
     };
 }
 pub(crate) use bind_automated;
@@ -98,39 +103,40 @@ impl ManualRow {
 
 /// Stores a new manual position.
 pub async fn insert_manual(db: &Db, p: &ManualRow) -> StoreResult<()> {
-    let params: Vec<String> = (1..=20).map(|i| format!("${i}")).collect();
+    let params: Vec<String> = (1..=21).map(|i| format!("${i}")).collect();
     let sql = format!("INSERT INTO manual_positions ({MANUAL_COLUMNS}) VALUES ({})", params.join(", "));
     with_db!(db, pool => { bind_manual!(sqlx::query(&sql), p).execute(pool).await?; });
     Ok(())
 }
 
 pub(crate) fn manual_for_sql() -> String {
-    format!("SELECT {MANUAL_COLUMNS} FROM manual_positions WHERE user_id = $1 ORDER BY created_at DESC, id")
+    format!("SELECT {MANUAL_COLUMNS} FROM manual_positions WHERE account_id = $1 ORDER BY created_at DESC, id")
 }
 
-/// A user's manual positions, newest first.
-pub async fn manual_for(db: &Db, user_id: &str) -> StoreResult<Vec<ManualRow>> {
+/// An account's manual positions, newest first.
+pub async fn manual_for(db: &Db, account_id: &str) -> StoreResult<Vec<ManualRow>> {
     let sql = manual_for_sql();
-    Ok(with_db!(db, pool => sqlx::query_as::<_, ManualRow>(&sql).bind(user_id).fetch_all(pool).await?))
+    Ok(with_db!(db, pool => sqlx::query_as::<_, ManualRow>(&sql).bind(account_id).fetch_all(pool).await?))
 }
 
-/// Every user's manual positions (newest first per user), for the daily valuation of all.
+/// Every account's manual positions (newest first per account), for the daily valuation of all.
 pub async fn all_manual(db: &Db) -> StoreResult<Vec<ManualRow>> {
-    let sql = format!("SELECT {MANUAL_COLUMNS} FROM manual_positions ORDER BY user_id, created_at DESC, id");
+    let sql = format!("SELECT {MANUAL_COLUMNS} FROM manual_positions ORDER BY account_id, created_at DESC, id");
     Ok(with_db!(db, pool => sqlx::query_as::<_, ManualRow>(&sql).fetch_all(pool).await?))
 }
 
-/// One of `user_id`'s manual positions ([`StoreError::NotFound`] for anyone else's).
-pub async fn find_manual(db: &Db, user_id: &str, id: &str) -> StoreResult<ManualRow> {
-    let sql = format!("SELECT {MANUAL_COLUMNS} FROM manual_positions WHERE id = $1 AND user_id = $2");
-    with_db!(db, pool => sqlx::query_as::<_, ManualRow>(&sql).bind(id).bind(user_id).fetch_optional(pool).await?)
+/// One of an account's manual positions ([`StoreError::NotFound`] for any other account's).
+pub async fn find_manual(db: &Db, account_id: &str, id: &str) -> StoreResult<ManualRow> {
+    let sql = format!("SELECT {MANUAL_COLUMNS} FROM manual_positions WHERE id = $1 AND account_id = $2");
+    with_db!(db, pool => sqlx::query_as::<_, ManualRow>(&sql).bind(id).bind(account_id).fetch_optional(pool).await?)
         .ok_or(StoreError::NotFound)
 }
 
-/// Deletes one of `user_id`'s manual positions ([`StoreError::NotFound`] for anyone else's).
-pub async fn delete_manual(db: &Db, user_id: &str, id: &str) -> StoreResult<()> {
+/// Deletes one of an account's manual positions ([`StoreError::NotFound`] for any other
+/// account's).
+pub async fn delete_manual(db: &Db, account_id: &str, id: &str) -> StoreResult<()> {
     let done = with_db!(db, pool => {
-        sqlx::query("DELETE FROM manual_positions WHERE id = $1 AND user_id = $2").bind(id).bind(user_id).execute(pool).await?.rows_affected()
+        sqlx::query("DELETE FROM manual_positions WHERE id = $1 AND account_id = $2").bind(id).bind(account_id).execute(pool).await?.rows_affected()
     });
     if done == 0 { Err(StoreError::NotFound) } else { Ok(()) }
 }
@@ -141,11 +147,11 @@ pub async fn open_manual(db: &Db) -> StoreResult<Vec<ManualRow>> {
     Ok(with_db!(db, pool => sqlx::query_as::<_, ManualRow>(&sql).fetch_all(pool).await?))
 }
 
-/// One user's open manual positions, by id: what marking that user's book reads, whatever
-/// the number of other users' positions.
-pub async fn open_manual_of(db: &Db, user_id: &str) -> StoreResult<Vec<ManualRow>> {
-    let sql = format!("SELECT {MANUAL_COLUMNS} FROM manual_positions WHERE user_id = $1 AND status = 'open' ORDER BY id");
-    Ok(with_db!(db, pool => sqlx::query_as::<_, ManualRow>(&sql).bind(user_id).fetch_all(pool).await?))
+/// One account's open manual positions, by id: what marking that account's book reads,
+/// whatever the number of other accounts' positions.
+pub async fn open_manual_of(db: &Db, account_id: &str) -> StoreResult<Vec<ManualRow>> {
+    let sql = format!("SELECT {MANUAL_COLUMNS} FROM manual_positions WHERE account_id = $1 AND status = 'open' ORDER BY id");
+    Ok(with_db!(db, pool => sqlx::query_as::<_, ManualRow>(&sql).bind(account_id).fetch_all(pool).await?))
 }
 
 /// The mark of a manual position; `expired` ends it.
@@ -202,22 +208,24 @@ pub struct AutomatedRow {
     pub opened_at: DateTime<Utc>,
     pub closed_at: Option<DateTime<Utc>>,
     pub updated_at: DateTime<Utc>,
+    /// The trading account it is held in (one of `user_id`'s).
+    pub account_id: String,
 }
 
 pub(crate) const AUTOMATED_COLUMNS: &str =
-    "id, user_id, signal_id, quantity, entry_cents, commissions_cents, status, exit_cents, opened_at, closed_at, updated_at";
+    "id, user_id, signal_id, quantity, entry_cents, commissions_cents, status, exit_cents, opened_at, closed_at, updated_at, account_id";
 
-/// Opens an automated position; `false` when the user already holds that signal.
+/// Opens an automated position; `false` when the account already holds that signal.
 pub async fn open_automated(db: &Db, p: &AutomatedRow) -> StoreResult<bool> {
     Ok(open_automated_many(db, std::slice::from_ref(p)).await? == 1)
 }
 
-/// Opens automated positions in one transaction, skipping any a user already holds; returns
-/// how many opened.
+/// Opens automated positions in one transaction, skipping any an account already holds;
+/// returns how many opened.
 pub async fn open_automated_many(db: &Db, rows: &[AutomatedRow]) -> StoreResult<usize> {
     let sql = format!(
-        "INSERT INTO portfolio_positions ({AUTOMATED_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
-         ON CONFLICT (user_id, signal_id) DO NOTHING"
+        "INSERT INTO portfolio_positions ({AUTOMATED_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
+         ON CONFLICT (account_id, signal_id) DO NOTHING"
     );
     let mut opened = 0;
     with_db!(db, pool => {
@@ -233,25 +241,25 @@ pub async fn open_automated_many(db: &Db, rows: &[AutomatedRow]) -> StoreResult<
     Ok(opened)
 }
 
-/// Who holds which active automated signal: `(user, signal)` for every position (open or not)
-/// on a signal that is still active.
+/// Which account holds which active signal: `(account, signal)` for every position (open or
+/// not) on a signal that is still active.
 pub async fn holders_of_active_signals(db: &Db) -> StoreResult<Vec<(String, String)>> {
     Ok(with_db!(db, pool => {
         sqlx::query_as::<_, (String, String)>(
-            "SELECT p.user_id, p.signal_id FROM portfolio_positions p JOIN signals s ON s.id = p.signal_id \
-             WHERE s.status = 'active' AND s.owner_id IS NULL",
+            "SELECT p.account_id, p.signal_id FROM portfolio_positions p JOIN signals s ON s.id = p.signal_id WHERE s.status = 'active'",
         )
         .fetch_all(pool)
         .await?
     }))
 }
 
-/// What each user has paid for their open automated positions (premium × 100 × contracts,
-/// cents), for every user with one.
-pub async fn open_cost_by_user(db: &Db) -> StoreResult<Vec<(String, i64)>> {
+/// What each account has paid for its open automated positions (premium × 100 × contracts,
+/// cents), for every account with one.
+pub async fn open_cost_by_account(db: &Db) -> StoreResult<Vec<(String, i64)>> {
     Ok(with_db!(db, pool => {
         sqlx::query_as::<_, (String, i64)>(
-            "SELECT user_id, CAST(SUM(entry_cents * 100 * quantity) AS BIGINT) FROM portfolio_positions WHERE status = 'open' GROUP BY user_id",
+            "SELECT account_id, CAST(SUM(entry_cents * 100 * quantity) AS BIGINT) FROM portfolio_positions WHERE status = 'open' \
+             GROUP BY account_id",
         )
         .fetch_all(pool)
         .await?
@@ -314,6 +322,7 @@ struct HeldRow {
     position_opened_at: DateTime<Utc>,
     position_closed_at: Option<DateTime<Utc>>,
     position_updated_at: DateTime<Utc>,
+    position_account_id: String,
     #[sqlx(flatten)]
     signal: HeldSignal,
 }
@@ -324,7 +333,7 @@ fn held_sql() -> String {
     let signal: Vec<String> = HELD_SIGNAL_COLUMNS.split(',').map(|c| format!("s.{}", c.trim())).collect();
     format!(
         "SELECT {}, {} FROM portfolio_positions p JOIN signals s ON s.id = p.signal_id \
-         ORDER BY p.user_id, CASE WHEN p.status = 'open' THEN 0 ELSE 1 END, p.opened_at DESC, p.id",
+         ORDER BY p.account_id, CASE WHEN p.status = 'open' THEN 0 ELSE 1 END, p.opened_at DESC, p.id",
         position.join(", "),
         signal.join(", "),
     )
@@ -368,17 +377,17 @@ fn json_spelling(engine: crate::Engine) -> JsonSpelling {
     }
 }
 
-/// The automated positions of user `$1` with their signals as one JSON text, in no order (an
+/// The automated positions of account `$1` with their signals as one JSON text, in no order (an
 /// ordered aggregate sorts through a temporary tree; the reader sorts).
 fn held_json_select(engine: crate::Engine) -> String {
     let JsonSpelling { array, row, exact } = json_spelling(engine);
     format!(
-        "SELECT {} FROM portfolio_positions p JOIN signals s ON s.id = p.signal_id WHERE p.user_id = $1",
+        "SELECT {} FROM portfolio_positions p JOIN signals s ON s.id = p.signal_id WHERE p.account_id = $1",
         array(&row(&held_json_columns(&exact("s.volatility"))))
     )
 }
 
-/// The manual positions of user `$1` as one JSON text, in no order.
+/// The manual positions of account `$1` as one JSON text, in no order.
 fn manual_json_select(engine: crate::Engine) -> String {
     let JsonSpelling { array, row, exact } = json_spelling(engine);
     let columns: Vec<String> = MANUAL_COLUMNS
@@ -386,7 +395,7 @@ fn manual_json_select(engine: crate::Engine) -> String {
         .map(str::trim)
         .map(|c| if c == "pnl_percent" { exact("m.pnl_percent") } else { format!("m.{c}") })
         .collect();
-    format!("SELECT {} FROM manual_positions m WHERE m.user_id = $1", array(&row(&columns.join(", "))))
+    format!("SELECT {} FROM manual_positions m WHERE m.account_id = $1", array(&row(&columns.join(", "))))
 }
 
 /// The SQL of [`automated_with_signals`] on `engine`: one row holding every position of the
@@ -402,8 +411,8 @@ pub(crate) fn automated_with_signals_sql(engine: crate::Engine) -> &'static str 
     }
 }
 
-/// The SQL of [`user_book`] on `engine`: three scalar subqueries, one round trip.
-pub(crate) fn user_book_sql(engine: crate::Engine) -> &'static str {
+/// The SQL of [`account_book`] on `engine`: three scalar subqueries, one round trip.
+pub(crate) fn account_book_sql(engine: crate::Engine) -> &'static str {
     fn build(engine: crate::Engine) -> String {
         format!("SELECT ({}), ({}), ({})", held_json_select(engine), manual_json_select(engine), VALUE_HISTORY)
     }
@@ -433,6 +442,7 @@ struct HeldJson(
     String,
     String,
     String,
+    String,
     i64,
     NaiveDate,
     i64,
@@ -457,6 +467,7 @@ impl HeldJson {
             opened_at,
             closed_at,
             updated_at,
+            account_id,
             s_id,
             symbol,
             company_name,
@@ -485,6 +496,7 @@ impl HeldJson {
                 opened_at,
                 closed_at,
                 updated_at,
+                account_id,
             },
             HeldSignal {
                 id: s_id,
@@ -508,11 +520,11 @@ fn decode_error(message: String) -> StoreError {
     StoreError::Database(sqlx::Error::Decode(message.into()))
 }
 
-/// A user's automated positions (open first, then newest), each with its signal: one query,
-/// one row.
-pub async fn automated_with_signals(db: &Db, user_id: &str) -> StoreResult<Vec<(AutomatedRow, HeldSignal)>> {
+/// An account's automated positions (open first, then newest), each with its signal: one
+/// query, one row.
+pub async fn automated_with_signals(db: &Db, account_id: &str) -> StoreResult<Vec<(AutomatedRow, HeldSignal)>> {
     let sql = automated_with_signals_sql(db.engine());
-    let packed: Option<String> = with_db!(db, pool => sqlx::query_scalar(sql).bind(user_id).fetch_one(pool).await?);
+    let packed: Option<String> = with_db!(db, pool => sqlx::query_scalar(sql).bind(account_id).fetch_one(pool).await?);
     unpack_held(packed)
 }
 
@@ -548,6 +560,7 @@ struct ManualJson(
     Option<DateTime<Utc>>,
     DateTime<Utc>,
     DateTime<Utc>,
+    String,
 );
 
 fn unpack_manual(packed: Option<String>) -> StoreResult<Vec<ManualRow>> {
@@ -577,6 +590,7 @@ fn unpack_manual(packed: Option<String>) -> StoreResult<Vec<ManualRow>> {
                 closed_at,
                 created_at,
                 updated_at,
+                account_id,
             )| {
                 let pnl_percent = pnl_percent
                     .parse::<f64>()
@@ -602,6 +616,7 @@ fn unpack_manual(packed: Option<String>) -> StoreResult<Vec<ManualRow>> {
                     closed_at,
                     created_at,
                     updated_at,
+                    account_id,
                 })
             },
         )
@@ -611,9 +626,9 @@ fn unpack_manual(packed: Option<String>) -> StoreResult<Vec<ManualRow>> {
     Ok(manual)
 }
 
-/// All a portfolio analysis reads of one user.
+/// All a portfolio analysis reads of one account.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct UserBook {
+pub struct AccountBook {
     /// Newest first.
     pub manual: Vec<ManualRow>,
     /// Open first, then newest.
@@ -622,17 +637,17 @@ pub struct UserBook {
     pub history: Vec<(NaiveDate, i64)>,
 }
 
-/// `user_id`'s manual positions, automated positions with their signals and daily values, in
+/// An account's manual positions, automated positions with their signals and daily values, in
 /// one query of one row (one round trip where three followed each other).
-pub async fn user_book(db: &Db, user_id: &str) -> StoreResult<UserBook> {
-    let sql = user_book_sql(db.engine());
+pub async fn account_book(db: &Db, account_id: &str) -> StoreResult<AccountBook> {
+    let sql = account_book_sql(db.engine());
     let (held, manual, history): (Option<String>, Option<String>, Option<String>) =
-        with_db!(db, pool => sqlx::query_as(sql).bind(user_id).fetch_one(pool).await?);
-    Ok(UserBook { manual: unpack_manual(manual)?, automated: unpack_held(held)?, history: unpack_history(history)? })
+        with_db!(db, pool => sqlx::query_as(sql).bind(account_id).fetch_one(pool).await?);
+    Ok(AccountBook { manual: unpack_manual(manual)?, automated: unpack_held(held)?, history: unpack_history(history)? })
 }
 
-/// Every user's automated positions with their signals (grouped by user, each user's open
-/// first), for the daily valuation of all.
+/// Every account's automated positions with their signals (grouped by account, each account's
+/// open first), for the daily valuation of all.
 pub async fn all_automated_with_signals(db: &Db) -> StoreResult<Vec<(AutomatedRow, HeldSignal)>> {
     let sql = held_sql();
     let rows = with_db!(db, pool => sqlx::query_as::<_, HeldRow>(&sql).fetch_all(pool).await?);
@@ -653,15 +668,16 @@ impl HeldRow {
             opened_at: self.position_opened_at,
             closed_at: self.position_closed_at,
             updated_at: self.position_updated_at,
+            account_id: self.position_account_id,
         };
         (position, self.signal)
     }
 }
 
-/// One of `user_id`'s automated positions.
-pub async fn find_automated(db: &Db, user_id: &str, id: &str) -> StoreResult<AutomatedRow> {
-    let sql = format!("SELECT {AUTOMATED_COLUMNS} FROM portfolio_positions WHERE id = $1 AND user_id = $2");
-    with_db!(db, pool => sqlx::query_as::<_, AutomatedRow>(&sql).bind(id).bind(user_id).fetch_optional(pool).await?)
+/// One of an account's automated positions ([`StoreError::NotFound`] for any other account's).
+pub async fn find_automated(db: &Db, account_id: &str, id: &str) -> StoreResult<AutomatedRow> {
+    let sql = format!("SELECT {AUTOMATED_COLUMNS} FROM portfolio_positions WHERE id = $1 AND account_id = $2");
+    with_db!(db, pool => sqlx::query_as::<_, AutomatedRow>(&sql).bind(id).bind(account_id).fetch_optional(pool).await?)
         .ok_or(StoreError::NotFound)
 }
 
@@ -682,23 +698,25 @@ pub async fn close_ended(db: &Db, commission_per_contract_cents: i64, at: DateTi
     }))
 }
 
-const SNAPSHOT_VALUE: &str = "INSERT INTO portfolio_snapshots (user_id, day, value_cents, taken_at) VALUES ($1, $2, $3, $4) \
-    ON CONFLICT (user_id, day) DO UPDATE SET value_cents = excluded.value_cents, taken_at = excluded.taken_at";
+/// The account's owner is read from the account (an account that is gone writes nothing).
+const SNAPSHOT_VALUE: &str = "INSERT INTO portfolio_snapshots (user_id, account_id, day, value_cents, taken_at) \
+    SELECT a.user_id, a.id, $2, $3, $4 FROM trading_accounts a WHERE a.id = $1 \
+    ON CONFLICT (account_id, day) DO UPDATE SET value_cents = excluded.value_cents, taken_at = excluded.taken_at";
 
-/// Records (or replaces) a user's portfolio value for `day`.
-pub async fn snapshot_value(db: &Db, user_id: &str, day: NaiveDate, value_cents: i64, at: DateTime<Utc>) -> StoreResult<()> {
+/// Records (or replaces) an account's value for `day`.
+pub async fn snapshot_value(db: &Db, account_id: &str, day: NaiveDate, value_cents: i64, at: DateTime<Utc>) -> StoreResult<()> {
     with_db!(db, pool => {
-        sqlx::query(SNAPSHOT_VALUE).bind(user_id).bind(day).bind(value_cents).bind(at).execute(pool).await?;
+        sqlx::query(SNAPSHOT_VALUE).bind(account_id).bind(day).bind(value_cents).bind(at).execute(pool).await?;
     });
     Ok(())
 }
 
-/// Records (or replaces) each `(user, value in cents)` for `day`, in one transaction.
+/// Records (or replaces) each `(account, value in cents)` for `day`, in one transaction.
 pub async fn snapshot_values(db: &Db, day: NaiveDate, values: &[(String, i64)], at: DateTime<Utc>) -> StoreResult<()> {
     with_db!(db, pool => {
         let mut tx = pool.begin().await?;
-        for (user_id, value_cents) in values {
-            sqlx::query(SNAPSHOT_VALUE).bind(user_id).bind(day).bind(value_cents).bind(at).execute(&mut *tx).await?;
+        for (account_id, value_cents) in values {
+            sqlx::query(SNAPSHOT_VALUE).bind(account_id).bind(day).bind(value_cents).bind(at).execute(&mut *tx).await?;
         }
         tx.commit().await?;
     });
@@ -709,11 +727,11 @@ pub async fn snapshot_values(db: &Db, day: NaiveDate, values: &[(String, i64)], 
 /// alike), so a year of values is one row to read, not 250. Unordered: an ordered aggregate
 /// sorts through a temporary tree in the engine, and sorting 250 pairs here is cheaper.
 pub(crate) const VALUE_HISTORY: &str = "SELECT string_agg(CAST(day AS TEXT) || ':' || CAST(value_cents AS TEXT), ',') \
-    FROM portfolio_snapshots WHERE user_id = $1";
+    FROM portfolio_snapshots WHERE account_id = $1";
 
-/// A user's daily values, oldest first.
-pub async fn value_history(db: &Db, user_id: &str) -> StoreResult<Vec<(NaiveDate, i64)>> {
-    let packed: Option<String> = with_db!(db, pool => sqlx::query_scalar(VALUE_HISTORY).bind(user_id).fetch_one(pool).await?);
+/// An account's daily values, oldest first.
+pub async fn value_history(db: &Db, account_id: &str) -> StoreResult<Vec<(NaiveDate, i64)>> {
+    let packed: Option<String> = with_db!(db, pool => sqlx::query_scalar(VALUE_HISTORY).bind(account_id).fetch_one(pool).await?);
     unpack_history(packed)
 }
 

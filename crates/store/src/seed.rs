@@ -30,6 +30,7 @@ const MAX_BINDS: usize = 32_766;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PortfolioSnapshot {
     pub user_id: String,
+    pub account_id: String,
     pub day: NaiveDate,
     pub value_cents: i64,
     pub taken_at: DateTime<Utc>,
@@ -59,13 +60,15 @@ pub struct SeedCounts {
 /// Users as loaded here: with `username_key` (what registration derives), unlike
 /// [`crate::users`]' read columns.
 const USER_COLUMNS: &str = "id, email, username, username_key, password_hash, first_name, last_name, profile_image_url, role, \
-    subscription_plan, subscription_status, subscription_expires_at, investment_capital_cents, risk_tolerance, \
-    max_position_size_cents, preferred_strategies, email_notifications, signal_alerts, portfolio_updates, email_verified_at, \
-    created_at, updated_at";
+    subscription_plan, subscription_status, subscription_expires_at, email_notifications, signal_alerts, portfolio_updates, \
+    email_verified_at, created_at, updated_at";
+/// Each user's one (current) trading account, from the record's `account_id` and preferences.
+const ACCOUNT_COLUMNS: &str = "id, user_id, name, name_key, investment_capital_cents, risk_tolerance, max_position_size_cents, \
+    preferred_strategies, automate, is_current, created_at, updated_at";
 const SIGNAL_COLUMNS: &str = crate::signals::COLUMNS;
 const MANUAL_COLUMNS: &str = crate::positions::MANUAL_COLUMNS;
 const AUTOMATED_COLUMNS: &str = crate::positions::AUTOMATED_COLUMNS;
-const SNAPSHOT_COLUMNS: &str = "user_id, day, value_cents, taken_at";
+const SNAPSHOT_COLUMNS: &str = "user_id, account_id, day, value_cents, taken_at";
 
 /// Rows per statement for a table of `columns` columns.
 fn rows_per_statement(columns: usize) -> usize {
@@ -118,10 +121,6 @@ pub async fn insert(db: &Db, batch: &SeedBatch<'_>) -> StoreResult<SeedCounts> {
                 .bind(&u.subscription_plan)
                 .bind(&u.subscription_status)
                 .bind(u.subscription_expires_at)
-                .bind(u.investment_capital_cents)
-                .bind(&u.risk_tolerance)
-                .bind(u.max_position_size_cents)
-                .bind(&u.preferred_strategies)
                 .bind(u.email_notifications)
                 .bind(u.signal_alerts)
                 .bind(u.portfolio_updates)
@@ -129,11 +128,25 @@ pub async fn insert(db: &Db, batch: &SeedBatch<'_>) -> StoreResult<SeedCounts> {
                 .bind(u.created_at)
                 .bind(u.updated_at)
         });
+        insert_rows!(tx, style, "trading_accounts", ACCOUNT_COLUMNS, batch.users, |q, u| {
+            q.bind(&u.account_id)
+                .bind(&u.id)
+                .bind(crate::trading_accounts::FIRST_ACCOUNT_NAME)
+                .bind(crate::trading_accounts::FIRST_ACCOUNT_NAME.to_lowercase())
+                .bind(u.investment_capital_cents)
+                .bind(&u.risk_tolerance)
+                .bind(u.max_position_size_cents)
+                .bind(&u.preferred_strategies)
+                .bind(true)
+                .bind(true)
+                .bind(u.created_at)
+                .bind(u.updated_at)
+        });
         counts.signals = insert_rows!(tx, style, "signals", SIGNAL_COLUMNS, batch.signals, |q, s| crate::signals::bind_signal!(q, s));
         counts.manual_positions = insert_rows!(tx, style, "manual_positions", MANUAL_COLUMNS, batch.manual_positions, |q, p| crate::positions::bind_manual!(q, p));
         counts.automated_positions = insert_rows!(tx, style, "portfolio_positions", AUTOMATED_COLUMNS, batch.automated_positions, |q, p| crate::positions::bind_automated!(q, p));
         counts.snapshots = insert_rows!(tx, style, "portfolio_snapshots", SNAPSHOT_COLUMNS, batch.snapshots, |q, s| {
-            q.bind(&s.user_id).bind(s.day).bind(s.value_cents).bind(s.taken_at)
+            q.bind(&s.user_id).bind(&s.account_id).bind(s.day).bind(s.value_cents).bind(s.taken_at)
         });
         tx.commit().await?;
     });

@@ -72,10 +72,10 @@ struct LiveRow {
 /// Built once: every signed-in request runs it.
 pub(crate) fn find_live_user_sql() -> &'static str {
     static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
-        let columns: Vec<String> = crate::users::COLUMNS.split(',').map(|c| format!("u.{}", c.trim())).collect();
         format!(
-            "SELECT {}, s.sess AS session_sess FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.sid = $1 AND s.expire > $2",
-            columns.join(", ")
+            "SELECT {}, s.sess AS session_sess FROM sessions s JOIN users u ON u.id = s.user_id \
+             JOIN trading_accounts a ON a.user_id = u.id AND a.is_current WHERE s.sid = $1 AND s.expire > $2",
+            crate::users::COLUMNS
         )
     });
     &SQL

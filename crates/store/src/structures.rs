@@ -23,6 +23,8 @@ pub struct StructureRow {
     pub closed_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// The trading account it is held in (one of `user_id`'s).
+    pub account_id: String,
 }
 
 /// One leg. `instrument` is `call | put | stock`, `side` `long | short`; an option has a
@@ -58,7 +60,7 @@ impl HeldStructure {
 }
 
 const COLUMNS: &str =
-    "id, user_id, symbol, name, template, exercise, status, pnl_cents, settled_price_cents, closed_at, created_at, updated_at";
+    "id, user_id, symbol, name, template, exercise, status, pnl_cents, settled_price_cents, closed_at, created_at, updated_at, account_id";
 const LEG_COLUMNS: &str =
     "position_id, user_id, leg_index, instrument, side, quantity, strike_cents, expiration_date, volatility, entry_cents";
 
@@ -66,7 +68,7 @@ const LEG_COLUMNS: &str =
 /// whether it was stored. The count and the inserts are one transaction after locking the
 /// owner's row, so parallel requests cannot pass the cap.
 pub async fn insert_within(db: &Db, s: &StructureRow, legs: &[LegRow], max_open: u32) -> StoreResult<bool> {
-    let sql = format!("INSERT INTO structure_positions ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)");
+    let sql = format!("INSERT INTO structure_positions ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)");
     let leg_sql = format!("INSERT INTO structure_legs ({LEG_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)");
     with_db!(db, pool => {
         let mut tx = pool.begin().await?;
@@ -84,6 +86,7 @@ pub async fn insert_within(db: &Db, s: &StructureRow, legs: &[LegRow], max_open:
             .bind(s.closed_at)
             .bind(s.created_at)
             .bind(s.updated_at)
+            .bind(&s.account_id)
             .execute(&mut *tx)
             .await?;
         for leg in legs {
@@ -121,20 +124,21 @@ fn assemble(rows: Vec<StructureRow>, legs: Vec<LegRow>) -> Vec<HeldStructure> {
         .collect()
 }
 
-/// A user's structures, newest first.
-pub async fn for_user(db: &Db, user_id: &str) -> StoreResult<Vec<HeldStructure>> {
-    let sql = format!("SELECT {COLUMNS} FROM structure_positions WHERE user_id = $1 ORDER BY created_at DESC, id");
-    let leg_sql = format!("SELECT {LEG_COLUMNS} FROM structure_legs WHERE user_id = $1");
+/// An account's structures, newest first.
+pub async fn for_account(db: &Db, account_id: &str) -> StoreResult<Vec<HeldStructure>> {
+    let sql = format!("SELECT {COLUMNS} FROM structure_positions WHERE account_id = $1 ORDER BY created_at DESC, id");
+    let leg_sql =
+        format!("SELECT {LEG_COLUMNS} FROM structure_legs WHERE position_id IN (SELECT id FROM structure_positions WHERE account_id = $1)");
     let (rows, legs) = with_db!(db, pool => (
-        sqlx::query_as::<_, StructureRow>(&sql).bind(user_id).fetch_all(pool).await?,
-        sqlx::query_as::<_, LegRow>(&leg_sql).bind(user_id).fetch_all(pool).await?,
+        sqlx::query_as::<_, StructureRow>(&sql).bind(account_id).fetch_all(pool).await?,
+        sqlx::query_as::<_, LegRow>(&leg_sql).bind(account_id).fetch_all(pool).await?,
     ));
     Ok(assemble(rows, legs))
 }
 
-/// Every user's structures (for the daily valuation of all), grouped by owner.
+/// Every account's structures (for the daily valuation of all), grouped by account.
 pub async fn all(db: &Db) -> StoreResult<Vec<HeldStructure>> {
-    let sql = format!("SELECT {COLUMNS} FROM structure_positions ORDER BY user_id, created_at DESC, id");
+    let sql = format!("SELECT {COLUMNS} FROM structure_positions ORDER BY account_id, created_at DESC, id");
     let leg_sql = format!("SELECT {LEG_COLUMNS} FROM structure_legs");
     let (rows, legs) = with_db!(db, pool => (
         sqlx::query_as::<_, StructureRow>(&sql).fetch_all(pool).await?,
@@ -160,23 +164,31 @@ pub async fn due(db: &Db, day: NaiveDate) -> StoreResult<Vec<HeldStructure>> {
     Ok(assemble(rows, legs))
 }
 
-/// One of `user_id`'s structures ([`StoreError::NotFound`] for anyone else's).
-pub async fn find(db: &Db, user_id: &str, id: &str) -> StoreResult<HeldStructure> {
-    let sql = format!("SELECT {COLUMNS} FROM structure_positions WHERE id = $1 AND user_id = $2");
-    let leg_sql = format!("SELECT {LEG_COLUMNS} FROM structure_legs WHERE position_id = $1 AND user_id = $2");
+/// One of an account's structures ([`StoreError::NotFound`] for any other account's).
+pub async fn find(db: &Db, account_id: &str, id: &str) -> StoreResult<HeldStructure> {
+    let sql = format!("SELECT {COLUMNS} FROM structure_positions WHERE id = $1 AND account_id = $2");
+    let leg_sql = format!(
+        "SELECT {LEG_COLUMNS} FROM structure_legs WHERE position_id = $1 \
+         AND position_id IN (SELECT id FROM structure_positions WHERE account_id = $2)"
+    );
     let (row, legs) = with_db!(db, pool => (
-        sqlx::query_as::<_, StructureRow>(&sql).bind(id).bind(user_id).fetch_optional(pool).await?,
-        sqlx::query_as::<_, LegRow>(&leg_sql).bind(id).bind(user_id).fetch_all(pool).await?,
+        sqlx::query_as::<_, StructureRow>(&sql).bind(id).bind(account_id).fetch_optional(pool).await?,
+        sqlx::query_as::<_, LegRow>(&leg_sql).bind(id).bind(account_id).fetch_all(pool).await?,
     ));
     let row = row.ok_or(StoreError::NotFound)?;
     Ok(assemble(vec![row], legs).remove(0))
 }
 
-/// Deletes one of `user_id`'s structures with its legs ([`StoreError::NotFound`] for anyone
-/// else's).
-pub async fn delete(db: &Db, user_id: &str, id: &str) -> StoreResult<()> {
+/// Deletes one of an account's structures with its legs ([`StoreError::NotFound`] for any
+/// other account's).
+pub async fn delete(db: &Db, account_id: &str, id: &str) -> StoreResult<()> {
     let done = with_db!(db, pool => {
-        sqlx::query("DELETE FROM structure_positions WHERE id = $1 AND user_id = $2").bind(id).bind(user_id).execute(pool).await?.rows_affected()
+        sqlx::query("DELETE FROM structure_positions WHERE id = $1 AND account_id = $2")
+            .bind(id)
+            .bind(account_id)
+            .execute(pool)
+            .await?
+            .rows_affected()
     });
     if done == 0 { Err(StoreError::NotFound) } else { Ok(()) }
 }

@@ -18,6 +18,9 @@ pub struct UserRecord {
     pub subscription_plan: String,
     pub subscription_status: String,
     pub subscription_expires_at: Option<DateTime<Utc>>,
+    /// The current trading account (`trading_accounts`), whose preferences follow: capital,
+    /// risk tolerance, maximum position size and preferred strategies are each account's own.
+    pub account_id: String,
     pub investment_capital_cents: i64,
     pub risk_tolerance: String,
     pub max_position_size_cents: i64,
@@ -71,22 +74,28 @@ pub struct NewUser {
     pub created_at: DateTime<Utc>,
 }
 
-pub(crate) const COLUMNS: &str = "id, email, username, password_hash, first_name, last_name, profile_image_url, role, \
-    subscription_plan, subscription_status, subscription_expires_at, investment_capital_cents, risk_tolerance, \
-    max_position_size_cents, preferred_strategies, email_notifications, signal_alerts, portfolio_updates, \
-    theme, currency, auto_update_signals, high_risk_alerts, push_events, billing_interval, period_started_at, cancel_at_period_end, \
-    grace_ends_at, credit_cents, payment_provider, payment_customer_id, payment_subscription_id, card_brand, card_last4, \
-    email_verified_at, created_at, updated_at";
+/// A user's columns (`u`) and their current account's preferences (`a`), read from [`FROM`].
+pub(crate) const COLUMNS: &str = "u.id, u.email, u.username, u.password_hash, u.first_name, u.last_name, u.profile_image_url, u.role, \
+    u.subscription_plan, u.subscription_status, u.subscription_expires_at, a.id AS account_id, a.investment_capital_cents, \
+    a.risk_tolerance, a.max_position_size_cents, a.preferred_strategies, u.email_notifications, u.signal_alerts, u.portfolio_updates, \
+    u.theme, u.currency, u.auto_update_signals, u.high_risk_alerts, u.push_events, u.billing_interval, u.period_started_at, \
+    u.cancel_at_period_end, u.grace_ends_at, u.credit_cents, u.payment_provider, u.payment_customer_id, u.payment_subscription_id, \
+    u.card_brand, u.card_last4, u.email_verified_at, u.created_at, u.updated_at";
 
-/// Inserts a user. A taken email or username is [`StoreError::Conflict`] naming the field.
+/// The users joined with their current trading account (every user has exactly one).
+pub(crate) const FROM: &str = "users u JOIN trading_accounts a ON a.user_id = u.id AND a.is_current";
+
+/// Inserts a user and their first trading account ([`crate::trading_accounts::first_account`])
+/// in one transaction. A taken email or username is [`StoreError::Conflict`] naming the field.
 pub async fn insert(db: &Db, user: &NewUser) -> StoreResult<UserRecord> {
-    let sql = format!(
-        "INSERT INTO users (id, email, username, username_key, password_hash, first_name, last_name, \
+    const SQL: &str = "INSERT INTO users (id, email, username, username_key, password_hash, first_name, last_name, \
          subscription_plan, subscription_status, subscription_expires_at, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING {COLUMNS}"
-    );
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)";
+    let read = format!("SELECT {COLUMNS} FROM {FROM} WHERE u.id = $1");
+    let account = crate::trading_accounts::first_account(&user.id, user.created_at);
     with_db!(db, pool => {
-        sqlx::query_as::<_, UserRecord>(&sql)
+        let mut tx = pool.begin().await?;
+        sqlx::query(SQL)
             .bind(&user.id)
             .bind(&user.email)
             .bind(&user.username)
@@ -99,21 +108,25 @@ pub async fn insert(db: &Db, user: &NewUser) -> StoreResult<UserRecord> {
             .bind(user.subscription_expires_at)
             .bind(user.created_at)
             .bind(user.created_at)
-            .fetch_one(pool)
+            .execute(&mut *tx)
             .await
-            .map_err(StoreError::from_write)
+            .map_err(StoreError::from_write)?;
+        crate::trading_accounts::bind_account!(sqlx::query(crate::trading_accounts::INSERT), account).execute(&mut *tx).await?;
+        let record = sqlx::query_as::<_, UserRecord>(&read).bind(&user.id).fetch_one(&mut *tx).await?;
+        tx.commit().await?;
+        Ok(record)
     })
 }
 
 /// Finds a user by (lower-cased) email.
 pub async fn find_by_email(db: &Db, email: &str) -> StoreResult<Option<UserRecord>> {
-    let sql = format!("SELECT {COLUMNS} FROM users WHERE email = $1");
+    let sql = format!("SELECT {COLUMNS} FROM {FROM} WHERE u.email = $1");
     Ok(with_db!(db, pool => sqlx::query_as::<_, UserRecord>(&sql).bind(email).fetch_optional(pool).await?))
 }
 
 /// Finds a user by id.
 pub async fn find_by_id(db: &Db, id: &str) -> StoreResult<Option<UserRecord>> {
-    let sql = format!("SELECT {COLUMNS} FROM users WHERE id = $1");
+    let sql = format!("SELECT {COLUMNS} FROM {FROM} WHERE u.id = $1");
     Ok(with_db!(db, pool => sqlx::query_as::<_, UserRecord>(&sql).bind(id).fetch_optional(pool).await?))
 }
 
@@ -149,11 +162,12 @@ pub async fn set_subscription(
 
 /// Every user, oldest first (for per-user jobs: automated positions, portfolio snapshots).
 pub async fn all(db: &Db) -> StoreResult<Vec<UserRecord>> {
-    let sql = format!("SELECT {COLUMNS} FROM users ORDER BY created_at, id");
+    let sql = format!("SELECT {COLUMNS} FROM {FROM} ORDER BY u.created_at, u.id");
     Ok(with_db!(db, pool => sqlx::query_as::<_, UserRecord>(&sql).fetch_all(pool).await?))
 }
 
-/// Sets a user's investment preferences (money in cents; strategies comma-separated).
+/// Sets the investment preferences of a user's current account (money in cents; strategies
+/// comma-separated).
 pub async fn set_investment_preferences(
     db: &Db,
     id: &str,
@@ -165,8 +179,8 @@ pub async fn set_investment_preferences(
 ) -> StoreResult<()> {
     let done = with_db!(db, pool => {
         sqlx::query(
-            "UPDATE users SET investment_capital_cents = $1, risk_tolerance = $2, max_position_size_cents = $3, \
-             preferred_strategies = $4, updated_at = $5 WHERE id = $6",
+            "UPDATE trading_accounts SET investment_capital_cents = $1, risk_tolerance = $2, max_position_size_cents = $3, \
+             preferred_strategies = $4, updated_at = $5 WHERE user_id = $6 AND is_current",
         )
         .bind(capital_cents)
         .bind(risk_tolerance)
@@ -196,16 +210,16 @@ pub struct SettingsUpdate {
     pub push_events: Option<String>,
 }
 
-/// Applies a settings change in one statement, field by field, so two changes sent at once
-/// to different settings both stay.
+/// Applies a settings change field by field, so two changes sent at once to different settings
+/// both stay; the risk tolerance is the current account's. One transaction.
 pub async fn update_settings(db: &Db, id: &str, update: &SettingsUpdate, at: DateTime<Utc>) -> StoreResult<()> {
-    let done = with_db!(db, pool => {
-        sqlx::query(
+    with_db!(db, pool => {
+        let mut tx = pool.begin().await?;
+        let done = sqlx::query(
             "UPDATE users SET theme = COALESCE($1, theme), currency = COALESCE($2, currency), \
              email_notifications = COALESCE($3, email_notifications), signal_alerts = COALESCE($4, signal_alerts), \
              portfolio_updates = COALESCE($5, portfolio_updates), auto_update_signals = COALESCE($6, auto_update_signals), \
-             high_risk_alerts = COALESCE($7, high_risk_alerts), risk_tolerance = COALESCE($8, risk_tolerance), \
-             push_events = COALESCE($9, push_events), updated_at = $10 WHERE id = $11",
+             high_risk_alerts = COALESCE($7, high_risk_alerts), push_events = COALESCE($8, push_events), updated_at = $9 WHERE id = $10",
         )
         .bind(&update.theme)
         .bind(&update.currency)
@@ -214,15 +228,27 @@ pub async fn update_settings(db: &Db, id: &str, update: &SettingsUpdate, at: Dat
         .bind(update.portfolio_updates)
         .bind(update.auto_update_signals)
         .bind(update.high_risk_alerts)
-        .bind(&update.risk_tolerance)
         .bind(&update.push_events)
         .bind(at)
         .bind(id)
-        .execute(pool)
+        .execute(&mut *tx)
         .await?
-        .rows_affected()
-    });
-    if done == 0 { Err(StoreError::NotFound) } else { Ok(()) }
+        .rows_affected();
+        if done == 0 {
+            tx.rollback().await?;
+            return Err(StoreError::NotFound);
+        }
+        if let Some(risk) = &update.risk_tolerance {
+            sqlx::query("UPDATE trading_accounts SET risk_tolerance = $1, updated_at = $2 WHERE user_id = $3 AND is_current")
+                .bind(risk)
+                .bind(at)
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    })
 }
 
 /// Replaces a user's password hash and ends every session but `keep_sid` (the one that asked),
@@ -270,7 +296,7 @@ pub async fn delete(db: &Db, id: &str) -> StoreResult<Vec<String>> {
 
 /// The user a payment provider's customer id belongs to.
 pub async fn find_by_payment_customer(db: &Db, customer_id: &str) -> StoreResult<Option<UserRecord>> {
-    let sql = format!("SELECT {COLUMNS} FROM users WHERE payment_customer_id = $1");
+    let sql = format!("SELECT {COLUMNS} FROM {FROM} WHERE u.payment_customer_id = $1");
     Ok(with_db!(db, pool => sqlx::query_as::<_, UserRecord>(&sql).bind(customer_id).fetch_optional(pool).await?))
 }
 

@@ -15,6 +15,7 @@ export function makePlanCatalogue(): PlanCatalogue {
     plans: [
       {
         id: "free",
+        tradingAccounts: 1,
         name: "Free",
         description: "Follow the market with a few signals a day.",
         monthlyPrice: 0,
@@ -30,6 +31,7 @@ export function makePlanCatalogue(): PlanCatalogue {
       },
       {
         id: "pro",
+        tradingAccounts: 1,
         name: "Pro",
         description: "For active traders who want every tool.",
         monthlyPrice: 49,
@@ -55,6 +57,7 @@ export function makePlanCatalogue(): PlanCatalogue {
       },
       {
         id: "premium",
+        tradingAccounts: 10,
         name: "Premium",
         description: "For professionals who build on Strikeline.",
         monthlyPrice: 149,

@@ -578,6 +578,16 @@ impl Generator<'_> {
         uuid::Builder::from_random_bytes(bytes).into_uuid().to_string()
     }
 
+    /// The id of the one trading account of the user `user_id`, derived from it (so adding the
+    /// accounts drew nothing from the generator and the rest of the data stays as it was).
+    fn account_id_of(user_id: &str) -> String {
+        let mut bytes = uuid::Uuid::parse_str(user_id).map(|u| *u.as_bytes()).unwrap_or_default();
+        for b in &mut bytes {
+            *b ^= 0x5a;
+        }
+        uuid::Builder::from_random_bytes(bytes).into_uuid().to_string()
+    }
+
     /// A random instant of session `day`, away from the open and the close.
     fn time_in(&mut self, day: usize) -> DateTime<Utc> {
         let d = &self.days[day];
@@ -639,8 +649,10 @@ impl Generator<'_> {
             };
             let first = FIRST_NAMES[self.rng.gen_range(0..FIRST_NAMES.len())];
             let last = LAST_NAMES[self.rng.gen_range(0..LAST_NAMES.len())];
+            let id = self.id();
             let record = UserRecord {
-                id: self.id(),
+                account_id: Self::account_id_of(&id),
+                id,
                 email,
                 username,
                 password_hash: password_hash.to_owned(),
@@ -953,6 +965,7 @@ impl Generator<'_> {
                 rows.push(AutomatedRow {
                     id,
                     user_id: member.record.id.clone(),
+                    account_id: member.record.account_id.clone(),
                     signal_id: s.id.clone(),
                     quantity: i64::from(contracts),
                     entry_cents: s.entry_cents,
@@ -1025,6 +1038,7 @@ impl Generator<'_> {
                 rows.push(AutomatedRow {
                     id,
                     user_id: member.record.id.clone(),
+                    account_id: member.record.account_id.clone(),
                     signal_id: s.id.clone(),
                     quantity: contracts,
                     entry_cents: s.entry_cents,
@@ -1108,6 +1122,7 @@ impl Generator<'_> {
             let mut row = ManualRow {
                 id: self.id(),
                 user_id: members[u].record.id.clone(),
+                account_id: members[u].record.account_id.clone(),
                 symbol,
                 company_name,
                 position_type: SignalKind::from(kind).as_str().to_owned(),
@@ -1205,6 +1220,7 @@ impl Generator<'_> {
                 let booked: i64 = events.iter().filter(|(at, _)| *at <= close).map(|(_, pnl)| pnl).sum();
                 rows.push(PortfolioSnapshot {
                     user_id: member.record.id.clone(),
+                    account_id: member.record.account_id.clone(),
                     day: self.days[day].date,
                     value_cents: (capital + booked + wander.round() as i64).max(0),
                     taken_at: (close + Duration::minutes(10)).min(now),

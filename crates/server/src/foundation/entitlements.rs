@@ -214,6 +214,8 @@ pub struct Entitlements {
     pub signals_per_day: Option<u32>,
     /// Public API requests per hour.
     pub api_requests_per_hour: u32,
+    /// Trading accounts the user may hold.
+    pub trading_accounts: u32,
     /// Whether the account's email address is confirmed (always, for a plan on its own).
     pub confirmed_address: bool,
 }
@@ -229,7 +231,8 @@ impl Entitlements {
         Entitlements {
             plan,
             signals_per_day: info.as_ref().and_then(|p| p.signals_per_day),
-            api_requests_per_hour: info.map_or(0, |p| p.api_requests_per_hour),
+            api_requests_per_hour: info.as_ref().map_or(0, |p| p.api_requests_per_hour),
+            trading_accounts: info.map_or(1, |p| p.trading_accounts),
             confirmed_address: true,
         }
     }
@@ -246,6 +249,24 @@ impl Entitlements {
     /// Every capability these entitlements allow.
     pub fn capabilities(&self) -> Vec<Capability> {
         Capability::ALL.into_iter().filter(|c| self.allows(*c)).collect()
+    }
+
+    /// The refusal of another trading account once the plan's number is held: 403 on a plan
+    /// that holds fewer than the most any plan holds (a higher plan holds more), else 409.
+    pub fn accounts_held(&self) -> AppError {
+        let most = Plan::ALL.into_iter().map(|p| Entitlements::for_plan(p).trading_accounts).max().unwrap_or(1);
+        if self.trading_accounts < most {
+            AppError::Forbidden(format!(
+                "Your plan holds {} trading account{}; the Premium plan holds {most}.",
+                self.trading_accounts,
+                if self.trading_accounts == 1 { "" } else { "s" }
+            ))
+        } else {
+            AppError::Conflict(crate::foundation::error::FieldError::new(
+                "body",
+                format!("You hold {most} trading accounts, the most a plan holds. Delete one to open another."),
+            ))
+        }
     }
 
     /// `Ok` when the plan includes `capability` (and the address is confirmed where that is
@@ -285,6 +306,7 @@ mod tests {
         let premium = Entitlements::for_plan(Plan::Premium);
         assert_eq!((free.signals_per_day, pro.signals_per_day, premium.signals_per_day), (Some(5), Some(50), None));
         assert_eq!((free.api_requests_per_hour, pro.api_requests_per_hour, premium.api_requests_per_hour), (100, 1000, 5000));
+        assert_eq!((free.trading_accounts, pro.trading_accounts, premium.trading_accounts), (1, 1, 10));
         assert!(!free.allows(Capability::GenerateSignals) && pro.allows(Capability::GenerateSignals));
         assert!(!free.allows(Capability::BacktestFullHistory) && pro.allows(Capability::BacktestByStrategy));
         assert!(!pro.allows(Capability::CustomStrategyParams) && premium.allows(Capability::CustomStrategyParams));

@@ -106,6 +106,28 @@ fn thousands(amount: f64) -> String {
     out
 }
 
+/// The largest capital (and so position size) an account can state, in dollars.
+pub const MAX_CAPITAL: f64 = 1_000_000_000.0;
+
+/// The capital and maximum position size to store (cents), each entered or kept, checked
+/// against each other: the one rule for every account form (trading accounts and `PATCH /api/user/preferences`).
+pub fn checked_sizes(
+    capital: Option<f64>,
+    max_position: Option<f64>,
+    stored: (i64, i64),
+    errors: &mut Vec<crate::foundation::error::FieldError>,
+) -> (i64, i64) {
+    let before = errors.len();
+    let capital_cents = capital.map_or(stored.0, |v| entered_cents("investmentCapital", v, MAX_CAPITAL, errors));
+    let max_cents = max_position.map_or(stored.1, |v| entered_cents("maxPositionSize", v, MAX_CAPITAL, errors));
+    if errors.len() == before && max_cents > capital_cents {
+        let field = if max_position.is_some() { "maxPositionSize" } else { "investmentCapital" };
+        errors
+            .push(crate::foundation::error::FieldError::new(field, "The maximum position size cannot be more than the investment capital"));
+    }
+    (capital_cents, max_cents)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

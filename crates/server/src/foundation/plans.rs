@@ -5,7 +5,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::foundation::entitlements::{Capability, Plan};
-use Backing::{Capability as Cap, EveryAccount, PhoneSupport, Quota, Support};
+use Backing::{Accounts, Capability as Cap, EveryAccount, PhoneSupport, Quota, Support};
 
 /// Every new account starts with this many days of Pro, no card needed.
 pub const TRIAL_DAYS: i64 = 14;
@@ -28,6 +28,9 @@ pub struct PlanInfo {
     pub signals_per_day: Option<u32>,
     /// Public API quota.
     pub api_requests_per_hour: u32,
+    /// Trading accounts a user may hold (each with its own capital, preferences, automation and
+    /// positions).
+    pub trading_accounts: u32,
     /// What the plan includes, each backed by the entitlement check, the plan's quotas or what
     /// every account has (docs/decisions.md, "One plan catalogue"); what this deployment does
     /// not offer is not listed.
@@ -78,6 +81,8 @@ pub enum Backing {
     Quota,
     /// What every account has (nothing to refuse, so no capability names it).
     EveryAccount,
+    /// The plan's number of trading accounts (the text starts with it).
+    Accounts,
     /// The plan's support promise (`support`, `support_response`).
     Support,
     /// The operator's phone line (`support.phone`).
@@ -136,6 +141,7 @@ pub fn listed_features(plan: Plan) -> (Vec<Listed>, Vec<Listed>) {
                 listed("Full API access, AI recommendations included", Cap(Capability::ApiAiRecommendations)),
                 listed("White-label PDF reports with your brand, monthly by email", Cap(Capability::WhiteLabelReports)),
                 listed("Portfolio optimisation within your risk limits", Cap(Capability::PortfolioOptimisation)),
+                listed("Up to 10 trading accounts, each with its own capital, automation and positions", Accounts),
                 listed("Phone support", PhoneSupport),
             ],
             vec![listed("Predictive analysis: each signal's modelled chance to win, and why", Cap(Capability::PredictiveAnalysis))],
@@ -175,6 +181,7 @@ fn plan(id: Plan, name: &'static str, monthly: u32, offered: Offered<'_>) -> Pla
         yearly_price: yearly_price(monthly),
         signals_per_day: None,
         api_requests_per_hour: 0,
+        trading_accounts: 1,
         features: shown(features),
         ai_features: shown(ai_features),
         support: String::new(),
@@ -217,6 +224,7 @@ pub fn catalogue_for(support: &crate::foundation::config::SupportConfig, sms: bo
         description: "For professionals who build on Strikeline.",
         signals_per_day: None,
         api_requests_per_hour: 5_000,
+        trading_accounts: 10,
         support: if phone.is_some() { "Phone and priority email support".into() } else { "Priority email support".into() },
         support_response: "24/7",
         ..plan(Plan::Premium, "Premium", 149, offered)
@@ -254,6 +262,9 @@ mod tests {
                     Backing::Quota => {
                         let number = info.signals_per_day.map_or("Unlimited".to_owned(), |n| n.to_string());
                         assert!(f.text.starts_with(&number), "{:?}: {:?} against {number}", info.id, f.text);
+                    }
+                    Backing::Accounts => {
+                        assert!(f.text.contains(&info.trading_accounts.to_string()), "{:?}: {:?}", info.id, f.text);
                     }
                     Backing::Support => assert!(f.text == info.support, "{:?}: {:?} against {:?}", info.id, f.text, info.support),
                     Backing::EveryAccount | Backing::PhoneSupport => {}

@@ -23,4 +23,5 @@ pub mod sms;
 pub mod stocks;
 pub mod structures;
 pub mod track_record;
+pub mod trading_accounts;
 pub mod webhooks;

@@ -29,7 +29,7 @@ use crate::{
     handlers::ai, handlers::api_keys, handlers::auth, handlers::automation, handlers::backtest, handlers::billing,
     handlers::custom_strategies, handlers::email, handlers::health, handlers::live, handlers::news, handlers::notifications,
     handlers::options, handlers::portfolio, handlers::push, handlers::reports, handlers::signals, handlers::site, handlers::sms,
-    handlers::stocks, handlers::structures, handlers::track_record, handlers::webhooks, openapi,
+    handlers::stocks, handlers::structures, handlers::track_record, handlers::trading_accounts, handlers::webhooks, openapi,
 };
 
 pub use middleware::log_server_errors;
@@ -72,6 +72,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(backtest::router())
         .merge(structures::router())
         .merge(custom_strategies::router())
+        .merge(trading_accounts::router())
         .merge(health::router())
         .merge(api_keys::router())
         .merge(billing::router())

@@ -81,7 +81,7 @@ pub async fn recommend(state: &AppState, user: &UserRecord, now: DateTime<Utc>) 
     let mut out = Vec::new();
 
     // Risk: the portfolio's own risk model, factor by factor.
-    let history = strikeline_store::positions::value_history(&state.db, &user.id).await?;
+    let history = strikeline_store::positions::value_history(&state.db, &user.account_id).await?;
     let summary = model::summary(&b.closed, &b.marks, b.open_commissions, capital);
     let peak = history.iter().map(|(_, v)| dollars(*v)).fold(summary.total_value, f64::max);
     let drawdown = if peak > 0.0 { (summary.total_value / peak - 1.0).min(0.0) } else { 0.0 };

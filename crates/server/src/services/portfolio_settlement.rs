@@ -89,12 +89,12 @@ pub fn manual_open_signal(row: &ManualRow, volatility: f64) -> Option<OpenSignal
     })
 }
 
-/// Marks open manual positions (of `only_user`, or everyone's) with Black–Scholes at the current
+/// Marks open manual positions (of `only_account`, or every account's) with Black–Scholes at the current
 /// price and volatility estimate; a position past its expiry expires at intrinsic value.
-pub async fn mark_manual_positions(state: &AppState, only_user: Option<&str>, now: DateTime<Utc>) -> Result<usize> {
+pub async fn mark_manual_positions(state: &AppState, only_account: Option<&str>, now: DateTime<Utc>) -> Result<usize> {
     let mut pricing = Pricing::load(state).await?;
-    let open = match only_user {
-        Some(user_id) => positions::open_manual_of(&state.db, user_id).await?,
+    let open = match only_account {
+        Some(account_id) => positions::open_manual_of(&state.db, account_id).await?,
         None => positions::open_manual(&state.db).await?,
     };
     let mut marks = Vec::new();
@@ -126,34 +126,42 @@ pub async fn manual_mark(state: &AppState, pricing: &mut Pricing, row: &ManualRo
     }))
 }
 
-/// A user's investment preferences as the automation reads them.
-pub fn preferences_of(user: &strikeline_store::users::UserRecord) -> strikeline_engine::portfolio::InvestmentPreferences {
+/// An account's investment preferences as the automation reads them, from their stored
+/// spelling (comma-separated strategy names, the risk tolerance, cents).
+pub fn preferences(
+    preferred_strategies: &str,
+    risk_tolerance: &str,
+    capital_cents: i64,
+    max_position_size_cents: i64,
+) -> strikeline_engine::portfolio::InvestmentPreferences {
     use strikeline_engine::Strategy;
     use strikeline_engine::portfolio::{InvestmentPreferences, RiskTolerance};
     InvestmentPreferences {
-        preferred_strategies: user
-            .preferred_strategies
-            .split(',')
-            .filter_map(|s| s.parse::<StrategyName>().ok().map(Strategy::from))
-            .collect(),
-        risk_tolerance: RiskTolerance::parse(&user.risk_tolerance).unwrap_or_default(),
-        capital: dollars(user.investment_capital_cents),
-        max_position_size: dollars(user.max_position_size_cents),
+        preferred_strategies: preferred_strategies.split(',').filter_map(|s| s.parse::<StrategyName>().ok().map(Strategy::from)).collect(),
+        risk_tolerance: RiskTolerance::parse(risk_tolerance).unwrap_or_default(),
+        capital: dollars(capital_cents),
+        max_position_size: dollars(max_position_size_cents),
     }
 }
 
-/// Opens automated paper positions for every user from the active automated signals their
-/// plan shows them and their preferences take (preferred strategies, a confidence floor for
-/// their risk tolerance, contracts within their maximum position size and capital), at the
-/// signal's current premium plus the opening commission; and from the signals of their own
-/// custom strategies they automate, while their plan includes custom strategies (the same
-/// confidence floor and sizing; their preferred strategies name the house rules only). Returns
-/// how many opened.
+/// The preferences of `user`'s current account.
+pub fn preferences_of(user: &strikeline_store::users::UserRecord) -> strikeline_engine::portfolio::InvestmentPreferences {
+    preferences(&user.preferred_strategies, &user.risk_tolerance, user.investment_capital_cents, user.max_position_size_cents)
+}
+
+/// Opens automated paper positions in every trading account whose automation is on (among the
+/// first accounts its owner's plan holds: one on Free and Pro) from the active automated
+/// signals the owner's plan shows them and the account's preferences take (preferred
+/// strategies, a confidence floor for its risk tolerance, contracts within its maximum
+/// position size and capital), at the signal's current premium plus the opening commission;
+/// and from the signals of the owner's own custom strategies they automate, while their plan
+/// includes custom strategies (the same confidence floor and sizing; preferred strategies name
+/// the house rules only). Returns how many opened.
 ///
-/// Six reads serve every user (the users, the active signals with their day ranks, the active
-/// custom signals automated, who holds which of them, each user's open cost, and each user's
-/// own signals per day), and the new positions go in one transaction: the tick costs the same
-/// number of queries with ten thousand users as with one.
+/// Seven reads serve every account (the accounts, the users, the active signals with their day
+/// ranks, the active custom signals automated, which account holds which of them, each
+/// account's open cost, and each user's own signals per day), and the new positions go in one
+/// transaction: the tick costs the same number of queries with ten thousand users as with one.
 pub async fn open_automated_positions(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
     use std::collections::HashSet;
     use strikeline_engine::Strategy;
@@ -174,15 +182,27 @@ pub async fn open_automated_positions(state: &AppState, now: DateTime<Utc>) -> R
     let Some(first_day) = active.iter().map(|r| r.signal.issued_on).chain(custom.values().flatten().map(|s| s.issued_on)).min() else {
         return Ok(0);
     };
-    let users = strikeline_store::users::all(&state.db).await?;
+    let accounts = strikeline_store::trading_accounts::automating(&state.db).await?;
+    let users: HashMap<String, strikeline_store::users::UserRecord> =
+        strikeline_store::users::all(&state.db).await?.into_iter().map(|u| (u.id.clone(), u)).collect();
     let held: HashSet<(String, String)> = positions::holders_of_active_signals(&state.db).await?.into_iter().collect();
-    let open_cost_cents: HashMap<String, i64> = positions::open_cost_by_user(&state.db).await?.into_iter().collect();
+    let open_cost_cents: HashMap<String, i64> = positions::open_cost_by_account(&state.db).await?.into_iter().collect();
     let viewers = crate::services::visibility::Viewers::since(state, first_day).await?;
     let mut new_positions = Vec::new();
-    for user in &users {
-        let prefs = preferences_of(user);
+    for strikeline_store::trading_accounts::Automating { account, place } in &accounts {
+        let Some(user) = users.get(&account.user_id) else { continue };
+        let entitlements = Entitlements::of(user, now);
+        if *place > i64::from(entitlements.trading_accounts) {
+            continue;
+        }
+        let prefs = preferences(
+            &account.preferred_strategies,
+            &account.risk_tolerance,
+            account.investment_capital_cents,
+            account.max_position_size_cents,
+        );
         let own_rules: &[SignalRow] = match custom.get(&user.id) {
-            Some(rows) if Entitlements::of(user, now).allows(Capability::CustomStrategies) => rows,
+            Some(rows) if entitlements.allows(Capability::CustomStrategies) => rows,
             _ => &[],
         };
         if prefs.preferred_strategies.is_empty() && own_rules.is_empty() {
@@ -190,14 +210,14 @@ pub async fn open_automated_positions(state: &AppState, now: DateTime<Utc>) -> R
         }
         let custom_prefs = InvestmentPreferences { preferred_strategies: vec![Strategy::Custom], ..prefs.clone() };
         let viewer = viewers.of(user, now);
-        let mut open_cost = dollars(open_cost_cents.get(&user.id).copied().unwrap_or(0));
+        let mut open_cost = dollars(open_cost_cents.get(&account.id).copied().unwrap_or(0));
         let house = active.iter().filter(|r| viewer.unlocks(&r.signal, r.day_rank)).filter_map(|r| {
             let strategy = StrategyName::exact(&r.signal.strategy).ok()?;
             Some((&r.signal, Strategy::from(strategy), &prefs))
         });
         let candidates = house.chain(own_rules.iter().map(|s| (s, Strategy::Custom, &custom_prefs)));
         for (signal, strategy, prefs) in candidates {
-            if held.contains(&(user.id.clone(), signal.id.clone())) {
+            if held.contains(&(account.id.clone(), signal.id.clone())) {
                 continue;
             }
             let candidate = AllocationSignal {
@@ -219,6 +239,7 @@ pub async fn open_automated_positions(state: &AppState, now: DateTime<Utc>) -> R
                 opened_at: now,
                 closed_at: None,
                 updated_at: now,
+                account_id: account.id.clone(),
             });
         }
     }

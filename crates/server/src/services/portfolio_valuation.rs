@@ -120,11 +120,17 @@ pub async fn book(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Re
 /// `user`'s book and their stored daily values (oldest first), from one read of the database.
 pub async fn book_and_history(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<(Book, Vec<(NaiveDate, i64)>)> {
     let (mut pricing, stored, held) =
-        tokio::try_join!(Pricing::cached(state), async { Ok(positions::user_book(&state.db, &user.id).await?) }, async {
-            Ok(structures::for_user(&state.db, &user.id).await?)
+        tokio::try_join!(Pricing::cached(state), async { Ok(positions::account_book(&state.db, &user.account_id).await?) }, async {
+            Ok(structures::for_account(&state.db, &user.account_id).await?)
         })?;
-    let book =
-        book_of(state, &mut pricing, user, Positions { manual: stored.manual, automated: stored.automated, structures: held }, now).await?;
+    let book = book_of(
+        state,
+        &mut pricing,
+        user.investment_capital_cents,
+        Positions { manual: stored.manual, automated: stored.automated, structures: held },
+        now,
+    )
+    .await?;
     Ok((book, stored.history))
 }
 /// One user's positions as read.
@@ -134,10 +140,10 @@ struct Positions {
     structures: Vec<HeldStructure>,
 }
 
-/// The book of `user` from their positions as read.
-async fn book_of(state: &AppState, pricing: &mut Pricing, user: &UserRecord, held: Positions, now: DateTime<Utc>) -> Result<Book> {
+/// The book of an account with `capital_cents` from its positions as read.
+async fn book_of(state: &AppState, pricing: &mut Pricing, capital_cents: i64, held: Positions, now: DateTime<Utc>) -> Result<Book> {
     let Positions { manual, automated, structures } = held;
-    let capital = dollars(user.investment_capital_cents);
+    let capital = dollars(capital_cents);
     let mut book = Book {
         open: Vec::new(),
         structures: Vec::new(),
@@ -248,35 +254,36 @@ pub async fn value_and_history(state: &AppState, user: &UserRecord, now: DateTim
     Ok((total_value(&book, user.investment_capital_cents), history))
 }
 
-/// Stores today's value of every user's portfolio (the base of Sharpe, drawdown and the chart):
-/// every position read in two queries for all users, the values written in one transaction.
+/// Stores today's value of every trading account (the base of Sharpe, drawdown and the chart):
+/// every position read in three queries for all accounts, the values written in one transaction.
+/// Returns how many accounts were valued.
 pub async fn snapshot_all(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
     use std::collections::HashMap;
     let day = state.market.today(now);
-    let users = strikeline_store::users::all(&state.db).await?;
+    let accounts = strikeline_store::trading_accounts::all(&state.db).await?;
     let mut pricing = Pricing::load(state).await?;
     let mut manual: HashMap<String, Vec<ManualRow>> = HashMap::new();
     for row in positions::all_manual(&state.db).await? {
-        manual.entry(row.user_id.clone()).or_default().push(row);
+        manual.entry(row.account_id.clone()).or_default().push(row);
     }
     let mut automated: HashMap<String, Vec<(AutomatedRow, HeldSignal)>> = HashMap::new();
     for held in positions::all_automated_with_signals(&state.db).await? {
-        automated.entry(held.0.user_id.clone()).or_default().push(held);
+        automated.entry(held.0.account_id.clone()).or_default().push(held);
     }
     let mut held: HashMap<String, Vec<HeldStructure>> = HashMap::new();
     for structure in structures::all(&state.db).await? {
-        held.entry(structure.row.user_id.clone()).or_default().push(structure);
+        held.entry(structure.row.account_id.clone()).or_default().push(structure);
     }
-    let mut values = Vec::with_capacity(users.len());
-    for user in &users {
+    let mut values = Vec::with_capacity(accounts.len());
+    for account in &accounts {
         let positions = Positions {
-            manual: manual.remove(&user.id).unwrap_or_default(),
-            automated: automated.remove(&user.id).unwrap_or_default(),
-            structures: held.remove(&user.id).unwrap_or_default(),
+            manual: manual.remove(&account.id).unwrap_or_default(),
+            automated: automated.remove(&account.id).unwrap_or_default(),
+            structures: held.remove(&account.id).unwrap_or_default(),
         };
-        let book = book_of(state, &mut pricing, user, positions, now).await?;
-        values.push((user.id.clone(), to_cents(total_value(&book, user.investment_capital_cents))));
+        let book = book_of(state, &mut pricing, account.investment_capital_cents, positions, now).await?;
+        values.push((account.id.clone(), to_cents(total_value(&book, account.investment_capital_cents))));
     }
     positions::snapshot_values(&state.db, day, &values, now).await?;
-    Ok(users.len())
+    Ok(accounts.len())
 }

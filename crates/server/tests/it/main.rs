@@ -47,6 +47,7 @@ mod sms;
 mod stripe;
 mod structures;
 mod track_record;
+mod trading_accounts;
 mod verified_accounts;
 mod visibility;
 mod web_push;

@@ -179,7 +179,7 @@ async fn the_daily_valuation_of_everyone_matches_each_users_own(app: TestApp) {
     for email in ["ada@example.com", "grace@example.com"] {
         let user = strikeline_store::users::find_by_email(app.db(), email).await.expect("query").expect("user");
         let own = portfolio_valuation::value_and_history(&app.state, &user, now).await.expect("value").0;
-        let stored = strikeline_store::positions::value_history(app.db(), &user.id).await.expect("history");
+        let stored = strikeline_store::positions::value_history(app.db(), &user.account_id).await.expect("history");
         let (_, cents) = stored.last().copied().expect("today's value stored");
         assert_eq!(cents, strikeline_server::foundation::money::to_cents(own), "{email}: the batch valuation equals the user's own");
     }

@@ -67,9 +67,16 @@ async fn the_small_scale_fills_every_table_with_consistent_rows(app: TestApp) {
     assert!(summary.bench_open_positions >= 1 && summary.bench_closed_positions >= 1, "{summary:?}");
     assert_eq!(summary.bench_manual_positions, 5);
     assert_eq!(summary.bench_snapshots, sizes.trading_days);
-    let bench_values = strikeline_store::positions::value_history(app.db(), &bench.id).await.expect("values");
+    let bench_values = strikeline_store::positions::value_history(app.db(), &bench.account_id).await.expect("values");
     assert_eq!(bench_values.len(), sizes.trading_days);
     assert_eq!((bench_values[0].0, bench_values[bench_values.len() - 1].0), (summary.first_day, summary.last_day));
+
+    // Trading accounts: one current account per user, and every row's account is its owner's.
+    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM trading_accounts WHERE is_current").await, tables.users);
+    for table in ["portfolio_positions", "manual_positions", "portfolio_snapshots"] {
+        let foreign = format!("SELECT COUNT(*) FROM {table} t JOIN trading_accounts a ON a.id = t.account_id WHERE a.user_id <> t.user_id");
+        assert_eq!(scalar(&app, &foreign).await, 0, "{table} rows in another user's account");
+    }
 
     // Users: unique emails (the constraint), all three plans, one password hash for everyone.
     assert_eq!(scalar(&app, "SELECT COUNT(DISTINCT password_hash) FROM users").await, 1);

@@ -18,5 +18,6 @@ mod rate_limits;
 mod schema;
 mod sessions;
 mod signals;
+mod trading_accounts;
 mod users;
 mod webhooks;

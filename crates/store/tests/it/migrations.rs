@@ -1,5 +1,6 @@
 //! Upgrading a database with data in it: the enum-checks migration (which rebuilds tables on
-//! SQLite) keeps every row, on both engines, and afterwards the checks hold.
+//! SQLite) keeps every row, on both engines, and afterwards the checks hold; the trading-accounts
+//! migration gives each user a first account holding their positions and daily values.
 
 use std::path::Path;
 
@@ -7,7 +8,7 @@ use chrono::Duration;
 use strikeline_store::positions::{self, AutomatedRow, ManualRow};
 use strikeline_store::sessions::{self, SessionData};
 use strikeline_store::signals;
-use strikeline_store::{Db, Engine, market, users};
+use strikeline_store::{Db, Engine, market, trading_accounts, users};
 
 use crate::common::{TestDb, day, signal, t0};
 
@@ -76,6 +77,57 @@ async fn old_signal(db: &Db, s: &signals::SignalRow) {
     });
 }
 
+/// An automated position stored as the schema before trading accounts had it.
+async fn old_automated(db: &Db, p: &AutomatedRow) {
+    let sql = "INSERT INTO portfolio_positions (id, user_id, signal_id, quantity, entry_cents, commissions_cents, status, exit_cents, \
+        opened_at, closed_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
+    strikeline_store::with_db!(db, pool => {
+        sqlx::query(sql)
+            .bind(&p.id).bind(&p.user_id).bind(&p.signal_id).bind(p.quantity).bind(p.entry_cents).bind(p.commissions_cents)
+            .bind(&p.status).bind(p.exit_cents).bind(p.opened_at).bind(p.closed_at).bind(p.updated_at)
+            .execute(pool)
+            .await
+            .expect("insert position");
+    });
+}
+
+/// A manual position stored as the schema before trading accounts had it.
+async fn old_manual(db: &Db, p: &ManualRow) {
+    let sql = "INSERT INTO manual_positions (id, user_id, symbol, company_name, position_type, strike_cents, expiration_date, quantity, \
+        entry_cents, target_cents, stop_cents, reasoning, status, current_option_cents, current_price_cents, pnl_cents, pnl_percent, \
+        closed_at, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)";
+    strikeline_store::with_db!(db, pool => {
+        sqlx::query(sql)
+            .bind(&p.id).bind(&p.user_id).bind(&p.symbol).bind(&p.company_name).bind(&p.position_type).bind(p.strike_cents)
+            .bind(p.expiration_date).bind(p.quantity).bind(p.entry_cents).bind(p.target_cents).bind(p.stop_cents).bind(&p.reasoning)
+            .bind(&p.status).bind(p.current_option_cents).bind(p.current_price_cents).bind(p.pnl_cents).bind(p.pnl_percent)
+            .bind(p.closed_at).bind(p.created_at).bind(p.updated_at)
+            .execute(pool)
+            .await
+            .expect("insert manual position");
+    });
+}
+
+type OldPosition = (String, String, String, i64, i64, i64, String, Option<i64>);
+
+/// The automated positions as both schemas spell them.
+async fn old_positions(db: &Db) -> Vec<OldPosition> {
+    let sql =
+        "SELECT id, user_id, signal_id, quantity, entry_cents, commissions_cents, status, exit_cents FROM portfolio_positions ORDER BY id";
+    strikeline_store::with_db!(db, pool => sqlx::query_as(sql).fetch_all(pool).await.expect("positions"))
+}
+
+/// A daily value stored as the schema before trading accounts had it.
+async fn old_snapshot(db: &Db, user_id: &str, day: chrono::NaiveDate, cents: i64) {
+    strikeline_store::with_db!(db, pool => {
+        sqlx::query("INSERT INTO portfolio_snapshots (user_id, day, value_cents, taken_at) VALUES ($1, $2, $3, $4)")
+            .bind(user_id).bind(day).bind(cents).bind(t0())
+            .execute(pool)
+            .await
+            .expect("insert snapshot");
+    });
+}
+
 type OldSignal = (String, String, String, i64, i64, i64, String, Option<String>, Option<String>, i64, i64);
 
 async fn old_signals(db: &Db) -> Vec<OldSignal> {
@@ -111,8 +163,10 @@ async fn every_row_survives_the_enum_checks_migration(db: Db) {
         opened_at: t0(),
         closed_at: None,
         updated_at: t0(),
+        // Not stored (the schema has no accounts yet); the migration gives it ada's first.
+        account_id: String::new(),
     };
-    positions::open_automated(&db, &position).await.expect("open");
+    old_automated(&db, &position).await;
     strikeline_store::with_db!(&db, pool => {
         sqlx::query("UPDATE signals SET current_option_cents = 450, pnl_cents = 150, status = 'closed', close_reason = 'target', closed_at = $1 WHERE id = $2")
             .bind(t0() + Duration::hours(1))
@@ -143,9 +197,10 @@ async fn every_row_survives_the_enum_checks_migration(db: Db) {
         closed_at: None,
         created_at: t0(),
         updated_at: t0(),
+        account_id: String::new(),
     };
-    positions::insert_manual(&db, &manual).await.expect("manual");
-    positions::snapshot_value(&db, &ada.id, today, 100_500, t0()).await.expect("snapshot");
+    old_manual(&db, &manual).await;
+    old_snapshot(&db, &ada.id, today, 100_500).await;
     let stock = market::StockRow {
         id: "stock-1".into(),
         symbol: "AAPL".into(),
@@ -167,8 +222,9 @@ async fn every_row_survives_the_enum_checks_migration(db: Db) {
     assert_eq!(before_users.len(), 2);
     let before_signals = old_signals(&db).await;
     assert_eq!(before_signals.len(), 3);
-    let before_position = positions::find_automated(&db, &ada.id, "pos-1").await.expect("position");
-    assert_eq!(before_position.status, "closed");
+    let before_positions = old_positions(&db).await;
+    assert_eq!(before_positions.len(), 1);
+    assert_eq!(before_positions[0].6, "closed");
 
     db.migrate().await.expect("the enum-checks migration applies over existing data");
     let ranks = (signals::day_rank(&db, &automated).await.expect("rank"), signals::day_rank(&db, &ended).await.expect("rank"));
@@ -183,9 +239,28 @@ async fn every_row_survives_the_enum_checks_migration(db: Db) {
     }
     assert_eq!(strikeline_store::ledger::size(&db).await.expect("size"), 0, "nothing is logged retroactively");
     assert!(sessions::find_live(&db, "sid-ada", t0()).await.expect("find").is_some(), "sessions were not cascaded away");
-    assert_eq!(positions::find_automated(&db, &ada.id, "pos-1").await.expect("position"), before_position, "automated position kept");
-    assert_eq!(positions::manual_for(&db, &bob.id).await.expect("manual"), [manual], "manual position kept");
-    assert_eq!(positions::value_history(&db, &ada.id).await.expect("history"), [(today, 100_500)], "snapshot kept");
+    // Each user's preferences and positions became their first account, "Main", current.
+    let ada_accounts = trading_accounts::for_user(&db, &ada.id).await.expect("accounts");
+    assert_eq!(ada_accounts.len(), 1, "one account each");
+    let ada_main = &ada_accounts[0];
+    assert_eq!((ada_main.name.as_str(), ada_main.is_current, ada_main.automate), ("Main", true, true));
+    assert_eq!(
+        (ada_main.investment_capital_cents, ada_main.risk_tolerance.as_str(), ada_main.max_position_size_cents),
+        (100_000, "medium", 10_000),
+        "the preferences the user had"
+    );
+    let bob_main = trading_accounts::current(&db, &bob.id).await.expect("bob's account");
+    assert_eq!(users::find_by_id(&db, &ada.id).await.expect("find").expect("ada").account_id, ada_main.id);
+    assert_eq!(old_positions(&db).await, before_positions, "automated position kept");
+    let position = positions::find_automated(&db, &ada_main.id, "pos-1").await.expect("position in ada's account");
+    assert_eq!(position.account_id, ada_main.id);
+    assert!(positions::find_automated(&db, &bob_main.id, "pos-1").await.is_err(), "not in bob's");
+    assert_eq!(
+        positions::manual_for(&db, &bob_main.id).await.expect("manual"),
+        [ManualRow { account_id: bob_main.id.clone(), ..manual }],
+        "manual position kept, in bob's account"
+    );
+    assert_eq!(positions::value_history(&db, &ada_main.id).await.expect("history"), [(today, 100_500)], "snapshot kept");
     assert_eq!(
         market::find_stock(&db, "AAPL").await.expect("stock").expect("exists").added_by,
         Some(ada.id.clone()),
@@ -199,20 +274,24 @@ async fn every_row_survives_the_enum_checks_migration(db: Db) {
     ));
     let duplicate = signal("AAPL", "Momentum", 90, today, t0(), None);
     assert!(signals::issue_automated(&db, &[duplicate]).await.expect("issue").is_empty(), "one active setup still enforced");
-    assert!(!positions::open_automated(&db, &AutomatedRow { id: "pos-2".into(), ..before_position.clone() }).await.expect("open"));
+    assert!(
+        !positions::open_automated(&db, &AutomatedRow { id: "pos-2".into(), ..position.clone() }).await.expect("open"),
+        "one position per signal in an account"
+    );
     assert!(users::set_subscription(&db, &ada.id, "gold", "active", None, t0()).await.is_err(), "checks in force");
     strikeline_store::with_db!(&db, pool => {
         sqlx::query("DELETE FROM users WHERE id = $1").bind(&bob.id).execute(pool).await.expect("delete bob");
     });
     assert_eq!(signals::find(&db, &on_demand.id).await.expect("find"), None, "on-demand signals still cascade with their owner");
-    assert!(positions::manual_for(&db, &bob.id).await.expect("manual").is_empty());
+    assert!(positions::manual_for(&db, &bob_main.id).await.expect("manual").is_empty());
+    assert!(trading_accounts::for_user(&db, &bob.id).await.expect("accounts").is_empty(), "accounts cascade with their owner");
 
     // The custom-signals migration rebuilt `signals` on SQLite: the positions still point at it
     // (deleting a signal takes its positions), and its new checks hold.
     strikeline_store::with_db!(&db, pool => {
         sqlx::query("DELETE FROM signals WHERE id = $1").bind(&ended.id).execute(pool).await.expect("delete signal");
     });
-    assert!(positions::find_automated(&db, &ada.id, "pos-1").await.is_err(), "the position went with its signal");
+    assert!(positions::find_automated(&db, &ada_main.id, "pos-1").await.is_err(), "the position went with its signal");
     let unowned_custom = signal("AMD", "Custom", 60, today, t0(), None);
     assert!(signals::issue_automated(&db, &[unowned_custom]).await.is_err(), "a custom strategy's signal has an owner");
 }

@@ -92,7 +92,8 @@ async fn investment_preferences_are_stored_and_checked(db: Db) {
     assert_eq!(stored.risk_tolerance, "high");
     assert_eq!(stored.max_position_size_cents, 250_000);
     assert_eq!(stored.preferred_strategies, "Volatility,Mean Reversion");
-    assert_eq!(stored.updated_at, at);
+    let account = strikeline_store::trading_accounts::current(&db, &ada.id).await.expect("current account");
+    assert_eq!((account.investment_capital_cents, account.updated_at), (2_500_000, at), "the current account's preferences");
 
     let missing = users::set_investment_preferences(&db, "no-such-id", 1, "low", 1, "Momentum", at).await;
     assert!(matches!(missing, Err(StoreError::NotFound)), "{missing:?}");

@@ -4,6 +4,68 @@
  */
 
 export interface paths {
+    "/api/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's accounts, oldest first, and how many the plan holds. */
+        get: operations["list_trading_accounts"];
+        put?: never;
+        /** Opens another trading account (not current: switch to it with `PUT /api/accounts/current`). */
+        post: operations["create_trading_account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Makes one of the user's accounts the current one: the portfolio, new positions and the
+         *     preferences in Settings are then that account's.
+         */
+        put: operations["switch_trading_account"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes an account with its closed positions and history. The current account, and one
+         *     holding open positions, are kept (409): switch away, or close them, first.
+         */
+        delete: operations["delete_trading_account"];
+        options?: never;
+        head?: never;
+        /**
+         * Renames an account or changes its preferences or automation switch (every plan: what an
+         *     account beyond the plan's number holds stays the user's to manage).
+         */
+        patch: operations["update_trading_account"];
+        trace?: never;
+    };
     "/api/admin/billing/run": {
         parameters: {
             query?: never;
@@ -2708,6 +2770,11 @@ export interface components {
             /** Format: uuid */
             webhookId: string;
         };
+        /** @description `PUT /api/accounts/current`. */
+        CurrentAccountInput: {
+            /** @description The id of one of the user's accounts. */
+            id: string;
+        };
         /** @description A custom strategy: when to enter, what to open, how to close. */
         CustomStrategyDocument: {
             /** @description The entry rule: every warm bar where it holds is a signal. */
@@ -3625,6 +3692,33 @@ export interface components {
             expirationTime?: number | null;
             keys: components["schemas"]["PushKeys"];
         };
+        /**
+         * @description `POST /api/accounts`: a name, and the preferences (each left out takes the first account's
+         *     defaults: $1,000 of capital, medium risk, $100 a position, Momentum and Breakout).
+         */
+        NewTradingAccount: {
+            /** @description Whether the automation opens paper positions here (default on). */
+            automate?: boolean | null;
+            /**
+             * Format: double
+             * @description Dollars, more than 0, at most two decimals.
+             * @example 25000
+             */
+            investmentCapital?: number | null;
+            /**
+             * Format: double
+             * @description Dollars per position, more than 0 and at most the capital.
+             * @example 2500
+             */
+            maxPositionSize?: number | null;
+            /**
+             * @description 1 to 40 characters, unique among the user's accounts whatever the case.
+             * @example IRA
+             */
+            name: string;
+            preferredStrategies?: components["schemas"]["StrategyName"][] | null;
+            riskTolerance?: null | components["schemas"]["RiskTolerance"];
+        };
         /** @description A news item's analysis. */
         NewsAnalysis: {
             /** Format: date-time */
@@ -4100,6 +4194,12 @@ export interface components {
             signalsPerDay?: number | null;
             support: string;
             supportResponse: string;
+            /**
+             * Format: int32
+             * @description Trading accounts a user may hold (each with its own capital, preferences, automation and
+             *     positions).
+             */
+            tradingAccounts: number;
             /**
              * Format: int32
              * @description US dollars per year: floor(monthly × 12 × 0.8).
@@ -5471,6 +5571,64 @@ export interface components {
          * @enum {string}
          */
         TradedStrategy: "Momentum" | "Mean Reversion" | "Breakout" | "Volatility" | "Custom";
+        /** @description One trading account. */
+        TradingAccount: {
+            /** @description Whether the automation opens paper positions in this account. */
+            automate: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The account the app shows and works in. */
+            current: boolean;
+            id: string;
+            /**
+             * Format: double
+             * @description Dollars.
+             */
+            investmentCapital: number;
+            /**
+             * Format: double
+             * @description Dollars per position.
+             */
+            maxPositionSize: number;
+            name: string;
+            /** @description The house strategies whose signals the automation opens positions from here. */
+            preferredStrategies: components["schemas"]["StrategyName"][];
+            riskTolerance: components["schemas"]["RiskTolerance"];
+            /**
+             * @description Whether the plan holds this account: the automation opens positions only in the
+             *     accounts the plan holds (the oldest first). An account beyond them after a downgrade
+             *     keeps its positions and history.
+             */
+            withinPlan: boolean;
+        };
+        /** @description `PATCH /api/accounts/{id}`: what is left out keeps its stored value. */
+        TradingAccountUpdate: {
+            automate?: boolean | null;
+            /**
+             * Format: double
+             * @example 25000
+             */
+            investmentCapital?: number | null;
+            /**
+             * Format: double
+             * @example 2500
+             */
+            maxPositionSize?: number | null;
+            /** @example IRA */
+            name?: string | null;
+            preferredStrategies?: components["schemas"]["StrategyName"][] | null;
+            riskTolerance?: null | components["schemas"]["RiskTolerance"];
+        };
+        /** @description `GET /api/accounts`. */
+        TradingAccounts: {
+            /** @description Oldest first. */
+            accounts: components["schemas"]["TradingAccount"][];
+            /**
+             * Format: int32
+             * @description How many accounts the plan holds.
+             */
+            maxAccounts: number;
+        };
         /** @description The instance's tree-head key. */
         TreeHeadKey: {
             /** @description Always `Ed25519`. */
@@ -5687,6 +5845,256 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    list_trading_accounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TradingAccounts"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_trading_account: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another request is 422. 1–255 visible ASCII characters, e.g. a UUID; scoped to the session or API key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewTradingAccount"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TradingAccount"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The plan holds one account; more need the Premium plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The name is taken, or the plan's number of accounts is held */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A field is not valid; `errors` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    switch_trading_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CurrentAccountInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TradingAccount"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such account of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `id` is missing */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delete_trading_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such account of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description It is the current account, or it holds open positions */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    update_trading_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TradingAccountUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TradingAccount"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such account of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The name is taken by another of your accounts */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A field is not valid; `errors` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     run_schedule_at: {
         parameters: {
             query?: never;

@@ -1,5 +1,6 @@
 //! The signed-in user's own account settings: the investment preferences automated positions
-//! follow (capital, risk tolerance, maximum position size, preferred strategies).
+//! follow (capital, risk tolerance, maximum position size, preferred strategies), those of the
+//! current trading account (docs/accounts.md).
 
 use axum::extract::State;
 use serde::Deserialize;
@@ -14,9 +15,6 @@ use crate::foundation::extract::ApiJson;
 use crate::foundation::session::CurrentUser;
 use crate::foundation::state::AppState;
 use crate::foundation::vocab::{RiskTolerance, StrategyName, Vocabulary};
-
-/// The largest capital (and so position size) an account can state, in dollars.
-pub const MAX_CAPITAL: f64 = 1_000_000_000.0;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(super::settings::get_settings, super::settings::put_settings, update_investment_preferences))
@@ -42,18 +40,12 @@ pub struct InvestmentPreferencesUpdate {
 /// The preferences to store, checked against each other and the stored ones.
 fn validated(update: &InvestmentPreferencesUpdate, stored: &users::UserRecord) -> Result<(i64, String, i64, String)> {
     let mut errors = Vec::new();
-    let capital = match update.investment_capital {
-        Some(v) => crate::foundation::money::entered_cents("investmentCapital", v, MAX_CAPITAL, &mut errors),
-        None => stored.investment_capital_cents,
-    };
-    let max_position = match update.max_position_size {
-        Some(v) => crate::foundation::money::entered_cents("maxPositionSize", v, MAX_CAPITAL, &mut errors),
-        None => stored.max_position_size_cents,
-    };
-    if errors.is_empty() && max_position > capital {
-        let field = if update.max_position_size.is_some() { "maxPositionSize" } else { "investmentCapital" };
-        errors.push(FieldError::new(field, "The maximum position size cannot be more than the investment capital"));
-    }
+    let (capital, max_position) = crate::foundation::money::checked_sizes(
+        update.investment_capital,
+        update.max_position_size,
+        (stored.investment_capital_cents, stored.max_position_size_cents),
+        &mut errors,
+    );
     let strategies = match &update.preferred_strategies {
         Some(raw) => {
             let mut names: Vec<&'static str> = Vec::new();

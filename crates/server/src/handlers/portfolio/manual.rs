@@ -133,8 +133,9 @@ fn cents(field: &str, value: f64, errors: &mut Vec<FieldError>) -> i64 {
     crate::foundation::money::entered_cents(field, value, crate::foundation::money::MAX_PRICE, errors)
 }
 
-/// Checks every field; all problems at once.
-pub fn validate(p: &NewManualPosition, user_id: &str, today: NaiveDate, now: DateTime<Utc>) -> Result<ManualRow> {
+/// Checks every field; all problems at once. The position is `user_id`'s, held in their account
+/// `account_id`.
+pub fn validate(p: &NewManualPosition, user_id: &str, account_id: &str, today: NaiveDate, now: DateTime<Utc>) -> Result<ManualRow> {
     let mut errors = Vec::new();
     let symbol = match Symbol::parse(&p.symbol) {
         Ok(symbol) => Some(symbol),
@@ -186,6 +187,7 @@ pub fn validate(p: &NewManualPosition, user_id: &str, today: NaiveDate, now: Dat
     Ok(ManualRow {
         id: uuid::Uuid::new_v4().to_string(),
         user_id: user_id.to_owned(),
+        account_id: account_id.to_owned(),
         symbol: symbol.into_string(),
         company_name: company.to_owned(),
         position_type: position_type.as_str().to_owned(),
@@ -222,7 +224,7 @@ pub async fn create(
     ApiJson(request): ApiJson<NewManualPosition>,
 ) -> Result<(StatusCode, axum::Json<ManualPosition>)> {
     let now = state.clock.now();
-    let mut row = validate(&request, &user.id, state.market.today(now), now)?;
+    let mut row = validate(&request, &user.id, &user.account_id, state.market.today(now), now)?;
     // Valued before it is stored, and stored with its value in one statement: the create
     // touches no other position, and a failure leaves nothing behind.
     let mut pricing = crate::services::portfolio_settlement::Pricing::load(&state).await?;
@@ -230,7 +232,7 @@ pub async fn create(
         row.apply(&mark);
     }
     positions::insert_manual(&state.db, &row).await?;
-    let saved = positions::find_manual(&state.db, &user.id, &row.id).await?;
+    let saved = positions::find_manual(&state.db, &user.account_id, &row.id).await?;
     Ok((StatusCode::CREATED, axum::Json(saved.try_into()?)))
 }
 
@@ -240,7 +242,9 @@ pub async fn create(
     responses((status = 200, body = Vec<ManualPosition>), (status = 401, description = "Not signed in", body = crate::foundation::error::Problem))
 )]
 pub async fn list(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<Vec<ManualPosition>>> {
-    Ok(axum::Json(positions::manual_for(&state.db, &user.id).await?.into_iter().map(ManualPosition::try_from).collect::<Result<_>>()?))
+    Ok(axum::Json(
+        positions::manual_for(&state.db, &user.account_id).await?.into_iter().map(ManualPosition::try_from).collect::<Result<_>>()?,
+    ))
 }
 
 /// One manual position with Greeks, risk and performance. Another user's id is 404.
@@ -258,7 +262,7 @@ pub async fn detail(
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<axum::Json<PositionDetail>> {
-    let row = positions::find_manual(&state.db, &user.id, &id).await?;
+    let row = positions::find_manual(&state.db, &user.account_id, &id).await?;
     Ok(axum::Json(manual_detail(&state, &user, &row, state.clock.now()).await?))
 }
 
@@ -269,7 +273,7 @@ pub async fn detail(
     responses((status = 204, description = "Deleted"), (status = 404, description = "No such position", body = crate::foundation::error::Problem))
 )]
 pub async fn delete(State(state): State<AppState>, CurrentUser(user): CurrentUser, Path(id): Path<String>) -> Result<StatusCode> {
-    positions::delete_manual(&state.db, &user.id, &id).await?;
+    positions::delete_manual(&state.db, &user.account_id, &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -300,9 +304,11 @@ mod tests {
     #[test]
     fn the_symbol_and_type_are_parsed_once_into_their_stored_spelling() {
         let now = today().and_hms_opt(15, 0, 0).expect("time").and_utc();
-        let row = validate(&request(" aapl ", "straddle"), "u1", today(), now).expect("valid");
+        let row = validate(&request(" aapl ", "straddle"), "u1", "a1", today(), now).expect("valid");
         assert_eq!((row.symbol.as_str(), row.position_type.as_str(), row.status.as_str()), ("AAPL", "STRADDLE", "open"));
-        let Err(AppError::Validation(errors)) = validate(&request("1BAD", "butterfly"), "u1", today(), now) else { panic!("invalid") };
+        let Err(AppError::Validation(errors)) = validate(&request("1BAD", "butterfly"), "u1", "a1", today(), now) else {
+            panic!("invalid")
+        };
         let named: Vec<_> = errors.iter().map(|e| (e.field.as_str(), e.message.as_str())).collect();
         assert_eq!(named, [("symbol", "Not a valid ticker symbol"), ("type", "Must be one of: CALL, PUT, STRADDLE")]);
     }
@@ -310,7 +316,7 @@ mod tests {
     #[test]
     fn a_stored_value_outside_the_vocabulary_is_an_internal_error_naming_the_row() {
         let mut row =
-            validate(&request("AAPL", "CALL"), "u1", today(), today().and_hms_opt(15, 0, 0).expect("time").and_utc()).expect("valid");
+            validate(&request("AAPL", "CALL"), "u1", "a1", today(), today().and_hms_opt(15, 0, 0).expect("time").and_utc()).expect("valid");
         row.status = "Active".into();
         let Err(AppError::Internal(cause)) = ManualPosition::try_from(row.clone()) else { panic!("expected an internal error") };
         assert!(

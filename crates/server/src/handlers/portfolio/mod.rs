@@ -123,7 +123,7 @@ pub fn position_row(row: &AutomatedRow, signal: &HeldSignal, now: DateTime<Utc>)
 )]
 async fn list_positions(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<Vec<PortfolioPosition>>> {
     let now = state.clock.now();
-    let held = crate::services::portfolio_valuation::automated_with_signals(&state, &user.id).await?;
+    let held = crate::services::portfolio_valuation::automated_with_signals(&state, &user.account_id).await?;
     Ok(axum::Json(held.iter().map(|(row, signal)| position_row(row, signal, now)).collect::<Result<_>>()?))
 }
 
@@ -138,7 +138,7 @@ async fn position_detail(
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
 ) -> Result<axum::Json<PositionDetail>> {
-    let row = positions::find_automated(&state.db, &user.id, &id).await?;
+    let row = positions::find_automated(&state.db, &user.account_id, &id).await?;
     Ok(axum::Json(detail::automated_detail(&state, &user, &row, state.clock.now()).await?))
 }
 

@@ -206,6 +206,7 @@ pub async fn create(
     let row = StructureRow {
         id: id.clone(),
         user_id: user.id.clone(),
+        account_id: user.account_id.clone(),
         symbol: ctx.symbol.clone(),
         name,
         template: request.template.map(|t| t.as_str().to_owned()),
@@ -238,7 +239,7 @@ pub async fn create(
     if !structures::insert_within(&state.db, &row, &leg_rows, MAX_OPEN_STRUCTURES).await? {
         return Err(AppError::Conflict(FieldError::new("legs", "You hold 100 open multi-leg positions. Delete one to save another.")));
     }
-    let held = structures::find(&state.db, &user.id, &id).await?;
+    let held = structures::find(&state.db, &user.account_id, &id).await?;
     let mut pricing = Pricing::cached(&state).await?;
     Ok((StatusCode::CREATED, axum::Json(view(&state, &mut pricing, held, now).await?)))
 }
@@ -252,7 +253,7 @@ pub async fn list(State(state): State<AppState>, CurrentUser(user): CurrentUser)
     let now = state.clock.now();
     let mut pricing = Pricing::cached(&state).await?;
     let mut out = Vec::new();
-    for held in structures::for_user(&state.db, &user.id).await? {
+    for held in structures::for_account(&state.db, &user.account_id).await? {
         out.push(view(&state, &mut pricing, held, now).await?);
     }
     Ok(axum::Json(out))
@@ -274,7 +275,7 @@ pub async fn detail(
     Path(id): Path<String>,
 ) -> Result<axum::Json<HeldStructureView>> {
     let now = state.clock.now();
-    let held = structures::find(&state.db, &user.id, &id).await?;
+    let held = structures::find(&state.db, &user.account_id, &id).await?;
     let mut pricing = Pricing::cached(&state).await?;
     Ok(axum::Json(view(&state, &mut pricing, held, now).await?))
 }
@@ -290,6 +291,6 @@ pub async fn detail(
     )
 )]
 pub async fn delete(State(state): State<AppState>, CurrentUser(user): CurrentUser, Path(id): Path<String>) -> Result<StatusCode> {
-    structures::delete(&state.db, &user.id, &id).await?;
+    structures::delete(&state.db, &user.account_id, &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }

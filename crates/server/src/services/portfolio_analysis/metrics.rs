@@ -73,18 +73,18 @@ pub struct PortfolioAnalysis {
     pub history: Vec<ValuePoint>,
 }
 
-/// The user's daily values with today's as `value_cents`, written only when it differs from
+/// The account's daily values with today's as `value_cents`, written only when it differs from
 /// what is stored (a dashboard polling an unchanged portfolio reads, it does not write).
 async fn record_today(
     state: &AppState,
-    user_id: &str,
+    account_id: &str,
     mut history: Vec<(NaiveDate, i64)>,
     value_cents: i64,
     now: DateTime<Utc>,
 ) -> Result<Vec<(NaiveDate, i64)>> {
     let today = state.market.today(now);
     if history.last() != Some(&(today, value_cents)) {
-        positions::snapshot_value(&state.db, user_id, today, value_cents, now).await?;
+        positions::snapshot_value(&state.db, account_id, today, value_cents, now).await?;
         if history.last().is_some_and(|(day, _)| *day == today) {
             history.pop();
         }
@@ -112,8 +112,11 @@ async fn analyse_book(
 ) -> Result<PortfolioAnalysis> {
     let capital = dollars(user.investment_capital_cents);
     let s = model::summary(&b.closed, &b.marks, b.open_commissions, capital);
-    let history: Vec<(NaiveDate, f64)> =
-        record_today(state, &user.id, history, to_cents(s.total_value), now).await?.into_iter().map(|(d, c)| (d, dollars(c))).collect();
+    let history: Vec<(NaiveDate, f64)> = record_today(state, &user.account_id, history, to_cents(s.total_value), now)
+        .await?
+        .into_iter()
+        .map(|(d, c)| (d, dollars(c)))
+        .collect();
     let m = model::performance_metrics(&history);
     let peak = history.iter().map(|(_, v)| *v).fold(f64::MIN, f64::max);
     let drawdown = if peak > 0.0 { (s.total_value / peak - 1.0).min(0.0) } else { 0.0 };

@@ -30,12 +30,12 @@ pub async fn render(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> 
 /// price yet is left out (its detail cannot be valued).
 async fn open_positions(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Result<Vec<PositionDetail>> {
     let mut open = Vec::new();
-    for (row, _) in crate::services::portfolio_valuation::automated_with_signals(state, &user.id).await? {
+    for (row, _) in crate::services::portfolio_valuation::automated_with_signals(state, &user.account_id).await? {
         if row.status == PositionStatus::Open.as_str() {
             open.push(automated_detail(state, user, &row, now).await?);
         }
     }
-    for row in positions::manual_for(&state.db, &user.id).await? {
+    for row in positions::manual_for(&state.db, &user.account_id).await? {
         if row.status != PositionStatus::Open.as_str() {
             continue;
         }

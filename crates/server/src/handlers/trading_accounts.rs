@@ -1,0 +1,309 @@
+//! Trading accounts (docs/accounts.md): a user's accounts ("Taxable", "IRA", "Paper"), each with
+//! its own capital, preferences, automation switch, positions and history. One is current: the
+//! portfolio, the positions the user enters and the preferences in Settings are the current
+//! account's. Every plan holds one account; Premium holds up to ten (the plan catalogue's number,
+//! through the entitlement check).
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use strikeline_store::trading_accounts::{self as store, AccountRow, AccountUpdate, Kept};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::foundation::entitlements::Entitlements;
+use crate::foundation::error::{AppError, FieldError, Problem, Result};
+use crate::foundation::extract::ApiJson;
+use crate::foundation::money::dollars;
+use crate::foundation::session::CurrentUser;
+use crate::foundation::state::AppState;
+use crate::foundation::vocab::{RiskTolerance, StrategyName, Vocabulary, stored};
+
+/// The longest account name, in characters.
+pub const MAX_NAME_CHARS: usize = 40;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list, create)).routes(routes!(update, delete)).routes(routes!(switch_current))
+}
+
+/// One trading account.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TradingAccount {
+    pub id: String,
+    pub name: String,
+    /// Dollars.
+    pub investment_capital: f64,
+    pub risk_tolerance: RiskTolerance,
+    /// Dollars per position.
+    pub max_position_size: f64,
+    /// The house strategies whose signals the automation opens positions from here.
+    pub preferred_strategies: Vec<StrategyName>,
+    /// Whether the automation opens paper positions in this account.
+    pub automate: bool,
+    /// The account the app shows and works in.
+    pub current: bool,
+    /// Whether the plan holds this account: the automation opens positions only in the
+    /// accounts the plan holds (the oldest first). An account beyond them after a downgrade
+    /// keeps its positions and history.
+    pub within_plan: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+/// `GET /api/accounts`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TradingAccounts {
+    /// Oldest first.
+    pub accounts: Vec<TradingAccount>,
+    /// How many accounts the plan holds.
+    pub max_accounts: u32,
+}
+
+/// `POST /api/accounts`: a name, and the preferences (each left out takes the first account's
+/// defaults: $1,000 of capital, medium risk, $100 a position, Momentum and Breakout).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct NewTradingAccount {
+    /// 1 to 40 characters, unique among the user's accounts whatever the case.
+    #[schema(example = "IRA", min_length = 1, max_length = 40)]
+    pub name: String,
+    /// Dollars, more than 0, at most two decimals.
+    #[schema(example = 25000.0, exclusive_minimum = 0.0, maximum = 1_000_000_000.0)]
+    pub investment_capital: Option<f64>,
+    pub risk_tolerance: Option<RiskTolerance>,
+    /// Dollars per position, more than 0 and at most the capital.
+    #[schema(example = 2500.0, exclusive_minimum = 0.0, maximum = 1_000_000_000.0)]
+    pub max_position_size: Option<f64>,
+    pub preferred_strategies: Option<Vec<StrategyName>>,
+    /// Whether the automation opens paper positions here (default on).
+    pub automate: Option<bool>,
+}
+
+/// `PATCH /api/accounts/{id}`: what is left out keeps its stored value.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TradingAccountUpdate {
+    #[schema(example = "IRA", min_length = 1, max_length = 40)]
+    pub name: Option<String>,
+    #[schema(example = 25000.0, exclusive_minimum = 0.0, maximum = 1_000_000_000.0)]
+    pub investment_capital: Option<f64>,
+    pub risk_tolerance: Option<RiskTolerance>,
+    #[schema(example = 2500.0, exclusive_minimum = 0.0, maximum = 1_000_000_000.0)]
+    pub max_position_size: Option<f64>,
+    pub preferred_strategies: Option<Vec<StrategyName>>,
+    pub automate: Option<bool>,
+}
+
+/// `PUT /api/accounts/current`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CurrentAccountInput {
+    /// The id of one of the user's accounts.
+    pub id: String,
+}
+
+fn view(row: AccountRow, place: usize, entitlements: &Entitlements) -> Result<TradingAccount> {
+    let what = format!("trading account {}", row.id);
+    Ok(TradingAccount {
+        risk_tolerance: stored(&row.risk_tolerance, &what)?,
+        preferred_strategies: strategies_of(&row.preferred_strategies),
+        investment_capital: dollars(row.investment_capital_cents),
+        max_position_size: dollars(row.max_position_size_cents),
+        within_plan: place <= entitlements.trading_accounts as usize,
+        id: row.id,
+        name: row.name,
+        automate: row.automate,
+        current: row.is_current,
+        created_at: row.created_at,
+    })
+}
+
+/// The strategies of a stored comma-separated list (an unknown name is left out, as the
+/// automation leaves it out).
+fn strategies_of(stored: &str) -> Vec<StrategyName> {
+    stored.split(',').filter_map(|s| StrategyName::exact(s.trim()).ok()).collect()
+}
+
+/// The stored spelling of `strategies`, each once, in the order given.
+fn stored_strategies(strategies: &[StrategyName]) -> String {
+    let mut names: Vec<&'static str> = Vec::new();
+    for s in strategies {
+        if !names.contains(&s.spelling()) {
+            names.push(s.spelling());
+        }
+    }
+    names.join(",")
+}
+
+/// A name as stored: trimmed, 1 to [`MAX_NAME_CHARS`] characters, no control characters.
+fn checked_name(raw: &str, errors: &mut Vec<FieldError>) -> String {
+    let name = raw.trim();
+    if name.is_empty() {
+        errors.push(FieldError::new("name", "Enter a name"));
+    } else if name.chars().count() > MAX_NAME_CHARS {
+        errors.push(FieldError::new("name", format!("At most {MAX_NAME_CHARS} characters")));
+    } else if name.chars().any(char::is_control) {
+        errors.push(FieldError::new("name", "No control characters"));
+    }
+    name.to_owned()
+}
+
+/// The user's accounts, oldest first, and how many the plan holds.
+#[utoipa::path(
+    get, path = "/api/accounts", operation_id = "list_trading_accounts", tag = "accounts",
+    responses((status = 200, body = TradingAccounts), (status = 401, description = "Not signed in", body = Problem))
+)]
+async fn list(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<TradingAccounts>> {
+    let entitlements = Entitlements::of(&user, state.clock.now());
+    let rows = store::for_user(&state.db, &user.id).await?;
+    let accounts = rows.into_iter().enumerate().map(|(i, row)| view(row, i + 1, &entitlements)).collect::<Result<_>>()?;
+    Ok(axum::Json(TradingAccounts { accounts, max_accounts: entitlements.trading_accounts }))
+}
+
+/// Opens another trading account (not current: switch to it with `PUT /api/accounts/current`).
+#[utoipa::path(
+    post, path = "/api/accounts", operation_id = "create_trading_account", tag = "accounts",
+    request_body = NewTradingAccount,
+    responses(
+        (status = 201, body = TradingAccount),
+        (status = 401, description = "Not signed in", body = Problem),
+        (status = 403, description = "The plan holds one account; more need the Premium plan", body = Problem),
+        (status = 409, description = "The name is taken, or the plan's number of accounts is held", body = Problem),
+        (status = 422, description = "A field is not valid; `errors` names it", body = Problem),
+    )
+)]
+async fn create(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiJson(input): ApiJson<NewTradingAccount>,
+) -> Result<(StatusCode, axum::Json<TradingAccount>)> {
+    let now = state.clock.now();
+    let entitlements = Entitlements::of(&user, now);
+    let mut errors = Vec::new();
+    let name = checked_name(&input.name, &mut errors);
+    let (capital, max_position) = crate::foundation::money::checked_sizes(
+        input.investment_capital,
+        input.max_position_size,
+        (store::DEFAULT_CAPITAL_CENTS, store::DEFAULT_MAX_POSITION_CENTS),
+        &mut errors,
+    );
+    if !errors.is_empty() {
+        return Err(AppError::Validation(errors));
+    }
+    let row = AccountRow {
+        id: uuid::Uuid::new_v4().to_string(),
+        user_id: user.id.clone(),
+        name,
+        investment_capital_cents: capital,
+        risk_tolerance: input.risk_tolerance.map_or(store::DEFAULT_RISK_TOLERANCE, |r| r.as_str()).to_owned(),
+        max_position_size_cents: max_position,
+        preferred_strategies: input.preferred_strategies.as_deref().map_or_else(|| store::DEFAULT_STRATEGIES.to_owned(), stored_strategies),
+        automate: input.automate.unwrap_or(true),
+        is_current: false,
+        created_at: now,
+        updated_at: now,
+    };
+    if !store::insert_within(&state.db, &row, entitlements.trading_accounts).await? {
+        return Err(entitlements.accounts_held());
+    }
+    let place = store::for_user(&state.db, &user.id).await?.iter().position(|a| a.id == row.id).map_or(usize::MAX, |i| i + 1);
+    Ok((StatusCode::CREATED, axum::Json(view(row, place, &entitlements)?)))
+}
+
+/// Renames an account or changes its preferences or automation switch (every plan: what an
+/// account beyond the plan's number holds stays the user's to manage).
+#[utoipa::path(
+    patch, path = "/api/accounts/{id}", operation_id = "update_trading_account", tag = "accounts",
+    params(("id" = String, Path, description = "The account's id")),
+    request_body = TradingAccountUpdate,
+    responses(
+        (status = 200, body = TradingAccount),
+        (status = 401, description = "Not signed in", body = Problem),
+        (status = 404, description = "No such account of yours", body = Problem),
+        (status = 409, description = "The name is taken by another of your accounts", body = Problem),
+        (status = 422, description = "A field is not valid; `errors` names it", body = Problem),
+    )
+)]
+async fn update(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+    ApiJson(input): ApiJson<TradingAccountUpdate>,
+) -> Result<axum::Json<TradingAccount>> {
+    let now = state.clock.now();
+    let stored = store::find(&state.db, &user.id, &id).await?;
+    let mut errors = Vec::new();
+    let name = input.name.as_deref().map(|n| checked_name(n, &mut errors));
+    let sizes = crate::foundation::money::checked_sizes(
+        input.investment_capital,
+        input.max_position_size,
+        (stored.investment_capital_cents, stored.max_position_size_cents),
+        &mut errors,
+    );
+    if !errors.is_empty() {
+        return Err(AppError::Validation(errors));
+    }
+    let change = AccountUpdate {
+        name,
+        investment_capital_cents: Some(sizes.0),
+        max_position_size_cents: Some(sizes.1),
+        risk_tolerance: input.risk_tolerance.map(|r| r.as_str().to_owned()),
+        preferred_strategies: input.preferred_strategies.as_deref().map(stored_strategies),
+        automate: input.automate,
+    };
+    let saved = store::update(&state.db, &user.id, &id, &change, now).await?;
+    let entitlements = Entitlements::of(&user, now);
+    let place = store::for_user(&state.db, &user.id).await?.iter().position(|a| a.id == id).map_or(usize::MAX, |i| i + 1);
+    Ok(axum::Json(view(saved, place, &entitlements)?))
+}
+
+/// Deletes an account with its closed positions and history. The current account, and one
+/// holding open positions, are kept (409): switch away, or close them, first.
+#[utoipa::path(
+    delete, path = "/api/accounts/{id}", operation_id = "delete_trading_account", tag = "accounts",
+    params(("id" = String, Path, description = "The account's id")),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 401, description = "Not signed in", body = Problem),
+        (status = 404, description = "No such account of yours", body = Problem),
+        (status = 409, description = "It is the current account, or it holds open positions", body = Problem),
+    )
+)]
+async fn delete(State(state): State<AppState>, CurrentUser(user): CurrentUser, Path(id): Path<String>) -> Result<StatusCode> {
+    match store::delete(&state.db, &user.id, &id).await? {
+        Ok(()) => Ok(StatusCode::NO_CONTENT),
+        Err(Kept::Current) => {
+            Err(AppError::Conflict(FieldError::new("id", "This is the account you are working in. Switch to another account first.")))
+        }
+        Err(Kept::OpenPositions) => {
+            Err(AppError::Conflict(FieldError::new("id", "This account holds open positions. Close them before deleting it.")))
+        }
+    }
+}
+
+/// Makes one of the user's accounts the current one: the portfolio, new positions and the
+/// preferences in Settings are then that account's.
+#[utoipa::path(
+    put, path = "/api/accounts/current", operation_id = "switch_trading_account", tag = "accounts",
+    request_body = CurrentAccountInput,
+    responses(
+        (status = 200, body = TradingAccount),
+        (status = 401, description = "Not signed in", body = Problem),
+        (status = 404, description = "No such account of yours", body = Problem),
+        (status = 422, description = "`id` is missing", body = Problem),
+    )
+)]
+async fn switch_current(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiJson(input): ApiJson<CurrentAccountInput>,
+) -> Result<axum::Json<TradingAccount>> {
+    let now = state.clock.now();
+    let row = store::switch_current(&state.db, &user.id, &input.id, now).await?;
+    let entitlements = Entitlements::of(&user, now);
+    let place = store::for_user(&state.db, &user.id).await?.iter().position(|a| a.id == row.id).map_or(usize::MAX, |i| i + 1);
+    Ok(axum::Json(view(row, place, &entitlements)?))
+}
