@@ -234,7 +234,9 @@ def resources(base, cookie, email, password, admin_cookie):
     ids["proof"] = ids["analysis"]
     ids["update_custom_strategy"] = ids["get_custom_strategy"]
     bindings = [(operation, "path.id", value) for operation, value in ids.items()]
-    bindings.append(("switch_trading_account", "body.id", ids["update_trading_account"]))
+    # The caller's first account: to switch to, and to scope keys and webhooks to.
+    bindings += [(operation, "body.id" if operation == "switch_trading_account" else "body.accountId", ids["update_trading_account"])
+                 for operation in ("switch_trading_account", "create_key", "create_webhook", "v1_create_webhook")]
     # The alert's email carries an unsubscribe link: its token, for the page and the request.
     token = unsubscribe_token(api, admin_cookie, email)
     bindings += [(operation, "query.token", token) for operation in ("unsubscribe_page", "unsubscribe")]

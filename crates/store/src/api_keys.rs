@@ -19,6 +19,8 @@ pub struct ApiKeyRecord {
     pub expires_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// The trading account it acts on; `None` follows the owner's current account.
+    pub account_id: Option<String>,
 }
 
 /// A key to store.
@@ -32,9 +34,11 @@ pub struct NewApiKey {
     pub permissions: String,
     pub expires_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
+    /// One of the owner's trading accounts, or `None` for whichever is current.
+    pub account_id: Option<String>,
 }
 
-const COLUMNS: &str = "id, user_id, name, key_prefix, permissions, is_active, last_used_at, expires_at, created_at, updated_at";
+const COLUMNS: &str = "id, user_id, name, key_prefix, permissions, is_active, last_used_at, expires_at, created_at, updated_at, account_id";
 
 /// Stores a key unless its user already has `max_per_user` keys; returns whether it was stored.
 /// The count and the insert are one transaction that first locks the user's row, so parallel
@@ -44,8 +48,8 @@ pub async fn insert_within(db: &Db, key: &NewApiKey, max_per_user: u32) -> Store
         let mut tx = pool.begin().await?;
         crate::return_if_at_cap!(tx, &key.user_id, "SELECT COUNT(*) FROM api_keys WHERE user_id = $1", max_per_user);
         sqlx::query(
-            "INSERT INTO api_keys (id, user_id, name, key_hash, key_prefix, permissions, is_active, expires_at, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, TRUE, $7, $8, $9)",
+            "INSERT INTO api_keys (id, user_id, name, key_hash, key_prefix, permissions, is_active, expires_at, created_at, updated_at, \
+             account_id) VALUES ($1, $2, $3, $4, $5, $6, TRUE, $7, $8, $9, $10)",
         )
         .bind(&key.id)
         .bind(&key.user_id)
@@ -56,6 +60,7 @@ pub async fn insert_within(db: &Db, key: &NewApiKey, max_per_user: u32) -> Store
         .bind(key.expires_at)
         .bind(key.created_at)
         .bind(key.created_at)
+        .bind(&key.account_id)
         .execute(&mut *tx)
         .await
         .map_err(StoreError::from_write)?;
@@ -89,6 +94,7 @@ struct KeyUserRow {
     k_expires_at: Option<DateTime<Utc>>,
     k_created_at: DateTime<Utc>,
     k_updated_at: DateTime<Utc>,
+    k_account_id: Option<String>,
 }
 
 fn by_hash_sql() -> &'static str {
@@ -97,7 +103,8 @@ fn by_hash_sql() -> &'static str {
             COLUMNS.split(',').map(|c| format!("k.{0} AS k_{0}", c.trim())).filter(|c| !c.contains("k_user_id")).collect();
         format!(
             "SELECT {}, {} FROM api_keys k JOIN users u ON u.id = k.user_id \
-             JOIN trading_accounts a ON a.user_id = u.id AND a.is_current WHERE k.key_hash = $1",
+             JOIN trading_accounts a ON a.user_id = u.id AND ((k.account_id IS NULL AND a.is_current) OR a.id = k.account_id) \
+             WHERE k.key_hash = $1",
             crate::users::COLUMNS,
             key.join(", ")
         )
@@ -106,7 +113,9 @@ fn by_hash_sql() -> &'static str {
 }
 
 /// The key with this hash and its owner, whatever the key's state (the caller decides what an
-/// inactive or expired key gets): one query, the one every public API request makes.
+/// inactive or expired key gets): one query, the one every public API request makes. The
+/// owner's record carries the key's account (the current one for a key without one), so
+/// everything the key reads and writes is that account's.
 pub async fn find_by_hash(db: &Db, key_hash: &str) -> StoreResult<Option<(ApiKeyRecord, crate::users::UserRecord)>> {
     let row = with_db!(db, pool => sqlx::query_as::<_, KeyUserRow>(by_hash_sql()).bind(key_hash).fetch_optional(pool).await?);
     Ok(row.map(|r| {
@@ -121,6 +130,7 @@ pub async fn find_by_hash(db: &Db, key_hash: &str) -> StoreResult<Option<(ApiKey
             expires_at: r.k_expires_at,
             created_at: r.k_created_at,
             updated_at: r.k_updated_at,
+            account_id: r.k_account_id,
         };
         (key, r.user)
     }))

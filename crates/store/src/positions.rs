@@ -682,14 +682,15 @@ pub async fn find_automated(db: &Db, account_id: &str, id: &str) -> StoreResult<
 }
 
 /// Closes every open automated position whose signal has ended, at the signal's last mark,
-/// adding the closing commission per contract. Returns the `(user, signal)` of each closed.
-pub async fn close_ended(db: &Db, commission_per_contract_cents: i64, at: DateTime<Utc>) -> StoreResult<Vec<(String, String)>> {
+/// adding the closing commission per contract. Returns the `(user, account, signal)` of each
+/// closed.
+pub async fn close_ended(db: &Db, commission_per_contract_cents: i64, at: DateTime<Utc>) -> StoreResult<Vec<(String, String, String)>> {
     Ok(with_db!(db, pool => {
-        sqlx::query_as::<_, (String, String)>(
+        sqlx::query_as::<_, (String, String, String)>(
             "UPDATE portfolio_positions SET status = (SELECT s.status FROM signals s WHERE s.id = portfolio_positions.signal_id), \
              exit_cents = (SELECT s.current_option_cents FROM signals s WHERE s.id = portfolio_positions.signal_id), \
              commissions_cents = commissions_cents + quantity * $1, closed_at = $2, updated_at = $2 \
-             WHERE status = 'open' AND signal_id IN (SELECT id FROM signals WHERE status <> 'active') RETURNING user_id, signal_id",
+             WHERE status = 'open' AND signal_id IN (SELECT id FROM signals WHERE status <> 'active') RETURNING user_id, account_id, signal_id",
         )
         .bind(commission_per_contract_cents)
         .bind(at)

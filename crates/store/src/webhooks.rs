@@ -21,14 +21,16 @@ pub struct Endpoint {
     /// When the endpoint was switched off after failing for too long.
     pub disabled_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
+    /// The trading account whose positions it hears about; `None` for all of the owner's.
+    pub account_id: Option<String>,
 }
 
-const COLUMNS: &str = "id, user_id, url, event_type, secret, is_active, failing_since, disabled_at, created_at";
+const COLUMNS: &str = "id, user_id, url, event_type, secret, is_active, failing_since, disabled_at, created_at, account_id";
 
 /// Stores an endpoint unless its user already has `max_per_user`; whether it was stored.
 /// Count and insert are one transaction after locking the user's row.
 pub async fn insert_within(db: &Db, endpoint: &Endpoint, max_per_user: u32) -> StoreResult<bool> {
-    let sql = format!("INSERT INTO webhook_endpoints ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)");
+    let sql = format!("INSERT INTO webhook_endpoints ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)");
     with_db!(db, pool => {
         let mut tx = pool.begin().await?;
         crate::return_if_at_cap!(tx, &endpoint.user_id, "SELECT COUNT(*) FROM webhook_endpoints WHERE user_id = $1", max_per_user);
@@ -42,6 +44,7 @@ pub async fn insert_within(db: &Db, endpoint: &Endpoint, max_per_user: u32) -> S
             .bind(endpoint.failing_since)
             .bind(endpoint.disabled_at)
             .bind(endpoint.created_at)
+            .bind(&endpoint.account_id)
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;

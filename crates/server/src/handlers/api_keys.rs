@@ -47,6 +47,8 @@ pub struct ApiKey {
     pub expires_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// The trading account the key acts on; `null`: the owner's current account.
+    pub account_id: Option<String>,
 }
 
 impl ApiKey {
@@ -63,6 +65,7 @@ impl ApiKey {
             expires_at: record.expires_at,
             created_at: record.created_at,
             updated_at: record.updated_at,
+            account_id: record.account_id,
         })
     }
 }
@@ -89,6 +92,10 @@ pub struct CreateApiKeyRequest {
     /// Days until the key stops working; default `never`.
     #[serde(default)]
     pub expires_in: Option<KeyLifetime>,
+    /// One of the user's trading accounts: the key acts on it whatever account is current.
+    /// Left out, the key acts on the current account.
+    #[serde(default)]
+    pub account_id: Option<String>,
 }
 
 /// A new key, the only time it is shown.
@@ -138,7 +145,7 @@ async fn list_keys(State(state): State<AppState>, CurrentUser(user): CurrentUser
         (status = 201, body = CreatedApiKey),
         (status = 401, description = "Not signed in", body = crate::foundation::error::Problem),
         (status = 409, description = "The user already holds 20 keys", body = crate::foundation::error::Problem),
-        (status = 422, description = "`name`, `permissions` or `expiresIn` is not valid", body = crate::foundation::error::Problem),
+        (status = 422, description = "`name`, `permissions`, `expiresIn` or `accountId` is not valid", body = crate::foundation::error::Problem),
         (status = 403, description = "The email address is not confirmed yet", body = crate::foundation::error::Problem),
         (status = 429, description = "Too many keys created this hour; see Retry-After", body = crate::foundation::error::Problem),
     )
@@ -154,6 +161,7 @@ async fn create_key(
     let name = key_name(&request.name)?;
     let permissions = request.permissions.unwrap_or(KeyPermission::Read);
     let expires_at = lifetime_days(request.expires_in.unwrap_or(KeyLifetime::Never)).map(|d| now + Duration::days(d));
+    let account_id = crate::services::account_scope::checked(&state, &user, request.account_id.as_deref()).await?;
     let limit = limits::hit(&state, limits::API_KEY_CREATE, &user.id, now).await?;
     let made = api_access::new_key();
     let record = NewApiKey {
@@ -165,6 +173,7 @@ async fn create_key(
         permissions: permissions.as_str().to_owned(),
         expires_at,
         created_at: now,
+        account_id,
     };
     if !api_keys::insert_within(&state.db, &record, MAX_KEYS_PER_USER).await? {
         return Err(AppError::Conflict(FieldError::new(

@@ -57,6 +57,9 @@ pub struct WebhookEndpoint {
     pub failing_since: Option<DateTime<Utc>>,
     pub disabled_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
+    /// The trading account whose positions it hears about (`position_closed`); `null`: all of
+    /// the owner's. Other events are the owner's whatever the account.
+    pub account_id: Option<String>,
 }
 
 impl WebhookEndpoint {
@@ -73,6 +76,7 @@ impl WebhookEndpoint {
             failing_since: e.failing_since,
             disabled_at: e.disabled_at,
             created_at: e.created_at,
+            account_id: e.account_id,
         })
     }
 }
@@ -85,6 +89,10 @@ pub struct CreateWebhookRequest {
     /// An `https` URL on a public address.
     #[schema(example = "https://hooks.example.com/strikeline")]
     pub url: String,
+    /// One of the user's trading accounts: `position_closed` is then sent for that account's
+    /// positions only. Left out, for every account's.
+    #[serde(default)]
+    pub account_id: Option<String>,
 }
 
 /// A new endpoint, with its signing secret shown this once.
@@ -132,7 +140,7 @@ async fn list_for(state: &AppState, user: &UserRecord, now: DateTime<Utc>) -> Re
 }
 
 async fn create_for(state: &AppState, user: &UserRecord, request: CreateWebhookRequest, now: DateTime<Utc>) -> Result<CreatedWebhook> {
-    let endpoint = service::create(state, user, &request.url, request.event_type, now).await?;
+    let endpoint = service::create(state, user, &request.url, request.event_type, request.account_id.as_deref(), now).await?;
     Ok(CreatedWebhook {
         message: "Webhook created. Copy its signing secret now: it will not be shown again.".into(),
         webhook_id: endpoint.id.clone(),

@@ -2,6 +2,7 @@
 //! the time as an argument. A service reads and writes through the store and computes through
 //! the engine; it never builds an HTTP answer and never calls a handler module.
 
+pub mod account_scope;
 pub mod accounts;
 pub mod advising;
 pub mod billing;

@@ -294,16 +294,31 @@ pub async fn settle_structures(state: &AppState, now: DateTime<Utc>) -> Result<u
 }
 
 /// Marks manual positions and closes the automated positions whose signals ended (at the
-/// signal's last mark, with the closing commission).
+/// signal's last mark, with the closing commission). Each owner is told, naming the account
+/// when they hold more than one; the `position_closed` webhook carries the account and reaches
+/// the owner's endpoints but those scoped to another account.
 pub async fn settle_positions(state: &AppState, now: DateTime<Utc>) -> Result<()> {
     mark_manual_positions(state, None, now).await?;
     settle_structures(state, now).await?;
     let closed = positions::close_ended(&state.db, to_cents(state.config.portfolio.commission_per_contract), now).await?;
     let mut notes = Vec::new();
     let mut events = Vec::new();
-    for (user_id, signal_id) in closed {
+    // Each owner's accounts, read once however many of their positions closed.
+    let mut accounts: HashMap<String, Vec<strikeline_store::trading_accounts::AccountRow>> = HashMap::new();
+    for (user_id, account_id, signal_id) in closed {
         let Some(signal) = strikeline_store::signals::find(&state.db, &signal_id).await? else { continue };
-        events.push((user_id.clone(), serde_json::json!({ "closedAt": now, "signal": crate::services::webhooks::signal_data(&signal) })));
+        if !accounts.contains_key(&user_id) {
+            accounts.insert(user_id.clone(), strikeline_store::trading_accounts::for_user(&state.db, &user_id).await?);
+        }
+        let held = accounts.get(&user_id).map(Vec::as_slice).unwrap_or_default();
+        let account_name = held.iter().find(|a| a.id == account_id).map(|a| a.name.clone()).unwrap_or_default();
+        let place = if held.len() > 1 { format!(" in {account_name}") } else { String::new() };
+        let data = serde_json::json!({
+            "closedAt": now,
+            "account": {"id": account_id, "name": account_name},
+            "signal": crate::services::webhooks::signal_data(&signal),
+        });
+        events.push((user_id.clone(), account_id, data));
         let reason = signal
             .close_reason
             .as_deref()
@@ -320,7 +335,7 @@ pub async fn settle_positions(state: &AppState, now: DateTime<Utc>) -> Result<()
             kind: crate::foundation::vocab::NotificationKind::PositionClosed,
             title: format!("{} {} position closed", signal.symbol, signal.signal_type),
             body: format!(
-                "Your automated {} {} {} position closed {how}.",
+                "Your automated {} {} {} position{place} closed {how}.",
                 signal.symbol,
                 signal.signal_type,
                 crate::foundation::money::usd(signal.strike_cents)
@@ -332,9 +347,9 @@ pub async fn settle_positions(state: &AppState, now: DateTime<Utc>) -> Result<()
     use crate::services::webhooks::{Audience, Event, emit};
     let events: Vec<Event> = events
         .iter()
-        .map(|(user_id, data)| Event {
+        .map(|(user_id, account_id, data)| Event {
             event_type: crate::foundation::vocab::WebhookEventType::PositionClosed,
-            audience: Audience::Owner(user_id),
+            audience: Audience::Account { owner: user_id, account: account_id },
             data: data.clone(),
         })
         .collect();

@@ -40,11 +40,20 @@ pub fn guard(state: &AppState) -> outbound::Guard {
     }
 }
 
-/// Registers `url` for `event_type`: the plan must include webhooks, the URL must pass the
-/// outgoing-request guard now (it is checked again at each delivery), and the user may hold
-/// at most [`MAX_ENDPOINTS_PER_USER`]. The endpoint carries its secret, shown this once.
-pub async fn create(state: &AppState, user: &UserRecord, url: &str, event_type: WebhookEventType, now: DateTime<Utc>) -> Result<Endpoint> {
+/// Registers `url` for `event_type`, scoped to the trading account `account_id` if given (one
+/// of the user's): the plan must include webhooks, the URL must pass the outgoing-request guard
+/// now (it is checked again at each delivery), and the user may hold at most
+/// [`MAX_ENDPOINTS_PER_USER`]. The endpoint carries its secret, shown this once.
+pub async fn create(
+    state: &AppState,
+    user: &UserRecord,
+    url: &str,
+    event_type: WebhookEventType,
+    account_id: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<Endpoint> {
     Entitlements::of(user, now).require(Capability::Webhooks)?;
+    let account_id = crate::services::account_scope::checked(state, user, account_id).await?;
     let url = url.trim();
     let target = outbound::resolve(url, &guard(state)).await.map_err(|refusal| AppError::field("url", &refusal.to_string()))?;
     let endpoint = Endpoint {
@@ -57,6 +66,7 @@ pub async fn create(state: &AppState, user: &UserRecord, url: &str, event_type: 
         failing_since: None,
         disabled_at: None,
         created_at: now,
+        account_id,
     };
     if !store::insert_within(&state.db, &endpoint, MAX_ENDPOINTS_PER_USER).await? {
         return Err(AppError::Conflict(FieldError::new("url", "You have 10 webhook endpoints. Delete one to add another.")));
@@ -99,8 +109,11 @@ pub async fn queue_test(state: &AppState, user: &UserRecord, endpoint_id: &str, 
 
 /// What an event is about, for choosing its receivers.
 pub enum Audience<'a> {
-    /// One user's endpoints (their alert, their position, their own signal).
+    /// One user's endpoints (their alert, their own signal).
     Owner(&'a str),
+    /// One user's endpoints but those scoped to another of their trading accounts (a position
+    /// in the account `account`).
+    Account { owner: &'a str, account: &'a str },
     /// Every subscriber to whom the automated signal issued on `day`, ranked `rank` in that
     /// day, is unlocked ([`crate::services::visibility::Viewer`]).
     Signal { day: chrono::NaiveDate, rank: i64 },
@@ -153,6 +166,9 @@ pub async fn emit(state: &AppState, events: &[Event<'_>], now: DateTime<Utc>) ->
                 .iter()
                 .filter(|event| match event.audience {
                     Audience::Owner(user_id) => endpoint.user_id == user_id,
+                    Audience::Account { owner, account } => {
+                        endpoint.user_id == owner && endpoint.account_id.as_deref().is_none_or(|scope| scope == account)
+                    }
                     Audience::Signal { .. } => true,
                 })
                 .collect();
@@ -169,7 +185,7 @@ pub async fn emit(state: &AppState, events: &[Event<'_>], now: DateTime<Utc>) ->
             let Some(Some(viewer)) = owners.get(&endpoint.user_id) else { continue };
             for event in audiences {
                 let receives = match event.audience {
-                    Audience::Owner(_) => true,
+                    Audience::Owner(_) | Audience::Account { .. } => true,
                     Audience::Signal { day, rank } => viewer.unlocks_rank(day, rank),
                 };
                 if receives {

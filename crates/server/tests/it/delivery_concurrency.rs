@@ -161,6 +161,7 @@ async fn endpoint_of_a_new_account(app: &TestApp, name: &str, url: &str) -> Stri
         failing_since: None,
         disabled_at: None,
         created_at: now,
+        account_id: None,
     };
     assert!(webhooks::insert_within(app.db(), &endpoint, 10).await.expect("endpoint"));
     endpoint.id

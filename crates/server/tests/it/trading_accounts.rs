@@ -2,7 +2,9 @@
 //! current one and works in it (positions, preferences); Free and Pro hold one; every field is
 //! checked and nothing is stored from a refused request; another user's account id finds
 //! nothing; parallel openings stop at the plan's number; and the automation opens positions in
-//! every automated account the plan holds, each sized by its own preferences.
+//! every automated account the plan holds, each sized by its own preferences. A key scoped to
+//! an account reads that account whatever is current; an endpoint scoped to one hears only of
+//! its positions.
 
 use chrono::Duration;
 use serde_json::{Value, json};
@@ -15,6 +17,10 @@ on_both_engines!(
     free_and_pro_hold_one_account_and_bad_fields_are_named,
     parallel_openings_stop_at_the_plans_number,
     the_automation_works_in_each_automated_account_the_plan_holds,
+);
+
+on_both_engines_with!(local_webhooks, crate::webhooks::with_local_webhooks;
+    keys_and_webhooks_scoped_to_an_account_reach_that_account_alone,
 );
 
 async fn as_plan(app: &TestApp, plan: &str) -> String {
@@ -204,4 +210,100 @@ async fn the_automation_works_in_each_automated_account_the_plan_holds(app: Test
     store::issue_automated(app.db(), &[next]).await.expect("issue");
     assert_eq!(tick().await.expect("tick"), 1, "Main only");
     assert_eq!(held(&app.client).await.len(), 1, "nothing new in Aggressive, whose positions stay");
+}
+
+async fn keys_and_webhooks_scoped_to_an_account_reach_that_account_alone(app: TestApp) {
+    as_plan(&app, "premium").await;
+    let main = json!({"investmentCapital": 10000, "maxPositionSize": 1000, "preferredStrategies": "Momentum"});
+    assert_eq!(app.client.patch(app.url("/api/user/preferences")).json(&main).send().await.expect("patch").status(), 200);
+    let body = json!({"name": "IRA", "investmentCapital": 50000, "maxPositionSize": 5000, "preferredStrategies": ["Momentum"]});
+    let ira: Value = app.post_json(&app.client, "/api/accounts", &body).await.json().await.expect("json");
+    let ira_id = ira["id"].as_str().expect("id").to_owned();
+
+    // Keys: one scoped to the IRA, one following the current account (Main).
+    let created = app.post_json(&app.client, "/api/api-keys", &json!({"name": "IRA bot", "accountId": ira_id})).await;
+    assert_eq!(created.status(), 201);
+    let scoped: Value = created.json().await.expect("json");
+    assert_eq!(scoped["apiKey"]["accountId"], ira_id.as_str());
+    let follows: Value = app.post_json(&app.client, "/api/api-keys", &json!({"name": "Any"})).await.json().await.expect("json");
+    assert_eq!(follows["apiKey"]["accountId"], Value::Null);
+    let capital_seen_by = |key: &Value| {
+        let key = key["key"].as_str().expect("key").to_owned();
+        let url = app.url("/api/v1/portfolio/metrics");
+        async move {
+            let metrics: Value =
+                reqwest::Client::new().get(url).bearer_auth(key).send().await.expect("metrics").json().await.expect("json");
+            metrics["summary"]["totalValue"].as_f64().expect("total value")
+        }
+    };
+    assert_eq!(capital_seen_by(&scoped).await, 50_000.0, "the IRA, though Main is current");
+    assert_eq!(capital_seen_by(&follows).await, 10_000.0, "Main, the current account");
+    assert_eq!(switch(&app, &app.client, &ira_id).await.status(), 200);
+    assert_eq!(capital_seen_by(&follows).await, 50_000.0, "the unscoped key follows the switch");
+
+    // Another user's account, or none of ours, is refused by name and nothing is stored.
+    let mallory = TestApp::browser(&app.base);
+    assert_eq!(app.register_with(&mallory, "mallory@example.com", "mallory", "correct-horse").await.status(), 201);
+    let theirs = app.post_json(&mallory, "/api/api-keys", &json!({"name": "Sneaky", "accountId": ira_id})).await;
+    assert_eq!(theirs.status(), 422);
+    assert_eq!(fields(&problem(theirs).await), ["accountId"]);
+    let keys: Vec<Value> = mallory.get(app.url("/api/api-keys")).send().await.expect("keys").json().await.expect("json");
+    assert!(keys.is_empty());
+
+    // Webhooks: one for the IRA's closed positions, one for every account's.
+    let (url, _) = crate::webhooks::receiver(vec![200]).await;
+    let hook = |account: Option<&str>| {
+        let mut body = json!({"eventType": "position_closed", "url": url});
+        if let Some(id) = account {
+            body["accountId"] = json!(id);
+        }
+        body
+    };
+    let response = app.post_json(&app.client, "/api/webhooks", &hook(Some(&ira_id))).await;
+    assert_eq!(response.status(), 201);
+    let scoped_hook = response.json::<Value>().await.expect("json")["webhookId"].as_str().expect("id").to_owned();
+    let response = app.post_json(&app.client, "/api/webhooks", &hook(None)).await;
+    let every_hook = response.json::<Value>().await.expect("json")["webhookId"].as_str().expect("id").to_owned();
+    let refused = app.post_json(&app.client, "/api/webhooks", &hook(Some("no-such-account"))).await;
+    assert_eq!(refused.status(), 422);
+    assert_eq!(fields(&problem(refused).await), ["accountId"]);
+
+    // A signal held in both accounts closes: the scoped endpoint hears of the IRA's position only.
+    let mut signal = signal_row("MOM", 90, app.today(), 3, None);
+    signal.strategy = "Momentum".into();
+    store::issue_automated(app.db(), &[signal.clone()]).await.expect("issue");
+    let opened = strikeline_server::services::portfolio_settlement::open_automated_positions(&app.state, app.now()).await;
+    assert!(opened.expect("tick") >= 2, "Main and the IRA (and the simulated market's own signals)");
+    let close = store::SignalMark {
+        id: signal.id.clone(),
+        current_option_cents: signal.entry_cents * 2,
+        current_price_cents: 10_500,
+        previous_close_cents: 10_000,
+        pnl_cents: signal.entry_cents,
+        pnl_percent: 100.0,
+        close: Some(("closed".into(), "target".into())),
+        net_pnl_cents: None,
+        at: app.now(),
+    };
+    store::apply_marks(app.db(), &[close]).await.expect("close");
+    strikeline_server::services::portfolio_settlement::settle_positions(&app.state, app.now()).await.expect("settle");
+    let db = app.db().clone();
+    let payloads = |endpoint: String| {
+        let db = db.clone();
+        async move {
+            let sql = "SELECT payload FROM outbox WHERE endpoint_id = $1 AND topic = 'position_closed'";
+            let rows: Vec<String> =
+                strikeline_store::with_db!(&db, pool => sqlx::query_scalar(sql).bind(&endpoint).fetch_all(pool).await.expect("outbox"));
+            rows.iter().map(|p| serde_json::from_str::<Value>(p).expect("payload")["data"]["account"]["name"].clone()).collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(payloads(scoped_hook).await, [json!("IRA")], "the scoped endpoint: the IRA's position alone");
+    let mut every = payloads(every_hook).await;
+    every.sort_by_key(|v| v.as_str().unwrap_or_default().to_owned());
+    assert_eq!(every, [json!("IRA"), json!("Main")], "the other: both");
+    let notes: Value = app.client.get(app.url("/api/notifications")).send().await.expect("notes").json().await.expect("json");
+    let bodies: Vec<String> =
+        notes["notifications"].as_array().expect("list").iter().map(|n| n["body"].as_str().unwrap_or_default().to_owned()).collect();
+    assert!(bodies.iter().any(|b| b.contains("position in IRA closed")), "{bodies:?}");
+    assert!(bodies.iter().any(|b| b.contains("position in Main closed")), "{bodies:?}");
 }

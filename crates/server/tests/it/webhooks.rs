@@ -27,7 +27,7 @@ on_both_engines_with!(local_webhooks, crate::webhooks::with_local_webhooks;
 
 /// Webhooks to the local receiver (plain http on 127.0.0.1, as in local development), a
 /// market for price alerts, and short retries.
-fn with_local_webhooks(config: &mut strikeline_server::foundation::config::Config) {
+pub fn with_local_webhooks(config: &mut strikeline_server::foundation::config::Config) {
     crate::common::with_market(config);
     config.delivery.allow_http = true;
     config.delivery.allow_private = true;
@@ -381,6 +381,7 @@ async fn a_delivery_survives_the_server_being_killed_between_attempts() {
             failing_since: None,
             disabled_at: None,
             created_at: now,
+            account_id: None,
         };
         assert!(webhooks::insert_within(&db, &endpoint, 10).await.expect("endpoint"));
         let message = outbox::Message::pending(

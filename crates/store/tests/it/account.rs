@@ -28,6 +28,7 @@ fn key(user_id: &str, n: u32) -> NewApiKey {
         permissions: "read".into(),
         expires_at: None,
         created_at: t0() + Duration::seconds(i64::from(n)),
+        account_id: None,
     }
 }
 

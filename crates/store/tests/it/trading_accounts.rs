@@ -4,6 +4,7 @@
 //! holding open positions; and nobody reaches another user's accounts.
 
 use chrono::Duration;
+use strikeline_store::api_keys::{self, NewApiKey};
 use strikeline_store::positions::{self, ManualRow};
 use strikeline_store::trading_accounts::{self as accounts, AccountRow, AccountUpdate, Kept};
 use strikeline_store::{Db, StoreError, users};
@@ -17,6 +18,7 @@ crate::on_both_engines!(
     switching_keeps_exactly_one_current_account,
     an_account_is_deleted_only_when_idle_and_not_current,
     the_automation_reads_each_accounts_place,
+    a_scoped_key_acts_on_its_account_whatever_is_current,
 );
 
 fn account(user_id: &str, name: &str, minutes: i64) -> AccountRow {
@@ -176,4 +178,38 @@ async fn the_automation_reads_each_accounts_place(db: Db) {
         (owner(&a.0), a.1).cmp(&(owner(&b.0), b.1))
     });
     assert_eq!(places, expected, "the accounts whose automation is on, each with its place among its owner's (Paper is off)");
+}
+
+async fn a_scoped_key_acts_on_its_account_whatever_is_current(db: Db) {
+    let ada = user(&db, "ada").await;
+    let ira = account(&ada.id, "IRA", 1);
+    assert!(accounts::insert_within(&db, &ira, 10).await.expect("insert"));
+    let key = |n: &str, account_id: Option<String>| NewApiKey {
+        id: uuid::Uuid::new_v4().to_string(),
+        user_id: ada.id.clone(),
+        name: n.into(),
+        key_hash: format!("hash-{n}"),
+        key_prefix: "slk_00000000".into(),
+        permissions: "read".into(),
+        expires_at: None,
+        created_at: t0(),
+        account_id,
+    };
+    assert!(api_keys::insert_within(&db, &key("scoped", Some(ira.id.clone())), 20).await.expect("scoped key"));
+    assert!(api_keys::insert_within(&db, &key("follows", None), 20).await.expect("unscoped key"));
+    let owner_of = |hash: &'static str| {
+        let db = db.clone();
+        async move { api_keys::find_by_hash(&db, hash).await.expect("find").expect("key").1 }
+    };
+    assert_eq!(owner_of("hash-scoped").await.account_id, ira.id, "the scoped key reads the IRA");
+    assert_eq!(owner_of("hash-follows").await.account_id, ada.account_id, "the other follows the current account");
+    accounts::switch_current(&db, &ada.id, &ira.id, t0()).await.expect("switch");
+    assert_eq!(owner_of("hash-follows").await.account_id, ira.id);
+    accounts::switch_current(&db, &ada.id, &ada.account_id, t0()).await.expect("switch back");
+    assert_eq!(owner_of("hash-scoped").await.account_id, ira.id, "still the IRA");
+    assert_eq!(owner_of("hash-scoped").await.investment_capital_cents, ira.investment_capital_cents, "with its preferences");
+    // Deleting the account takes the key scoped to it: it never falls back to a wider reach.
+    assert_eq!(accounts::delete(&db, &ada.id, &ira.id).await.expect("delete"), Ok(()));
+    assert!(api_keys::find_by_hash(&db, "hash-scoped").await.expect("find").is_none());
+    assert!(api_keys::find_by_hash(&db, "hash-follows").await.expect("find").is_some());
 }

@@ -18,6 +18,7 @@ fn endpoint(user_id: &str, n: usize) -> webhooks::Endpoint {
         failing_since: None,
         disabled_at: None,
         created_at: t0(),
+        account_id: None,
     }
 }
 

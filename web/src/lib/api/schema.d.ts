@@ -2340,6 +2340,8 @@ export interface components {
         Analyzer: "builtin" | "openai";
         /** @description A key as its owner sees it: never the key itself. */
         ApiKey: {
+            /** @description The trading account the key acts on; `null`: the owner's current account. */
+            accountId?: string | null;
             /** Format: date-time */
             createdAt: string;
             /** @description Whether `expiresAt` has passed: the key no longer works and cannot be switched on. */
@@ -2670,6 +2672,11 @@ export interface components {
         ContactSource: "landing" | "help";
         /** @description `POST /api/api-keys`. */
         CreateApiKeyRequest: {
+            /**
+             * @description One of the user's trading accounts: the key acts on it whatever account is current.
+             *     Left out, the key acts on the current account.
+             */
+            accountId?: string | null;
             expiresIn?: null | components["schemas"]["KeyLifetime"];
             /**
              * @description 1–64 characters after trimming.
@@ -2747,6 +2754,11 @@ export interface components {
         };
         /** @description `POST /api/webhooks` and `POST /api/v1/webhooks`. */
         CreateWebhookRequest: {
+            /**
+             * @description One of the user's trading accounts: `position_closed` is then sent for that account's
+             *     positions only. Left out, for every account's.
+             */
+            accountId?: string | null;
             eventType: components["schemas"]["WebhookEventType"];
             /**
              * @description An `https` URL on a public address.
@@ -5786,6 +5798,11 @@ export interface components {
         };
         /** @description A registered endpoint, without its secret. */
         WebhookEndpoint: {
+            /**
+             * @description The trading account whose positions it hears about (`position_closed`); `null`: all of
+             *     the owner's. Other events are the owner's whatever the account.
+             */
+            accountId?: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -6361,7 +6378,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `name`, `permissions` or `expiresIn` is not valid */
+            /** @description `name`, `permissions`, `expiresIn` or `accountId` is not valid */
             422: {
                 headers: {
                     [name: string]: unknown;
