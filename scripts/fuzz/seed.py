@@ -204,6 +204,18 @@ def resources(base, cookie, email, password, admin_cookie):
             api.call("PUT", f"/api/strategies/custom/{created}/active", {"active": True, "automate": True})
         return created
 
+    def held_account():
+        """A second trading account holding an open position (Premium; None otherwise), so a
+        fuzzed delete reaches the rules each time (409: it holds open positions) instead of
+        deleting it once and finding nothing after. The caller's first account stays current."""
+        main = first_id(api, "/api/accounts", "accounts")
+        created = api.created("POST", "/api/accounts", {"name": "Fuzz held"}, "id")
+        if created:
+            api.call("PUT", "/api/accounts/current", {"id": created})
+            api.created("POST", "/api/manual-positions", position, "id")
+            api.call("PUT", "/api/accounts/current", {"id": main})
+        return created
+
     sms_phone()
     report_brand()
     ids = {
@@ -224,7 +236,7 @@ def resources(base, cookie, email, password, admin_cookie):
         "revoke_session": another_session(api, email, password),
         # The caller's first trading account, and another to delete (Premium holds more than one).
         "update_trading_account": first_id(api, "/api/accounts", "accounts"),
-        "delete_trading_account": api.created("POST", "/api/accounts", {"name": "Fuzz deleted"}, "id"),
+        "delete_trading_account": held_account(),
     }
     # Two endpoints (a plan allows few): one to delete, one that the reads, tests and enabling
     # share; the public API's operations get the same two.

@@ -54,6 +54,9 @@ pub struct ProposedPosition {
     pub signal_id: String,
     pub symbol: String,
     pub strategy: TradedStrategy,
+    /// The user's custom strategy that issued it (`strategy` is then `Custom`), so the proposal
+    /// names it as the signals do; `null` for the house rules (or a deleted strategy).
+    pub custom_strategy_id: Option<String>,
     #[serde(rename = "type")]
     pub signal_type: SignalKind,
     pub strike_price: f64,
@@ -325,6 +328,7 @@ fn view(c: &Considered, contracts: u32) -> ProposedPosition {
         signal_id: c.row.id.clone(),
         symbol: c.row.symbol.clone(),
         strategy: c.strategy,
+        custom_strategy_id: c.row.custom_strategy_id.clone(),
         signal_type: c.kind,
         strike_price: dollars(c.row.strike_cents),
         expiration_date: c.row.expiration_date,

@@ -4500,6 +4500,11 @@ export interface components {
              */
             cost: number;
             /**
+             * @description The user's custom strategy that issued it (`strategy` is then `Custom`), so the proposal
+             *     names it as the signals do; `null` for the house rules (or a deleted strategy).
+             */
+            customStrategyId?: string | null;
+            /**
              * Format: double
              * @description Dollar delta and vega ($ per volatility point) of all its contracts.
              */

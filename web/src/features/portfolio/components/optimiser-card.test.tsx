@@ -123,6 +123,26 @@ describe("OptimiserCard", () => {
     );
   });
 
+  it("names a custom strategy's proposal by the user's strategy, as the signals do", async () => {
+    const custom = makeOptimisation().positions[0];
+    const optimisation = makeOptimisation({
+      positions: [
+        { ...custom, strategy: "Custom", customStrategyId: "s-1" },
+        { ...custom, signalId: "x-2", strategy: "Custom" },
+      ],
+    });
+    mockFetch((url, init) => {
+      if (url === OPTIMISE && init.method === "POST") return jsonResponse(optimisation);
+      if (url === "/api/strategies/custom") return jsonResponse([{ id: "s-1", name: "Dip buyer" }]);
+      return problem(404, "Not Found");
+    });
+    renderWithProviders(<OptimiserCard unlocked />);
+    await propose();
+    const rows = await screen.findAllByTestId("proposed-position");
+    await waitFor(() => expect(rows[0]).toHaveTextContent("Dip buyer"));
+    expect(rows[1]).toHaveTextContent("Custom");
+  });
+
   it("says why nothing is proposed, with the limits still shown", async () => {
     api(() =>
       jsonResponse(

@@ -5,6 +5,7 @@ import { OptionTypeBadge } from "@/components/option-type-badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api/client";
+import { useCustomStrategyName } from "@/lib/api/custom-strategies";
 import type { ChanceSource, LeftOut, Optimisation, OptimisationLimits, ProposedPosition } from "@/lib/api/models";
 import { formatShortDate } from "@/lib/dates";
 import { formatContractPrice, formatMoney, formatPercent, SIGN_TEXT_CLASS, signOf } from "@/lib/format";
@@ -291,11 +292,14 @@ function ChanceCell({ position }: { position: ProposedPosition }) {
 
 function PositionRow({ position }: { position: ProposedPosition }) {
   const cell = "py-2.5 pr-3";
+  const custom = position.strategy === "Custom";
+  // A custom strategy's signal is named as the signals name it: by the user's strategy.
+  const customName = useCustomStrategyName(custom ? position.customStrategyId : null);
   return (
     <tr className="border-b last:border-b-0" data-testid="proposed-position">
       <th scope="row" className={cn(cell, STICKY, "text-left font-normal")}>
         <span className="block font-semibold">{position.symbol}</span>
-        <span className="block text-xs text-muted-foreground">{position.strategy}</span>
+        <span className="block text-xs text-muted-foreground">{custom ? (customName ?? "Custom") : position.strategy}</span>
       </th>
       <td className={cell}>
         <OptionTypeBadge type={position.type} />
