@@ -19,6 +19,8 @@
 //!   plain stock SMA crossover for speed comparisons ([`backtest::sma_crossover`]).
 //! - [`custom`]: a user's own strategy, a rule over the indicators and what it opens, scored,
 //!   priced and backtested like the four.
+//! - [`broker`]: orders (legs, market or limit, day or good-till-cancelled), their states, the
+//!   paper broker that fills them with the backtester's fill model, and an account's holdings.
 //! - [`iv_rank`]: IV rank and IV percentile of a symbol's daily at-the-money implied
 //!   volatility over its last year, with the sessions that have no reading.
 //! - [`portfolio`]: positions valued with their Greeks and risk figures, performance
@@ -52,6 +54,7 @@
 //! ```
 
 pub mod backtest;
+pub mod broker;
 pub mod custom;
 pub mod iv_rank;
 mod lifecycle;
