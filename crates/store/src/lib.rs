@@ -33,6 +33,7 @@ pub mod market;
 pub mod models;
 pub mod news;
 pub mod notifications;
+pub mod orders;
 pub mod outbox;
 pub mod plans;
 pub mod positions;

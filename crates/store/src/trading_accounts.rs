@@ -183,18 +183,19 @@ pub async fn switch_current(db: &Db, user_id: &str, id: &str, now: DateTime<Utc>
 pub enum Kept {
     /// It is the current account: switch to another first.
     Current,
-    /// It still holds open positions (single-leg, automated or multi-leg).
+    /// It still holds open positions (single-leg, automated or multi-leg) or standing orders.
     OpenPositions,
 }
 
-/// Deletes one of `user_id`'s accounts with its closed positions and daily values, unless it is
-/// current or holds an open position (checked and deleted in one transaction after locking the
+/// Deletes one of `user_id`'s accounts with its closed positions, finished orders and daily
+/// values, unless it is current or holds an open position or a standing order (checked and deleted in one transaction after locking the
 /// owner, so a switch or a new position cannot slip between). [`StoreError::NotFound`] for
 /// anyone else's.
 pub async fn delete(db: &Db, user_id: &str, id: &str) -> StoreResult<Result<(), Kept>> {
     const OPEN: &str = "SELECT (SELECT COUNT(*) FROM manual_positions WHERE account_id = $1 AND status = 'open') \
         + (SELECT COUNT(*) FROM portfolio_positions WHERE account_id = $1 AND status = 'open') \
-        + (SELECT COUNT(*) FROM structure_positions WHERE account_id = $1 AND status = 'open')";
+        + (SELECT COUNT(*) FROM structure_positions WHERE account_id = $1 AND status = 'open') \
+        + (SELECT COUNT(*) FROM orders WHERE account_id = $1 AND status IN ('new', 'accepted', 'partially_filled'))";
     with_db!(db, pool => {
         let mut tx = pool.begin().await?;
         sqlx::query("UPDATE users SET updated_at = updated_at WHERE id = $1").bind(user_id).execute(&mut *tx).await?;

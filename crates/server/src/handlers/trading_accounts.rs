@@ -260,8 +260,9 @@ async fn update(
     Ok(axum::Json(view(saved, place, &entitlements)?))
 }
 
-/// Deletes an account with its closed positions and history. The current account, and one
-/// holding open positions, are kept (409): switch away, or close them, first.
+/// Deletes an account with its closed positions, finished orders and history. The current
+/// account, and one holding open positions or standing orders, are kept (409): switch away, or
+/// close or cancel them, first.
 #[utoipa::path(
     delete, path = "/api/accounts/{id}", operation_id = "delete_trading_account", tag = "accounts",
     params(("id" = String, Path, description = "The account's id")),
@@ -278,9 +279,10 @@ async fn delete(State(state): State<AppState>, CurrentUser(user): CurrentUser, P
         Err(Kept::Current) => {
             Err(AppError::Conflict(FieldError::new("id", "This is the account you are working in. Switch to another account first.")))
         }
-        Err(Kept::OpenPositions) => {
-            Err(AppError::Conflict(FieldError::new("id", "This account holds open positions. Close them before deleting it.")))
-        }
+        Err(Kept::OpenPositions) => Err(AppError::Conflict(FieldError::new(
+            "id",
+            "This account holds open positions or standing orders. Close or cancel them before deleting it.",
+        ))),
     }
 }
 

@@ -11,6 +11,7 @@ mod ledger;
 mod market;
 mod migrations;
 mod news;
+mod orders;
 mod outbox;
 mod plans;
 mod positions;

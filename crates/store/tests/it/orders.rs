@@ -1,0 +1,164 @@
+//! Orders: placed once per client order id and account whatever runs at once, moved only from
+//! the state read (a stale sender changes nothing), fills kept with their order, the schema's
+//! checks in force, and an account's orders gone with it.
+
+use chrono::Duration;
+use strikeline_store::orders::{self, Advance, FillRow, OrderLegRow, OrderRow};
+use strikeline_store::trading_accounts::{self as accounts, AccountRow};
+use strikeline_store::users::UserRecord;
+use strikeline_store::{Db, StoreError};
+
+use crate::common::{day, t0, user};
+
+crate::on_both_engines!(
+    one_client_order_id_places_one_order_whatever_runs_at_once,
+    an_order_moves_only_from_the_state_read,
+    the_schema_refuses_what_the_engine_never_writes,
+    an_accounts_orders_go_with_it,
+);
+
+fn order(owner: &UserRecord, account_id: &str, client_order_id: &str) -> (OrderRow, Vec<OrderLegRow>) {
+    let id = uuid::Uuid::new_v4().to_string();
+    let row = OrderRow {
+        id: id.clone(),
+        user_id: owner.id.clone(),
+        account_id: account_id.to_owned(),
+        client_order_id: client_order_id.to_owned(),
+        signal_id: None,
+        underlying: "AAPL".into(),
+        quantity: 3,
+        order_type: "limit".into(),
+        limit_price: Some(3.07),
+        time_in_force: "day".into(),
+        status: "new".into(),
+        filled_units: 0,
+        reason: None,
+        placed_on: day(2026, 12, 1),
+        created_at: t0(),
+        updated_at: t0(),
+    };
+    let leg = |i: i64, strike: i64, side: &str| OrderLegRow {
+        order_id: id.clone(),
+        user_id: owner.id.clone(),
+        leg_index: i,
+        option_right: "call".into(),
+        strike_cents: strike,
+        expiration_date: day(2026, 12, 18),
+        side: side.into(),
+        ratio: 1,
+    };
+    (row, vec![leg(0, 20_000, "buy"), leg(1, 21_000, "sell")])
+}
+
+fn fill(row: &OrderRow, units: i64, minutes: i64) -> FillRow {
+    FillRow {
+        id: uuid::Uuid::new_v4().to_string(),
+        order_id: row.id.clone(),
+        user_id: row.user_id.clone(),
+        units,
+        net_price: 3.07,
+        cash_out: 3.07 * 100.0 * units as f64 + 1.3 * units as f64,
+        commission_cents: 130 * units,
+        filled_at: t0() + Duration::minutes(minutes),
+    }
+}
+
+async fn one_client_order_id_places_one_order_whatever_runs_at_once(db: Db) {
+    let ada = user(&db, "ada").await;
+    let tasks: Vec<_> = (0..8)
+        .map(|_| {
+            let db = db.clone();
+            let (row, legs) = order(&ada, &ada.account_id, "signal-1/main");
+            tokio::spawn(async move { orders::place(&db, &row, &legs).await.expect("place") })
+        })
+        .collect();
+    let mut placed = Vec::new();
+    for task in tasks {
+        placed.push(task.await.expect("task"));
+    }
+    assert_eq!(placed.iter().filter(|(_, new)| *new).count(), 1, "one sender placed it");
+    let first = &placed.iter().find(|(_, new)| *new).expect("placed").0;
+    assert!(placed.iter().all(|(stored, _)| stored == first), "every sender reads the one order");
+    assert_eq!(first.legs.len(), 2);
+    assert_eq!((first.legs[0].side.as_str(), first.legs[1].side.as_str()), ("buy", "sell"));
+    assert_eq!(orders::for_account(&db, &ada.account_id, 10).await.expect("list").len(), 1);
+    // The same client order id in another account is another order.
+    let ira = AccountRow {
+        id: uuid::Uuid::new_v4().to_string(),
+        name: "IRA".into(),
+        is_current: false,
+        ..accounts::first_account(&ada.id, t0())
+    };
+    assert!(accounts::insert_within(&db, &ira, 10).await.expect("account"));
+    let (row, legs) = order(&ada, &ira.id, "signal-1/main");
+    assert!(orders::place(&db, &row, &legs).await.expect("place").1);
+    assert!(matches!(orders::find(&db, &ira.id, &first.row.id).await, Err(StoreError::NotFound)), "not the IRA's");
+}
+
+async fn an_order_moves_only_from_the_state_read(db: Db) {
+    let ada = user(&db, "ada").await;
+    let (row, legs) = order(&ada, &ada.account_id, "o-1");
+    let (stored, _) = orders::place(&db, &row, &legs).await.expect("place");
+    let id = stored.row.id.as_str();
+    let step = |from: (&'static str, i64), to: (&'static str, i64), fill: Option<FillRow>, reason: Option<&'static str>| {
+        let db = db.clone();
+        let id = id.to_owned();
+        async move {
+            let change = Advance { id: &id, from, to, reason, fill: fill.as_ref(), at: t0() + Duration::minutes(1) };
+            orders::advance(&db, &change).await.expect("advance")
+        }
+    };
+    assert!(step(("new", 0), ("accepted", 0), None, None).await);
+    assert!(!step(("new", 0), ("rejected", 0), None, Some("late")).await, "a stale sender changes nothing");
+    assert!(step(("accepted", 0), ("partially_filled", 1), Some(fill(&row, 1, 1)), None).await);
+    assert!(!step(("accepted", 0), ("partially_filled", 1), Some(fill(&row, 1, 2)), None).await, "that fill is not stored twice");
+    assert_eq!(orders::standing(&db).await.expect("standing").len(), 1);
+    assert!(step(("partially_filled", 1), ("filled", 3), Some(fill(&row, 2, 3)), None).await);
+    let done = orders::find(&db, &ada.account_id, id).await.expect("find");
+    assert_eq!((done.row.status.as_str(), done.row.filled_units), ("filled", 3));
+    let fills = orders::fills(&db, id).await.expect("fills");
+    assert_eq!(fills.iter().map(|f| f.units).collect::<Vec<_>>(), [1, 2], "oldest first");
+    assert!(orders::standing(&db).await.expect("standing").is_empty(), "a filled order no longer stands");
+}
+
+async fn the_schema_refuses_what_the_engine_never_writes(db: Db) {
+    let ada = user(&db, "ada").await;
+    let (row, legs) = order(&ada, &ada.account_id, "o-1");
+    let market_with_limit = OrderRow { order_type: "market".into(), ..row.clone() };
+    assert!(orders::place(&db, &market_with_limit, &legs).await.is_err());
+    let limit_without = OrderRow { limit_price: None, ..row.clone() };
+    assert!(orders::place(&db, &limit_without, &legs).await.is_err());
+    assert!(orders::place(&db, &OrderRow { status: "pending".into(), ..row.clone() }, &legs).await.is_err());
+    assert!(orders::place(&db, &OrderRow { quantity: 0, ..row.clone() }, &legs).await.is_err());
+    let bad_leg = vec![OrderLegRow { side: "hold".into(), ..legs[0].clone() }];
+    assert!(
+        orders::place(&db, &OrderRow { client_order_id: "o-2".into(), ..row.clone() }, &bad_leg).await.is_err(),
+        "and nothing half-placed"
+    );
+    assert!(orders::for_account(&db, &ada.account_id, 10).await.expect("list").is_empty(), "nothing stored from the refusals");
+    let (stored, _) = orders::place(&db, &row, &legs).await.expect("place");
+    let overfill = Advance { id: &stored.row.id, from: ("new", 0), to: ("filled", 4), reason: None, fill: None, at: t0() };
+    assert!(orders::advance(&db, &overfill).await.is_err(), "never more than the quantity");
+}
+
+async fn an_accounts_orders_go_with_it(db: Db) {
+    let ada = user(&db, "ada").await;
+    let ira = AccountRow {
+        id: uuid::Uuid::new_v4().to_string(),
+        name: "IRA".into(),
+        is_current: false,
+        ..accounts::first_account(&ada.id, t0())
+    };
+    assert!(accounts::insert_within(&db, &ira, 10).await.expect("account"));
+    let (row, legs) = order(&ada, &ira.id, "o-1");
+    let (stored, _) = orders::place(&db, &row, &legs).await.expect("place");
+    assert_eq!(
+        accounts::delete(&db, &ada.id, &ira.id).await.expect("delete"),
+        Err(accounts::Kept::OpenPositions),
+        "a standing order keeps it"
+    );
+    let cancel = Advance { id: &stored.row.id, from: ("new", 0), to: ("rejected", 0), reason: Some("test"), fill: None, at: t0() };
+    assert!(orders::advance(&db, &cancel).await.expect("reject"));
+    assert_eq!(accounts::delete(&db, &ada.id, &ira.id).await.expect("delete"), Ok(()));
+    assert!(matches!(orders::find(&db, &ira.id, &stored.row.id).await, Err(StoreError::NotFound)));
+}
