@@ -144,7 +144,7 @@ describe("/settings", () => {
       within(list)
         .getAllByRole("tab")
         .map((t) => t.textContent),
-    ).toEqual(["General", "Trading", "Notifications", "Reports", "API Keys", "Subscription", "Security"]);
+    ).toEqual(["General", "Trading", "Trading accounts", "Notifications", "Reports", "API Keys", "Subscription", "Security"]);
     expect(screen.getByRole("tab", { name: "General" })).toHaveAttribute("aria-selected", "true");
     expect(screen.getByLabelText("Email")).toBeDisabled();
     expect(screen.getByText("Email cannot be changed. Contact support if needed.")).toBeInTheDocument();

@@ -7,6 +7,7 @@ describe("queryKeys", () => {
     expect(queryKeys.userSettings()).toEqual(["/api/user/preferences"]);
     expect(queryKeys.subscription()).toEqual(["/api/billing/subscription"]);
     expect(queryKeys.apiKeys.all()).toEqual(["/api/api-keys"]);
+    expect(queryKeys.tradingAccounts()).toEqual(["/api/accounts"]);
   });
 
   it("build a family's keys on its shorter key, so that one invalidates them all", () => {

@@ -14,6 +14,8 @@ export const queryKeys = {
   currentUser: () => ["/api/auth/me"] as const,
   /** GET /api/user/preferences: the user's settings (also carries the risk tolerance). */
   userSettings: () => ["/api/user/preferences"] as const,
+  /** GET /api/accounts: the user's trading accounts (which one is current) and how many the plan holds. */
+  tradingAccounts: () => ["/api/accounts"] as const,
   exchangeRates: () => ["/api/exchange-rates"] as const,
 
   apiKeys: {

@@ -17,6 +17,7 @@ import type {
 import { makeEmptyPortfolioMetrics } from "./portfolio-fixtures";
 import { jsonResponse } from "./utils";
 import { makeSubscription } from "./billing-fixtures";
+import { makeTradingAccounts } from "./trading-account-fixtures";
 
 let seq = 0;
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
@@ -401,6 +402,8 @@ export function signedInApi(url: string): Response | undefined {
   if (url === "/api/notifications") return jsonResponse(notificationList([]));
   if (url === "/api/price-alerts") return jsonResponse([]);
   if (url === "/api/strategies/custom") return jsonResponse([]);
+  // One account on a plan that holds one: the header offers no account menu.
+  if (url === "/api/accounts") return jsonResponse(makeTradingAccounts());
   if (url === "/api/strategies/custom/language") return jsonResponse(makeRuleLanguage());
   if (url.startsWith("/api/ai/recommendations") || url.startsWith("/api/news")) return jsonResponse([]);
   return undefined;

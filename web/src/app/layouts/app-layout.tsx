@@ -20,7 +20,9 @@ import { ConfirmEmailBanner } from "@/features/auth/components/confirm-email-ban
 import { useLogout } from "@/features/auth/api/logout";
 import { displayName, initials, planLabel } from "@/features/auth/lib/plan";
 import { useActiveSignalCount } from "@/features/signals/hooks/use-active-signal-count";
+import { AccountSwitcher } from "@/features/trading-accounts/components/account-switcher";
 import type { User } from "@/lib/api/models";
+import { useTradingAccountEpoch } from "@/lib/api/trading-accounts";
 import { useAutoUpdateSignals } from "@/lib/api/user-settings";
 import { LIVE_EVENTS_URL, type LiveTopic, useLiveEvents } from "@/lib/live-events";
 import { toast } from "@/lib/toast";
@@ -80,7 +82,8 @@ function SidebarBody({ user, onNavigate }: { user: User; onNavigate?: () => void
   );
 }
 
-function UserMenu({ user }: { user: User }) {
+/** The account menu; under 640 px it also holds "Log out" (the header's own button makes room for the account switcher there). */
+function UserMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
   return (
     <DropdownMenu>
@@ -117,6 +120,11 @@ function UserMenu({ user }: { user: User }) {
         <DropdownMenuItem asChild>
           <Link to="/pricing">Plans and pricing</Link>
         </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={onLogout}>
+          <LogOutIcon aria-hidden />
+          Log out
+        </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
   );
@@ -143,6 +151,9 @@ export function AppLayout() {
   // signals' paused while "Auto-update Signals" is off.
   const autoUpdateSignals = useAutoUpdateSignals();
   useLiveEvents(LIVE_EVENTS_URL, autoUpdateSignals ? NO_PAUSE : SIGNALS_PAUSED);
+  // Goes up when the current trading account changes: the page below is keyed on it, so what a
+  // page kept from the previous account (a form's values, the optimiser's proposal) starts over.
+  const accountEpoch = useTradingAccountEpoch({ enabled: user != null });
 
   if (!user) return null;
 
@@ -185,16 +196,17 @@ export function AppLayout() {
             <LogoMark className="size-6" />
             <span className="sr-only sm:not-sr-only">Strikeline</span>
           </Link>
-          <div className="ml-auto flex items-center gap-1 sm:gap-1.5">
+          <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-1.5">
             <MarketDataBadge />
+            <AccountSwitcher />
             <HeaderBell />
             <ThemeToggle />
             <div className="mx-1 hidden h-6 w-px bg-border sm:block" />
-            <UserMenu user={user} />
+            <UserMenu user={user} onLogout={() => void handleLogout()} />
             <Button
               variant="ghost"
               size="icon"
-              className="text-muted-foreground hover:text-foreground"
+              className="hidden text-muted-foreground hover:text-foreground sm:inline-flex"
               onClick={handleLogout}
               disabled={logoutMutation.isPending}
             >
@@ -207,7 +219,7 @@ export function AppLayout() {
         <main className="flex-1 px-4 py-6 sm:px-6 md:px-8 md:py-8">
           <div className="mx-auto w-full max-w-7xl">
             <Suspense fallback={<PageFallback />}>
-              <Outlet />
+              <Outlet key={accountEpoch} />
             </Suspense>
           </div>
         </main>

@@ -9,12 +9,14 @@ import { usePlans } from "@/features/marketing/api/get-plans";
 import { usePublicStats } from "@/features/marketing/api/get-public-stats";
 import { ReportBrandCard } from "@/features/reports/components/report-brand-card";
 import { SettingsPage } from "@/features/settings/components/settings-page";
+import { TradingAccountsTab } from "@/features/trading-accounts/components/trading-accounts-tab";
 import { WebhooksCard } from "@/features/webhooks/components/webhooks-card";
 import type { User } from "@/lib/api/models";
 import { usePageMeta } from "@/lib/page-meta";
 
 /**
- * The settings page with the tabs other features give it: Reports (reports: the brand on PDF
+ * The settings page with the tabs other features give it: Trading accounts (trading-accounts:
+ * opening, editing, switching and deleting accounts), Reports (reports: the brand on PDF
  * reports), API Keys (api-keys, with the webhooks
  * card below the keys), Subscription (billing, which also handles the return from paying) and
  * Security (account); the plan catalogue and the signal schedule come from marketing.
@@ -32,6 +34,7 @@ function SettingsScreen({ user }: { user: User }) {
       signalRefreshSeconds={stats.data?.signalRefreshSeconds}
       onLogout={() => logout.mutateAsync()}
       loggingOut={logout.isPending}
+      tradingAccounts={<TradingAccountsTab plans={plans} />}
       reports={<ReportBrandCard />}
       apiKeys={
         <ApiKeysTab

@@ -235,3 +235,9 @@ export type HeldStructureView = Schemas["HeldStructureView"];
 // PDF reports and their brand (Settings › Reports; docs/reports.md)
 export type ReportBrandView = Schemas["ReportBrandView"];
 export type ReportBrandInput = Schemas["ReportBrandInput"];
+// Trading accounts: each with its own capital, preferences, automation switch and positions (docs/accounts.md)
+export type TradingAccount = Schemas["TradingAccount"];
+export type TradingAccounts = Schemas["TradingAccounts"];
+export type NewTradingAccount = Schemas["NewTradingAccount"];
+export type TradingAccountUpdate = Schemas["TradingAccountUpdate"];
+export type CurrentAccountInput = Schemas["CurrentAccountInput"];

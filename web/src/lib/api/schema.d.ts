@@ -53,8 +53,9 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Deletes an account with its closed positions and history. The current account, and one
-         *     holding open positions, are kept (409): switch away, or close them, first.
+         * Deletes an account with its closed positions, finished orders and history. The current
+         *     account, and one holding open positions or standing orders, are kept (409): switch away, or
+         *     close or cancel them, first.
          */
         delete: operations["delete_trading_account"];
         options?: never;

@@ -11,7 +11,7 @@ export function updateInvestmentPreferences(body: InvestmentPreferencesUpdate): 
   return dataOf(api.PATCH("/api/user/preferences", { body }));
 }
 
-/** Saves the preferences, then refetches the user, the settings and the signals, which depend on them. */
+/** Saves the preferences, then refetches the user, the settings, the signals and the accounts list, which depend on them. */
 export function useUpdateInvestmentPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -21,6 +21,8 @@ export function useUpdateInvestmentPreferences() {
       // The settings page shows the risk tolerance too.
       void queryClient.invalidateQueries({ queryKey: queryKeys.userSettings() });
       void queryClient.invalidateQueries({ queryKey: queryKeys.signals.all() });
+      // They are the current trading account's, which Settings › Trading accounts lists.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tradingAccounts() });
     },
   });
 }

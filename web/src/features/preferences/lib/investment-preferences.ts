@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { RISK_TOLERANCES, type RiskTolerance, STRATEGIES, type Strategy } from "@/lib/api/enums";
 import type { InvestmentPreferencesUpdate, User } from "@/lib/api/models";
-import { formatCount } from "@/lib/format";
+import { cents, checkSizes, orderStrategies } from "@/lib/investment-sizes";
+
+export { MAX_AMOUNT, orderStrategies, parseAmount, toggleStrategy } from "@/lib/investment-sizes";
 
 /** The Investment Preferences form's fields, as typed (amounts stay text until sent). */
 export type InvestmentPreferencesValues = {
@@ -33,9 +35,6 @@ export const PREFERENCE_DEFAULTS = {
   preferredStrategies: readonly Strategy[];
 };
 
-/** The largest capital (and so position size) the server accepts, in dollars. */
-export const MAX_AMOUNT = 1_000_000_000;
-
 /** The stored comma-separated names, as the checkbox list's strategies in its order (any case). */
 export function parseStrategies(text: string): Strategy[] {
   const names = new Set(
@@ -45,16 +44,6 @@ export function parseStrategies(text: string): Strategy[] {
       .filter(Boolean),
   );
   return STRATEGIES.filter((s) => names.has(s.toLowerCase()));
-}
-
-/** `strategies` in the canonical order of the checkbox list, each once. */
-export function orderStrategies(strategies: readonly Strategy[]): Strategy[] {
-  return STRATEGIES.filter((s) => strategies.includes(s));
-}
-
-/** Adds `strategy` when absent, removes it when present (no minimum is enforced). */
-export function toggleStrategy(strategies: readonly Strategy[], strategy: Strategy): Strategy[] {
-  return strategies.includes(strategy) ? strategies.filter((s) => s !== strategy) : orderStrategies([...strategies, strategy]);
 }
 
 const positive = (value: number | null | undefined): value is number => typeof value === "number" && Number.isFinite(value) && value > 0;
@@ -78,29 +67,6 @@ export function valuesFromUser(user: StoredPreferences): InvestmentPreferencesVa
   };
 }
 
-/** An amount as typed, as a number: 0 when empty or not a number above 0. */
-export function parseAmount(text: string): number {
-  const trimmed = text.trim();
-  const value = Number(trimmed);
-  return trimmed && Number.isFinite(value) && value > 0 ? value : 0;
-}
-
-const AMOUNT = /^(\d+(\.\d{0,2})?|\.\d{1,2})$/;
-
-/** What is wrong with an amount as typed (the server's rules), or null. */
-function amountIssue(text: string, label: string): string | null {
-  const trimmed = text.trim();
-  if (!trimmed) return `Enter the ${label}`;
-  const value = Number(trimmed);
-  if (!Number.isFinite(value) || value <= 0) return `The ${label} must be more than 0`;
-  if (!AMOUNT.test(trimmed)) return "Use at most two decimals";
-  if (value > MAX_AMOUNT) return `The ${label} can be at most ${formatCount(MAX_AMOUNT)} US dollars`;
-  return null;
-}
-
-/** Whole cents of a valid amount, so comparisons are exact. */
-const cents = (value: number) => Math.round(value * 100);
-
 /**
  * The rules of PATCH /api/user/preferences, checked before sending: both amounts more than 0,
  * at most $1,000,000,000 and two decimals, and the maximum position size at most the capital.
@@ -112,19 +78,7 @@ export const investmentPreferencesSchema = z
     riskTolerance: z.enum(RISK_TOLERANCES, { message: "Choose a risk tolerance" }),
     preferredStrategies: z.array(z.enum(STRATEGIES)),
   })
-  .superRefine((values, ctx) => {
-    const capitalIssue = amountIssue(values.investmentCapital, "investment capital");
-    if (capitalIssue) ctx.addIssue({ code: "custom", path: ["investmentCapital"], message: capitalIssue });
-    const sizeIssue = amountIssue(values.maxPositionSize, "max position size");
-    if (sizeIssue) ctx.addIssue({ code: "custom", path: ["maxPositionSize"], message: sizeIssue });
-    if (!capitalIssue && !sizeIssue && cents(Number(values.maxPositionSize)) > cents(Number(values.investmentCapital))) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["maxPositionSize"],
-        message: "The maximum position size cannot be more than the investment capital",
-      });
-    }
-  });
+  .superRefine(checkSizes);
 
 /** The request body: all four fields, the strategies comma-joined in the checkbox list's order. */
 export function toPreferencesUpdate(values: InvestmentPreferencesValues): InvestmentPreferencesUpdate {

@@ -56,12 +56,14 @@ export function useUpdateUserSettings() {
       }
       toast({ variant: "destructive", title: "Error", description: UPDATE_SETTINGS_FAILED });
     },
-    onSuccess: (saved) => {
+    onSuccess: (saved, update) => {
       // An earlier answer would undo the later changes still in flight: only the last one counts.
       if (queryClient.isMutating({ mutationKey: UPDATE_SETTINGS_MUTATION_KEY }) <= 1) {
         queryClient.setQueryData(queryKeys.userSettings(), saved);
       }
       void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() });
+      // The risk tolerance is the current trading account's, which Settings › Trading accounts lists.
+      if (update.riskTolerance != null) void queryClient.invalidateQueries({ queryKey: queryKeys.tradingAccounts() });
     },
   });
 }

@@ -8,6 +8,7 @@ import {
   type LucideIcon,
   SettingsIcon,
   ShieldIcon,
+  WalletIcon,
 } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
@@ -28,6 +29,7 @@ import { TradingTab } from "./trading-tab";
 const TAB_ICONS: Record<SettingsTab, LucideIcon> = {
   general: SettingsIcon,
   trading: LineChartIcon,
+  accounts: WalletIcon,
   notifications: BellIcon,
   reports: FileTextIcon,
   "api-keys": KeyRoundIcon,
@@ -45,7 +47,8 @@ type SettingsPageProps = {
   /** Signs out; rejects when the server could not. */
   onLogout: () => Promise<void>;
   loggingOut: boolean;
-  /** The Reports, API Keys, Subscription and Security tabs: other features, composed in src/app. */
+  /** The Trading accounts, Reports, API Keys, Subscription and Security tabs: other features, composed in src/app. */
+  tradingAccounts: ReactNode;
   reports: ReactNode;
   apiKeys: ReactNode;
   subscription: ReactNode;
@@ -66,7 +69,7 @@ function useSettingsFetchToast() {
 
 /**
  * Settings: a tab list (vertical from 768 px, a scrolling row on
- * phones) with General, Trading, Notifications, Reports, API Keys, Subscription and Security, and a
+ * phones) with General, Trading, Trading accounts, Notifications, Reports, API Keys, Subscription and Security, and a
  * logout button that goes to the home page afterwards. The open tab is in the URL
  * (`/settings?tab=api-keys`), so each can be linked to.
  */
@@ -75,6 +78,7 @@ export function SettingsPage({
   signalRefreshSeconds,
   onLogout,
   loggingOut,
+  tradingAccounts,
   reports,
   apiKeys,
   subscription,
@@ -170,6 +174,7 @@ export function SettingsPage({
           <TabsContent value="trading">
             <TradingTab signalRefreshSeconds={signalRefreshSeconds} />
           </TabsContent>
+          <TabsContent value="accounts">{tradingAccounts}</TabsContent>
           <TabsContent value="notifications">
             <div className="grid gap-6">
               <NotificationsTab />

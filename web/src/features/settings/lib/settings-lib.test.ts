@@ -3,10 +3,11 @@ import { refreshInterval } from "./schedule";
 import { parseSettingsTab, SETTINGS_TABS } from "./tabs";
 
 describe("settings tabs", () => {
-  it("are General, Trading, Notifications, Reports, API Keys, Subscription and Security, linkable by ?tab=", () => {
+  it("are General, Trading, Trading accounts, Notifications, Reports, API Keys, Subscription and Security, linkable by ?tab=", () => {
     expect(SETTINGS_TABS.map((t) => t.label)).toEqual([
       "General",
       "Trading",
+      "Trading accounts",
       "Notifications",
       "Reports",
       "API Keys",
@@ -16,6 +17,7 @@ describe("settings tabs", () => {
     expect(parseSettingsTab("api-keys")).toBe("api-keys");
     expect(parseSettingsTab("security")).toBe("security");
     expect(parseSettingsTab("reports")).toBe("reports");
+    expect(parseSettingsTab("accounts")).toBe("accounts");
     expect(parseSettingsTab(null)).toBe("general");
     expect(parseSettingsTab("billing")).toBe("general");
   });

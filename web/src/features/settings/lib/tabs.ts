@@ -2,6 +2,7 @@
 export const SETTINGS_TABS = [
   { value: "general", label: "General" },
   { value: "trading", label: "Trading" },
+  { value: "accounts", label: "Trading accounts" },
   { value: "notifications", label: "Notifications" },
   { value: "reports", label: "Reports" },
   { value: "api-keys", label: "API Keys" },

@@ -1,0 +1,171 @@
+import { ArrowRightLeftIcon, PencilIcon, Trash2Icon } from "lucide-react";
+import { useId } from "react";
+import { Link } from "react-router";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Switch } from "@/components/ui/switch";
+import { errorMessage } from "@/lib/api/client";
+import type { TradingAccount } from "@/lib/api/models";
+import { formatCurrency, riskToleranceLabel } from "@/lib/format";
+import { toast } from "@/lib/toast";
+import { useUpdateTradingAccount } from "../api/trading-accounts";
+import { useSwitchAccount } from "../hooks/use-switch-account";
+import { accountCount, orderStrategies } from "../lib/trading-accounts";
+
+/** What a row's buttons ask of the list: edit or delete `account`, `opener` getting focus back after. */
+export type AccountAction = { kind: "edit" | "delete"; account: TradingAccount; opener: HTMLElement };
+
+type AccountRowProps = {
+  account: TradingAccount;
+  maxAccounts: number;
+  onAction: (action: AccountAction) => void;
+};
+
+/** The automation switch of one account, saved as it changes. */
+function AutomationSwitch({ account, nameId }: { account: TradingAccount; nameId: string }) {
+  const id = useId();
+  const update = useUpdateTradingAccount();
+  const onChange = async (automate: boolean) => {
+    try {
+      await update.mutateAsync({ id: account.id, body: { automate } });
+    } catch (error) {
+      toast({
+        variant: "destructive",
+        title: "Automation Not Changed",
+        description: errorMessage(error, "Failed to change the automation. Please try again."),
+      });
+      return;
+    }
+    toast(
+      automate
+        ? {
+            title: "Automation On",
+            description: account.withinPlan
+              ? `The automation opens paper positions in ${account.name}.`
+              : `The automation opens positions in ${account.name} once your plan holds it.`,
+          }
+        : { title: "Automation Off", description: `The automation opens no new positions in ${account.name}.` },
+    );
+  };
+  return (
+    <div className="flex items-center gap-2.5">
+      <Switch
+        id={id}
+        checked={account.automate}
+        onCheckedChange={(checked) => void onChange(checked)}
+        disabled={update.isPending}
+        aria-labelledby={`${id}-label ${nameId}`}
+      />
+      <Label id={`${id}-label`} htmlFor={id} className="cursor-pointer">
+        Automation
+      </Label>
+    </div>
+  );
+}
+
+function AccountRow({ account, maxAccounts, onAction }: AccountRowProps) {
+  const nameId = useId();
+  const { switchTo, switchingTo } = useSwitchAccount();
+  const strategies = orderStrategies(account.preferredStrategies);
+  const figures = [
+    { label: "Capital", value: formatCurrency(account.investmentCapital) },
+    { label: "Max position size", value: formatCurrency(account.maxPositionSize) },
+    { label: "Risk tolerance", value: riskToleranceLabel(account.riskTolerance) },
+    { label: "Preferred strategies", value: strategies.length > 0 ? strategies.join(", ") : "None" },
+  ];
+  const switching = switchingTo === account.id;
+
+  return (
+    <li className="grid gap-4 py-5 first:pt-0 last:pb-0" aria-labelledby={nameId} data-testid="trading-account">
+      <div className="flex min-w-0 flex-wrap items-center gap-2">
+        <h3 id={nameId} className="min-w-0 truncate text-base font-semibold" title={account.name}>
+          {account.name}
+        </h3>
+        {account.current ? <Badge variant="soft">Current</Badge> : null}
+        {account.withinPlan ? null : (
+          <Badge
+            variant="outline"
+            className="border-amber-600/40 bg-amber-500/10 text-amber-800 dark:border-amber-400/40 dark:text-amber-300"
+          >
+            Beyond your plan
+          </Badge>
+        )}
+      </div>
+
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm lg:grid-cols-4">
+        {figures.map((figure) => (
+          <div key={figure.label} className="min-w-0">
+            <dt className="text-xs text-muted-foreground">{figure.label}</dt>
+            <dd className="mt-0.5 font-medium break-words tabular">{figure.value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      {account.withinPlan ? null : (
+        <p className="rounded-lg bg-muted/60 px-3 py-2.5 text-sm text-muted-foreground">
+          Your plan holds {accountCount(maxAccounts)}, the oldest first. The automation does not open positions in this one; its positions
+          and history stay yours to see and manage.{" "}
+          <Link to="/pricing" className="font-medium text-primary-strong underline-offset-4 hover:underline">
+            See plans
+          </Link>
+        </p>
+      )}
+
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <AutomationSwitch account={account} nameId={nameId} />
+        <div className="ml-auto flex flex-wrap items-center gap-2">
+          {account.current ? null : (
+            <Button variant="outline" size="sm" onClick={() => void switchTo(account)} disabled={switching} aria-describedby={nameId}>
+              <ArrowRightLeftIcon aria-hidden />
+              {switching ? "Switching..." : "Switch to this account"}
+            </Button>
+          )}
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={(event) => onAction({ kind: "edit", account, opener: event.currentTarget })}
+            aria-describedby={nameId}
+          >
+            <PencilIcon aria-hidden />
+            Edit
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={(event) => onAction({ kind: "delete", account, opener: event.currentTarget })}
+            aria-describedby={nameId}
+            className="text-muted-foreground hover:text-destructive-strong"
+          >
+            <Trash2Icon aria-hidden />
+            Delete
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The user's accounts, oldest first: each with its name, a "Current" badge, its capital, max
+ * position size, risk tolerance and preferred strategies, and "Beyond your plan" with what that
+ * means when the plan no longer holds it; its automation switch (saved as it changes), "Switch to this
+ * account", Edit and Delete.
+ */
+export function AccountList({
+  accounts,
+  maxAccounts,
+  onAction,
+}: {
+  accounts: TradingAccount[];
+  maxAccounts: number;
+  onAction: (action: AccountAction) => void;
+}) {
+  return (
+    <ul className="divide-y" aria-label="Trading accounts">
+      {accounts.map((account) => (
+        <AccountRow key={account.id} account={account} maxAccounts={maxAccounts} onAction={onAction} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,298 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { TradingAccounts } from "@/lib/api/models";
+import {
+  CURRENT_REFUSAL,
+  makeTradingAccount,
+  makeTradingAccounts,
+  PREMIUM_REFUSAL,
+  tradingAccountsServer,
+} from "@/test/trading-account-fixtures";
+import { makePlanCatalogue, type mockFetch, problem, renderWithProviders } from "@/test/utils";
+import { TradingAccountsTab } from "./trading-accounts-tab";
+
+beforeEach(() => {
+  // jsdom has no ResizeObserver; Radix measures a switch inside a form (the automation's) with one.
+  vi.stubGlobal(
+    "ResizeObserver",
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const main = makeTradingAccount({ name: "Main", current: true, investmentCapital: 10_000, maxPositionSize: 500 });
+const ira = makeTradingAccount({
+  name: "IRA",
+  investmentCapital: 25_000,
+  maxPositionSize: 2_500,
+  riskTolerance: "low",
+  preferredStrategies: ["Mean Reversion"],
+  automate: false,
+});
+const paper = makeTradingAccount({ name: "Paper", preferredStrategies: [], withinPlan: false });
+
+function renderTab(initial: TradingAccounts, extra?: Parameters<typeof tradingAccountsServer>[1]) {
+  const server = tradingAccountsServer(initial, extra);
+  renderWithProviders(<TradingAccountsTab plans={makePlanCatalogue().plans} />);
+  return { ...server, user: userEvent.setup() };
+}
+
+/** The list's entry for the account named `name`. */
+async function row(name: string) {
+  return screen.findByRole("listitem", { name });
+}
+
+/** The body of the first `method` request to `url`, parsed. */
+function sent(fetchMock: ReturnType<typeof mockFetch>, method: string, url: string): unknown {
+  const call = fetchMock.mock.calls.find(([input, init]) => String(input) === url && init?.method === method);
+  return call ? JSON.parse(String(call[1]?.body)) : undefined;
+}
+
+type Events = ReturnType<typeof userEvent.setup>;
+
+/** Replaces what `input` holds with `text`, as pasted. */
+async function fill(user: Events, input: HTMLElement, text: string) {
+  await user.clear(input);
+  await user.click(input);
+  await user.paste(text);
+}
+
+/** The label, value pairs an entry shows. */
+function figures(item: HTMLElement) {
+  return within(item)
+    .getAllByRole("term")
+    .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+}
+
+async function openNewAccountDialog(user: Events) {
+  await user.click(await screen.findByRole("button", { name: "Open an account" }));
+  return screen.findByRole("dialog", { name: "Open an account" });
+}
+
+describe("TradingAccountsTab (Settings › Trading accounts)", () => {
+  it("lists each account with its figures, the current one and the one beyond the plan marked", async () => {
+    renderTab(makeTradingAccounts([main, ira, paper], 10));
+    expect(screen.getByLabelText("Loading your trading accounts")).toHaveAttribute("aria-busy", "true");
+
+    const first = await row("Main");
+    expect(await screen.findByTestId("account-count")).toHaveTextContent("You hold 3 of 10 accounts.");
+    expect(within(first).getByText("Current")).toBeInTheDocument();
+    expect(figures(first)).toEqual([
+      "Capital: $10,000.00",
+      "Max position size: $500.00",
+      "Risk tolerance: Moderate",
+      "Preferred strategies: Momentum, Breakout",
+    ]);
+    expect(within(first).getByRole("switch", { name: "Automation Main" })).toBeChecked();
+    expect(within(first).queryByRole("button", { name: "Switch to this account" })).not.toBeInTheDocument();
+
+    const second = await row("IRA");
+    expect(within(second).queryByText("Current")).not.toBeInTheDocument();
+    expect(figures(second)).toEqual([
+      "Capital: $25,000.00",
+      "Max position size: $2,500.00",
+      "Risk tolerance: Conservative",
+      "Preferred strategies: Mean Reversion",
+    ]);
+    expect(within(second).getByRole("switch", { name: "Automation IRA" })).not.toBeChecked();
+    expect(within(second).queryByText("Beyond your plan")).not.toBeInTheDocument();
+
+    const third = await row("Paper");
+    expect(within(third).getByText("Beyond your plan")).toBeInTheDocument();
+    expect(third).toHaveTextContent("The automation does not open positions in this one");
+    expect(figures(third)).toContain("Preferred strategies: None");
+    expect(within(third).getByRole("link", { name: "See plans" })).toHaveAttribute("href", "/pricing");
+  });
+
+  it("says when the accounts cannot be read and offers to try again", async () => {
+    let fail = true;
+    const { user } = renderTab(makeTradingAccounts([main], 10), (url, init) =>
+      url === "/api/accounts" && (init.method ?? "GET") === "GET" && fail ? new Response("", { status: 500 }) : undefined,
+    );
+    expect(await screen.findByText("Failed to fetch your trading accounts")).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await row("Main")).toBeInTheDocument();
+  });
+
+  it("opens an account with the values entered, and lists it", async () => {
+    const { fetchMock, user } = renderTab(makeTradingAccounts([main], 10));
+    const dialog = await openNewAccountDialog(user);
+    // A new account starts from the server's defaults.
+    expect(within(dialog).getByLabelText("Investment capital (USD)")).toHaveValue(1000);
+    expect(within(dialog).getByLabelText("Max position size (USD)")).toHaveValue(100);
+    expect(within(dialog).getByRole("checkbox", { name: "Momentum" })).toBeChecked();
+    expect(within(dialog).getByRole("switch", { name: "Automation" })).toBeChecked();
+
+    await fill(user, within(dialog).getByLabelText("Name"), "  IRA ");
+    await fill(user, within(dialog).getByLabelText("Investment capital (USD)"), "25000");
+    await fill(user, within(dialog).getByLabelText("Max position size (USD)"), "2500.50");
+    await user.selectOptions(within(dialog).getByLabelText("Risk tolerance"), "Aggressive");
+    await user.click(within(dialog).getByRole("checkbox", { name: "Breakout" }));
+    await user.click(within(dialog).getByRole("checkbox", { name: "Volatility" }));
+    await user.click(within(dialog).getByRole("switch", { name: "Automation" }));
+    await user.click(within(dialog).getByRole("button", { name: "Open account" }));
+
+    expect(await screen.findByText("Account Opened")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(sent(fetchMock, "POST", "/api/accounts")).toEqual({
+      name: "IRA",
+      investmentCapital: 25000,
+      maxPositionSize: 2500.5,
+      riskTolerance: "high",
+      preferredStrategies: ["Momentum", "Volatility"],
+      automate: false,
+    });
+    const created = await row("IRA");
+    expect(figures(created)).toEqual([
+      "Capital: $25,000.00",
+      "Max position size: $2,500.50",
+      "Risk tolerance: Aggressive",
+      "Preferred strategies: Momentum, Volatility",
+    ]);
+    expect(within(created).getByRole("switch", { name: "Automation IRA" })).not.toBeChecked();
+    await waitFor(() => expect(screen.getByTestId("account-count")).toHaveTextContent("You hold 2 of 10 accounts."));
+  });
+
+  it("checks the rules before sending", async () => {
+    const { fetchMock, user } = renderTab(makeTradingAccounts([main], 10));
+    const dialog = await openNewAccountDialog(user);
+    await fill(user, within(dialog).getByLabelText("Max position size (USD)"), "5000");
+    await user.click(within(dialog).getByRole("button", { name: "Open account" }));
+    expect(await within(dialog).findByText("Enter a name")).toBeInTheDocument();
+    expect(within(dialog).getByText("The maximum position size cannot be more than the investment capital")).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Name")).toHaveAttribute("aria-invalid", "true");
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "POST")).toBe(false);
+  });
+
+  it("shows the server's field error under the field it names (422)", async () => {
+    const { user } = renderTab(makeTradingAccounts([main], 10), (url, init) =>
+      url === "/api/accounts" && init.method === "POST"
+        ? problem(422, "Unprocessable Entity", "A field is not valid.", [
+            { field: "investmentCapital", message: "The investment capital can have at most two decimals" },
+          ])
+        : undefined,
+    );
+    const dialog = await openNewAccountDialog(user);
+    await user.type(within(dialog).getByLabelText("Name"), "IRA");
+    await user.click(within(dialog).getByRole("button", { name: "Open account" }));
+
+    const capital = within(dialog).getByLabelText("Investment capital (USD)");
+    await waitFor(() => expect(capital).toHaveAttribute("aria-invalid", "true"));
+    expect(capital).toHaveAccessibleDescription("The investment capital can have at most two decimals");
+    expect(await screen.findByText("Account Not Opened")).toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Open an account" })).toBeInTheDocument();
+  });
+
+  it("shows a taken name under the name (409)", async () => {
+    const { user } = renderTab(makeTradingAccounts([main], 10));
+    const dialog = await openNewAccountDialog(user);
+    await user.type(within(dialog).getByLabelText("Name"), "main");
+    await user.click(within(dialog).getByRole("button", { name: "Open account" }));
+    expect(await within(dialog).findByText("You already have an account named main")).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Name")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("disables opening another once every account the plan holds is open, and says why", async () => {
+    renderTab(makeTradingAccounts([main, ira], 2));
+    const open = await screen.findByRole("button", { name: "Open an account" });
+    expect(open).toBeDisabled();
+    expect(open).toHaveAccessibleDescription("You hold the most accounts your plan allows. Delete one to open another.");
+  });
+
+  it("edits an account with the same form", async () => {
+    const { fetchMock, user } = renderTab(makeTradingAccounts([main, ira], 10));
+    await user.click(within(await row("IRA")).getByRole("button", { name: "Edit" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit IRA" });
+    expect(within(dialog).getByLabelText("Name")).toHaveValue("IRA");
+    expect(within(dialog).getByLabelText("Investment capital (USD)")).toHaveValue(25000);
+    expect(within(dialog).getByLabelText("Risk tolerance")).toHaveDisplayValue("Conservative");
+    expect(within(dialog).getByRole("checkbox", { name: "Mean Reversion" })).toBeChecked();
+    expect(within(dialog).getByRole("checkbox", { name: "Momentum" })).not.toBeChecked();
+
+    await fill(user, within(dialog).getByLabelText("Name"), "Roth IRA");
+    await user.click(within(dialog).getByRole("button", { name: "Save changes" }));
+
+    expect(await screen.findByText("Account Saved")).toBeInTheDocument();
+    expect(sent(fetchMock, "PATCH", `/api/accounts/${ira.id}`)).toMatchObject({
+      name: "Roth IRA",
+      investmentCapital: 25000,
+      riskTolerance: "low",
+    });
+    expect(await row("Roth IRA")).toBeInTheDocument();
+    expect(screen.queryByRole("listitem", { name: "IRA" })).not.toBeInTheDocument();
+  });
+
+  it("switches the automation on and off inline", async () => {
+    const { fetchMock, user } = renderTab(makeTradingAccounts([main, ira], 10));
+    const automation = within(await row("IRA")).getByRole("switch", { name: "Automation IRA" });
+    await user.click(automation);
+    expect(await screen.findByText("Automation On")).toBeInTheDocument();
+    await waitFor(() => expect(automation).toBeChecked());
+    expect(sent(fetchMock, "PATCH", `/api/accounts/${ira.id}`)).toEqual({ automate: true });
+  });
+
+  it("switches to another account", async () => {
+    const { user } = renderTab(makeTradingAccounts([main, ira], 10));
+    await user.click(within(await row("IRA")).getByRole("button", { name: "Switch to this account" }));
+    expect(await screen.findByText("Switched to IRA")).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole("listitem", { name: "IRA" })).getByText("Current")).toBeInTheDocument());
+    expect(within(screen.getByRole("listitem", { name: "Main" })).queryByText("Current")).not.toBeInTheDocument();
+  });
+
+  it("refuses to delete the current account with the server's reason, and keeps it", async () => {
+    const { user } = renderTab(makeTradingAccounts([main, ira], 10));
+    await user.click(within(await row("Main")).getByRole("button", { name: "Delete" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Delete Main?" });
+    await user.click(within(dialog).getByRole("button", { name: "Delete account" }));
+    expect(await screen.findByText(CURRENT_REFUSAL)).toBeInTheDocument();
+    expect(screen.getByRole("alertdialog", { name: "Delete Main?" })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(await row("Main")).toBeInTheDocument();
+    expect(screen.getByTestId("account-count")).toHaveTextContent("You hold 2 of 10 accounts.");
+  });
+
+  it("deletes another account after asking", async () => {
+    const { user } = renderTab(makeTradingAccounts([main, ira], 10));
+    await user.click(within(await row("IRA")).getByRole("button", { name: "Delete" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Delete IRA?" });
+    expect(dialog).toHaveTextContent("Its closed positions and its history are deleted with it. This cannot be undone.");
+    await user.click(within(dialog).getByRole("button", { name: "Delete account" }));
+    expect(await screen.findByText("Account Deleted")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("listitem", { name: "IRA" })).not.toBeInTheDocument());
+    expect(screen.getByTestId("account-count")).toHaveTextContent("You hold 1 of 10 accounts.");
+  });
+
+  it("offers Premium instead of a second account on a plan that holds one", async () => {
+    renderTab(makeTradingAccounts([main], 1));
+    const upgrade = await screen.findByRole("region", { name: /More trading accounts/ });
+    expect(upgrade).toHaveTextContent("Your plan holds one trading account. Premium holds up to 10");
+    expect(within(upgrade).getByRole("link", { name: "Upgrade to Premium" })).toHaveAttribute("href", "/pricing");
+    expect(screen.queryByRole("button", { name: "Open an account" })).not.toBeInTheDocument();
+    expect(screen.getByTestId("account-count")).toHaveTextContent("You hold 1 of 1 account.");
+  });
+
+  it("says how many accounts a downgraded plan holds", async () => {
+    renderTab(makeTradingAccounts([main, { ...paper, withinPlan: false }], 1));
+    expect(await screen.findByTestId("account-count")).toHaveTextContent("You hold 2 accounts; your plan holds 1.");
+    expect(await row("Paper")).toHaveTextContent("Your plan holds 1 account, the oldest first.");
+  });
+
+  it("shows the server's reason when a plan refuses another account (403)", async () => {
+    // The list says 10 (read before a downgrade); the server's answer wins.
+    const { user } = renderTab(makeTradingAccounts([main], 10), (url, init) =>
+      url === "/api/accounts" && init.method === "POST" ? problem(403, "Forbidden", PREMIUM_REFUSAL) : undefined,
+    );
+    const dialog = await openNewAccountDialog(user);
+    await user.type(within(dialog).getByLabelText("Name"), "IRA");
+    await user.click(within(dialog).getByRole("button", { name: "Open account" }));
+    const alert = await within(dialog).findByRole("alert");
+    expect(alert).toHaveTextContent(PREMIUM_REFUSAL);
+    expect(within(alert).getByRole("link", { name: "See plans" })).toHaveAttribute("href", "/pricing");
+  });
+});
