@@ -2,12 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { FormField } from "@/components/form-field";
+import { StrategyCheckboxes } from "@/components/strategy-checkboxes";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Input } from "@/components/ui/input";
 import { ApiError } from "@/lib/api/client";
-import { RISK_TOLERANCES, STRATEGIES } from "@/lib/api/enums";
+import { RISK_TOLERANCES } from "@/lib/api/enums";
 import type { User } from "@/lib/api/models";
 import { formatCount, formatCurrency, formatPercent, NO_VALUE, riskToleranceLabel } from "@/lib/format";
 import { applyServerFieldErrors } from "@/lib/forms";
@@ -20,7 +21,6 @@ import {
   investmentPreferencesSchema,
   PREFERENCE_FIELDS,
   parseAmount,
-  toggleStrategy,
   toPreferencesUpdate,
   valuesFromUser,
 } from "../lib/investment-preferences";
@@ -28,7 +28,6 @@ import {
 type StoredPreferences = Pick<User, "investmentCapital" | "maxPositionSize" | "riskTolerance" | "preferredStrategies">;
 
 const legendClass = "mb-3 text-sm font-semibold";
-const messageClass = "text-[0.8rem]";
 
 /**
  * The hint under an amount: it is entered in US dollars (as stored); with another display
@@ -156,39 +155,17 @@ export function InvestmentPreferencesForm({ user }: { user: StoredPreferences })
             control={control}
             name="preferredStrategies"
             render={({ field }) => (
-              <fieldset className="min-w-0" aria-describedby={f("strategies-message")}>
-                <legend className={legendClass}>Preferred strategies</legend>
-                <div className="grid gap-2 sm:grid-cols-2">
-                  {STRATEGIES.map((strategy, index) => (
-                    <label
-                      key={strategy}
-                      className="flex cursor-pointer items-center gap-3 rounded-md border px-3 py-2.5 text-sm transition-colors hover:bg-accent/60 has-checked:border-primary/60"
-                    >
-                      <input
-                        ref={index === 0 ? field.ref : undefined}
-                        type="checkbox"
-                        name={field.name}
-                        value={strategy}
-                        className="size-4 shrink-0 rounded border-input accent-primary"
-                        checked={field.value.includes(strategy)}
-                        aria-invalid={strategiesError ? true : undefined}
-                        onChange={() => field.onChange(toggleStrategy(field.value, strategy))}
-                        onBlur={field.onBlur}
-                      />
-                      {strategy}
-                    </label>
-                  ))}
-                </div>
-                {strategiesError ? (
-                  <p id={f("strategies-message")} className={`${messageClass} mt-2 font-medium text-destructive-strong`}>
-                    {strategiesError}
-                  </p>
-                ) : (
-                  <p id={f("strategies-message")} className={`${messageClass} mt-2 text-muted-foreground`}>
-                    With none ticked, the automation opens no positions for you.
-                  </p>
-                )}
-              </fieldset>
+              <StrategyCheckboxes
+                messageId={f("strategies-message")}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={strategiesError}
+                hint="With none ticked, the automation opens no positions for you."
+                legendClassName="font-semibold"
+              />
             )}
           />
         </CardContent>

@@ -4,6 +4,7 @@ import { type ComponentProps, useId, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import { FormField } from "@/components/form-field";
+import { StrategyCheckboxes } from "@/components/strategy-checkboxes";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -11,7 +12,7 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Switch } from "@/components/ui/switch";
 import { ApiError, errorMessage } from "@/lib/api/client";
-import { RISK_TOLERANCES, STRATEGIES } from "@/lib/api/enums";
+import { RISK_TOLERANCES } from "@/lib/api/enums";
 import type { TradingAccount } from "@/lib/api/models";
 import { formatCurrency, riskToleranceLabel } from "@/lib/format";
 import { applyServerFieldErrors } from "@/lib/forms";
@@ -25,7 +26,6 @@ import {
   NEW_ACCOUNT_VALUES,
   parseAmount,
   toAccountUpdate,
-  toggleStrategy,
   toNewAccount,
   valuesFromAccount,
 } from "../lib/trading-accounts";
@@ -139,39 +139,16 @@ function AccountForm({ account, onDone }: AccountFormProps) {
         control={control}
         name="preferredStrategies"
         render={({ field }) => (
-          <fieldset className="min-w-0" aria-describedby={f("strategies-message")}>
-            <legend className="mb-3 text-sm font-medium">Preferred strategies</legend>
-            <div className="grid gap-2 sm:grid-cols-2">
-              {STRATEGIES.map((strategy, index) => (
-                <label
-                  key={strategy}
-                  className="flex cursor-pointer items-center gap-3 rounded-md border px-3 py-2.5 text-sm transition-colors hover:bg-accent/60 has-checked:border-primary/60"
-                >
-                  <input
-                    ref={index === 0 ? field.ref : undefined}
-                    type="checkbox"
-                    name={field.name}
-                    value={strategy}
-                    className="size-4 shrink-0 rounded border-input accent-primary"
-                    checked={field.value.includes(strategy)}
-                    aria-invalid={strategiesError ? true : undefined}
-                    onChange={() => field.onChange(toggleStrategy(field.value, strategy))}
-                    onBlur={field.onBlur}
-                  />
-                  {strategy}
-                </label>
-              ))}
-            </div>
-            {strategiesError ? (
-              <p id={f("strategies-message")} className="mt-2 text-[0.8rem] font-medium text-destructive-strong">
-                {strategiesError}
-              </p>
-            ) : (
-              <p id={f("strategies-message")} className="mt-2 text-[0.8rem] text-muted-foreground">
-                With none ticked, the automation opens no positions in this account.
-              </p>
-            )}
-          </fieldset>
+          <StrategyCheckboxes
+            messageId={f("strategies-message")}
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={strategiesError}
+            hint="With none ticked, the automation opens no positions in this account."
+          />
         )}
       />
 
