@@ -121,6 +121,12 @@ fn view(row: AccountRow, place: usize, entitlements: &Entitlements) -> Result<Tr
     })
 }
 
+/// The place of the account `id` among `user_id`'s accounts, oldest first (1 for the oldest),
+/// which the plan's number is checked against.
+async fn place_of(state: &AppState, user_id: &str, id: &str) -> Result<usize> {
+    Ok(store::for_user(&state.db, user_id).await?.iter().position(|a| a.id == id).map_or(usize::MAX, |i| i + 1))
+}
+
 /// The strategies of a stored comma-separated list (an unknown name is left out, as the
 /// automation leaves it out).
 fn strategies_of(stored: &str) -> Vec<StrategyName> {
@@ -209,7 +215,7 @@ async fn create(
     if !store::insert_within(&state.db, &row, entitlements.trading_accounts).await? {
         return Err(entitlements.accounts_held());
     }
-    let place = store::for_user(&state.db, &user.id).await?.iter().position(|a| a.id == row.id).map_or(usize::MAX, |i| i + 1);
+    let place = place_of(&state, &user.id, &row.id).await?;
     Ok((StatusCode::CREATED, axum::Json(view(row, place, &entitlements)?)))
 }
 
@@ -256,7 +262,7 @@ async fn update(
     };
     let saved = store::update(&state.db, &user.id, &id, &change, now).await?;
     let entitlements = Entitlements::of(&user, now);
-    let place = store::for_user(&state.db, &user.id).await?.iter().position(|a| a.id == id).map_or(usize::MAX, |i| i + 1);
+    let place = place_of(&state, &user.id, &id).await?;
     Ok(axum::Json(view(saved, place, &entitlements)?))
 }
 
@@ -306,6 +312,6 @@ async fn switch_current(
     let now = state.clock.now();
     let row = store::switch_current(&state.db, &user.id, &input.id, now).await?;
     let entitlements = Entitlements::of(&user, now);
-    let place = store::for_user(&state.db, &user.id).await?.iter().position(|a| a.id == row.id).map_or(usize::MAX, |i| i + 1);
+    let place = place_of(&state, &user.id, &row.id).await?;
     Ok(axum::Json(view(row, place, &entitlements)?))
 }
