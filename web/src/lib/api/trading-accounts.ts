@@ -19,6 +19,14 @@ export function tradingAccountsQueryOptions() {
   return queryOptions({ queryKey: queryKeys.tradingAccounts(), queryFn: getTradingAccounts });
 }
 
+/**
+ * Whether a form that can scope what it creates to one account (an API key, a webhook endpoint)
+ * offers the choice: only to a user who holds more than one account.
+ */
+export function offersAccountChoice(list: TradingAccounts | undefined): boolean {
+  return (list?.accounts?.length ?? 0) > 1;
+}
+
 export function useTradingAccounts() {
   return useQuery(tradingAccountsQueryOptions());
 }

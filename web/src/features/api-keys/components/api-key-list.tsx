@@ -1,4 +1,4 @@
-import { KeyRoundIcon, Trash2Icon } from "lucide-react";
+import { KeyRoundIcon, Trash2Icon, WalletIcon } from "lucide-react";
 import { useState } from "react";
 import { EmptyState } from "@/components/empty-state";
 import { Badge } from "@/components/ui/badge";
@@ -7,11 +7,12 @@ import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
 import { errorMessage } from "@/lib/api/client";
 import type { ApiKey } from "@/lib/api/models";
+import { useTradingAccounts } from "@/lib/api/trading-accounts";
 import { formatDateTime, timeAgo } from "@/lib/dates";
 import { toast } from "@/lib/toast";
 import { useDeleteApiKey } from "../api/delete-api-key";
 import { useToggleApiKey } from "../api/toggle-api-key";
-import { isExpired, MASK, PERMISSION_LABELS } from "../lib/api-keys";
+import { isExpired, keyScope, MASK, PERMISSION_LABELS } from "../lib/api-keys";
 
 const day = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric" });
 const dayOf = (instant: string) => {
@@ -35,7 +36,18 @@ function expiryText(key: ApiKey, expired: boolean): string {
   return `${expired ? "Expired" : "Expires"} ${dayOf(key.expiresAt)}`;
 }
 
-function ApiKeyRow({ apiKey, now, onDelete }: { apiKey: ApiKey; now: number; onDelete: (key: ApiKey) => void }) {
+function ApiKeyRow({
+  apiKey,
+  scope,
+  now,
+  onDelete,
+}: {
+  apiKey: ApiKey;
+  /** The account it acts on, by name ("Current account" unscoped); undefined: not shown. */
+  scope: string | undefined;
+  now: number;
+  onDelete: (key: ApiKey) => void;
+}) {
   const toggle = useToggleApiKey();
   const expired = isExpired(apiKey, now);
 
@@ -54,6 +66,18 @@ function ApiKeyRow({ apiKey, now, onDelete }: { apiKey: ApiKey; now: number; onD
           <span className="font-medium break-all">{apiKey.name}</span>
           <Badge variant="soft">{PERMISSION_LABELS[apiKey.permissions] ?? apiKey.permissions}</Badge>
           {expired ? <Badge variant="destructive">Expired</Badge> : null}
+          {scope ? (
+            <Badge
+              variant="outline"
+              className="max-w-full min-w-0"
+              title={apiKey.accountId ? `Acts on ${scope}, whichever account is current` : "Acts on the account that is current"}
+              data-testid="api-key-account"
+            >
+              <WalletIcon aria-hidden />
+              <span className="sr-only">Account: </span>
+              <span className="truncate">{scope}</span>
+            </Badge>
+          ) : null}
         </div>
         <MaskedKey prefix={apiKey.keyPrefix} />
         <p className="text-xs text-muted-foreground">
@@ -116,11 +140,13 @@ function DeleteApiKeyDialog({ apiKey, onOpenChange }: { apiKey: ApiKey | null; o
 
 /**
  * The user's keys: name, permission, the prefix and masked
- * characters, created, last used and expiry, an 'Expired' badge; a switch per key (disabled
+ * characters, created, last used and expiry, an 'Expired' badge, the account the key acts on
+ * (see `keyScope`); a switch per key (disabled
  * while its toggle is pending or when the key has expired) and delete with confirmation.
  */
 export function ApiKeyList({ keys, now = Date.now() }: { keys: ApiKey[]; now?: number }) {
   const [deleting, setDeleting] = useState<ApiKey | null>(null);
+  const { data: accounts } = useTradingAccounts();
   if (keys.length === 0) {
     return (
       <EmptyState
@@ -135,7 +161,7 @@ export function ApiKeyList({ keys, now = Date.now() }: { keys: ApiKey[]; now?: n
     <>
       <ul className="divide-y" aria-label="API keys">
         {keys.map((key) => (
-          <ApiKeyRow key={key.id} apiKey={key} now={now} onDelete={setDeleting} />
+          <ApiKeyRow key={key.id} apiKey={key} scope={keyScope(key, accounts)} now={now} onDelete={setDeleting} />
         ))}
       </ul>
       <DeleteApiKeyDialog

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ApiKey, CreatedApiKey } from "@/lib/api/models";
+import type { ApiKey, CreateApiKeyRequest, CreatedApiKey, TradingAccounts } from "@/lib/api/models";
 import { makeApiKey } from "@/test/settings-fixtures";
+import { makeTradingAccount, makeTradingAccounts } from "@/test/trading-account-fixtures";
 import { jsonResponse, makePlanCatalogue, mockFetch, problem, renderWithProviders } from "@/test/utils";
 import { ApiKeysTab } from "./api-keys-tab";
 
@@ -31,8 +32,13 @@ function keysServer(initial: ApiKey[], extra: Handler = () => undefined) {
     const method = init.method ?? "GET";
     if (url === LIST && method === "GET") return jsonResponse(keys);
     if (url === LIST && method === "POST") {
-      const body = JSON.parse(String(init.body)) as { name: string; permissions: ApiKey["permissions"]; expiresIn: string };
-      const apiKey = makeApiKey({ name: body.name, permissions: body.permissions, keyPrefix: "slk_NewKeyNe" });
+      const body = JSON.parse(String(init.body)) as CreateApiKeyRequest;
+      const apiKey = makeApiKey({
+        name: body.name,
+        permissions: body.permissions ?? "read",
+        accountId: body.accountId ?? null,
+        keyPrefix: "slk_NewKeyNe",
+      });
       keys = [apiKey, ...keys];
       const created: CreatedApiKey = { key: FULL_KEY, apiKey, message: "Copy the key now: it cannot be shown again." };
       return jsonResponse(created, 201);
@@ -264,5 +270,106 @@ describe("ApiKeysTab", () => {
     await events.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete Key" }));
     expect(await screen.findByText("Failed to update API key")).toBeInTheDocument();
     expect(screen.getByTestId("api-key-row")).toBeInTheDocument();
+  });
+});
+
+describe("ApiKeysTab: keys for one trading account", () => {
+  const main = makeTradingAccount({ name: "Main", current: true });
+  const ira = makeTradingAccount({ name: "IRA" });
+
+  /** The key endpoints, and GET /api/accounts answering `accounts`; `extra` answers first. */
+  function withAccounts(accounts: TradingAccounts, keys: ApiKey[] = [], extra: Handler = () => undefined) {
+    return keysServer(keys, (url, init) => extra(url, init) ?? (url === "/api/accounts" ? jsonResponse(accounts) : undefined));
+  }
+
+  async function openCreateDialog(events: ReturnType<typeof userEvent.setup>) {
+    await events.click(await screen.findByRole("button", { name: "Create API Key" }));
+    return screen.findByRole("dialog", { name: "Create API Key" });
+  }
+
+  it("offers no Account choice to a user who holds one account, and says nothing of unscoped keys", async () => {
+    const { fetchMock } = withAccounts(makeTradingAccounts([main]), [
+      makeApiKey({ name: "Scoped", accountId: main.id }),
+      makeApiKey({ name: "Plain" }),
+    ]);
+    const events = renderTab();
+    const [scoped, plain] = await screen.findAllByTestId("api-key-row");
+    // A key scoped to the one account still names it (the list of accounts is read by now).
+    expect(await within(scoped).findByText("Main")).toBeInTheDocument();
+    expect(within(plain).queryByText("Current account")).not.toBeInTheDocument();
+
+    const dialog = await openCreateDialog(events);
+    expect(within(dialog).queryByLabelText("Account")).not.toBeInTheDocument();
+    await events.type(within(dialog).getByLabelText("Name"), "CI");
+    await events.click(within(dialog).getByRole("button", { name: "Create Key" }));
+    await screen.findByRole("dialog", { name: "Your new API key" });
+    expect(createBody(fetchMock)).toEqual({ name: "CI", permissions: "read", expiresIn: "never" });
+  });
+
+  it("shows which account each key acts on: its account's name, or 'Current account' when unscoped", async () => {
+    withAccounts(makeTradingAccounts([main, ira], 10), [
+      makeApiKey({ name: "IRA bot", accountId: ira.id }),
+      makeApiKey({ name: "Any bot" }),
+    ]);
+    renderTab();
+    const [scoped, plain] = await screen.findAllByTestId("api-key-row");
+    expect(await within(scoped).findByText("IRA")).toBeInTheDocument();
+    expect(within(scoped).queryByText("Current account")).not.toBeInTheDocument();
+    expect(within(plain).getByText("Current account")).toBeInTheDocument();
+  });
+
+  it("with two accounts: the default sends no accountId, choosing IRA sends IRA's id", async () => {
+    const { fetchMock } = withAccounts(makeTradingAccounts([main, ira], 10));
+    const events = renderTab();
+
+    let dialog = await openCreateDialog(events);
+    const select = await within(dialog).findByLabelText("Account");
+    expect(select).toHaveDisplayValue("Current account (follows your switch)");
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["Current account (follows your switch)", "Main", "IRA"]);
+    expect(select).toHaveAccessibleDescription("The key acts on the account that is current when it is used.");
+    await events.type(within(dialog).getByLabelText("Name"), "Any bot");
+    await events.click(within(dialog).getByRole("button", { name: "Create Key" }));
+    await events.click(within(await screen.findByRole("dialog", { name: "Your new API key" })).getByRole("button", { name: "Done" }));
+    const posts = () =>
+      fetchMock.mock.calls
+        .filter(([url, init]) => String(url) === LIST && init?.method === "POST")
+        .map(([, init]) => JSON.parse(String(init?.body)));
+    expect(posts()).toEqual([{ name: "Any bot", permissions: "read", expiresIn: "never" }]);
+    expect(within(screen.getByTestId("api-key-row")).getByText("Current account")).toBeInTheDocument();
+
+    dialog = await openCreateDialog(events);
+    expect(within(dialog).getByLabelText("Account")).toHaveDisplayValue("Current account (follows your switch)");
+    await events.type(within(dialog).getByLabelText("Name"), "IRA bot");
+    await events.selectOptions(within(dialog).getByLabelText("Account"), "IRA");
+    expect(within(dialog).getByLabelText("Account")).toHaveAccessibleDescription("The key acts on IRA, whichever account is current.");
+    await events.click(within(dialog).getByRole("button", { name: "Create Key" }));
+    await events.click(within(await screen.findByRole("dialog", { name: "Your new API key" })).getByRole("button", { name: "Done" }));
+    expect(posts()[1]).toEqual({ name: "IRA bot", permissions: "read", expiresIn: "never", accountId: ira.id });
+    const [newest] = screen.getAllByTestId("api-key-row");
+    expect(newest).toHaveTextContent("IRA bot");
+    expect(within(newest).getByText("IRA")).toBeInTheDocument();
+  });
+
+  it("puts the server's 422 on accountId under the Account select", async () => {
+    const reason = "Choose one of your trading accounts";
+    withAccounts(makeTradingAccounts([main, ira], 10), [], (url, init) =>
+      url === LIST && init.method === "POST"
+        ? problem(422, "Invalid request", "The account is not one of yours.", [{ field: "accountId", message: reason }])
+        : undefined,
+    );
+    const events = renderTab();
+    const dialog = await openCreateDialog(events);
+    const select = await within(dialog).findByLabelText("Account");
+    await events.type(within(dialog).getByLabelText("Name"), "IRA bot");
+    await events.selectOptions(select, "IRA");
+    await events.click(within(dialog).getByRole("button", { name: "Create Key" }));
+    await waitFor(() => expect(select).toHaveAttribute("aria-invalid", "true"));
+    expect(select).toHaveAccessibleDescription(reason);
+    expect(within(dialog).getByLabelText("Name")).toHaveAttribute("aria-invalid", "false");
+    expect(screen.getByRole("dialog", { name: "Create API Key" })).toBeInTheDocument();
   });
 });

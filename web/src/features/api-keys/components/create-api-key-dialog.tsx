@@ -10,32 +10,41 @@ import { ApiError, errorMessage } from "@/lib/api/client";
 import { isUnconfirmedAddressRefusal } from "@/lib/api/email-confirmation";
 import { KEY_LIFETIMES, KEY_PERMISSIONS } from "@/lib/api/enums";
 import type { CreatedApiKey, KeyLifetime, KeyPermission } from "@/lib/api/models";
+import { useTradingAccounts } from "@/lib/api/trading-accounts";
 import { toast } from "@/lib/toast";
 import { useCreateApiKey } from "../api/create-api-key";
 import {
+  CURRENT_ACCOUNT,
   DEFAULT_LIFETIME,
   DEFAULT_PERMISSION,
+  keyAccountId,
   keyName,
   LIFETIME_LABELS,
+  offersAccountChoice,
   PERMISSION_DESCRIPTIONS,
   PERMISSION_LABELS,
 } from "../lib/api-keys";
 
-type FieldErrors = Partial<Record<"name" | "permissions" | "expiresIn", string>>;
+const FIELDS = ["name", "permissions", "expiresIn", "accountId"] as const;
+
+type FieldErrors = Partial<Record<(typeof FIELDS)[number], string>>;
 
 /** The server's field errors (422), by field. */
 function fieldErrorsOf(error: unknown): FieldErrors {
   if (!(error instanceof ApiError)) return {};
   const found: FieldErrors = {};
   for (const { field, message } of error.fieldErrors) {
-    if (field === "name" || field === "permissions" || field === "expiresIn") found[field] ??= message;
+    const known = FIELDS.find((f) => f === field);
+    if (known) found[known] ??= message;
   }
   return found;
 }
 
 /**
  * Create API Key: a name (required after trimming: toast 'Please enter a name for your API
- * key'), a permission (default Read Only) and an expiration (default Never). On success the
+ * key'), a permission (default Read Only), an expiration (default Never) and, for a user who
+ * holds more than one trading account, the account the key acts on (default the current one,
+ * which follows a switch: no `accountId` is sent). On success the
  * dialog closes and `onCreated` receives the whole key, to be shown once. An account whose
  * address is unconfirmed is refused (403): the server's reason is shown in the dialog with
  * "Send a new link".
@@ -55,14 +64,20 @@ export function CreateApiKeyDialog({
   const [name, setName] = useState("");
   const [permissions, setPermissions] = useState<KeyPermission>(DEFAULT_PERMISSION);
   const [expiresIn, setExpiresIn] = useState<KeyLifetime>(DEFAULT_LIFETIME);
+  const [chosenAccount, setChosenAccount] = useState<string>(CURRENT_ACCOUNT);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [addressRefusal, setAddressRefusal] = useState<string | null>(null);
   const mutation = useCreateApiKey();
+  const { data: accounts } = useTradingAccounts();
+  // A chosen account that has since left the list falls back to the current account.
+  const accountId = keyAccountId(chosenAccount, accounts);
+  const accountName = accounts?.accounts?.find((a) => a.id === accountId)?.name;
 
   const reset = () => {
     setName("");
     setPermissions(DEFAULT_PERMISSION);
     setExpiresIn(DEFAULT_LIFETIME);
+    setChosenAccount(CURRENT_ACCOUNT);
     setErrors({});
     setAddressRefusal(null);
     mutation.reset();
@@ -86,7 +101,7 @@ export function CreateApiKeyDialog({
     setAddressRefusal(null);
     let created: CreatedApiKey;
     try {
-      created = await mutation.mutateAsync({ name: trimmed, permissions, expiresIn });
+      created = await mutation.mutateAsync({ name: trimmed, permissions, expiresIn, ...(accountId ? { accountId } : {}) });
     } catch (error) {
       setErrors(fieldErrorsOf(error));
       const reason = errorMessage(error, "Failed to create API key");
@@ -185,6 +200,36 @@ export function CreateApiKeyDialog({
               </p>
             ) : null}
           </div>
+          {offersAccountChoice(accounts) ? (
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-accountId`}>Account</Label>
+              <NativeSelect
+                id={`${id}-accountId`}
+                value={accountId ?? CURRENT_ACCOUNT}
+                onChange={(e) => setChosenAccount(e.target.value)}
+                aria-invalid={Boolean(errors.accountId)}
+                aria-describedby={described("accountId", true)}
+              >
+                <option value={CURRENT_ACCOUNT}>Current account (follows your switch)</option>
+                {accounts?.accounts?.map((account) => (
+                  <option key={account.id} value={account.id}>
+                    {account.name}
+                  </option>
+                ))}
+              </NativeSelect>
+              {errors.accountId ? (
+                <p id={`${id}-accountId-error`} className="text-[0.8rem] font-medium text-destructive-strong">
+                  {errors.accountId}
+                </p>
+              ) : (
+                <p id={`${id}-accountId-hint`} className="text-[0.8rem] text-muted-foreground">
+                  {accountName
+                    ? `The key acts on ${accountName}, whichever account is current.`
+                    : "The key acts on the account that is current when it is used."}
+                </p>
+              )}
+            </div>
+          ) : null}
           {addressRefusal ? (
             <div
               role="alert"

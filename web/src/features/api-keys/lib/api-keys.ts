@@ -1,4 +1,4 @@
-import type { ApiKey, KeyLifetime, KeyPermission } from "@/lib/api/models";
+import type { ApiKey, KeyLifetime, KeyPermission, TradingAccounts } from "@/lib/api/models";
 
 /** The permission levels' names: Read Only, Read & Write, Full Access. */
 export const PERMISSION_LABELS: Record<KeyPermission, string> = {
@@ -50,3 +50,29 @@ export function isExpired(key: Pick<ApiKey, "expired" | "expiresAt">, now: numbe
 
 /** The server refuses a 21st key (409). */
 export const MAX_API_KEYS = 20;
+
+/** The Account choice that sends no `accountId`: the key acts on the current account and follows a switch. */
+export const CURRENT_ACCOUNT = "";
+
+/**
+ * The `accountId` a key is created with: the chosen account while it is one of the user's,
+ * else none (the current account).
+ */
+export function keyAccountId(chosen: string, list: TradingAccounts | undefined): string | undefined {
+  return chosen !== CURRENT_ACCOUNT && list?.accounts?.some((a) => a.id === chosen) ? chosen : undefined;
+}
+
+/**
+ * Which account a key acts on, as its row says it: a scoped key's account by name, an unscoped
+ * key "Current account". Undefined while the accounts are not known, and for an unscoped key
+ * of a user who holds one account (there is nothing to tell apart). A scoped key's account is
+ * always one of the user's: deleting an account deletes the keys scoped to it.
+ */
+export function keyScope(key: Pick<ApiKey, "accountId">, list: TradingAccounts | undefined): string | undefined {
+  const accounts = list?.accounts;
+  if (!accounts) return undefined;
+  if (key.accountId) return accounts.find((a) => a.id === key.accountId)?.name;
+  return accounts.length > 1 ? "Current account" : undefined;
+}
+
+export { offersAccountChoice } from "@/lib/api/trading-accounts";

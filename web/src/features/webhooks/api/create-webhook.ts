@@ -5,7 +5,8 @@ import { queryKeys } from "@/lib/query-keys";
 
 /**
  * POST /api/webhooks → 201 with the endpoint and its signing secret, shown once; 403 when the
- * plan has no webhooks; 409 at 10 endpoints; 422 naming `url` or `eventType`; 429 too many changes.
+ * plan has no webhooks; 409 at 10 endpoints; 422 naming `url`, `eventType` or `accountId` (not one
+ * of the user's accounts); 429 too many changes.
  */
 export function createWebhook(body: CreateWebhookRequest): Promise<CreatedWebhook> {
   return dataOf(api.POST("/api/webhooks", { body }));

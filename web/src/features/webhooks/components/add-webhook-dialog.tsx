@@ -13,10 +13,20 @@ import { ApiError, errorMessage } from "@/lib/api/client";
 import { isUnconfirmedAddressRefusal } from "@/lib/api/email-confirmation";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/api/enums";
 import type { CreatedWebhook } from "@/lib/api/models";
+import { useTradingAccounts } from "@/lib/api/trading-accounts";
 import { applyServerFieldErrors } from "@/lib/forms";
 import { toast } from "@/lib/toast";
 import { useCreateWebhook } from "../api/create-webhook";
-import { EMPTY_WEBHOOK_FORM, EVENT_TYPE_LABELS, WEBHOOK_FIELDS, type WebhookFormValues, webhookFormSchema } from "../lib/webhooks";
+import {
+  ALL_ACCOUNTS,
+  EMPTY_WEBHOOK_FORM,
+  EVENT_TYPE_LABELS,
+  offersAccountChoice,
+  WEBHOOK_FIELDS,
+  type WebhookFormValues,
+  webhookFormSchema,
+  webhookRequest,
+} from "../lib/webhooks";
 
 type AddWebhookDialogProps = {
   onCreated: (created: CreatedWebhook) => void;
@@ -26,7 +36,9 @@ type AddWebhookDialogProps = {
 };
 
 /**
- * Add endpoint: a URL and the event type it receives. The server's refusals go under the
+ * Add endpoint: a URL, the event type it receives and, for a user who holds more than one
+ * trading account, the account whose closed positions it hears about (default all accounts:
+ * no `accountId` is sent; other events are not narrowed). The server's refusals go under the
  * field they name (422); a plan without webhooks (403) is shown in the dialog with a link to
  * the plans, an unconfirmed address (403) with "Send a new link"; every refusal also toasts
  * the server's reason. On success the dialog closes and
@@ -37,6 +49,7 @@ export function AddWebhookDialog({ onCreated, disabled, describedBy }: AddWebhoo
   const [open, setOpen] = useState(false);
   const [refusal, setRefusal] = useState<{ reason: string; unconfirmed: boolean } | null>(null);
   const mutation = useCreateWebhook();
+  const { data: accounts } = useTradingAccounts();
   const {
     register,
     handleSubmit,
@@ -58,7 +71,7 @@ export function AddWebhookDialog({ onCreated, disabled, describedBy }: AddWebhoo
     setRefusal(null);
     let created: CreatedWebhook;
     try {
-      created = await mutation.mutateAsync(values);
+      created = await mutation.mutateAsync(webhookRequest(values, accounts));
     } catch (error) {
       const status = error instanceof ApiError ? error.status : 0;
       if (status === 422) applyServerFieldErrors(error, setError, WEBHOOK_FIELDS);
@@ -112,6 +125,25 @@ export function AddWebhookDialog({ onCreated, disabled, describedBy }: AddWebhoo
               </NativeSelect>
             )}
           </FormField>
+          {offersAccountChoice(accounts) ? (
+            <FormField
+              id={f("account")}
+              label="Account"
+              error={errors.accountId?.message}
+              hint="Only narrows Position closed events: other events are sent whatever the account."
+            >
+              {(aria) => (
+                <NativeSelect {...aria} {...register("accountId")}>
+                  <option value={ALL_ACCOUNTS}>All accounts</option>
+                  {accounts?.accounts?.map((account) => (
+                    <option key={account.id} value={account.id}>
+                      {account.name}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+          ) : null}
           {refusal && !refusal.unconfirmed ? (
             <div
               role="alert"

@@ -1,4 +1,4 @@
-import { ChevronDownIcon, PowerIcon, SendIcon, Trash2Icon, WebhookIcon } from "lucide-react";
+import { ChevronDownIcon, PowerIcon, SendIcon, Trash2Icon, WalletIcon, WebhookIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { EmptyState } from "@/components/empty-state";
 import { Badge } from "@/components/ui/badge";
@@ -6,12 +6,13 @@ import { ConfirmDeleteDialog } from "@/components/confirm-delete-dialog";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api/client";
 import type { WebhookEndpoint } from "@/lib/api/models";
+import { useTradingAccounts } from "@/lib/api/trading-accounts";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useDeleteWebhook } from "../api/delete-webhook";
 import { useEnableWebhook } from "../api/enable-webhook";
 import { useTestWebhook } from "../api/test-webhook";
-import { deliveryOutcome, EVENT_TYPE_LABELS, endpointStatus, formatDay, type EndpointStatus } from "../lib/webhooks";
+import { deliveryOutcome, EVENT_TYPE_LABELS, endpointScope, endpointStatus, formatDay, type EndpointStatus } from "../lib/webhooks";
 import { DeliveryLog } from "./delivery-log";
 
 const STATUS_STYLES: Record<EndpointStatus["tone"], string> = {
@@ -22,7 +23,16 @@ const STATUS_STYLES: Record<EndpointStatus["tone"], string> = {
 
 type Deleting = { endpoint: WebhookEndpoint; opener: HTMLElement };
 
-function WebhookRow({ endpoint, onDelete }: { endpoint: WebhookEndpoint; onDelete: (deleting: Deleting) => void }) {
+function WebhookRow({
+  endpoint,
+  scope,
+  onDelete,
+}: {
+  endpoint: WebhookEndpoint;
+  /** The account whose closed positions it hears about, by name ("All accounts" unscoped); undefined: not shown. */
+  scope: string | undefined;
+  onDelete: (deleting: Deleting) => void;
+}) {
   const id = useId();
   const [logOpen, setLogOpen] = useState(false);
   const test = useTestWebhook();
@@ -77,6 +87,18 @@ function WebhookRow({ endpoint, onDelete }: { endpoint: WebhookEndpoint; onDelet
           <Badge className={cn("border-transparent", STATUS_STYLES[status.tone])} data-testid="webhook-status">
             {status.label}
           </Badge>
+          {scope ? (
+            <Badge
+              variant="outline"
+              className="max-w-full min-w-0"
+              title={endpoint.accountId ? `Position closed events for ${scope} only` : "Position closed events for every account"}
+              data-testid="webhook-account"
+            >
+              <WalletIcon aria-hidden />
+              <span className="sr-only">Account: </span>
+              <span className="truncate">{scope}</span>
+            </Badge>
+          ) : null}
           <span className="text-xs text-muted-foreground">Added {formatDay(endpoint.createdAt)}</span>
         </div>
       </div>
@@ -161,11 +183,13 @@ function DeleteWebhookDialog({
 
 /**
  * The user's endpoints: URL (truncated, whole in its title), event type, status (Active,
- * Failing since …, Switched off on …) and the day it was added; Send test (its outcome is
+ * Failing since …, Switched off on …), the account it is narrowed to (see `endpointScope`) and
+ * the day it was added; Send test (its outcome is
  * toasted), Switch on once switched off, the delivery log, and delete with confirmation.
  */
 export function WebhookList({ endpoints, fallbackFocus }: { endpoints: WebhookEndpoint[]; fallbackFocus: () => void }) {
   const [deleting, setDeleting] = useState<Deleting | null>(null);
+  const { data: accounts } = useTradingAccounts();
   if (endpoints.length === 0) {
     return (
       <EmptyState
@@ -180,7 +204,7 @@ export function WebhookList({ endpoints, fallbackFocus }: { endpoints: WebhookEn
     <>
       <ul className="divide-y" aria-label="Webhook endpoints">
         {endpoints.map((endpoint) => (
-          <WebhookRow key={endpoint.id} endpoint={endpoint} onDelete={setDeleting} />
+          <WebhookRow key={endpoint.id} endpoint={endpoint} scope={endpointScope(endpoint, accounts)} onDelete={setDeleting} />
         ))}
       </ul>
       <DeleteWebhookDialog

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { CreatedWebhook, Plan, WebhookDelivery, WebhookEndpoint, WebhookEventType } from "@/lib/api/models";
+import type { CreatedWebhook, CreateWebhookRequest, Plan, TradingAccounts, WebhookDelivery, WebhookEndpoint } from "@/lib/api/models";
+import { makeTradingAccount, makeTradingAccounts } from "@/test/trading-account-fixtures";
 import { jsonResponse, mockFetch, problem, renderWithProviders } from "@/test/utils";
 import { makeDelivery, makeWebhook } from "@/test/webhook-fixtures";
 import { WebhooksCard } from "./webhooks-card";
@@ -24,8 +25,13 @@ function webhooksServer(initial: WebhookEndpoint[], deliveries: Record<string, W
     const method = init.method ?? "GET";
     if (url === LIST && method === "GET") return jsonResponse(endpoints);
     if (url === LIST && method === "POST") {
-      const body = JSON.parse(String(init.body)) as { url: string; eventType: WebhookEventType };
-      const endpoint = makeWebhook({ url: body.url, eventType: body.eventType, createdAt: new Date().toISOString() });
+      const body = JSON.parse(String(init.body)) as CreateWebhookRequest;
+      const endpoint = makeWebhook({
+        url: body.url,
+        eventType: body.eventType,
+        accountId: body.accountId ?? null,
+        createdAt: new Date().toISOString(),
+      });
       endpoints = [endpoint, ...endpoints];
       const created: CreatedWebhook = {
         message: "Webhook created. Copy its signing secret now: it will not be shown again.",
@@ -419,5 +425,106 @@ describe("WebhooksCard", () => {
     const row = await screen.findByTestId("delivery-row");
     expect(row).toHaveTextContent("204");
     expect(row).toHaveTextContent("7 ms");
+  });
+});
+
+describe("WebhooksCard: endpoints for one trading account", () => {
+  const main = makeTradingAccount({ name: "Main", current: true });
+  const ira = makeTradingAccount({ name: "IRA" });
+
+  /** The webhook endpoints, and GET /api/accounts answering `accounts`; `extra` answers first. */
+  function withAccounts(accounts: TradingAccounts, endpoints: WebhookEndpoint[] = [], extra: Handler = () => undefined) {
+    return webhooksServer(endpoints, {}, (url, init) => extra(url, init) ?? (url === "/api/accounts" ? jsonResponse(accounts) : undefined));
+  }
+
+  const posts = (fetchMock: ReturnType<typeof mockFetch>) =>
+    callsTo(fetchMock, "POST", LIST).map(([, init]) => JSON.parse(String(init?.body)));
+
+  it("offers no Account choice to a user who holds one account, and says nothing of unscoped endpoints", async () => {
+    const { fetchMock } = withAccounts(makeTradingAccounts([main]), [
+      makeWebhook({ url: "https://scoped.example.com/hook", eventType: "position_closed", accountId: main.id }),
+      makeWebhook({ url: "https://plain.example.com/hook" }),
+    ]);
+    const events = renderCard();
+    const [scoped, plain] = await screen.findAllByTestId("webhook-row");
+    // An endpoint scoped to the one account still names it (the list of accounts is read by now).
+    expect(await within(scoped).findByText("Main")).toBeInTheDocument();
+    expect(within(plain).queryByText("All accounts")).not.toBeInTheDocument();
+
+    const dialog = await openAddDialog(events);
+    expect(within(dialog).queryByLabelText("Account")).not.toBeInTheDocument();
+    await events.type(within(dialog).getByLabelText("Endpoint URL"), "https://hooks.example.com/strikeline");
+    await events.click(within(dialog).getByRole("button", { name: "Add endpoint" }));
+    await screen.findByRole("dialog", { name: "Your webhook signing secret" });
+    expect(posts(fetchMock)).toEqual([{ url: "https://hooks.example.com/strikeline", eventType: "new_signal" }]);
+  });
+
+  it("shows each endpoint's scope: its account's name, or 'All accounts' when unscoped", async () => {
+    withAccounts(makeTradingAccounts([main, ira], 10), [
+      makeWebhook({ url: "https://ira.example.com/hook", eventType: "position_closed", accountId: ira.id }),
+      makeWebhook({ url: "https://all.example.com/hook", eventType: "position_closed" }),
+    ]);
+    renderCard();
+    const [scoped, plain] = await screen.findAllByTestId("webhook-row");
+    expect(await within(scoped).findByText("IRA")).toBeInTheDocument();
+    expect(within(scoped).queryByText("All accounts")).not.toBeInTheDocument();
+    expect(within(plain).getByText("All accounts")).toBeInTheDocument();
+  });
+
+  it("with two accounts: the default sends no accountId, choosing IRA sends IRA's id", async () => {
+    const { fetchMock } = withAccounts(makeTradingAccounts([main, ira], 10));
+    const events = renderCard();
+
+    let dialog = await openAddDialog(events);
+    const select = await within(dialog).findByLabelText("Account");
+    expect(select).toHaveDisplayValue("All accounts");
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["All accounts", "Main", "IRA"]);
+    expect(select).toHaveAccessibleDescription("Only narrows Position closed events: other events are sent whatever the account.");
+    await events.type(within(dialog).getByLabelText("Endpoint URL"), "https://all.example.com/hook");
+    await events.selectOptions(within(dialog).getByLabelText("Event type"), "Position closed");
+    await events.click(within(dialog).getByRole("button", { name: "Add endpoint" }));
+    await events.click(
+      within(await screen.findByRole("dialog", { name: "Your webhook signing secret" })).getByRole("button", { name: "Done" }),
+    );
+    expect(posts(fetchMock)).toEqual([{ url: "https://all.example.com/hook", eventType: "position_closed" }]);
+    expect(within(screen.getByTestId("webhook-row")).getByText("All accounts")).toBeInTheDocument();
+
+    dialog = await openAddDialog(events);
+    expect(within(dialog).getByLabelText("Account")).toHaveDisplayValue("All accounts");
+    await events.type(within(dialog).getByLabelText("Endpoint URL"), "https://ira.example.com/hook");
+    await events.selectOptions(within(dialog).getByLabelText("Event type"), "Position closed");
+    await events.selectOptions(within(dialog).getByLabelText("Account"), "IRA");
+    await events.click(within(dialog).getByRole("button", { name: "Add endpoint" }));
+    await events.click(
+      within(await screen.findByRole("dialog", { name: "Your webhook signing secret" })).getByRole("button", { name: "Done" }),
+    );
+    expect(posts(fetchMock)[1]).toEqual({ url: "https://ira.example.com/hook", eventType: "position_closed", accountId: ira.id });
+    const [newest] = screen.getAllByTestId("webhook-row");
+    expect(newest).toHaveTextContent("https://ira.example.com/hook");
+    expect(within(newest).getByText("IRA")).toBeInTheDocument();
+  });
+
+  it("puts the server's 422 on accountId under the Account select", async () => {
+    const reason = "Choose one of your trading accounts";
+    withAccounts(makeTradingAccounts([main, ira], 10), [], (url, init) =>
+      url === LIST && init.method === "POST"
+        ? problem(422, "Invalid request", "The account is not one of yours.", [{ field: "accountId", message: reason }])
+        : undefined,
+    );
+    const events = renderCard();
+    const dialog = await openAddDialog(events);
+    const select = await within(dialog).findByLabelText("Account");
+    await events.type(within(dialog).getByLabelText("Endpoint URL"), "https://ira.example.com/hook");
+    await events.selectOptions(select, "IRA");
+    await events.click(within(dialog).getByRole("button", { name: "Add endpoint" }));
+    await waitFor(() => expect(select).toHaveAttribute("aria-invalid", "true"));
+    expect(select).toHaveAccessibleDescription(reason);
+    expect(select).toHaveFocus();
+    expect(within(dialog).getByLabelText("Endpoint URL")).toHaveAttribute("aria-invalid", "false");
+    expect(await screen.findByText("Endpoint Not Added")).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/api/enums";
-import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from "@/lib/api/models";
+import type { CreateWebhookRequest, TradingAccounts, WebhookDelivery, WebhookEndpoint, WebhookEventType } from "@/lib/api/models";
 import { formatDateTime } from "@/lib/dates";
 
 /** The most endpoints a user may hold (the server answers 409 beyond it). */
@@ -16,10 +16,13 @@ export const EVENT_TYPE_LABELS: Record<WebhookEventType, string> = {
 
 export const DEFAULT_EVENT_TYPE: WebhookEventType = "new_signal";
 
+/** The Account choice that sends no `accountId`: `position_closed` for every account. */
+export const ALL_ACCOUNTS = "";
+
 /**
  * The Add endpoint form. The URL must read as an http(s) address; whether it is allowed
  * (https, a public address that resolves) is the server's call, and its reason goes under
- * the field.
+ * the field. `accountId` is one of the user's accounts or `ALL_ACCOUNTS`.
  */
 export const webhookFormSchema = z.object({
   url: z
@@ -29,14 +32,39 @@ export const webhookFormSchema = z.object({
     .max(2048, "The URL must be at most 2,048 characters")
     .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), "Enter a full URL, such as https://example.com/strikeline"),
   eventType: z.enum(WEBHOOK_EVENT_TYPES),
+  accountId: z.string(),
 });
 
 export type WebhookFormValues = z.infer<typeof webhookFormSchema>;
 
-export const EMPTY_WEBHOOK_FORM: WebhookFormValues = { url: "", eventType: DEFAULT_EVENT_TYPE };
+export const EMPTY_WEBHOOK_FORM: WebhookFormValues = { url: "", eventType: DEFAULT_EVENT_TYPE, accountId: ALL_ACCOUNTS };
 
 /** The fields the server's 422 may name. */
-export const WEBHOOK_FIELDS = ["url", "eventType"] as const;
+export const WEBHOOK_FIELDS = ["url", "eventType", "accountId"] as const;
+
+/**
+ * The request for the form's values: `accountId` only when one of the user's accounts is
+ * chosen (one that has since left the list counts as all accounts).
+ */
+export function webhookRequest(values: WebhookFormValues, list: TradingAccounts | undefined): CreateWebhookRequest {
+  const { url, eventType, accountId } = values;
+  const scoped = accountId !== ALL_ACCOUNTS && list?.accounts?.some((a) => a.id === accountId);
+  return scoped ? { url, eventType, accountId } : { url, eventType };
+}
+
+/**
+ * Which account's positions an endpoint hears about, as its row says it: a scoped endpoint's
+ * account by name, an unscoped one "All accounts". Undefined while the accounts are not known,
+ * and for an unscoped endpoint of a user who holds one account (there is nothing to tell
+ * apart). A scoped endpoint's account is always one of the user's: deleting an account deletes
+ * the endpoints scoped to it.
+ */
+export function endpointScope(endpoint: Pick<WebhookEndpoint, "accountId">, list: TradingAccounts | undefined): string | undefined {
+  const accounts = list?.accounts;
+  if (!accounts) return undefined;
+  if (endpoint.accountId) return accounts.find((a) => a.id === endpoint.accountId)?.name;
+  return accounts.length > 1 ? "All accounts" : undefined;
+}
 
 const day = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric" });
 
@@ -79,3 +107,5 @@ export function deliveryOutcome(delivery: Pick<WebhookDelivery, "statusCode" | "
     ? `No answer after ${latency}`
     : `HTTP ${delivery.statusCode} in ${latency}`;
 }
+
+export { offersAccountChoice } from "@/lib/api/trading-accounts";
