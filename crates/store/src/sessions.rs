@@ -73,9 +73,9 @@ struct LiveRow {
 pub(crate) fn find_live_user_sql() -> &'static str {
     static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
         format!(
-            "SELECT {}, s.sess AS session_sess FROM sessions s JOIN users u ON u.id = s.user_id \
-             JOIN trading_accounts a ON a.user_id = u.id AND a.is_current WHERE s.sid = $1 AND s.expire > $2",
-            crate::users::COLUMNS
+            "SELECT {}, s.sess AS session_sess FROM {} JOIN sessions s ON s.user_id = u.id WHERE s.sid = $1 AND s.expire > $2",
+            crate::users::COLUMNS,
+            crate::users::FROM
         )
     });
     &SQL

@@ -82,7 +82,8 @@ pub(crate) const COLUMNS: &str = "u.id, u.email, u.username, u.password_hash, u.
     u.cancel_at_period_end, u.grace_ends_at, u.credit_cents, u.payment_provider, u.payment_customer_id, u.payment_subscription_id, \
     u.card_brand, u.card_last4, u.email_verified_at, u.created_at, u.updated_at";
 
-/// The users joined with their current trading account (every user has exactly one).
+/// `users u` joined with their current trading account `a` (every user has exactly one): what
+/// [`COLUMNS`] reads from, alone or joined to another table on `u.id`.
 pub(crate) const FROM: &str = "users u JOIN trading_accounts a ON a.user_id = u.id AND a.is_current";
 
 /// Inserts a user and their first trading account ([`crate::trading_accounts::first_account`])
