@@ -102,7 +102,7 @@ seed fuzzkeys "$KEYS"
 
 status=0
 # The administrators' operations: their routes, and starting and stopping automation.
-ADMIN_ONLY='^/api/(admin/|automation/(start|stop)$)'
+ADMIN_ONLY='^/api/(admin/|automation/(start|stop|orders)$)'
 # A visitor's: signing up or in starts a new session and ends the one the request carried, so
 # they are fuzzed without the runs' sessions.
 VISITOR_ONLY='^/api/auth/(register|login)$'

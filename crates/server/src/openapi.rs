@@ -17,6 +17,7 @@ use utoipa::OpenApi;
         (name = "automation", description = "The scheduler that keeps signals current"),
         (name = "portfolio", description = "Manual and automated positions and the portfolio analysis"),
         (name = "backtest", description = "Backtests of the live strategies over stored history"),
+        (name = "orders", description = "A trading account's orders: what the automation sent to the broker (the paper broker by default), where each stands and its fills (docs/execution.md)"),
         (name = "accounts", description = "A user's trading accounts: each with its own capital, preferences, automation, positions and history; one is current (Premium holds up to ten; docs/accounts.md)"),
         (name = "custom-strategies", description = "A user's own strategies: rules over the indicators, what they open and how they close; saved, judged on today's bars and backtested (Premium; docs/strategies.md §11)"),
         (name = "strategy-builder", description = "Multi-leg positions analysed at expiry and before, and the named templates (Premium; docs/strategy-builder.md)"),

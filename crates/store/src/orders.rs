@@ -29,6 +29,12 @@ pub struct OrderRow {
     pub placed_on: NaiveDate,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// `paper` (the built-in broker) or a real broker's name.
+    pub broker: String,
+    /// The broker's id for it, once it has one.
+    pub broker_order_id: Option<String>,
+    /// When it is cancelled if still standing (`None`: never by the clock).
+    pub expires_at: Option<DateTime<Utc>>,
 }
 
 /// One leg. `option_right` is `call | put`, `side` `buy | sell`.
@@ -67,7 +73,7 @@ pub struct StoredOrder {
 }
 
 const COLUMNS: &str = "id, user_id, account_id, client_order_id, signal_id, underlying, quantity, order_type, limit_price, \
-    time_in_force, status, filled_units, reason, placed_on, created_at, updated_at";
+    time_in_force, status, filled_units, reason, placed_on, created_at, updated_at, broker, broker_order_id, expires_at";
 const LEG_COLUMNS: &str = "order_id, user_id, leg_index, option_right, strike_cents, expiration_date, side, ratio";
 const FILL_COLUMNS: &str = "id, order_id, user_id, units, net_price, cash_out, commission_cents, filled_at";
 
@@ -94,7 +100,7 @@ fn assemble(rows: Vec<OrderRow>, legs: Vec<OrderLegRow>) -> Vec<StoredOrder> {
 /// one id place one order.
 pub async fn place(db: &Db, row: &OrderRow, legs: &[OrderLegRow]) -> StoreResult<(StoredOrder, bool)> {
     let sql = format!(
-        "INSERT INTO orders ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) \
+        "INSERT INTO orders ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) \
          ON CONFLICT (account_id, client_order_id) DO NOTHING"
     );
     let leg_sql = format!("INSERT INTO order_legs ({LEG_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)");
@@ -117,6 +123,9 @@ pub async fn place(db: &Db, row: &OrderRow, legs: &[OrderLegRow]) -> StoreResult
             .bind(row.placed_on)
             .bind(row.created_at)
             .bind(row.updated_at)
+            .bind(&row.broker)
+            .bind(&row.broker_order_id)
+            .bind(row.expires_at)
             .execute(&mut *tx)
             .await?
             .rows_affected()
@@ -190,6 +199,50 @@ async fn with_legs(db: &Db, rows: Vec<OrderRow>) -> StoreResult<Vec<StoredOrder>
     Ok(assemble(rows, legs))
 }
 
+/// The orders still standing whose deadline has passed at `now`, oldest first.
+pub async fn overdue(db: &Db, now: DateTime<Utc>) -> StoreResult<Vec<StoredOrder>> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM orders WHERE status IN {STANDING} AND expires_at IS NOT NULL AND expires_at <= $1 ORDER BY created_at, id"
+    );
+    let rows = with_db!(db, pool => sqlx::query_as::<_, OrderRow>(&sql).bind(now).fetch_all(pool).await?);
+    with_legs(db, rows).await
+}
+
+/// The orders executing a signal that is still active, oldest first: what the automation
+/// resumes (standing) or leaves alone (final) instead of placing again.
+pub async fn on_active_signals(db: &Db) -> StoreResult<Vec<StoredOrder>> {
+    let columns: Vec<String> = COLUMNS.split(',').map(|c| format!("o.{}", c.trim())).collect();
+    let sql = format!(
+        "SELECT {} FROM orders o JOIN signals s ON s.id = o.signal_id WHERE s.status = 'active' ORDER BY o.created_at, o.id",
+        columns.join(", ")
+    );
+    let rows = with_db!(db, pool => sqlx::query_as::<_, OrderRow>(&sql).fetch_all(pool).await?);
+    with_legs(db, rows).await
+}
+
+/// The orders of `account_id` still standing, oldest first.
+pub async fn standing_in(db: &Db, account_id: &str) -> StoreResult<Vec<StoredOrder>> {
+    let sql = format!("SELECT {COLUMNS} FROM orders WHERE account_id = $1 AND status IN {STANDING} ORDER BY created_at, id");
+    let rows = with_db!(db, pool => sqlx::query_as::<_, OrderRow>(&sql).bind(account_id).fetch_all(pool).await?);
+    with_legs(db, rows).await
+}
+
+/// The fills of each of `order_ids`, oldest first within each.
+pub async fn fills_of(db: &Db, order_ids: &[String]) -> StoreResult<Vec<FillRow>> {
+    if order_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let placeholders: Vec<String> = (1..=order_ids.len()).map(|i| format!("${i}")).collect();
+    let sql = format!("SELECT {FILL_COLUMNS} FROM order_fills WHERE order_id IN ({}) ORDER BY filled_at, id", placeholders.join(", "));
+    Ok(with_db!(db, pool => {
+        let mut query = sqlx::query_as::<_, FillRow>(&sql);
+        for id in order_ids {
+            query = query.bind(id);
+        }
+        query.fetch_all(pool).await?
+    }))
+}
+
 /// An order's fills, oldest first.
 pub async fn fills(db: &Db, order_id: &str) -> StoreResult<Vec<FillRow>> {
     let sql = format!("SELECT {FILL_COLUMNS} FROM order_fills WHERE order_id = $1 ORDER BY filled_at, id");
@@ -207,13 +260,22 @@ pub struct Advance<'a> {
     pub reason: Option<&'a str>,
     /// The fill that moved it, if any (its units are `to.1 - from.1`).
     pub fill: Option<&'a FillRow>,
+    /// The automated position the fill opens, stored with it (`ON CONFLICT DO NOTHING` on the
+    /// account and signal, as every opening).
+    pub opens: Option<&'a crate::positions::AutomatedRow>,
     pub at: DateTime<Utc>,
 }
 
-/// Applies `change` in one transaction: the order moves (and its fill is stored) only if it is
-/// still as read; `false`, with nothing written, when another sender changed it first.
+/// Applies `change` in one transaction: the order moves (and its fill and the position it opens
+/// are stored) only if it is still as read; `false`, with nothing written, when another sender
+/// changed it first.
 pub async fn advance(db: &Db, change: &Advance<'_>) -> StoreResult<bool> {
     let fill_sql = format!("INSERT INTO order_fills ({FILL_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)");
+    let open_sql = format!(
+        "INSERT INTO portfolio_positions ({}, order_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
+         ON CONFLICT (account_id, signal_id) DO NOTHING",
+        crate::positions::AUTOMATED_COLUMNS
+    );
     with_db!(db, pool => {
         let mut tx = pool.begin().await?;
         let moved = sqlx::query(
@@ -246,6 +308,9 @@ pub async fn advance(db: &Db, change: &Advance<'_>) -> StoreResult<bool> {
                 .bind(fill.filled_at)
                 .execute(&mut *tx)
                 .await?;
+        }
+        if let Some(position) = change.opens {
+            crate::positions::bind_automated!(sqlx::query(&open_sql), position).bind(change.id).execute(&mut *tx).await?;
         }
         tx.commit().await?;
         Ok(true)

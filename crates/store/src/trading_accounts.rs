@@ -24,6 +24,8 @@ pub struct AccountRow {
     pub is_current: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// The account's kill switch: while set, no new order is sent for it.
+    pub orders_halted: bool,
 }
 
 /// The name every user's first account gets.
@@ -37,11 +39,11 @@ pub const DEFAULT_MAX_POSITION_CENTS: i64 = 10_000;
 pub const DEFAULT_STRATEGIES: &str = "Momentum,Breakout";
 
 pub(crate) const COLUMNS: &str = "id, user_id, name, investment_capital_cents, risk_tolerance, max_position_size_cents, \
-    preferred_strategies, automate, is_current, created_at, updated_at";
+    preferred_strategies, automate, is_current, created_at, updated_at, orders_halted";
 
 pub(crate) const INSERT: &str = "INSERT INTO trading_accounts (id, user_id, name, name_key, investment_capital_cents, risk_tolerance, \
-    max_position_size_cents, preferred_strategies, automate, is_current, created_at, updated_at) \
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)";
+    max_position_size_cents, preferred_strategies, automate, is_current, created_at, updated_at, orders_halted) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)";
 
 /// Binds `$row` to [`INSERT`].
 macro_rules! bind_account {
@@ -59,6 +61,7 @@ macro_rules! bind_account {
             .bind($row.is_current)
             .bind($row.created_at)
             .bind($row.updated_at)
+            .bind($row.orders_halted)
     };
 }
 
@@ -76,6 +79,7 @@ pub fn first_account(user_id: &str, at: DateTime<Utc>) -> AccountRow {
         is_current: true,
         created_at: at,
         updated_at: at,
+        orders_halted: false,
     }
 }
 
@@ -124,6 +128,7 @@ pub struct AccountUpdate {
     pub max_position_size_cents: Option<i64>,
     pub preferred_strategies: Option<String>,
     pub automate: Option<bool>,
+    pub orders_halted: Option<bool>,
 }
 
 /// Applies `update` to one of `user_id`'s accounts in one statement (two changes sent at once to
@@ -134,7 +139,8 @@ pub async fn update(db: &Db, user_id: &str, id: &str, update: &AccountUpdate, no
         "UPDATE trading_accounts SET name = COALESCE($1, name), name_key = COALESCE($2, name_key), \
          investment_capital_cents = COALESCE($3, investment_capital_cents), risk_tolerance = COALESCE($4, risk_tolerance), \
          max_position_size_cents = COALESCE($5, max_position_size_cents), preferred_strategies = COALESCE($6, preferred_strategies), \
-         automate = COALESCE($7, automate), updated_at = $8 WHERE id = $9 AND user_id = $10 RETURNING {COLUMNS}"
+         automate = COALESCE($7, automate), orders_halted = COALESCE($11, orders_halted), updated_at = $8 \
+         WHERE id = $9 AND user_id = $10 RETURNING {COLUMNS}"
     );
     with_db!(db, pool => {
         sqlx::query_as::<_, AccountRow>(&sql)
@@ -148,6 +154,7 @@ pub async fn update(db: &Db, user_id: &str, id: &str, update: &AccountUpdate, no
             .bind(now)
             .bind(id)
             .bind(user_id)
+            .bind(update.orders_halted)
             .fetch_optional(pool)
             .await
             .map_err(StoreError::from_write)?

@@ -1,6 +1,7 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { signedInApi } from "@/test/fixtures";
+import { makeOrder } from "@/test/order-fixtures";
 import { makeHeldStructure, makeManualPosition, makePortfolioMetrics, makePortfolioPositions } from "@/test/portfolio-fixtures";
 import { jsonResponse, makeUser, mockFetch, publicApi, renderWithProviders } from "@/test/utils";
 import { AppRoutes } from "./router";
@@ -21,15 +22,17 @@ describe("/portfolio and /backtest", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Portfolio Analysis" })).toBeInTheDocument();
     expect(await screen.findByText("No portfolio data available")).toBeInTheDocument();
     expect(await screen.findByText("No positions found")).toBeInTheDocument();
+    expect(await screen.findByText("No orders yet")).toBeInTheDocument();
     expect(await screen.findByText("No Manual Positions")).toBeInTheDocument();
     expect(await screen.findByText("No multi-leg positions yet")).toBeInTheDocument();
     expect(document.title).toBe("Portfolio Analysis · Strikeline");
   });
 
-  it("the portfolio shows the analysis, the automated positions, the manual ones and the multi-leg ones", async () => {
+  it("the portfolio shows the analysis, the automated positions, their orders, the manual ones and the multi-leg ones", async () => {
     signedIn(makeUser(), (url) => {
       if (url === "/api/portfolio/metrics") return jsonResponse(makePortfolioMetrics());
       if (url === "/api/portfolio/positions") return jsonResponse(makePortfolioPositions(12));
+      if (url === "/api/orders") return jsonResponse([makeOrder()]);
       if (url === "/api/manual-positions") return jsonResponse([makeManualPosition()]);
       if (url === "/api/portfolio/structures") return jsonResponse([makeHeldStructure()]);
       return undefined;
@@ -37,6 +40,11 @@ describe("/portfolio and /backtest", () => {
     renderWithProviders(<AppRoutes />, { route: "/portfolio" });
     expect(await screen.findByText("Risk Assessment")).toBeInTheDocument();
     expect(await screen.findByText("Showing 1 to 10 of 12 positions")).toBeInTheDocument();
+    const orders = await screen.findByRole("region", { name: "Orders table" });
+    expect(within(orders).getByText("AAPL CALL $190 12/18")).toBeInTheDocument();
+    // Below the automated positions.
+    const positions = screen.getByRole("region", { name: "Automated positions table" });
+    expect(positions.compareDocumentPosition(orders) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(await screen.findByRole("article", { name: "MSFT PUT manual position" })).toBeInTheDocument();
     expect(await screen.findByRole("article", { name: "AAPL iron condor multi-leg position" })).toBeInTheDocument();
   });

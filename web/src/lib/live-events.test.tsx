@@ -32,6 +32,7 @@ function setup(paused: readonly LiveTopic[] = []) {
     ["/api/portfolio/metrics"],
     ["/api/portfolio/positions"],
     ["/api/portfolio/position", "p1"],
+    ["/api/orders"],
     ["/api/manual-positions"],
     ["/api/manual-positions", "m1"],
     ["/api/notifications"],
@@ -74,15 +75,15 @@ describe("useLiveEvents", () => {
     source.emit("prices");
     source.emit("signals");
     source.emit("automation");
-    expect(stale()).toHaveLength(10);
+    expect(stale()).toHaveLength(11);
     expect(stale()).not.toContain('["/api/auth/me"]');
 
     source.emit("notifications");
     source.emit("alerts");
-    expect(stale()).toHaveLength(12);
+    expect(stale()).toHaveLength(13);
 
     source.emit("news");
-    expect(stale()).toHaveLength(13);
+    expect(stale()).toHaveLength(14);
   });
 
   it("leaves a paused topic's queries alone (the signals, while Auto-update Signals is off)", () => {
@@ -108,7 +109,7 @@ describe("useLiveEvents", () => {
     expect(stale()).toEqual(['["/api/notifications"]', '["/api/price-alerts"]']);
   });
 
-  it("refreshes the portfolio on a signals event: metrics, positions and details, not the manual positions", () => {
+  it("refreshes the portfolio on a signals event: metrics, positions, details and orders, not the manual positions", () => {
     const { stale } = setup();
     MockEventSource.instances[0].emit("signals");
     expect(stale()).toEqual([
@@ -117,6 +118,7 @@ describe("useLiveEvents", () => {
       '["/api/portfolio/metrics"]',
       '["/api/portfolio/positions"]',
       '["/api/portfolio/position","p1"]',
+      '["/api/orders"]',
     ]);
   });
 
@@ -133,7 +135,7 @@ describe("useLiveEvents", () => {
     ]);
   });
 
-  it("refreshes the portfolio on an automation event (automation opens positions)", () => {
+  it("refreshes the portfolio and the orders on an automation event (automation sends orders and opens positions)", () => {
     const { stale } = setup();
     MockEventSource.instances[0].emit("automation");
     expect(stale()).toEqual([
@@ -141,6 +143,7 @@ describe("useLiveEvents", () => {
       '["/api/portfolio/metrics"]',
       '["/api/portfolio/positions"]',
       '["/api/portfolio/position","p1"]',
+      '["/api/orders"]',
     ]);
   });
 
@@ -184,7 +187,7 @@ describe("useLiveEvents", () => {
     expect(stale()).toEqual([]);
     source.emit("error");
     source.emit("open");
-    expect(stale()).toHaveLength(13);
+    expect(stale()).toHaveLength(14);
   });
 
   it("does nothing without EventSource", () => {

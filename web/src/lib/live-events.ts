@@ -16,19 +16,24 @@ export const LIVE_REFETCH_MS = 30_000;
 /** The portfolio reads that move with the automated positions: figures, list and details. */
 const AUTOMATED_POSITIONS = [queryKeys.portfolio.metrics(), queryKeys.portfolio.positions(), queryKeys.portfolio.position.all()] as const;
 
+/** The automated positions and the orders that open them: a tick that takes a signal sends an order and stores its position. */
+const AUTOMATED_TRADING = [...AUTOMATED_POSITIONS, queryKeys.orders()] as const;
+
 /**
  * What each server event invalidates: every query under any of its prefixes. This is the
  * one mapping from topics to queries.
- * - `signals`: the signals, and the portfolio, whose automated positions are marked with them.
+ * - `signals`: the signals, and the portfolio, whose automated positions are marked with them,
+ *   and the orders (a tick that takes a signal sends one; the deadline sweep cancels them).
  * - `prices`: the watchlist, and the portfolio, manual and multi-leg positions included (they
  *   are marked when prices refresh).
- * - `automation`: the automation status, and the portfolio (automation opens positions).
+ * - `automation`: the automation status (the administrator's kill switch included), the portfolio
+ *   (automation opens positions) and the orders.
  * - `notifications`: the bell's notifications (new ones were written).
  * - `alerts`: the price alerts (one was triggered).
  * - `news`: the news list (new articles were stored).
  */
 export const LIVE_TOPIC_PREFIXES = {
-  signals: [queryKeys.signals.all(), ...AUTOMATED_POSITIONS],
+  signals: [queryKeys.signals.all(), ...AUTOMATED_TRADING],
   prices: [
     queryKeys.stockPrices.all(),
     ...AUTOMATED_POSITIONS,
@@ -36,7 +41,7 @@ export const LIVE_TOPIC_PREFIXES = {
     queryKeys.portfolio.heldStructures.all(),
   ],
   stats: [queryKeys.stats()],
-  automation: [queryKeys.automation(), ...AUTOMATED_POSITIONS],
+  automation: [queryKeys.automation(), ...AUTOMATED_TRADING],
   notifications: [queryKeys.notifications()],
   alerts: [queryKeys.priceAlerts()],
   news: [queryKeys.news.all()],

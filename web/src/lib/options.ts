@@ -1,4 +1,4 @@
-import type { Instrument, Side, StockPrice } from "./api/models";
+import type { OptionRight, Side, StockPrice } from "./api/models";
 import { formatShortDate } from "./dates";
 import { formatContractPrice, NO_VALUE } from "./format";
 
@@ -49,8 +49,8 @@ export function describeIv({ impliedVolatility, ivRank, ivPercentile }: IvFigure
   return `${iv}, IV rank ${formatIvScore(ivRank)}${percentile}`;
 }
 
-/** A contract's right: what the builder calls the leg's instrument. */
-export type OptionRight = Exclude<Instrument, "stock">;
+/** A contract's right (the schema's `OptionRight`): what the builder calls the leg's instrument. */
+export type { OptionRight };
 
 /**
  * A contract chosen from a chain: bought at the ask (`long`) or sold at the bid (`short`),

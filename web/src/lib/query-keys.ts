@@ -108,6 +108,9 @@ export const queryKeys = {
     },
   },
 
+  /** GET /api/orders: the current account's latest 100 orders, newest first (docs/execution.md). */
+  orders: () => ["/api/orders"] as const,
+
   openApi: () => ["/api/openapi.json"] as const,
   /** A content page's Markdown body (its own chunk). */
   content: (id: string) => ["content", id] as const,

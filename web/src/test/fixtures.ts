@@ -228,6 +228,7 @@ export function makeStockPrice(overrides: Partial<StockPrice> = {}): StockPrice 
 export function makeAutomationStatus(overrides: Partial<AutomationStatus> = {}): AutomationStatus {
   return {
     isRunning: true,
+    ordersHalted: false,
     marketOpen: true,
     lastRunAt: "2026-11-23T15:00:00Z",
     nextSchedules: {
@@ -389,7 +390,7 @@ export function captureDownloads() {
   };
 }
 
-/** Answers for the signed-in app's live endpoints: no signals, an empty watchlist, no positions; undefined for other URLs. */
+/** Answers for the signed-in app's live endpoints: no signals, an empty watchlist, no positions, no orders; undefined for other URLs. */
 export function signedInApi(url: string): Response | undefined {
   if (isSignalList(url)) return jsonResponse(signalPage([]));
   if (url.startsWith("/api/signals") || url === "/api/stock-prices") return jsonResponse([]);
@@ -397,6 +398,7 @@ export function signedInApi(url: string): Response | undefined {
   if (url === "/api/automation/status") return jsonResponse(makeAutomationStatus());
   if (url === "/api/portfolio/positions" || url === "/api/manual-positions" || url === "/api/portfolio/structures") return jsonResponse([]);
   if (url === "/api/portfolio/metrics") return jsonResponse(makeEmptyPortfolioMetrics());
+  if (url === "/api/orders") return jsonResponse([]);
   if (url === "/api/billing/subscription") return jsonResponse(makeSubscription());
   if (url === "/api/billing/invoices") return jsonResponse([]);
   if (url === "/api/notifications") return jsonResponse(notificationList([]));

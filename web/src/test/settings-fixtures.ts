@@ -11,7 +11,7 @@ export function makeUserSettings(overrides: Partial<UserSettings> = {}): UserSet
     autoUpdateSignals: true,
     highRiskAlerts: false,
     riskTolerance: "medium",
-    pushEvents: ["new_signals", "position_closed", "price_alert", "billing", "webhook"],
+    pushEvents: ["new_signals", "position_closed", "price_alert", "billing", "webhook", "order"],
     ...overrides,
   };
 }

@@ -12,6 +12,7 @@ export function makeTradingAccount(overrides: Partial<TradingAccount> = {}): Tra
     name: "Main",
     current: false,
     automate: true,
+    ordersHalted: false,
     investmentCapital: 1000,
     maxPositionSize: 100,
     riskTolerance: "medium",

@@ -31,7 +31,7 @@ mod structure;
 pub mod thresholds;
 mod valuation;
 
-pub use allocation::{AllocationSignal, InvestmentPreferences, RiskTolerance, automated_allocation};
+pub use allocation::{Allocation, AllocationSignal, InvestmentPreferences, RiskTolerance, SizeLimit, automated_allocation};
 pub use performance::{ClosedTrade, Metrics, OpenMark, PortfolioSummary, performance_metrics, summary};
 pub use risk::{RiskAssessment, RiskFactor, RiskInputs, RiskLevel, RiskPosition, describe, risk_assessment};
 pub use structure::{HeldLeg, StructureHolding, StructureValuation};

@@ -4,8 +4,8 @@
 
 use chrono::{Days, NaiveDate};
 use strikeline_engine::portfolio::{
-    AllocationSignal, ClosedTrade, HeldLeg, InvestmentPreferences, OpenMark, PositionInput, RiskInputs, RiskLevel, RiskPosition,
-    RiskTolerance, StructureHolding, automated_allocation, performance_metrics, risk_assessment, summary,
+    Allocation, AllocationSignal, ClosedTrade, HeldLeg, InvestmentPreferences, OpenMark, PositionInput, RiskInputs, RiskLevel,
+    RiskPosition, RiskTolerance, SizeLimit, StructureHolding, automated_allocation, performance_metrics, risk_assessment, summary,
 };
 use strikeline_engine::{Assumptions, DisplayMoney, SignalType, Strategy};
 use strikeline_quant::DailyReturns;
@@ -343,32 +343,32 @@ fn the_allocation_rule() {
     };
     let signal = AllocationSignal { strategy: Strategy::Breakout, confidence: 65, entry_price: 0.95 };
     // The defaults (capital 1,000, maximum 100): one contract of a $0.95 option.
-    assert_eq!(automated_allocation(&signal, &prefs, 0.0), Some(1));
+    assert_eq!(automated_allocation(&signal, &prefs, 0.0), Allocation::Contracts(1));
     // $1.49 a share is $149 a contract: over the $100 maximum.
     let dear = AllocationSignal { entry_price: 1.49, ..signal };
-    assert_eq!(automated_allocation(&dear, &prefs, 0.0), None);
+    assert_eq!(automated_allocation(&dear, &prefs, 0.0), Allocation::Refused(SizeLimit::MaxPositionSize));
     // Not a preferred strategy.
     let other = AllocationSignal { strategy: Strategy::Volatility, ..signal };
-    assert_eq!(automated_allocation(&other, &prefs, 0.0), None);
+    assert_eq!(automated_allocation(&other, &prefs, 0.0), Allocation::NotTaken);
     // The floor is inclusive, and depends on the tolerance.
     let below = AllocationSignal { confidence: 64, ..signal };
-    assert_eq!(automated_allocation(&below, &prefs, 0.0), None);
+    assert_eq!(automated_allocation(&below, &prefs, 0.0), Allocation::NotTaken);
     let aggressive = InvestmentPreferences { risk_tolerance: RiskTolerance::High, ..prefs.clone() };
-    assert_eq!(automated_allocation(&below, &aggressive, 0.0), Some(1));
+    assert_eq!(automated_allocation(&below, &aggressive, 0.0), Allocation::Contracts(1));
     let conservative = InvestmentPreferences { risk_tolerance: RiskTolerance::Low, ..prefs.clone() };
-    assert_eq!(automated_allocation(&signal, &conservative, 0.0), None);
+    assert_eq!(automated_allocation(&signal, &conservative, 0.0), Allocation::NotTaken);
     // Several contracts, capped by the capital left.
     let big = InvestmentPreferences { max_position_size: 500.0, ..prefs.clone() };
     let cheap = AllocationSignal { entry_price: 0.50, ..signal };
-    assert_eq!(automated_allocation(&cheap, &big, 0.0), Some(10));
-    assert_eq!(automated_allocation(&cheap, &big, 850.0), Some(3));
-    assert_eq!(automated_allocation(&cheap, &big, 960.0), None);
+    assert_eq!(automated_allocation(&cheap, &big, 0.0), Allocation::Contracts(10));
+    assert_eq!(automated_allocation(&cheap, &big, 850.0), Allocation::Contracts(3));
+    assert_eq!(automated_allocation(&cheap, &big, 960.0), Allocation::Refused(SizeLimit::Capital));
     // Exactly at the limits.
     let exact = AllocationSignal { entry_price: 1.00, ..signal };
-    assert_eq!(automated_allocation(&exact, &prefs, 900.0), Some(1));
+    assert_eq!(automated_allocation(&exact, &prefs, 900.0), Allocation::Contracts(1));
     // Nonsense prices are skipped.
     for entry_price in [0.0, -1.0, f64::NAN] {
-        assert_eq!(automated_allocation(&AllocationSignal { entry_price, ..signal }, &prefs, 0.0), None);
+        assert_eq!(automated_allocation(&AllocationSignal { entry_price, ..signal }, &prefs, 0.0), Allocation::Refused(SizeLimit::Premium));
     }
 }
 

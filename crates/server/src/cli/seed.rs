@@ -959,7 +959,7 @@ impl Generator<'_> {
                     confidence: u8::try_from(s.confidence).unwrap_or(0),
                     entry_price: dollars(s.entry_cents),
                 };
-                let Some(contracts) = automated_allocation(&candidate, &member.prefs, open_cost) else { continue };
+                let Some(contracts) = automated_allocation(&candidate, &member.prefs, open_cost).contracts() else { continue };
                 let opened_at = s.created_at.max(member.record.created_at) + Duration::seconds(self.rng.gen_range(30..300));
                 let id = self.id();
                 rows.push(AutomatedRow {

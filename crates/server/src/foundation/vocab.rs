@@ -407,6 +407,8 @@ vocabulary! {
         Billing = "billing",
         /// A webhook endpoint was switched off after failing for a day.
         Webhook = "webhook",
+        /// One of the user's orders filled, was refused or was cancelled.
+        Order = "order",
     }
 }
 
@@ -855,5 +857,77 @@ vocabulary! {
         Portfolio = "portfolio",
         /// The portfolio's risk model: concentration, Greeks, size, drawdown.
         Risk = "risk",
+    }
+}
+
+vocabulary! {
+    /// Where an order stands (docs/execution.md): filled, cancelled and rejected are final.
+    pub enum OrderState ("order status") {
+        New = "new",
+        Accepted = "accepted",
+        PartiallyFilled = "partially_filled",
+        Filled = "filled",
+        Cancelled = "cancelled",
+        Rejected = "rejected",
+    }
+}
+
+impl From<strikeline_engine::broker::OrderStatus> for OrderState {
+    fn from(status: strikeline_engine::broker::OrderStatus) -> Self {
+        use strikeline_engine::broker::OrderStatus as S;
+        match status {
+            S::New => OrderState::New,
+            S::Accepted => OrderState::Accepted,
+            S::PartiallyFilled => OrderState::PartiallyFilled,
+            S::Filled => OrderState::Filled,
+            S::Cancelled => OrderState::Cancelled,
+            S::Rejected => OrderState::Rejected,
+        }
+    }
+}
+
+impl From<OrderState> for strikeline_engine::broker::OrderStatus {
+    fn from(state: OrderState) -> Self {
+        use strikeline_engine::broker::OrderStatus as S;
+        match state {
+            OrderState::New => S::New,
+            OrderState::Accepted => S::Accepted,
+            OrderState::PartiallyFilled => S::PartiallyFilled,
+            OrderState::Filled => S::Filled,
+            OrderState::Cancelled => S::Cancelled,
+            OrderState::Rejected => S::Rejected,
+        }
+    }
+}
+
+vocabulary! {
+    /// A market order fills at the price there is; a limit order at its net price or better.
+    pub enum OrderKind ("order type") {
+        Market = "market",
+        Limit = "limit",
+    }
+}
+
+vocabulary! {
+    /// How long an order stands: to the end of its session, or until filled or cancelled.
+    pub enum OrderDuration ("time in force") {
+        Day = "day",
+        Gtc = "gtc",
+    }
+}
+
+vocabulary! {
+    /// Whether an order's leg buys or sells its contract.
+    pub enum OrderSide ("order side") {
+        Buy = "buy",
+        Sell = "sell",
+    }
+}
+
+vocabulary! {
+    /// The right an option contract gives.
+    pub enum OptionRight ("option right") {
+        Call = "call",
+        Put = "put",
     }
 }

@@ -14,7 +14,45 @@ use crate::foundation::vocab::AuditAction;
 use crate::services::scheduling::{self, AutomationStatus, current_status};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(status)).routes(routes!(start)).routes(routes!(stop)).routes(routes!(manual_update))
+    OpenApiRouter::new()
+        .routes(routes!(status))
+        .routes(routes!(start))
+        .routes(routes!(stop))
+        .routes(routes!(manual_update))
+        .routes(routes!(halt_orders))
+}
+
+/// `PUT /api/automation/orders`: the administrator's kill switch.
+#[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct OrdersHalt {
+    /// On: no order is sent for any account, and every standing order is cancelled.
+    pub halted: bool,
+}
+
+/// Turns the kill switch for every account's orders on or off (administrators only).
+/// Idempotent.
+#[utoipa::path(
+    put, path = "/api/automation/orders", tag = "automation",
+    request_body = OrdersHalt,
+    responses(
+        (status = 200, body = AutomationStatus),
+        (status = 403, description = "Not an administrator", body = crate::foundation::error::Problem),
+        (status = 422, description = "A field is not valid; `errors` names it", body = crate::foundation::error::Problem),
+    )
+)]
+async fn halt_orders(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    origin: Origin,
+    crate::foundation::extract::ApiJson(input): crate::foundation::extract::ApiJson<OrdersHalt>,
+) -> Result<axum::Json<AutomationStatus>> {
+    let now = state.clock.now();
+    let cancelled = crate::services::execution::set_halted(&state, input.halted, now).await?;
+    let what = if input.halted { format!("orders halted ({cancelled} standing cancelled)") } else { "orders resumed".to_owned() };
+    audit::record(&state, Some(&admin.id), Some(&admin.id), AuditAction::AdminAction, Some(what), &origin, now).await?;
+    state.events.publish(crate::foundation::events::Topic::Automation);
+    Ok(axum::Json(current_status(&state, now).await?))
 }
 
 /// Whether automation runs and when each job runs next. Pages poll this every 30 s.

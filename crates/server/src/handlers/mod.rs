@@ -14,6 +14,7 @@ pub mod live;
 pub mod news;
 pub mod notifications;
 pub mod options;
+pub mod orders;
 pub mod portfolio;
 pub mod push;
 pub mod reports;

@@ -43,6 +43,8 @@ pub struct TradingAccount {
     pub preferred_strategies: Vec<StrategyName>,
     /// Whether the automation opens paper positions in this account.
     pub automate: bool,
+    /// The account's kill switch: while on, the automation sends it no new order.
+    pub orders_halted: bool,
     /// The account the app shows and works in.
     pub current: bool,
     /// Whether the plan holds this account: the automation opens positions only in the
@@ -95,6 +97,9 @@ pub struct TradingAccountUpdate {
     pub max_position_size: Option<f64>,
     pub preferred_strategies: Option<Vec<StrategyName>>,
     pub automate: Option<bool>,
+    /// The kill switch: turning it on stops new orders at once and cancels the account's
+    /// standing orders.
+    pub orders_halted: Option<bool>,
 }
 
 /// `PUT /api/accounts/current`.
@@ -116,6 +121,7 @@ fn view(row: AccountRow, place: usize, entitlements: &Entitlements) -> Result<Tr
         id: row.id,
         name: row.name,
         automate: row.automate,
+        orders_halted: row.orders_halted,
         current: row.is_current,
         created_at: row.created_at,
     })
@@ -211,6 +217,7 @@ async fn create(
         is_current: false,
         created_at: now,
         updated_at: now,
+        orders_halted: false,
     };
     if !store::insert_within(&state.db, &row, entitlements.trading_accounts).await? {
         return Err(entitlements.accounts_held());
@@ -259,8 +266,12 @@ async fn update(
         risk_tolerance: input.risk_tolerance.map(|r| r.as_str().to_owned()),
         preferred_strategies: input.preferred_strategies.as_deref().map(stored_strategies),
         automate: input.automate,
+        orders_halted: input.orders_halted,
     };
     let saved = store::update(&state.db, &user.id, &id, &change, now).await?;
+    if saved.orders_halted {
+        crate::services::execution::cancel_standing_in(&state, &saved.id, "Stopped by the account's kill switch.", now).await?;
+    }
     let entitlements = Entitlements::of(&user, now);
     let place = place_of(&state, &user.id, &id).await?;
     Ok(axum::Json(view(saved, place, &entitlements)?))

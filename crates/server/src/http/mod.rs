@@ -28,8 +28,8 @@ use crate::foundation::state::AppState;
 use crate::{
     handlers::ai, handlers::api_keys, handlers::auth, handlers::automation, handlers::backtest, handlers::billing,
     handlers::custom_strategies, handlers::email, handlers::health, handlers::live, handlers::news, handlers::notifications,
-    handlers::options, handlers::portfolio, handlers::push, handlers::reports, handlers::signals, handlers::site, handlers::sms,
-    handlers::stocks, handlers::structures, handlers::track_record, handlers::trading_accounts, handlers::webhooks, openapi,
+    handlers::options, handlers::orders, handlers::portfolio, handlers::push, handlers::reports, handlers::signals, handlers::site,
+    handlers::sms, handlers::stocks, handlers::structures, handlers::track_record, handlers::trading_accounts, handlers::webhooks, openapi,
 };
 
 pub use middleware::log_server_errors;
@@ -73,6 +73,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(structures::router())
         .merge(custom_strategies::router())
         .merge(trading_accounts::router())
+        .merge(orders::router())
         .merge(health::router())
         .merge(api_keys::router())
         .merge(billing::router())

@@ -8,6 +8,7 @@ pub mod advising;
 pub mod billing;
 pub mod custom_rules;
 pub mod delivering;
+pub mod execution;
 pub mod figures;
 pub mod implied_volatility;
 pub mod mailing;

@@ -11,7 +11,7 @@ use strikeline_store::positions::{self, ManualMark, ManualRow};
 use crate::foundation::error::Result;
 use crate::foundation::money::{dollars, to_cents};
 use crate::foundation::state::AppState;
-use crate::foundation::vocab::{PositionStatus, SignalKind, StrategyName, Vocabulary};
+use crate::foundation::vocab::{SignalKind, StrategyName, Vocabulary};
 
 /// Each tracked symbol's current price (dollars) and volatility estimate.
 pub struct Pricing {
@@ -147,103 +147,6 @@ pub fn preferences(
 /// The preferences of `user`'s current account.
 pub fn preferences_of(user: &strikeline_store::users::UserRecord) -> strikeline_engine::portfolio::InvestmentPreferences {
     preferences(&user.preferred_strategies, &user.risk_tolerance, user.investment_capital_cents, user.max_position_size_cents)
-}
-
-/// Opens automated paper positions in every trading account whose automation is on (among the
-/// first accounts its owner's plan holds: one on Free and Pro) from the active automated
-/// signals the owner's plan shows them and the account's preferences take (preferred
-/// strategies, a confidence floor for its risk tolerance, contracts within its maximum
-/// position size and capital), at the signal's current premium plus the opening commission;
-/// and from the signals of the owner's own custom strategies they automate, while their plan
-/// includes custom strategies (the same confidence floor and sizing; preferred strategies name
-/// the house rules only). Returns how many opened.
-///
-/// Seven reads serve every account (the accounts, the users, the active signals with their day
-/// ranks, the active custom signals automated, which account holds which of them, each
-/// account's open cost, and each user's own signals per day), and the new positions go in one
-/// transaction: the tick costs the same number of queries with ten thousand users as with one.
-pub async fn open_automated_positions(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
-    use std::collections::HashSet;
-    use strikeline_engine::Strategy;
-    use strikeline_engine::portfolio::{AllocationSignal, InvestmentPreferences, automated_allocation};
-    use strikeline_store::signals::SignalRow;
-
-    use crate::foundation::entitlements::{Capability, Entitlements};
-    use strikeline_store::positions::AutomatedRow;
-
-    let commission_cents = to_cents(state.config.portfolio.commission_per_contract);
-    let active = strikeline_store::signals::active_automated(&state.db).await?;
-    let mut custom: HashMap<String, Vec<SignalRow>> = HashMap::new();
-    for row in strikeline_store::signals::active_automated_custom(&state.db).await? {
-        if let Some(owner) = row.owner_id.clone() {
-            custom.entry(owner).or_default().push(row);
-        }
-    }
-    let Some(first_day) = active.iter().map(|r| r.signal.issued_on).chain(custom.values().flatten().map(|s| s.issued_on)).min() else {
-        return Ok(0);
-    };
-    let accounts = strikeline_store::trading_accounts::automating(&state.db).await?;
-    let users: HashMap<String, strikeline_store::users::UserRecord> =
-        strikeline_store::users::all(&state.db).await?.into_iter().map(|u| (u.id.clone(), u)).collect();
-    let held: HashSet<(String, String)> = positions::holders_of_active_signals(&state.db).await?.into_iter().collect();
-    let open_cost_cents: HashMap<String, i64> = positions::open_cost_by_account(&state.db).await?.into_iter().collect();
-    let viewers = crate::services::visibility::Viewers::since(state, first_day).await?;
-    let mut new_positions = Vec::new();
-    for strikeline_store::trading_accounts::Automating { account, place } in &accounts {
-        let Some(user) = users.get(&account.user_id) else { continue };
-        let entitlements = Entitlements::of(user, now);
-        if *place > i64::from(entitlements.trading_accounts) {
-            continue;
-        }
-        let prefs = preferences(
-            &account.preferred_strategies,
-            &account.risk_tolerance,
-            account.investment_capital_cents,
-            account.max_position_size_cents,
-        );
-        let own_rules: &[SignalRow] = match custom.get(&user.id) {
-            Some(rows) if entitlements.allows(Capability::CustomStrategies) => rows,
-            _ => &[],
-        };
-        if prefs.preferred_strategies.is_empty() && own_rules.is_empty() {
-            continue;
-        }
-        let custom_prefs = InvestmentPreferences { preferred_strategies: vec![Strategy::Custom], ..prefs.clone() };
-        let viewer = viewers.of(user, now);
-        let mut open_cost = dollars(open_cost_cents.get(&account.id).copied().unwrap_or(0));
-        let house = active.iter().filter(|r| viewer.unlocks(&r.signal, r.day_rank)).filter_map(|r| {
-            let strategy = StrategyName::exact(&r.signal.strategy).ok()?;
-            Some((&r.signal, Strategy::from(strategy), &prefs))
-        });
-        let candidates = house.chain(own_rules.iter().map(|s| (s, Strategy::Custom, &custom_prefs)));
-        for (signal, strategy, prefs) in candidates {
-            if held.contains(&(account.id.clone(), signal.id.clone())) {
-                continue;
-            }
-            let candidate = AllocationSignal {
-                strategy,
-                confidence: u8::try_from(signal.confidence).unwrap_or(0),
-                entry_price: dollars(signal.current_option_cents),
-            };
-            let Some(contracts) = automated_allocation(&candidate, prefs, open_cost) else { continue };
-            open_cost += dollars(signal.current_option_cents * 100) * f64::from(contracts);
-            new_positions.push(AutomatedRow {
-                id: uuid::Uuid::new_v4().to_string(),
-                user_id: user.id.clone(),
-                signal_id: signal.id.clone(),
-                quantity: i64::from(contracts),
-                entry_cents: signal.current_option_cents,
-                commissions_cents: commission_cents * i64::from(contracts),
-                status: PositionStatus::Open.as_str().to_owned(),
-                exit_cents: None,
-                opened_at: now,
-                closed_at: None,
-                updated_at: now,
-                account_id: account.id.clone(),
-            });
-        }
-    }
-    Ok(positions::open_automated_many(&state.db, &new_positions).await?)
 }
 
 /// Settles every open multi-leg position whose first expiration's session has closed: valued

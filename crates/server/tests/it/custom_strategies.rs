@@ -336,7 +336,7 @@ async fn a_switched_on_strategy_issues_signals_to_its_owner_alone(app: TestApp) 
     for id in [&owner, &mallory_id] {
         users::set_investment_preferences(app.db(), id, 10_000_000, "low", 5_000_000, "", app.now()).await.expect("preferences");
     }
-    let open = || strikeline_server::services::portfolio_settlement::open_automated_positions(&app.state, app.now());
+    let open = || strikeline_server::services::execution::automated::execute(&app.state, app.now());
     let opened = open().await.expect("open");
     assert!(opened > 0 && opened <= signals.len(), "{opened} of {}", signals.len());
     let rows: Vec<Value> = app.client.get(app.url("/api/portfolio/positions")).send().await.expect("positions").json().await.expect("json");

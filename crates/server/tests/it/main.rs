@@ -30,6 +30,7 @@ mod openapi_snapshot;
 mod operations;
 mod optimise;
 mod options;
+mod orders;
 mod outbound;
 mod outbound_guard;
 mod portfolio;

@@ -42,7 +42,12 @@ async fn matching_new_signals_and_closed_positions_notify_and_are_read(app: Test
 
     // The automation opens the Breakout position; the signal hits its target; the position
     // closes and says so.
-    strikeline_server::services::portfolio_settlement::open_automated_positions(&app.state, now).await.expect("tick");
+    strikeline_server::services::execution::automated::execute(&app.state, now).await.expect("tick");
+    let filled = bell(&app, &app.client).await;
+    assert_eq!(filled["unreadCount"], 2);
+    let orders: Vec<&Value> = filled["notifications"].as_array().expect("list").iter().filter(|n| n["kind"] == "order").collect();
+    assert_eq!(orders.len(), 1, "{filled}");
+    assert!(orders[0]["title"].as_str().is_some_and(|t| t.starts_with("Order filled: BRK CALL")), "{filled}");
     let mark = SignalMark {
         id: breakout.id.clone(),
         current_option_cents: 450,
@@ -58,7 +63,7 @@ async fn matching_new_signals_and_closed_positions_notify_and_are_read(app: Test
     let later = now + chrono::Duration::seconds(1);
     strikeline_server::services::portfolio_settlement::settle_positions(&app.state, later).await.expect("settle");
     let second = bell(&app, &app.client).await;
-    assert_eq!(second["unreadCount"], 2);
+    assert_eq!(second["unreadCount"], 3);
     let closed = &second["notifications"][0];
     assert_eq!(closed["kind"], "position_closed");
     assert!(closed["body"].as_str().is_some_and(|b| b.contains("BRK") && b.contains("at its target")), "{closed}");
@@ -70,9 +75,9 @@ async fn matching_new_signals_and_closed_positions_notify_and_are_read(app: Test
     assert_eq!(bell(&app, &mallory).await["notifications"], json!([]));
     assert_eq!(app.post_json(&mallory, &format!("/api/notifications/{id}/read"), &json!({})).await.status(), 404);
     assert_eq!(app.post_json(&app.client, &format!("/api/notifications/{id}/read"), &json!({})).await.status(), 204);
-    assert_eq!(bell(&app, &app.client).await["unreadCount"], 1);
+    assert_eq!(bell(&app, &app.client).await["unreadCount"], 2);
     let all: Value = app.post_json(&app.client, "/api/notifications/read-all", &json!({})).await.json().await.expect("json");
-    assert_eq!(all["updated"], 1);
+    assert_eq!(all["updated"], 2);
     let after = bell(&app, &app.client).await;
     assert_eq!(after["unreadCount"], 0);
     assert!(after["notifications"].as_array().expect("list").iter().all(|n| n["read"] == true));

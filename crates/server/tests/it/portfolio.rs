@@ -134,7 +134,7 @@ async fn automated_positions_follow_the_users_preferences(app: TestApp) {
     )
     .await
     .expect("preferences");
-    let opened = strikeline_server::services::portfolio_settlement::open_automated_positions(&app.state, app.now()).await.expect("open");
+    let opened = strikeline_server::services::execution::automated::execute(&app.state, app.now()).await.expect("open");
     assert!(opened > 0, "some active signal clears a 50 confidence floor");
     let rows: Vec<Value> = app.client.get(app.url("/api/portfolio/positions")).send().await.expect("request").json().await.expect("json");
     assert_eq!(rows.len(), opened);
@@ -142,7 +142,7 @@ async fn automated_positions_follow_the_users_preferences(app: TestApp) {
     assert_eq!(row["status"], "open");
     assert!(row["quantity"].as_i64().expect("qty") >= 1);
     // Opening again takes nothing twice.
-    assert_eq!(strikeline_server::services::portfolio_settlement::open_automated_positions(&app.state, app.now()).await.expect("open"), 0);
+    assert_eq!(strikeline_server::services::execution::automated::execute(&app.state, app.now()).await.expect("open"), 0);
     let id = row["id"].as_str().expect("id");
     let detail: Value =
         app.client.get(app.url(&format!("/api/portfolio/position/{id}"))).send().await.expect("request").json().await.expect("json");
@@ -150,10 +150,18 @@ async fn automated_positions_follow_the_users_preferences(app: TestApp) {
     assert!(detail["signal"]["strategy"].is_string() && detail["signal"]["confidence"].as_i64().expect("c") >= 50);
     let pop = detail["riskMetrics"]["probabilityOfProfit"].as_f64().expect("pop");
     assert!((0.0..=1.0).contains(&pop));
-    // The opening commission is paid: $0.65 per contract.
+    // The opening commission is what the orders' fills paid: $0.65 per contract of each leg.
     let analysis: Value = app.client.get(app.url("/api/portfolio/metrics")).send().await.expect("request").json().await.expect("json");
-    let contracts: i64 = rows.iter().map(|r| r["quantity"].as_i64().expect("qty")).sum();
-    assert!((analysis["summary"]["totalCommissions"].as_f64().expect("commissions") - 0.65 * contracts as f64).abs() < 0.01);
+    let orders: Vec<Value> = app.client.get(app.url("/api/orders")).send().await.expect("request").json().await.expect("json");
+    let paid: f64 =
+        orders.iter().flat_map(|o| o["fills"].as_array().expect("fills").iter()).map(|f| f["commission"].as_f64().expect("c")).sum();
+    let legs: i64 = orders
+        .iter()
+        .filter(|o| o["status"] == "filled")
+        .map(|o| o["quantity"].as_i64().expect("q") * o["legs"].as_array().expect("legs").len() as i64)
+        .sum();
+    assert!((paid - 0.65 * legs as f64).abs() < 0.01, "{paid} for {legs} contracts");
+    assert!((analysis["summary"]["totalCommissions"].as_f64().expect("commissions") - paid).abs() < 0.01);
     // Another user with the default (narrow) preferences is untouched by this user's positions.
     let other = TestApp::browser(&app.base);
     app.register_with(&other, "grace@example.com", "grace", "correct-horse").await;

@@ -76,7 +76,7 @@ async fn automated_positions_follow_saved_preferences_from_the_next_tick(app: Te
     let mut breakout = signal_row("BRK", 90, today, 2, None);
     breakout.strategy = "Breakout".into();
     store::issue_automated(app.db(), &[momentum.clone(), breakout.clone()]).await.expect("issue");
-    let tick = || strikeline_server::services::portfolio_settlement::open_automated_positions(&app.state, app.now());
+    let tick = || strikeline_server::services::execution::automated::execute(&app.state, app.now());
     assert_eq!(tick().await.expect("tick"), 1, "only the preferred strategy");
     let held = |rows: &[Value]| rows.iter().map(|r| r["signal"]["symbol"].as_str().expect("symbol").to_owned()).collect::<Vec<_>>();
     let rows: Vec<Value> = app.client.get(app.url("/api/portfolio/positions")).send().await.expect("request").json().await.expect("json");

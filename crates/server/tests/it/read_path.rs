@@ -163,7 +163,7 @@ async fn polling_the_portfolio_analysis_writes_only_when_the_value_moves(app: Te
 }
 
 async fn the_daily_valuation_of_everyone_matches_each_users_own(app: TestApp) {
-    use strikeline_server::services::{portfolio_settlement, portfolio_valuation};
+    use strikeline_server::services::portfolio_valuation;
     app.register().await;
     let grace = TestApp::browser(&app.base);
     assert_eq!(app.register_with(&grace, "grace@example.com", "grace", "correct-horse").await.status(), 201);
@@ -174,7 +174,7 @@ async fn the_daily_valuation_of_everyone_matches_each_users_own(app: TestApp) {
     let today = app.today();
     store::issue_automated(app.db(), &[signal_row("AAA", 90, today, 5, None), signal_row("BBB", 85, today, 4, None)]).await.expect("issue");
     let now = app.now();
-    assert!(portfolio_settlement::open_automated_positions(&app.state, now).await.expect("tick") > 0);
+    assert!(strikeline_server::services::execution::automated::execute(&app.state, now).await.expect("tick") > 0);
     assert_eq!(portfolio_valuation::snapshot_all(&app.state, now).await.expect("snapshot"), 2);
     for email in ["ada@example.com", "grace@example.com"] {
         let user = strikeline_store::users::find_by_email(app.db(), email).await.expect("query").expect("user");

@@ -184,7 +184,7 @@ async fn the_automation_works_in_each_automated_account_the_plan_holds(app: Test
     let mut momentum = signal_row("MOM", 90, today, 3, None);
     momentum.strategy = "Momentum".into();
     store::issue_automated(app.db(), &[momentum]).await.expect("issue");
-    let tick = || strikeline_server::services::portfolio_settlement::open_automated_positions(&app.state, app.now());
+    let tick = || strikeline_server::services::execution::automated::execute(&app.state, app.now());
     assert_eq!(tick().await.expect("tick"), 2, "Main and Aggressive, not the account whose automation is off");
     assert_eq!(tick().await.expect("tick"), 0, "once per account and signal");
     let held = |client: &reqwest::Client| {
@@ -272,7 +272,7 @@ async fn keys_and_webhooks_scoped_to_an_account_reach_that_account_alone(app: Te
     let mut signal = signal_row("MOM", 90, app.today(), 3, None);
     signal.strategy = "Momentum".into();
     store::issue_automated(app.db(), &[signal.clone()]).await.expect("issue");
-    let opened = strikeline_server::services::portfolio_settlement::open_automated_positions(&app.state, app.now()).await;
+    let opened = strikeline_server::services::execution::automated::execute(&app.state, app.now()).await;
     assert!(opened.expect("tick") >= 2, "Main and the IRA (and the simulated market's own signals)");
     let close = store::SignalMark {
         id: signal.id.clone(),

@@ -36,6 +36,9 @@ fn order(owner: &UserRecord, account_id: &str, client_order_id: &str) -> (OrderR
         placed_on: day(2026, 12, 1),
         created_at: t0(),
         updated_at: t0(),
+        broker: "paper".into(),
+        broker_order_id: None,
+        expires_at: None,
     };
     let leg = |i: i64, strike: i64, side: &str| OrderLegRow {
         order_id: id.clone(),
@@ -104,7 +107,7 @@ async fn an_order_moves_only_from_the_state_read(db: Db) {
         let db = db.clone();
         let id = id.to_owned();
         async move {
-            let change = Advance { id: &id, from, to, reason, fill: fill.as_ref(), at: t0() + Duration::minutes(1) };
+            let change = Advance { id: &id, from, to, reason, fill: fill.as_ref(), opens: None, at: t0() + Duration::minutes(1) };
             orders::advance(&db, &change).await.expect("advance")
         }
     };
@@ -137,7 +140,7 @@ async fn the_schema_refuses_what_the_engine_never_writes(db: Db) {
     );
     assert!(orders::for_account(&db, &ada.account_id, 10).await.expect("list").is_empty(), "nothing stored from the refusals");
     let (stored, _) = orders::place(&db, &row, &legs).await.expect("place");
-    let overfill = Advance { id: &stored.row.id, from: ("new", 0), to: ("filled", 4), reason: None, fill: None, at: t0() };
+    let overfill = Advance { id: &stored.row.id, from: ("new", 0), to: ("filled", 4), reason: None, fill: None, opens: None, at: t0() };
     assert!(orders::advance(&db, &overfill).await.is_err(), "never more than the quantity");
 }
 
@@ -157,7 +160,8 @@ async fn an_accounts_orders_go_with_it(db: Db) {
         Err(accounts::Kept::OpenPositions),
         "a standing order keeps it"
     );
-    let cancel = Advance { id: &stored.row.id, from: ("new", 0), to: ("rejected", 0), reason: Some("test"), fill: None, at: t0() };
+    let cancel =
+        Advance { id: &stored.row.id, from: ("new", 0), to: ("rejected", 0), reason: Some("test"), fill: None, opens: None, at: t0() };
     assert!(orders::advance(&db, &cancel).await.expect("reject"));
     assert_eq!(accounts::delete(&db, &ada.id, &ira.id).await.expect("delete"), Ok(()));
     assert!(matches!(orders::find(&db, &ira.id, &stored.row.id).await, Err(StoreError::NotFound)));

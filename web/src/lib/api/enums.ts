@@ -17,6 +17,11 @@ import type {
   NewsOrigin,
   NewsSentiment,
   NotificationKind,
+  OptionRight,
+  OrderDuration,
+  OrderKind,
+  OrderSide,
+  OrderState,
   PaidPlan,
   Plan,
   PortfolioRiskLevel,
@@ -54,6 +59,11 @@ export type {
   NewsOrigin,
   NewsSentiment,
   NotificationKind,
+  OptionRight,
+  OrderDuration,
+  OrderKind,
+  OrderSide,
+  OrderState,
   PaidPlan,
   Plan,
   PositionKind,
@@ -162,7 +172,14 @@ export const AUDIT_ACTIONS = exhaustive<AuditAction>()([
 ]);
 
 /** `NotificationView.kind`: what a notification in the bell is about. */
-export const NOTIFICATION_KINDS = exhaustive<NotificationKind>()(["new_signals", "position_closed", "price_alert", "billing", "webhook"]);
+export const NOTIFICATION_KINDS = exhaustive<NotificationKind>()([
+  "new_signals",
+  "position_closed",
+  "price_alert",
+  "billing",
+  "webhook",
+  "order",
+]);
 
 /** `PriceAlert.direction`, `NewPriceAlert.direction`: which way the price must cross the target. */
 export const ALERT_DIRECTIONS = exhaustive<AlertDirection>()(["above", "below"]);
@@ -256,3 +273,21 @@ export const DIRECTION_NAMES = exhaustive<DirectionName>()(["above", "below"]);
 
 /** `TradeView.strategy`: the house strategies, and "Custom" for a custom strategy's trades. */
 export const TRADED_STRATEGIES = exhaustive<TradedStrategy>()(["Momentum", "Mean Reversion", "Breakout", "Volatility", "Custom"]);
+
+/** `OrderView.status`: where an order stands; filled, cancelled and rejected are final (docs/execution.md). */
+export const ORDER_STATES = exhaustive<OrderState>()(["new", "accepted", "partially_filled", "filled", "cancelled", "rejected"]);
+
+/** The order states that still stand: the only ones a cancel (POST /api/orders/{id}/cancel) can stop. */
+export const STANDING_ORDER_STATES = ["new", "accepted", "partially_filled"] as const satisfies readonly OrderState[];
+
+/** `OrderView.orderType`: a market order, or a limit on the net price per unit. */
+export const ORDER_KINDS = exhaustive<OrderKind>()(["market", "limit"]);
+
+/** `OrderView.timeInForce`: to the end of the session it was placed in, or until filled or cancelled. */
+export const ORDER_DURATIONS = exhaustive<OrderDuration>()(["day", "gtc"]);
+
+/** `OrderLegView.side`: whether a leg buys or sells its contract. */
+export const ORDER_SIDES = exhaustive<OrderSide>()(["buy", "sell"]);
+
+/** `OrderLegView.right`: the option contract of a leg. */
+export const OPTION_RIGHTS = exhaustive<OptionRight>()(["call", "put"]);

@@ -39,6 +39,11 @@ export type RecommendationKind = Schemas["RecommendationKind"];
 export type IndicatorName = Schemas["IndicatorName"];
 export type DirectionName = Schemas["DirectionName"];
 export type TradedStrategy = Schemas["TradedStrategy"];
+export type OrderState = Schemas["OrderState"];
+export type OrderKind = Schemas["OrderKind"];
+export type OrderDuration = Schemas["OrderDuration"];
+export type OrderSide = Schemas["OrderSide"];
+export type OptionRight = Schemas["OptionRight"];
 
 // Errors
 export type Problem = Schemas["Problem"];
@@ -241,3 +246,8 @@ export type TradingAccounts = Schemas["TradingAccounts"];
 export type NewTradingAccount = Schemas["NewTradingAccount"];
 export type TradingAccountUpdate = Schemas["TradingAccountUpdate"];
 export type CurrentAccountInput = Schemas["CurrentAccountInput"];
+// Orders sent for the current account, and the kill switches (docs/execution.md)
+export type OrderView = Schemas["OrderView"];
+export type OrderLegView = Schemas["OrderLegView"];
+export type OrderFillView = Schemas["OrderFillView"];
+export type OrdersHalt = Schemas["OrdersHalt"];

@@ -358,6 +358,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/automation/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Turns the kill switch for every account's orders on or off (administrators only).
+         *     Idempotent.
+         */
+        put: operations["halt_orders"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/automation/start": {
         parameters: {
             query?: never;
@@ -878,6 +898,40 @@ export interface paths {
         put?: never;
         /** Marks one notification read. */
         post: operations["mark_notification_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current account's latest 100 orders, newest first, with their legs and fills. */
+        get: operations["list_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels one of the current account's orders still standing, keeping what filled. */
+        post: operations["cancel_order"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2394,6 +2448,8 @@ export interface components {
             /** @description Whether the exchange's regular session is open now. */
             marketOpen: boolean;
             nextSchedules: components["schemas"]["NextSchedules"];
+            /** @description The administrator's kill switch: while on, no order is sent for any account. */
+            ordersHalted: boolean;
         };
         /**
          * @description How a backtested trade ended; `open` when it was still open as the test ended (closed
@@ -3830,7 +3886,7 @@ export interface components {
          * @description What a notification is about.
          * @enum {string}
          */
-        NotificationKind: "new_signals" | "position_closed" | "price_alert" | "billing" | "webhook";
+        NotificationKind: "new_signals" | "position_closed" | "price_alert" | "billing" | "webhook" | "order";
         /** @description `GET /api/notifications`. */
         NotificationList: {
             /** @description The newest 50, newest first. */
@@ -3939,6 +3995,117 @@ export interface components {
              * @description Dollars: the price the quotes go with.
              */
             underlyingPrice: number;
+        };
+        /**
+         * @description The right an option contract gives.
+         * @enum {string}
+         */
+        OptionRight: "call" | "put";
+        /**
+         * @description How long an order stands: to the end of its session, or until filled or cancelled.
+         * @enum {string}
+         */
+        OrderDuration: "day" | "gtc";
+        /** @description One fill of an order. */
+        OrderFillView: {
+            /**
+             * Format: double
+             * @description Dollars taken from the account's cash (negative: brought in), commissions included.
+             */
+            cashOut: number;
+            /**
+             * Format: double
+             * @description Dollars.
+             */
+            commission: number;
+            /** Format: date-time */
+            filledAt: string;
+            /**
+             * Format: double
+             * @description Dollars per share per unit, net of the legs: positive paid, negative received.
+             */
+            netPrice: number;
+            /** Format: int64 */
+            units: number;
+        };
+        /**
+         * @description A market order fills at the price there is; a limit order at its net price or better.
+         * @enum {string}
+         */
+        OrderKind: "market" | "limit";
+        /** @description One leg of an order. */
+        OrderLegView: {
+            /** Format: date */
+            expiration: string;
+            /**
+             * Format: int64
+             * @description Contracts of this leg per unit of the order.
+             */
+            ratio: number;
+            right: components["schemas"]["OptionRight"];
+            side: components["schemas"]["OrderSide"];
+            /**
+             * Format: double
+             * @description Dollars per share.
+             */
+            strike: number;
+        };
+        /**
+         * @description Whether an order's leg buys or sells its contract.
+         * @enum {string}
+         */
+        OrderSide: "buy" | "sell";
+        /**
+         * @description Where an order stands (docs/execution.md): filled, cancelled and rejected are final.
+         * @enum {string}
+         */
+        OrderState: "new" | "accepted" | "partially_filled" | "filled" | "cancelled" | "rejected";
+        /** @description An order of the current account. */
+        OrderView: {
+            /** @description `paper` for the built-in paper broker. */
+            broker: string;
+            /** @description The sender's id for it, unique in the account (the automation's is one per signal). */
+            clientOrderId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it is cancelled if still standing.
+             */
+            expiresAt?: string | null;
+            /** Format: int64 */
+            filledUnits: number;
+            /** @description Oldest first. */
+            fills: components["schemas"]["OrderFillView"][];
+            id: string;
+            legs: components["schemas"]["OrderLegView"][];
+            /**
+             * Format: double
+             * @description Dollars per share per unit, net (limit orders only).
+             */
+            limitPrice?: number | null;
+            orderType: components["schemas"]["OrderKind"];
+            /** Format: date */
+            placedOn: string;
+            /**
+             * Format: int64
+             * @description Units ordered; each leg trades its ratio times this many contracts.
+             */
+            quantity: number;
+            /** @description Why it was rejected or cancelled. */
+            reason?: string | null;
+            /** @description The signal it executes, if any. */
+            signalId?: string | null;
+            status: components["schemas"]["OrderState"];
+            timeInForce: components["schemas"]["OrderDuration"];
+            underlying: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description `PUT /api/automation/orders`: the administrator's kill switch. */
+        OrdersHalt: {
+            /** @description On: no order is sent for any account, and every standing order is cancelled. */
+            halted: boolean;
         };
         /** @description An email in the outbox, as administrators see it. */
         OutboxEmail: {
@@ -5609,6 +5776,8 @@ export interface components {
              */
             maxPositionSize: number;
             name: string;
+            /** @description The account's kill switch: while on, the automation sends it no new order. */
+            ordersHalted: boolean;
             /** @description The house strategies whose signals the automation opens positions from here. */
             preferredStrategies: components["schemas"]["StrategyName"][];
             riskTolerance: components["schemas"]["RiskTolerance"];
@@ -5634,6 +5803,11 @@ export interface components {
             maxPositionSize?: number | null;
             /** @example IRA */
             name?: string | null;
+            /**
+             * @description The kill switch: turning it on stops new orders at once and cancels the account's
+             *     standing orders.
+             */
+            ordersHalted?: boolean | null;
             preferredStrategies?: components["schemas"]["StrategyName"][] | null;
             riskTolerance?: null | components["schemas"]["RiskTolerance"];
         };
@@ -6916,6 +7090,47 @@ export interface operations {
             };
             /** @description Too many links asked for; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    halt_orders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrdersHalt"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationStatus"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A field is not valid; `errors` names it */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8414,6 +8629,95 @@ export interface operations {
                 };
             };
             /** @description The first request with this `Idempotency-Key` is still being answered (see Retry-After), or its outcome is unknown */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request, or an `Idempotency-Key` that is malformed or was sent with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_orders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancel_order: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another request is 422. 1–255 visible ASCII characters, e.g. a UUID; scoped to the session or API key. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The order's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such order in your current account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description It is no longer standing (filled, cancelled or rejected) */
             409: {
                 headers: {
                     [name: string]: unknown;

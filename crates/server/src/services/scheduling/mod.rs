@@ -11,10 +11,11 @@ use serde::Serialize;
 use strikeline_store::automation as store;
 use utoipa::ToSchema;
 
+use super::execution::automated::execute as execute_automated_orders;
 use super::figures::take_snapshot;
 use super::implied_volatility::Reach;
 use super::market_refresh::{catch_up_history, ensure_universe, refresh_prices};
-use super::portfolio_settlement::{open_automated_positions, settle_positions};
+use super::portfolio_settlement::settle_positions;
 use super::portfolio_valuation::snapshot_all;
 use super::signal_issuing::{issue_signals, mark_signals, replay::replay_recent};
 use crate::foundation::error::Result;
@@ -30,6 +31,8 @@ const LEASE: &str = "scheduler";
 #[serde(rename_all = "camelCase")]
 pub struct AutomationStatus {
     pub is_running: bool,
+    /// The administrator's kill switch: while on, no order is sent for any account.
+    pub orders_halted: bool,
     /// Whether the exchange's regular session is open now.
     pub market_open: bool,
     /// When a job last ran.
@@ -74,6 +77,7 @@ pub async fn current_status(state: &AppState, now: DateTime<Utc>) -> Result<Auto
     let lookup = |job: Job| last.iter().find(|(j, _)| *j == job).and_then(|(_, t)| *t);
     Ok(AutomationStatus {
         is_running: is_running(state).await?,
+        orders_halted: super::execution::halted(state).await?,
         market_open: state.market.calendar.is_open(now),
         last_run_at: last.iter().filter_map(|(_, t)| *t).max(),
         next_schedules: schedule.next_schedules(now, lookup),
@@ -190,7 +194,7 @@ pub async fn update_now(state: &AppState, now: DateTime<Utc>) -> Result<()> {
     let issued = issue_signals(state, &quotes, now).await?;
     super::notifying::new_signals(state, &issued, now).await?;
     settle_positions(state, now).await?;
-    open_automated_positions(state, now).await?;
+    execute_automated_orders(state, now).await?;
     take_snapshot(state, now).await?;
     snapshot_all(state, now).await?;
     for topic in [Topic::Prices, Topic::Signals, Topic::Stats] {
@@ -228,6 +232,7 @@ pub async fn run_job(state: &AppState, job: Job, now: DateTime<Utc>) -> Result<(
             let quotes = refresh_prices(state, now).await?;
             mark_signals(state, &quotes, now).await?;
             settle_positions(state, now).await?;
+            super::execution::cancel_overdue(state, now).await?;
             state.events.publish(Topic::Prices);
             state.events.publish(Topic::Signals);
         }
@@ -235,7 +240,7 @@ pub async fn run_job(state: &AppState, job: Job, now: DateTime<Utc>) -> Result<(
             let quotes = refresh_prices(state, now).await?;
             let issued = issue_signals(state, &quotes, now).await?;
             super::notifying::new_signals(state, &issued, now).await?;
-            open_automated_positions(state, now).await?;
+            execute_automated_orders(state, now).await?;
             state.events.publish(Topic::Signals);
         }
         Job::PortfolioStats => {

@@ -1,8 +1,10 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { queryKeys } from "@/lib/query-keys";
 import { makeAutomationStatus } from "@/test/fixtures";
-import { jsonResponse, mockFetch, problem, renderWithProviders } from "@/test/utils";
+import { makeStandingOrder } from "@/test/order-fixtures";
+import { bodyOf, jsonResponse, mockFetch, problem, renderWithProviders } from "@/test/utils";
 import { AutomationPanel } from "./automation-panel";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -58,13 +60,15 @@ describe("AutomationPanel", () => {
     expect(await screen.findByText("Failed to trigger manual update")).toBeInTheDocument();
   });
 
-  it("shows anyone but an administrator the status and Manual Update, without Start or Stop", async () => {
+  it("shows anyone but an administrator the status and Manual Update, without Start, Stop or the orders' kill switch", async () => {
     for (const isRunning of [true, false]) {
       mockFetch(() => jsonResponse(makeAutomationStatus({ isRunning })));
       const { unmount } = renderWithProviders(<AutomationPanel />);
       expect(await screen.findByTestId("automation-state")).toHaveTextContent(isRunning ? "Running" : "Stopped");
       expect(screen.queryByRole("button", { name: "Start" })).not.toBeInTheDocument();
       expect(screen.queryByRole("button", { name: "Stop" })).not.toBeInTheDocument();
+      expect(screen.queryByRole("button", { name: "Stop all orders" })).not.toBeInTheDocument();
+      expect(screen.queryByRole("button", { name: "Resume orders" })).not.toBeInTheDocument();
       expect(screen.getByRole("button", { name: "Manual Update" })).toBeEnabled();
       unmount();
     }
@@ -84,5 +88,53 @@ describe("AutomationPanel", () => {
     renderWithProviders(<AutomationPanel canControl />);
     await userEvent.setup().click(await screen.findByRole("button", { name: "Start" }));
     expect(await screen.findByText("Failed to start automation service")).toBeInTheDocument();
+  });
+
+  it("lets an administrator stop every account's orders, says so, and reads the orders again", async () => {
+    let halted = false;
+    const fetchMock = mockFetch((url, init) => {
+      if (url === "/api/automation/orders" && init.method === "PUT") {
+        halted = (JSON.parse(String(init.body)) as { halted: boolean }).halted;
+      }
+      return jsonResponse(makeAutomationStatus({ isRunning: true, ordersHalted: halted }));
+    });
+    const { queryClient } = renderWithProviders(<AutomationPanel canControl />);
+    queryClient.setQueryData(queryKeys.orders(), [makeStandingOrder()]);
+    const user = userEvent.setup();
+
+    expect(await screen.findByTestId("automation-state")).toHaveTextContent("Running");
+    expect(screen.queryByTestId("orders-halted")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Stop all orders" }));
+
+    expect(await screen.findByText("Orders Stopped")).toBeInTheDocument();
+    expect(bodyOf(fetchMock, "/api/automation/orders")).toEqual({ halted: true });
+    expect(await screen.findByTestId("orders-halted")).toHaveTextContent("Orders are stopped for every account by the administrator.");
+    expect(queryClient.getQueryState(queryKeys.orders())?.isInvalidated).toBe(true);
+    // The service itself keeps running; only orders stop.
+    expect(screen.getByTestId("automation-state")).toHaveTextContent("Running");
+
+    await user.click(screen.getByRole("button", { name: "Resume orders" }));
+    expect(await screen.findByText("Orders Resumed")).toBeInTheDocument();
+    const puts = fetchMock.mock.calls.filter(([url]) => String(url) === "/api/automation/orders").map(([, init]) => String(init?.body));
+    expect(puts).toEqual(['{"halted":true}', '{"halted":false}']);
+    await waitFor(() => expect(screen.queryByTestId("orders-halted")).not.toBeInTheDocument());
+    expect(screen.getByRole("button", { name: "Stop all orders" })).toBeEnabled();
+  });
+
+  it("tells everyone that orders are stopped while the administrator's kill switch is on", async () => {
+    mockFetch(() => jsonResponse(makeAutomationStatus({ ordersHalted: true })));
+    renderWithProviders(<AutomationPanel />);
+    expect(await screen.findByText("Orders are stopped for every account by the administrator.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Resume orders" })).not.toBeInTheDocument();
+  });
+
+  it("says when stopping the orders is refused (403)", async () => {
+    mockFetch((url) =>
+      url === "/api/automation/orders" ? problem(403, "Forbidden") : jsonResponse(makeAutomationStatus({ ordersHalted: false })),
+    );
+    renderWithProviders(<AutomationPanel canControl />);
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Stop all orders" }));
+    expect(await screen.findByText("Failed to stop orders")).toBeInTheDocument();
+    expect(screen.queryByTestId("orders-halted")).not.toBeInTheDocument();
   });
 });

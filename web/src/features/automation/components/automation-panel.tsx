@@ -1,4 +1,4 @@
-import { PlayIcon, RefreshCwIcon, SquareIcon } from "lucide-react";
+import { OctagonXIcon, PlayIcon, RefreshCwIcon, SquareIcon, TriangleAlertIcon } from "lucide-react";
 import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
@@ -8,6 +8,7 @@ import { formatDateTime, formatScheduleTime } from "@/lib/dates";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useAutomationStatus } from "../api/get-automation-status";
+import { useHaltOrders } from "../api/halt-orders";
 import { useStartAutomation } from "../api/start-automation";
 import { useStopAutomation } from "../api/stop-automation";
 import { useTriggerAutomationUpdate } from "../api/trigger-update";
@@ -49,11 +50,60 @@ function Schedules({ status }: { status: AutomationStatus }) {
 
 const failed = (description: string) => () => toast({ variant: "destructive", title: "Error", description });
 
+/** Said to everyone while the administrator's kill switch is on. */
+function OrdersHaltedWarning() {
+  return (
+    <p
+      data-testid="orders-halted"
+      className="flex gap-2 rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2.5 text-sm font-medium text-destructive-strong"
+    >
+      <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+      Orders are stopped for every account by the administrator.
+    </p>
+  );
+}
+
+/**
+ * The administrator's kill switch for every account's orders: "Stop all orders" while orders
+ * flow (no order is sent for any account, and every standing one is cancelled), "Resume orders"
+ * while they are stopped.
+ */
+function OrdersHaltButton({ status }: { status: AutomationStatus | undefined }) {
+  const halt = useHaltOrders();
+  const halted = status?.ordersHalted ?? false;
+  return (
+    <Button
+      size="sm"
+      variant={halted ? "outline" : "destructive"}
+      onClick={() =>
+        halt.mutate(
+          { halted: !halted },
+          halted
+            ? {
+                onSuccess: () => toast({ title: "Orders Resumed", description: "The automation sends orders again." }),
+                onError: failed("Failed to resume orders"),
+              }
+            : {
+                onSuccess: () =>
+                  toast({ title: "Orders Stopped", description: "No order is sent for any account, and standing orders are cancelled." }),
+                onError: failed("Failed to stop orders"),
+              },
+        )
+      }
+      disabled={!status || halt.isPending}
+    >
+      {halted ? <PlayIcon aria-hidden /> : <OctagonXIcon aria-hidden />}
+      {halted ? "Resume orders" : "Stop all orders"}
+    </Button>
+  );
+}
+
 /**
  * The automation service: Running or Stopped, the next run of each job, and its controls.
- * Start and Stop are shown only to administrators (`canControl`, from `User.isAdministrator`:
- * the server refuses them to anyone else), Start enabled only when stopped and Stop only when
- * running; everyone else sees the status. Manual Update is there for everyone.
+ * Start, Stop and the orders' kill switch ("Stop all orders" / "Resume orders") are shown only to
+ * administrators (`canControl`, from `User.isAdministrator`: the server refuses them to anyone
+ * else), Start enabled only when stopped and Stop only when running; everyone else sees the
+ * status, and while the kill switch is on, that orders are stopped. Manual Update is there for everyone.
  */
 export function AutomationPanel({ canControl = false }: { canControl?: boolean }) {
   const query = useAutomationStatus();
@@ -86,6 +136,7 @@ export function AutomationPanel({ canControl = false }: { canControl?: boolean }
         </div>
       </CardHeader>
       <CardContent className="grid gap-4 pt-4">
+        {status?.ordersHalted ? <OrdersHaltedWarning /> : null}
         <QueryState
           query={query}
           loadingLabel="Loading automation status"
@@ -126,6 +177,7 @@ export function AutomationPanel({ canControl = false }: { canControl?: boolean }
                 <SquareIcon aria-hidden />
                 Stop
               </Button>
+              <OrdersHaltButton status={status} />
             </>
           ) : null}
           <Button

@@ -61,7 +61,7 @@ function faqs(freshness: string | null): Faq[] {
     },
     {
       q: "Are automated positions real trades?",
-      a: "No. Automated positions are paper trades opened from signals that match your preferences, tracked with commissions. Strikeline does not place orders with a broker.",
+      a: "No. Automated positions are paper trades opened from signals that match your preferences, tracked with commissions. Each one is an order sent to the built-in paper broker, which fills it at the signal's premium with 1% slippage and $0.65 a contract; the Orders list on the Portfolio page shows every order, fill and refusal. No order reaches a real broker.",
     },
     {
       q: "How do I cancel my subscription?",

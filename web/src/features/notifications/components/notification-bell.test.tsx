@@ -117,6 +117,18 @@ describe("NotificationBell", () => {
     expect(within(dialog).getByText("1 unread")).toBeInTheDocument();
   });
 
+  it("names an order's notification by its kind", async () => {
+    api(
+      notificationList([
+        makeNotification({ kind: "order", title: "Order filled: AAPL CALL $190", body: "2 contracts at $3.03.", link: "/portfolio" }),
+      ]),
+    );
+    renderWithProviders(<Bell />);
+    const { dialog } = await openBell(1);
+    const list = await within(dialog).findByRole("list", { name: "Notifications" });
+    expect(within(list).getByRole("button")).toHaveAccessibleName(/^Order, unread: Order filled: AAPL CALL \$190 /);
+  });
+
   it("marks a notification read when it is opened and follows its link", async () => {
     const note = makeNotification({ title: "AAPL is above $250.00", link: "/portfolio" });
     const server = api(notificationList([note, makeNotification({ title: "Other", link: null })]));

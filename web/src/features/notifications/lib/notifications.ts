@@ -1,4 +1,4 @@
-import { BellRingIcon, BriefcaseIcon, CreditCardIcon, type LucideIcon, SignalIcon, WebhookIcon } from "lucide-react";
+import { BellRingIcon, BriefcaseIcon, CreditCardIcon, type LucideIcon, ReceiptTextIcon, SignalIcon, WebhookIcon } from "lucide-react";
 import type { NotificationKind, NotificationList } from "@/lib/api/models";
 
 /** Each kind's icon and what a screen reader hears for it. */
@@ -8,6 +8,7 @@ export const NOTIFICATION_KIND_META: Record<NotificationKind, { icon: LucideIcon
   price_alert: { icon: BellRingIcon, label: "Price alert" },
   billing: { icon: CreditCardIcon, label: "Billing" },
   webhook: { icon: WebhookIcon, label: "Webhook" },
+  order: { icon: ReceiptTextIcon, label: "Order" },
 };
 
 /** The list with notification `id` read (the unread count goes down if it was unread). */

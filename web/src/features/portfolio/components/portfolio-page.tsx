@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { DownloadButton } from "@/components/download-button";
 import { PageHeader } from "@/components/page-header";
 import { api } from "@/lib/api/client";
@@ -13,8 +14,10 @@ import { PortfolioAnalysis } from "./portfolio-analysis";
  * strategy builder. Figures and positions refetch every 30 s. "Download report" saves the same
  * figures as a PDF in the account's brand (GET /api/portfolio/report). Below the analysis, the
  * optimiser (Premium; locked when `optimiser` is false) proposes positions within the risk limits.
+ * `orders` (the orders feature's card, composed in src/app) goes below the automated positions:
+ * the orders the automation sent, which opened them.
  */
-export function PortfolioPage({ optimiser = false }: { optimiser?: boolean }) {
+export function PortfolioPage({ optimiser = false, orders }: { optimiser?: boolean; orders?: ReactNode }) {
   return (
     // One shrinkable column: the wide table scrolls inside its card instead of widening the page.
     <div className="grid grid-cols-1 gap-6">
@@ -33,6 +36,7 @@ export function PortfolioPage({ optimiser = false }: { optimiser?: boolean }) {
       <PortfolioAnalysis />
       <OptimiserCard unlocked={optimiser} />
       <AutomatedPositionsTable />
+      {orders}
       <ManualPositions />
       <HeldStructures />
     </div>

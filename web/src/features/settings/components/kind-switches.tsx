@@ -12,6 +12,10 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
   price_alert: { label: "Price alerts", description: "A stock crossed a price you set." },
   billing: { label: "Billing", description: "Payments, renewals and changes of plan." },
   webhook: { label: "Webhook problems", description: "A webhook endpoint was switched off after failing." },
+  order: {
+    label: "Orders (fills, refusals, cancellations)",
+    description: "An order the automation sent for one of your accounts filled, was refused or was cancelled.",
+  },
 };
 
 /**

@@ -103,12 +103,13 @@ describe("PushCard", () => {
     renderWithProviders(<PushCard available browser={fakeBrowser()} />);
     const billing = await screen.findByRole("switch", { name: "Billing" });
     expect(billing).toBeChecked();
+    expect(screen.getByRole("switch", { name: "Orders (fills, refusals, cancellations)" })).toBeChecked();
     await userEvent.click(billing);
     await waitFor(() =>
       expect(server.sent).toContainEqual({
         method: "PUT",
         url: "/api/user/preferences",
-        body: { pushEvents: ["new_signals", "position_closed", "price_alert", "webhook"] },
+        body: { pushEvents: ["new_signals", "position_closed", "price_alert", "webhook", "order"] },
       }),
     );
     await waitFor(() => expect(screen.getByRole("switch", { name: "Billing" })).not.toBeChecked());

@@ -1,4 +1,4 @@
-import { ArrowRightLeftIcon, PencilIcon, Trash2Icon } from "lucide-react";
+import { ArrowRightLeftIcon, OctagonXIcon, PencilIcon, Trash2Icon } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
@@ -64,6 +64,53 @@ function AutomationSwitch({ account, nameId }: { account: TradingAccount; nameId
   );
 }
 
+/**
+ * The account's kill switch, saved as it changes: while on, the automation sends the account no
+ * new orders, and turning it on cancels its standing orders (PATCH `ordersHalted`).
+ */
+function KillSwitch({ account, nameId }: { account: TradingAccount; nameId: string }) {
+  const id = useId();
+  const update = useUpdateTradingAccount();
+  const onChange = async (ordersHalted: boolean) => {
+    try {
+      await update.mutateAsync({ id: account.id, body: { ordersHalted } });
+    } catch (error) {
+      toast({
+        variant: "destructive",
+        title: "Kill Switch Not Changed",
+        description: errorMessage(error, "Failed to change the kill switch. Please try again."),
+      });
+      return;
+    }
+    toast(
+      ordersHalted
+        ? { title: "Orders Stopped", description: `The automation sends ${account.name} no new orders; its standing orders are cancelled.` }
+        : { title: "Orders Resumed", description: `The automation sends orders for ${account.name} again.` },
+    );
+  };
+  return (
+    <div className="flex items-start justify-between gap-4 rounded-md border px-3 py-3">
+      <div className="grid min-w-0 gap-1">
+        <Label id={`${id}-label`} htmlFor={id} className="cursor-pointer">
+          Kill switch: stop new orders
+        </Label>
+        <p id={`${id}-help`} className="text-[0.8rem] text-muted-foreground">
+          While on, the automation sends this account no new orders and its standing orders are cancelled.
+        </p>
+      </div>
+      <Switch
+        id={id}
+        checked={account.ordersHalted}
+        onCheckedChange={(checked) => void onChange(checked)}
+        disabled={update.isPending}
+        aria-labelledby={`${id}-label ${nameId}`}
+        aria-describedby={`${id}-help`}
+        className="mt-0.5"
+      />
+    </div>
+  );
+}
+
 function AccountRow({ account, maxAccounts, onAction }: AccountRowProps) {
   const nameId = useId();
   const { switchTo, switchingTo } = useSwitchAccount();
@@ -83,6 +130,12 @@ function AccountRow({ account, maxAccounts, onAction }: AccountRowProps) {
           {account.name}
         </h3>
         {account.current ? <Badge variant="soft">Current</Badge> : null}
+        {account.ordersHalted ? (
+          <Badge variant="outline" className="border-destructive/40 bg-destructive/10 text-destructive-strong">
+            <OctagonXIcon aria-hidden />
+            Orders stopped
+          </Badge>
+        ) : null}
         {account.withinPlan ? null : (
           <Badge
             variant="outline"
@@ -111,6 +164,8 @@ function AccountRow({ account, maxAccounts, onAction }: AccountRowProps) {
           </Link>
         </p>
       )}
+
+      <KillSwitch account={account} nameId={nameId} />
 
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <AutomationSwitch account={account} nameId={nameId} />
@@ -147,10 +202,11 @@ function AccountRow({ account, maxAccounts, onAction }: AccountRowProps) {
 }
 
 /**
- * The user's accounts, oldest first: each with its name, a "Current" badge, its capital, max
- * position size, risk tolerance and preferred strategies, and "Beyond your plan" with what that
- * means when the plan no longer holds it; its automation switch (saved as it changes), "Switch to this
- * account", Edit and Delete.
+ * The user's accounts, oldest first: each with its name, a "Current" badge, "Orders stopped"
+ * while its kill switch is on, its capital, max position size, risk tolerance and preferred
+ * strategies, and "Beyond your plan" with what that means when the plan no longer holds it; its
+ * kill switch and automation switch (each saved as it changes), "Switch to this account", Edit
+ * and Delete.
  */
 export function AccountList({
   accounts,

@@ -237,6 +237,46 @@ describe("TradingAccountsTab (Settings › Trading accounts)", () => {
     expect(sent(fetchMock, "PATCH", `/api/accounts/${ira.id}`)).toEqual({ automate: true });
   });
 
+  it("stops an account's orders with its kill switch, badges it, and resumes them", async () => {
+    const halted = makeTradingAccount({ name: "Halted", ordersHalted: true });
+    const { fetchMock, user } = renderTab(makeTradingAccounts([main, ira, halted], 10));
+
+    const haltedRow = await row("Halted");
+    expect(within(haltedRow).getByText("Orders stopped")).toBeInTheDocument();
+    expect(within(haltedRow).getByRole("switch", { name: "Kill switch: stop new orders Halted" })).toBeChecked();
+
+    const iraRow = await row("IRA");
+    expect(within(iraRow).queryByText("Orders stopped")).not.toBeInTheDocument();
+    const killSwitch = within(iraRow).getByRole("switch", { name: "Kill switch: stop new orders IRA" });
+    expect(killSwitch).not.toBeChecked();
+    expect(killSwitch).toHaveAccessibleDescription(
+      "While on, the automation sends this account no new orders and its standing orders are cancelled.",
+    );
+    await user.click(killSwitch);
+    expect(await screen.findByText("Orders Stopped")).toBeInTheDocument();
+    expect(sent(fetchMock, "PATCH", `/api/accounts/${ira.id}`)).toEqual({ ordersHalted: true });
+    await waitFor(() => expect(killSwitch).toBeChecked());
+    expect(within(iraRow).getByText("Orders stopped")).toBeInTheDocument();
+    // The automation switch is a separate one, left as it was.
+    expect(within(iraRow).getByRole("switch", { name: "Automation IRA" })).not.toBeChecked();
+
+    await user.click(within(haltedRow).getByRole("switch", { name: "Kill switch: stop new orders Halted" }));
+    expect(await screen.findByText("Orders Resumed")).toBeInTheDocument();
+    expect(sent(fetchMock, "PATCH", `/api/accounts/${halted.id}`)).toEqual({ ordersHalted: false });
+    await waitFor(() => expect(within(haltedRow).queryByText("Orders stopped")).not.toBeInTheDocument());
+  });
+
+  it("says when the kill switch could not be changed, and leaves it as it was", async () => {
+    const { user } = renderTab(makeTradingAccounts([main, ira], 10), (url, init) =>
+      url === `/api/accounts/${ira.id}` && init.method === "PATCH" ? problem(500, "Internal Server Error", "Try again later.") : undefined,
+    );
+    const killSwitch = within(await row("IRA")).getByRole("switch", { name: "Kill switch: stop new orders IRA" });
+    await user.click(killSwitch);
+    expect(await screen.findByText("Kill Switch Not Changed")).toBeInTheDocument();
+    expect(screen.getByText("Try again later.")).toBeInTheDocument();
+    expect(killSwitch).not.toBeChecked();
+  });
+
   it("switches to another account", async () => {
     const { user } = renderTab(makeTradingAccounts([main, ira], 10));
     await user.click(within(await row("IRA")).getByRole("button", { name: "Switch to this account" }));

@@ -1,0 +1,221 @@
+//! Orders for trading accounts (docs/execution.md): sending one to its broker, its deadline,
+//! cancelling it, and the kill switches (one per account, one for the administrator). What the
+//! automation sends is [`automated`].
+//!
+//! Every change of an order's state goes through the engine's state machine
+//! ([`OrderProgress::apply`]) and is stored as a compare-and-set on the state read
+//! ([`orders::advance`]): a restart or a second instance resuming the same order changes it
+//! once, and a fill is stored with the position it opens in one transaction.
+
+pub mod automated;
+pub mod broker;
+
+use chrono::{DateTime, Duration, Utc};
+use strikeline_engine::broker::{Contract, Fill, Leg, Order, OrderEvent, OrderProgress, OrderType, Right, Side, TimeInForce};
+use strikeline_store::orders::{self, Advance, FillRow, StoredOrder};
+use strikeline_store::positions::AutomatedRow;
+
+use crate::foundation::error::Result;
+use crate::foundation::money::to_cents;
+use crate::foundation::state::AppState;
+use crate::foundation::vocab::{OptionRight, OrderDuration, OrderKind, OrderSide, OrderState, PositionStatus, Vocabulary};
+use broker::{Broker, Submission};
+
+/// How long an order may stand unfilled before it is cancelled.
+pub const DEADLINE: Duration = Duration::minutes(30);
+
+/// The administrator's kill switch, kept with the scheduler's shared settings.
+const HALT_SETTING: &str = "orders_halted";
+
+/// Where a stored order stands, as the engine's state machine sees it; `None` for a spelling
+/// the store's checks never let in.
+fn progress_of(order: &StoredOrder) -> Option<OrderProgress> {
+    let status = OrderState::exact(&order.row.status).ok()?.into();
+    let quantity = u32::try_from(order.row.quantity).ok()?;
+    let filled = u32::try_from(order.row.filled_units).ok()?;
+    Some(OrderProgress { status, filled, quantity })
+}
+
+/// The engine's order for a stored one; `None` when its stored terms are not an order the
+/// engine accepts (which the store's checks and [`Order::new`] keep from happening).
+pub fn engine_order(order: &StoredOrder) -> Option<Order> {
+    let legs = order
+        .legs
+        .iter()
+        .map(|leg| {
+            Some(Leg {
+                contract: Contract {
+                    underlying: order.row.underlying.clone(),
+                    right: match OptionRight::exact(&leg.option_right).ok()? {
+                        OptionRight::Call => Right::Call,
+                        OptionRight::Put => Right::Put,
+                    },
+                    strike_cents: leg.strike_cents,
+                    expiration: leg.expiration_date,
+                },
+                side: match OrderSide::exact(&leg.side).ok()? {
+                    OrderSide::Buy => Side::Buy,
+                    OrderSide::Sell => Side::Sell,
+                },
+                ratio: u32::try_from(leg.ratio).ok()?,
+            })
+        })
+        .collect::<Option<Vec<Leg>>>()?;
+    let order_type = match OrderKind::exact(&order.row.order_type).ok()? {
+        OrderKind::Market => OrderType::Market,
+        OrderKind::Limit => OrderType::Limit { price: order.row.limit_price? },
+    };
+    let time_in_force = match OrderDuration::exact(&order.row.time_in_force).ok()? {
+        OrderDuration::Day => TimeInForce::Day,
+        OrderDuration::Gtc => TimeInForce::GoodTillCancelled,
+    };
+    let quantity = u32::try_from(order.row.quantity).ok()?;
+    Order::new(order.row.client_order_id.clone(), legs, quantity, order_type, time_in_force, order.row.placed_on).ok()
+}
+
+/// A change of state, checked by the engine and stored if the order is still as read. `None`
+/// when the engine refuses the move or another sender moved the order first.
+async fn step(
+    state: &AppState,
+    order: &StoredOrder,
+    event: OrderEvent,
+    reason: Option<&str>,
+    fill: Option<&FillRow>,
+    opens: Option<&AutomatedRow>,
+    now: DateTime<Utc>,
+) -> Result<Option<OrderProgress>> {
+    let Some(from) = progress_of(order) else { return Ok(None) };
+    let Ok(to) = from.apply(event) else { return Ok(None) };
+    let change = Advance {
+        id: &order.row.id,
+        from: (from.status.as_str(), i64::from(from.filled)),
+        to: (to.status.as_str(), i64::from(to.filled)),
+        reason,
+        fill,
+        opens,
+        at: now,
+    };
+    Ok(orders::advance(&state.db, &change).await?.then_some(to))
+}
+
+/// What sending an order came to.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Sent {
+    /// It filled (and the position it opens is stored with the fill).
+    Filled(Fill),
+    /// The broker holds it until it fills, is cancelled or reaches its deadline.
+    Standing,
+    /// The broker refused it, for this reason.
+    Rejected(String),
+    /// Another sender moved it first, or it was no longer waiting to be sent.
+    Unchanged,
+}
+
+/// Sends a stored order that is new (or accepted but not yet filled, as a restart finds it)
+/// to its broker, with its legs marked at `marks`, and stores what came of it. An order
+/// executing a signal opens its automated position with its fill.
+pub async fn send(state: &AppState, order: &StoredOrder, marks: &[Option<f64>], now: DateTime<Utc>) -> Result<Sent> {
+    let (Some(progress), Some(engine), Some(broker)) = (progress_of(order), engine_order(order), Broker::named(&order.row.broker)) else {
+        return Ok(Sent::Unchanged);
+    };
+    if progress.status.is_final() {
+        return Ok(Sent::Unchanged);
+    }
+    let submission = broker.submit(&engine, marks);
+    let mut order = order.clone();
+    if progress.status == strikeline_engine::broker::OrderStatus::New {
+        let (event, reason) = match &submission {
+            Submission::Rejected(reason) => (OrderEvent::Reject, Some(reason.as_str())),
+            Submission::Filled(_) | Submission::Standing => (OrderEvent::Accept, None),
+        };
+        let Some(moved) = step(state, &order, event, reason, None, None, now).await? else { return Ok(Sent::Unchanged) };
+        order.row.status = moved.status.as_str().to_owned();
+    }
+    match submission {
+        Submission::Rejected(reason) => Ok(Sent::Rejected(reason)),
+        Submission::Standing => Ok(Sent::Standing),
+        Submission::Filled(fill) => {
+            let fill_row = FillRow {
+                id: uuid::Uuid::new_v4().to_string(),
+                order_id: order.row.id.clone(),
+                user_id: order.row.user_id.clone(),
+                units: i64::from(fill.units),
+                net_price: fill.net_price,
+                cash_out: fill.cash_out(),
+                commission_cents: fill.legs.iter().map(|l| to_cents(l.commission)).sum(),
+                filled_at: now,
+            };
+            let opens = order.row.signal_id.as_ref().map(|signal_id| AutomatedRow {
+                id: uuid::Uuid::new_v4().to_string(),
+                user_id: order.row.user_id.clone(),
+                signal_id: signal_id.clone(),
+                quantity: i64::from(fill.units),
+                entry_cents: to_cents(fill.net_price),
+                commissions_cents: fill_row.commission_cents,
+                status: PositionStatus::Open.as_str().to_owned(),
+                exit_cents: None,
+                opened_at: now,
+                closed_at: None,
+                updated_at: now,
+                account_id: order.row.account_id.clone(),
+            });
+            let event = OrderEvent::Fill { units: fill.units };
+            Ok(match step(state, &order, event, None, Some(&fill_row), opens.as_ref(), now).await? {
+                Some(_) => Sent::Filled(fill),
+                None => Sent::Unchanged,
+            })
+        }
+    }
+}
+
+/// Cancels a standing order, keeping what filled: `true` if this call cancelled it. An order
+/// not yet sent (new) is rejected instead, with the same reason.
+pub async fn cancel(state: &AppState, order: &StoredOrder, reason: &str, now: DateTime<Utc>) -> Result<bool> {
+    let Some(progress) = progress_of(order) else { return Ok(false) };
+    let event = if progress.status == strikeline_engine::broker::OrderStatus::New { OrderEvent::Reject } else { OrderEvent::Cancel };
+    Ok(step(state, order, event, Some(reason), None, None, now).await?.is_some())
+}
+
+/// Cancels every standing order whose deadline has passed; how many.
+pub async fn cancel_overdue(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
+    let mut cancelled = 0;
+    for order in orders::overdue(&state.db, now).await? {
+        let reason = format!("Not filled within {} minutes.", DEADLINE.num_minutes());
+        if cancel(state, &order, &reason, now).await? {
+            cancelled += 1;
+        }
+    }
+    Ok(cancelled)
+}
+
+/// Cancels every standing order of `account_id`; how many.
+pub async fn cancel_standing_in(state: &AppState, account_id: &str, reason: &str, now: DateTime<Utc>) -> Result<usize> {
+    let mut cancelled = 0;
+    for order in orders::standing_in(&state.db, account_id).await? {
+        if cancel(state, &order, reason, now).await? {
+            cancelled += 1;
+        }
+    }
+    Ok(cancelled)
+}
+
+/// Whether the administrator's kill switch stops every new order.
+pub async fn halted(state: &AppState) -> Result<bool> {
+    Ok(strikeline_store::automation::get(&state.db, HALT_SETTING).await?.as_deref() == Some("true"))
+}
+
+/// Sets the administrator's kill switch; setting it cancels every standing order. Returns how
+/// many were cancelled.
+pub async fn set_halted(state: &AppState, halted: bool, now: DateTime<Utc>) -> Result<usize> {
+    strikeline_store::automation::set(&state.db, HALT_SETTING, if halted { "true" } else { "false" }, now).await?;
+    if !halted {
+        return Ok(0);
+    }
+    let mut cancelled = 0;
+    for order in orders::standing(&state.db).await? {
+        if cancel(state, &order, "Stopped by the administrator's kill switch.", now).await? {
+            cancelled += 1;
+        }
+    }
+    Ok(cancelled)
+}

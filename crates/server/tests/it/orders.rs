@@ -1,0 +1,240 @@
+//! Automated execution (issue 29; docs/execution.md): each signal an automated account's rules
+//! take becomes one order for that account, sent to the paper broker, whose fill (with the
+//! backtester's slippage and commission) opens the position; parallel ticks send it once; a
+//! limit refuses it with the reason logged; the account's and the administrator's kill switches
+//! stop new orders; an order standing past its deadline is cancelled; and one user cannot see
+//! or cancel another's orders.
+
+use chrono::Duration;
+use serde_json::{Value, json};
+use strikeline_store::orders::{self, OrderLegRow, OrderRow};
+use strikeline_store::{signals as store, users};
+
+use crate::common::{TestApp, signal_row};
+
+on_both_engines!(
+    a_signal_becomes_one_filled_order_whose_fill_opens_the_position,
+    a_limit_refuses_the_order_and_says_why,
+    a_straddle_is_sent_as_two_legs,
+    standing_orders_are_cancelled_by_the_user_or_their_deadline,
+);
+
+on_both_engines_with!(admin, crate::common::with_admin;
+    kill_switches_stop_new_orders,
+);
+
+/// Ada, with room for three $300 contracts of a Momentum signal.
+async fn trader(app: &TestApp) -> String {
+    let user = app.register().await;
+    let prefs = json!({"investmentCapital": 10000, "riskTolerance": "high", "maxPositionSize": 1000, "preferredStrategies": "Momentum"});
+    assert_eq!(app.client.patch(app.url("/api/user/preferences")).json(&prefs).send().await.expect("patch").status(), 200);
+    user["id"].as_str().expect("id").to_owned()
+}
+
+async fn issue(app: &TestApp, symbol: &str, signal_type: &str) -> store::SignalRow {
+    let mut signal = signal_row(symbol, 90, app.today(), 3, None);
+    signal.signal_type = signal_type.into();
+    store::issue_automated(app.db(), &[signal.clone()]).await.expect("issue");
+    signal
+}
+
+async fn orders_of(app: &TestApp, client: &reqwest::Client) -> Vec<Value> {
+    let response = client.get(app.url("/api/orders")).send().await.expect("orders");
+    assert_eq!(response.status(), 200);
+    response.json().await.expect("json")
+}
+
+fn for_signal<'a>(orders: &'a [Value], signal: &store::SignalRow) -> Vec<&'a Value> {
+    orders.iter().filter(|o| o["signalId"] == signal.id.as_str()).collect()
+}
+
+async fn tick(app: &TestApp) -> usize {
+    strikeline_server::services::execution::automated::execute(&app.state, app.now()).await.expect("tick")
+}
+
+async fn a_signal_becomes_one_filled_order_whose_fill_opens_the_position(app: TestApp) {
+    trader(&app).await;
+    let signal = issue(&app, "MOM", "CALL").await;
+    // Four ticks at once (a restart, a second instance): one order, one fill, one position.
+    let ticks = futures_util::future::join_all((0..4).map(|_| tick(&app))).await;
+    assert_eq!(ticks.iter().sum::<usize>(), 1, "{ticks:?}");
+    assert_eq!(tick(&app).await, 0, "once per signal and account");
+
+    let listed = orders_of(&app, &app.client).await;
+    let mine = for_signal(&listed, &signal);
+    assert_eq!(mine.len(), 1);
+    let order = mine[0];
+    assert_eq!(order["clientOrderId"], format!("signal-{}", signal.id));
+    assert_eq!(
+        (order["status"].as_str(), order["orderType"].as_str(), order["broker"].as_str()),
+        (Some("filled"), Some("market"), Some("paper"))
+    );
+    // ⌊$1,000 / $300⌋ contracts, bought at the $3.00 premium plus the backtester's 1%.
+    assert_eq!(order["quantity"], 3);
+    assert_eq!(order["filledUnits"], 3);
+    assert_eq!(order["legs"], json!([{"right": "call", "side": "buy", "strike": 100.0, "expiration": signal.expiration_date, "ratio": 1}]));
+    let fill = &order["fills"][0];
+    assert!((fill["netPrice"].as_f64().expect("price") - 3.03).abs() < 1e-9, "{fill}");
+    assert!((fill["commission"].as_f64().expect("commission") - 1.95).abs() < 1e-9, "{fill}");
+    assert!((fill["cashOut"].as_f64().expect("cash") - (909.0 + 1.95)).abs() < 1e-6, "{fill}");
+
+    // The position is the fill: its entry, contracts and commission.
+    let positions: Vec<Value> =
+        app.client.get(app.url("/api/portfolio/positions")).send().await.expect("positions").json().await.expect("json");
+    let held: Vec<&Value> = positions.iter().filter(|p| p["signal"]["symbol"] == "MOM").collect();
+    assert_eq!(held.len(), 1, "{positions:?}");
+    assert_eq!(held[0]["quantity"], 3);
+    assert!((held[0]["entryPrice"].as_f64().expect("entry") - 3.03).abs() < 1e-9, "{}", held[0]);
+
+    // The owner is told, and nobody else sees the order.
+    let notes: Value = app.client.get(app.url("/api/notifications")).send().await.expect("notes").json().await.expect("json");
+    let titles: Vec<&str> = notes["notifications"].as_array().expect("list").iter().filter_map(|n| n["title"].as_str()).collect();
+    assert!(titles.iter().any(|t| t.starts_with("Order filled: MOM CALL $100.00")), "{titles:?}");
+    let mallory = TestApp::browser(&app.base);
+    assert_eq!(app.register_with(&mallory, "mallory@example.com", "mallory", "correct-horse").await.status(), 201);
+    assert!(for_signal(&orders_of(&app, &mallory).await, &signal).is_empty());
+    let id = order["id"].as_str().expect("id");
+    let theirs = mallory.post(app.url(&format!("/api/orders/{id}/cancel"))).send().await.expect("cancel");
+    assert_eq!(theirs.status(), 404);
+    let filled = app.client.post(app.url(&format!("/api/orders/{id}/cancel"))).send().await.expect("cancel");
+    assert_eq!(filled.status(), 409, "a filled order is no longer standing");
+}
+
+async fn a_limit_refuses_the_order_and_says_why(app: TestApp) {
+    app.register().await;
+    let prefs = json!({"riskTolerance": "high", "maxPositionSize": 100, "preferredStrategies": "Momentum"});
+    assert_eq!(app.client.patch(app.url("/api/user/preferences")).json(&prefs).send().await.expect("patch").status(), 200);
+    let signal = issue(&app, "DEAR", "CALL").await;
+    assert_eq!(tick(&app).await, 0);
+    assert_eq!(tick(&app).await, 0);
+    let listed = orders_of(&app, &app.client).await;
+    let mine = for_signal(&listed, &signal);
+    assert_eq!(mine.len(), 1, "logged once");
+    assert_eq!(mine[0]["status"], "rejected");
+    assert_eq!(mine[0]["reason"], "One contract costs $300.00, more than Main's maximum position size of $100.00.");
+    assert_eq!(mine[0]["fills"], json!([]));
+    let positions: Vec<Value> =
+        app.client.get(app.url("/api/portfolio/positions")).send().await.expect("positions").json().await.expect("json");
+    assert!(positions.is_empty(), "{positions:?}");
+    let notes: Value = app.client.get(app.url("/api/notifications")).send().await.expect("notes").json().await.expect("json");
+    let refused = notes["notifications"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .filter(|n| n["title"] == "Order refused: DEAR CALL $100.00 (".to_owned() + &signal.expiration_date.to_string() + ")")
+        .count();
+    assert_eq!(refused, 1);
+}
+
+async fn a_straddle_is_sent_as_two_legs(app: TestApp) {
+    trader(&app).await;
+    let signal = issue(&app, "VOL", "STRADDLE").await;
+    assert_eq!(tick(&app).await, 1);
+    let listed = orders_of(&app, &app.client).await;
+    let order = for_signal(&listed, &signal)[0];
+    let rights: Vec<&str> = order["legs"].as_array().expect("legs").iter().map(|l| l["right"].as_str().expect("right")).collect();
+    assert_eq!(rights, ["call", "put"]);
+    let fill = &order["fills"][0];
+    // The straddle's net price is its premium plus 1%, however it splits between the legs; each
+    // leg's contracts pay the commission.
+    assert!((fill["netPrice"].as_f64().expect("price") - 3.03).abs() < 1e-6, "{fill}");
+    assert!((fill["commission"].as_f64().expect("commission") - 2.0 * 0.65 * 3.0).abs() < 1e-9, "{fill}");
+}
+
+/// A limit order the paper broker leaves standing, placed straight into `account_id`.
+async fn standing_order(app: &TestApp, user_id: &str, account_id: &str, client_order_id: &str, expires_in: Duration) -> String {
+    let id = uuid::Uuid::new_v4().to_string();
+    let now = app.now();
+    let row = OrderRow {
+        id: id.clone(),
+        user_id: user_id.to_owned(),
+        account_id: account_id.to_owned(),
+        client_order_id: client_order_id.to_owned(),
+        signal_id: None,
+        underlying: "AAPL".into(),
+        quantity: 2,
+        order_type: "limit".into(),
+        limit_price: Some(0.05),
+        time_in_force: "gtc".into(),
+        status: "accepted".into(),
+        filled_units: 0,
+        reason: None,
+        placed_on: app.today(),
+        created_at: now,
+        updated_at: now,
+        broker: "paper".into(),
+        broker_order_id: None,
+        expires_at: Some(now + expires_in),
+    };
+    let leg = OrderLegRow {
+        order_id: id.clone(),
+        user_id: user_id.to_owned(),
+        leg_index: 0,
+        option_right: "call".into(),
+        strike_cents: 25_000,
+        expiration_date: app.today() + Duration::days(30),
+        side: "buy".into(),
+        ratio: 1,
+    };
+    assert!(orders::place(app.db(), &row, &[leg]).await.expect("place").1);
+    id
+}
+
+async fn standing_orders_are_cancelled_by_the_user_or_their_deadline(app: TestApp) {
+    let user_id = trader(&app).await;
+    let ada = users::find_by_email(app.db(), "ada@example.com").await.expect("query").expect("ada");
+    let mine = standing_order(&app, &user_id, &ada.account_id, "mine-1", Duration::hours(1)).await;
+    let mallory = TestApp::browser(&app.base);
+    assert_eq!(app.register_with(&mallory, "mallory@example.com", "mallory", "correct-horse").await.status(), 201);
+    assert_eq!(mallory.post(app.url(&format!("/api/orders/{mine}/cancel"))).send().await.expect("cancel").status(), 404);
+    // Parallel cancels: one wins, the others find it no longer standing.
+    let cancels =
+        futures_util::future::join_all((0..5).map(|_| app.client.post(app.url(&format!("/api/orders/{mine}/cancel"))).send())).await;
+    let codes: Vec<u16> = cancels.into_iter().map(|r| r.expect("cancel").status().as_u16()).collect();
+    assert_eq!(codes.iter().filter(|c| **c == 200).count(), 1, "{codes:?}");
+    assert_eq!(codes.iter().filter(|c| **c == 409).count(), 4, "{codes:?}");
+    let cancelled = orders::find(app.db(), &ada.account_id, &mine).await.expect("order");
+    assert_eq!((cancelled.row.status.as_str(), cancelled.row.reason.as_deref()), ("cancelled", Some("Cancelled by you.")));
+
+    // Past its deadline, the next tick cancels it; one still in time stands.
+    let late = standing_order(&app, &user_id, &ada.account_id, "late-1", Duration::minutes(-1)).await;
+    let fresh = standing_order(&app, &user_id, &ada.account_id, "fresh-1", Duration::minutes(30)).await;
+    assert_eq!(strikeline_server::services::execution::cancel_overdue(&app.state, app.now()).await.expect("overdue"), 1);
+    let late = orders::find(app.db(), &ada.account_id, &late).await.expect("order");
+    assert_eq!((late.row.status.as_str(), late.row.reason.as_deref()), ("cancelled", Some("Not filled within 30 minutes.")));
+    assert_eq!(orders::find(app.db(), &ada.account_id, &fresh).await.expect("order").row.status, "accepted");
+}
+
+async fn kill_switches_stop_new_orders(app: TestApp) {
+    trader(&app).await;
+    let ada = users::find_by_email(app.db(), "ada@example.com").await.expect("query").expect("ada");
+    // The account's switch: no order while on, and its standing orders are cancelled.
+    let standing = standing_order(&app, &ada.id, &ada.account_id, "gtc-1", Duration::days(5)).await;
+    let halt = |on: bool| app.client.patch(app.url(&format!("/api/accounts/{}", ada.account_id))).json(&json!({"ordersHalted": on})).send();
+    let halted: Value = halt(true).await.expect("halt").json().await.expect("json");
+    assert_eq!(halted["ordersHalted"], true);
+    assert_eq!(orders::find(app.db(), &ada.account_id, &standing).await.expect("order").row.status, "cancelled");
+    let first = issue(&app, "ONE", "CALL").await;
+    assert_eq!(tick(&app).await, 0);
+    assert!(for_signal(&orders_of(&app, &app.client).await, &first).is_empty(), "nothing sent, nothing logged");
+    assert_eq!(halt(false).await.expect("resume").status(), 200);
+    assert_eq!(tick(&app).await, 1, "sent once the switch is off");
+
+    // The administrator's switch: only an administrator turns it, and it stops every account.
+    let refused = app.client.put(app.url("/api/automation/orders")).json(&json!({"halted": true})).send().await.expect("put");
+    assert_eq!(refused.status(), 403);
+    let admin = TestApp::browser(&app.base);
+    assert_eq!(app.register_with(&admin, "admin@example.com", "admin", "correct-horse").await.status(), 201);
+    let bad = admin.put(app.url("/api/automation/orders")).json(&json!({"halted": "yes"})).send().await.expect("put");
+    assert_eq!(bad.status(), 422);
+    let status: Value =
+        admin.put(app.url("/api/automation/orders")).json(&json!({"halted": true})).send().await.expect("put").json().await.expect("json");
+    assert_eq!(status["ordersHalted"], true);
+    let second = issue(&app, "TWO", "CALL").await;
+    assert_eq!(tick(&app).await, 0);
+    assert!(for_signal(&orders_of(&app, &app.client).await, &second).is_empty());
+    let status: Value =
+        admin.put(app.url("/api/automation/orders")).json(&json!({"halted": false})).send().await.expect("put").json().await.expect("json");
+    assert_eq!(status["ordersHalted"], false);
+    assert_eq!(tick(&app).await, 1);
+}

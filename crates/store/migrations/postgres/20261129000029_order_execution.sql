@@ -1,0 +1,20 @@
+-- Automated execution (issue 29; docs/execution.md). Keep in step with the other engine's file
+-- of the same name: a test compares the two schemas.
+
+-- The account's kill switch: while set, the automation sends it no new order (standing ones
+-- are cancelled when it is set).
+ALTER TABLE trading_accounts ADD COLUMN orders_halted BOOLEAN NOT NULL DEFAULT FALSE;
+
+-- Which broker holds the order ('paper', the built-in default) and its id there, once known.
+ALTER TABLE orders ADD COLUMN broker TEXT NOT NULL DEFAULT 'paper';
+ALTER TABLE orders ADD COLUMN broker_order_id TEXT;
+-- When an order still standing is cancelled (NULL: never by the clock).
+ALTER TABLE orders ADD COLUMN expires_at TIMESTAMPTZ;
+
+-- The order whose fill opened an automated position (NULL for positions opened before orders).
+ALTER TABLE portfolio_positions ADD COLUMN order_id TEXT REFERENCES orders (id) ON DELETE SET NULL;
+
+-- Fills, rejections and cancellations of a user's orders are notifications of their own kind.
+ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check;
+ALTER TABLE notifications ADD CONSTRAINT notifications_kind_check
+    CHECK (kind IN ('new_signals', 'position_closed', 'price_alert', 'billing', 'webhook', 'order'));

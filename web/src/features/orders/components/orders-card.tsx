@@ -1,0 +1,216 @@
+import { ReceiptTextIcon, XIcon } from "lucide-react";
+import { useState } from "react";
+import { EmptyState } from "@/components/empty-state";
+import { Pagination } from "@/components/pagination";
+import { QueryState } from "@/components/query-state";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { SkeletonRows } from "@/components/ui/skeleton";
+import { ApiError, errorMessage } from "@/lib/api/client";
+import type { OrderView } from "@/lib/api/models";
+import { formatDateTime } from "@/lib/dates";
+import { usePagination } from "@/lib/pagination";
+import { toast } from "@/lib/toast";
+import { cn } from "@/lib/utils";
+import { useCancelOrder } from "../api/cancel-order";
+import { useOrders } from "../api/get-orders";
+import { commission, contractLabels, fillPrice, isStanding, orderReason } from "../lib/orders";
+import { CancelOrderDialog } from "./cancel-order-dialog";
+import { OrderStatusBadge } from "./order-status-badge";
+
+/** Orders per page: 10, as the automated positions. */
+export const ORDERS_PAGE_SIZE = 10;
+
+const HEADERS = [
+  { label: "Placed" },
+  { label: "Contract" },
+  { label: "Qty", right: true },
+  { label: "Status" },
+  { label: "Fill price", right: true },
+  { label: "Commission", right: true },
+  { label: "Reason" },
+] as const;
+
+type OrderRowProps = {
+  order: OrderView;
+  /** Whether this order's cancel is being sent. */
+  cancelling: boolean;
+  onCancel: (order: OrderView) => void;
+};
+
+function OrderRow({ order, cancelling, onCancel }: OrderRowProps) {
+  const contracts = contractLabels(order);
+  const final = !isStanding(order);
+  return (
+    <tr
+      className={cn("border-b align-top last:border-b-0", order.status === "cancelled" && "text-muted-foreground")}
+      data-testid="order-row"
+    >
+      <td className="py-2.5 pr-3 whitespace-nowrap">
+        <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+      </td>
+      <td className="py-2.5 pr-3">
+        {contracts.map((label) => (
+          <span key={label} className="block font-medium whitespace-nowrap text-foreground">
+            {label}
+          </span>
+        ))}
+      </td>
+      <td className="py-2.5 pr-3 text-right whitespace-nowrap tabular">
+        <span aria-hidden>
+          {order.filledUnits}/{order.quantity}
+        </span>
+        <span className="sr-only">
+          {order.filledUnits} of {order.quantity} filled
+        </span>
+      </td>
+      <td className="py-2.5 pr-3">
+        <OrderStatusBadge status={order.status} />
+      </td>
+      <td className="py-2.5 pr-3 text-right whitespace-nowrap tabular">{fillPrice(order)}</td>
+      <td className="py-2.5 pr-3 text-right whitespace-nowrap tabular">{commission(order)}</td>
+      <td className="max-w-72 min-w-48 py-2.5 pr-3 text-muted-foreground">{orderReason(order)}</td>
+      <td className="py-2.5 text-right">
+        {final ? null : (
+          <Button variant="outline" size="sm" onClick={() => onCancel(order)} disabled={cancelling}>
+            <XIcon aria-hidden />
+            {cancelling ? "Cancelling..." : "Cancel"}
+            <span className="sr-only"> order {contracts.join(" + ")}</span>
+          </Button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** One page of orders as a table, scrolling sideways on narrow screens. */
+function OrdersTable({
+  orders,
+  cancellingId,
+  onCancel,
+}: {
+  orders: OrderView[];
+  cancellingId?: string;
+  onCancel: (order: OrderView) => void;
+}) {
+  return (
+    <div
+      className="relative -mx-5 overflow-x-auto rounded-md px-5 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      tabIndex={0}
+      role="region"
+      aria-label="Orders table"
+    >
+      <table className="w-full min-w-[900px] text-sm">
+        <thead>
+          <tr className="border-b text-left text-xs text-muted-foreground">
+            {HEADERS.map((h) => (
+              <th key={h.label} scope="col" className={cn("py-2 pr-3 font-medium", "right" in h && "text-right")}>
+                {h.label}
+              </th>
+            ))}
+            <th scope="col" className="py-2 text-right font-medium">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <OrderRow key={order.id} order={order} cancelling={cancellingId === order.id} onCancel={onCancel} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * Cancelling one order after the dialog confirms it: "Order Cancelled", or "Order Not
+ * Cancelled" with the server's reason. A 404 or 409 (the order is gone, or no longer
+ * standing) closes the dialog, since trying again cannot help; the list is read again either way.
+ */
+function useCancelOrderFlow() {
+  const mutation = useCancelOrder();
+  const [target, setTarget] = useState<OrderView | null>(null);
+  const confirm = async (order: OrderView) => {
+    const contract = contractLabels(order).join(" + ");
+    try {
+      const cancelled = await mutation.mutateAsync(order.id);
+      toast({
+        title: "Order Cancelled",
+        description:
+          cancelled.filledUnits > 0
+            ? `${contract} is cancelled. What filled (${cancelled.filledUnits} of ${cancelled.quantity}) stays in your portfolio.`
+            : `${contract} is cancelled before anything filled.`,
+      });
+      setTarget(null);
+    } catch (error) {
+      toast({
+        variant: "destructive",
+        title: "Order Not Cancelled",
+        description: errorMessage(error, "Failed to cancel the order. Please try again."),
+      });
+      if (error instanceof ApiError && (error.status === 404 || error.status === 409)) setTarget(null);
+    }
+  };
+  return { target, setTarget, confirm, pending: mutation.isPending, cancellingId: mutation.isPending ? mutation.variables : undefined };
+}
+
+/**
+ * "Orders": what the automation sent for the current account, newest first (the server's latest
+ * 100), 10 per page: when each was placed, its contract (every leg), how much filled, its
+ * status, the first fill's net price per share (US dollars, as contract prices are), the
+ * commission (in the display currency), and why a rejected or cancelled one ended so. A
+ * standing order (new, accepted, partially filled) can be cancelled after a confirmation. The
+ * table keeps a minimum width of 900 px and scrolls inside its card on narrow screens.
+ */
+export function OrdersCard() {
+  const query = useOrders();
+  const orders = query.data ?? [];
+  const pager = usePagination(orders.length, ORDERS_PAGE_SIZE);
+  const cancel = useCancelOrderFlow();
+
+  return (
+    <Card className="min-w-0">
+      <CardHeader className="border-b pb-4">
+        <h2 className="text-base leading-tight font-semibold">Orders</h2>
+        <CardDescription>
+          The orders the automation sent for this account, newest first: how each filled, or why it was refused or cancelled.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid grid-cols-1 gap-4 pt-4">
+        <QueryState
+          query={query}
+          loadingLabel="Loading orders"
+          skeleton={<SkeletonRows count={4} className="h-10 w-full" />}
+          skeletonClassName="gap-2"
+          errorTitle="Failed to fetch orders"
+          staleData="show-with-error"
+          isEmpty={(list) => list.length === 0}
+          empty={
+            <EmptyState
+              icon={ReceiptTextIcon}
+              title="No orders yet"
+              description="When the automation takes a signal in this account, its order appears here."
+              className="border-none bg-transparent py-10"
+            />
+          }
+        >
+          {() => (
+            <>
+              <OrdersTable orders={pager.slice(orders)} cancellingId={cancel.cancellingId} onCancel={cancel.setTarget} />
+              <Pagination pager={pager} noun="orders" label="Orders pages" />
+            </>
+          )}
+        </QueryState>
+      </CardContent>
+      <CancelOrderDialog
+        order={cancel.target}
+        pending={cancel.pending}
+        onConfirm={(order) => void cancel.confirm(order)}
+        onOpenChange={(open) => {
+          if (!open) cancel.setTarget(null);
+        }}
+      />
+    </Card>
+  );
+}
