@@ -22,21 +22,32 @@ pub struct AuditEvent {
 
 const COLUMNS: &str = "id, user_id, actor_id, action, detail, ip, user_agent, at";
 
+/// The statement that stores an event; bind it with [`bind_audit!`].
+pub(crate) const INSERT: &str = "INSERT INTO audit_events (id, user_id, actor_id, action, detail, ip, user_agent, at) \
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+
+/// Binds an [`AuditEvent`] to [`INSERT`] (for a write that records its event in its own
+/// transaction).
+macro_rules! bind_audit {
+    ($query:expr, $event:expr) => {
+        $query
+            .bind(&$event.id)
+            .bind(&$event.user_id)
+            .bind(&$event.actor_id)
+            .bind(&$event.action)
+            .bind(&$event.detail)
+            .bind(&$event.ip)
+            .bind(&$event.user_agent)
+            .bind($event.at)
+    };
+}
+
+pub(crate) use bind_audit;
+
 /// Stores an event.
 pub async fn record(db: &Db, event: &AuditEvent) -> StoreResult<()> {
-    let sql = format!("INSERT INTO audit_events ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)");
     with_db!(db, pool => {
-        sqlx::query(&sql)
-            .bind(&event.id)
-            .bind(&event.user_id)
-            .bind(&event.actor_id)
-            .bind(&event.action)
-            .bind(&event.detail)
-            .bind(&event.ip)
-            .bind(&event.user_agent)
-            .bind(event.at)
-            .execute(pool)
-            .await?;
+        bind_audit!(sqlx::query(INSERT), event).execute(pool).await?;
     });
     Ok(())
 }

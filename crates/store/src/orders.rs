@@ -99,6 +99,16 @@ fn assemble(rows: Vec<OrderRow>, legs: Vec<OrderLegRow>) -> Vec<StoredOrder> {
 /// legs as first placed) and whether this call placed it. One transaction: parallel senders of
 /// one id place one order.
 pub async fn place(db: &Db, row: &OrderRow, legs: &[OrderLegRow]) -> StoreResult<(StoredOrder, bool)> {
+    place_audited(db, row, legs, None).await
+}
+
+/// [`place`], recording `audit` in the same transaction when the order is placed.
+pub async fn place_audited(
+    db: &Db,
+    row: &OrderRow,
+    legs: &[OrderLegRow],
+    audit: Option<&crate::audit::AuditEvent>,
+) -> StoreResult<(StoredOrder, bool)> {
     let sql = format!(
         "INSERT INTO orders ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) \
          ON CONFLICT (account_id, client_order_id) DO NOTHING"
@@ -143,6 +153,9 @@ pub async fn place(db: &Db, row: &OrderRow, legs: &[OrderLegRow]) -> StoreResult
                     .bind(leg.ratio)
                     .execute(&mut *tx)
                     .await?;
+            }
+            if let Some(event) = audit {
+                crate::audit::bind_audit!(sqlx::query(crate::audit::INSERT), event).execute(&mut *tx).await?;
             }
         }
         tx.commit().await?;
@@ -263,6 +276,8 @@ pub struct Advance<'a> {
     /// The automated position the fill opens, stored with it (`ON CONFLICT DO NOTHING` on the
     /// account and signal, as every opening).
     pub opens: Option<&'a crate::positions::AutomatedRow>,
+    /// The owner's audit log entry for the change, stored with it.
+    pub audit: Option<&'a crate::audit::AuditEvent>,
     pub at: DateTime<Utc>,
 }
 
@@ -311,6 +326,9 @@ pub async fn advance(db: &Db, change: &Advance<'_>) -> StoreResult<bool> {
         }
         if let Some(position) = change.opens {
             crate::positions::bind_automated!(sqlx::query(&open_sql), position).bind(change.id).execute(&mut *tx).await?;
+        }
+        if let Some(event) = change.audit {
+            crate::audit::bind_audit!(sqlx::query(crate::audit::INSERT), event).execute(&mut *tx).await?;
         }
         tx.commit().await?;
         Ok(true)

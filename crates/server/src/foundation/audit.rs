@@ -46,7 +46,22 @@ pub async fn record(
     origin: &Origin,
     at: DateTime<Utc>,
 ) -> Result<()> {
-    let event = AuditEvent {
+    audit::record(&state.db, &event(user_id, actor_id, action, detail, origin, at)).await?;
+    Ok(())
+}
+
+/// The entry [`record`] stores, for a write that stores it in its own transaction (an order's
+/// change of state). The system's own acts (the automation, a deadline) have the default
+/// [`Origin`]: no address, no browser.
+pub fn event(
+    user_id: Option<&str>,
+    actor_id: Option<&str>,
+    action: AuditAction,
+    detail: Option<String>,
+    origin: &Origin,
+    at: DateTime<Utc>,
+) -> AuditEvent {
+    AuditEvent {
         id: uuid::Uuid::new_v4().to_string(),
         user_id: user_id.map(str::to_owned),
         actor_id: actor_id.map(str::to_owned),
@@ -55,9 +70,7 @@ pub async fn record(
         ip: origin.ip.clone(),
         user_agent: origin.user_agent.clone(),
         at,
-    };
-    audit::record(&state.db, &event).await?;
-    Ok(())
+    }
 }
 
 /// One entry of a user's audit log.

@@ -395,6 +395,14 @@ vocabulary! {
         PlanChanged = "plan_changed",
         AccountDeleted = "account_deleted",
         AdminAction = "admin_action",
+        /// An order was placed for one of the user's trading accounts.
+        OrderPlaced = "order_placed",
+        OrderFilled = "order_filled",
+        /// Refused by an account's limit or rejected by the broker.
+        OrderRejected = "order_rejected",
+        OrderCancelled = "order_cancelled",
+        /// An account's kill switch was turned on or off.
+        OrdersHalted = "orders_halted",
     }
 }
 
@@ -448,6 +456,10 @@ vocabulary! {
         SignalClosed = "signal_closed",
         /// One of the owner's automated positions closed.
         PositionClosed = "position_closed",
+        /// One of the owner's orders filled.
+        OrderFilled = "order_filled",
+        /// One of the owner's orders was refused (by an account's limit or the broker).
+        OrderRejected = "order_rejected",
     }
 }
 

@@ -13,13 +13,14 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::foundation::audit::{self, Origin};
 use crate::foundation::entitlements::Entitlements;
 use crate::foundation::error::{AppError, FieldError, Problem, Result};
 use crate::foundation::extract::ApiJson;
 use crate::foundation::money::dollars;
 use crate::foundation::session::CurrentUser;
 use crate::foundation::state::AppState;
-use crate::foundation::vocab::{RiskTolerance, StrategyName, Vocabulary, stored};
+use crate::foundation::vocab::{AuditAction, RiskTolerance, StrategyName, Vocabulary, stored};
 
 /// The longest account name, in characters.
 pub const MAX_NAME_CHARS: usize = 40;
@@ -243,6 +244,7 @@ async fn create(
 async fn update(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
+    origin: Origin,
     Path(id): Path<String>,
     ApiJson(input): ApiJson<TradingAccountUpdate>,
 ) -> Result<axum::Json<TradingAccount>> {
@@ -269,8 +271,16 @@ async fn update(
         orders_halted: input.orders_halted,
     };
     let saved = store::update(&state.db, &user.id, &id, &change, now).await?;
-    if saved.orders_halted {
-        crate::services::execution::cancel_standing_in(&state, &saved.id, "Stopped by the account's kill switch.", now).await?;
+    if let Some(halted) = input.orders_halted {
+        let detail = if halted {
+            let cancelled =
+                crate::services::execution::cancel_standing_in(&state, &saved.id, "Stopped by the account's kill switch.", now).await?;
+            let orders = if cancelled == 1 { "order" } else { "orders" };
+            format!("Kill switch on for {} ({cancelled} standing {orders} cancelled)", saved.name)
+        } else {
+            format!("Kill switch off for {}", saved.name)
+        };
+        audit::record(&state, Some(&user.id), None, AuditAction::OrdersHalted, Some(detail), &origin, now).await?;
     }
     let entitlements = Entitlements::of(&user, now);
     let place = place_of(&state, &user.id, &id).await?;

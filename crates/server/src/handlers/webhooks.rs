@@ -57,8 +57,9 @@ pub struct WebhookEndpoint {
     pub failing_since: Option<DateTime<Utc>>,
     pub disabled_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
-    /// The trading account whose positions it hears about (`position_closed`); `null`: all of
-    /// the owner's. Other events are the owner's whatever the account.
+    /// The trading account whose positions and orders it hears about (`position_closed`,
+    /// `order_filled`, `order_rejected`); `null`: all of the owner's. Other events are the
+    /// owner's whatever the account.
     pub account_id: Option<String>,
 }
 
@@ -89,8 +90,9 @@ pub struct CreateWebhookRequest {
     /// An `https` URL on a public address.
     #[schema(example = "https://hooks.example.com/strikeline")]
     pub url: String,
-    /// One of the user's trading accounts: `position_closed` is then sent for that account's
-    /// positions only. Left out, for every account's.
+    /// One of the user's trading accounts: `position_closed`, `order_filled` and
+    /// `order_rejected` are then sent for that account's positions and orders only. Left out,
+    /// for every account's.
     #[serde(default)]
     pub account_id: Option<String>,
 }

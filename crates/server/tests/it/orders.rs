@@ -23,6 +23,10 @@ on_both_engines_with!(admin, crate::common::with_admin;
     kill_switches_stop_new_orders,
 );
 
+on_both_engines_with!(local_webhooks, crate::webhooks::with_local_webhooks;
+    fills_and_refusals_reach_the_accounts_webhooks,
+);
+
 /// Ada, with room for three $300 contracts of a Momentum signal.
 async fn trader(app: &TestApp) -> String {
     let user = app.register().await;
@@ -98,6 +102,24 @@ async fn a_signal_becomes_one_filled_order_whose_fill_opens_the_position(app: Te
     assert_eq!(theirs.status(), 404);
     let filled = app.client.post(app.url(&format!("/api/orders/{id}/cancel"))).send().await.expect("cancel");
     assert_eq!(filled.status(), 409, "a filled order is no longer standing");
+
+    // The audit log has the order placed and filled, once each.
+    let log = audit_log(&app, &app.client).await;
+    let placed: Vec<&(String, String)> = log.iter().filter(|(action, _)| action == "order_placed").collect();
+    assert_eq!(placed.len(), 1, "{log:?}");
+    assert!(placed[0].1.starts_with("MOM buy call $100.00"), "{log:?}");
+    let fills: Vec<&(String, String)> = log.iter().filter(|(action, _)| action == "order_filled").collect();
+    assert_eq!(fills.len(), 1, "{log:?}");
+    assert!(fills[0].1.contains("filled 3 at $3.03 a share, $1.95 in commissions"), "{log:?}");
+}
+
+/// The user's audit log as (action, detail), newest first.
+async fn audit_log(app: &TestApp, client: &reqwest::Client) -> Vec<(String, String)> {
+    let entries: Vec<Value> = client.get(app.url("/api/user/audit")).send().await.expect("audit").json().await.expect("json");
+    entries
+        .iter()
+        .map(|e| (e["action"].as_str().expect("action").to_owned(), e["detail"].as_str().unwrap_or_default().to_owned()))
+        .collect()
 }
 
 async fn a_limit_refuses_the_order_and_says_why(app: TestApp) {
@@ -117,6 +139,9 @@ async fn a_limit_refuses_the_order_and_says_why(app: TestApp) {
         app.client.get(app.url("/api/portfolio/positions")).send().await.expect("positions").json().await.expect("json");
     assert!(positions.is_empty(), "{positions:?}");
     let notes: Value = app.client.get(app.url("/api/notifications")).send().await.expect("notes").json().await.expect("json");
+    let log = audit_log(&app, &app.client).await;
+    assert_eq!(log.iter().filter(|(action, _)| action == "order_rejected").count(), 1, "{log:?}");
+    assert!(!log.iter().any(|(action, _)| action == "order_placed"), "{log:?}");
     let refused = notes["notifications"]
         .as_array()
         .expect("list")
@@ -202,6 +227,10 @@ async fn standing_orders_are_cancelled_by_the_user_or_their_deadline(app: TestAp
     assert_eq!(strikeline_server::services::execution::cancel_overdue(&app.state, app.now()).await.expect("overdue"), 1);
     let late = orders::find(app.db(), &ada.account_id, &late).await.expect("order");
     assert_eq!((late.row.status.as_str(), late.row.reason.as_deref()), ("cancelled", Some("Not filled within 30 minutes.")));
+    let log = audit_log(&app, &app.client).await;
+    let cancels: Vec<&String> = log.iter().filter(|(action, _)| action == "order_cancelled").map(|(_, detail)| detail).collect();
+    assert_eq!(cancels.len(), 2, "the user's cancel and the deadline's, once each: {log:?}");
+    assert!(cancels[0].ends_with("cancelled: Not filled within 30 minutes."), "{cancels:?}");
     assert_eq!(orders::find(app.db(), &ada.account_id, &fresh).await.expect("order").row.status, "accepted");
 }
 
@@ -213,6 +242,8 @@ async fn kill_switches_stop_new_orders(app: TestApp) {
     let halt = |on: bool| app.client.patch(app.url(&format!("/api/accounts/{}", ada.account_id))).json(&json!({"ordersHalted": on})).send();
     let halted: Value = halt(true).await.expect("halt").json().await.expect("json");
     assert_eq!(halted["ordersHalted"], true);
+    let log = audit_log(&app, &app.client).await;
+    assert!(log.contains(&("orders_halted".to_owned(), "Kill switch on for Main (1 standing order cancelled)".to_owned())), "{log:?}");
     assert_eq!(orders::find(app.db(), &ada.account_id, &standing).await.expect("order").row.status, "cancelled");
     let first = issue(&app, "ONE", "CALL").await;
     assert_eq!(tick(&app).await, 0);
@@ -237,4 +268,52 @@ async fn kill_switches_stop_new_orders(app: TestApp) {
         admin.put(app.url("/api/automation/orders")).json(&json!({"halted": false})).send().await.expect("put").json().await.expect("json");
     assert_eq!(status["ordersHalted"], false);
     assert_eq!(tick(&app).await, 1);
+}
+
+async fn fills_and_refusals_reach_the_accounts_webhooks(app: TestApp) {
+    let user_id = trader(&app).await;
+    users::set_subscription(app.db(), &user_id, "premium", "active", None, app.now()).await.expect("plan");
+    let body = json!({"name": "IRA", "investmentCapital": 50000, "maxPositionSize": 100, "preferredStrategies": ["Momentum"], "riskTolerance": "high"});
+    let ira: Value = app.post_json(&app.client, "/api/accounts", &body).await.json().await.expect("json");
+    let ira_id = ira["id"].as_str().expect("id").to_owned();
+    let (url, _) = crate::webhooks::receiver(vec![200]).await;
+    let mut hooks = Vec::new();
+    for (event_type, account) in [("order_filled", None), ("order_filled", Some(ira_id.as_str())), ("order_rejected", None)] {
+        let mut body = json!({"eventType": event_type, "url": url});
+        if let Some(id) = account {
+            body["accountId"] = json!(id);
+        }
+        let response = app.post_json(&app.client, "/api/webhooks", &body).await;
+        assert_eq!(response.status(), 201, "{event_type}");
+        hooks.push(response.json::<Value>().await.expect("json")["webhookId"].as_str().expect("id").to_owned());
+    }
+    // Main fills three contracts; the IRA's $100 maximum refuses the $300 contract.
+    let signal = issue(&app, "MOM", "CALL").await;
+    assert!(tick(&app).await >= 1, "Main's (and the simulated market's own signals')");
+    let db = app.db().clone();
+    let id = signal.id.clone();
+    let payloads = |endpoint: String, topic: &'static str| {
+        let db = db.clone();
+        let id = id.clone();
+        async move {
+            let sql = "SELECT payload FROM outbox WHERE endpoint_id = $1 AND topic = $2";
+            let rows: Vec<String> = strikeline_store::with_db!(&db, pool => sqlx::query_scalar(sql).bind(&endpoint).bind(topic).fetch_all(pool).await.expect("outbox"));
+            rows.iter()
+                .map(|p| serde_json::from_str::<Value>(p).expect("payload")["data"].clone())
+                .filter(|data| data["order"]["signalId"] == id.as_str())
+                .collect::<Vec<_>>()
+        }
+    };
+    let every = payloads(hooks[0].clone(), "order_filled").await;
+    assert_eq!(every.len(), 1, "{every:?}");
+    assert_eq!(every[0]["account"]["name"], "Main");
+    assert_eq!(every[0]["order"]["signalId"], signal.id.as_str());
+    assert_eq!(every[0]["order"]["legs"][0]["right"], "call");
+    assert_eq!(every[0]["fill"]["units"], 3);
+    assert!((every[0]["fill"]["netPrice"].as_f64().expect("price") - 3.03).abs() < 1e-9);
+    assert!(payloads(hooks[1].clone(), "order_filled").await.is_empty(), "the IRA's endpoint hears nothing of Main's fill");
+    let refused = payloads(hooks[2].clone(), "order_rejected").await;
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert_eq!(refused[0]["account"]["name"], "IRA");
+    assert_eq!(refused[0]["reason"], "One contract costs $300.00, more than IRA's maximum position size of $100.00.");
 }

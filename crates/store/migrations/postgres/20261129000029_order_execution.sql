@@ -18,3 +18,17 @@ ALTER TABLE portfolio_positions ADD COLUMN order_id TEXT REFERENCES orders (id) 
 ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check;
 ALTER TABLE notifications ADD CONSTRAINT notifications_kind_check
     CHECK (kind IN ('new_signals', 'position_closed', 'price_alert', 'billing', 'webhook', 'order'));
+
+-- Webhook endpoints can listen for fills and refusals of their owner's orders.
+ALTER TABLE webhook_endpoints DROP CONSTRAINT webhook_endpoints_event_type_check;
+ALTER TABLE webhook_endpoints ADD CONSTRAINT webhook_endpoints_event_type_check
+    CHECK (event_type IN ('new_signal', 'price_alert', 'signal_closed', 'position_closed', 'order_filled', 'order_rejected'));
+
+-- Every order placed, filled, refused or cancelled, and every kill switch turned, is in the
+-- owner's audit log.
+ALTER TABLE audit_events DROP CONSTRAINT audit_events_action_check;
+ALTER TABLE audit_events ADD CONSTRAINT audit_events_action_check CHECK (action IN (
+    'sign_in', 'sign_in_failed', 'sign_out', 'password_changed', 'session_revoked',
+    'api_key_created', 'api_key_toggled', 'api_key_deleted', 'plan_changed',
+    'account_deleted', 'admin_action',
+    'order_placed', 'order_filled', 'order_rejected', 'order_cancelled', 'orders_halted'));

@@ -107,7 +107,8 @@ async fn an_order_moves_only_from_the_state_read(db: Db) {
         let db = db.clone();
         let id = id.to_owned();
         async move {
-            let change = Advance { id: &id, from, to, reason, fill: fill.as_ref(), opens: None, at: t0() + Duration::minutes(1) };
+            let change =
+                Advance { id: &id, from, to, reason, fill: fill.as_ref(), opens: None, audit: None, at: t0() + Duration::minutes(1) };
             orders::advance(&db, &change).await.expect("advance")
         }
     };
@@ -140,7 +141,8 @@ async fn the_schema_refuses_what_the_engine_never_writes(db: Db) {
     );
     assert!(orders::for_account(&db, &ada.account_id, 10).await.expect("list").is_empty(), "nothing stored from the refusals");
     let (stored, _) = orders::place(&db, &row, &legs).await.expect("place");
-    let overfill = Advance { id: &stored.row.id, from: ("new", 0), to: ("filled", 4), reason: None, fill: None, opens: None, at: t0() };
+    let overfill =
+        Advance { id: &stored.row.id, from: ("new", 0), to: ("filled", 4), reason: None, fill: None, opens: None, audit: None, at: t0() };
     assert!(orders::advance(&db, &overfill).await.is_err(), "never more than the quantity");
 }
 
@@ -160,8 +162,16 @@ async fn an_accounts_orders_go_with_it(db: Db) {
         Err(accounts::Kept::OpenPositions),
         "a standing order keeps it"
     );
-    let cancel =
-        Advance { id: &stored.row.id, from: ("new", 0), to: ("rejected", 0), reason: Some("test"), fill: None, opens: None, at: t0() };
+    let cancel = Advance {
+        id: &stored.row.id,
+        from: ("new", 0),
+        to: ("rejected", 0),
+        reason: Some("test"),
+        fill: None,
+        opens: None,
+        audit: None,
+        at: t0(),
+    };
     assert!(orders::advance(&db, &cancel).await.expect("reject"));
     assert_eq!(accounts::delete(&db, &ada.id, &ira.id).await.expect("delete"), Ok(()));
     assert!(matches!(orders::find(&db, &ira.id, &stored.row.id).await, Err(StoreError::NotFound)));

@@ -169,6 +169,11 @@ export const AUDIT_ACTIONS = exhaustive<AuditAction>()([
   "plan_changed",
   "account_deleted",
   "admin_action",
+  "order_placed",
+  "order_filled",
+  "order_rejected",
+  "order_cancelled",
+  "orders_halted",
 ]);
 
 /** `NotificationView.kind`: what a notification in the bell is about. */
@@ -188,7 +193,14 @@ export const ALERT_DIRECTIONS = exhaustive<AlertDirection>()(["above", "below"])
 export const ALERT_STATUSES = exhaustive<AlertStatus>()(["active", "triggered"]);
 
 /** `WebhookEndpoint.eventType`, `CreateWebhookRequest.eventType`: what a webhook endpoint is sent. */
-export const WEBHOOK_EVENT_TYPES = exhaustive<WebhookEventType>()(["new_signal", "price_alert", "signal_closed", "position_closed"]);
+export const WEBHOOK_EVENT_TYPES = exhaustive<WebhookEventType>()([
+  "new_signal",
+  "price_alert",
+  "signal_closed",
+  "position_closed",
+  "order_filled",
+  "order_rejected",
+]);
 
 /** `NewsItem.sentiment`: an article's tone for the stocks it is about. */
 export const NEWS_SENTIMENTS = exhaustive<NewsSentiment>()(["bullish", "bearish", "neutral"]);

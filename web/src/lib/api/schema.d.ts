@@ -2422,7 +2422,7 @@ export interface components {
          * @description What an audit-log entry records.
          * @enum {string}
          */
-        AuditAction: "sign_in" | "sign_in_failed" | "sign_out" | "password_changed" | "session_revoked" | "api_key_created" | "api_key_toggled" | "api_key_deleted" | "plan_changed" | "account_deleted" | "admin_action";
+        AuditAction: "sign_in" | "sign_in_failed" | "sign_out" | "password_changed" | "session_revoked" | "api_key_created" | "api_key_toggled" | "api_key_deleted" | "plan_changed" | "account_deleted" | "admin_action" | "order_placed" | "order_filled" | "order_rejected" | "order_cancelled" | "orders_halted";
         /** @description One entry of a user's audit log. */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -2812,8 +2812,9 @@ export interface components {
         /** @description `POST /api/webhooks` and `POST /api/v1/webhooks`. */
         CreateWebhookRequest: {
             /**
-             * @description One of the user's trading accounts: `position_closed` is then sent for that account's
-             *     positions only. Left out, for every account's.
+             * @description One of the user's trading accounts: `position_closed`, `order_filled` and
+             *     `order_rejected` are then sent for that account's positions and orders only. Left out,
+             *     for every account's.
              */
             accountId?: string | null;
             eventType: components["schemas"]["WebhookEventType"];
@@ -5979,8 +5980,9 @@ export interface components {
         /** @description A registered endpoint, without its secret. */
         WebhookEndpoint: {
             /**
-             * @description The trading account whose positions it hears about (`position_closed`); `null`: all of
-             *     the owner's. Other events are the owner's whatever the account.
+             * @description The trading account whose positions and orders it hears about (`position_closed`,
+             *     `order_filled`, `order_rejected`); `null`: all of the owner's. Other events are the
+             *     owner's whatever the account.
              */
             accountId?: string | null;
             /** Format: date-time */
@@ -6012,7 +6014,7 @@ export interface components {
          * @description What a webhook endpoint is sent.
          * @enum {string}
          */
-        WebhookEventType: "new_signal" | "price_alert" | "signal_closed" | "position_closed";
+        WebhookEventType: "new_signal" | "price_alert" | "signal_closed" | "position_closed" | "order_filled" | "order_rejected";
         /** @description What a webhook delivery did. */
         WebhookReceipt: {
             /** @description `applied`, `duplicate` (delivered before: nothing changes twice) or `ignored`. */

@@ -13,13 +13,17 @@ use strikeline_store::trading_accounts::{AccountRow, Automating};
 
 use super::broker::Broker;
 use super::{DEADLINE, Sent};
+use crate::foundation::audit::{self, Origin};
 use crate::foundation::entitlements::{Capability, Entitlements};
 use crate::foundation::error::Result;
 use crate::foundation::money::{dollars, usd};
 use crate::foundation::state::AppState;
-use crate::foundation::vocab::{NotificationKind, OrderDuration, OrderKind, OrderSide, OrderState, SignalKind, StrategyName, Vocabulary};
+use crate::foundation::vocab::{
+    AuditAction, NotificationKind, OrderDuration, OrderKind, OrderSide, OrderState, SignalKind, StrategyName, Vocabulary, WebhookEventType,
+};
 use crate::services::notifying::{self, Note};
 use crate::services::portfolio_settlement::preferences;
+use crate::services::webhooks::{Audience, Event, emit};
 
 /// The client order id of the automation's order for `signal_id` (one per signal and account:
 /// sending it again places nothing).
@@ -178,6 +182,9 @@ pub async fn execute(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
     let open_cost_cents: HashMap<String, i64> = strikeline_store::positions::open_cost_by_account(&state.db).await?.into_iter().collect();
     let viewers = crate::services::visibility::Viewers::since(state, first_day).await?;
     let mut notes = Vec::new();
+    // (owner, account, event, payload) of each fill and refusal, for the account's webhooks.
+    let mut events: Vec<(String, String, WebhookEventType, serde_json::Value)> = Vec::new();
+    let account_data = |account: &AccountRow| serde_json::json!({"id": account.id, "name": account.name});
     let mut filled = 0;
     for Automating { account, place } in &accounts {
         let Some(user) = users.get(&account.user_id) else { continue };
@@ -226,8 +233,18 @@ pub async fn execute(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
                         Allocation::Contracts(n) => Ok(n),
                     };
                     let Some(order) = order_for(signal, account, decision, now) else { continue };
-                    let (stored, placed) = strikeline_store::orders::place(&state.db, &order.row, &order.legs).await?;
+                    let (action, detail) = match &order.row.reason {
+                        Some(reason) => (AuditAction::OrderRejected, format!("{} refused: {reason}", super::order_words(&order))),
+                        None => (AuditAction::OrderPlaced, format!("{} placed by the automation", super::order_words(&order))),
+                    };
+                    let audit = audit::event(Some(&account.user_id), None, action, Some(detail), &Origin::default(), now);
+                    let (stored, placed) =
+                        strikeline_store::orders::place_audited(&state.db, &order.row, &order.legs, Some(&audit)).await?;
                     if placed && let Some(reason) = &stored.row.reason {
+                        let data = serde_json::json!({
+                            "rejectedAt": now, "account": account_data(account), "order": super::order_data(&stored), "reason": reason,
+                        });
+                        events.push((account.user_id.clone(), account.id.clone(), WebhookEventType::OrderRejected, data));
                         notes.push(Note {
                             user_id: account.user_id.clone(),
                             kind: NotificationKind::Order,
@@ -245,6 +262,18 @@ pub async fn execute(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
             match super::send(state, &order, &signal_marks(state, signal, now), now).await? {
                 Sent::Filled(fill) => {
                     filled += 1;
+                    let data = serde_json::json!({
+                        "filledAt": now,
+                        "account": account_data(account),
+                        "order": super::order_data(&order),
+                        "fill": {
+                            "units": fill.units,
+                            "netPrice": fill.net_price,
+                            "cashOut": fill.cash_out(),
+                            "commission": fill.legs.iter().map(|l| l.commission).sum::<f64>(),
+                        },
+                    });
+                    events.push((account.user_id.clone(), account.id.clone(), WebhookEventType::OrderFilled, data));
                     open_cost += fill.net_price * 100.0 * f64::from(fill.units);
                     notes.push(Note {
                         user_id: account.user_id.clone(),
@@ -261,18 +290,33 @@ pub async fn execute(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
                         link: Some("/portfolio"),
                     });
                 }
-                Sent::Rejected(reason) => notes.push(Note {
-                    user_id: account.user_id.clone(),
-                    kind: NotificationKind::Order,
-                    title: format!("Order rejected: {}", contract_words(signal)),
-                    body: format!("The order for this signal in {} was rejected. {reason}", account.name),
-                    link: Some("/portfolio"),
-                }),
+                Sent::Rejected(reason) => {
+                    notes.push(Note {
+                        user_id: account.user_id.clone(),
+                        kind: NotificationKind::Order,
+                        title: format!("Order rejected: {}", contract_words(signal)),
+                        body: format!("The order for this signal in {} was rejected. {reason}", account.name),
+                        link: Some("/portfolio"),
+                    });
+                    let data = serde_json::json!({
+                        "rejectedAt": now, "account": account_data(account), "order": super::order_data(&order), "reason": reason,
+                    });
+                    events.push((account.user_id.clone(), account.id.clone(), WebhookEventType::OrderRejected, data));
+                }
                 Sent::Standing | Sent::Unchanged => {}
             }
         }
     }
     notifying::notify(state, notes, now).await?;
+    let events: Vec<Event> = events
+        .iter()
+        .map(|(owner, account, event_type, data)| Event {
+            event_type: *event_type,
+            audience: Audience::Account { owner, account },
+            data: data.clone(),
+        })
+        .collect();
+    emit(state, &events, now).await?;
     Ok(filled)
 }
 

@@ -15,10 +15,11 @@ use strikeline_engine::broker::{Contract, Fill, Leg, Order, OrderEvent, OrderPro
 use strikeline_store::orders::{self, Advance, FillRow, StoredOrder};
 use strikeline_store::positions::AutomatedRow;
 
+use crate::foundation::audit::{self, Origin};
 use crate::foundation::error::Result;
-use crate::foundation::money::to_cents;
+use crate::foundation::money::{to_cents, usd};
 use crate::foundation::state::AppState;
-use crate::foundation::vocab::{OptionRight, OrderDuration, OrderKind, OrderSide, OrderState, PositionStatus, Vocabulary};
+use crate::foundation::vocab::{AuditAction, OptionRight, OrderDuration, OrderKind, OrderSide, OrderState, PositionStatus, Vocabulary};
 use broker::{Broker, Submission};
 
 /// How long an order may stand unfilled before it is cancelled.
@@ -86,6 +87,21 @@ async fn step(
 ) -> Result<Option<OrderProgress>> {
     let Some(from) = progress_of(order) else { return Ok(None) };
     let Ok(to) = from.apply(event) else { return Ok(None) };
+    let logged = match event {
+        OrderEvent::Accept => None,
+        OrderEvent::Reject => Some((AuditAction::OrderRejected, format!("{} rejected: {}", order_words(order), reason.unwrap_or("")))),
+        OrderEvent::Cancel => Some((AuditAction::OrderCancelled, format!("{} cancelled: {}", order_words(order), reason.unwrap_or("")))),
+        OrderEvent::Fill { units } => Some((
+            AuditAction::OrderFilled,
+            format!(
+                "{} filled {units} at {} a share, {} in commissions",
+                order_words(order),
+                fill.map_or_else(String::new, |f| format!("${:.2}", f.net_price)),
+                usd(fill.map_or(0, |f| f.commission_cents))
+            ),
+        )),
+    };
+    let audit = logged.map(|(action, detail)| audit::event(Some(&order.row.user_id), None, action, Some(detail), &Origin::default(), now));
     let change = Advance {
         id: &order.row.id,
         from: (from.status.as_str(), i64::from(from.filled)),
@@ -93,6 +109,7 @@ async fn step(
         reason,
         fill,
         opens,
+        audit: audit.as_ref(),
         at: now,
     };
     Ok(orders::advance(&state.db, &change).await?.then_some(to))
@@ -166,6 +183,48 @@ pub async fn send(state: &AppState, order: &StoredOrder, marks: &[Option<f64>], 
             })
         }
     }
+}
+
+/// An order in words, for the audit log: "MOM buy call $100.00 2026-12-29, 3 units
+/// (signal-…)".
+pub fn order_words(order: &StoredOrder) -> String {
+    let legs: Vec<String> = order
+        .legs
+        .iter()
+        .map(|leg| {
+            let ratio = if leg.ratio == 1 { String::new() } else { format!("{}× ", leg.ratio) };
+            format!("{} {ratio}{} {} {}", leg.side, leg.option_right, usd(leg.strike_cents), leg.expiration_date)
+        })
+        .collect();
+    format!("{} {}, {} units ({})", order.row.underlying, legs.join(" + "), order.row.quantity, order.row.client_order_id)
+}
+
+/// An order as webhooks carry it: its terms and where it stands.
+pub fn order_data(order: &StoredOrder) -> serde_json::Value {
+    let legs: Vec<serde_json::Value> = order
+        .legs
+        .iter()
+        .map(|leg| {
+            serde_json::json!({
+                "right": leg.option_right,
+                "side": leg.side,
+                "strike": crate::foundation::money::dollars(leg.strike_cents),
+                "expiration": leg.expiration_date,
+                "ratio": leg.ratio,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "id": order.row.id,
+        "clientOrderId": order.row.client_order_id,
+        "signalId": order.row.signal_id,
+        "underlying": order.row.underlying,
+        "quantity": order.row.quantity,
+        "orderType": order.row.order_type,
+        "timeInForce": order.row.time_in_force,
+        "broker": order.row.broker,
+        "legs": legs,
+    })
 }
 
 /// Cancels a standing order, keeping what filled: `true` if this call cancelled it. An order

@@ -13,6 +13,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   plan_changed: "Plan changed",
   account_deleted: "Account deleted",
   admin_action: "Administrator action",
+  order_placed: "Order placed",
+  order_filled: "Order filled",
+  order_rejected: "Order refused or rejected",
+  order_cancelled: "Order cancelled",
+  orders_halted: "Kill switch turned",
 };
 
 /** Actions a user would want to notice when they did not do them. */

@@ -144,7 +144,7 @@ describe("WebhooksCard", () => {
       within(select)
         .getAllByRole("option")
         .map((o) => o.textContent),
-    ).toEqual(["New signal", "Price alert", "Signal closed", "Position closed"]);
+    ).toEqual(["New signal", "Price alert", "Signal closed", "Position closed", "Order filled", "Order refused"]);
     await events.type(within(dialog).getByLabelText("Endpoint URL"), "  https://hooks.example.com/strikeline  ");
     await events.selectOptions(select, "Price alert");
     await events.click(within(dialog).getByRole("button", { name: "Add endpoint" }));

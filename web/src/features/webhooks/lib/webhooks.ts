@@ -12,11 +12,13 @@ export const EVENT_TYPE_LABELS: Record<WebhookEventType, string> = {
   price_alert: "Price alert",
   signal_closed: "Signal closed",
   position_closed: "Position closed",
+  order_filled: "Order filled",
+  order_rejected: "Order refused",
 };
 
 export const DEFAULT_EVENT_TYPE: WebhookEventType = "new_signal";
 
-/** The Account choice that sends no `accountId`: `position_closed` for every account. */
+/** The Account choice that sends no `accountId`: positions and orders of every account. */
 export const ALL_ACCOUNTS = "";
 
 /**
