@@ -1,6 +1,7 @@
 //! Upgrading a database with data in it: the enum-checks migration (which rebuilds tables on
 //! SQLite) keeps every row, on both engines, and afterwards the checks hold; the trading-accounts
-//! migration gives each user a first account holding their positions and daily values.
+//! migration gives each user a first account holding their positions and daily values; the
+//! order-execution migration keeps webhook endpoints, their outbox and the audit log.
 
 use std::path::Path;
 
@@ -15,8 +16,17 @@ use crate::common::{TestDb, day, signal, t0};
 /// The migration under test; everything before it is applied first.
 const ENUM_CHECKS: i64 = 20261124000006;
 
+/// The order-execution migration, which rebuilds `webhook_endpoints`, the outbox and the audit
+/// log on SQLite.
+const ORDER_EXECUTION: i64 = 20261129000029;
+
 /// Applies the migrations before [`ENUM_CHECKS`], from a copy of those files.
 async fn migrate_before_enum_checks(db: &Db) {
+    migrate_before(db, ENUM_CHECKS).await;
+}
+
+/// Applies the migrations before `version`, from a copy of those files.
+async fn migrate_before(db: &Db, before: i64) {
     let engine_dir = match db.engine() {
         Engine::Sqlite => "sqlite",
         Engine::Postgres => "postgres",
@@ -27,7 +37,7 @@ async fn migrate_before_enum_checks(db: &Db) {
         let path = entry.expect("entry").path();
         let name = path.file_name().and_then(|n| n.to_str()).expect("name").to_owned();
         let version: i64 = name.split('_').next().and_then(|v| v.parse().ok()).expect("versioned name");
-        if version < ENUM_CHECKS {
+        if version < before {
             std::fs::copy(&path, copy.path().join(&name)).expect("copy");
         }
     }
@@ -314,6 +324,66 @@ async fn sqlite_every_row_survives_the_enum_checks_migration() {
 async fn postgres_every_row_survives_the_enum_checks_migration() {
     if let Some(test_db) = TestDb::postgres_unmigrated("strikeline_store_migration").await {
         every_row_survives_the_enum_checks_migration(test_db.db.clone()).await;
+        test_db.db.close().await;
+    }
+}
+
+/// Webhook endpoints, their outbox messages and attempts, audit entries and notifications
+/// written before the order-execution migration are all there after it, and the rebuilt tables
+/// still cascade and now take the new event types.
+async fn webhooks_and_the_audit_log_survive_the_order_execution_migration(db: Db) {
+    migrate_before(&db, ORDER_EXECUTION).await;
+    let ada = old_user(&db, "ada").await;
+    let at = t0();
+    strikeline_store::with_db!(&db, pool => {
+        for (sql, owned) in [
+            ("INSERT INTO webhook_endpoints (id, user_id, url, event_type, secret, created_at) VALUES ('ep-1', $1, 'https://hooks.example.com', 'position_closed', 'whsec_x', $2)", true),
+            ("INSERT INTO outbox (id, channel, user_id, endpoint_id, topic, payload, next_attempt_at, created_at) VALUES ('msg-1', 'webhook', $1, 'ep-1', 'position_closed', '{}', $2, $2)", true),
+            ("INSERT INTO outbox (id, channel, user_id, topic, payload, next_attempt_at, created_at) VALUES ('mail-1', 'email', $1, 'billing', '{}', $2, $2)", true),
+            ("INSERT INTO webhook_attempts (id, message_id, endpoint_id, attempted_at, status_code, latency_ms, succeeded) VALUES ('att-1', 'msg-1', 'ep-1', $1, 500, 12, FALSE)", false),
+            ("INSERT INTO audit_events (id, user_id, action, detail, at) VALUES ('aud-1', $1, 'sign_in', 'x', $2)", true),
+            ("INSERT INTO notifications (id, user_id, kind, title, body, created_at) VALUES ('n-1', $1, 'billing', 't', 'b', $2)", true),
+        ] {
+            let query = sqlx::query(sql);
+            let query = if owned { query.bind(&ada.id).bind(at) } else { query.bind(at) };
+            query.execute(pool).await.unwrap_or_else(|e| panic!("{sql}: {e}"));
+        }
+    });
+    db.migrate().await.expect("the order-execution migration applies over existing data");
+    let count = |table: &'static str| {
+        let db = db.clone();
+        async move {
+            let sql = format!("SELECT COUNT(*) FROM {table}");
+            strikeline_store::with_db!(&db, pool => sqlx::query_scalar::<_, i64>(&sql).fetch_one(pool).await.expect("count"))
+        }
+    };
+    for table in ["webhook_endpoints", "webhook_attempts", "audit_events", "notifications"] {
+        assert_eq!(count(table).await, 1, "{table} kept");
+    }
+    assert_eq!(count("outbox").await, 2, "outbox kept");
+    strikeline_store::with_db!(&db, pool => {
+        sqlx::query("UPDATE webhook_endpoints SET event_type = 'order_filled' WHERE id = 'ep-1'").execute(pool).await.expect("new event type");
+        assert!(sqlx::query("UPDATE webhook_endpoints SET event_type = 'order_paid' WHERE id = 'ep-1'").execute(pool).await.is_err(), "checked");
+        sqlx::query("INSERT INTO audit_events (id, user_id, action, at) VALUES ('aud-2', $1, 'order_filled', $2)")
+            .bind(&ada.id).bind(at).execute(pool).await.expect("new audit action");
+        sqlx::query("INSERT INTO notifications (id, user_id, kind, title, body, created_at) VALUES ('n-2', $1, 'order', 't', 'b', $2)")
+            .bind(&ada.id).bind(at).execute(pool).await.expect("new notification kind");
+        sqlx::query("DELETE FROM webhook_endpoints WHERE id = 'ep-1'").execute(pool).await.expect("delete endpoint");
+    });
+    assert_eq!(count("outbox").await, 1, "the endpoint's messages still go with it; the email stays");
+    assert_eq!(count("webhook_attempts").await, 0, "and its attempts");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_webhooks_and_the_audit_log_survive_the_order_execution_migration() {
+    let test_db = TestDb::sqlite_unmigrated().await;
+    webhooks_and_the_audit_log_survive_the_order_execution_migration(test_db.db.clone()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_webhooks_and_the_audit_log_survive_the_order_execution_migration() {
+    if let Some(test_db) = TestDb::postgres_unmigrated("strikeline_store_order_migration").await {
+        webhooks_and_the_audit_log_survive_the_order_execution_migration(test_db.db.clone()).await;
         test_db.db.close().await;
     }
 }
