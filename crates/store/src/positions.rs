@@ -253,6 +253,20 @@ pub async fn holders_of_active_signals(db: &Db) -> StoreResult<Vec<(String, Stri
     }))
 }
 
+/// What `account_id` has paid for its open automated positions (premium × 100 × contracts,
+/// cents).
+pub async fn open_cost_of(db: &Db, account_id: &str) -> StoreResult<i64> {
+    Ok(with_db!(db, pool => {
+        sqlx::query_scalar::<_, i64>(
+            "SELECT CAST(COALESCE(SUM(entry_cents * 100 * quantity), 0) AS BIGINT) FROM portfolio_positions \
+             WHERE account_id = $1 AND status = 'open'",
+        )
+        .bind(account_id)
+        .fetch_one(pool)
+        .await?
+    }))
+}
+
 /// What each account has paid for its open automated positions (premium × 100 × contracts,
 /// cents), for every account with one.
 pub async fn open_cost_by_account(db: &Db) -> StoreResult<Vec<(String, i64)>> {

@@ -3,23 +3,58 @@
 
 use axum::extract::{Path, State};
 use chrono::{DateTime, NaiveDate, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use strikeline_store::orders::{self, FillRow, StoredOrder};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::foundation::entitlements::{Capability, Entitlements};
 use crate::foundation::error::{AppError, FieldError, Problem, Result};
+use crate::foundation::extract::ApiJson;
+use crate::foundation::limits;
 use crate::foundation::money::dollars;
 use crate::foundation::session::CurrentUser;
 use crate::foundation::state::AppState;
 use crate::foundation::vocab::{OptionRight, OrderDuration, OrderKind, OrderSide, OrderState, Vocabulary, stored};
+use crate::services::execution::proposal::{self, Chosen};
 
 /// How many of an account's orders the list shows, newest first.
 pub const LISTED: i64 = 100;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list_orders)).routes(routes!(cancel_order))
+    OpenApiRouter::new().routes(routes!(list_orders)).routes(routes!(cancel_order)).routes(routes!(send_proposal))
+}
+
+/// One position of an optimiser proposal to send.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ProposalPosition {
+    /// An active signal the user may trade (one of the optimiser's candidates).
+    pub signal_id: String,
+    /// 1 to 10,000.
+    #[schema(minimum = 1, maximum = 10_000)]
+    pub contracts: i64,
+}
+
+/// `POST /api/orders/proposal`: the positions of an optimiser proposal, as the user accepted
+/// them.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ProposalOrders {
+    /// 1 to 50 positions, each signal once.
+    pub positions: Vec<ProposalPosition>,
+}
+
+/// What sending a proposal came to.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SentOrders {
+    /// Each position's order, in the order sent: placed now, or placed before for the same
+    /// signal (by the automation or an earlier send), which is not placed twice.
+    pub orders: Vec<OrderView>,
+    /// How many of them this request placed.
+    pub placed: usize,
 }
 
 /// One leg of an order.
@@ -143,6 +178,44 @@ async fn list_orders(State(state): State<AppState>, CurrentUser(user): CurrentUs
     let ids: Vec<String> = listed.iter().map(|o| o.row.id.clone()).collect();
     let fills = orders::fills_of(&state.db, &ids).await?;
     Ok(axum::Json(listed.into_iter().map(|o| view(o, &fills)).collect::<Result<Vec<_>>>()?))
+}
+
+/// Sends an optimiser proposal as orders for the current account (Premium): one market order
+/// per position, filled by the account's broker (the paper broker: at the signal's premium
+/// with 1% slippage and $0.65 a contract). Checked whole first: each position an active
+/// signal the user may trade, within the account's maximum position size, and the new ones
+/// together within its capital left.
+#[utoipa::path(
+    post, path = "/api/orders/proposal", tag = "orders",
+    request_body = ProposalOrders,
+    responses(
+        (status = 200, body = SentOrders),
+        (status = 401, description = "Not signed in", body = Problem),
+        (status = 403, description = "The plan does not include the optimiser", body = Problem),
+        (status = 409, description = "A kill switch stops orders for this account", body = Problem),
+        (status = 422, description = "A position is not valid; `errors` names it", body = Problem),
+        (status = 429, description = "Too many sends; see Retry-After", body = Problem),
+    )
+)]
+async fn send_proposal(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiJson(input): ApiJson<ProposalOrders>,
+) -> Result<(limits::RateLimit, axum::Json<SentOrders>)> {
+    let now = state.clock.now();
+    Entitlements::of(&user, now).require(Capability::PortfolioOptimisation)?;
+    let limit = limits::hit(&state, limits::ORDER_SEND, &user.id, now).await?;
+    let chosen: Vec<Chosen> = input
+        .positions
+        .into_iter()
+        .map(|p| Chosen { signal_id: p.signal_id, contracts: u32::try_from(p.contracts).unwrap_or(0) })
+        .collect();
+    let sent = proposal::send(&state, &user, &chosen, now).await?;
+    let placed = sent.orders.iter().filter(|(_, placed)| *placed).count();
+    let ids: Vec<String> = sent.orders.iter().map(|(o, _)| o.row.id.clone()).collect();
+    let fills = orders::fills_of(&state.db, &ids).await?;
+    let orders = sent.orders.into_iter().map(|(o, _)| view(o, &fills)).collect::<Result<Vec<_>>>()?;
+    Ok((limit, axum::Json(SentOrders { orders, placed })))
 }
 
 /// Cancels one of the current account's orders still standing, keeping what filled.

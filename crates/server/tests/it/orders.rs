@@ -17,6 +17,7 @@ on_both_engines!(
     a_limit_refuses_the_order_and_says_why,
     a_straddle_is_sent_as_two_legs,
     standing_orders_are_cancelled_by_the_user_or_their_deadline,
+    an_optimiser_proposal_is_sent_as_orders_once,
 );
 
 on_both_engines_with!(admin, crate::common::with_admin;
@@ -316,4 +317,86 @@ async fn fills_and_refusals_reach_the_accounts_webhooks(app: TestApp) {
     assert_eq!(refused.len(), 1, "{refused:?}");
     assert_eq!(refused[0]["account"]["name"], "IRA");
     assert_eq!(refused[0]["reason"], "One contract costs $300.00, more than IRA's maximum position size of $100.00.");
+}
+
+async fn an_optimiser_proposal_is_sent_as_orders_once(app: TestApp) {
+    let user_id = trader(&app).await;
+    let first = issue(&app, "ONE", "CALL").await;
+    let second = issue(&app, "TWO", "PUT").await;
+    let send = |body: Value| app.client.post(app.url("/api/orders/proposal")).json(&body).send();
+    let position = |signal: &store::SignalRow, contracts: i64| json!({"signalId": signal.id, "contracts": contracts});
+    // The optimiser's plan rule: Premium.
+    let refused = send(json!({"positions": [position(&first, 1)]})).await.expect("send");
+    assert_eq!(refused.status(), 403);
+    users::set_subscription(app.db(), &user_id, "premium", "active", None, app.now()).await.expect("plan");
+
+    // Every position is checked, each bad one named, and nothing is placed.
+    for (body, field) in [
+        (json!({"positions": []}), "positions"),
+        (json!({"positions": [position(&first, 0)]}), "positions[0].contracts"),
+        (json!({"positions": [position(&first, -3)]}), "positions[0].contracts"),
+        (json!({"positions": [{"signalId": "no-such-signal", "contracts": 1}]}), "positions[0].signalId"),
+        (json!({"positions": [position(&first, 1), position(&first, 1)]}), "positions[1].signalId"),
+        // Four $300 contracts are more than the $1,000 maximum position.
+        (json!({"positions": [position(&first, 1), position(&second, 4)]}), "positions[1].contracts"),
+    ] {
+        let response = send(body.clone()).await.expect("send");
+        assert_eq!(response.status(), 422, "{body}");
+        assert_eq!(crate::common::fields(&crate::common::problem(response).await), [field], "{body}");
+    }
+    assert!(orders_of(&app, &app.client).await.is_empty(), "a refused send places nothing");
+
+    let sent: Value =
+        send(json!({"positions": [position(&first, 3), position(&second, 2)]})).await.expect("send").json().await.expect("json");
+    assert_eq!(sent["placed"], 2);
+    let statuses: Vec<(&str, i64)> = sent["orders"]
+        .as_array()
+        .expect("orders")
+        .iter()
+        .map(|o| (o["status"].as_str().expect("status"), o["filledUnits"].as_i64().expect("units")))
+        .collect();
+    assert_eq!(statuses, [("filled", 3), ("filled", 2)]);
+    assert_eq!(sent["orders"][1]["legs"][0]["right"], "put");
+    // Sent again (or taken by the automation): the same orders, none placed twice.
+    let again: Value = send(json!({"positions": [position(&first, 3)]})).await.expect("send").json().await.expect("json");
+    assert_eq!(again["placed"], 0);
+    assert_eq!(again["orders"][0]["id"], sent["orders"][0]["id"]);
+    assert_eq!(tick(&app).await, 0, "the automation finds them ordered");
+    let positions: Vec<Value> =
+        app.client.get(app.url("/api/portfolio/positions")).send().await.expect("positions").json().await.expect("json");
+    assert_eq!(positions.len(), 2);
+
+    // Parallel sends of a new signal place one order.
+    let third = issue(&app, "THR", "CALL").await;
+    let body = json!({"positions": [position(&third, 1)]});
+    let parallel = futures_util::future::join_all((0..5).map(|_| send(body.clone()))).await;
+    let mut placed = 0;
+    for response in parallel {
+        let response = response.expect("send");
+        assert_eq!(response.status(), 200);
+        placed += response.json::<Value>().await.expect("json")["placed"].as_i64().expect("placed");
+    }
+    assert_eq!(placed, 1);
+
+    // The capital left: $10,000 less what is held ($3.03 × 100 × 6) is $8,182; a new $300
+    // position fits, but not once the capital is cut to what is held.
+    let fourth = issue(&app, "FOU", "CALL").await;
+    let ada = users::find_by_email(app.db(), "ada@example.com").await.expect("query").expect("ada");
+    let cut = json!({"investmentCapital": 1900});
+    assert_eq!(
+        app.client.patch(app.url(&format!("/api/accounts/{}", ada.account_id))).json(&cut).send().await.expect("patch").status(),
+        200
+    );
+    let response = send(json!({"positions": [position(&fourth, 1)]})).await.expect("send");
+    assert_eq!(response.status(), 422);
+    let problem = crate::common::problem(response).await;
+    assert_eq!(crate::common::fields(&problem), ["positions"]);
+
+    // A kill switch stops sends.
+    let halt = json!({"ordersHalted": true, "investmentCapital": 10000});
+    assert_eq!(
+        app.client.patch(app.url(&format!("/api/accounts/{}", ada.account_id))).json(&halt).send().await.expect("patch").status(),
+        200
+    );
+    assert_eq!(send(json!({"positions": [position(&fourth, 1)]})).await.expect("send").status(), 409);
 }

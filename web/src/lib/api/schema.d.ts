@@ -921,6 +921,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/proposal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends an optimiser proposal as orders for the current account (Premium): one market order
+         *     per position, filled by the account's broker (the paper broker: at the signal's premium
+         *     with 1% slippage and $0.65 a contract). Checked whole first: each position an active
+         *     signal the user may trade, within the account's maximum position size, and the new ones
+         *     together within its capital left.
+         */
+        post: operations["send_proposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/{id}/cancel": {
         parameters: {
             query?: never;
@@ -4659,6 +4682,24 @@ export interface components {
              */
             to?: number | null;
         };
+        /**
+         * @description `POST /api/orders/proposal`: the positions of an optimiser proposal, as the user accepted
+         *     them.
+         */
+        ProposalOrders: {
+            /** @description 1 to 50 positions, each signal once. */
+            positions: components["schemas"]["ProposalPosition"][];
+        };
+        /** @description One position of an optimiser proposal to send. */
+        ProposalPosition: {
+            /**
+             * Format: int64
+             * @description 1 to 10,000.
+             */
+            contracts: number;
+            /** @description An active signal the user may trade (one of the optimiser's candidates). */
+            signalId: string;
+        };
         /** @description One signal the proposal holds. */
         ProposedPosition: {
             /** Format: int32 */
@@ -5136,6 +5177,16 @@ export interface components {
          * @enum {string}
          */
         SectorName: "Technology" | "Healthcare" | "Financial" | "Consumer" | "Energy" | "Industrial" | "Utilities" | "Real Estate" | "Materials" | "Communications";
+        /** @description What sending a proposal came to. */
+        SentOrders: {
+            /**
+             * @description Each position's order, in the order sent: placed now, or placed before for the same
+             *     signal (by the automation or an earlier send), which is not placed twice.
+             */
+            orders: components["schemas"]["OrderView"][];
+            /** @description How many of them this request placed. */
+            placed: number;
+        };
         /** @description A signed-in session of the user. */
         SessionView: {
             /** Format: date-time */
@@ -8669,6 +8720,77 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    send_proposal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another request is 422. 1–255 visible ASCII characters, e.g. a UUID; scoped to the session or API key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProposalOrders"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentOrders"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The plan does not include the optimiser */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A kill switch stops orders for this account */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A position is not valid; `errors` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many sends; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

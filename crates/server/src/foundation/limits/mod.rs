@@ -150,6 +150,8 @@ pub const REPORT: Policy = policy("report", 30, HOUR);
 pub const OPTIMISE: Policy = policy("optimise", 60, HOUR);
 /// Custom strategies judged on every tracked symbol per user (each reads every symbol's state).
 pub const STRATEGY_PREVIEW: Policy = policy("strategy_preview", 120, HOUR);
+/// Optimiser proposals sent as orders per user (each places and sends up to 50 orders).
+pub const ORDER_SEND: Policy = policy("order_send", 60, HOUR);
 
 /// The public API's hourly quota of `plan`, whose catalogue entry grants `quota` requests.
 pub fn api_hourly(plan: crate::foundation::entitlements::Plan, quota: u32) -> Policy {
@@ -164,7 +166,7 @@ pub fn api_hourly(plan: crate::foundation::entitlements::Plan, quota: u32) -> Po
 
 /// Every policy, for configuration checks and the documentation (the public API's hourly
 /// quotas, `api_hour_<plan>`, come from the plan catalogue).
-pub const POLICIES: [Policy; 41] = [
+pub const POLICIES: [Policy; 42] = [
     REGISTER,
     LOGIN_IP,
     LOGIN_ACCOUNT,
@@ -206,6 +208,7 @@ pub const POLICIES: [Policy; 41] = [
     REPORT,
     OPTIMISE,
     STRATEGY_PREVIEW,
+    ORDER_SEND,
 ];
 
 /// Sign-in back-off per account: five attempts back to back, then a wait that grows by a

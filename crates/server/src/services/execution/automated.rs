@@ -11,19 +11,15 @@ use strikeline_store::orders::{OrderLegRow, OrderRow, StoredOrder};
 use strikeline_store::signals::SignalRow;
 use strikeline_store::trading_accounts::{AccountRow, Automating};
 
+use super::announce::Announcements;
 use super::broker::Broker;
 use super::{DEADLINE, Sent};
-use crate::foundation::audit::{self, Origin};
 use crate::foundation::entitlements::{Capability, Entitlements};
 use crate::foundation::error::Result;
 use crate::foundation::money::{dollars, usd};
 use crate::foundation::state::AppState;
-use crate::foundation::vocab::{
-    AuditAction, NotificationKind, OrderDuration, OrderKind, OrderSide, OrderState, SignalKind, StrategyName, Vocabulary, WebhookEventType,
-};
-use crate::services::notifying::{self, Note};
+use crate::foundation::vocab::{OrderDuration, OrderKind, OrderSide, OrderState, SignalKind, StrategyName, Vocabulary};
 use crate::services::portfolio_settlement::preferences;
-use crate::services::webhooks::{Audience, Event, emit};
 
 /// The client order id of the automation's order for `signal_id` (one per signal and account:
 /// sending it again places nothing).
@@ -105,7 +101,12 @@ fn refusal(limit: SizeLimit, signal: &SignalRow, account: &AccountRow, open_cost
 
 /// The order the automation places for `signal` in `account`: `contracts` units at market, a
 /// day order with the deadline; or, refused by a limit, a rejected order with the reason.
-fn order_for(signal: &SignalRow, account: &AccountRow, decision: Result<u32, String>, now: DateTime<Utc>) -> Option<StoredOrder> {
+pub(super) fn order_for(
+    signal: &SignalRow,
+    account: &AccountRow,
+    decision: Result<u32, String>,
+    now: DateTime<Utc>,
+) -> Option<StoredOrder> {
     let id = uuid::Uuid::new_v4().to_string();
     let mut legs = legs_of(signal, &id)?;
     for leg in &mut legs {
@@ -137,11 +138,6 @@ fn order_for(signal: &SignalRow, account: &AccountRow, decision: Result<u32, Str
         expires_at: Some(now + DEADLINE),
     };
     Some(StoredOrder { row, legs })
-}
-
-/// How a signal's contract reads in a notification: "AAPL CALL $190.00 (2026-12-18)".
-fn contract_words(signal: &SignalRow) -> String {
-    format!("{} {} {} ({})", signal.symbol, signal.signal_type, usd(signal.strike_cents), signal.expiration_date)
 }
 
 /// Sends the automation's orders: for every trading account whose automation is on (among the
@@ -181,10 +177,7 @@ pub async fn execute(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
         strikeline_store::positions::holders_of_active_signals(&state.db).await?.into_iter().collect();
     let open_cost_cents: HashMap<String, i64> = strikeline_store::positions::open_cost_by_account(&state.db).await?.into_iter().collect();
     let viewers = crate::services::visibility::Viewers::since(state, first_day).await?;
-    let mut notes = Vec::new();
-    // (owner, account, event, payload) of each fill and refusal, for the account's webhooks.
-    let mut events: Vec<(String, String, WebhookEventType, serde_json::Value)> = Vec::new();
-    let account_data = |account: &AccountRow| serde_json::json!({"id": account.id, "name": account.name});
+    let mut announcements = Announcements::default();
     let mut filled = 0;
     for Automating { account, place } in &accounts {
         let Some(user) = users.get(&account.user_id) else { continue };
@@ -233,90 +226,16 @@ pub async fn execute(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
                         Allocation::Contracts(n) => Ok(n),
                     };
                     let Some(order) = order_for(signal, account, decision, now) else { continue };
-                    let (action, detail) = match &order.row.reason {
-                        Some(reason) => (AuditAction::OrderRejected, format!("{} refused: {reason}", super::order_words(&order))),
-                        None => (AuditAction::OrderPlaced, format!("{} placed by the automation", super::order_words(&order))),
-                    };
-                    let audit = audit::event(Some(&account.user_id), None, action, Some(detail), &Origin::default(), now);
-                    let (stored, placed) =
-                        strikeline_store::orders::place_audited(&state.db, &order.row, &order.legs, Some(&audit)).await?;
-                    if placed && let Some(reason) = &stored.row.reason {
-                        let data = serde_json::json!({
-                            "rejectedAt": now, "account": account_data(account), "order": super::order_data(&stored), "reason": reason,
-                        });
-                        events.push((account.user_id.clone(), account.id.clone(), WebhookEventType::OrderRejected, data));
-                        notes.push(Note {
-                            user_id: account.user_id.clone(),
-                            kind: NotificationKind::Order,
-                            title: format!("Order refused: {}", contract_words(signal)),
-                            body: format!("The automation did not send an order for this signal in {}. {reason}", account.name),
-                            link: Some("/portfolio"),
-                        });
-                    }
-                    stored
+                    super::place(state, account, signal, &order, "by the automation", &mut announcements, now).await?.0
                 }
             };
-            if !matches!(OrderState::exact(&order.row.status), Ok(OrderState::New | OrderState::Accepted)) {
-                continue;
-            }
-            match super::send(state, &order, &signal_marks(state, signal, now), now).await? {
-                Sent::Filled(fill) => {
-                    filled += 1;
-                    let data = serde_json::json!({
-                        "filledAt": now,
-                        "account": account_data(account),
-                        "order": super::order_data(&order),
-                        "fill": {
-                            "units": fill.units,
-                            "netPrice": fill.net_price,
-                            "cashOut": fill.cash_out(),
-                            "commission": fill.legs.iter().map(|l| l.commission).sum::<f64>(),
-                        },
-                    });
-                    events.push((account.user_id.clone(), account.id.clone(), WebhookEventType::OrderFilled, data));
-                    open_cost += fill.net_price * 100.0 * f64::from(fill.units);
-                    notes.push(Note {
-                        user_id: account.user_id.clone(),
-                        kind: NotificationKind::Order,
-                        title: format!("Order filled: {}", contract_words(signal)),
-                        body: format!(
-                            "Bought {} × {} in {} at {} a share, {} in commissions.",
-                            fill.units,
-                            contract_words(signal),
-                            account.name,
-                            usd(crate::foundation::money::to_cents(fill.net_price)),
-                            usd(fill.legs.iter().map(|l| crate::foundation::money::to_cents(l.commission)).sum())
-                        ),
-                        link: Some("/portfolio"),
-                    });
-                }
-                Sent::Rejected(reason) => {
-                    notes.push(Note {
-                        user_id: account.user_id.clone(),
-                        kind: NotificationKind::Order,
-                        title: format!("Order rejected: {}", contract_words(signal)),
-                        body: format!("The order for this signal in {} was rejected. {reason}", account.name),
-                        link: Some("/portfolio"),
-                    });
-                    let data = serde_json::json!({
-                        "rejectedAt": now, "account": account_data(account), "order": super::order_data(&order), "reason": reason,
-                    });
-                    events.push((account.user_id.clone(), account.id.clone(), WebhookEventType::OrderRejected, data));
-                }
-                Sent::Standing | Sent::Unchanged => {}
+            if let Sent::Filled(fill) = super::dispatch(state, account, signal, &order, &mut announcements, now).await? {
+                filled += 1;
+                open_cost += fill.net_price * 100.0 * f64::from(fill.units);
             }
         }
     }
-    notifying::notify(state, notes, now).await?;
-    let events: Vec<Event> = events
-        .iter()
-        .map(|(owner, account, event_type, data)| Event {
-            event_type: *event_type,
-            audience: Audience::Account { owner, account },
-            data: data.clone(),
-        })
-        .collect();
-    emit(state, &events, now).await?;
+    announcements.flush(state, now).await?;
     Ok(filled)
 }
 

@@ -7,8 +7,10 @@
 //! ([`orders::advance`]): a restart or a second instance resuming the same order changes it
 //! once, and a fill is stored with the position it opens in one transaction.
 
+pub mod announce;
 pub mod automated;
 pub mod broker;
+pub mod proposal;
 
 use chrono::{DateTime, Duration, Utc};
 use strikeline_engine::broker::{Contract, Fill, Leg, Order, OrderEvent, OrderProgress, OrderType, Right, Side, TimeInForce};
@@ -20,7 +22,10 @@ use crate::foundation::error::Result;
 use crate::foundation::money::{to_cents, usd};
 use crate::foundation::state::AppState;
 use crate::foundation::vocab::{AuditAction, OptionRight, OrderDuration, OrderKind, OrderSide, OrderState, PositionStatus, Vocabulary};
+use announce::Announcements;
 use broker::{Broker, Submission};
+use strikeline_store::signals::SignalRow;
+use strikeline_store::trading_accounts::AccountRow;
 
 /// How long an order may stand unfilled before it is cancelled.
 pub const DEADLINE: Duration = Duration::minutes(30);
@@ -225,6 +230,53 @@ pub fn order_data(order: &StoredOrder) -> serde_json::Value {
         "broker": order.row.broker,
         "legs": legs,
     })
+}
+
+/// Places `order` for `signal` in `account`: new, or already rejected by one of the account's
+/// limits (its reason says which). The audit entry ("placed {by}", or "refused") is stored with
+/// it, and a refusal is announced. Returns the order as stored (the earlier one when this
+/// account has ordered the signal already) and whether this call placed it.
+pub async fn place(
+    state: &AppState,
+    account: &AccountRow,
+    signal: &SignalRow,
+    order: &StoredOrder,
+    by: &str,
+    announcements: &mut Announcements,
+    now: DateTime<Utc>,
+) -> Result<(StoredOrder, bool)> {
+    let (action, detail) = match &order.row.reason {
+        Some(reason) => (AuditAction::OrderRejected, format!("{} refused: {reason}", order_words(order))),
+        None => (AuditAction::OrderPlaced, format!("{} placed {by}", order_words(order))),
+    };
+    let audit = audit::event(Some(&account.user_id), None, action, Some(detail), &Origin::default(), now);
+    let (stored, placed) = orders::place_audited(&state.db, &order.row, &order.legs, Some(&audit)).await?;
+    if placed && let Some(reason) = &stored.row.reason {
+        announcements.refused(account, signal, &stored, reason, now);
+    }
+    Ok((stored, placed))
+}
+
+/// Sends a placed order for `signal` while it waits to be sent (new, or accepted as a restart
+/// finds it), marked at the signal's premium, and announces a fill or a rejection.
+pub async fn dispatch(
+    state: &AppState,
+    account: &AccountRow,
+    signal: &SignalRow,
+    order: &StoredOrder,
+    announcements: &mut Announcements,
+    now: DateTime<Utc>,
+) -> Result<Sent> {
+    if !matches!(OrderState::exact(&order.row.status), Ok(OrderState::New | OrderState::Accepted)) {
+        return Ok(Sent::Unchanged);
+    }
+    let sent = send(state, order, &automated::signal_marks(state, signal, now), now).await?;
+    match &sent {
+        Sent::Filled(fill) => announcements.filled(account, signal, order, fill, now),
+        Sent::Rejected(reason) => announcements.rejected(account, signal, order, reason, now),
+        Sent::Standing | Sent::Unchanged => {}
+    }
+    Ok(sent)
 }
 
 /// Cancels a standing order, keeping what filled: `true` if this call cancelled it. An order
