@@ -276,6 +276,9 @@ pub struct Advance<'a> {
     /// The automated position the fill opens, stored with it (`ON CONFLICT DO NOTHING` on the
     /// account and signal, as every opening).
     pub opens: Option<&'a crate::positions::AutomatedRow>,
+    /// The automated position the fill closes, closed with it: the change applies only while
+    /// the position is still open.
+    pub closes: Option<&'a crate::positions::Closing>,
     /// The owner's audit log entry for the change, stored with it.
     pub audit: Option<&'a crate::audit::AuditEvent>,
     pub at: DateTime<Utc>,
@@ -326,6 +329,24 @@ pub async fn advance(db: &Db, change: &Advance<'_>) -> StoreResult<bool> {
         }
         if let Some(position) = change.opens {
             crate::positions::bind_automated!(sqlx::query(&open_sql), position).bind(change.id).execute(&mut *tx).await?;
+        }
+        if let Some(closing) = change.closes {
+            let closed = sqlx::query(
+                "UPDATE portfolio_positions SET status = $1, exit_cents = $2, commissions_cents = commissions_cents + $3, \
+                 closed_at = $4, updated_at = $4 WHERE id = $5 AND status = 'open'",
+            )
+            .bind(&closing.status)
+            .bind(closing.exit_cents)
+            .bind(closing.commission_cents)
+            .bind(change.at)
+            .bind(&closing.position_id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            if closed != 1 {
+                tx.rollback().await?;
+                return Ok(false);
+            }
         }
         if let Some(event) = change.audit {
             crate::audit::bind_audit!(sqlx::query(crate::audit::INSERT), event).execute(&mut *tx).await?;

@@ -695,22 +695,34 @@ pub async fn find_automated(db: &Db, account_id: &str, id: &str) -> StoreResult<
         .ok_or(StoreError::NotFound)
 }
 
-/// Closes every open automated position whose signal has ended, at the signal's last mark,
-/// adding the closing commission per contract. Returns the `(user, account, signal)` of each
-/// closed.
-pub async fn close_ended(db: &Db, commission_per_contract_cents: i64, at: DateTime<Utc>) -> StoreResult<Vec<(String, String, String)>> {
-    Ok(with_db!(db, pool => {
-        sqlx::query_as::<_, (String, String, String)>(
-            "UPDATE portfolio_positions SET status = (SELECT s.status FROM signals s WHERE s.id = portfolio_positions.signal_id), \
-             exit_cents = (SELECT s.current_option_cents FROM signals s WHERE s.id = portfolio_positions.signal_id), \
-             commissions_cents = commissions_cents + quantity * $1, closed_at = $2, updated_at = $2 \
-             WHERE status = 'open' AND signal_id IN (SELECT id FROM signals WHERE status <> 'active') RETURNING user_id, account_id, signal_id",
-        )
-        .bind(commission_per_contract_cents)
-        .bind(at)
-        .fetch_all(pool)
-        .await?
-    }))
+/// An open automated position whose signal has ended, and how the signal ended (`closed` or
+/// `expired`): what the settlement closes with a sell order.
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct Ending {
+    #[sqlx(flatten)]
+    pub position: AutomatedRow,
+    pub ended_as: String,
+}
+
+/// Every open automated position whose signal has ended, oldest first.
+pub async fn ending(db: &Db) -> StoreResult<Vec<Ending>> {
+    let columns: Vec<String> = AUTOMATED_COLUMNS.split(',').map(|c| format!("p.{}", c.trim())).collect();
+    let sql = format!(
+        "SELECT {}, s.status AS ended_as FROM portfolio_positions p JOIN signals s ON s.id = p.signal_id \
+         WHERE p.status = 'open' AND s.status <> 'active' ORDER BY p.opened_at, p.id",
+        columns.join(", ")
+    );
+    Ok(with_db!(db, pool => sqlx::query_as::<_, Ending>(&sql).fetch_all(pool).await?))
+}
+
+/// How a sell order's fill closes an automated position: its status after (as its signal
+/// ended), the exit premium per share and the commission the fill paid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Closing {
+    pub position_id: String,
+    pub status: String,
+    pub exit_cents: i64,
+    pub commission_cents: i64,
 }
 
 /// The account's owner is read from the account (an account that is gone writes nothing).

@@ -196,14 +196,14 @@ pub async fn settle_structures(state: &AppState, now: DateTime<Utc>) -> Result<u
     Ok(settled)
 }
 
-/// Marks manual positions and closes the automated positions whose signals ended (at the
-/// signal's last mark, with the closing commission). Each owner is told, naming the account
+/// Marks manual positions and closes the automated positions whose signals ended, each with a
+/// sell order filled at the signal's last mark (`execution::closing`). Each owner is told, naming the account
 /// when they hold more than one; the `position_closed` webhook carries the account and reaches
 /// the owner's endpoints but those scoped to another account.
 pub async fn settle_positions(state: &AppState, now: DateTime<Utc>) -> Result<()> {
     mark_manual_positions(state, None, now).await?;
     settle_structures(state, now).await?;
-    let closed = positions::close_ended(&state.db, to_cents(state.config.portfolio.commission_per_contract), now).await?;
+    let closed = crate::services::execution::closing::close_ended(state, now).await?;
     let mut notes = Vec::new();
     let mut events = Vec::new();
     // Each owner's accounts, read once however many of their positions closed.

@@ -18,6 +18,7 @@ on_both_engines!(
     a_straddle_is_sent_as_two_legs,
     standing_orders_are_cancelled_by_the_user_or_their_deadline,
     an_optimiser_proposal_is_sent_as_orders_once,
+    a_position_closes_through_a_sell_order_at_the_backtesters_exit,
 );
 
 on_both_engines_with!(admin, crate::common::with_admin;
@@ -399,4 +400,55 @@ async fn an_optimiser_proposal_is_sent_as_orders_once(app: TestApp) {
         200
     );
     assert_eq!(send(json!({"positions": [position(&fourth, 1)]})).await.expect("send").status(), 409);
+}
+
+async fn a_position_closes_through_a_sell_order_at_the_backtesters_exit(app: TestApp) {
+    trader(&app).await;
+    let signal = issue(&app, "MOM", "CALL").await;
+    assert_eq!(tick(&app).await, 1);
+    // The signal reaches its target at a $4.50 premium.
+    let close = store::SignalMark {
+        id: signal.id.clone(),
+        current_option_cents: 450,
+        current_price_cents: 10_500,
+        previous_close_cents: 10_000,
+        pnl_cents: 15_000,
+        pnl_percent: 50.0,
+        close: Some(("closed".into(), "target".into())),
+        net_pnl_cents: None,
+        at: app.now(),
+    };
+    store::apply_marks(app.db(), &[close]).await.expect("close");
+    let settle = || strikeline_server::services::portfolio_settlement::settle_positions(&app.state, app.now());
+    // Two settlers at once: one sell order, one closing.
+    let (a, b) = tokio::join!(settle(), settle());
+    a.expect("settle");
+    b.expect("settle");
+    settle().await.expect("settle again");
+
+    let listed = orders_of(&app, &app.client).await;
+    let mine = for_signal(&listed, &signal);
+    assert_eq!(mine.len(), 2, "the opening buy and the closing sale: {mine:?}");
+    let sale = mine.iter().find(|o| o["legs"][0]["side"] == "sell").expect("sale");
+    assert!(sale["clientOrderId"].as_str().is_some_and(|id| id.starts_with("close-")), "{sale}");
+    assert_eq!((sale["status"].as_str(), sale["filledUnits"].as_i64()), (Some("filled"), Some(3)));
+    let fill = &sale["fills"][0];
+    assert!((fill["netPrice"].as_f64().expect("price") + 4.455).abs() < 1e-9, "the mark less 1%, received: {fill}");
+    assert!((fill["commission"].as_f64().expect("commission") - 1.95).abs() < 1e-9);
+
+    let ada = users::find_by_email(app.db(), "ada@example.com").await.expect("query").expect("ada");
+    let positions: Vec<Value> =
+        app.client.get(app.url("/api/portfolio/positions")).send().await.expect("positions").json().await.expect("json");
+    let id = positions.iter().find(|p| p["signal"]["symbol"] == "MOM").expect("held")["id"].as_str().expect("id").to_owned();
+    let closed = strikeline_store::positions::find_automated(app.db(), &ada.account_id, &id).await.expect("position");
+    assert_eq!(closed.status, "closed");
+    assert_eq!(closed.commissions_cents, 390, "opening and closing commissions, $0.65 a contract each way");
+    // The fills' prices, to the cent a position keeps: $3.03 paid, $4.455 received.
+    assert_eq!((closed.entry_cents, closed.exit_cents), (303, Some(strikeline_server::foundation::money::to_cents(4.455))));
+    // The backtester's P&L of the same trade, within the cent each fill is kept to.
+    let backtest = strikeline_engine::Costs::STANDARD.net_pnl(3.00, 4.50, 3.0);
+    let paper = ((closed.exit_cents.expect("exit") - closed.entry_cents) * 100 * 3 - closed.commissions_cents) as f64 / 100.0;
+    assert!((paper - backtest).abs() <= 0.005 * 100.0 * 3.0 * 2.0, "paper {paper} against backtest {backtest}");
+    let log = audit_log(&app, &app.client).await;
+    assert_eq!(log.iter().filter(|(action, detail)| action == "order_placed" && detail.contains("sell call")).count(), 1, "{log:?}");
 }

@@ -107,8 +107,17 @@ async fn an_order_moves_only_from_the_state_read(db: Db) {
         let db = db.clone();
         let id = id.to_owned();
         async move {
-            let change =
-                Advance { id: &id, from, to, reason, fill: fill.as_ref(), opens: None, audit: None, at: t0() + Duration::minutes(1) };
+            let change = Advance {
+                id: &id,
+                from,
+                to,
+                reason,
+                fill: fill.as_ref(),
+                opens: None,
+                closes: None,
+                audit: None,
+                at: t0() + Duration::minutes(1),
+            };
             orders::advance(&db, &change).await.expect("advance")
         }
     };
@@ -141,8 +150,17 @@ async fn the_schema_refuses_what_the_engine_never_writes(db: Db) {
     );
     assert!(orders::for_account(&db, &ada.account_id, 10).await.expect("list").is_empty(), "nothing stored from the refusals");
     let (stored, _) = orders::place(&db, &row, &legs).await.expect("place");
-    let overfill =
-        Advance { id: &stored.row.id, from: ("new", 0), to: ("filled", 4), reason: None, fill: None, opens: None, audit: None, at: t0() };
+    let overfill = Advance {
+        id: &stored.row.id,
+        from: ("new", 0),
+        to: ("filled", 4),
+        reason: None,
+        fill: None,
+        opens: None,
+        closes: None,
+        audit: None,
+        at: t0(),
+    };
     assert!(orders::advance(&db, &overfill).await.is_err(), "never more than the quantity");
 }
 
@@ -169,6 +187,7 @@ async fn an_accounts_orders_go_with_it(db: Db) {
         reason: Some("test"),
         fill: None,
         opens: None,
+        closes: None,
         audit: None,
         at: t0(),
     };

@@ -64,21 +64,24 @@ impl Announcements {
         self.event(account, WebhookEventType::OrderRejected, data);
     }
 
-    /// An order for `signal` that filled.
-    pub fn filled(&mut self, account: &AccountRow, signal: &SignalRow, order: &StoredOrder, fill: &Fill, now: DateTime<Utc>) {
+    /// An order for `signal` that filled; with a notification when `noted` (an opening: a
+    /// closing is told as the position's closing).
+    pub fn filled(&mut self, account: &AccountRow, signal: &SignalRow, order: &StoredOrder, fill: &Fill, noted: bool, now: DateTime<Utc>) {
         let commission: f64 = fill.legs.iter().map(|l| l.commission).sum();
-        self.note(
-            account,
-            format!("Order filled: {}", contract_words(signal)),
-            format!(
-                "Bought {} × {} in {} at {} a share, {} in commissions.",
-                fill.units,
-                contract_words(signal),
-                account.name,
-                usd(to_cents(fill.net_price)),
-                usd(fill.legs.iter().map(|l| to_cents(l.commission)).sum())
-            ),
-        );
+        if noted {
+            self.note(
+                account,
+                format!("Order filled: {}", contract_words(signal)),
+                format!(
+                    "Bought {} × {} in {} at {} a share, {} in commissions.",
+                    fill.units,
+                    contract_words(signal),
+                    account.name,
+                    usd(to_cents(fill.net_price)),
+                    usd(fill.legs.iter().map(|l| to_cents(l.commission)).sum())
+                ),
+            );
+        }
         let data = json!({
             "filledAt": now,
             "account": account_data(account),

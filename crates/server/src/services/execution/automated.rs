@@ -229,7 +229,9 @@ pub async fn execute(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
                     super::place(state, account, signal, &order, "by the automation", &mut announcements, now).await?.0
                 }
             };
-            if let Sent::Filled(fill) = super::dispatch(state, account, signal, &order, &mut announcements, now).await? {
+            if let Sent::Filled(fill) =
+                super::dispatch(state, account, signal, &order, &super::Effect::Opens, &mut announcements, now).await?
+            {
                 filled += 1;
                 open_cost += fill.net_price * 100.0 * f64::from(fill.units);
             }

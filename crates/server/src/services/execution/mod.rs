@@ -10,12 +10,13 @@
 pub mod announce;
 pub mod automated;
 pub mod broker;
+pub mod closing;
 pub mod proposal;
 
 use chrono::{DateTime, Duration, Utc};
 use strikeline_engine::broker::{Contract, Fill, Leg, Order, OrderEvent, OrderProgress, OrderType, Right, Side, TimeInForce};
 use strikeline_store::orders::{self, Advance, FillRow, StoredOrder};
-use strikeline_store::positions::AutomatedRow;
+use strikeline_store::positions::{AutomatedRow, Closing};
 
 use crate::foundation::audit::{self, Origin};
 use crate::foundation::error::Result;
@@ -79,6 +80,13 @@ pub fn engine_order(order: &StoredOrder) -> Option<Order> {
     Order::new(order.row.client_order_id.clone(), legs, quantity, order_type, time_in_force, order.row.placed_on).ok()
 }
 
+/// The positions a fill opens or closes with it.
+#[derive(Clone, Copy, Default)]
+struct Effects<'a> {
+    opens: Option<&'a AutomatedRow>,
+    closes: Option<&'a Closing>,
+}
+
 /// A change of state, checked by the engine and stored if the order is still as read. `None`
 /// when the engine refuses the move or another sender moved the order first.
 async fn step(
@@ -87,7 +95,7 @@ async fn step(
     event: OrderEvent,
     reason: Option<&str>,
     fill: Option<&FillRow>,
-    opens: Option<&AutomatedRow>,
+    effects: Effects<'_>,
     now: DateTime<Utc>,
 ) -> Result<Option<OrderProgress>> {
     let Some(from) = progress_of(order) else { return Ok(None) };
@@ -113,7 +121,8 @@ async fn step(
         to: (to.status.as_str(), i64::from(to.filled)),
         reason,
         fill,
-        opens,
+        opens: effects.opens,
+        closes: effects.closes,
         audit: audit.as_ref(),
         at: now,
     };
@@ -133,10 +142,19 @@ pub enum Sent {
     Unchanged,
 }
 
+/// What an order's fill does to the account's automated positions, in the same transaction.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    /// Opens the position of the signal the order executes.
+    Opens,
+    /// Closes this position (its status after: `closed` or `expired`, as its signal ended).
+    Closes { position_id: String, status: String },
+}
+
 /// Sends a stored order that is new (or accepted but not yet filled, as a restart finds it)
-/// to its broker, with its legs marked at `marks`, and stores what came of it. An order
-/// executing a signal opens its automated position with its fill.
-pub async fn send(state: &AppState, order: &StoredOrder, marks: &[Option<f64>], now: DateTime<Utc>) -> Result<Sent> {
+/// to its broker, with its legs marked at `marks`, and stores what came of it, with the
+/// fill's `effect` on the account's positions.
+pub async fn send(state: &AppState, order: &StoredOrder, marks: &[Option<f64>], effect: &Effect, now: DateTime<Utc>) -> Result<Sent> {
     let (Some(progress), Some(engine), Some(broker)) = (progress_of(order), engine_order(order), Broker::named(&order.row.broker)) else {
         return Ok(Sent::Unchanged);
     };
@@ -150,7 +168,7 @@ pub async fn send(state: &AppState, order: &StoredOrder, marks: &[Option<f64>], 
             Submission::Rejected(reason) => (OrderEvent::Reject, Some(reason.as_str())),
             Submission::Filled(_) | Submission::Standing => (OrderEvent::Accept, None),
         };
-        let Some(moved) = step(state, &order, event, reason, None, None, now).await? else { return Ok(Sent::Unchanged) };
+        let Some(moved) = step(state, &order, event, reason, None, Effects::default(), now).await? else { return Ok(Sent::Unchanged) };
         order.row.status = moved.status.as_str().to_owned();
     }
     match submission {
@@ -167,7 +185,7 @@ pub async fn send(state: &AppState, order: &StoredOrder, marks: &[Option<f64>], 
                 commission_cents: fill.legs.iter().map(|l| to_cents(l.commission)).sum(),
                 filled_at: now,
             };
-            let opens = order.row.signal_id.as_ref().map(|signal_id| AutomatedRow {
+            let opens = order.row.signal_id.as_ref().filter(|_| *effect == Effect::Opens).map(|signal_id| AutomatedRow {
                 id: uuid::Uuid::new_v4().to_string(),
                 user_id: order.row.user_id.clone(),
                 signal_id: signal_id.clone(),
@@ -181,8 +199,19 @@ pub async fn send(state: &AppState, order: &StoredOrder, marks: &[Option<f64>], 
                 updated_at: now,
                 account_id: order.row.account_id.clone(),
             });
+            let closes = match effect {
+                Effect::Closes { position_id, status } => Some(Closing {
+                    position_id: position_id.clone(),
+                    status: status.clone(),
+                    // A sale's net price is negative (received).
+                    exit_cents: to_cents(-fill.net_price),
+                    commission_cents: fill_row.commission_cents,
+                }),
+                Effect::Opens => None,
+            };
             let event = OrderEvent::Fill { units: fill.units };
-            Ok(match step(state, &order, event, None, Some(&fill_row), opens.as_ref(), now).await? {
+            let effects = Effects { opens: opens.as_ref(), closes: closes.as_ref() };
+            Ok(match step(state, &order, event, None, Some(&fill_row), effects, now).await? {
                 Some(_) => Sent::Filled(fill),
                 None => Sent::Unchanged,
             })
@@ -258,21 +287,23 @@ pub async fn place(
 }
 
 /// Sends a placed order for `signal` while it waits to be sent (new, or accepted as a restart
-/// finds it), marked at the signal's premium, and announces a fill or a rejection.
+/// finds it), marked at the signal's premium, with its fill's `effect`, and announces a fill or
+/// a rejection (a closing fill by webhook only: the position's closing is the notification).
 pub async fn dispatch(
     state: &AppState,
     account: &AccountRow,
     signal: &SignalRow,
     order: &StoredOrder,
+    effect: &Effect,
     announcements: &mut Announcements,
     now: DateTime<Utc>,
 ) -> Result<Sent> {
     if !matches!(OrderState::exact(&order.row.status), Ok(OrderState::New | OrderState::Accepted)) {
         return Ok(Sent::Unchanged);
     }
-    let sent = send(state, order, &automated::signal_marks(state, signal, now), now).await?;
+    let sent = send(state, order, &automated::signal_marks(state, signal, now), effect, now).await?;
     match &sent {
-        Sent::Filled(fill) => announcements.filled(account, signal, order, fill, now),
+        Sent::Filled(fill) => announcements.filled(account, signal, order, fill, *effect == Effect::Opens, now),
         Sent::Rejected(reason) => announcements.rejected(account, signal, order, reason, now),
         Sent::Standing | Sent::Unchanged => {}
     }
@@ -284,7 +315,7 @@ pub async fn dispatch(
 pub async fn cancel(state: &AppState, order: &StoredOrder, reason: &str, now: DateTime<Utc>) -> Result<bool> {
     let Some(progress) = progress_of(order) else { return Ok(false) };
     let event = if progress.status == strikeline_engine::broker::OrderStatus::New { OrderEvent::Reject } else { OrderEvent::Cancel };
-    Ok(step(state, order, event, Some(reason), None, None, now).await?.is_some())
+    Ok(step(state, order, event, Some(reason), None, Effects::default(), now).await?.is_some())
 }
 
 /// Cancels every standing order whose deadline has passed; how many.

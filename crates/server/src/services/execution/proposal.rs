@@ -125,7 +125,7 @@ pub async fn send(state: &AppState, user: &UserRecord, chosen: &[Chosen], now: D
         }
         let Some(order) = order_for(signal, &account, Ok(position.contracts), now) else { continue };
         let (stored, placed) = super::place(state, &account, signal, &order, "from the optimiser", &mut announcements, now).await?;
-        super::dispatch(state, &account, signal, &stored, &mut announcements, now).await?;
+        super::dispatch(state, &account, signal, &stored, &super::Effect::Opens, &mut announcements, now).await?;
         orders.push((stored, placed));
     }
     announcements.flush(state, now).await?;
