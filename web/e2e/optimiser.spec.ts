@@ -1,10 +1,21 @@
-import { answerTo, expect, noHorizontalOverflow, premiumPage, registerViaApi, seriousViolations, test, watchConsole } from "./fixtures";
+import {
+  answerTo,
+  expect,
+  noHorizontalOverflow,
+  premiumPage,
+  registerViaApi,
+  seriousViolations,
+  test,
+  toastTitle,
+  watchConsole,
+} from "./fixtures";
 
 // The portfolio optimiser (issue 29, item 5; docs/optimisation.md) against the real server:
 // Premium runs it from the Portfolio page and sees the limits used, "A proposal only", and
 // either the proposed positions or the empty state (the simulated market may or may not give a
-// signal with a checked chance); no serious axe violation; Pro sees it locked and asks nothing
-// of /api/portfolio/optimise.
+// signal with a checked chance); no serious axe violation. With positions, "Send as orders"
+// asks first, then sends them (POST /api/orders/proposal) for the current account. Pro sees it
+// locked and asks nothing of /api/portfolio/optimise.
 
 const MONEY = /^[+-]?\$[\d,]+\.\d\d/;
 
@@ -20,7 +31,7 @@ for (const [width, theme] of [
     await expect(page.getByRole("heading", { level: 1, name: "Portfolio Analysis" })).toBeVisible();
     const card = page.getByRole("region", { name: "Optimise" });
     await expect(card).toBeVisible();
-    await expect(card.getByText("A proposal only: nothing is bought.")).toBeVisible();
+    await expect(card.getByText("A proposal only: nothing is bought until you send it as orders.")).toBeVisible();
     await expect(page.getByTestId("optimiser-locked")).toHaveCount(0);
 
     const answered = answerTo(page, "POST", "/api/portfolio/optimise");
@@ -36,7 +47,7 @@ for (const [width, theme] of [
     for (const label of ["Per position", "Per symbol", "Per strategy", "Net delta", "Net vega"]) {
       await expect(limits.getByText(label, { exact: true })).toBeVisible();
     }
-    await expect(card.getByText("A proposal only: nothing is bought.")).toBeVisible();
+    await expect(card.getByText("A proposal only: nothing is bought until you send it as orders.")).toBeVisible();
     await expect(card.getByRole("button", { name: "Propose again" })).toBeEnabled();
 
     if (body.positions.length > 0) {
@@ -47,9 +58,27 @@ for (const [width, theme] of [
     } else {
       await expect(card.getByTestId("optimiser-empty")).toContainText("Nothing to propose");
       await expect(card.getByRole("table")).toHaveCount(0);
+      await expect(card.getByRole("button", { name: "Send as orders" })).toHaveCount(0);
     }
     await noHorizontalOverflow(page, width);
     expect(await seriousViolations(page, `portfolio optimiser ${width}`, theme)).toEqual([]);
+
+    if (body.positions.length > 0) {
+      // Sent as orders after a confirmation: one market order each, filled by the paper broker.
+      const send = card.getByRole("button", { name: "Send as orders" });
+      await send.click();
+      const dialog = page.getByRole("alertdialog", { name: "Send the proposal as orders?" });
+      await expect(dialog).toContainText("filled by the paper broker");
+      await expect(dialog.getByTestId("send-summary")).toContainText(`${body.positions.length} position`);
+      await noHorizontalOverflow(page, width);
+      const sent = answerTo(page, "POST", "/api/orders/proposal");
+      await dialog.getByRole("button", { name: "Send orders" }).click();
+      const sentAnswer = await sent;
+      expect(sentAnswer.status(), await sentAnswer.text()).toBe(200);
+      await expect(toastTitle(page, "Orders Sent")).toBeVisible();
+      await expect(dialog).toHaveCount(0);
+      await expect(send).toBeFocused();
+    }
 
     expect(errors).toEqual([]);
     await context.close();

@@ -135,7 +135,7 @@ async fn a_limit_refuses_the_order_and_says_why(app: TestApp) {
     let mine = for_signal(&listed, &signal);
     assert_eq!(mine.len(), 1, "logged once");
     assert_eq!(mine[0]["status"], "rejected");
-    assert_eq!(mine[0]["reason"], "One contract costs $300.00, more than Main's maximum position size of $100.00.");
+    assert_eq!(mine[0]["reason"], "One contract costs $303.00, more than Main's maximum position size of $100.00.");
     assert_eq!(mine[0]["fills"], json!([]));
     let positions: Vec<Value> =
         app.client.get(app.url("/api/portfolio/positions")).send().await.expect("positions").json().await.expect("json");
@@ -317,7 +317,7 @@ async fn fills_and_refusals_reach_the_accounts_webhooks(app: TestApp) {
     let refused = payloads(hooks[2].clone(), "order_rejected").await;
     assert_eq!(refused.len(), 1, "{refused:?}");
     assert_eq!(refused[0]["account"]["name"], "IRA");
-    assert_eq!(refused[0]["reason"], "One contract costs $300.00, more than IRA's maximum position size of $100.00.");
+    assert_eq!(refused[0]["reason"], "One contract costs $303.00, more than IRA's maximum position size of $100.00.");
 }
 
 async fn an_optimiser_proposal_is_sent_as_orders_once(app: TestApp) {
@@ -338,7 +338,7 @@ async fn an_optimiser_proposal_is_sent_as_orders_once(app: TestApp) {
         (json!({"positions": [position(&first, -3)]}), "positions[0].contracts"),
         (json!({"positions": [{"signalId": "no-such-signal", "contracts": 1}]}), "positions[0].signalId"),
         (json!({"positions": [position(&first, 1), position(&first, 1)]}), "positions[1].signalId"),
-        // Four $300 contracts are more than the $1,000 maximum position.
+        // Four $303 contracts (the $3.00 premium plus 1%) are more than the $1,000 maximum position.
         (json!({"positions": [position(&first, 1), position(&second, 4)]}), "positions[1].contracts"),
     ] {
         let response = send(body.clone()).await.expect("send");

@@ -251,3 +251,6 @@ export type OrderView = Schemas["OrderView"];
 export type OrderLegView = Schemas["OrderLegView"];
 export type OrderFillView = Schemas["OrderFillView"];
 export type OrdersHalt = Schemas["OrdersHalt"];
+export type ProposalOrders = Schemas["ProposalOrders"];
+export type ProposalPosition = Schemas["ProposalPosition"];
+export type SentOrders = Schemas["SentOrders"];

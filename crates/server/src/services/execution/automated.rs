@@ -81,7 +81,7 @@ pub fn signal_marks(state: &AppState, signal: &SignalRow, now: DateTime<Utc>) ->
 
 /// The reason in words an account's limit refuses a signal.
 fn refusal(limit: SizeLimit, signal: &SignalRow, account: &AccountRow, open_cost: f64) -> String {
-    let per_contract = signal.current_option_cents * 100;
+    let per_contract = Broker::paper().expected_contract_cents(signal.current_option_cents);
     match limit {
         SizeLimit::MaxPositionSize => format!(
             "One contract costs {}, more than {}'s maximum position size of {}.",
@@ -133,7 +133,7 @@ pub(super) fn order_for(
         placed_on: now.date_naive(),
         created_at: now,
         updated_at: now,
-        broker: Broker::PAPER.to_owned(),
+        broker: Broker::paper().name().to_owned(),
         broker_order_id: None,
         expires_at: Some(now + DEADLINE),
     };
@@ -218,7 +218,8 @@ pub async fn execute(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
                     let candidate = AllocationSignal {
                         strategy,
                         confidence: u8::try_from(signal.confidence).unwrap_or(0),
-                        entry_price: dollars(signal.current_option_cents),
+                        // Sized at the expected fill, so the fill stays within the limits.
+                        entry_price: Broker::paper().expected_entry(dollars(signal.current_option_cents)),
                     };
                     let decision = match automated_allocation(&candidate, prefs, open_cost) {
                         Allocation::NotTaken => continue,

@@ -27,9 +27,14 @@ impl Broker {
     /// The paper broker's name, as orders store it.
     pub const PAPER: &'static str = "paper";
 
+    /// The built-in paper broker, with the backtester's standard fill model.
+    pub const fn paper() -> Broker {
+        Broker::Paper(PaperBroker { costs: Costs::STANDARD })
+    }
+
     /// The broker named `name` (as an order stores it): `None` for one this build does not have.
     pub fn named(name: &str) -> Option<Broker> {
-        (name == Self::PAPER).then_some(Broker::Paper(PaperBroker { costs: Costs::STANDARD }))
+        (name == Self::PAPER).then_some(Self::paper())
     }
 
     /// Its name, as orders store it.
@@ -37,6 +42,21 @@ impl Broker {
         match self {
             Broker::Paper(_) => Self::PAPER,
         }
+    }
+
+    /// What buying at a premium marked at `mark` is expected to cost a share, to the cent a
+    /// position keeps it to: what the account's limits size an order by, so a fill stays within
+    /// them.
+    pub fn expected_entry(self, mark: f64) -> f64 {
+        let fill = match self {
+            Broker::Paper(paper) => paper.costs.entry_fill(mark),
+        };
+        crate::foundation::money::dollars(crate::foundation::money::to_cents(fill))
+    }
+
+    /// [`Broker::expected_entry`] of a premium in cents, per contract (× 100), in cents.
+    pub fn expected_contract_cents(self, premium_cents: i64) -> i64 {
+        crate::foundation::money::to_cents(self.expected_entry(crate::foundation::money::dollars(premium_cents)) * 100.0)
     }
 
     /// Sends `order`, whose legs are marked at `marks` (dollars per share, one per leg).

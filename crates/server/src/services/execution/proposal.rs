@@ -77,7 +77,8 @@ pub async fn send(state: &AppState, user: &UserRecord, chosen: &[Chosen], now: D
             errors.push(FieldError::new(format!("positions[{i}].contracts"), format!("Send 1 to {MAX_CONTRACTS} contracts.")));
             continue;
         }
-        let cost = signal.current_option_cents * 100 * i64::from(position.contracts);
+        // At the expected fill, so the fill stays within the limits.
+        let cost = super::broker::Broker::paper().expected_contract_cents(signal.current_option_cents) * i64::from(position.contracts);
         if cost > account.max_position_size_cents {
             errors.push(FieldError::new(
                 format!("positions[{i}].contracts"),

@@ -156,7 +156,7 @@ function useCancelOrderFlow() {
 }
 
 /**
- * "Orders": what the automation sent for the current account, newest first (the server's latest
+ * "Orders": what the automation (or the optimiser's "Send as orders") sent for the current account, newest first (the server's latest
  * 100), 10 per page: when each was placed, its contract (every leg), how much filled, its
  * status, the first fill's net price per share (US dollars, as contract prices are), the
  * commission (in the display currency), and why a rejected or cancelled one ended so. A
@@ -174,7 +174,8 @@ export function OrdersCard() {
       <CardHeader className="border-b pb-4">
         <h2 className="text-base leading-tight font-semibold">Orders</h2>
         <CardDescription>
-          The orders the automation sent for this account, newest first: how each filled, or why it was refused or cancelled.
+          The orders sent for this account, by the automation or from the optimiser's proposal, newest first: how each filled, or why it was
+          refused or cancelled.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4 pt-4">

@@ -2,9 +2,13 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { includesPortfolioOptimisation } from "@/features/auth/lib/plan";
+import { ApiError } from "@/lib/api/client";
 import type { Optimisation } from "@/lib/api/models";
+import { queryKeys } from "@/lib/query-keys";
+import { makeOrder } from "@/test/order-fixtures";
 import { makeOptimisation } from "@/test/portfolio-fixtures";
-import { jsonResponse, makeUser, mockFetch, problem, renderWithProviders } from "@/test/utils";
+import { makeTradingAccount, makeTradingAccounts } from "@/test/trading-account-fixtures";
+import { bodyOf, jsonResponse, makeUser, mockFetch, problem, renderWithProviders } from "@/test/utils";
 import {
   emptyReason,
   formatChance,
@@ -15,6 +19,7 @@ import {
   OptimiserCard,
   PROPOSAL_ONLY,
 } from "./optimiser-card";
+import { SEND_NOTE, sendFailure, sentDescription } from "./send-proposal";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -188,6 +193,159 @@ describe("OptimiserCard", () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole("button", { name: "Propose again" })).toBeEnabled());
     expect(screen.getAllByTestId("proposed-position")).toHaveLength(2);
+  });
+});
+
+const SEND = "/api/orders/proposal";
+const ACCOUNTS = makeTradingAccounts([makeTradingAccount({ name: "Income IRA", current: true })]);
+
+/** The optimiser's proposal, the accounts, and POST /api/orders/proposal answered by `answer`; anything else is a 404. */
+function sendApi(answer: () => Response | Promise<Response>, optimisation: Optimisation = makeOptimisation()) {
+  return mockFetch((url, init) => {
+    if (url === OPTIMISE && init.method === "POST") return jsonResponse(optimisation);
+    if (url === SEND && init.method === "POST") return answer();
+    if (url === "/api/accounts") return jsonResponse(ACCOUNTS);
+    return problem(404, "Not Found");
+  });
+}
+
+/** Opens "Send as orders" and answers the confirmation with "Send orders": the dialog, sending. */
+async function send(user = userEvent.setup()) {
+  await user.click(await screen.findByRole("button", { name: "Send as orders" }));
+  const dialog = await screen.findByRole("alertdialog", { name: "Send the proposal as orders?" });
+  await user.click(within(dialog).getByRole("button", { name: "Send orders" }));
+  return dialog;
+}
+
+async function proposeAndSend() {
+  await propose();
+  return send();
+}
+
+const toastTitle = (text: string) => screen.findByText(text, { selector: '[data-slot="toast-title"]' });
+const toastDescription = (text: string) => screen.getByText(text, { selector: '[data-slot="toast-description"]' });
+
+describe("OptimiserCard › Send as orders", () => {
+  it("asks first with what goes, then sends exactly the proposal's signals and contracts (busy meanwhile), and says how many were placed", async () => {
+    const optimisation = makeOptimisation();
+    let answer: (r: Response) => void = () => {};
+    const fetch = sendApi(() => new Promise<Response>((resolve) => (answer = resolve)), optimisation);
+    const { queryClient } = renderWithProviders(<OptimiserCard unlocked />);
+    const invalidate = vi.spyOn(queryClient, "invalidateQueries");
+    const user = userEvent.setup();
+    await propose();
+
+    const trigger = await screen.findByRole("button", { name: "Send as orders" });
+    await user.click(trigger);
+    const dialog = await screen.findByRole("alertdialog", { name: "Send the proposal as orders?" });
+    expect(dialog).toHaveAccessibleDescription(SEND_NOTE);
+    const summary = within(dialog).getByTestId("send-summary");
+    expect(fact(summary, "Positions")).toHaveTextContent("2 positions6 contracts");
+    expect(fact(summary, "Total cost")).toHaveTextContent("$2,388.90");
+    expect(await within(summary).findByText("Income IRA")).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalledWith(SEND, expect.anything());
+
+    // "Keep proposal" closes it, sending nothing, and gives the focus back to the button.
+    await user.click(within(dialog).getByRole("button", { name: "Keep proposal" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(trigger).toHaveFocus();
+    expect(fetch).not.toHaveBeenCalledWith(SEND, expect.anything());
+
+    const sending = await send(user);
+    const busy = within(sending).getByRole("button", { name: "Sending…" });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute("aria-busy", "true");
+    expect(within(sending).getByRole("button", { name: "Keep proposal" })).toBeDisabled();
+    expect(bodyOf(fetch, SEND)).toEqual({
+      positions: [
+        { signalId: optimisation.positions[0].signalId, contracts: 4 },
+        { signalId: optimisation.positions[1].signalId, contracts: 2 },
+      ],
+    });
+    answer(jsonResponse({ orders: [makeOrder(), makeOrder()], placed: 2 }));
+
+    expect(await toastTitle("Orders Sent")).toBeInTheDocument();
+    expect(toastDescription("2 orders placed and filled.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(screen.getByTestId("optimiser-sent")).toHaveTextContent("Sent as orders");
+    for (const queryKey of [queryKeys.orders(), queryKeys.portfolio.positions(), queryKeys.portfolio.metrics()]) {
+      expect(invalidate).toHaveBeenCalledWith({ queryKey });
+    }
+  });
+
+  it("says when a signal was ordered already and not placed again", async () => {
+    sendApi(() => jsonResponse({ orders: [makeOrder(), makeOrder()], placed: 1 }));
+    renderWithProviders(<OptimiserCard unlocked />);
+    await proposeAndSend();
+    expect(await toastTitle("Orders Sent")).toBeInTheDocument();
+    expect(toastDescription("1 order placed; 1 was already ordered.")).toBeInTheDocument();
+  });
+
+  it("toasts the server's reason for a 409 (a kill switch) and keeps the proposal", async () => {
+    const halted = "Orders are stopped for this account: a kill switch is on. Turn it off to send orders.";
+    sendApi(() => problem(409, "Already taken", halted, [{ field: "positions", message: halted }]));
+    renderWithProviders(<OptimiserCard unlocked />);
+    await proposeAndSend();
+    expect(await toastTitle("Orders Not Sent")).toBeInTheDocument();
+    expect(toastDescription(halted)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(screen.getAllByTestId("proposed-position")).toHaveLength(2);
+    expect(screen.queryByTestId("optimiser-sent")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Send as orders" })).toBeEnabled();
+  });
+
+  it("toasts a 422's first field error, naming the position's symbol", async () => {
+    sendApi(() =>
+      problem(422, "Invalid request", "Some fields are invalid.", [
+        { field: "positions[1].contracts", message: "Send 1 to 10000 contracts." },
+        { field: "positions[0].signalId", message: "Not an active signal you can trade." },
+      ]),
+    );
+    renderWithProviders(<OptimiserCard unlocked />);
+    await proposeAndSend();
+    expect(await toastTitle("Orders Not Sent")).toBeInTheDocument();
+    expect(toastDescription("NVDA: Send 1 to 10000 contracts.")).toBeInTheDocument();
+  });
+
+  it("offers no send for an empty proposal, nor before one", async () => {
+    const fetch = sendApi(() => jsonResponse({ orders: [], placed: 0 }), makeOptimisation({ positions: [], cost: 0, expectedPnl: 0 }));
+    renderWithProviders(<OptimiserCard unlocked />);
+    expect(screen.queryByRole("button", { name: "Send as orders" })).not.toBeInTheDocument();
+    await propose();
+    await screen.findByTestId("optimiser-empty");
+    expect(screen.queryByRole("button", { name: "Send as orders" })).not.toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalledWith(SEND, expect.anything());
+  });
+});
+
+describe("sentDescription", () => {
+  const filled = () => makeOrder();
+  it("counts the orders placed, and those ordered already", () => {
+    expect(sentDescription({ orders: [filled(), filled(), filled()], placed: 3 }, 3)).toBe("3 orders placed and filled.");
+    expect(sentDescription({ orders: [filled()], placed: 1 }, 1)).toBe("1 order placed and filled.");
+    expect(sentDescription({ orders: [filled(), filled(), filled()], placed: 2 }, 3)).toBe("2 orders placed; 1 was already ordered.");
+    expect(sentDescription({ orders: [filled(), filled()], placed: 0 }, 2)).toBe("Nothing placed: all 2 were already ordered.");
+    expect(sentDescription({ orders: [makeOrder({ status: "rejected" })], placed: 1 }, 1)).toBe(
+      "1 order placed. See Orders for how each filled.",
+    );
+  });
+});
+
+describe("sendFailure", () => {
+  const positions = makeOptimisation().positions;
+  const refusal = (status: number, detail: string, errors: { field: string; message: string }[] = []) =>
+    new ApiError(status, `${status}`, { type: "about:blank", title: "Refused", status, detail, errors });
+  it("names the position a 422 refuses, else gives the server's detail", () => {
+    expect(
+      sendFailure(refusal(422, "x", [{ field: "positions[0].signalId", message: "Not an active signal you can trade." }]), positions),
+    ).toBe("AAPL: Not an active signal you can trade.");
+    expect(sendFailure(refusal(422, "x", [{ field: "positions", message: "Send 1 to 50 positions." }]), positions)).toBe(
+      "Send 1 to 50 positions.",
+    );
+    expect(sendFailure(refusal(429, "Too many sends. Try again in 5 minute(s)."), positions)).toBe(
+      "Too many sends. Try again in 5 minute(s).",
+    );
+    expect(sendFailure(new Error("offline"), positions)).toBe("Failed to send the orders. Please try again.");
   });
 });
 

@@ -1,4 +1,4 @@
-import { BadgeCheckIcon, ChevronDownIcon, InfoIcon, Loader2Icon, ScaleIcon, SearchXIcon } from "lucide-react";
+import { BadgeCheckIcon, CheckIcon, ChevronDownIcon, InfoIcon, Loader2Icon, ScaleIcon, SearchXIcon } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { LockedFeature } from "@/components/locked-feature";
 import { OptionTypeBadge } from "@/components/option-type-badge";
@@ -12,9 +12,10 @@ import { formatContractPrice, formatMoney, formatPercent, SIGN_TEXT_CLASS, signO
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useOptimisePortfolio } from "../api/optimise-portfolio";
+import { SendProposal } from "./send-proposal";
 
-/** Said wherever a proposal is shown: the optimiser buys nothing (orders come with the broker). */
-export const PROPOSAL_ONLY = "A proposal only: nothing is bought.";
+/** Said wherever a proposal is shown: the optimiser buys nothing; "Send as orders" does, after a confirmation. */
+export const PROPOSAL_ONLY = "A proposal only: nothing is bought until you send it as orders.";
 
 /** The empty state's sentence when candidates were weighed and none was worth holding. */
 export const NOTHING_WINS = "Nothing to propose: no signal you can see wins on average within your limits.";
@@ -468,12 +469,18 @@ function Proposal({ result }: { result: Optimisation }) {
   );
 }
 
-/** Premium: the button, then the last proposal (kept while a new one runs, or after a refusal). */
+/**
+ * Premium: the button, then the last proposal (kept while a new one runs, or after a refusal),
+ * and with one position or more, "Send as orders".
+ */
 function Optimiser() {
   const titleId = useId();
   const optimise = useOptimisePortfolio();
   const [result, setResult] = useState<Optimisation | null>(null);
+  // The proposal last sent as orders: "Sent as orders" shows until a new proposal replaces it.
+  const [sent, setSent] = useState<Optimisation | null>(null);
   const busy = optimise.isPending;
+  const sendable = result != null && result.positions.length > 0;
 
   const run = async () => {
     try {
@@ -509,11 +516,27 @@ function Optimiser() {
             <InfoIcon className="mt-0.5 size-4 shrink-0 text-primary-strong" aria-hidden />
             {PROPOSAL_ONLY}
           </p>
-          <Button type="button" onClick={() => void run()} disabled={busy} aria-busy={busy} className="w-full sm:w-auto">
-            {busy ? <Loader2Icon className="animate-spin" aria-hidden /> : <ScaleIcon aria-hidden />}
-            {busy ? "Optimising…" : result ? "Propose again" : "Propose positions"}
-          </Button>
+          <div className="flex flex-col gap-2 sm:shrink-0 sm:flex-row">
+            <Button
+              type="button"
+              variant={sendable ? "outline" : "default"}
+              onClick={() => void run()}
+              disabled={busy}
+              aria-busy={busy}
+              className="w-full sm:w-auto"
+            >
+              {busy ? <Loader2Icon className="animate-spin" aria-hidden /> : <ScaleIcon aria-hidden />}
+              {busy ? "Optimising…" : result ? "Propose again" : "Propose positions"}
+            </Button>
+            {sendable ? <SendProposal result={result} disabled={busy} onSent={() => setSent(result)} /> : null}
+          </div>
         </div>
+        {sendable && sent === result ? (
+          <p className="inline-flex items-start gap-2 text-sm text-muted-foreground" data-testid="optimiser-sent">
+            <CheckIcon className="mt-0.5 size-4 shrink-0 text-positive-strong" aria-hidden />
+            Sent as orders: they are listed under Orders. Propose again to weigh what is left of your budget.
+          </p>
+        ) : null}
         <span role="status" className="sr-only">
           {status}
         </span>
@@ -532,8 +555,10 @@ function Optimiser() {
  * contracts of which visible signals maximise expected P&L within the risk model's limits
  * (POST /api/portfolio/optimise): the limits used, the positions with each one's checked
  * chance and its source, the totals with net delta and vega before → after against their
- * bounds, and the signals left out with the reason. A proposal only: nothing is bought. Other
- * plans see it locked; `unlocked` is the server's word (`capabilities`).
+ * bounds, and the signals left out with the reason. A proposal only: nothing is bought until
+ * "Send as orders" sends each position as a market order for the current account, after a
+ * confirmation (POST /api/orders/proposal; docs/execution.md). Other plans see it locked;
+ * `unlocked` is the server's word (`capabilities`).
  */
 export function OptimiserCard({ unlocked }: { unlocked: boolean }) {
   if (!unlocked) {

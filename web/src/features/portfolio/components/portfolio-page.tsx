@@ -15,7 +15,7 @@ import { PortfolioAnalysis } from "./portfolio-analysis";
  * figures as a PDF in the account's brand (GET /api/portfolio/report). Below the analysis, the
  * optimiser (Premium; locked when `optimiser` is false) proposes positions within the risk limits.
  * `orders` (the orders feature's card, composed in src/app) goes below the automated positions:
- * the orders the automation sent, which opened them.
+ * the orders the automation or the optimiser's "Send as orders" sent, which opened them.
  */
 export function PortfolioPage({ optimiser = false, orders }: { optimiser?: boolean; orders?: ReactNode }) {
   return (

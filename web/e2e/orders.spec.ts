@@ -1,0 +1,66 @@
+import { answerTo, expect, noHorizontalOverflow, premiumPage, seriousViolations, test, toastTitle } from "./fixtures";
+
+// Automated execution (issue 29; docs/execution.md) against the real server: a Premium user
+// with room for any signal asks for an update; the automation sends an order for each signal
+// their rules take, the paper broker fills it, and the Portfolio page's Orders card lists them
+// filled with their fill price and commission. The account's kill switch, turned on in
+// Settings › Trading accounts, stops the next update's orders; turned off, they flow again.
+// The page fits the screen with no serious axe violation.
+
+const ALL = ["Momentum", "Mean Reversion", "Breakout", "Volatility"];
+
+for (const [width, theme] of [
+  [1280, "light"],
+  [390, "dark"],
+] as const) {
+  test(`at ${width} px (${theme}), the automation's orders fill on paper and the kill switch stops them`, async ({ browser, baseURL }) => {
+    test.setTimeout(120_000);
+    const { context, page, errors } = await premiumPage(browser, baseURL, width, theme);
+    const origin = { Origin: new URL(baseURL as string).origin };
+    const prefs = { investmentCapital: 1_000_000, riskTolerance: "high", maxPositionSize: 100_000, preferredStrategies: ALL.join(",") };
+    const saved = await page.request.patch("/api/user/preferences", { headers: origin, data: prefs });
+    expect(saved.status(), await saved.text()).toBe(200);
+
+    // The account's kill switch first: an update sends nothing.
+    await page.goto("/settings?tab=accounts");
+    const accounts = page.getByRole("region", { name: "Trading accounts" });
+    const killSwitch = accounts.getByRole("switch", { name: /Kill switch: stop new orders/ });
+    const halted = answerTo(page, "PATCH", /^\/api\/accounts\/[\w-]+$/);
+    await killSwitch.click();
+    expect((await halted).status()).toBe(200);
+    await expect(toastTitle(page, "Orders Stopped")).toBeVisible();
+    await expect(accounts.getByText("Orders stopped", { exact: true })).toBeVisible();
+    const update = () => page.request.post("/api/automation/update", { headers: origin });
+    expect((await update()).status()).toBe(200);
+    const none = (await (await page.request.get("/api/orders")).json()) as unknown[];
+    expect(none).toEqual([]);
+
+    // Off again: the next update sends and fills.
+    const resumed = answerTo(page, "PATCH", /^\/api\/accounts\/[\w-]+$/);
+    await killSwitch.click();
+    expect((await resumed).status()).toBe(200);
+    await expect(toastTitle(page, "Orders Resumed")).toBeVisible();
+    expect((await update()).status()).toBe(200);
+    const sent = (await (await page.request.get("/api/orders")).json()) as { status: string; reason?: string; fills: unknown[] }[];
+    const filled = sent.filter((o) => o.status === "filled");
+    expect(filled.length, "the replayed market has active signals an aggressive account takes").toBeGreaterThan(0);
+    expect(filled.every((o) => o.fills.length === 1)).toBe(true);
+    // The rest were refused by a limit (the capital spent), each saying why.
+    expect(sent.filter((o) => o.status !== "filled").every((o) => o.status === "rejected" && (o.reason ?? "").length > 0)).toBe(true);
+
+    await page.goto("/portfolio");
+    await expect(page.getByRole("heading", { level: 1, name: "Portfolio Analysis" })).toBeVisible();
+    const card = page.getByRole("heading", { name: "Orders", exact: true }).locator("xpath=ancestor::*[@data-slot='card'][1]");
+    const rows = card.getByTestId("order-row");
+    await expect(rows.first()).toBeVisible();
+    await expect(card.getByText("Filled", { exact: true }).first()).toBeVisible();
+    await noHorizontalOverflow(page, width);
+    expect(await seriousViolations(page)).toEqual([]);
+    if (process.env.SHOT_DIR) {
+      await card.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${process.env.SHOT_DIR}/orders-${width}-${theme}.png`, fullPage: false });
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
