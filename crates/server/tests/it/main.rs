@@ -6,6 +6,7 @@ mod common;
 
 mod account;
 mod ai;
+mod alpaca;
 mod auth;
 mod automation;
 mod backup;

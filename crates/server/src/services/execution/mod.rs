@@ -7,6 +7,7 @@
 //! ([`orders::advance`]): a restart or a second instance resuming the same order changes it
 //! once, and a fill is stored with the position it opens in one transaction.
 
+pub mod alpaca;
 pub mod announce;
 pub mod automated;
 pub mod broker;

@@ -1,0 +1,227 @@
+//! The Alpaca client (docs/execution.md) against a local fake that speaks Alpaca's trading API:
+//! the keys in their headers, options orders placed under our client order id (a second send
+//! of one id reads the first back), fills that arrive in parts, a buying-power rejection, a
+//! rate limit waited out (and one that outlasts every attempt), refused keys, cancelling.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration as StdDuration;
+
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{delete, get, post};
+use chrono::NaiveDate;
+use serde_json::{Value, json};
+use strikeline_engine::broker::{Contract, Leg, Order, OrderType, Right, Side, TimeInForce};
+use strikeline_server::foundation::clock::Clock;
+use strikeline_server::services::execution::alpaca::{AlpacaClient, AlpacaError, Answer, Intent};
+
+const KEY: &str = "PKTEST";
+const SECRET: &str = "shh";
+
+/// What the fake holds and how it misbehaves.
+#[derive(Default)]
+struct Fake {
+    /// Orders by client order id: (Alpaca's id, qty, filled, status, the request).
+    orders: HashMap<String, (String, u32, u32, String, Value)>,
+    /// 429s still to answer before serving anything.
+    rate_limited: u32,
+    /// Every request's method and path, in order.
+    seen: Vec<String>,
+}
+
+type Shared = Arc<Mutex<Fake>>;
+
+fn authorised(headers: &HeaderMap) -> bool {
+    headers.get("APCA-API-KEY-ID").is_some_and(|v| v == KEY) && headers.get("APCA-API-SECRET-KEY").is_some_and(|v| v == SECRET)
+}
+
+/// The fake's answer before the route's own: 401 without the keys, 429 while rate limited.
+fn gate(fake: &mut Fake, headers: &HeaderMap, what: String) -> Option<Response> {
+    fake.seen.push(what);
+    if !authorised(headers) {
+        return Some(
+            (StatusCode::UNAUTHORIZED, axum::Json(json!({"code": 40110000, "message": "request is not authorized"}))).into_response(),
+        );
+    }
+    if fake.rate_limited > 0 {
+        fake.rate_limited -= 1;
+        return Some((StatusCode::TOO_MANY_REQUESTS, [("retry-after", "0")], "rate limit exceeded").into_response());
+    }
+    None
+}
+
+fn order_json(client_order_id: &str, (id, qty, filled, status, _): &(String, u32, u32, String, Value)) -> Value {
+    json!({
+        "id": id, "client_order_id": client_order_id, "status": status, "qty": qty.to_string(),
+        "filled_qty": filled.to_string(), "filled_avg_price": if *filled > 0 { Some("1.25") } else { None },
+    })
+}
+
+async fn place(State(fake): State<Shared>, headers: HeaderMap, axum::Json(body): axum::Json<Value>) -> Response {
+    let mut fake = fake.lock().expect("fake");
+    if let Some(answer) = gate(&mut fake, &headers, "POST /v2/orders".into()) {
+        return answer;
+    }
+    let client_order_id = body["client_order_id"].as_str().unwrap_or_default().to_owned();
+    if fake.orders.contains_key(&client_order_id) {
+        return (StatusCode::UNPROCESSABLE_ENTITY, axum::Json(json!({"code": 40010001, "message": "client_order_id must be unique"})))
+            .into_response();
+    }
+    let qty: u32 = body["qty"].as_str().and_then(|q| q.parse().ok()).unwrap_or(0);
+    // Twenty contracts or more is beyond the fake account's buying power.
+    if qty >= 20 {
+        return (StatusCode::FORBIDDEN, axum::Json(json!({"code": 40310000, "message": "insufficient options buying power"})))
+            .into_response();
+    }
+    let id = format!("alpaca-{}", fake.orders.len() + 1);
+    let order = (id, qty, 0, "accepted".to_owned(), body);
+    let answer = order_json(&client_order_id, &order);
+    fake.orders.insert(client_order_id, order);
+    (StatusCode::OK, axum::Json(answer)).into_response()
+}
+
+/// Each read fills two more units, until the order is filled.
+async fn by_client_id(State(fake): State<Shared>, headers: HeaderMap, Query(query): Query<HashMap<String, String>>) -> Response {
+    let mut fake = fake.lock().expect("fake");
+    if let Some(answer) = gate(&mut fake, &headers, "GET /v2/orders:by_client_order_id".into()) {
+        return answer;
+    }
+    let id = query.get("client_order_id").cloned().unwrap_or_default();
+    let Some(order) = fake.orders.get_mut(&id) else {
+        return (StatusCode::NOT_FOUND, axum::Json(json!({"code": 40410000, "message": "order not found"}))).into_response();
+    };
+    if order.3 == "accepted" || order.3 == "partially_filled" {
+        order.2 = (order.2 + 2).min(order.1);
+        order.3 = if order.2 == order.1 { "filled".into() } else { "partially_filled".into() };
+    }
+    let answer = order_json(&id, order);
+    (StatusCode::OK, axum::Json(answer)).into_response()
+}
+
+async fn cancel(State(fake): State<Shared>, headers: HeaderMap, Path(id): Path<String>) -> Response {
+    let mut fake = fake.lock().expect("fake");
+    if let Some(answer) = gate(&mut fake, &headers, format!("DELETE /v2/orders/{id}")) {
+        return answer;
+    }
+    match fake.orders.values_mut().find(|o| o.0 == id) {
+        Some(order) if order.3 == "filled" => (StatusCode::UNPROCESSABLE_ENTITY, "order is not cancelable").into_response(),
+        Some(order) => {
+            order.3 = "canceled".into();
+            StatusCode::NO_CONTENT.into_response()
+        }
+        None => StatusCode::NOT_FOUND.into_response(),
+    }
+}
+
+async fn fake_alpaca() -> (String, Shared) {
+    let fake: Shared = Arc::default();
+    let app = axum::Router::new()
+        .route("/v2/orders", post(place))
+        .route("/v2/orders:by_client_order_id", get(by_client_id))
+        .route("/v2/orders/{id}", delete(cancel))
+        .with_state(fake.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let base = format!("http://{}", listener.local_addr().expect("addr"));
+    tokio::spawn(async move { axum::serve(listener, app).await.expect("serve") });
+    (base, fake)
+}
+
+fn client(base: &str, secret: &str) -> AlpacaClient {
+    AlpacaClient::new(base, KEY, secret, StdDuration::from_millis(20), Clock::system()).expect("client")
+}
+
+fn order(client_order_id: &str, legs: &[(Right, Side)], quantity: u32) -> Order {
+    let day = NaiveDate::from_ymd_opt(2026, 12, 1).expect("date");
+    let expiration = NaiveDate::from_ymd_opt(2026, 12, 18).expect("date");
+    let legs = legs
+        .iter()
+        .map(|(right, side)| Leg {
+            contract: Contract { underlying: "AAPL".into(), right: *right, strike_cents: 19_000, expiration },
+            side: *side,
+            ratio: 1,
+        })
+        .collect();
+    Order::new(client_order_id, legs, quantity, OrderType::Market, TimeInForce::Day, day).expect("order")
+}
+
+#[tokio::test]
+async fn an_order_is_placed_once_and_fills_in_parts() {
+    let (base, fake) = fake_alpaca().await;
+    let alpaca = client(&base, SECRET);
+    let buy = order("signal-1", &[(Right::Call, Side::Buy)], 5);
+    let Answer::Placed(placed) = alpaca.submit(&buy, Intent::Open).await.expect("submit") else { panic!("not placed") };
+    assert_eq!((placed.client_order_id.as_str(), placed.status.as_str(), placed.filled_units()), ("signal-1", "accepted", 0));
+    let sent = fake.lock().expect("fake").orders["signal-1"].4.clone();
+    assert_eq!(sent["symbol"], "AAPL261218C00190000");
+    assert_eq!(
+        (sent["side"].as_str(), sent["position_intent"].as_str(), sent["qty"].as_str()),
+        (Some("buy"), Some("buy_to_open"), Some("5"))
+    );
+
+    // The answer was lost and the order sent again: Alpaca holds one, which is read back.
+    let Answer::Placed(again) = alpaca.submit(&buy, Intent::Open).await.expect("submit") else { panic!("not placed") };
+    assert_eq!(again.id, placed.id);
+    assert_eq!(fake.lock().expect("fake").orders.len(), 1);
+
+    // The fake fills two units a read (the read-back was one): partly filled, then whole.
+    assert_eq!((again.status.as_str(), again.filled_units()), ("partially_filled", 2));
+    let part = alpaca.by_client_order_id("signal-1").await.expect("status");
+    assert_eq!((part.status.as_str(), part.filled_units()), ("partially_filled", 4));
+    assert_eq!(part.average_price(), Some(1.25));
+    let whole = alpaca.by_client_order_id("signal-1").await.expect("status");
+    assert_eq!((whole.status.as_str(), whole.filled_units()), ("filled", 5));
+    // A filled order is not cancelled; Alpaca's 422 there is no failure.
+    alpaca.cancel(&whole.id).await.expect("cancel a filled order");
+}
+
+#[tokio::test]
+async fn a_straddle_is_one_multi_leg_order_and_cancels() {
+    let (base, fake) = fake_alpaca().await;
+    let alpaca = client(&base, SECRET);
+    let straddle = order("signal-2", &[(Right::Call, Side::Buy), (Right::Put, Side::Buy)], 3);
+    let Answer::Placed(placed) = alpaca.submit(&straddle, Intent::Open).await.expect("submit") else { panic!("not placed") };
+    let sent = fake.lock().expect("fake").orders["signal-2"].4.clone();
+    assert_eq!(sent["order_class"], "mleg");
+    assert_eq!(sent["legs"][1]["symbol"], "AAPL261218P00190000");
+    alpaca.cancel(&placed.id).await.expect("cancel");
+    assert_eq!(fake.lock().expect("fake").orders["signal-2"].3, "canceled");
+}
+
+#[tokio::test]
+async fn rejections_rate_limits_and_refused_keys_are_told_apart() {
+    let (base, fake) = fake_alpaca().await;
+    let alpaca = client(&base, SECRET);
+    // Beyond the account's buying power: a rejection with Alpaca's reason, nothing placed.
+    let big = order("signal-3", &[(Right::Put, Side::Buy)], 25);
+    assert_eq!(
+        alpaca.submit(&big, Intent::Open).await.expect("submit"),
+        Answer::Rejected("Alpaca refused it: insufficient options buying power.".into())
+    );
+    // Two 429s are waited out.
+    fake.lock().expect("fake").rate_limited = 2;
+    let small = order("signal-4", &[(Right::Put, Side::Buy)], 1);
+    assert!(matches!(alpaca.submit(&small, Intent::Open).await.expect("submit"), Answer::Placed(_)));
+    assert_eq!(
+        fake.lock().expect("fake").seen.iter().filter(|s| *s == "POST /v2/orders").count(),
+        4,
+        "two refused, then the big one and this"
+    );
+    // A limit that outlasts every attempt leaves the order unsent, to resume later.
+    fake.lock().expect("fake").rate_limited = 10;
+    let later = order("signal-5", &[(Right::Put, Side::Buy)], 1);
+    assert_eq!(alpaca.submit(&later, Intent::Open).await, Err(AlpacaError::RateLimited));
+    assert!(!fake.lock().expect("fake").orders.contains_key("signal-5"));
+    fake.lock().expect("fake").rate_limited = 0;
+    // Wrong keys; an order nobody placed.
+    assert_eq!(client(&base, "wrong").submit(&later, Intent::Open).await, Err(AlpacaError::Unauthorized));
+    assert_eq!(alpaca.by_client_order_id("never-sent").await, Err(AlpacaError::NotFound));
+    // Good-till-cancelled options orders are refused before anything is sent.
+    let day = NaiveDate::from_ymd_opt(2026, 12, 1).expect("date");
+    let gtc = Order::new("gtc-1", small.legs.clone(), 1, OrderType::Market, TimeInForce::GoodTillCancelled, day).expect("order");
+    assert_eq!(
+        alpaca.submit(&gtc, Intent::Open).await.expect("submit"),
+        Answer::Rejected("Alpaca takes options orders for the day only.".into())
+    );
+}
