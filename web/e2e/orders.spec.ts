@@ -51,11 +51,20 @@ for (const [width, theme] of [
     await page.goto("/portfolio");
     await expect(page.getByRole("heading", { level: 1, name: "Portfolio Analysis" })).toBeVisible();
     const card = page.getByRole("heading", { name: "Orders", exact: true }).locator("xpath=ancestor::*[@data-slot='card'][1]");
-    const rows = card.getByTestId("order-row");
-    await expect(rows.first()).toBeVisible();
-    await expect(card.getByText("Filled", { exact: true }).first()).toBeVisible();
+    // A table from 768 px; on a phone each order stacked, its status and fill price on screen.
+    const phone = width < 768;
+    const orders = card.getByTestId(phone ? "order-item" : "order-row");
+    await expect(orders.first()).toBeVisible();
+    await expect(card.getByRole("region", { name: "Orders table" })).toBeVisible({ visible: !phone });
+    await expect(card.getByRole("list", { name: "Orders" })).toBeVisible({ visible: phone });
+    const filledOrder = orders.filter({ has: page.getByText("Filled", { exact: true }) }).first();
+    await expect(filledOrder).toBeVisible();
+    if (phone) {
+      await expect(filledOrder.getByText("Fill price", { exact: true })).toBeVisible();
+      await expect(filledOrder.getByText("Commission", { exact: true })).toBeVisible();
+    }
     await noHorizontalOverflow(page, width);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, "/portfolio (orders)", theme)).toEqual([]);
     if (process.env.SHOT_DIR) {
       await card.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${process.env.SHOT_DIR}/orders-${width}-${theme}.png`, fullPage: false });

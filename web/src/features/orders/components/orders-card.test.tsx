@@ -13,11 +13,28 @@ afterEach(() => vi.unstubAllGlobals());
 
 const rows = () => screen.getAllByTestId("order-row");
 
+/** The phone layout's stacked orders. */
+const items = () => screen.getAllByTestId("order-item");
+
+/**
+ * The table (from 768 px). jsdom applies no CSS, so the phone list is rendered beside it: a
+ * query for a button every order has in both layouts is made within the table.
+ */
+const table = async () => within(await screen.findByRole("region", { name: "Orders table" }));
+
 /** The cells of a row, as their text. */
 const cells = (row: HTMLElement) =>
   within(row)
     .getAllByRole("cell")
     .map((cell) => cell.textContent);
+
+/** A stacked order's facts, as [label, value] pairs. */
+const facts = (item: HTMLElement) => {
+  const values = within(item).getAllByRole("definition");
+  return within(item)
+    .getAllByRole("term")
+    .map((term, i) => [term.textContent, values[i].textContent]);
+};
 
 /** The POSTs sent, by URL. */
 const posts = (fetchMock: ReturnType<typeof ordersServer>["fetchMock"]) =>
@@ -141,6 +158,87 @@ describe("OrdersCard", () => {
     expect(within(rows()[0]).getByRole("button", { name: "Cancel order AAPL CALL $190 12/18" })).toBeEnabled();
   });
 
+  it("stacks each order on phones: its contract, status, fill, price, commission and reason, without scrolling sideways", async () => {
+    const filled = makeOrder();
+    const partlyCancelled = makeOrder({
+      underlying: "SPY",
+      legs: [makeOrderLeg({ strike: 580 }), makeOrderLeg({ right: "put", strike: 580 })],
+      quantity: 3,
+      filledUnits: 1,
+      status: "cancelled",
+      reason: "Not filled within 30 minutes.",
+      fills: [{ units: 1, netPrice: 12.12, commission: 1.3, cashOut: 1213.3, filledAt: "2026-11-23T16:00:01Z" }],
+    });
+    const standing = makeStandingOrder();
+    ordersServer([filled, partlyCancelled, rejected, standing]);
+    renderWithProviders(<OrdersCard />);
+
+    // The table from 768 px, the list below it.
+    const list = await screen.findByRole("list", { name: "Orders" });
+    expect(list).toHaveClass("md:hidden");
+    expect(screen.getByRole("region", { name: "Orders table" })).toHaveClass("hidden", "md:block");
+    expect(items()).toHaveLength(4);
+    expect(
+      within(list)
+        .getAllByRole("article")
+        .map((item) => item.getAttribute("aria-label")),
+    ).toEqual([
+      "AAPL CALL $190 12/18 order",
+      "SPY CALL $580 12/18 + SPY PUT $580 12/18 order",
+      "TSLA PUT $300 1/15 order",
+      "AAPL CALL $190 12/18 order",
+    ]);
+
+    const [first, second, third, fourth] = items();
+    expect(within(first).getByText("Filled")).toHaveAttribute("data-status", "filled");
+    expect(within(first).getByText(formatDateTime(filled.createdAt))).toHaveAttribute("dateTime", filled.createdAt);
+    expect(facts(first)).toEqual([
+      ["Qty", "2/22 of 2 filled"],
+      ["Fill price", "$3.03"],
+      ["Commission", "$1.30"],
+    ]);
+    // A straddle: both legs, one line each; what filled before the cancel, and why it was cancelled.
+    expect(within(second).getByText("SPY CALL $580 12/18")).toBeInTheDocument();
+    expect(within(second).getByText("SPY PUT $580 12/18")).toBeInTheDocument();
+    expect(within(second).getByText("Cancelled")).toHaveAttribute("data-status", "cancelled");
+    expect(facts(second)).toEqual([
+      ["Qty", "1/31 of 3 filled"],
+      ["Fill price", "$12.12"],
+      ["Commission", "$1.30"],
+      ["Reason", "Not filled within 30 minutes."],
+    ]);
+    // Nothing filled: no price, only why it was refused.
+    expect(within(third).getByText("Rejected")).toHaveAttribute("data-status", "rejected");
+    expect(facts(third)).toEqual([
+      ["Qty", "0/10 of 1 filled"],
+      ["Reason", "One contract costs $300.00, more than Main's maximum position size of $100.00."],
+    ]);
+    expect(within(fourth).getByText("Accepted")).toHaveAttribute("data-status", "accepted");
+    expect(facts(fourth)).toEqual([["Qty", "0/20 of 2 filled"]]);
+
+    // Only the standing order can be cancelled.
+    const cancels = items().map((item) => within(item).queryByRole("button", { name: /^Cancel order/ }) != null);
+    expect(cancels).toEqual([false, false, false, true]);
+  });
+
+  it("cancels a standing order from its stacked item, through the same dialog", async () => {
+    const standing = makeStandingOrder({ status: "partially_filled", filledUnits: 1, fills: makeOrder().fills });
+    const server = ordersServer([standing]);
+    renderWithProviders(<OrdersCard />);
+    const user = userEvent.setup();
+
+    const item = await screen.findByRole("article", { name: "AAPL CALL $190 12/18 order" });
+    await user.click(within(item).getByRole("button", { name: "Cancel order AAPL CALL $190 12/18" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Cancel this order?" });
+    await user.click(within(dialog).getByRole("button", { name: "Cancel order" }));
+
+    expect(await screen.findByText("Order Cancelled")).toBeInTheDocument();
+    expect(posts(server.fetchMock)).toEqual([`/api/orders/${standing.id}/cancel`]);
+    await waitFor(() => expect(within(items()[0]).getByText("Cancelled")).toBeInTheDocument());
+    expect(facts(items()[0])).toContainEqual(["Reason", "Cancelled by you."]);
+    expect(within(items()[0]).queryByRole("button", { name: /^Cancel order/ })).not.toBeInTheDocument();
+  });
+
   it("shows 10 orders per page", async () => {
     ordersServer(Array.from({ length: 12 }, () => makeOrder()));
     renderWithProviders(<OrdersCard />);
@@ -159,7 +257,7 @@ describe("OrdersCard", () => {
     renderWithProviders(<OrdersCard />, { queryClient });
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole("button", { name: "Cancel order AAPL CALL $190 12/18" }));
+    await user.click((await table()).getByRole("button", { name: "Cancel order AAPL CALL $190 12/18" }));
     const dialog = await screen.findByRole("alertdialog", { name: "Cancel this order?" });
     expect(dialog).toHaveTextContent("AAPL CALL $190 12/18, 0 of 2 filled.");
     // Keeping it sends nothing.
@@ -167,7 +265,7 @@ describe("OrdersCard", () => {
     await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
     expect(posts(server.fetchMock)).toEqual([]);
 
-    await user.click(screen.getByRole("button", { name: "Cancel order AAPL CALL $190 12/18" }));
+    await user.click((await table()).getByRole("button", { name: "Cancel order AAPL CALL $190 12/18" }));
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Cancel order" }));
 
     expect(await screen.findByText("Order Cancelled")).toBeInTheDocument();
@@ -194,7 +292,7 @@ describe("OrdersCard", () => {
     );
     renderWithProviders(<OrdersCard />);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole("button", { name: /^Cancel order/ }));
+    await user.click((await table()).getByRole("button", { name: /^Cancel order/ }));
     const dialog = await screen.findByRole("alertdialog");
     await user.click(within(dialog).getByRole("button", { name: "Cancel order" }));
     expect(await within(dialog).findByRole("button", { name: "Cancelling..." })).toBeDisabled();
@@ -211,7 +309,7 @@ describe("OrdersCard", () => {
     const server = ordersServer([standing]);
     renderWithProviders(<OrdersCard />);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole("button", { name: /^Cancel order/ }));
+    await user.click((await table()).getByRole("button", { name: /^Cancel order/ }));
     // It filled meanwhile.
     server.set([{ ...standing, status: "filled", filledUnits: 2, fills: makeOrder().fills }]);
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Cancel order" }));
@@ -228,7 +326,7 @@ describe("OrdersCard", () => {
     );
     renderWithProviders(<OrdersCard />);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole("button", { name: /^Cancel order/ }));
+    await user.click((await table()).getByRole("button", { name: /^Cancel order/ }));
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Cancel order" }));
     expect(await screen.findByText("The broker did not answer.")).toBeInTheDocument();
     expect(screen.getByRole("alertdialog")).toBeInTheDocument();
@@ -240,11 +338,11 @@ describe("OrdersCard", () => {
     const ira = makeOrder({ underlying: "MSFT", legs: [makeOrderLeg({ strike: 420 })] });
     ordersServer([], (url) => (url === "/api/orders" ? jsonResponse(current === "main" ? [makeOrder()] : [ira]) : undefined));
     const { queryClient } = renderWithProviders(<OrdersCard />);
-    expect(await screen.findByText("AAPL CALL $190 12/18")).toBeInTheDocument();
+    expect((await table()).getByText("AAPL CALL $190 12/18")).toBeInTheDocument();
 
     current = "ira";
     await refreshAccountScoped(queryClient);
-    expect(await screen.findByText("MSFT CALL $420 12/18")).toBeInTheDocument();
+    expect(await (await table()).findByText("MSFT CALL $420 12/18")).toBeInTheDocument();
     expect(screen.queryByText("AAPL CALL $190 12/18")).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { ReceiptTextIcon, XIcon } from "lucide-react";
 import { useState } from "react";
+import type * as React from "react";
 import { EmptyState } from "@/components/empty-state";
 import { Pagination } from "@/components/pagination";
 import { QueryState } from "@/components/query-state";
@@ -9,6 +10,7 @@ import { SkeletonRows } from "@/components/ui/skeleton";
 import { ApiError, errorMessage } from "@/lib/api/client";
 import type { OrderView } from "@/lib/api/models";
 import { formatDateTime } from "@/lib/dates";
+import { NO_VALUE } from "@/lib/format";
 import { usePagination } from "@/lib/pagination";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
@@ -31,16 +33,40 @@ const HEADERS = [
   { label: "Reason" },
 ] as const;
 
-type OrderRowProps = {
+type OrderItemProps = {
   order: OrderView;
   /** Whether this order's cancel is being sent. */
   cancelling: boolean;
   onCancel: (order: OrderView) => void;
 };
 
-function OrderRow({ order, cancelling, onCancel }: OrderRowProps) {
+/** How much filled: "1/2" on screen, "1 of 2 filled" to a screen reader. */
+function FilledQuantity({ order }: { order: OrderView }) {
+  return (
+    <>
+      <span aria-hidden>
+        {order.filledUnits}/{order.quantity}
+      </span>
+      <span className="sr-only">
+        {order.filledUnits} of {order.quantity} filled
+      </span>
+    </>
+  );
+}
+
+/** Cancel, for a standing order: opens the confirmation; its name says which order. */
+function CancelOrderButton({ order, cancelling, onCancel, className }: OrderItemProps & { className?: string }) {
+  return (
+    <Button variant="outline" size="sm" className={className} onClick={() => onCancel(order)} disabled={cancelling}>
+      <XIcon aria-hidden />
+      {cancelling ? "Cancelling..." : "Cancel"}
+      <span className="sr-only"> order {contractLabels(order).join(" + ")}</span>
+    </Button>
+  );
+}
+
+function OrderRow({ order, cancelling, onCancel }: OrderItemProps) {
   const contracts = contractLabels(order);
-  const final = !isStanding(order);
   return (
     <tr
       className={cn("border-b align-top last:border-b-0", order.status === "cancelled" && "text-muted-foreground")}
@@ -57,12 +83,7 @@ function OrderRow({ order, cancelling, onCancel }: OrderRowProps) {
         ))}
       </td>
       <td className="py-2.5 pr-3 text-right whitespace-nowrap tabular">
-        <span aria-hidden>
-          {order.filledUnits}/{order.quantity}
-        </span>
-        <span className="sr-only">
-          {order.filledUnits} of {order.quantity} filled
-        </span>
+        <FilledQuantity order={order} />
       </td>
       <td className="py-2.5 pr-3">
         <OrderStatusBadge status={order.status} />
@@ -71,19 +92,13 @@ function OrderRow({ order, cancelling, onCancel }: OrderRowProps) {
       <td className="py-2.5 pr-3 text-right whitespace-nowrap tabular">{commission(order)}</td>
       <td className="max-w-72 min-w-48 py-2.5 pr-3 text-muted-foreground">{orderReason(order)}</td>
       <td className="py-2.5 text-right">
-        {final ? null : (
-          <Button variant="outline" size="sm" onClick={() => onCancel(order)} disabled={cancelling}>
-            <XIcon aria-hidden />
-            {cancelling ? "Cancelling..." : "Cancel"}
-            <span className="sr-only"> order {contracts.join(" + ")}</span>
-          </Button>
-        )}
+        {isStanding(order) ? <CancelOrderButton order={order} cancelling={cancelling} onCancel={onCancel} /> : null}
       </td>
     </tr>
   );
 }
 
-/** One page of orders as a table, scrolling sideways on narrow screens. */
+/** One page of orders as a table, from 768 px (wider than its card there, it scrolls sideways). */
 function OrdersTable({
   orders,
   cancellingId,
@@ -95,7 +110,7 @@ function OrdersTable({
 }) {
   return (
     <div
-      className="relative -mx-5 overflow-x-auto rounded-md px-5 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      className="relative -mx-5 hidden overflow-x-auto rounded-md px-5 outline-none focus-visible:ring-2 focus-visible:ring-ring md:block"
       tabIndex={0}
       role="region"
       aria-label="Orders table"
@@ -120,6 +135,88 @@ function OrdersTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A label over its value, in an order item's facts. */
+function Fact({ label, wide = false, children }: { label: string; wide?: boolean; children: React.ReactNode }) {
+  return (
+    <div className={cn("min-w-0", wide && "col-span-full")}>
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className={cn("mt-0.5 break-words", wide ? "text-muted-foreground" : "font-medium tabular")}>{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * One order on a phone: its contract (a line per leg) and status, when it was placed, how much
+ * filled, the fill price and commission once something filled, why a rejected or cancelled one
+ * ended so, and Cancel while it stands.
+ */
+function OrderItem({ order, cancelling, onCancel }: OrderItemProps) {
+  const contracts = contractLabels(order);
+  const reason = orderReason(order);
+  const filled = order.fills.length > 0;
+  return (
+    <article
+      aria-label={`${contracts.join(" + ")} order`}
+      data-testid="order-item"
+      className={cn("grid gap-3 text-sm", order.status === "cancelled" && "text-muted-foreground")}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="grid min-w-0 gap-0.5">
+          {contracts.map((label) => (
+            <p key={label} className="font-medium break-words text-foreground">
+              {label}
+            </p>
+          ))}
+          <p className="text-xs text-muted-foreground">
+            Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+          </p>
+        </div>
+        <OrderStatusBadge status={order.status} className="shrink-0" />
+      </div>
+      <dl className="grid grid-cols-3 gap-x-4 gap-y-2">
+        <Fact label="Qty">
+          <FilledQuantity order={order} />
+        </Fact>
+        {filled ? (
+          <>
+            <Fact label="Fill price">{fillPrice(order)}</Fact>
+            <Fact label="Commission">{commission(order)}</Fact>
+          </>
+        ) : null}
+        {reason !== NO_VALUE ? (
+          <Fact label="Reason" wide>
+            {reason}
+          </Fact>
+        ) : null}
+      </dl>
+      {isStanding(order) ? (
+        <CancelOrderButton order={order} cancelling={cancelling} onCancel={onCancel} className="w-full sm:w-fit" />
+      ) : null}
+    </article>
+  );
+}
+
+/** One page of orders as a list of stacked items, on phones (below 768 px). */
+function OrdersList({
+  orders,
+  cancellingId,
+  onCancel,
+}: {
+  orders: OrderView[];
+  cancellingId?: string;
+  onCancel: (order: OrderView) => void;
+}) {
+  return (
+    <ul className="grid divide-y md:hidden" aria-label="Orders">
+      {orders.map((order) => (
+        <li key={order.id} className="py-3 first:pt-0 last:pb-0">
+          <OrderItem order={order} cancelling={cancellingId === order.id} onCancel={onCancel} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -160,8 +257,9 @@ function useCancelOrderFlow() {
  * 100), 10 per page: when each was placed, its contract (every leg), how much filled, its
  * status, the first fill's net price per share (US dollars, as contract prices are), the
  * commission (in the display currency), and why a rejected or cancelled one ended so. A
- * standing order (new, accepted, partially filled) can be cancelled after a confirmation. The
- * table keeps a minimum width of 900 px and scrolls inside its card on narrow screens.
+ * standing order (new, accepted, partially filled) can be cancelled after a confirmation. From
+ * 768 px a table (a minimum width of 900 px, scrolling inside its card when narrower); on
+ * phones a list, each order stacked so that its status, fill and reason need no scrolling.
  */
 export function OrdersCard() {
   const query = useOrders();
@@ -196,12 +294,16 @@ export function OrdersCard() {
             />
           }
         >
-          {() => (
-            <>
-              <OrdersTable orders={pager.slice(orders)} cancellingId={cancel.cancellingId} onCancel={cancel.setTarget} />
-              <Pagination pager={pager} noun="orders" label="Orders pages" />
-            </>
-          )}
+          {() => {
+            const page = pager.slice(orders);
+            return (
+              <>
+                <OrdersTable orders={page} cancellingId={cancel.cancellingId} onCancel={cancel.setTarget} />
+                <OrdersList orders={page} cancellingId={cancel.cancellingId} onCancel={cancel.setTarget} />
+                <Pagination pager={pager} noun="orders" label="Orders pages" />
+              </>
+            );
+          }}
         </QueryState>
       </CardContent>
       <CancelOrderDialog
