@@ -19,6 +19,7 @@ on_both_engines!(
     standing_orders_are_cancelled_by_the_user_or_their_deadline,
     an_optimiser_proposal_is_sent_as_orders_once,
     a_position_closes_through_a_sell_order_at_the_backtesters_exit,
+    two_instances_and_a_crash_mid_send_place_each_order_once,
 );
 
 on_both_engines_with!(admin, crate::common::with_admin;
@@ -451,4 +452,63 @@ async fn a_position_closes_through_a_sell_order_at_the_backtesters_exit(app: Tes
     assert!((paper - backtest).abs() <= 0.005 * 100.0 * 3.0 * 2.0, "paper {paper} against backtest {backtest}");
     let log = audit_log(&app, &app.client).await;
     assert_eq!(log.iter().filter(|(action, detail)| action == "order_placed" && detail.contains("sell call")).count(), 1, "{log:?}");
+}
+
+/// A second instance over the same database (another replica, or the server restarted), and
+/// every point a `kill -9` could stop a send at: after placing (new), after the broker took it
+/// (accepted). Each order is sent once, and each resumed order fills once.
+async fn two_instances_and_a_crash_mid_send_place_each_order_once(app: TestApp) {
+    trader(&app).await;
+    let url = app.database_url.clone();
+    let engine = if url.starts_with("postgres") { crate::common::Engine::Postgres } else { crate::common::Engine::Sqlite };
+    let second = TestApp::spawn_with(engine, |config| config.database_url = Some(strikeline_server::foundation::config::Secret::new(url)))
+        .await
+        .expect("second instance");
+    let signals = [issue(&app, "ONE", "CALL").await, issue(&app, "TWO", "PUT").await, issue(&app, "THR", "STRADDLE").await];
+    // The two instances run the automation at once, three times over.
+    for _ in 0..3 {
+        let (a, b) = tokio::join!(
+            strikeline_server::services::execution::automated::execute(&app.state, app.now()),
+            strikeline_server::services::execution::automated::execute(&second.state, app.now())
+        );
+        a.expect("first instance");
+        b.expect("second instance");
+    }
+    let listed = orders_of(&app, &app.client).await;
+    for signal in &signals {
+        let mine = for_signal(&listed, signal);
+        assert_eq!(mine.len(), 1, "one order for {}", signal.symbol);
+        assert_eq!(mine[0]["fills"].as_array().expect("fills").len(), 1, "filled once: {}", mine[0]);
+    }
+    let positions: Vec<Value> =
+        app.client.get(app.url("/api/portfolio/positions")).send().await.expect("positions").json().await.expect("json");
+    assert_eq!(positions.len(), 3);
+
+    // A crash after placing (new) and one after the broker took the order (accepted): the
+    // other instance's next tick finishes each, once.
+    let ada = users::find_by_email(app.db(), "ada@example.com").await.expect("query").expect("ada");
+    let account = strikeline_store::trading_accounts::find(app.db(), &ada.id, &ada.account_id).await.expect("account");
+    let mut left = Vec::new();
+    for (symbol, status) in [("NEW", "new"), ("ACC", "accepted")] {
+        let signal = issue(&app, symbol, "CALL").await;
+        let mut order = strikeline_server::services::execution::automated::order_for(&signal, &account, Ok(2), app.now()).expect("order");
+        order.row.status = status.into();
+        assert!(orders::place(app.db(), &order.row, &order.legs).await.expect("place").1);
+        left.push(signal);
+    }
+    let (a, b) = tokio::join!(
+        strikeline_server::services::execution::automated::execute(&app.state, app.now()),
+        strikeline_server::services::execution::automated::execute(&second.state, app.now())
+    );
+    assert_eq!(a.expect("first") + b.expect("second"), 2, "both resumed orders filled, once each");
+    let listed = orders_of(&app, &app.client).await;
+    for signal in &left {
+        let mine = for_signal(&listed, signal);
+        assert_eq!(mine.len(), 1);
+        assert_eq!((mine[0]["status"].as_str(), mine[0]["filledUnits"].as_i64()), (Some("filled"), Some(2)), "{}", mine[0]);
+        assert_eq!(mine[0]["fills"].as_array().expect("fills").len(), 1);
+    }
+    let positions: Vec<Value> =
+        app.client.get(app.url("/api/portfolio/positions")).send().await.expect("positions").json().await.expect("json");
+    assert_eq!(positions.len(), 5);
 }

@@ -101,7 +101,7 @@ fn refusal(limit: SizeLimit, signal: &SignalRow, account: &AccountRow, open_cost
 
 /// The order the automation places for `signal` in `account`: `contracts` units at market, a
 /// day order with the deadline; or, refused by a limit, a rejected order with the reason.
-pub(super) fn order_for(
+pub fn order_for(
     signal: &SignalRow,
     account: &AccountRow,
     decision: Result<u32, String>,
