@@ -119,7 +119,8 @@ FREE_REFUSED=("GET /api/ai/recommendations" "POST /api/backtest/strategy" "POST 
 PREMIUM_ONLY=("POST /api/structures/analysis" "POST /api/structures/template" "POST /api/portfolio/structures"
   "PUT /api/reports/brand" "PUT /api/reports/brand/logo" "POST /api/portfolio/optimise"
   "POST /api/strategies/custom" "PUT /api/strategies/custom/{id}" "POST /api/strategies/custom/preview"
-  "PUT /api/strategies/custom/{id}/active" "POST /api/accounts" "POST /api/orders/proposal")
+  "PUT /api/strategies/custom/{id}/active" "POST /api/accounts" "POST /api/orders/proposal"
+  "PUT /api/accounts/{id}/broker")
 FREE_REFUSED+=("${PREMIUM_ONLY[@]}")
 WITHOUT_PREMIUM_ONLY=() ONLY_PREMIUM_ONLY=()
 for name in "${PREMIUM_ONLY[@]}"; do

@@ -245,6 +245,9 @@ def resources(base, cookie, email, password, admin_cookie):
     ids |= {operation: kept for operation in ("webhook_deliveries", "enable_webhook", "test_webhook", "v1_test_webhook")}
     ids["proof"] = ids["analysis"]
     ids["update_custom_strategy"] = ids["get_custom_strategy"]
+    # The caller's first account: to connect to a broker (409 here: the fuzzed server has no
+    # credentials key) and disconnect.
+    ids["connect_broker"] = ids["disconnect_broker"] = ids["update_trading_account"]
     bindings = [(operation, "path.id", value) for operation, value in ids.items()]
     # The caller's first account: to switch to, and to scope keys and webhooks to.
     bindings += [(operation, "body.id" if operation == "switch_trading_account" else "body.accountId", ids["update_trading_account"])

@@ -21,6 +21,7 @@ pub mod api_keys;
 pub mod audit;
 pub mod automation;
 pub mod billing;
+pub mod broker_connections;
 pub mod custom_strategies;
 mod db;
 mod error;

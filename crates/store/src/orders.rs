@@ -271,6 +271,8 @@ pub struct Advance<'a> {
     pub to: (&'a str, i64),
     /// Why, for a rejection or a cancellation.
     pub reason: Option<&'a str>,
+    /// The broker's id for the order, once it has given one.
+    pub broker_order_id: Option<&'a str>,
     /// The fill that moved it, if any (its units are `to.1 - from.1`).
     pub fill: Option<&'a FillRow>,
     /// The automated position the fill opens, stored with it (`ON CONFLICT DO NOTHING` on the
@@ -297,8 +299,8 @@ pub async fn advance(db: &Db, change: &Advance<'_>) -> StoreResult<bool> {
     with_db!(db, pool => {
         let mut tx = pool.begin().await?;
         let moved = sqlx::query(
-            "UPDATE orders SET status = $1, filled_units = $2, reason = COALESCE($3, reason), updated_at = $4 \
-             WHERE id = $5 AND status = $6 AND filled_units = $7",
+            "UPDATE orders SET status = $1, filled_units = $2, reason = COALESCE($3, reason), updated_at = $4, \
+             broker_order_id = COALESCE($8, broker_order_id) WHERE id = $5 AND status = $6 AND filled_units = $7",
         )
         .bind(change.to.0)
         .bind(change.to.1)
@@ -307,6 +309,7 @@ pub async fn advance(db: &Db, change: &Advance<'_>) -> StoreResult<bool> {
         .bind(change.id)
         .bind(change.from.0)
         .bind(change.from.1)
+        .bind(change.broker_order_id)
         .execute(&mut *tx)
         .await?
         .rows_affected();

@@ -690,7 +690,7 @@ impl Generator<'_> {
                 updated_at: created_at,
             };
             let quota = Entitlements::of(&record, now).signals_per_day;
-            let prefs = crate::services::portfolio_settlement::preferences_of(&record);
+            let prefs = crate::services::execution::automated::preferences_of(&record);
             members.push(Member { record, plan, join_day: join_day.min(n_days - 1), quota, prefs });
         }
         members

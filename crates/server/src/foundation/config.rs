@@ -83,6 +83,7 @@ pub struct Config {
     pub email: EmailConfig,
     pub push: PushConfig,
     pub sms: SmsConfig,
+    pub brokers: BrokersConfig,
     pub news: NewsConfig,
     pub ai: AiConfig,
     /// `tracing` filter, e.g. `info` or `strikeline_server=debug,info`.
@@ -277,6 +278,36 @@ pub enum SmsTransport {
     Outbox,
     /// Sent through Twilio's Messages API, or a service that speaks it (`sms.twilio_*`).
     Twilio,
+}
+
+/// Alpaca's paper-trading endpoint.
+pub const ALPACA_PAPER_URL: &str = "https://paper-api.alpaca.markets";
+/// Alpaca's live-trading endpoint.
+pub const ALPACA_LIVE_URL: &str = "https://api.alpaca.markets";
+
+/// Real brokers an account can send its orders to (docs/execution.md).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BrokersConfig {
+    /// The key an account's broker keys are sealed with (AES-256-GCM): 32 bytes, base64. Without
+    /// it no broker can be connected; it never sits in the database.
+    pub credentials_key: Option<Secret<String>>,
+    /// Alpaca's paper and live trading endpoints (a local fake's in tests).
+    pub alpaca_paper_url: String,
+    pub alpaca_live_url: String,
+    /// The longest wait for one of Alpaca's rate limits to reset, milliseconds.
+    pub alpaca_max_wait_ms: u64,
+}
+
+impl Default for BrokersConfig {
+    fn default() -> Self {
+        BrokersConfig {
+            credentials_key: None,
+            alpaca_paper_url: ALPACA_PAPER_URL.into(),
+            alpaca_live_url: ALPACA_LIVE_URL.into(),
+            alpaca_max_wait_ms: 60_000,
+        }
+    }
 }
 
 /// Text messages (docs/notifications.md, "SMS").
@@ -641,6 +672,7 @@ impl Default for Config {
             email: EmailConfig::default(),
             push: PushConfig::default(),
             sms: SmsConfig::default(),
+            brokers: BrokersConfig::default(),
             news: NewsConfig::default(),
             ai: AiConfig::default(),
             log: "info".into(),

@@ -111,11 +111,14 @@ pub enum Capability {
     /// Custom strategies: the user's own entry rule over the indicators, what it opens and how
     /// it closes, backtested like the four (Premium: "custom strategy builder").
     CustomStrategies,
+    /// Automated trade execution through the user's own broker account (Alpaca) instead of
+    /// the paper broker (Premium).
+    BrokerExecution,
 }
 
 impl Capability {
     /// Every capability.
-    pub const ALL: [Capability; 18] = [
+    pub const ALL: [Capability; 19] = [
         Capability::GenerateSignals,
         Capability::BacktestByStrategy,
         Capability::BacktestFullHistory,
@@ -134,6 +137,7 @@ impl Capability {
         Capability::WhiteLabelReports,
         Capability::PortfolioOptimisation,
         Capability::CustomStrategies,
+        Capability::BrokerExecution,
     ];
 
     /// Whether `plan` includes it (a confirmed address assumed).
@@ -160,7 +164,8 @@ impl Capability {
             | Capability::StrategyBuilder
             | Capability::WhiteLabelReports
             | Capability::PortfolioOptimisation
-            | Capability::CustomStrategies => Plan::Premium,
+            | Capability::CustomStrategies
+            | Capability::BrokerExecution => Plan::Premium,
             Capability::ApiKeys => Plan::Free,
         }
     }
@@ -190,6 +195,7 @@ impl Capability {
             Capability::WhiteLabelReports => "Reports with your own brand need the Premium plan.",
             Capability::PortfolioOptimisation => "The portfolio optimiser needs the Premium plan.",
             Capability::CustomStrategies => "Custom strategies need the Premium plan.",
+            Capability::BrokerExecution => "Trading through your own Alpaca account needs the Premium plan.",
             Capability::ApiStandardEndpoints => {
                 "This endpoint of the public API needs the Pro or Premium plan; the Free plan reads signals, stats and stock prices."
             }

@@ -9,6 +9,7 @@ pub mod cache;
 pub mod capacity;
 pub mod clock;
 pub mod config;
+pub mod credentials;
 pub mod entitlements;
 pub mod error;
 pub mod events;

@@ -141,6 +141,7 @@ pub fn listed_features(plan: Plan) -> (Vec<Listed>, Vec<Listed>) {
                 listed("Full API access, AI recommendations included", Cap(Capability::ApiAiRecommendations)),
                 listed("White-label PDF reports with your brand, monthly by email", Cap(Capability::WhiteLabelReports)),
                 listed("Portfolio optimisation within your risk limits", Cap(Capability::PortfolioOptimisation)),
+                listed("Automated trade execution through your Alpaca account, with kill switches", Cap(Capability::BrokerExecution)),
                 listed("Up to 10 trading accounts, each with its own capital, automation and positions", Accounts),
                 listed("Phone support", PhoneSupport),
             ],
@@ -293,7 +294,7 @@ mod tests {
                 .join("|")
         };
         let plain = catalogue();
-        for unbuilt in ["SMS", "Multi-account", "trade execution", "phone", "Phone", "24/7"] {
+        for unbuilt in ["SMS", "Multi-account", "phone", "Phone", "24/7"] {
             assert!(!words(&plain).contains(unbuilt), "{unbuilt} is sold: {}", words(&plain));
         }
         assert!(plain.support_phone.is_none());

@@ -403,6 +403,10 @@ vocabulary! {
         OrderCancelled = "order_cancelled",
         /// An account's kill switch was turned on or off.
         OrdersHalted = "orders_halted",
+        /// An account was connected to a real broker (Alpaca).
+        BrokerConnected = "broker_connected",
+        /// An account was disconnected from its broker.
+        BrokerDisconnected = "broker_disconnected",
     }
 }
 
@@ -941,5 +945,22 @@ vocabulary! {
     pub enum OptionRight ("option right") {
         Call = "call",
         Put = "put",
+    }
+}
+
+vocabulary! {
+    /// Who fills a trading account's orders: the built-in paper broker, or Alpaca with the
+    /// account's own keys.
+    pub enum BrokerName ("broker") {
+        Paper = "paper",
+        Alpaca = "alpaca",
+    }
+}
+
+vocabulary! {
+    /// Which of Alpaca's endpoints an account trades on.
+    pub enum BrokerEndpoint ("broker endpoint") {
+        Paper = "paper",
+        Live = "live",
     }
 }

@@ -20,13 +20,18 @@ use crate::foundation::extract::ApiJson;
 use crate::foundation::money::dollars;
 use crate::foundation::session::CurrentUser;
 use crate::foundation::state::AppState;
-use crate::foundation::vocab::{AuditAction, RiskTolerance, StrategyName, Vocabulary, stored};
+use crate::foundation::vocab::{AuditAction, BrokerEndpoint, BrokerName, RiskTolerance, StrategyName, Vocabulary, stored};
+use strikeline_store::broker_connections::ConnectionRow;
 
 /// The longest account name, in characters.
 pub const MAX_NAME_CHARS: usize = 40;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list, create)).routes(routes!(update, delete)).routes(routes!(switch_current))
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(update, delete))
+        .routes(routes!(switch_current))
+        .routes(routes!(connect_broker, disconnect_broker))
 }
 
 /// One trading account.
@@ -44,6 +49,8 @@ pub struct TradingAccount {
     pub preferred_strategies: Vec<StrategyName>,
     /// Whether the automation opens paper positions in this account.
     pub automate: bool,
+    /// Who fills the account's orders.
+    pub broker: AccountBroker,
     /// The account's kill switch: while on, the automation sends it no new order.
     pub orders_halted: bool,
     /// The account the app shows and works in.
@@ -53,6 +60,40 @@ pub struct TradingAccount {
     /// keeps its positions and history.
     pub within_plan: bool,
     pub created_at: DateTime<Utc>,
+}
+
+/// Who fills an account's orders: the paper broker, or Alpaca with the account's keys.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountBroker {
+    pub name: BrokerName,
+    /// Alpaca's paper or live endpoint (Alpaca only).
+    pub endpoint: Option<BrokerEndpoint>,
+    /// The last four characters of the key id (Alpaca only); the secret is never shown.
+    pub key_hint: Option<String>,
+}
+
+/// `PUT /api/accounts/{id}/broker`: connects the account to Alpaca with its keys.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct BrokerConnectionInput {
+    /// `alpaca`.
+    pub broker: BrokerName,
+    /// Alpaca's paper or live endpoint.
+    pub endpoint: BrokerEndpoint,
+    /// The API key id, 8 to 64 letters and digits.
+    #[schema(example = "PKTEST1234", min_length = 8, max_length = 64)]
+    pub key_id: String,
+    /// The API secret key, 16 to 128 characters; stored sealed, never shown again.
+    #[schema(min_length = 16, max_length = 128)]
+    pub secret_key: String,
+}
+
+/// The last four characters of a key id, after an ellipsis.
+fn key_hint(key_id: &str) -> String {
+    let chars: Vec<char> = key_id.chars().collect();
+    let tail: String = chars[chars.len().saturating_sub(4)..].iter().collect();
+    format!("…{tail}")
 }
 
 /// `GET /api/accounts`.
@@ -111,9 +152,18 @@ pub struct CurrentAccountInput {
     pub id: String,
 }
 
-fn view(row: AccountRow, place: usize, entitlements: &Entitlements) -> Result<TradingAccount> {
+fn view(row: AccountRow, place: usize, entitlements: &Entitlements, connection: Option<&ConnectionRow>) -> Result<TradingAccount> {
     let what = format!("trading account {}", row.id);
+    let broker = match connection {
+        Some(c) => AccountBroker {
+            name: stored(&c.broker, &what)?,
+            endpoint: Some(stored(&c.endpoint, &what)?),
+            key_hint: Some(key_hint(&c.key_id)),
+        },
+        None => AccountBroker { name: BrokerName::Paper, endpoint: None, key_hint: None },
+    };
     Ok(TradingAccount {
+        broker,
         risk_tolerance: stored(&row.risk_tolerance, &what)?,
         preferred_strategies: strategies_of(&row.preferred_strategies),
         investment_capital: dollars(row.investment_capital_cents),
@@ -172,7 +222,15 @@ fn checked_name(raw: &str, errors: &mut Vec<FieldError>) -> String {
 async fn list(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<axum::Json<TradingAccounts>> {
     let entitlements = Entitlements::of(&user, state.clock.now());
     let rows = store::for_user(&state.db, &user.id).await?;
-    let accounts = rows.into_iter().enumerate().map(|(i, row)| view(row, i + 1, &entitlements)).collect::<Result<_>>()?;
+    let connections = strikeline_store::broker_connections::for_user(&state.db, &user.id).await?;
+    let accounts = rows
+        .into_iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let connection = connections.iter().find(|c| c.account_id == row.id);
+            view(row, i + 1, &entitlements, connection)
+        })
+        .collect::<Result<_>>()?;
     Ok(axum::Json(TradingAccounts { accounts, max_accounts: entitlements.trading_accounts }))
 }
 
@@ -224,7 +282,7 @@ async fn create(
         return Err(entitlements.accounts_held());
     }
     let place = place_of(&state, &user.id, &row.id).await?;
-    Ok((StatusCode::CREATED, axum::Json(view(row, place, &entitlements)?)))
+    Ok((StatusCode::CREATED, axum::Json(view(row, place, &entitlements, None)?)))
 }
 
 /// Renames an account or changes its preferences or automation switch (every plan: what an
@@ -284,7 +342,8 @@ async fn update(
     }
     let entitlements = Entitlements::of(&user, now);
     let place = place_of(&state, &user.id, &id).await?;
-    Ok(axum::Json(view(saved, place, &entitlements)?))
+    let connection = strikeline_store::broker_connections::find(&state.db, &id).await?;
+    Ok(axum::Json(view(saved, place, &entitlements, connection.as_ref())?))
 }
 
 /// Deletes an account with its closed positions, finished orders and history. The current
@@ -334,5 +393,112 @@ async fn switch_current(
     let row = store::switch_current(&state.db, &user.id, &input.id, now).await?;
     let entitlements = Entitlements::of(&user, now);
     let place = place_of(&state, &user.id, &row.id).await?;
-    Ok(axum::Json(view(row, place, &entitlements)?))
+    let connection = strikeline_store::broker_connections::find(&state.db, &row.id).await?;
+    Ok(axum::Json(view(row, place, &entitlements, connection.as_ref())?))
+}
+
+/// Connects one of the user's accounts to Alpaca (Premium): its orders then go to Alpaca's
+/// paper or live endpoint with these keys. The secret is sealed with the operator's key before
+/// it is stored, and never shown again. Replaces an earlier connection.
+#[utoipa::path(
+    put, path = "/api/accounts/{id}/broker", operation_id = "connect_broker", tag = "accounts",
+    params(("id" = String, Path, description = "The account's id")),
+    request_body = BrokerConnectionInput,
+    responses(
+        (status = 200, body = TradingAccount),
+        (status = 401, description = "Not signed in", body = Problem),
+        (status = 403, description = "Trading through Alpaca needs the Premium plan", body = Problem),
+        (status = 404, description = "No such account of yours", body = Problem),
+        (status = 409, description = "This server stores no broker keys (no credentials key), or the account has standing orders", body = Problem),
+        (status = 422, description = "A field is not valid; `errors` names it", body = Problem),
+    )
+)]
+async fn connect_broker(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    origin: Origin,
+    Path(id): Path<String>,
+    ApiJson(input): ApiJson<BrokerConnectionInput>,
+) -> Result<axum::Json<TradingAccount>> {
+    let now = state.clock.now();
+    let entitlements = Entitlements::of(&user, now);
+    entitlements.require(crate::foundation::entitlements::Capability::BrokerExecution)?;
+    let account = store::find(&state.db, &user.id, &id).await?;
+    let mut errors = Vec::new();
+    if input.broker != BrokerName::Alpaca {
+        errors.push(FieldError::new("broker", "Connect `alpaca`; the paper broker needs no keys (disconnect to go back to it)."));
+    }
+    let key_id = input.key_id.trim();
+    if !(8..=64).contains(&key_id.len()) || !key_id.chars().all(|c| c.is_ascii_alphanumeric()) {
+        errors.push(FieldError::new("keyId", "An Alpaca key id is 8 to 64 letters and digits."));
+    }
+    let secret = input.secret_key.trim();
+    if !(16..=128).contains(&secret.chars().count()) || secret.chars().any(char::is_whitespace) {
+        errors.push(FieldError::new("secretKey", "An Alpaca secret key is 16 to 128 characters, without spaces."));
+    }
+    if !errors.is_empty() {
+        return Err(AppError::Validation(errors));
+    }
+    let Some(key) = crate::foundation::credentials::SealingKey::configured(&state.config) else {
+        return Err(AppError::Conflict(FieldError::new(
+            "broker",
+            "This server cannot store broker keys: its operator has not set brokers.credentials_key.",
+        )));
+    };
+    if !strikeline_store::orders::standing_in(&state.db, &account.id).await?.is_empty() {
+        return Err(AppError::Conflict(FieldError::new(
+            "broker",
+            "This account has standing orders. Cancel them, or let them fill, first.",
+        )));
+    }
+    let sealed = key.seal(&account.id, secret).ok_or_else(|| AppError::Internal(anyhow::anyhow!("sealing a broker secret failed")))?;
+    let row = ConnectionRow {
+        account_id: account.id.clone(),
+        user_id: user.id.clone(),
+        broker: BrokerName::Alpaca.as_str().to_owned(),
+        endpoint: input.endpoint.as_str().to_owned(),
+        key_id: key_id.to_owned(),
+        secret_sealed: sealed,
+        created_at: now,
+    };
+    strikeline_store::broker_connections::upsert(&state.db, &row).await?;
+    let detail = format!("{} connected to Alpaca ({} endpoint, key {})", account.name, input.endpoint.as_str(), key_hint(key_id));
+    audit::record(&state, Some(&user.id), None, AuditAction::BrokerConnected, Some(detail), &origin, now).await?;
+    let place = place_of(&state, &user.id, &account.id).await?;
+    Ok(axum::Json(view(account, place, &entitlements, Some(&row))?))
+}
+
+/// Disconnects an account from its broker: its next orders go to the paper broker. Refused
+/// (409) while it has standing orders at the broker.
+#[utoipa::path(
+    delete, path = "/api/accounts/{id}/broker", operation_id = "disconnect_broker", tag = "accounts",
+    params(("id" = String, Path, description = "The account's id")),
+    responses(
+        (status = 200, body = TradingAccount),
+        (status = 401, description = "Not signed in", body = Problem),
+        (status = 404, description = "No such account of yours", body = Problem),
+        (status = 409, description = "The account has standing orders at its broker", body = Problem),
+    )
+)]
+async fn disconnect_broker(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    origin: Origin,
+    Path(id): Path<String>,
+) -> Result<axum::Json<TradingAccount>> {
+    let now = state.clock.now();
+    let account = store::find(&state.db, &user.id, &id).await?;
+    if !strikeline_store::orders::standing_in(&state.db, &account.id).await?.is_empty() {
+        return Err(AppError::Conflict(FieldError::new(
+            "broker",
+            "This account has standing orders. Cancel them, or let them fill, first.",
+        )));
+    }
+    if strikeline_store::broker_connections::delete(&state.db, &user.id, &account.id).await? {
+        let detail = format!("{} disconnected from its broker: orders go to the paper broker", account.name);
+        audit::record(&state, Some(&user.id), None, AuditAction::BrokerDisconnected, Some(detail), &origin, now).await?;
+    }
+    let entitlements = Entitlements::of(&user, now);
+    let place = place_of(&state, &user.id, &account.id).await?;
+    Ok(axum::Json(view(account, place, &entitlements, None)?))
 }

@@ -11,7 +11,7 @@ use strikeline_store::positions::{self, ManualMark, ManualRow};
 use crate::foundation::error::Result;
 use crate::foundation::money::{dollars, to_cents};
 use crate::foundation::state::AppState;
-use crate::foundation::vocab::{SignalKind, StrategyName, Vocabulary};
+use crate::foundation::vocab::{SignalKind, Vocabulary};
 
 /// Each tracked symbol's current price (dollars) and volatility estimate.
 pub struct Pricing {
@@ -124,29 +124,6 @@ pub async fn manual_mark(state: &AppState, pricing: &mut Pricing, row: &ManualRo
         expired: m.outcome == Outcome::Expired,
         at: now,
     }))
-}
-
-/// An account's investment preferences as the automation reads them, from their stored
-/// spelling (comma-separated strategy names, the risk tolerance, cents).
-pub fn preferences(
-    preferred_strategies: &str,
-    risk_tolerance: &str,
-    capital_cents: i64,
-    max_position_size_cents: i64,
-) -> strikeline_engine::portfolio::InvestmentPreferences {
-    use strikeline_engine::Strategy;
-    use strikeline_engine::portfolio::{InvestmentPreferences, RiskTolerance};
-    InvestmentPreferences {
-        preferred_strategies: preferred_strategies.split(',').filter_map(|s| s.parse::<StrategyName>().ok().map(Strategy::from)).collect(),
-        risk_tolerance: RiskTolerance::parse(risk_tolerance).unwrap_or_default(),
-        capital: dollars(capital_cents),
-        max_position_size: dollars(max_position_size_cents),
-    }
-}
-
-/// The preferences of `user`'s current account.
-pub fn preferences_of(user: &strikeline_store::users::UserRecord) -> strikeline_engine::portfolio::InvestmentPreferences {
-    preferences(&user.preferred_strategies, &user.risk_tolerance, user.investment_capital_cents, user.max_position_size_cents)
 }
 
 /// Settles every open multi-leg position whose first expiration's session has closed: valued

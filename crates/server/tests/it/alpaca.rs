@@ -1,7 +1,9 @@
 //! The Alpaca client (docs/execution.md) against a local fake that speaks Alpaca's trading API:
 //! the keys in their headers, options orders placed under our client order id (a second send
 //! of one id reads the first back), fills that arrive in parts, a buying-power rejection, a
-//! rate limit waited out (and one that outlasts every attempt), refused keys, cancelling.
+//! rate limit waited out (and one that outlasts every attempt), refused keys, cancelling. Then
+//! a Premium account connected to the fake: its automated orders go there, fill in parts and
+//! open the position at the average price; a rejection and the kill switch's cancel reach it.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -17,8 +19,8 @@ use strikeline_engine::broker::{Contract, Leg, Order, OrderType, Right, Side, Ti
 use strikeline_server::foundation::clock::Clock;
 use strikeline_server::services::execution::alpaca::{AlpacaClient, AlpacaError, Answer, Intent};
 
-const KEY: &str = "PKTEST";
-const SECRET: &str = "shh";
+const KEY: &str = "PKTEST12345678";
+const SECRET: &str = "shh-a-secret-key-0001";
 
 /// What the fake holds and how it misbehaves.
 #[derive(Default)]
@@ -224,4 +226,114 @@ async fn rejections_rate_limits_and_refused_keys_are_told_apart() {
         alpaca.submit(&gtc, Intent::Open).await.expect("submit"),
         Answer::Rejected("Alpaca takes options orders for the day only.".into())
     );
+}
+
+/// The app with a credentials key and Alpaca's endpoints at the fake.
+async fn app_with_alpaca(engine: crate::common::Engine, base: &str) -> Option<crate::common::TestApp> {
+    let base = base.to_owned();
+    crate::common::TestApp::spawn_with(engine, move |config| {
+        config.brokers.credentials_key =
+            Some(strikeline_server::foundation::config::Secret::new("AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=".into()));
+        config.brokers.alpaca_paper_url = base.clone();
+        config.brokers.alpaca_live_url = base;
+        config.brokers.alpaca_max_wait_ms = 20;
+    })
+    .await
+}
+
+async fn premium_connected_account_trades_through_alpaca(engine: crate::common::Engine) {
+    let (base, fake) = fake_alpaca().await;
+    let Some(app) = app_with_alpaca(engine, &base).await else { return };
+    let user = app.register().await;
+    let user_id = user["id"].as_str().expect("id").to_owned();
+    let prefs = json!({"investmentCapital": 10000, "riskTolerance": "high", "maxPositionSize": 1000, "preferredStrategies": "Momentum"});
+    assert_eq!(app.client.patch(app.url("/api/user/preferences")).json(&prefs).send().await.expect("patch").status(), 200);
+    let ada = strikeline_store::users::find_by_email(app.db(), "ada@example.com").await.expect("query").expect("ada");
+    let connect = |body: Value| app.client.put(app.url(&format!("/api/accounts/{}/broker", ada.account_id))).json(&body).send();
+    let good = json!({"broker": "alpaca", "endpoint": "paper", "keyId": KEY, "secretKey": SECRET});
+    // Premium only; every field checked; nothing stored from a refusal.
+    assert_eq!(connect(good.clone()).await.expect("connect").status(), 403);
+    strikeline_store::users::set_subscription(app.db(), &user_id, "premium", "active", None, app.now()).await.expect("plan");
+    let bad = connect(json!({"broker": "alpaca", "endpoint": "paper", "keyId": "no", "secretKey": "short"})).await.expect("connect");
+    assert_eq!(bad.status(), 422);
+    assert_eq!(crate::common::fields(&crate::common::problem(bad).await), ["keyId", "secretKey"]);
+    let connected: Value = connect(good).await.expect("connect").json().await.expect("json");
+    assert_eq!(connected["broker"], json!({"name": "alpaca", "endpoint": "paper", "keyHint": "…5678"}));
+    let stored = strikeline_store::broker_connections::find(app.db(), &ada.account_id).await.expect("find").expect("connected");
+    assert!(!stored.secret_sealed.contains(SECRET), "the secret is stored sealed");
+    let mallory = crate::common::TestApp::browser(&app.base);
+    assert_eq!(app.register_with(&mallory, "mallory@example.com", "mallory", "correct-horse").await.status(), 201);
+    let theirs = mallory
+        .put(app.url(&format!("/api/accounts/{}/broker", ada.account_id)))
+        .json(&json!({"broker": "alpaca", "endpoint": "live", "keyId": "PKMALLORY1", "secretKey": "mallory-secret-key"}))
+        .send()
+        .await
+        .expect("put");
+    assert!(matches!(theirs.status().as_u16(), 403 | 404), "{}", theirs.status());
+
+    // The automation's order goes to Alpaca (three contracts), which fills two a read.
+    let mut signal = crate::common::signal_row("MOM", 90, app.today(), 3, None);
+    signal.strategy = "Momentum".into();
+    strikeline_store::signals::issue_automated(app.db(), &[signal.clone()]).await.expect("issue");
+    let tick = || strikeline_server::services::execution::automated::execute(&app.state, app.now());
+    assert_eq!(tick().await.expect("tick"), 0, "sent and accepted, not filled yet");
+    let sent = fake.lock().expect("fake").orders.get(&format!("signal-{}", signal.id)).cloned().expect("at Alpaca");
+    assert_eq!(sent.4["symbol"].as_str().map(|s| s.starts_with("MOM")), Some(true));
+    assert_eq!(sent.4["qty"], "3");
+    let order = |app: &crate::common::TestApp| {
+        let db = app.db().clone();
+        let account = ada.account_id.clone();
+        let client_id = format!("signal-{}", signal.id);
+        async move { strikeline_store::orders::by_client_id(&db, &account, &client_id).await.expect("order") }
+    };
+    let placed = order(&app).await;
+    assert_eq!((placed.row.broker.as_str(), placed.row.status.as_str()), ("alpaca", "accepted"));
+    assert_eq!(placed.row.broker_order_id.as_deref(), Some(sent.0.as_str()));
+    let poll = || strikeline_server::services::execution::remote::poll_standing(&app.state, app.now());
+    poll().await.expect("poll");
+    let part = order(&app).await;
+    assert_eq!((part.row.status.as_str(), part.row.filled_units), ("partially_filled", 2));
+    assert!(strikeline_store::positions::find_automated(app.db(), &ada.account_id, "none").await.is_err());
+    assert_eq!(poll().await.expect("poll"), 1, "filled");
+    let whole = order(&app).await;
+    assert_eq!((whole.row.status.as_str(), whole.row.filled_units), ("filled", 3));
+    let fills = strikeline_store::orders::fills(app.db(), &whole.row.id).await.expect("fills");
+    assert_eq!(fills.iter().map(|f| f.units).collect::<Vec<_>>(), [2, 1]);
+    let positions: Vec<Value> =
+        app.client.get(app.url("/api/portfolio/positions")).send().await.expect("positions").json().await.expect("json");
+    let held: Vec<&Value> = positions.iter().filter(|p| p["signal"]["symbol"] == "MOM").collect();
+    assert_eq!(held.len(), 1);
+    assert_eq!(held[0]["quantity"], 3);
+    assert!((held[0]["entryPrice"].as_f64().expect("entry") - 1.25).abs() < 1e-9, "Alpaca's average price: {}", held[0]);
+    assert_eq!(tick().await.expect("tick"), 0, "not sent twice");
+    assert_eq!(fake.lock().expect("fake").seen.iter().filter(|s| *s == "POST /v2/orders").count(), 1);
+
+    // A standing order is cancelled at Alpaca by the kill switch.
+    let mut second = crate::common::signal_row("TWO", 90, app.today(), 2, None);
+    second.strategy = "Momentum".into();
+    strikeline_store::signals::issue_automated(app.db(), &[second.clone()]).await.expect("issue");
+    tick().await.expect("tick");
+    let halt = app
+        .client
+        .patch(app.url(&format!("/api/accounts/{}", ada.account_id)))
+        .json(&json!({"ordersHalted": true}))
+        .send()
+        .await
+        .expect("halt");
+    assert_eq!(halt.status(), 200);
+    let at_alpaca = fake.lock().expect("fake").orders.get(&format!("signal-{}", second.id)).cloned().expect("at Alpaca");
+    assert_eq!(at_alpaca.3, "canceled", "cancelled at Alpaca");
+    let cancelled =
+        strikeline_store::orders::by_client_id(app.db(), &ada.account_id, &format!("signal-{}", second.id)).await.expect("order");
+    assert_eq!(cancelled.row.status, "cancelled");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_premium_connected_account_trades_through_alpaca() {
+    premium_connected_account_trades_through_alpaca(crate::common::Engine::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_premium_connected_account_trades_through_alpaca() {
+    premium_connected_account_trades_through_alpaca(crate::common::Engine::Postgres).await;
 }

@@ -491,7 +491,8 @@ async fn two_instances_and_a_crash_mid_send_place_each_order_once(app: TestApp) 
     let mut left = Vec::new();
     for (symbol, status) in [("NEW", "new"), ("ACC", "accepted")] {
         let signal = issue(&app, symbol, "CALL").await;
-        let mut order = strikeline_server::services::execution::automated::order_for(&signal, &account, Ok(2), app.now()).expect("order");
+        let mut order =
+            strikeline_server::services::execution::automated::order_for(&signal, &account, "paper", Ok(2), app.now()).expect("order");
         order.row.status = status.into();
         assert!(orders::place(app.db(), &order.row, &order.legs).await.expect("place").1);
         left.push(signal);

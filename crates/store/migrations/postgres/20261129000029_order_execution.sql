@@ -31,4 +31,20 @@ ALTER TABLE audit_events ADD CONSTRAINT audit_events_action_check CHECK (action 
     'sign_in', 'sign_in_failed', 'sign_out', 'password_changed', 'session_revoked',
     'api_key_created', 'api_key_toggled', 'api_key_deleted', 'plan_changed',
     'account_deleted', 'admin_action',
-    'order_placed', 'order_filled', 'order_rejected', 'order_cancelled', 'orders_halted'));
+    'order_placed', 'order_filled', 'order_rejected', 'order_cancelled', 'orders_halted',
+    'broker_connected', 'broker_disconnected'));
+
+-- A trading account connected to a real broker (Alpaca): its endpoint, its key id and its
+-- secret sealed with the operator's key (docs/execution.md). No row: the paper broker.
+CREATE TABLE broker_connections (
+    account_id    TEXT PRIMARY KEY NOT NULL REFERENCES trading_accounts (id) ON DELETE CASCADE,
+    user_id       TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    broker        TEXT NOT NULL,
+    endpoint      TEXT NOT NULL,
+    key_id        TEXT NOT NULL,
+    secret_sealed TEXT NOT NULL,
+    created_at    TIMESTAMPTZ NOT NULL,
+    CONSTRAINT broker_connections_broker_check CHECK (broker = 'alpaca'),
+    CONSTRAINT broker_connections_endpoint_check CHECK (endpoint IN ('paper', 'live'))
+);
+CREATE INDEX broker_connections_user_idx ON broker_connections (user_id);

@@ -120,9 +120,25 @@ CREATE TABLE audit_events (
         'sign_in', 'sign_in_failed', 'sign_out', 'password_changed', 'session_revoked',
         'api_key_created', 'api_key_toggled', 'api_key_deleted', 'plan_changed',
         'account_deleted', 'admin_action',
-        'order_placed', 'order_filled', 'order_rejected', 'order_cancelled', 'orders_halted'))
+        'order_placed', 'order_filled', 'order_rejected', 'order_cancelled', 'orders_halted',
+        'broker_connected', 'broker_disconnected'))
 );
 INSERT INTO audit_events SELECT * FROM hold_audit_events;
 DROP TABLE hold_audit_events;
 CREATE INDEX audit_events_user_idx ON audit_events (user_id, at);
 CREATE INDEX audit_events_at_idx ON audit_events (at);
+
+-- A trading account connected to a real broker (Alpaca): its endpoint, its key id and its
+-- secret sealed with the operator's key (docs/execution.md). No row: the paper broker.
+CREATE TABLE broker_connections (
+    account_id    TEXT PRIMARY KEY NOT NULL REFERENCES trading_accounts (id) ON DELETE CASCADE,
+    user_id       TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    broker        TEXT NOT NULL,
+    endpoint      TEXT NOT NULL,
+    key_id        TEXT NOT NULL,
+    secret_sealed TEXT NOT NULL,
+    created_at    TEXT NOT NULL,
+    CONSTRAINT broker_connections_broker_check CHECK (broker = 'alpaca'),
+    CONSTRAINT broker_connections_endpoint_check CHECK (endpoint IN ('paper', 'live'))
+);
+CREATE INDEX broker_connections_user_idx ON broker_connections (user_id);

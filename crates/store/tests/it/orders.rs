@@ -108,6 +108,7 @@ async fn an_order_moves_only_from_the_state_read(db: Db) {
         let id = id.to_owned();
         async move {
             let change = Advance {
+                broker_order_id: None,
                 id: &id,
                 from,
                 to,
@@ -151,6 +152,7 @@ async fn the_schema_refuses_what_the_engine_never_writes(db: Db) {
     assert!(orders::for_account(&db, &ada.account_id, 10).await.expect("list").is_empty(), "nothing stored from the refusals");
     let (stored, _) = orders::place(&db, &row, &legs).await.expect("place");
     let overfill = Advance {
+        broker_order_id: None,
         id: &stored.row.id,
         from: ("new", 0),
         to: ("filled", 4),
@@ -181,6 +183,7 @@ async fn an_accounts_orders_go_with_it(db: Db) {
         "a standing order keeps it"
     );
     let cancel = Advance {
+        broker_order_id: None,
         id: &stored.row.id,
         from: ("new", 0),
         to: ("rejected", 0),

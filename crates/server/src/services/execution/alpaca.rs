@@ -13,10 +13,7 @@ use strikeline_engine::broker::{Contract, Order, OrderType, Right, Side, TimeInF
 
 use crate::foundation::clock::Clock;
 
-/// Alpaca's paper-trading endpoint.
-pub const PAPER_URL: &str = "https://paper-api.alpaca.markets";
-/// Alpaca's live-trading endpoint.
-pub const LIVE_URL: &str = "https://api.alpaca.markets";
+pub use crate::foundation::config::{ALPACA_LIVE_URL as LIVE_URL, ALPACA_PAPER_URL as PAPER_URL};
 
 /// How many times one request is sent while Alpaca answers 429.
 const ATTEMPTS: u32 = 4;

@@ -19,7 +19,29 @@ use crate::foundation::error::Result;
 use crate::foundation::money::{dollars, usd};
 use crate::foundation::state::AppState;
 use crate::foundation::vocab::{OrderDuration, OrderKind, OrderSide, OrderState, SignalKind, StrategyName, Vocabulary};
-use crate::services::portfolio_settlement::preferences;
+
+/// An account's investment preferences as the automation reads them, from their stored
+/// spelling (comma-separated strategy names, the risk tolerance, cents).
+pub fn preferences(
+    preferred_strategies: &str,
+    risk_tolerance: &str,
+    capital_cents: i64,
+    max_position_size_cents: i64,
+) -> strikeline_engine::portfolio::InvestmentPreferences {
+    use strikeline_engine::Strategy;
+    use strikeline_engine::portfolio::{InvestmentPreferences, RiskTolerance};
+    InvestmentPreferences {
+        preferred_strategies: preferred_strategies.split(',').filter_map(|s| s.parse::<StrategyName>().ok().map(Strategy::from)).collect(),
+        risk_tolerance: RiskTolerance::parse(risk_tolerance).unwrap_or_default(),
+        capital: dollars(capital_cents),
+        max_position_size: dollars(max_position_size_cents),
+    }
+}
+
+/// The preferences of `user`'s current account.
+pub fn preferences_of(user: &strikeline_store::users::UserRecord) -> strikeline_engine::portfolio::InvestmentPreferences {
+    preferences(&user.preferred_strategies, &user.risk_tolerance, user.investment_capital_cents, user.max_position_size_cents)
+}
 
 /// The client order id of the automation's order for `signal_id` (one per signal and account:
 /// sending it again places nothing).
@@ -99,11 +121,13 @@ fn refusal(limit: SizeLimit, signal: &SignalRow, account: &AccountRow, open_cost
     }
 }
 
-/// The order the automation places for `signal` in `account`: `contracts` units at market, a
-/// day order with the deadline; or, refused by a limit, a rejected order with the reason.
+/// The order the automation places for `signal` in `account` with `broker` (the account's:
+/// [`super::broker_of`]): `contracts` units at market, a day order with the deadline; or,
+/// refused by a limit, a rejected order with the reason.
 pub fn order_for(
     signal: &SignalRow,
     account: &AccountRow,
+    broker: &str,
     decision: Result<u32, String>,
     now: DateTime<Utc>,
 ) -> Option<StoredOrder> {
@@ -133,7 +157,7 @@ pub fn order_for(
         placed_on: now.date_naive(),
         created_at: now,
         updated_at: now,
-        broker: Broker::paper().name().to_owned(),
+        broker: broker.to_owned(),
         broker_order_id: None,
         expires_at: Some(now + DEADLINE),
     };
@@ -152,6 +176,7 @@ pub fn order_for(
 /// Returns how many orders filled.
 pub async fn execute(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
     super::cancel_overdue(state, now).await?;
+    super::remote::poll_standing(state, now).await?;
     if super::halted(state).await? {
         return Ok(0);
     }
@@ -177,12 +202,19 @@ pub async fn execute(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
         strikeline_store::positions::holders_of_active_signals(&state.db).await?.into_iter().collect();
     let open_cost_cents: HashMap<String, i64> = strikeline_store::positions::open_cost_by_account(&state.db).await?.into_iter().collect();
     let viewers = crate::services::visibility::Viewers::since(state, first_day).await?;
+    let connected: std::collections::HashSet<String> =
+        strikeline_store::broker_connections::all(&state.db).await?.into_iter().map(|c| c.account_id).collect();
     let mut announcements = Announcements::default();
     let mut filled = 0;
     for Automating { account, place } in &accounts {
         let Some(user) = users.get(&account.user_id) else { continue };
         let entitlements = Entitlements::of(user, now);
         if account.orders_halted || *place > i64::from(entitlements.trading_accounts) {
+            continue;
+        }
+        // An account connected to Alpaca trades there only while the plan includes it (its
+        // open positions still close there).
+        if connected.contains(&account.id) && !entitlements.allows(Capability::BrokerExecution) {
             continue;
         }
         let prefs = preferences(
@@ -226,7 +258,8 @@ pub async fn execute(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
                         Allocation::Refused(limit) => Err(refusal(limit, signal, account, open_cost)),
                         Allocation::Contracts(n) => Ok(n),
                     };
-                    let Some(order) = order_for(signal, account, decision, now) else { continue };
+                    let broker = if connected.contains(&account.id) { super::remote::ALPACA } else { Broker::PAPER };
+                    let Some(order) = order_for(signal, account, broker, decision, now) else { continue };
                     super::place(state, account, signal, &order, "by the automation", &mut announcements, now).await?.0
                 }
             };

@@ -50,7 +50,8 @@ pub async fn close_ended(state: &AppState, now: DateTime<Utc>) -> Result<Vec<(St
             continue;
         };
         let Some(contracts) = u32::try_from(position.quantity).ok().filter(|n| *n > 0) else { continue };
-        let Some(mut order) = order_for(signal, account, Ok(contracts), now) else { continue };
+        let broker = super::broker_of(state, &account.id).await?;
+        let Some(mut order) = order_for(signal, account, broker, Ok(contracts), now) else { continue };
         order.row.client_order_id = client_order_id(&position.id);
         // An expired contract's closing is booked on its expiration day, the last day it
         // traded: the signal's last mark is its value then.

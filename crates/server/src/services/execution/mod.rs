@@ -13,6 +13,7 @@ pub mod automated;
 pub mod broker;
 pub mod closing;
 pub mod proposal;
+pub mod remote;
 
 use chrono::{DateTime, Duration, Utc};
 use strikeline_engine::broker::{Contract, Fill, Leg, Order, OrderEvent, OrderProgress, OrderType, Right, Side, TimeInForce};
@@ -81,11 +82,13 @@ pub fn engine_order(order: &StoredOrder) -> Option<Order> {
     Order::new(order.row.client_order_id.clone(), legs, quantity, order_type, time_in_force, order.row.placed_on).ok()
 }
 
-/// The positions a fill opens or closes with it.
+/// What is stored with a change of state: the position a fill opens or closes, the broker's
+/// id for the order.
 #[derive(Clone, Copy, Default)]
 struct Effects<'a> {
     opens: Option<&'a AutomatedRow>,
     closes: Option<&'a Closing>,
+    broker_order_id: Option<&'a str>,
 }
 
 /// A change of state, checked by the engine and stored if the order is still as read. `None`
@@ -121,6 +124,7 @@ async fn step(
         from: (from.status.as_str(), i64::from(from.filled)),
         to: (to.status.as_str(), i64::from(to.filled)),
         reason,
+        broker_order_id: effects.broker_order_id,
         fill,
         opens: effects.opens,
         closes: effects.closes,
@@ -156,6 +160,9 @@ pub enum Effect {
 /// to its broker, with its legs marked at `marks`, and stores what came of it, with the
 /// fill's `effect` on the account's positions.
 pub async fn send(state: &AppState, order: &StoredOrder, marks: &[Option<f64>], effect: &Effect, now: DateTime<Utc>) -> Result<Sent> {
+    if order.row.broker == remote::ALPACA {
+        return remote::send(state, order, effect, now).await;
+    }
     let (Some(progress), Some(engine), Some(broker)) = (progress_of(order), engine_order(order), Broker::named(&order.row.broker)) else {
         return Ok(Sent::Unchanged);
     };
@@ -175,49 +182,59 @@ pub async fn send(state: &AppState, order: &StoredOrder, marks: &[Option<f64>], 
     match submission {
         Submission::Rejected(reason) => Ok(Sent::Rejected(reason)),
         Submission::Standing => Ok(Sent::Standing),
-        Submission::Filled(fill) => {
-            let fill_row = FillRow {
-                id: uuid::Uuid::new_v4().to_string(),
-                order_id: order.row.id.clone(),
-                user_id: order.row.user_id.clone(),
-                units: i64::from(fill.units),
-                net_price: fill.net_price,
-                cash_out: fill.cash_out(),
-                commission_cents: fill.legs.iter().map(|l| to_cents(l.commission)).sum(),
-                filled_at: now,
-            };
-            let opens = order.row.signal_id.as_ref().filter(|_| *effect == Effect::Opens).map(|signal_id| AutomatedRow {
-                id: uuid::Uuid::new_v4().to_string(),
-                user_id: order.row.user_id.clone(),
-                signal_id: signal_id.clone(),
-                quantity: i64::from(fill.units),
-                entry_cents: to_cents(fill.net_price),
-                commissions_cents: fill_row.commission_cents,
-                status: PositionStatus::Open.as_str().to_owned(),
-                exit_cents: None,
-                opened_at: now,
-                closed_at: None,
-                updated_at: now,
-                account_id: order.row.account_id.clone(),
-            });
-            let closes = match effect {
-                Effect::Closes { position_id, status } => Some(Closing {
-                    position_id: position_id.clone(),
-                    status: status.clone(),
-                    // A sale's net price is negative (received).
-                    exit_cents: to_cents(-fill.net_price),
-                    commission_cents: fill_row.commission_cents,
-                }),
-                Effect::Opens => None,
-            };
-            let event = OrderEvent::Fill { units: fill.units };
-            let effects = Effects { opens: opens.as_ref(), closes: closes.as_ref() };
-            Ok(match step(state, &order, event, None, Some(&fill_row), effects, now).await? {
-                Some(_) => Sent::Filled(fill),
-                None => Sent::Unchanged,
-            })
-        }
+        Submission::Filled(fill) => record_fill(state, &order, fill, Some(effect), now).await,
     }
+}
+
+/// Stores `fill` of an accepted (or partly filled) order, with its `effect` on the account's
+/// positions when it is given (the fill that completes the order).
+async fn record_fill(state: &AppState, order: &StoredOrder, fill: Fill, effect: Option<&Effect>, now: DateTime<Utc>) -> Result<Sent> {
+    let fill_row = FillRow {
+        id: uuid::Uuid::new_v4().to_string(),
+        order_id: order.row.id.clone(),
+        user_id: order.row.user_id.clone(),
+        units: i64::from(fill.units),
+        net_price: fill.net_price,
+        cash_out: fill.cash_out(),
+        commission_cents: fill.legs.iter().map(|l| to_cents(l.commission)).sum(),
+        filled_at: now,
+    };
+    // The position takes every unit filled, at their average net price.
+    let filled = order.row.filled_units + i64::from(fill.units);
+    let earlier = if order.row.filled_units > 0 { orders::fills(&state.db, &order.row.id).await? } else { Vec::new() };
+    let paid: f64 = earlier.iter().map(|f| f.net_price * f.units as f64).sum::<f64>() + fill.net_price * f64::from(fill.units);
+    let average = if filled > 0 { paid / filled as f64 } else { fill.net_price };
+    let commissions: i64 = earlier.iter().map(|f| f.commission_cents).sum::<i64>() + fill_row.commission_cents;
+    let opens = order.row.signal_id.as_ref().filter(|_| effect == Some(&Effect::Opens)).map(|signal_id| AutomatedRow {
+        id: uuid::Uuid::new_v4().to_string(),
+        user_id: order.row.user_id.clone(),
+        signal_id: signal_id.clone(),
+        quantity: filled,
+        entry_cents: to_cents(average),
+        commissions_cents: commissions,
+        status: PositionStatus::Open.as_str().to_owned(),
+        exit_cents: None,
+        opened_at: now,
+        closed_at: None,
+        updated_at: now,
+        account_id: order.row.account_id.clone(),
+    });
+    let closes = match effect {
+        Some(Effect::Closes { position_id, status }) => Some(Closing {
+            position_id: position_id.clone(),
+            status: status.clone(),
+            // A sale's net price is negative (received).
+            exit_cents: to_cents(-average),
+            commission_cents: commissions,
+        }),
+        Some(Effect::Opens) | None => None,
+    };
+    let event = OrderEvent::Fill { units: fill.units };
+    let effects = Effects { opens: opens.as_ref(), closes: closes.as_ref(), broker_order_id: None };
+    Ok(match step(state, order, event, None, Some(&fill_row), effects, now).await? {
+        Some(_) => Sent::Filled(fill),
+        None => Sent::Unchanged,
+    })
 }
 
 /// An order in words, for the audit log: "MOM buy call $100.00 2026-12-29, 3 units
@@ -311,9 +328,29 @@ pub async fn dispatch(
     Ok(sent)
 }
 
+/// The broker `account_id`'s orders go to: Alpaca when it is connected, else the paper broker.
+pub async fn broker_of(state: &AppState, account_id: &str) -> Result<&'static str> {
+    Ok(if strikeline_store::broker_connections::find(&state.db, account_id).await?.is_some() { remote::ALPACA } else { Broker::PAPER })
+}
+
+/// What a stored order's fill does to the account's positions: a closing order's client order
+/// id names the position (`close-<id>`), which closes as its signal ended; any other opens.
+pub async fn effect_of(state: &AppState, order: &StoredOrder) -> Result<Effect> {
+    let Some(position_id) = order.row.client_order_id.strip_prefix("close-") else { return Ok(Effect::Opens) };
+    let status = match &order.row.signal_id {
+        Some(id) => strikeline_store::signals::find(&state.db, id).await?.map(|s| s.status),
+        None => None,
+    };
+    Ok(Effect::Closes { position_id: position_id.to_owned(), status: status.unwrap_or_else(|| "closed".to_owned()) })
+}
+
 /// Cancels a standing order, keeping what filled: `true` if this call cancelled it. An order
-/// not yet sent (new) is rejected instead, with the same reason.
+/// not yet sent (new) is rejected instead, with the same reason. An order Alpaca holds is
+/// cancelled there first.
 pub async fn cancel(state: &AppState, order: &StoredOrder, reason: &str, now: DateTime<Utc>) -> Result<bool> {
+    if order.row.broker == remote::ALPACA && order.row.status != "new" {
+        return remote::cancel(state, order, reason, now).await;
+    }
     let Some(progress) = progress_of(order) else { return Ok(false) };
     let event = if progress.status == strikeline_engine::broker::OrderStatus::New { OrderEvent::Reject } else { OrderEvent::Cancel };
     Ok(step(state, order, event, Some(reason), None, Effects::default(), now).await?.is_some())

@@ -116,6 +116,7 @@ pub async fn send(state: &AppState, user: &UserRecord, chosen: &[Chosen], now: D
         return Err(AppError::Validation(errors));
     }
 
+    let broker = super::broker_of(state, &account.id).await?;
     let mut announcements = Announcements::default();
     let mut orders = Vec::with_capacity(chosen.len());
     for position in chosen {
@@ -124,7 +125,7 @@ pub async fn send(state: &AppState, user: &UserRecord, chosen: &[Chosen], now: D
             orders.push((order, false));
             continue;
         }
-        let Some(order) = order_for(signal, &account, Ok(position.contracts), now) else { continue };
+        let Some(order) = order_for(signal, &account, broker, Ok(position.contracts), now) else { continue };
         let (stored, placed) = super::place(state, &account, signal, &order, "from the optimiser", &mut announcements, now).await?;
         super::dispatch(state, &account, signal, &stored, &super::Effect::Opens, &mut announcements, now).await?;
         orders.push((stored, placed));

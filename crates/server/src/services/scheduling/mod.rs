@@ -233,6 +233,7 @@ pub async fn run_job(state: &AppState, job: Job, now: DateTime<Utc>) -> Result<(
             mark_signals(state, &quotes, now).await?;
             settle_positions(state, now).await?;
             super::execution::cancel_overdue(state, now).await?;
+            super::execution::remote::poll_standing(state, now).await?;
             state.events.publish(Topic::Prices);
             state.events.publish(Topic::Signals);
         }
