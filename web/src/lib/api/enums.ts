@@ -6,6 +6,8 @@ import type {
   AuditAction,
   BacktestOutcome,
   BillingInterval,
+  BrokerEndpoint,
+  BrokerName,
   ChangeUnit,
   CloseReason,
   DirectionName,
@@ -48,6 +50,8 @@ export type {
   Analyzer,
   AuditAction,
   BillingInterval,
+  BrokerEndpoint,
+  BrokerName,
   ChangeUnit,
   CloseReason,
   DirectionName,
@@ -174,6 +178,8 @@ export const AUDIT_ACTIONS = exhaustive<AuditAction>()([
   "order_rejected",
   "order_cancelled",
   "orders_halted",
+  "broker_connected",
+  "broker_disconnected",
 ]);
 
 /** `NotificationView.kind`: what a notification in the bell is about. */
@@ -303,3 +309,9 @@ export const ORDER_SIDES = exhaustive<OrderSide>()(["buy", "sell"]);
 
 /** `OrderLegView.right`: the option contract of a leg. */
 export const OPTION_RIGHTS = exhaustive<OptionRight>()(["call", "put"]);
+
+/** `AccountBroker.name`: who fills an account's orders, the built-in paper broker or Alpaca. */
+export const BROKER_NAMES = exhaustive<BrokerName>()(["paper", "alpaca"]);
+
+/** `AccountBroker.endpoint`, `BrokerConnectionInput.endpoint`: Alpaca's paper endpoint (the default) or its live one. */
+export const BROKER_ENDPOINTS = exhaustive<BrokerEndpoint>()(["paper", "live"]);

@@ -44,6 +44,8 @@ export type OrderKind = Schemas["OrderKind"];
 export type OrderDuration = Schemas["OrderDuration"];
 export type OrderSide = Schemas["OrderSide"];
 export type OptionRight = Schemas["OptionRight"];
+export type BrokerName = Schemas["BrokerName"];
+export type BrokerEndpoint = Schemas["BrokerEndpoint"];
 
 // Errors
 export type Problem = Schemas["Problem"];
@@ -246,6 +248,9 @@ export type TradingAccounts = Schemas["TradingAccounts"];
 export type NewTradingAccount = Schemas["NewTradingAccount"];
 export type TradingAccountUpdate = Schemas["TradingAccountUpdate"];
 export type CurrentAccountInput = Schemas["CurrentAccountInput"];
+// An account's broker: the paper broker, or Alpaca with the account's keys (Premium; docs/execution.md)
+export type AccountBroker = Schemas["AccountBroker"];
+export type BrokerConnectionInput = Schemas["BrokerConnectionInput"];
 // Orders sent for the current account, and the kill switches (docs/execution.md)
 export type OrderView = Schemas["OrderView"];
 export type OrderLegView = Schemas["OrderLegView"];

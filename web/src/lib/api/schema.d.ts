@@ -67,6 +67,31 @@ export interface paths {
         patch: operations["update_trading_account"];
         trace?: never;
     };
+    "/api/accounts/{id}/broker": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Connects one of the user's accounts to Alpaca (Premium): its orders then go to Alpaca's
+         *     paper or live endpoint with these keys. The secret is sealed with the operator's key before
+         *     it is stored, and never shown again. Replaces an earlier connection.
+         */
+        put: operations["connect_broker"];
+        post?: never;
+        /**
+         * Disconnects an account from its broker: its next orders go to the paper broker. Refused
+         *     (409) while it has standing orders at the broker.
+         */
+        delete: operations["disconnect_broker"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/billing/run": {
         parameters: {
             query?: never;
@@ -2343,6 +2368,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Who fills an account's orders: the paper broker, or Alpaca with the account's keys. */
+        AccountBroker: {
+            endpoint?: null | components["schemas"]["BrokerEndpoint"];
+            /** @description The last four characters of the key id (Alpaca only); the secret is never shown. */
+            keyHint?: string | null;
+            name: components["schemas"]["BrokerName"];
+        };
         /** @description `DELETE /api/user`: the password confirms it. */
         AccountDeletion: {
             password: string;
@@ -2445,7 +2477,7 @@ export interface components {
          * @description What an audit-log entry records.
          * @enum {string}
          */
-        AuditAction: "sign_in" | "sign_in_failed" | "sign_out" | "password_changed" | "session_revoked" | "api_key_created" | "api_key_toggled" | "api_key_deleted" | "plan_changed" | "account_deleted" | "admin_action" | "order_placed" | "order_filled" | "order_rejected" | "order_cancelled" | "orders_halted";
+        AuditAction: "sign_in" | "sign_in_failed" | "sign_out" | "password_changed" | "session_revoked" | "api_key_created" | "api_key_toggled" | "api_key_deleted" | "plan_changed" | "account_deleted" | "admin_action" | "order_placed" | "order_filled" | "order_rejected" | "order_cancelled" | "orders_halted" | "broker_connected" | "broker_disconnected";
         /** @description One entry of a user's audit log. */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
@@ -2537,6 +2569,31 @@ export interface components {
             /** @description How many of them won. */
             wins: number;
         };
+        /** @description `PUT /api/accounts/{id}/broker`: connects the account to Alpaca with its keys. */
+        BrokerConnectionInput: {
+            /** @description `alpaca`. */
+            broker: components["schemas"]["BrokerName"];
+            /** @description Alpaca's paper or live endpoint. */
+            endpoint: components["schemas"]["BrokerEndpoint"];
+            /**
+             * @description The API key id, 8 to 64 letters and digits.
+             * @example PKTEST1234
+             */
+            keyId: string;
+            /** @description The API secret key, 16 to 128 characters; stored sealed, never shown again. */
+            secretKey: string;
+        };
+        /**
+         * @description Which of Alpaca's endpoints an account trades on.
+         * @enum {string}
+         */
+        BrokerEndpoint: "paper" | "live";
+        /**
+         * @description Who fills a trading account's orders: the built-in paper broker, or Alpaca with the
+         *     account's own keys.
+         * @enum {string}
+         */
+        BrokerName: "paper" | "alpaca";
         /** @description `POST /api/stock-prices/bulk-add`. */
         BulkAddRequest: {
             /** @description 1–50 entries. */
@@ -2579,7 +2636,7 @@ export interface components {
          *     asks the same rule instead of comparing plans itself).
          * @enum {string}
          */
-        Capability: "generateSignals" | "backtestByStrategy" | "backtestFullHistory" | "customStrategyParams" | "aiRecommendations" | "apiWrite" | "apiStandardEndpoints" | "webhooks" | "newsAnalysis" | "apiAiRecommendations" | "predictiveAnalysis" | "apiKeys" | "strategyBuilder" | "pushNotifications" | "smsNotifications" | "whiteLabelReports" | "portfolioOptimisation" | "customStrategies";
+        Capability: "generateSignals" | "backtestByStrategy" | "backtestFullHistory" | "customStrategyParams" | "aiRecommendations" | "apiWrite" | "apiStandardEndpoints" | "webhooks" | "newsAnalysis" | "apiAiRecommendations" | "predictiveAnalysis" | "apiKeys" | "strategyBuilder" | "pushNotifications" | "smsNotifications" | "whiteLabelReports" | "portfolioOptimisation" | "customStrategies" | "brokerExecution";
         /** @description The card on file. */
         CardView: {
             brand: string;
@@ -5812,6 +5869,8 @@ export interface components {
         TradingAccount: {
             /** @description Whether the automation opens paper positions in this account. */
             automate: boolean;
+            /** @description Who fills the account's orders. */
+            broker: components["schemas"]["AccountBroker"];
             /** Format: date-time */
             createdAt: string;
             /** @description The account the app shows and works in. */
@@ -6336,6 +6395,126 @@ export interface operations {
             };
             /** @description A field is not valid; `errors` names it */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    connect_broker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BrokerConnectionInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TradingAccount"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Trading through Alpaca needs the Premium plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such account of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description This server stores no broker keys (no credentials key), or the account has standing orders */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A field is not valid; `errors` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    disconnect_broker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TradingAccount"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such account of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account has standing orders at its broker */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,7 +2,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import { useState } from "react";
 import { queryKeys } from "@/lib/query-keys";
 import { api, dataOf } from "./client";
-import type { NewTradingAccount, TradingAccount, TradingAccounts, TradingAccountUpdate } from "./models";
+import type { BrokerConnectionInput, NewTradingAccount, TradingAccount, TradingAccounts, TradingAccountUpdate } from "./models";
 
 /**
  * Trading accounts (docs/accounts.md): a user holds one or more, one of them current. Shared
@@ -56,6 +56,21 @@ export async function deleteTradingAccount(id: string): Promise<void> {
 /** PUT /api/accounts/current → the account now current; 404 for an id that is not one of the user's. */
 export function switchTradingAccount(id: string): Promise<TradingAccount> {
   return dataOf(api.PUT("/api/accounts/current", { body: { id } }));
+}
+
+/**
+ * PUT /api/accounts/{id}/broker → the account, now trading through Alpaca's paper or live
+ * endpoint with these keys (replacing an earlier connection). 403 below Premium; 404 for an
+ * account not the user's; 409 when the server stores no broker keys or the account has standing
+ * orders (the detail says which); 422 naming `keyId` or `secretKey`.
+ */
+export function connectBroker({ id, body }: { id: string; body: BrokerConnectionInput }): Promise<TradingAccount> {
+  return dataOf(api.PUT("/api/accounts/{id}/broker", { params: { path: { id } }, body }));
+}
+
+/** DELETE /api/accounts/{id}/broker → the account, back on the paper broker. 409 while it has standing orders at its broker. */
+export function disconnectBroker(id: string): Promise<TradingAccount> {
+  return dataOf(api.DELETE("/api/accounts/{id}/broker", { params: { path: { id } } }));
 }
 
 /**
@@ -135,6 +150,33 @@ export function useUpdateTradingAccount() {
       if (account.current) void refreshAccountScoped(queryClient);
     },
   });
+}
+
+/**
+ * Connects an account to Alpaca, or disconnects it: the account takes its new broker in the list
+ * at once, then the list is read again, and so is the audit log (`broker_connected`,
+ * `broker_disconnected`). What the account holds is unchanged, so nothing else is.
+ */
+function useBrokerMutation<Variables>(mutationFn: (variables: Variables) => Promise<TradingAccount>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (account) => {
+      queryClient.setQueryData<TradingAccounts>(queryKeys.tradingAccounts(), (list) => withAccount(list, account));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tradingAccounts() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.auditLog() });
+    },
+  });
+}
+
+/** Connects an account to Alpaca (`connectBroker`). */
+export function useConnectBroker() {
+  return useBrokerMutation(connectBroker);
+}
+
+/** Disconnects an account from Alpaca (`disconnectBroker`): its orders go to the paper broker again. */
+export function useDisconnectBroker() {
+  return useBrokerMutation(disconnectBroker);
 }
 
 /** Deletes an account: it leaves the list at once, then the list is read again. */

@@ -18,6 +18,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   order_rejected: "Order refused or rejected",
   order_cancelled: "Order cancelled",
   orders_halted: "Kill switch turned",
+  broker_connected: "Broker connected",
+  broker_disconnected: "Broker disconnected",
 };
 
 /** Actions a user would want to notice when they did not do them. */

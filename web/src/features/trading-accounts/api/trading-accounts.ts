@@ -3,8 +3,10 @@
 // names for them.
 export {
   currentAccountOf,
+  useConnectBroker,
   useCreateTradingAccount,
   useDeleteTradingAccount,
+  useDisconnectBroker,
   useSwitchTradingAccount,
   useTradingAccounts,
   useUpdateTradingAccount,

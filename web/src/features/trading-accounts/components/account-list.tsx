@@ -1,4 +1,13 @@
-import { ArrowRightLeftIcon, OctagonXIcon, PencilIcon, Trash2Icon } from "lucide-react";
+import {
+  ArrowRightLeftIcon,
+  KeyRoundIcon,
+  OctagonXIcon,
+  PencilIcon,
+  PlugIcon,
+  Trash2Icon,
+  TriangleAlertIcon,
+  UnplugIcon,
+} from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
@@ -11,14 +20,20 @@ import { formatCurrency, riskToleranceLabel } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useUpdateTradingAccount } from "../api/trading-accounts";
 import { useSwitchAccount } from "../hooks/use-switch-account";
+import { brokerLabel, isAlpaca, tradesLive } from "../lib/broker";
 import { accountCount, orderStrategies } from "../lib/trading-accounts";
 
-/** What a row's buttons ask of the list: edit or delete `account`, `opener` getting focus back after. */
-export type AccountAction = { kind: "edit" | "delete"; account: TradingAccount; opener: HTMLElement };
+/**
+ * What a row's buttons ask of the list: edit or delete `account`, connect it to Alpaca (or change
+ * its keys) or disconnect it, `opener` getting focus back after.
+ */
+export type AccountAction = { kind: "edit" | "delete" | "connect" | "disconnect"; account: TradingAccount; opener: HTMLElement };
 
 type AccountRowProps = {
   account: TradingAccount;
   maxAccounts: number;
+  /** Whether the plan trades through Alpaca (Premium): the row offers to connect it. */
+  connectsBrokers: boolean;
   onAction: (action: AccountAction) => void;
 };
 
@@ -111,7 +126,82 @@ function KillSwitch({ account, nameId }: { account: TradingAccount; nameId: stri
   );
 }
 
-function AccountRow({ account, maxAccounts, onAction }: AccountRowProps) {
+/**
+ * Who fills the account's orders: "Paper broker (built in)", or Alpaca with its endpoint and the
+ * key id's last four characters ("Live money" on the live endpoint). On Premium, "Connect
+ * Alpaca" or "Change keys"; when connected, "Disconnect" (on any plan: after a downgrade the
+ * automation sends the account nothing, and going back to the paper broker stays the user's).
+ */
+function BrokerLine({
+  account,
+  nameId,
+  connectsBrokers,
+  onAction,
+}: {
+  account: TradingAccount;
+  nameId: string;
+  connectsBrokers: boolean;
+  onAction: (action: AccountAction) => void;
+}) {
+  const alpaca = isAlpaca(account.broker);
+  const live = tradesLive(account.broker);
+  return (
+    <div className="grid gap-3 rounded-md border px-3 py-3" data-testid="account-broker">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <dl className="min-w-0 text-sm">
+          <dt className="text-xs text-muted-foreground">Broker</dt>
+          <dd className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 font-medium break-words">
+            <span className="min-w-0 break-words">{brokerLabel(account.broker)}</span>
+            {live ? (
+              <Badge variant="outline" className="border-destructive/40 bg-destructive/10 text-destructive-strong">
+                <TriangleAlertIcon aria-hidden />
+                Live money
+              </Badge>
+            ) : null}
+          </dd>
+        </dl>
+        {connectsBrokers || alpaca ? (
+          <div className="flex flex-wrap items-center gap-2">
+            {connectsBrokers ? (
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={(event) => onAction({ kind: "connect", account, opener: event.currentTarget })}
+                aria-describedby={nameId}
+              >
+                {alpaca ? <KeyRoundIcon aria-hidden /> : <PlugIcon aria-hidden />}
+                {alpaca ? "Change keys" : "Connect Alpaca"}
+              </Button>
+            ) : null}
+            {alpaca ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={(event) => onAction({ kind: "disconnect", account, opener: event.currentTarget })}
+                aria-describedby={nameId}
+                className="text-muted-foreground hover:text-destructive-strong"
+              >
+                <UnplugIcon aria-hidden />
+                Disconnect
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      {alpaca && !connectsBrokers ? (
+        <p className="text-[0.8rem] text-muted-foreground">
+          Your plan does not trade through Alpaca: the automation sends this account no orders. Its standing orders and open positions still
+          settle at Alpaca.{" "}
+          <Link to="/pricing" className="font-medium text-primary-strong underline-offset-4 hover:underline">
+            See plans
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function AccountRow({ account, maxAccounts, connectsBrokers, onAction }: AccountRowProps) {
   const nameId = useId();
   const { switchTo, switchingTo } = useSwitchAccount();
   const strategies = orderStrategies(account.preferredStrategies);
@@ -165,6 +255,8 @@ function AccountRow({ account, maxAccounts, onAction }: AccountRowProps) {
         </p>
       )}
 
+      <BrokerLine account={account} nameId={nameId} connectsBrokers={connectsBrokers} onAction={onAction} />
+
       <KillSwitch account={account} nameId={nameId} />
 
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -205,22 +297,24 @@ function AccountRow({ account, maxAccounts, onAction }: AccountRowProps) {
  * The user's accounts, oldest first: each with its name, a "Current" badge, "Orders stopped"
  * while its kill switch is on, its capital, max position size, risk tolerance and preferred
  * strategies, and "Beyond your plan" with what that means when the plan no longer holds it; its
- * kill switch and automation switch (each saved as it changes), "Switch to this account", Edit
- * and Delete.
+ * broker (with, on Premium, the way to connect Alpaca), its kill switch and automation switch
+ * (each saved as it changes), "Switch to this account", Edit and Delete.
  */
 export function AccountList({
   accounts,
   maxAccounts,
+  connectsBrokers,
   onAction,
 }: {
   accounts: TradingAccount[];
   maxAccounts: number;
+  connectsBrokers: boolean;
   onAction: (action: AccountAction) => void;
 }) {
   return (
     <ul className="divide-y" aria-label="Trading accounts">
       {accounts.map((account) => (
-        <AccountRow key={account.id} account={account} maxAccounts={maxAccounts} onAction={onAction} />
+        <AccountRow key={account.id} account={account} maxAccounts={maxAccounts} connectsBrokers={connectsBrokers} onAction={onAction} />
       ))}
     </ul>
   );

@@ -3,10 +3,12 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TradingAccounts } from "@/lib/api/models";
 import {
+  BROKER_PLAN_REFUSAL,
   CURRENT_REFUSAL,
   makeTradingAccount,
   makeTradingAccounts,
   PREMIUM_REFUSAL,
+  STANDING_ORDERS_REFUSAL,
   tradingAccountsServer,
 } from "@/test/trading-account-fixtures";
 import { makePlanCatalogue, type mockFetch, problem, renderWithProviders } from "@/test/utils";
@@ -87,6 +89,7 @@ describe("TradingAccountsTab (Settings › Trading accounts)", () => {
       "Max position size: $500.00",
       "Risk tolerance: Moderate",
       "Preferred strategies: Momentum, Breakout",
+      "Broker: Paper broker (built in)",
     ]);
     expect(within(first).getByRole("switch", { name: "Automation Main" })).toBeChecked();
     expect(within(first).queryByRole("button", { name: "Switch to this account" })).not.toBeInTheDocument();
@@ -98,6 +101,7 @@ describe("TradingAccountsTab (Settings › Trading accounts)", () => {
       "Max position size: $2,500.00",
       "Risk tolerance: Conservative",
       "Preferred strategies: Mean Reversion",
+      "Broker: Paper broker (built in)",
     ]);
     expect(within(second).getByRole("switch", { name: "Automation IRA" })).not.toBeChecked();
     expect(within(second).queryByText("Beyond your plan")).not.toBeInTheDocument();
@@ -154,6 +158,7 @@ describe("TradingAccountsTab (Settings › Trading accounts)", () => {
       "Max position size: $2,500.50",
       "Risk tolerance: Aggressive",
       "Preferred strategies: Momentum, Volatility",
+      "Broker: Paper broker (built in)",
     ]);
     expect(within(created).getByRole("switch", { name: "Automation IRA" })).not.toBeChecked();
     await waitFor(() => expect(screen.getByTestId("account-count")).toHaveTextContent("You hold 2 of 10 accounts."));
@@ -334,5 +339,183 @@ describe("TradingAccountsTab (Settings › Trading accounts)", () => {
     const alert = await within(dialog).findByRole("alert");
     expect(alert).toHaveTextContent(PREMIUM_REFUSAL);
     expect(within(alert).getByRole("link", { name: "See plans" })).toHaveAttribute("href", "/pricing");
+  });
+});
+
+describe("TradingAccountsTab: an account's broker", () => {
+  const alpacaPaper = makeTradingAccount({ name: "Alpaca Paper", broker: { name: "alpaca", endpoint: "paper", keyHint: "WXYZ" } });
+  const alpacaLive = makeTradingAccount({ name: "Alpaca Live", broker: { name: "alpaca", endpoint: "live", keyHint: "ABCD" } });
+
+  /** The "Broker" line of the account named `name`. */
+  async function brokerOf(name: string) {
+    return within(await row(name)).findByTestId("account-broker");
+  }
+
+  async function openConnectDialog(user: Events, name: string) {
+    await user.click(within(await brokerOf(name)).getByRole("button", { name: "Connect Alpaca" }));
+    return screen.findByRole("dialog", { name: `Connect ${name} to Alpaca` });
+  }
+
+  it("shows the paper broker, or Alpaca with its endpoint and key, live marked as real money", async () => {
+    renderTab(makeTradingAccounts([main, alpacaPaper, alpacaLive], 10));
+
+    const paperLine = await brokerOf("Main");
+    expect(figures(paperLine)).toEqual(["Broker: Paper broker (built in)"]);
+    expect(within(paperLine).queryByText("Live money")).not.toBeInTheDocument();
+    expect(within(paperLine).getByRole("button", { name: "Connect Alpaca" })).toHaveAccessibleDescription("Main");
+    expect(within(paperLine).queryByRole("button", { name: "Disconnect" })).not.toBeInTheDocument();
+
+    const alpacaPaperLine = await brokerOf("Alpaca Paper");
+    expect(figures(alpacaPaperLine)).toEqual(["Broker: Alpaca · Paper endpoint · key …WXYZ"]);
+    expect(within(alpacaPaperLine).queryByText("Live money")).not.toBeInTheDocument();
+    expect(within(alpacaPaperLine).getByRole("button", { name: "Change keys" })).toBeInTheDocument();
+    expect(within(alpacaPaperLine).getByRole("button", { name: "Disconnect" })).toBeInTheDocument();
+
+    const liveLine = await brokerOf("Alpaca Live");
+    expect(liveLine).toHaveTextContent("Alpaca · Live endpoint · key …ABCD");
+    expect(within(liveLine).getByText("Live money")).toBeInTheDocument();
+  });
+
+  it("connects an account to Alpaca with exactly the endpoint and keys entered", async () => {
+    const { fetchMock, user } = renderTab(makeTradingAccounts([main, ira], 10));
+    const dialog = await openConnectDialog(user, "IRA");
+
+    const endpoint = within(dialog).getByLabelText("Endpoint");
+    expect(endpoint).toHaveDisplayValue("Paper (default)");
+    expect(endpoint).toHaveAccessibleDescription("Live sends real orders with real money.");
+    const secret = within(dialog).getByLabelText("Secret key");
+    expect(secret).toHaveAttribute("type", "password");
+    expect(secret).toHaveAttribute("autocomplete", "off");
+    expect(dialog).toHaveTextContent(
+      "Your secret key is stored encrypted and never shown again. Orders for this account then go to Alpaca instead of the paper broker.",
+    );
+
+    await user.selectOptions(endpoint, "live");
+    await fill(user, within(dialog).getByLabelText("Key ID"), "AKLIVE12ABCD");
+    await fill(user, secret, "s3cret/With+Symbols=0123");
+    await user.click(within(dialog).getByRole("button", { name: "Connect Alpaca" }));
+
+    expect(await screen.findByText("Alpaca Connected")).toBeInTheDocument();
+    expect(sent(fetchMock, "PUT", `/api/accounts/${ira.id}/broker`)).toEqual({
+      broker: "alpaca",
+      endpoint: "live",
+      keyId: "AKLIVE12ABCD",
+      secretKey: "s3cret/With+Symbols=0123",
+    });
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    const line = await brokerOf("IRA");
+    await waitFor(() => expect(line).toHaveTextContent("Alpaca · Live endpoint · key …ABCD"));
+    expect(within(line).getByText("Live money")).toBeInTheDocument();
+    expect(within(line).getByRole("button", { name: "Change keys" })).toBeInTheDocument();
+  });
+
+  it("checks the keys before sending, and shows the server's field errors under the fields", async () => {
+    const { fetchMock, user } = renderTab(makeTradingAccounts([main, ira], 10), (url, init) =>
+      url === `/api/accounts/${ira.id}/broker` && init.method === "PUT"
+        ? problem(422, "Unprocessable Entity", "A field is not valid.", [
+            { field: "keyId", message: "Alpaca key ids are letters and digits" },
+            { field: "secretKey", message: "The secret key is too short" },
+          ])
+        : undefined,
+    );
+    const dialog = await openConnectDialog(user, "IRA");
+    const keyId = within(dialog).getByLabelText("Key ID");
+    const secret = within(dialog).getByLabelText("Secret key");
+
+    // The rules are checked before anything is sent.
+    await fill(user, keyId, "PK-1");
+    await fill(user, secret, "has spaces in it, too many");
+    await user.click(within(dialog).getByRole("button", { name: "Connect Alpaca" }));
+    expect(await within(dialog).findByText("Use 8 to 64 letters and digits")).toBeInTheDocument();
+    expect(keyId).toHaveAccessibleDescription("Use 8 to 64 letters and digits");
+    expect(secret).toHaveAccessibleDescription("Leave out spaces");
+    expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith("/broker"))).toBe(false);
+
+    // The server's answer goes under the fields it names.
+    await fill(user, keyId, "PKTEST1234");
+    await fill(user, secret, "0123456789abcdefXYZ");
+    await user.click(within(dialog).getByRole("button", { name: "Connect Alpaca" }));
+    await waitFor(() => expect(keyId).toHaveAccessibleDescription("Alpaca key ids are letters and digits"));
+    expect(keyId).toHaveAttribute("aria-invalid", "true");
+    expect(secret).toHaveAccessibleDescription("The secret key is too short");
+    expect(within(dialog).queryByRole("alert")).not.toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Connect IRA to Alpaca" })).toBeInTheDocument();
+  });
+
+  it("shows a refusal no field answers for (409, 403) in the dialog", async () => {
+    const { user } = renderTab(makeTradingAccounts([main, ira], 10), (url, init) =>
+      url === `/api/accounts/${ira.id}/broker` && init.method === "PUT"
+        ? problem(409, "Conflict", undefined, [{ field: "id", message: STANDING_ORDERS_REFUSAL }])
+        : url === `/api/accounts/${main.id}/broker` && init.method === "PUT"
+          ? problem(403, "Forbidden", BROKER_PLAN_REFUSAL)
+          : undefined,
+    );
+    let dialog = await openConnectDialog(user, "IRA");
+    await fill(user, within(dialog).getByLabelText("Key ID"), "PKTEST1234");
+    await fill(user, within(dialog).getByLabelText("Secret key"), "0123456789abcdefXYZ");
+    await user.click(within(dialog).getByRole("button", { name: "Connect Alpaca" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(STANDING_ORDERS_REFUSAL);
+    expect(screen.getByText("Alpaca Not Connected")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    dialog = await openConnectDialog(user, "Main");
+    await fill(user, within(dialog).getByLabelText("Key ID"), "PKTEST1234");
+    await fill(user, within(dialog).getByLabelText("Secret key"), "0123456789abcdefXYZ");
+    await user.click(within(dialog).getByRole("button", { name: "Connect Alpaca" }));
+    const alert = await within(dialog).findByRole("alert");
+    expect(alert).toHaveTextContent(BROKER_PLAN_REFUSAL);
+    expect(within(alert).getByRole("link", { name: "See plans" })).toHaveAttribute("href", "/pricing");
+  });
+
+  it("disconnects an account after asking, back to the paper broker", async () => {
+    const { fetchMock, user } = renderTab(makeTradingAccounts([main, alpacaLive], 10));
+    await user.click(within(await brokerOf("Alpaca Live")).getByRole("button", { name: "Disconnect" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Disconnect Alpaca Live from Alpaca?" });
+    expect(dialog).toHaveAccessibleDescription("Orders for Alpaca Live go to the paper broker again.");
+    await user.click(within(dialog).getByRole("button", { name: "Disconnect" }));
+
+    expect(await screen.findByText("Broker Disconnected")).toBeInTheDocument();
+    expect(
+      fetchMock.mock.calls.some(([input, init]) => String(input) === `/api/accounts/${alpacaLive.id}/broker` && init?.method === "DELETE"),
+    ).toBe(true);
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    const line = await brokerOf("Alpaca Live");
+    await waitFor(() => expect(figures(line)).toEqual(["Broker: Paper broker (built in)"]));
+    expect(within(line).queryByText("Live money")).not.toBeInTheDocument();
+    expect(within(line).getByRole("button", { name: "Connect Alpaca" })).toBeInTheDocument();
+  });
+
+  it("keeps the connection and says why when the server refuses the disconnect (409)", async () => {
+    const { user } = renderTab(makeTradingAccounts([main, alpacaPaper], 10), (url, init) =>
+      url === `/api/accounts/${alpacaPaper.id}/broker` && init.method === "DELETE"
+        ? problem(409, "Conflict", STANDING_ORDERS_REFUSAL)
+        : undefined,
+    );
+    await user.click(within(await brokerOf("Alpaca Paper")).getByRole("button", { name: "Disconnect" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Disconnect Alpaca Paper from Alpaca?" });
+    await user.click(within(dialog).getByRole("button", { name: "Disconnect" }));
+    expect(await screen.findByText("Broker Not Disconnected")).toBeInTheDocument();
+    expect(screen.getByText(STANDING_ORDERS_REFUSAL)).toBeInTheDocument();
+    expect(screen.getByRole("alertdialog", { name: "Disconnect Alpaca Paper from Alpaca?" })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(await brokerOf("Alpaca Paper")).toHaveTextContent("Alpaca · Paper endpoint · key …WXYZ");
+  });
+
+  it("offers no connection on a plan below Premium, and still shows the paper broker", async () => {
+    renderTab(makeTradingAccounts([main], 1));
+    const line = await brokerOf("Main");
+    expect(figures(line)).toEqual(["Broker: Paper broker (built in)"]);
+    expect(screen.queryByRole("button", { name: "Connect Alpaca" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Change keys" })).not.toBeInTheDocument();
+  });
+
+  it("after a downgrade, keeps the way back to the paper broker but not to new keys", async () => {
+    renderTab(makeTradingAccounts([{ ...alpacaPaper, current: true }], 1));
+    const line = await brokerOf("Alpaca Paper");
+    expect(line).toHaveTextContent("Your plan does not trade through Alpaca");
+    expect(within(line).queryByRole("button", { name: "Change keys" })).not.toBeInTheDocument();
+    expect(within(line).getByRole("button", { name: "Disconnect" })).toBeInTheDocument();
   });
 });

@@ -8,9 +8,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { SkeletonRows } from "@/components/ui/skeleton";
 import type { PlanInfo, TradingAccounts } from "@/lib/api/models";
 import { useDeleteTradingAccount, useTradingAccounts } from "../api/trading-accounts";
+import { connectsBrokers } from "../lib/broker";
 import { accountCount, premiumAccounts } from "../lib/trading-accounts";
 import { type AccountAction, AccountList } from "./account-list";
 import { AccountFormDialog } from "./account-form-dialog";
+import { BrokerConnectDialog, BrokerDisconnectDialog } from "./broker-dialogs";
 
 /** "You hold 2 of 10 accounts."; after a downgrade, "You hold 3 accounts; your plan holds 1." */
 function holdingText({ accounts, maxAccounts }: TradingAccounts): string {
@@ -26,7 +28,8 @@ type Open = { kind: "new"; opener: HTMLElement | null } | AccountAction;
 /**
  * Settings › Trading accounts: the user's accounts with "You hold N of M accounts", opening one
  * (or, on a plan that holds one, the way to Premium instead), editing, switching the automation,
- * switching to one and deleting one. The server decides every refusal; its reason is shown.
+ * switching to one and deleting one, and (Premium) connecting one to Alpaca or disconnecting it.
+ * The server decides every refusal; its reason is shown.
  * `plans` is the plan catalogue, for how many accounts Premium holds.
  */
 export function TradingAccountsTab({ plans }: { plans?: readonly PlanInfo[] }) {
@@ -51,6 +54,11 @@ export function TradingAccountsTab({ plans }: { plans?: readonly PlanInfo[] }) {
     else cardRef.current?.focus();
   };
   const deleting = open?.kind === "delete" ? open.account : null;
+  const connecting = open?.kind === "connect" ? open.account : null;
+  const disconnecting = open?.kind === "disconnect" ? open.account : null;
+  const onDialogOpenChange = (next: boolean) => {
+    if (!next) close();
+  };
 
   return (
     <Card ref={cardRef} tabIndex={-1} role="region" aria-labelledby={`${id}-title`} className="outline-none">
@@ -97,7 +105,14 @@ export function TradingAccountsTab({ plans }: { plans?: readonly PlanInfo[] }) {
           errorTitle="Failed to fetch your trading accounts"
           errorLayout="banner"
         >
-          {(data) => <AccountList accounts={data.accounts} maxAccounts={data.maxAccounts} onAction={setOpen} />}
+          {(data) => (
+            <AccountList
+              accounts={data.accounts}
+              maxAccounts={data.maxAccounts}
+              connectsBrokers={connectsBrokers(data)}
+              onAction={setOpen}
+            />
+          )}
         </QueryState>
       </CardContent>
 
@@ -124,6 +139,8 @@ export function TradingAccountsTab({ plans }: { plans?: readonly PlanInfo[] }) {
         success={{ title: "Account Deleted", description: deleting ? `${deleting.name} and its history are deleted.` : "It is deleted." }}
         failure="Failed to delete the account. Please try again."
       />
+      <BrokerConnectDialog account={connecting} onOpenChange={onDialogOpenChange} onCloseAutoFocus={restoreFocus} />
+      <BrokerDisconnectDialog account={disconnecting} onOpenChange={onDialogOpenChange} onCloseAutoFocus={restoreFocus} />
     </Card>
   );
 }
