@@ -445,12 +445,7 @@ async fn connect_broker(
             "This server cannot store broker keys: its operator has not set brokers.credentials_key.",
         )));
     };
-    if !strikeline_store::orders::standing_in(&state.db, &account.id).await?.is_empty() {
-        return Err(AppError::Conflict(FieldError::new(
-            "broker",
-            "This account has standing orders. Cancel them, or let them fill, first.",
-        )));
-    }
+    refuse_with_standing_orders(&state, &account.id).await?;
     let sealed = key.seal(&account.id, secret).ok_or_else(|| AppError::Internal(anyhow::anyhow!("sealing a broker secret failed")))?;
     let row = ConnectionRow {
         account_id: account.id.clone(),
@@ -488,12 +483,7 @@ async fn disconnect_broker(
 ) -> Result<axum::Json<TradingAccount>> {
     let now = state.clock.now();
     let account = store::find(&state.db, &user.id, &id).await?;
-    if !strikeline_store::orders::standing_in(&state.db, &account.id).await?.is_empty() {
-        return Err(AppError::Conflict(FieldError::new(
-            "broker",
-            "This account has standing orders. Cancel them, or let them fill, first.",
-        )));
-    }
+    refuse_with_standing_orders(&state, &account.id).await?;
     if strikeline_store::broker_connections::delete(&state.db, &user.id, &account.id).await? {
         let detail = format!("{} disconnected from its broker: orders go to the paper broker", account.name);
         audit::record(&state, Some(&user.id), None, AuditAction::BrokerDisconnected, Some(detail), &origin, now).await?;
@@ -501,4 +491,12 @@ async fn disconnect_broker(
     let entitlements = Entitlements::of(&user, now);
     let place = place_of(&state, &user.id, &account.id).await?;
     Ok(axum::Json(view(account, place, &entitlements, None)?))
+}
+
+/// A broker is changed only between orders: 409 while the account has standing ones.
+async fn refuse_with_standing_orders(state: &AppState, account_id: &str) -> Result<()> {
+    if strikeline_store::orders::standing_in(&state.db, account_id).await?.is_empty() {
+        return Ok(());
+    }
+    Err(AppError::Conflict(FieldError::new("broker", "This account has standing orders. Cancel them, or let them fill, first.")))
 }
