@@ -308,11 +308,13 @@ async fn premium_connected_account_trades_through_alpaca(engine: crate::common::
     assert_eq!(tick().await.expect("tick"), 0, "not sent twice");
     assert_eq!(fake.lock().expect("fake").seen.iter().filter(|s| *s == "POST /v2/orders").count(), 1);
 
-    // A standing order is cancelled at Alpaca by the kill switch.
+    // A standing order, two of its three units filled, is cancelled at Alpaca by the kill
+    // switch: what filled is the account's position.
     let mut second = crate::common::signal_row("TWO", 90, app.today(), 2, None);
     second.strategy = "Momentum".into();
     strikeline_store::signals::issue_automated(app.db(), &[second.clone()]).await.expect("issue");
     tick().await.expect("tick");
+    poll().await.expect("poll");
     let halt = app
         .client
         .patch(app.url(&format!("/api/accounts/{}", ada.account_id)))
@@ -325,7 +327,12 @@ async fn premium_connected_account_trades_through_alpaca(engine: crate::common::
     assert_eq!(at_alpaca.3, "canceled", "cancelled at Alpaca");
     let cancelled =
         strikeline_store::orders::by_client_id(app.db(), &ada.account_id, &format!("signal-{}", second.id)).await.expect("order");
-    assert_eq!(cancelled.row.status, "cancelled");
+    assert_eq!((cancelled.row.status.as_str(), cancelled.row.filled_units), ("cancelled", 2));
+    let positions: Vec<Value> =
+        app.client.get(app.url("/api/portfolio/positions")).send().await.expect("positions").json().await.expect("json");
+    let kept: Vec<&Value> = positions.iter().filter(|p| p["signal"]["symbol"] == "TWO").collect();
+    assert_eq!(kept.len(), 1, "the part filled is held");
+    assert_eq!(kept[0]["quantity"], 2);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -186,6 +186,41 @@ pub async fn send(state: &AppState, order: &StoredOrder, marks: &[Option<f64>], 
     }
 }
 
+/// The automated position an order executing a signal opens: `units` at `average` a share
+/// with `commissions` cents paid; `None` for an order executing no signal.
+fn opening(order: &StoredOrder, units: i64, average: f64, commissions: i64, now: DateTime<Utc>) -> Option<AutomatedRow> {
+    Some(AutomatedRow {
+        id: uuid::Uuid::new_v4().to_string(),
+        user_id: order.row.user_id.clone(),
+        signal_id: order.row.signal_id.clone()?,
+        quantity: units,
+        entry_cents: to_cents(average),
+        commissions_cents: commissions,
+        status: PositionStatus::Open.as_str().to_owned(),
+        exit_cents: None,
+        opened_at: now,
+        closed_at: None,
+        updated_at: now,
+        account_id: order.row.account_id.clone(),
+    })
+}
+
+/// The position an order's fills so far open, when it ends part filled (an opening order
+/// cancelled after some units filled keeps them as its position).
+async fn opening_of_fills(state: &AppState, order: &StoredOrder, now: DateTime<Utc>) -> Result<Option<AutomatedRow>> {
+    if order.row.filled_units == 0 {
+        return Ok(None);
+    }
+    let fills = orders::fills(&state.db, &order.row.id).await?;
+    let units: i64 = fills.iter().map(|f| f.units).sum();
+    if units == 0 {
+        return Ok(None);
+    }
+    let average = fills.iter().map(|f| f.net_price * f.units as f64).sum::<f64>() / units as f64;
+    let commissions = fills.iter().map(|f| f.commission_cents).sum();
+    Ok(opening(order, units, average, commissions, now))
+}
+
 /// Stores `fill` of an accepted (or partly filled) order, with its `effect` on the account's
 /// positions when it is given (the fill that completes the order).
 async fn record_fill(state: &AppState, order: &StoredOrder, fill: Fill, effect: Option<&Effect>, now: DateTime<Utc>) -> Result<Sent> {
@@ -205,20 +240,7 @@ async fn record_fill(state: &AppState, order: &StoredOrder, fill: Fill, effect: 
     let paid: f64 = earlier.iter().map(|f| f.net_price * f.units as f64).sum::<f64>() + fill.net_price * f64::from(fill.units);
     let average = if filled > 0 { paid / filled as f64 } else { fill.net_price };
     let commissions: i64 = earlier.iter().map(|f| f.commission_cents).sum::<i64>() + fill_row.commission_cents;
-    let opens = order.row.signal_id.as_ref().filter(|_| effect == Some(&Effect::Opens)).map(|signal_id| AutomatedRow {
-        id: uuid::Uuid::new_v4().to_string(),
-        user_id: order.row.user_id.clone(),
-        signal_id: signal_id.clone(),
-        quantity: filled,
-        entry_cents: to_cents(average),
-        commissions_cents: commissions,
-        status: PositionStatus::Open.as_str().to_owned(),
-        exit_cents: None,
-        opened_at: now,
-        closed_at: None,
-        updated_at: now,
-        account_id: order.row.account_id.clone(),
-    });
+    let opens = if effect == Some(&Effect::Opens) { opening(order, filled, average, commissions, now) } else { None };
     let closes = match effect {
         Some(Effect::Closes { position_id, status }) => Some(Closing {
             position_id: position_id.clone(),

@@ -142,7 +142,10 @@ pub async fn apply_report(
         let order = orders::find(&state.db, &order.row.account_id, &order.row.id).await?;
         let reason = format!("Alpaca reports it {}.", reported.status.replace('_', " "));
         let event = if order.row.status == "new" { OrderEvent::Reject } else { OrderEvent::Cancel };
-        return Ok(match step(state, &order, event, Some(&reason), None, Effects::default(), now).await? {
+        // What filled before it ended is the account's position (an opening order's).
+        let opens = if *effect == Effect::Opens { super::opening_of_fills(state, &order, now).await? } else { None };
+        let effects = Effects { opens: opens.as_ref(), ..Effects::default() };
+        return Ok(match step(state, &order, event, Some(&reason), None, effects, now).await? {
             Some(_) => Sent::Rejected(reason),
             None => Sent::Unchanged,
         });
@@ -170,7 +173,9 @@ pub async fn cancel(state: &AppState, order: &StoredOrder, reason: &str, now: Da
             if after.row.status == "filled" {
                 return Ok(false);
             }
-            Ok(step(state, &after, OrderEvent::Cancel, Some(reason), None, Effects::default(), now).await?.is_some())
+            let opens = if effect == Effect::Opens { super::opening_of_fills(state, &after, now).await? } else { None };
+            let effects = Effects { opens: opens.as_ref(), ..Effects::default() };
+            Ok(step(state, &after, OrderEvent::Cancel, Some(reason), None, effects, now).await?.is_some())
         }
         Err(AlpacaError::NotFound) => {
             Ok(step(state, order, OrderEvent::Reject, Some(reason), None, Effects::default(), now).await?.is_some())
