@@ -455,7 +455,7 @@ describe("TradingAccountsTab: an account's broker", () => {
     await fill(user, within(dialog).getByLabelText("Secret key"), "0123456789abcdefXYZ");
     await user.click(within(dialog).getByRole("button", { name: "Connect Alpaca" }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(STANDING_ORDERS_REFUSAL);
-    expect(screen.getByText("Alpaca Not Connected")).toBeInTheDocument();
+    expect(await screen.findByText("Alpaca Not Connected")).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
 
