@@ -30,7 +30,8 @@ pub fn client_order_id(position_id: &str) -> String {
 pub async fn close_ended(state: &AppState, now: DateTime<Utc>) -> Result<Vec<(String, String, String)>> {
     let ending = strikeline_store::positions::ending(&state.db).await?;
     let mut signals: HashMap<String, Option<SignalRow>> = HashMap::new();
-    let mut accounts: HashMap<String, Option<AccountRow>> = HashMap::new();
+    // Each account with its broker, read once however many of its positions close.
+    let mut accounts: HashMap<String, Option<(AccountRow, &'static str)>> = HashMap::new();
     let mut announcements = Announcements::default();
     let mut closed = Vec::new();
     for strikeline_store::positions::Ending { position, ended_as } in ending {
@@ -40,17 +41,20 @@ pub async fn close_ended(state: &AppState, now: DateTime<Utc>) -> Result<Vec<(St
         }
         if !accounts.contains_key(&position.account_id) {
             let account = match strikeline_store::trading_accounts::find(&state.db, &position.user_id, &position.account_id).await {
-                Ok(account) => Some(account),
+                Ok(account) => {
+                    let broker = super::broker_of(state, &account.id).await?;
+                    Some((account, broker))
+                }
                 Err(strikeline_store::StoreError::NotFound) => None,
                 Err(other) => return Err(other.into()),
             };
             accounts.insert(position.account_id.clone(), account);
         }
-        let (Some(Some(signal)), Some(Some(account))) = (signals.get(&position.signal_id), accounts.get(&position.account_id)) else {
+        let (Some(Some(signal)), Some(Some((account, broker)))) = (signals.get(&position.signal_id), accounts.get(&position.account_id))
+        else {
             continue;
         };
         let Some(contracts) = u32::try_from(position.quantity).ok().filter(|n| *n > 0) else { continue };
-        let broker = super::broker_of(state, &account.id).await?;
         let Some(mut order) = order_for(signal, account, broker, Ok(contracts), now) else { continue };
         order.row.client_order_id = client_order_id(&position.id);
         // An expired contract's closing is booked on its expiration day, the last day it

@@ -211,14 +211,30 @@ async fn opening_of_fills(state: &AppState, order: &StoredOrder, now: DateTime<U
     if order.row.filled_units == 0 {
         return Ok(None);
     }
-    let fills = orders::fills(&state.db, &order.row.id).await?;
-    let units: i64 = fills.iter().map(|f| f.units).sum();
-    if units == 0 {
+    let so_far = FilledSoFar::of(&orders::fills(&state.db, &order.row.id).await?);
+    if so_far.units == 0 {
         return Ok(None);
     }
-    let average = fills.iter().map(|f| f.net_price * f.units as f64).sum::<f64>() / units as f64;
-    let commissions = fills.iter().map(|f| f.commission_cents).sum();
-    Ok(opening(order, units, average, commissions, now))
+    Ok(opening(order, so_far.units, so_far.paid / so_far.units as f64, so_far.commission_cents, now))
+}
+
+/// What an order's stored fills add up to: units, the net paid (price × units, per share) and
+/// the commissions in cents.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct FilledSoFar {
+    units: i64,
+    paid: f64,
+    commission_cents: i64,
+}
+
+impl FilledSoFar {
+    fn of(fills: &[FillRow]) -> FilledSoFar {
+        fills.iter().fold(FilledSoFar::default(), |sum, f| FilledSoFar {
+            units: sum.units + f.units,
+            paid: sum.paid + f.net_price * f.units as f64,
+            commission_cents: sum.commission_cents + f.commission_cents,
+        })
+    }
 }
 
 /// Stores `fill` of an accepted (or partly filled) order, with its `effect` on the account's
@@ -236,10 +252,10 @@ async fn record_fill(state: &AppState, order: &StoredOrder, fill: Fill, effect: 
     };
     // The position takes every unit filled, at their average net price.
     let filled = order.row.filled_units + i64::from(fill.units);
-    let earlier = if order.row.filled_units > 0 { orders::fills(&state.db, &order.row.id).await? } else { Vec::new() };
-    let paid: f64 = earlier.iter().map(|f| f.net_price * f.units as f64).sum::<f64>() + fill.net_price * f64::from(fill.units);
+    let earlier = FilledSoFar::of(&if order.row.filled_units > 0 { orders::fills(&state.db, &order.row.id).await? } else { Vec::new() });
+    let paid = earlier.paid + fill.net_price * f64::from(fill.units);
     let average = if filled > 0 { paid / filled as f64 } else { fill.net_price };
-    let commissions: i64 = earlier.iter().map(|f| f.commission_cents).sum::<i64>() + fill_row.commission_cents;
+    let commissions = earlier.commission_cents + fill_row.commission_cents;
     let opens = if effect == Some(&Effect::Opens) { opening(order, filled, average, commissions, now) } else { None };
     let closes = match effect {
         Some(Effect::Closes { position_id, status }) => Some(Closing {

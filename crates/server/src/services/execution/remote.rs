@@ -129,7 +129,7 @@ pub async fn apply_report(
     let mut sent = Sent::Standing;
     if theirs > ours {
         let Some(average) = reported.average_price() else { return Ok(Sent::Standing) };
-        let earlier: f64 = orders::fills(&state.db, &order.row.id).await?.iter().map(|f| f.net_price * f.units as f64).sum();
+        let earlier = super::FilledSoFar::of(&orders::fills(&state.db, &order.row.id).await?).paid;
         let delta = theirs - ours;
         let price = (sign * average * f64::from(theirs) - earlier) / f64::from(delta);
         let completes = theirs == quantity;
