@@ -13,8 +13,8 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
-use strikeline_engine::ProposalContext;
 use strikeline_engine::custom::{self, Condition, CustomStrategy, Direction, Exits, Indicator, Operand, StrikeRule};
+use strikeline_engine::{EntryContext, ProposalContext};
 use strikeline_store::custom_strategies::{self as store, CustomStrategyRow};
 use strikeline_store::market;
 use strikeline_store::users::UserRecord;
@@ -25,6 +25,7 @@ use crate::foundation::error::{AppError, FieldError, Result};
 use crate::foundation::limits::{self, RateLimit};
 use crate::foundation::state::AppState;
 use crate::foundation::vocab::SignalKind;
+use crate::services::predicting;
 
 /// The document version this server reads.
 pub const VERSION: u32 = custom::DOCUMENT_VERSION;
@@ -45,6 +46,22 @@ pub struct CustomStrategyDocument {
     #[schema(minimum = 1, maximum = 365)]
     pub min_days: u32,
     pub exits: ExitsDocument,
+    /// A custom AI strategy: a setup the rule fires on becomes a signal only when the
+    /// predictive model gives it at least this probability of a win (0.05–0.95). While no model
+    /// ships, such a strategy issues nothing. Absent: the rule alone decides.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 0.05, maximum = 0.95)]
+    pub min_probability: Option<f64>,
+}
+
+/// The lowest and highest `minProbability` a document may set.
+pub const MIN_PROBABILITY_RANGE: (f64, f64) = (0.05, 0.95);
+
+/// Whether a setup the model scored `probability` (`None`: no model ships) clears a strategy's
+/// `threshold` (`None`: no threshold, every setup does): the one check for issue and preview.
+#[must_use]
+pub fn clears(threshold: Option<f64>, probability: Option<f64>) -> bool {
+    threshold.is_none_or(|t| probability.is_some_and(|p| p >= t))
 }
 
 /// A condition: a comparison, a cross, or a group of conditions (at most 8 in a group, groups
@@ -258,6 +275,15 @@ impl CustomStrategyDocument {
         }
         if self.version != VERSION {
             errors.push(FieldError::new(format!("{prefix}.version"), format!("This server reads version {VERSION}.")));
+        }
+        if let Some(p) = self.min_probability {
+            let (low, high) = MIN_PROBABILITY_RANGE;
+            if !(low..=high).contains(&p) {
+                errors.push(FieldError::new(
+                    format!("{prefix}.minProbability"),
+                    format!("The model's probability threshold is between {low} and {high} (0.6 = 60%)."),
+                ));
+            }
         }
         if let Err(mistakes) = strategy.validate() {
             errors.extend(mistakes.into_iter().map(|e| FieldError::new(format!("{prefix}.{}", e.path), e.message)));
@@ -513,6 +539,8 @@ pub struct LiveStrategy {
     pub name: String,
     pub owner: String,
     pub rule: CustomStrategy,
+    /// The document's `minProbability`.
+    pub min_probability: Option<f64>,
 }
 
 /// Every switched-on strategy whose owner's plan includes custom strategies at `now` (the one
@@ -530,9 +558,13 @@ pub async fn live(state: &AppState, now: DateTime<Utc>) -> Result<Vec<LiveStrate
         if !owner.as_ref().is_some_and(|(_, entitled)| *entitled) {
             continue;
         }
-        let rule = serde_json::from_str::<CustomStrategyDocument>(&row.document).ok().and_then(|d| d.to_engine("document").ok());
-        match rule {
-            Some(rule) => live.push(LiveStrategy { id: row.id, name: row.name, owner: row.user_id, rule }),
+        let read = serde_json::from_str::<CustomStrategyDocument>(&row.document)
+            .ok()
+            .and_then(|d| d.to_engine("document").ok().map(|rule| (rule, d.min_probability)));
+        match read {
+            Some((rule, min_probability)) => {
+                live.push(LiveStrategy { id: row.id, name: row.name, owner: row.user_id, rule, min_probability });
+            }
             None => tracing::warn!(strategy = %row.id, "a stored custom strategy no longer reads as a rule; not run"),
         }
     }
@@ -569,6 +601,13 @@ pub struct PreviewProposal {
     pub target_price: f64,
     pub stop_loss: f64,
     pub reasoning: String,
+    /// The predictive model's probability that the setup wins, as a signal would carry it;
+    /// `null` while no model ships.
+    #[schema(minimum = 0, maximum = 1)]
+    pub model_probability: Option<f64>,
+    /// Whether it would become a signal: always without `minProbability`, else only when the
+    /// model's probability is at least the threshold.
+    pub clears_threshold: bool,
 }
 
 /// The rule on one symbol's latest bar.
@@ -595,6 +634,8 @@ pub struct Preview {
     pub firing: usize,
     /// Symbols without a year of history yet, not judged.
     pub not_enough_history: Vec<String>,
+    /// The model that scored the proposals; `null` while none ships.
+    pub model_version: Option<String>,
 }
 
 /// The rule judged on each chosen symbol now (Premium). A preview counts against the
@@ -628,9 +669,18 @@ pub async fn preview(state: &AppState, user: &UserRecord, request: &PreviewReque
         }
     };
     let quotes = state.market.provider.quotes(&symbols, now).await.map_err(|e| AppError::upstream("Market data", e))?;
-    let mut out = Preview { symbols: Vec::new(), firing: 0, not_enough_history: Vec::new() };
+    let scoring = predicting::Scoring::load(state, now).await?;
+    let scorer = scoring.as_ref().map(predicting::Scoring::scorer);
+    let threshold = request.document.min_probability;
+    let mut out = Preview {
+        symbols: Vec::new(),
+        firing: 0,
+        not_enough_history: Vec::new(),
+        model_version: scoring.as_ref().map(|s| s.version.clone()),
+    };
     for symbol in symbols {
         let quote = quotes.iter().find(|q| q.symbol == symbol);
+        let sector = stocks.iter().find(|s| s.symbol == symbol).map_or("", |s| s.sector.as_str());
         let Some((engine, as_of, spot)) = state.market.state_now(&state.db, &symbol, quote, now).await? else {
             out.not_enough_history.push(symbol);
             continue;
@@ -642,14 +692,21 @@ pub async fn preview(state: &AppState, user: &UserRecord, request: &PreviewReque
         let proposal = if judgement.triggered {
             let picker = |from: NaiveDate, min_days: u32| state.market.expiration(from, min_days);
             let ctx = ProposalContext { symbol: &symbol, as_of, spot, assumptions: state.market.assumptions, expiration: &picker };
-            strategy.propose(&engine, &ctx).map(|p| PreviewProposal {
-                signal_type: p.signal_type.into(),
-                strike_price: p.strike,
-                expiration_date: p.expiration,
-                entry_price: p.entry_price,
-                target_price: p.target_price,
-                stop_loss: p.stop_loss,
-                reasoning: p.reasoning,
+            strategy.propose(&engine, &ctx).map(|p| {
+                // Scored as the issued signal would be.
+                let context = engine.latest().map(EntryContext::of).unwrap_or_default();
+                let model_probability = scorer.as_ref().map(|s| s.judge(&p, as_of, context, sector).0);
+                PreviewProposal {
+                    signal_type: p.signal_type.into(),
+                    strike_price: p.strike,
+                    expiration_date: p.expiration,
+                    entry_price: p.entry_price,
+                    target_price: p.target_price,
+                    stop_loss: p.stop_loss,
+                    reasoning: p.reasoning,
+                    model_probability,
+                    clears_threshold: clears(threshold, model_probability),
+                }
             })
         } else {
             None
@@ -696,10 +753,29 @@ mod tests {
             strike: StrikeDocument { offset: None, delta: Some(0.3) },
             opens: SignalKind::Straddle,
             exits: ExitsDocument { max_days: Some(0), ..doc.exits },
+            min_probability: Some(0.99),
             ..doc
         };
         let Err(AppError::Validation(errors)) = wrong.to_engine("customStrategy") else { panic!("refused") };
         let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
-        assert_eq!(fields, ["customStrategy.version", "customStrategy.strike.delta", "customStrategy.exits.maxDays"]);
+        assert_eq!(
+            fields,
+            ["customStrategy.version", "customStrategy.minProbability", "customStrategy.strike.delta", "customStrategy.exits.maxDays"]
+        );
+        for bad in [0.0, 0.04, 0.951, 1.0, f64::NAN] {
+            let doc = CustomStrategyDocument { min_probability: Some(bad), ..wrong.clone() };
+            let Err(AppError::Validation(errors)) = doc.to_engine("d") else { panic!("refused") };
+            assert!(errors.iter().any(|e| e.field == "d.minProbability"), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_threshold_needs_a_probability_at_least_as_high() {
+        assert!(clears(None, None), "no threshold: the rule alone decides");
+        assert!(clears(None, Some(0.1)));
+        assert!(!clears(Some(0.6), None), "no model ships: a custom AI strategy issues nothing");
+        assert!(!clears(Some(0.6), Some(0.5999)));
+        assert!(clears(Some(0.6), Some(0.6)));
+        assert!(clears(Some(0.6), Some(0.8)));
     }
 }

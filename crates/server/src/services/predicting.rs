@@ -14,16 +14,15 @@ use std::collections::HashMap;
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 use serde::Serialize;
 use strikeline_engine::backtest::{BacktestConfig, SymbolSeries, try_run_until};
-use strikeline_engine::{EntryContext, SignalType, Strategy};
+use strikeline_engine::{EntryContext, Proposal};
 use strikeline_model::{Evaluation, Model, Reason, Setup};
 use strikeline_store::models::{self as store, ModelRow};
 use strikeline_store::signals::SignalRow;
 
 use crate::foundation::error::{AppError, Result};
 use crate::foundation::market::engine_bar;
-use crate::foundation::money::dollars;
 use crate::foundation::state::AppState;
-use crate::foundation::vocab::{SignalKind, StrategyName, Vocabulary};
+use crate::foundation::vocab::StrategyName;
 
 /// Years scored out of sample before a model ships.
 pub const HELD_OUT_YEARS: i32 = 3;
@@ -133,6 +132,27 @@ pub async fn recent_hit_rates(state: &AppState, now: DateTime<Utc>) -> Result<Ha
     Ok(rates)
 }
 
+/// The shipping model with the strategies' recent hit rates as known at a moment: what scoring
+/// a batch of setups reads once.
+pub struct Scoring {
+    pub version: String,
+    pub model: Model,
+    pub hit_rates: HashMap<String, f64>,
+}
+
+impl Scoring {
+    /// The shipping model and the hit rates at `now`; `None` while no model ships.
+    pub async fn load(state: &AppState, now: DateTime<Utc>) -> Result<Option<Scoring>> {
+        let Some((version, model)) = shipping(state).await? else { return Ok(None) };
+        Ok(Some(Scoring { version, model, hit_rates: recent_hit_rates(state, now).await? }))
+    }
+
+    #[must_use]
+    pub fn scorer(&self) -> Scorer<'_> {
+        Scorer { version: &self.version, model: &self.model, hit_rates: &self.hit_rates }
+    }
+}
+
 /// What a scorer needs besides the signal: the model, the indicators at issue, the sector and
 /// the strategies' recent hit rates.
 pub struct Scorer<'a> {
@@ -142,29 +162,34 @@ pub struct Scorer<'a> {
 }
 
 impl Scorer<'_> {
-    /// Sets the model's probability, version and why on a signal about to be issued on
-    /// `as_of` in a stock of `sector`, with the indicators `context`.
-    pub fn score(&self, row: &mut SignalRow, as_of: NaiveDate, context: EntryContext, sector: &str) {
-        let (Ok(strategy), Ok(kind)) = (StrategyName::exact(&row.strategy), SignalKind::exact(&row.signal_type)) else { return };
+    /// The model's probability (to four places) that the proposal `p`, issued on `as_of` in a
+    /// stock of `sector` with the indicators `context`, wins; and why.
+    #[must_use]
+    pub fn judge(&self, p: &Proposal, as_of: NaiveDate, context: EntryContext, sector: &str) -> (f64, Vec<Reason>) {
         let setup = Setup {
-            strategy: Strategy::from(strategy),
-            signal_type: SignalType::from(kind),
-            confidence: u8::try_from(row.confidence.clamp(0, 100)).unwrap_or(0),
-            strike: dollars(row.strike_cents),
-            spot: dollars(row.underlying_entry_cents),
-            premium: dollars(row.entry_cents),
-            volatility: row.volatility,
-            days_to_expiry: (row.expiration_date - as_of).num_days() as f64,
-            target: dollars(row.target_cents),
-            stop: dollars(row.stop_cents),
+            strategy: p.strategy,
+            signal_type: p.signal_type,
+            confidence: p.confidence,
+            strike: p.strike,
+            spot: p.underlying_price,
+            premium: p.entry_price,
+            volatility: p.volatility,
+            days_to_expiry: (p.expiration - as_of).num_days() as f64,
+            target: p.target_price,
+            stop: p.stop_loss,
             context,
             sector,
-            recent_hit_rate: self.hit_rates.get(&row.strategy).copied(),
+            recent_hit_rate: self.hit_rates.get(p.strategy.label()).copied(),
         };
         let x = strikeline_model::encode(&setup);
-        let p = self.model.predict(&x);
-        let why: Vec<Reason> = self.model.why(&x, WHY_REASONS);
-        row.model_probability = Some((p * 10_000.0).round() / 10_000.0);
+        ((self.model.predict(&x) * 10_000.0).round() / 10_000.0, self.model.why(&x, WHY_REASONS))
+    }
+
+    /// Sets the model's probability, version and why on `row`, the signal about to be issued
+    /// from `p` (see [`judge`](Self::judge)).
+    pub fn score(&self, row: &mut SignalRow, p: &Proposal, as_of: NaiveDate, context: EntryContext, sector: &str) {
+        let (probability, why) = self.judge(p, as_of, context, sector);
+        row.model_probability = Some(probability);
         row.model_version = Some(self.version.to_owned());
         row.model_why = serde_json::to_string(&why).ok();
     }

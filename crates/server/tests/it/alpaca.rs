@@ -31,6 +31,8 @@ struct Fake {
     rate_limited: u32,
     /// Every request's method and path, in order.
     seen: Vec<String>,
+    /// Orders are taken (as Alpaca took them) but never answered: the sender waits forever.
+    hang_after_placing: bool,
 }
 
 type Shared = Arc<Mutex<Fake>>;
@@ -62,8 +64,21 @@ fn order_json(client_order_id: &str, (id, qty, filled, status, _): &(String, u32
 }
 
 async fn place(State(fake): State<Shared>, headers: HeaderMap, axum::Json(body): axum::Json<Value>) -> Response {
-    let mut fake = fake.lock().expect("fake");
-    if let Some(answer) = gate(&mut fake, &headers, "POST /v2/orders".into()) {
+    let (answer, hang) = take(&fake, &headers, &body);
+    if hang {
+        std::future::pending::<()>().await;
+    }
+    answer
+}
+
+/// Alpaca's handling of a new order; whether the fake then leaves the sender waiting.
+fn take(fake: &Shared, headers: &HeaderMap, body: &Value) -> (Response, bool) {
+    let answer = place_now(&mut fake.lock().expect("fake"), headers, body);
+    (answer, fake.lock().expect("fake").hang_after_placing)
+}
+
+fn place_now(fake: &mut Fake, headers: &HeaderMap, body: &Value) -> Response {
+    if let Some(answer) = gate(fake, headers, "POST /v2/orders".into()) {
         return answer;
     }
     let client_order_id = body["client_order_id"].as_str().unwrap_or_default().to_owned();
@@ -78,7 +93,7 @@ async fn place(State(fake): State<Shared>, headers: HeaderMap, axum::Json(body):
             .into_response();
     }
     let id = format!("alpaca-{}", fake.orders.len() + 1);
-    let order = (id, qty, 0, "accepted".to_owned(), body);
+    let order = (id, qty, 0, "accepted".to_owned(), body.clone());
     let answer = order_json(&client_order_id, &order);
     fake.orders.insert(client_order_id, order);
     (StatusCode::OK, axum::Json(answer)).into_response()
@@ -343,4 +358,109 @@ async fn sqlite_premium_connected_account_trades_through_alpaca() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_premium_connected_account_trades_through_alpaca() {
     premium_connected_account_trades_through_alpaca(crate::common::Engine::Postgres).await;
+}
+
+/// A real server process sends a connected account's order to Alpaca and is killed (SIGKILL)
+/// before Alpaca's answer arrives, so Alpaca holds the order and our store still says "new".
+/// The restarted server sends it again under the same client order id and reads Alpaca's one
+/// order back: one order at Alpaca, one in the store, one position.
+async fn an_order_in_flight_survives_kill_9_of_the_server(engine: crate::common::Engine) {
+    let (base, fake) = fake_alpaca().await;
+    let Some(app) = app_with_alpaca(engine, &base).await else { return };
+    let user = app.register().await;
+    let user_id = user["id"].as_str().expect("id").to_owned();
+    strikeline_store::users::set_subscription(app.db(), &user_id, "premium", "active", None, app.now()).await.expect("plan");
+    let prefs = json!({"investmentCapital": 10000, "riskTolerance": "high", "maxPositionSize": 1000, "preferredStrategies": "Momentum"});
+    assert_eq!(app.client.patch(app.url("/api/user/preferences")).json(&prefs).send().await.expect("patch").status(), 200);
+    let ada = strikeline_store::users::find_by_email(app.db(), "ada@example.com").await.expect("query").expect("ada");
+    let good = json!({"broker": "alpaca", "endpoint": "paper", "keyId": KEY, "secretKey": SECRET});
+    let connect = app.client.put(app.url(&format!("/api/accounts/{}/broker", ada.account_id))).json(&good).send().await.expect("connect");
+    assert_eq!(connect.status(), 200);
+    let mut signal = crate::common::signal_row("MOM", 90, app.today(), 3, None);
+    signal.strategy = "Momentum".into();
+    strikeline_store::signals::issue_automated(app.db(), &[signal.clone()]).await.expect("issue");
+    let client_id = format!("signal-{}", signal.id);
+    fake.lock().expect("fake").hang_after_placing = true;
+
+    let logs = app.dir.path().join("killed-server.log");
+    let start = || {
+        let log = std::fs::OpenOptions::new().create(true).append(true).open(&logs).expect("log");
+        std::process::Command::new(env!("CARGO_BIN_EXE_strikeline"))
+            .arg("serve")
+            .env_remove("DATABASE_URL")
+            .env_remove("REDIS_URL")
+            .env("STRIKELINE_DATABASE_URL", &app.database_url)
+            .env("STRIKELINE_PORT", "0")
+            .env("STRIKELINE_DATA_DIR", app.dir.path().join("process"))
+            .env("STRIKELINE_WEB_DIR", app.dir.path())
+            .env("STRIKELINE_MARKET__HISTORY_YEARS", "0")
+            .env("STRIKELINE_MARKET__REPLAY_DAYS", "0")
+            .env("STRIKELINE_SCHEDULE__START_RUNNING", "false")
+            .env("STRIKELINE_BROKERS__CREDENTIALS_KEY", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=")
+            .env("STRIKELINE_BROKERS__ALPACA_PAPER_URL", &base)
+            .env("STRIKELINE_BROKERS__ALPACA_LIVE_URL", &base)
+            .env("STRIKELINE_BROKERS__ALPACA_MAX_WAIT_MS", "20")
+            .env("STRIKELINE_LOG", "warn")
+            .env("STRIKELINE_CLOCK_START", app.now().to_rfc3339())
+            .stdout(std::process::Stdio::null())
+            .stderr(log)
+            .spawn()
+            .expect("server starts")
+    };
+    let stored = || async { strikeline_store::orders::by_client_id(app.db(), &ada.account_id, &client_id).await.ok() };
+    let posts = || fake.lock().expect("fake").seen.iter().filter(|s| *s == "POST /v2/orders").count();
+
+    // The first server starts, catches up and sends the order; Alpaca takes it and never answers.
+    let mut first = start();
+    let deadline = std::time::Instant::now() + StdDuration::from_secs(120);
+    while posts() == 0 {
+        assert!(std::time::Instant::now() < deadline, "no order reached Alpaca: {}", std::fs::read_to_string(&logs).unwrap_or_default());
+        tokio::time::sleep(StdDuration::from_millis(50)).await;
+    }
+    first.kill().expect("SIGKILL");
+    first.wait().expect("reaped");
+    let in_flight = stored().await.expect("placed before it was sent");
+    assert_eq!((in_flight.row.status.as_str(), in_flight.row.broker_order_id.as_deref()), ("new", None), "killed mid-send");
+    assert!(fake.lock().expect("fake").orders.contains_key(&client_id), "Alpaca holds it");
+
+    // The second server sends it again; Alpaca refuses the duplicate id and ours reads its order.
+    fake.lock().expect("fake").hang_after_placing = false;
+    let mut second = start();
+    let deadline = std::time::Instant::now() + StdDuration::from_secs(120);
+    while stored().await.is_none_or(|o| o.row.broker_order_id.is_none()) {
+        assert!(std::time::Instant::now() < deadline, "never resent: {}", std::fs::read_to_string(&logs).unwrap_or_default());
+        tokio::time::sleep(StdDuration::from_millis(50)).await;
+    }
+    second.kill().expect("SIGKILL");
+    second.wait().expect("reaped");
+    let alpaca_id = fake.lock().expect("fake").orders[&client_id].0.clone();
+    let accepted = stored().await.expect("order");
+    assert_eq!(accepted.row.broker_order_id.as_deref(), Some(alpaca_id.as_str()), "Alpaca's one order");
+    assert_eq!(fake.lock().expect("fake").orders.len(), 1, "one order at Alpaca");
+    assert_eq!(posts(), 2, "the lost send and the resend, refused as a duplicate");
+
+    // Read back until filled: one order, one position of three contracts.
+    for _ in 0..3 {
+        strikeline_server::services::execution::remote::poll_standing(&app.state, app.now()).await.expect("poll");
+    }
+    let filled = stored().await.expect("order");
+    assert_eq!((filled.row.status.as_str(), filled.row.filled_units), ("filled", 3));
+    let positions: Vec<Value> =
+        app.client.get(app.url("/api/portfolio/positions")).send().await.expect("positions").json().await.expect("json");
+    let held: Vec<&Value> = positions.iter().filter(|p| p["signal"]["symbol"] == "MOM").collect();
+    assert_eq!(held.len(), 1);
+    assert_eq!(held[0]["quantity"], 3);
+    let orders: Value = app.client.get(app.url("/api/orders")).send().await.expect("orders").json().await.expect("json");
+    let mine = orders.as_array().map_or(0, |list| list.iter().filter(|o| o["clientOrderId"] == client_id.as_str()).count());
+    assert_eq!(mine, 1, "{orders}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_an_order_in_flight_survives_kill_9_of_the_server() {
+    an_order_in_flight_survives_kill_9_of_the_server(crate::common::Engine::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_an_order_in_flight_survives_kill_9_of_the_server() {
+    an_order_in_flight_survives_kill_9_of_the_server(crate::common::Engine::Postgres).await;
 }

@@ -17,6 +17,7 @@ on_both_engines_with!(market, crate::common::with_market;
     the_preview_judges_the_rule_on_every_tracked_symbol,
     a_switched_on_strategy_issues_signals_to_its_owner_alone,
     a_live_signal_ends_at_its_rules_time_limit_as_in_a_backtest,
+    a_custom_ai_strategy_issues_only_what_the_model_clears,
 );
 
 /// RSI(14) below `level` opens an at-the-money call.
@@ -427,4 +428,100 @@ async fn a_live_signal_ends_at_its_rules_time_limit_as_in_a_backtest(app: TestAp
         .collect();
     assert!(reasons.iter().all(|r| ["time", "stop", "target"].contains(&r.as_str())), "{reasons:?}");
     assert!(reasons.iter().any(|r| r == "time"), "{reasons:?}");
+}
+
+/// Ships a model that gives every setup a `0.5` chance: a flat regression calibrated to
+/// itself, so what the threshold lets through is known.
+async fn ship_even_model(app: &TestApp) {
+    use strikeline_model::{FEATURES, Isotonic, Logistic, Model};
+    let n = FEATURES.len();
+    let logistic = Logistic { means: vec![0.0; n], scales: vec![1.0; n], coefficients: vec![0.0; n], intercept: 0.0 };
+    let model = Model::new(logistic, Isotonic { x: vec![0.0, 1.0], y: vec![0.0, 1.0] });
+    let row = strikeline_store::models::ModelRow {
+        version: "even-for-test".into(),
+        created_at: app.now(),
+        trained_through: app.today(),
+        examples: 0,
+        definition: serde_json::to_string(&model).expect("json"),
+        evaluation: None,
+        ships: true,
+    };
+    strikeline_store::models::insert(app.db(), &row).await.expect("model");
+}
+
+/// A custom AI strategy: the rule fires, and the model's probability must also reach the
+/// user's threshold. Without a shipping model it issues nothing; the preview shows each
+/// setup's probability and whether it clears.
+async fn a_custom_ai_strategy_issues_only_what_the_model_clears(app: TestApp) {
+    as_plan(&app, "premium").await;
+    let mut rule = dip(30.0);
+    rule["entry"] = json!({"compare": {"left": {"indicator": {"name": "close"}}, "is": "above", "right": {"number": 0.01}}});
+    // The threshold is checked with the rest of the document.
+    for bad in [json!(0.0), json!(0.96), json!("high")] {
+        let mut wrong = rule.clone();
+        wrong["minProbability"] = bad.clone();
+        let response = save(&app, &app.client, &json!({"name": "Wrong", "document": wrong})).await;
+        assert_eq!(response.status(), 422, "{bad}");
+        let named = fields(&problem(response).await);
+        assert!(named.iter().any(|f| f.ends_with("minProbability")), "{bad}: {named:?}");
+    }
+    let mut strict = rule.clone();
+    strict["minProbability"] = json!(0.6);
+    let mut lenient = rule.clone();
+    lenient["minProbability"] = json!(0.45);
+    let mut ids = Vec::new();
+    for (name, document) in [("Strict", &strict), ("Lenient", &lenient)] {
+        let saved: Value = save(&app, &app.client, &json!({"name": name, "document": document})).await.json().await.expect("json");
+        assert_eq!(saved["document"]["minProbability"], document["minProbability"], "kept as written");
+        let id = saved["id"].as_str().expect("id").to_owned();
+        let on = app.client.put(app.url(&format!("/api/strategies/custom/{id}/active"))).json(&json!({"active": true})).send().await;
+        assert_eq!(on.expect("put").status(), 200);
+        ids.push(id);
+    }
+    let issued_by = |signals: &[Value], id: &str| signals.iter().filter(|s| s["customStrategyId"] == id).count();
+
+    // No model ships: the rule fires everywhere, but neither issues anything.
+    issue(&app).await;
+    assert!(custom_signals(&app, &app.client).await.is_empty());
+    let preview: Value =
+        app.post_json(&app.client, "/api/strategies/custom/preview", &json!({"document": lenient})).await.json().await.expect("json");
+    assert!(preview["modelVersion"].is_null() && preview["firing"].as_u64() >= Some(3), "{preview}");
+    assert!(
+        preview["symbols"]
+            .as_array()
+            .expect("symbols")
+            .iter()
+            .all(|s| s["proposal"]["modelProbability"].is_null() && s["proposal"]["clearsThreshold"] == false)
+    );
+
+    // A model that gives every setup a 50% chance: the 45% threshold lets each through, 60% none.
+    ship_even_model(&app).await;
+    issue(&app).await;
+    let signals = custom_signals(&app, &app.client).await;
+    assert_eq!(issued_by(&signals, &ids[0]), 0, "below the 60% threshold");
+    assert!(issued_by(&signals, &ids[1]) >= 3, "{signals:?}");
+    for s in &signals {
+        let analysis: Value = app
+            .client
+            .get(app.url(&format!("/api/signals/{}/analysis", s["id"].as_str().expect("id"))))
+            .send()
+            .await
+            .expect("analysis")
+            .json()
+            .await
+            .expect("json");
+        assert_eq!(analysis["model"]["probability"], 0.5, "{analysis}");
+    }
+    for (document, clears) in [(&strict, false), (&lenient, true), (&rule, true)] {
+        let preview: Value =
+            app.post_json(&app.client, "/api/strategies/custom/preview", &json!({"document": document})).await.json().await.expect("json");
+        assert_eq!(preview["modelVersion"], "even-for-test");
+        for s in preview["symbols"].as_array().expect("symbols") {
+            assert_eq!(
+                (s["proposal"]["modelProbability"].as_f64(), s["proposal"]["clearsThreshold"].as_bool()),
+                (Some(0.5), Some(clears)),
+                "{s}"
+            );
+        }
+    }
 }

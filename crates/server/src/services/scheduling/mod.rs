@@ -161,15 +161,32 @@ pub async fn bootstrap(state: &AppState, now: DateTime<Utc>) -> Result<()> {
         waited += FIRST_START_POLL;
     }
     let now = now.max(state.clock.now());
+    // Held in short terms renewed while the work runs, so a start killed mid-way (kill -9,
+    // a crash) holds up the next start for one term, not for the whole work's length.
+    let renewing = {
+        let state = state.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(FIRST_START_RENEW).await;
+                let at = state.clock.now();
+                if let Err(err) = store::acquire_lease(&state.db, FIRST_START_LEASE, &state.instance_id, at, at + FIRST_START_HOLD).await {
+                    tracing::warn!(error = %err, "renewing the first-start lease failed");
+                }
+            }
+        })
+    };
     let outcome = first_start(state, now).await;
+    renewing.abort();
     store::release_lease(&state.db, FIRST_START_LEASE, &state.instance_id).await?;
     outcome
 }
 
 /// The lease first-start work is done under.
 const FIRST_START_LEASE: &str = "first_start";
-/// How long a first start may hold it (a start that dies frees it when this runs out).
-const FIRST_START_HOLD: Duration = Duration::minutes(20);
+/// One term of it: a start that dies frees it when this runs out.
+const FIRST_START_HOLD: Duration = Duration::seconds(30);
+/// How often a running first start renews its term.
+const FIRST_START_RENEW: StdDuration = StdDuration::from_secs(10);
 /// How long an instance waits for another's first start before serving anyway.
 const FIRST_START_WAIT: StdDuration = StdDuration::from_secs(20 * 60);
 const FIRST_START_POLL: StdDuration = StdDuration::from_millis(250);

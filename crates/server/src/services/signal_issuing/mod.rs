@@ -199,9 +199,8 @@ pub async fn issue_signals(state: &AppState, quotes: &HashMap<String, Quote>, no
     let stocks = market::list_stocks(&state.db).await?;
     let issued_on = state.market.issue_day(now);
     let picker = |from: NaiveDate, min_days: u32| state.market.expiration(from, min_days);
-    let model = predicting::shipping(state).await?;
-    let hit_rates = if model.is_some() { predicting::recent_hit_rates(state, now).await? } else { HashMap::new() };
-    let scorer = model.as_ref().map(|(version, model)| predicting::Scorer { version, model, hit_rates: &hit_rates });
+    let scoring = predicting::Scoring::load(state, now).await?;
+    let scorer = scoring.as_ref().map(predicting::Scoring::scorer);
     let custom = custom_rules::live(state, now).await?;
     let mut custom_rows = Vec::new();
     let mut rows = Vec::new();
@@ -217,13 +216,20 @@ pub async fn issue_signals(state: &AppState, quotes: &HashMap<String, Quote>, no
         for proposal in engine.propose(&ctx) {
             let mut row = signal_row(state, &proposal, stock, quote, None, issued_on, now);
             if let Some(scorer) = &scorer {
-                scorer.score(&mut row, as_of, context, &stock.sector);
+                scorer.score(&mut row, &proposal, as_of, context, &stock.sector);
             }
             rows.push(row);
         }
         for strategy in &custom {
             if let Some(proposal) = strategy.rule.propose(&engine, &ctx) {
                 let mut row = signal_row(state, &proposal, stock, quote, Some(&strategy.owner), issued_on, now);
+                // Scored like every setup; a custom AI strategy's threshold then decides.
+                if let Some(scorer) = &scorer {
+                    scorer.score(&mut row, &proposal, as_of, context, &stock.sector);
+                }
+                if !custom_rules::clears(strategy.min_probability, row.model_probability) {
+                    continue;
+                }
                 row.custom_strategy_id = Some(strategy.id.clone());
                 // Held at most `maxDays` calendar days from the session it was issued on, as the
                 // backtest holds it.
@@ -292,10 +298,9 @@ pub async fn generate_for_symbol(
         .find(|p| (low..=high).contains(&p.confidence))
         .ok_or_else(|| AppError::field("riskLevel", &format!("No setup for {} falls in that risk level now", stock.symbol)))?;
     let mut row = signal_row(state, &proposal, stock, quote.as_ref(), Some(owner), state.market.issue_day(now), now);
-    if let Some((version, model)) = predicting::shipping(state).await? {
-        let hit_rates = predicting::recent_hit_rates(state, now).await?;
+    if let Some(scoring) = predicting::Scoring::load(state, now).await? {
         let context = engine.latest().map(EntryContext::of).unwrap_or_default();
-        predicting::Scorer { version: &version, model: &model, hit_rates: &hit_rates }.score(&mut row, as_of, context, &stock.sector);
+        scoring.scorer().score(&mut row, &proposal, as_of, context, &stock.sector);
     }
     Ok(store::insert_on_demand_within(&state.db, &row, quota).await?.then_some(row))
 }
