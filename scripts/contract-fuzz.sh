@@ -120,7 +120,7 @@ PREMIUM_ONLY=("POST /api/structures/analysis" "POST /api/structures/template" "P
   "PUT /api/reports/brand" "PUT /api/reports/brand/logo" "POST /api/portfolio/optimise"
   "POST /api/strategies/custom" "PUT /api/strategies/custom/{id}" "POST /api/strategies/custom/preview"
   "PUT /api/strategies/custom/{id}/active" "POST /api/accounts" "POST /api/orders/proposal"
-  "PUT /api/accounts/{id}/broker")
+  "PUT /api/accounts/{id}/broker" "GET /api/accounts/{id}/broker/reconciliation")
 FREE_REFUSED+=("${PREMIUM_ONLY[@]}")
 WITHOUT_PREMIUM_ONLY=() ONLY_PREMIUM_ONLY=()
 for name in "${PREMIUM_ONLY[@]}"; do

@@ -17,10 +17,12 @@ use crate::foundation::audit::{self, Origin};
 use crate::foundation::entitlements::Entitlements;
 use crate::foundation::error::{AppError, FieldError, Problem, Result};
 use crate::foundation::extract::ApiJson;
+use crate::foundation::limits;
 use crate::foundation::money::dollars;
 use crate::foundation::session::CurrentUser;
 use crate::foundation::state::AppState;
 use crate::foundation::vocab::{AuditAction, BrokerEndpoint, BrokerName, RiskTolerance, StrategyName, Vocabulary, stored};
+use crate::services::execution::reconciliation::{self, Reconciliation};
 use strikeline_store::broker_connections::ConnectionRow;
 
 /// The longest account name, in characters.
@@ -32,6 +34,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(update, delete))
         .routes(routes!(switch_current))
         .routes(routes!(connect_broker, disconnect_broker))
+        .routes(routes!(reconcile_broker))
 }
 
 /// One trading account.
@@ -491,6 +494,31 @@ async fn disconnect_broker(
     let entitlements = Entitlements::of(&user, now);
     let place = place_of(&state, &user.id, &account.id).await?;
     Ok(axum::Json(view(account, place, &entitlements, None)?))
+}
+
+/// Checks one of the user's accounts against Alpaca (Premium): the options contracts our books
+/// hold (open automated and manual positions) against Alpaca's positions, contract by
+/// contract, with the cash Alpaca reports.
+#[utoipa::path(
+    get, path = "/api/accounts/{id}/broker/reconciliation", operation_id = "reconcile_broker", tag = "accounts",
+    params(("id" = String, Path, description = "The account's id")),
+    responses(
+        (status = 200, body = Reconciliation),
+        (status = 401, description = "Not signed in", body = Problem),
+        (status = 403, description = "Trading through Alpaca needs the Premium plan", body = Problem),
+        (status = 404, description = "No such account of yours", body = Problem),
+        (status = 409, description = "The account is not connected to Alpaca, or Alpaca refused its keys", body = Problem),
+        (status = 429, description = "Too many checks; see Retry-After", body = Problem),
+        (status = 503, description = "Alpaca cannot answer now", body = Problem),
+    )
+)]
+async fn reconcile_broker(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<String>,
+) -> Result<(limits::RateLimit, axum::Json<Reconciliation>)> {
+    let (limit, checked) = reconciliation::check(&state, &user, &id, state.clock.now()).await?;
+    Ok((limit, axum::Json(checked)))
 }
 
 /// A broker is changed only between orders: 409 while the account has standing ones.

@@ -601,8 +601,9 @@ pub struct PreviewProposal {
     pub target_price: f64,
     pub stop_loss: f64,
     pub reasoning: String,
-    /// The predictive model's probability that the setup wins, as a signal would carry it;
-    /// `null` while no model ships.
+    /// The predictive model's figure for the setup (0–1), the one `minProbability` is held
+    /// against. The track record checks it for the house strategies' signals only, so on a
+    /// custom rule's setup it is an estimate, shown as a score; `null` while no model ships.
     #[schema(minimum = 0, maximum = 1)]
     pub model_probability: Option<f64>,
     /// Whether it would become a signal: always without `minProbability`, else only when the

@@ -33,6 +33,8 @@ struct Fake {
     seen: Vec<String>,
     /// Orders are taken (as Alpaca took them) but never answered: the sender waits forever.
     hang_after_placing: bool,
+    /// What `GET /v2/positions` lists.
+    positions: Vec<Value>,
 }
 
 type Shared = Arc<Mutex<Fake>>;
@@ -132,12 +134,31 @@ async fn cancel(State(fake): State<Shared>, headers: HeaderMap, Path(id): Path<S
     }
 }
 
+async fn positions(State(fake): State<Shared>, headers: HeaderMap) -> Response {
+    let mut fake = fake.lock().expect("fake");
+    if let Some(answer) = gate(&mut fake, &headers, "GET /v2/positions".into()) {
+        return answer;
+    }
+    (StatusCode::OK, axum::Json(Value::Array(fake.positions.clone()))).into_response()
+}
+
+async fn account(State(fake): State<Shared>, headers: HeaderMap) -> Response {
+    let mut fake = fake.lock().expect("fake");
+    if let Some(answer) = gate(&mut fake, &headers, "GET /v2/account".into()) {
+        return answer;
+    }
+    let body = json!({"id": "acct-1", "status": "ACTIVE", "currency": "USD", "cash": "8123.45", "options_buying_power": "7000.5"});
+    (StatusCode::OK, axum::Json(body)).into_response()
+}
+
 async fn fake_alpaca() -> (String, Shared) {
     let fake: Shared = Arc::default();
     let app = axum::Router::new()
         .route("/v2/orders", post(place))
         .route("/v2/orders:by_client_order_id", get(by_client_id))
         .route("/v2/orders/{id}", delete(cancel))
+        .route("/v2/positions", get(positions))
+        .route("/v2/account", get(account))
         .with_state(fake.clone());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("addr"));
@@ -348,6 +369,51 @@ async fn premium_connected_account_trades_through_alpaca(engine: crate::common::
     let kept: Vec<&Value> = positions.iter().filter(|p| p["signal"]["symbol"] == "TWO").collect();
     assert_eq!(kept.len(), 1, "the part filled is held");
     assert_eq!(kept[0]["quantity"], 2);
+
+    // Reconciled with Alpaca's positions: MOM agrees, TWO is one short there, Alpaca holds a
+    // put we never traded and some stock, which is not compared.
+    let (mom, two) = (sent.4["symbol"].clone(), at_alpaca.4["symbol"].clone());
+    fake.lock().expect("fake").positions = vec![
+        json!({"symbol": mom, "qty": "3", "side": "long", "asset_class": "us_option"}),
+        json!({"symbol": two, "qty": "1", "side": "long", "asset_class": "us_option"}),
+        json!({"symbol": "XYZ261218P00050000", "qty": "-4", "side": "short", "asset_class": "us_option"}),
+        json!({"symbol": "AAPL", "qty": "10", "side": "long", "asset_class": "us_equity"}),
+    ];
+    let check = format!("/api/accounts/{}/broker/reconciliation", ada.account_id);
+    let response = app.client.get(app.url(&check)).send().await.expect("check");
+    assert_eq!(response.status(), 200);
+    let checked: Value = response.json().await.expect("json");
+    assert_eq!((checked["brokerCash"].as_f64(), checked["brokerOptionsBuyingPower"].as_f64()), (Some(8123.45), Some(7000.5)));
+    assert_eq!((checked["matched"].as_u64(), checked["otherHoldings"].as_u64()), (Some(1), Some(1)), "{checked}");
+    let differences: Vec<(String, i64, i64)> = checked["differences"]
+        .as_array()
+        .expect("differences")
+        .iter()
+        .map(|d| {
+            (d["symbol"].as_str().unwrap_or_default().to_owned(), d["ours"].as_i64().unwrap_or(99), d["theirs"].as_i64().unwrap_or(99))
+        })
+        .collect();
+    assert_eq!(differences, [(two.as_str().unwrap_or_default().to_owned(), 2, 1), ("XYZ261218P00050000".to_owned(), 0, -4)]);
+    let xyz = &checked["differences"][1];
+    assert_eq!((xyz["underlying"].as_str(), xyz["right"].as_str(), xyz["strikePrice"].as_f64()), (Some("XYZ"), Some("put"), Some(50.0)));
+    // Another Premium user's account is not theirs to check; Alpaca down is a 503, never a 500.
+    let mallory_id = strikeline_store::users::find_by_email(app.db(), "mallory@example.com").await.expect("query").expect("mallory").id;
+    strikeline_store::users::set_subscription(app.db(), &mallory_id, "premium", "active", None, app.now()).await.expect("plan");
+    assert_eq!(mallory.get(app.url(&check)).send().await.expect("check").status(), 404);
+    fake.lock().expect("fake").rate_limited = 100;
+    let busy = app.client.get(app.url(&check)).send().await.expect("check");
+    assert_eq!(busy.status(), 503);
+    fake.lock().expect("fake").rate_limited = 0;
+    // Nothing to reconcile once disconnected; a Pro plan may not check.
+    assert_eq!(
+        app.client.delete(app.url(&format!("/api/accounts/{}/broker", ada.account_id))).send().await.expect("disconnect").status(),
+        200
+    );
+    let paper = app.client.get(app.url(&check)).send().await.expect("check");
+    assert_eq!(paper.status(), 409);
+    assert_eq!(crate::common::fields(&crate::common::problem(paper).await), ["broker"]);
+    strikeline_store::users::set_subscription(app.db(), &user_id, "pro", "active", None, app.now()).await.expect("plan");
+    assert_eq!(app.client.get(app.url(&check)).send().await.expect("check").status(), 403);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

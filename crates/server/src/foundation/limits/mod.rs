@@ -152,6 +152,9 @@ pub const OPTIMISE: Policy = policy("optimise", 60, HOUR);
 pub const STRATEGY_PREVIEW: Policy = policy("strategy_preview", 120, HOUR);
 /// Optimiser proposals sent as orders per user (each places and sends up to 50 orders).
 pub const ORDER_SEND: Policy = policy("order_send", 60, HOUR);
+/// Checks of an account against its broker per user (each asks Alpaca twice with the
+/// account's keys, within Alpaca's own rate limit).
+pub const BROKER_CHECK: Policy = policy("broker_check", 60, HOUR);
 
 /// The public API's hourly quota of `plan`, whose catalogue entry grants `quota` requests.
 pub fn api_hourly(plan: crate::foundation::entitlements::Plan, quota: u32) -> Policy {
@@ -166,7 +169,7 @@ pub fn api_hourly(plan: crate::foundation::entitlements::Plan, quota: u32) -> Po
 
 /// Every policy, for configuration checks and the documentation (the public API's hourly
 /// quotas, `api_hour_<plan>`, come from the plan catalogue).
-pub const POLICIES: [Policy; 42] = [
+pub const POLICIES: [Policy; 43] = [
     REGISTER,
     LOGIN_IP,
     LOGIN_ACCOUNT,
@@ -209,6 +212,7 @@ pub const POLICIES: [Policy; 42] = [
     OPTIMISE,
     STRATEGY_PREVIEW,
     ORDER_SEND,
+    BROKER_CHECK,
 ];
 
 /// Sign-in back-off per account: five attempts back to back, then a wait that grows by a

@@ -87,6 +87,61 @@ pub fn occ_symbol(contract: &Contract) -> String {
     format!("{}{}{right}{:08}", contract.underlying, contract.expiration.format("%y%m%d"), contract.strike_cents * 10)
 }
 
+/// The contract an OCC symbol names, or `None` when it names none (a stock, a strike finer
+/// than a cent, a date that does not exist).
+#[must_use]
+pub fn parse_occ(symbol: &str) -> Option<Contract> {
+    let symbol = symbol.trim();
+    let split = symbol.len().checked_sub(15)?;
+    let (root, tail) = (symbol.get(..split)?, symbol.get(split..)?);
+    if !(1..=6).contains(&root.len()) || !root.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '.') {
+        return None;
+    }
+    let expiration = chrono::NaiveDate::parse_from_str(&format!("20{}", tail.get(..6)?), "%Y%m%d").ok()?;
+    let right = match tail.get(6..7)? {
+        "C" => Right::Call,
+        "P" => Right::Put,
+        _ => return None,
+    };
+    let digits = tail.get(7..)?;
+    if !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let thousandths: i64 = digits.parse().ok()?;
+    (thousandths % 10 == 0).then(|| Contract { underlying: root.to_owned(), right, strike_cents: thousandths / 10, expiration })
+}
+
+/// One of Alpaca's positions (`GET /v2/positions`): quantities come as decimal strings.
+#[derive(Debug, Clone, Deserialize)]
+pub struct AlpacaPosition {
+    pub symbol: String,
+    pub qty: String,
+    #[serde(default)]
+    pub side: Option<String>,
+    /// `us_equity`, `us_option`, `crypto`.
+    #[serde(default)]
+    pub asset_class: Option<String>,
+}
+
+impl AlpacaPosition {
+    /// Contracts held: negative when short (Alpaca signs short quantities; a positive quantity
+    /// marked short is taken as short too).
+    #[must_use]
+    pub fn contracts(&self) -> Option<i64> {
+        let qty: f64 = self.qty.trim().parse().ok().filter(|q: &f64| q.is_finite() && q.fract() == 0.0)?;
+        let n = qty as i64;
+        Some(if self.side.as_deref() == Some("short") && n > 0 { -n } else { n })
+    }
+}
+
+/// The account as Alpaca reports it (`GET /v2/account`): amounts as decimal strings.
+#[derive(Debug, Clone, Deserialize)]
+pub struct AlpacaAccount {
+    pub cash: String,
+    #[serde(default)]
+    pub options_buying_power: Option<String>,
+}
+
 #[derive(Serialize)]
 struct LegRequest {
     symbol: String,
@@ -283,6 +338,24 @@ impl AlpacaClient {
         serde_json::from_str(&text).map_err(|e| AlpacaError::Unavailable(e.to_string()))
     }
 
+    /// The account's positions at Alpaca.
+    pub async fn positions(&self) -> Result<Vec<AlpacaPosition>, AlpacaError> {
+        self.read("/v2/positions").await
+    }
+
+    /// The account at Alpaca: its cash and options buying power.
+    pub async fn account(&self) -> Result<AlpacaAccount, AlpacaError> {
+        self.read("/v2/account").await
+    }
+
+    async fn read<T: serde::de::DeserializeOwned>(&self, path: &str) -> Result<T, AlpacaError> {
+        let (status, text) = self.call(reqwest::Method::GET, path, None).await?;
+        if status != 200 {
+            return Err(AlpacaError::Unavailable(format!("HTTP {status}")));
+        }
+        serde_json::from_str(&text).map_err(|e| AlpacaError::Unavailable(e.to_string()))
+    }
+
     /// Asks Alpaca to cancel its order `id` (it answers 204; the order's state then says
     /// whether it was cancelled or filled first).
     pub async fn cancel(&self, id: &str) -> Result<(), AlpacaError> {
@@ -321,6 +394,21 @@ mod tests {
     fn contracts_are_named_by_their_occ_symbol() {
         assert_eq!(occ_symbol(&contract(Right::Call, 15_000)), "AAPL250321C00150000");
         assert_eq!(occ_symbol(&contract(Right::Put, 1_250)), "AAPL250321P00012500");
+        for c in
+            [contract(Right::Call, 15_000), contract(Right::Put, 1_250), Contract { underlying: "F".into(), ..contract(Right::Put, 5) }]
+        {
+            assert_eq!(parse_occ(&occ_symbol(&c)), Some(c.clone()), "read back");
+        }
+        // A stock, a strike finer than a cent, a date that does not exist, a lower-case root.
+        for other in ["AAPL", "AAPL250321C00150005", "AAPL250231C00150000", "aapl250321C00150000", "AAPL250321X00150000", "250321C00150000"]
+        {
+            assert_eq!(parse_occ(other), None, "{other}");
+        }
+        let short = AlpacaPosition { symbol: "X".into(), qty: "2".into(), side: Some("short".into()), asset_class: None };
+        assert_eq!(short.contracts(), Some(-2));
+        let signed = AlpacaPosition { qty: "-3".into(), ..short.clone() };
+        assert_eq!(signed.contracts(), Some(-3));
+        assert_eq!(AlpacaPosition { qty: "1.5".into(), ..short }.contracts(), None);
     }
 
     #[test]

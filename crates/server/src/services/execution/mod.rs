@@ -13,6 +13,7 @@ pub mod automated;
 pub mod broker;
 pub mod closing;
 pub mod proposal;
+pub mod reconciliation;
 pub mod remote;
 
 use chrono::{DateTime, Duration, Utc};

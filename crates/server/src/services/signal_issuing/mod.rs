@@ -223,12 +223,14 @@ pub async fn issue_signals(state: &AppState, quotes: &HashMap<String, Quote>, no
         for strategy in &custom {
             if let Some(proposal) = strategy.rule.propose(&engine, &ctx) {
                 let mut row = signal_row(state, &proposal, stock, quote, Some(&strategy.owner), issued_on, now);
-                // Scored like every setup; a custom AI strategy's threshold then decides.
-                if let Some(scorer) = &scorer {
-                    scorer.score(&mut row, &proposal, as_of, context, &stock.sector);
-                }
-                if !custom_rules::clears(strategy.min_probability, row.model_probability) {
-                    continue;
+                // A custom AI strategy's threshold on the model's figure for the setup. The figure
+                // is not stored on the signal: the track record checks it for the house
+                // strategies only, so it is no chance a user is shown (docs/decisions.md §20).
+                if strategy.min_probability.is_some() {
+                    let figure = scorer.as_ref().map(|s| s.judge(&proposal, as_of, context, &stock.sector).0);
+                    if !custom_rules::clears(strategy.min_probability, figure) {
+                        continue;
+                    }
                 }
                 row.custom_strategy_id = Some(strategy.id.clone());
                 // Held at most `maxDays` calendar days from the session it was issued on, as the

@@ -1,0 +1,174 @@
+//! An account connected to Alpaca checked against Alpaca (docs/execution.md): the options
+//! contracts our books say it holds (its open automated and manual positions) against the
+//! positions Alpaca reports, contract by contract, with the cash Alpaca reports.
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::Serialize;
+use strikeline_engine::broker::{Contract, Right, reconcile};
+use strikeline_store::users::UserRecord;
+use utoipa::ToSchema;
+
+use super::alpaca::{AlpacaError, occ_symbol, parse_occ};
+use crate::foundation::entitlements::{Capability, Entitlements};
+use crate::foundation::error::{AppError, FieldError, Result};
+use crate::foundation::limits::{self, RateLimit};
+use crate::foundation::money::dollars;
+use crate::foundation::state::AppState;
+use crate::foundation::vocab::{OptionRight, SignalKind, Vocabulary};
+
+/// A contract the two books hold in different numbers.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HoldingDifference {
+    /// Its OCC symbol, as Alpaca names it.
+    pub symbol: String,
+    pub underlying: String,
+    pub right: OptionRight,
+    pub strike_price: f64,
+    pub expiration_date: NaiveDate,
+    /// Contracts our books hold (negative: written).
+    pub ours: i64,
+    /// Contracts Alpaca holds.
+    pub theirs: i64,
+}
+
+/// `GET /api/accounts/{id}/broker/reconciliation`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Reconciliation {
+    pub account_id: String,
+    pub checked_at: DateTime<Utc>,
+    /// The account's cash at Alpaca, in dollars, as Alpaca reports it.
+    pub broker_cash: f64,
+    /// Its options buying power at Alpaca, when reported.
+    pub broker_options_buying_power: Option<f64>,
+    /// Contracts held in the same number in both books.
+    pub matched: usize,
+    /// Contracts held in different numbers, in contract order; empty when the books agree.
+    pub differences: Vec<HoldingDifference>,
+    /// Alpaca positions that are not options contracts (stocks, crypto): not compared.
+    pub other_holdings: usize,
+}
+
+/// The contracts of one position: a straddle holds its call and its put.
+fn contracts_of(symbol: &str, kind: &str, strike_cents: i64, expiration: NaiveDate) -> Vec<Contract> {
+    let rights: &[Right] = match SignalKind::exact(kind) {
+        Ok(SignalKind::Call) => &[Right::Call],
+        Ok(SignalKind::Put) => &[Right::Put],
+        Ok(SignalKind::Straddle) => &[Right::Call, Right::Put],
+        Err(_) => &[],
+    };
+    rights.iter().map(|&right| Contract { underlying: symbol.to_owned(), right, strike_cents, expiration }).collect()
+}
+
+/// What our books say `account_id` holds: each open position's contracts, summed.
+async fn our_book(state: &AppState, account_id: &str) -> Result<BTreeMap<Contract, i64>> {
+    let mut held = BTreeMap::new();
+    for (position, signal) in strikeline_store::positions::automated_with_signals(&state.db, account_id).await? {
+        if position.status == "open" {
+            for c in contracts_of(&signal.symbol, &signal.signal_type, signal.strike_cents, signal.expiration_date) {
+                *held.entry(c).or_insert(0) += position.quantity;
+            }
+        }
+    }
+    for position in strikeline_store::positions::open_manual_of(&state.db, account_id).await? {
+        for c in contracts_of(&position.symbol, &position.position_type, position.strike_cents, position.expiration_date) {
+            *held.entry(c).or_insert(0) += position.quantity;
+        }
+    }
+    held.retain(|_, n| *n != 0);
+    Ok(held)
+}
+
+fn amount(text: &str) -> Option<f64> {
+    text.trim().parse::<f64>().ok().filter(|x| x.is_finite())
+}
+
+/// The user's account `account_id` checked against Alpaca (Premium; the account must be
+/// connected). Counts against the `broker_check` limit once the account is found connected.
+///
+/// # Errors
+/// 403 without the plan, 404 for another user's account, 409 when it is not connected or its
+/// keys no longer open or are refused, 503 when Alpaca cannot answer.
+pub async fn check(state: &AppState, user: &UserRecord, account_id: &str, now: DateTime<Utc>) -> Result<(RateLimit, Reconciliation)> {
+    Entitlements::of(user, now).require(Capability::BrokerExecution)?;
+    let account = strikeline_store::trading_accounts::find(&state.db, &user.id, account_id).await?;
+    if strikeline_store::broker_connections::find(&state.db, &account.id).await?.is_none() {
+        return Err(AppError::Conflict(FieldError::new(
+            "broker",
+            "This account trades with the paper broker: there is nothing to reconcile.",
+        )));
+    }
+    let Some(alpaca) = super::remote::client_for(state, &account.id).await? else {
+        return Err(AppError::Conflict(FieldError::new(
+            "broker",
+            "This server cannot open the account's Alpaca keys (its credentials key changed): connect it again.",
+        )));
+    };
+    let limit = limits::hit(state, limits::BROKER_CHECK, &user.id, now).await?;
+    let refused = |e: AlpacaError| match e {
+        AlpacaError::Unauthorized => {
+            AppError::Conflict(FieldError::new("broker", "Alpaca refused the account's keys: connect it again with current keys."))
+        }
+        other => AppError::upstream("Alpaca", other),
+    };
+    let (at_alpaca, positions) = tokio::join!(alpaca.account(), alpaca.positions());
+    let (at_alpaca, positions) = (at_alpaca.map_err(refused)?, positions.map_err(refused)?);
+    let ours = our_book(state, &account.id).await?;
+    let mut theirs: BTreeMap<Contract, i64> = BTreeMap::new();
+    let mut other_holdings = 0;
+    for position in &positions {
+        let option = position.asset_class.as_deref().is_none_or(|class| class == "us_option");
+        match (option.then(|| parse_occ(&position.symbol)).flatten(), position.contracts()) {
+            (Some(contract), Some(n)) => *theirs.entry(contract).or_insert(0) += n,
+            _ => other_holdings += 1,
+        }
+    }
+    theirs.retain(|_, n| *n != 0);
+    let differences = reconcile(&ours, &theirs);
+    let mut all: Vec<&Contract> = ours.keys().chain(theirs.keys()).collect();
+    all.sort();
+    all.dedup();
+    let matched = all.len() - differences.len();
+    let differences = differences
+        .into_iter()
+        .map(|d| HoldingDifference {
+            symbol: occ_symbol(&d.contract),
+            right: match d.contract.right {
+                Right::Call => OptionRight::Call,
+                Right::Put => OptionRight::Put,
+            },
+            strike_price: dollars(d.contract.strike_cents),
+            expiration_date: d.contract.expiration,
+            underlying: d.contract.underlying,
+            ours: d.ours,
+            theirs: d.theirs,
+        })
+        .collect();
+    let reconciliation = Reconciliation {
+        account_id: account.id,
+        checked_at: now,
+        broker_cash: amount(&at_alpaca.cash).unwrap_or(0.0),
+        broker_options_buying_power: at_alpaca.options_buying_power.as_deref().and_then(amount),
+        matched,
+        differences,
+        other_holdings,
+    };
+    Ok((limit, reconciliation))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_straddle_holds_its_call_and_its_put_and_an_unknown_kind_nothing() {
+        let day = NaiveDate::from_ymd_opt(2026, 12, 18).expect("date");
+        let rights = |kind: &str| contracts_of("MSFT", kind, 40_000, day).into_iter().map(|c| c.right).collect::<Vec<_>>();
+        assert_eq!(rights("STRADDLE"), [Right::Call, Right::Put]);
+        assert_eq!(rights("PUT"), [Right::Put]);
+        assert!(rights("IRON_CONDOR").is_empty());
+    }
+}
