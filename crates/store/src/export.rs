@@ -2,13 +2,25 @@
 //! holds their rows, found from the schema itself (a column `user_id` or `owner_id` naming
 //! them, or `email` holding their address), so a table added later is exported without
 //! anyone remembering to. Secrets (password and key hashes, tokens, session contents, webhook
-//! signing secrets) are left out.
+//! signing secrets, sealed broker keys) are left out.
 
 use crate::{Db, StoreResult, with_db};
 
 /// Columns never exported.
-pub const SECRET_COLUMNS: [&str; 11] =
-    ["password_hash", "auth_secret", "code_hash", "key_hash", "token_hash", "secret", "client_secret", "token", "sid", "sess", "email_key"];
+pub const SECRET_COLUMNS: [&str; 12] = [
+    "password_hash",
+    "auth_secret",
+    "code_hash",
+    "key_hash",
+    "token_hash",
+    "secret",
+    "client_secret",
+    "token",
+    "sid",
+    "sess",
+    "email_key",
+    "secret_sealed",
+];
 
 /// How a table names its owner.
 #[derive(Clone, Debug, PartialEq, Eq)]

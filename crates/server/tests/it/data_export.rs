@@ -24,6 +24,18 @@ async fn the_export_holds_every_row_of_every_table_that_holds_the_users_rows(app
     assert_eq!(app.post_json(&app.client, "/api/api-keys", &json!({"name": "export"})).await.status(), 201);
     let message = json!({"name": "Ada", "email": "ada@example.com", "message": "Where are my strikes?", "source": "landing"});
     assert_eq!(app.post_json(&app.client, "/api/contact", &message).await.status(), 201);
+    // A broker connection: its key id is hers to read, its sealed secret is never exported.
+    let account_id = strikeline_store::users::find_by_id(app.db(), &ada_id).await.expect("query").expect("ada").account_id;
+    let connection = strikeline_store::broker_connections::ConnectionRow {
+        account_id,
+        user_id: ada_id.clone(),
+        broker: "alpaca".into(),
+        endpoint: "paper".into(),
+        key_id: "PKEXPORT1234".into(),
+        secret_sealed: "sealed-secret-never-exported".into(),
+        created_at: app.now(),
+    };
+    strikeline_store::broker_connections::upsert(app.db(), &connection).await.expect("connected");
     // Bob's rows are never in Ada's export.
     let bob = TestApp::browser(&app.base);
     assert_eq!(app.register_with(&bob, "bob@example.com", "bob", "correct-horse").await.status(), 201);
@@ -53,6 +65,8 @@ async fn the_export_holds_every_row_of_every_table_that_holds_the_users_rows(app
         assert!(!text.contains(&format!("\"{secret}\":")), "{secret} is never exported");
     }
     assert!(!text.contains("bob@example.com"), "nobody else's rows");
+    assert_eq!(tables["broker_connections"][0]["key_id"], "PKEXPORT1234");
+    assert!(!text.contains("sealed-secret-never-exported"), "the sealed broker secret is left out");
     assert_eq!(tables["users"][0]["email"], "ada@example.com");
 
     // The shared limiter: five an hour.
