@@ -266,16 +266,17 @@ fn bisect(value: &impl Fn(f64) -> Result<f64, InputError>, level: f64, from: f64
 }
 
 /// The fill model of a trade: premiums bought `slippage` above the mark and sold `slippage`
-/// below it, and a commission per contract on each side. The backtester fills its trades with
+/// below it, each fill to the cent (as options trade), and a commission per contract on each
+/// side. The backtester fills its trades with
 /// it, and every issued signal stores the costs its outcome is resolved with, so a signal
 /// "won" exactly when the same trade in a backtest would have made money.
 ///
 /// ```
 /// use strikeline_engine::Costs;
 /// let costs = Costs::STANDARD; // 1% slippage, $0.65 a contract
-/// // Bought at a 2.00 mark, sold at a 2.05 mark: 2.02 in, 2.0295 out, one contract.
-/// assert_eq!(costs.net_pnl(2.00, 2.05, 1.0), -0.35); // 0.95 gross, 1.30 commissions
-/// assert_eq!(costs.net_pnl(2.00, 2.20, 1.0), 14.5); // 2.178 out: 15.80 gross
+/// // Bought at a 2.00 mark, sold at a 2.05 mark: 2.02 in, 2.03 out (2.0295 to the cent).
+/// assert_eq!(costs.net_pnl(2.00, 2.05, 1.0), -0.3); // 1.00 gross, 1.30 commissions
+/// assert_eq!(costs.net_pnl(2.00, 2.20, 1.0), 14.7); // 2.18 out (2.178): 16.00 gross
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Costs {
@@ -289,16 +290,16 @@ impl Costs {
     /// 1% slippage and $0.65 a contract: the backtester's defaults and every live signal's rule.
     pub const STANDARD: Costs = Costs { slippage: 0.01, commission_per_contract: 0.65 };
 
-    /// The premium paid for a premium marked at `mark`.
+    /// The premium paid for a premium marked at `mark`, to the cent.
     #[must_use]
     pub fn entry_fill(self, mark: f64) -> f64 {
-        mark * (1.0 + self.slippage)
+        round_cents(mark * (1.0 + self.slippage))
     }
 
-    /// The premium received for a premium marked at `mark`.
+    /// The premium received for a premium marked at `mark`, to the cent.
     #[must_use]
     pub fn exit_fill(self, mark: f64) -> f64 {
-        mark * (1.0 - self.slippage)
+        round_cents(mark * (1.0 - self.slippage))
     }
 
     /// Commissions of `contracts` contracts, opened and closed.

@@ -173,6 +173,7 @@ impl Simulation<'_> {
             confidence: position.confidence,
             context: position.context,
             model_entry_price: spread.map_or(signal.entry_price, |s| s.entry_net),
+            model_exit_price: spread.map_or(position.mark, |s| position.mark - s.mark),
             target_price: spread.map_or(signal.target_price, |s| s.target),
             stop_loss: spread.map_or(signal.stop_loss, |s| s.stop.unwrap_or(0.0)),
             volatility: signal.volatility,

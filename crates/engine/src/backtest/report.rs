@@ -54,11 +54,12 @@ impl TradeOutcome {
 /// use chrono::NaiveDate;
 /// use strikeline_engine::{SignalType, Strategy, backtest::{Trade, TradeOutcome}};
 /// let d = |m, day| NaiveDate::from_ymd_opt(2024, m, day).unwrap();
-/// // The hand-checked trade of tests/it/backtest.rs: 2 contracts, 1% slippage, $0.65 a contract.
+/// // The hand-checked trade of tests/it/backtest.rs: 2 contracts, 1% slippage (fills to the
+/// // cent), $0.65 a contract.
 /// let t = Trade { symbol: "TEST".into(), strategy: Strategy::Breakout, signal_type: SignalType::Call, strike: 105.0,
-///     expiration: d(11, 22), entry_date: d(10, 28), exit_date: d(10, 29), entry_price: 1.12 * 1.01, exit_price: 3.64 * 0.99,
-///     contracts: 2, commissions: 2.60, pnl: 491.88, outcome: TradeOutcome::Target, confidence: 95, context: Default::default(), model_entry_price: 1.12,
-///     target_price: 2.50, stop_loss: 0.67, volatility: 0.1327, entry_underlying: 104.0, exit_underlying: 108.0, short_strike: None };
+///     expiration: d(11, 22), entry_date: d(10, 28), exit_date: d(10, 29), entry_price: 1.13, exit_price: 3.60,
+///     contracts: 2, commissions: 2.60, pnl: 491.40, outcome: TradeOutcome::Target, confidence: 95, context: Default::default(), model_entry_price: 1.12,
+///     model_exit_price: 3.64, target_price: 2.50, stop_loss: 0.67, volatility: 0.1327, entry_underlying: 104.0, exit_underlying: 108.0, short_strike: None };
 /// let gross = (t.exit_price - t.entry_price) * 100.0 * f64::from(t.contracts);
 /// assert_eq!(((gross - t.commissions) * 100.0).round() / 100.0, t.pnl);
 /// ```
@@ -96,6 +97,9 @@ pub struct Trade {
     pub context: crate::state::EntryContext,
     /// The model premium at entry (before slippage).
     pub model_entry_price: f64,
+    /// The mark it closed at (before slippage): for a spread, the long leg's less the short
+    /// leg's.
+    pub model_exit_price: f64,
     /// The proposal's target premium.
     pub target_price: f64,
     /// The proposal's stop premium.
@@ -132,7 +136,7 @@ impl Trade {
     /// # let t = Trade { symbol: "X".into(), strategy: Strategy::Momentum, signal_type: SignalType::Call, strike: 100.0,
     /// #   expiration: d(3, 15), entry_date: d(2, 1), exit_date: d(2, 8), entry_price: 2.0, exit_price: 3.0, contracts: 1,
     /// #   commissions: 1.3, pnl: 98.7, outcome: TradeOutcome::Target, confidence: 70, context: Default::default(), model_entry_price: 2.0,
-    /// #   target_price: 3.0, stop_loss: 1.0, volatility: 0.3, entry_underlying: 98.0, exit_underlying: 103.0, short_strike: None };
+    /// #   model_exit_price: 3.03, target_price: 3.0, stop_loss: 1.0, volatility: 0.3, entry_underlying: 98.0, exit_underlying: 103.0, short_strike: None };
     /// assert_eq!(t.holding_days(), 7);
     /// ```
     #[must_use]

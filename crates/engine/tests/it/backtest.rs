@@ -166,24 +166,29 @@ fn a_target_exit_pays_slippage_and_commissions_to_the_cent() {
     assert_eq!(m.outcome, Outcome::TargetHit);
     assert_eq!(m.option_price, 3.64);
     assert_eq!(t.outcome, TradeOutcome::Target);
-    // Entry 1.12 × 1.01 = 1.1312; exit 3.64 × 0.99 = 3.6036.
-    assert!((t.entry_price - 1.1312).abs() < 1e-12);
-    assert!((t.exit_price - 3.6036).abs() < 1e-12);
+    // Fills to the cent: entry 1.12 × 1.01 = 1.1312 → 1.13; exit 3.64 × 0.99 = 3.6036 → 3.60.
+    assert!((t.entry_price - 1.13).abs() < 1e-12);
+    assert!((t.exit_price - 3.60).abs() < 1e-12);
     // 2 contracts: commissions 2 × 0.65 × 2 = 2.60;
-    // P&L (3.6036 − 1.1312) × 100 × 2 − 2.60 = 494.48 − 2.60 = 491.88.
+    // P&L (3.60 − 1.13) × 100 × 2 − 2.60 = 494.00 − 2.60 = 491.40.
     assert_eq!(t.contracts, 2);
     assert!((t.commissions - 2.60).abs() < 1e-12);
-    assert_eq!(t.pnl, 491.88);
-    assert_eq!(report.overall.total_pnl, 491.88);
-    assert!((report.final_equity - 100_491.88).abs() < 1e-6);
+    assert_eq!(t.pnl, 491.4);
+    assert_eq!(report.overall.total_pnl, 491.4);
+    assert!((report.final_equity - 100_491.4).abs() < 1e-6);
     assert_eq!(report.total_commissions, 2.6);
     assert_eq!(report.overall.win_rate, 100.0);
     assert_eq!(report.overall.avg_holding_period, 1.0);
-    // The entry day's equity is the liquidation value: 1.12 × 0.99 × 200 − 1.30 against
-    // 1.1312 × 200 + 1.30 paid.
+    // The entry day's equity is the liquidation value: 1.12 × 0.99 = 1.1088 → 1.11, × 200 − 1.30
+    // against 1.13 × 200 + 1.30 paid.
     let first = report.equity_curve[0];
-    let expected = 100_000.0 - (1.1312 * 200.0 + 1.30) + (1.12 * 0.99 * 200.0 - 1.30);
+    let expected = 100_000.0 - (1.13 * 200.0 + 1.30) + (1.11 * 200.0 - 1.30);
     assert!((first.equity - expected).abs() < 1e-9);
+}
+
+/// A fill to the cent, as the fill model gives it.
+fn cents(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
 }
 
 #[test]
@@ -195,8 +200,9 @@ fn a_stop_exit_and_the_loss() {
     let m = mark(&the_signal(), 101.0, years_between(day(301), the_signal().expiration), false, Assumptions::default()).unwrap();
     assert_eq!(m.outcome, Outcome::StopHit);
     assert_eq!(t.outcome, TradeOutcome::Stop);
-    assert!((t.exit_price - m.option_price * 0.99).abs() < 1e-12);
-    let pnl = ((m.option_price * 0.99 - 1.1312) * 200.0 - 2.60) * 100.0;
+    let exit = cents(m.option_price * 0.99);
+    assert!((t.exit_price - exit).abs() < 1e-12);
+    let pnl = ((exit - 1.13) * 200.0 - 2.60) * 100.0;
     assert_eq!(t.pnl, pnl.round() / 100.0);
     assert!(t.pnl < 0.0);
     assert_eq!(report.overall.win_rate, 0.0);
@@ -235,7 +241,7 @@ fn trades_still_open_at_the_end_close_at_their_last_mark_and_are_flagged() {
     assert_eq!((t.outcome, t.exit_date), (TradeOutcome::EndOfTest, day(302)));
     let m = mark(&the_signal(), 104.8, years_between(day(302), the_signal().expiration), false, Assumptions::default()).unwrap();
     assert_eq!(m.outcome, Outcome::Active);
-    assert!((t.exit_price - m.option_price * 0.99).abs() < 1e-12);
+    assert!((t.exit_price - cents(m.option_price * 0.99)).abs() < 1e-12);
     // The last equity point is the books after the close.
     assert!((report.final_equity - (100_000.0 + t.pnl)).abs() < 1e-9);
     assert_eq!(report.equity_curve.last().unwrap().equity, report.final_equity);
@@ -532,13 +538,13 @@ fn a_call_proposal_traded_as_a_bull_call_spread_to_the_cent() {
     assert!(short_entry > 0.0 && short_entry < signal.entry_price);
     assert!((t.model_entry_price - (1.12 - short_entry)).abs() < 1e-12);
     // Slippage against the trader on both legs: the long bought above, the short sold below.
-    assert!((t.entry_price - (1.12 * 1.01 - short_entry * 0.99)).abs() < 1e-12);
+    assert!((t.entry_price - (round(1.12 * 1.01) - round(short_entry * 0.99))).abs() < 1e-12);
     // Next day at 108: the long leg's mark is the live lifecycle's; the short one's the model's.
     let exit_years = years_between(day(301), signal.expiration);
     let long_exit = mark(&signal, 108.0, exit_years, false, Assumptions::default()).unwrap().option_price;
     let short_exit = round(call_value(112.5, 108.0, exit_years, signal.volatility));
     let net = long_exit - short_exit;
-    assert!((t.exit_price - (long_exit * 0.99 - short_exit * 1.01)).abs() < 1e-12);
+    assert!((t.exit_price - (round(long_exit * 0.99) - round(short_exit * 1.01))).abs() < 1e-12);
     // The spread's target: its value at entry with the underlying where the call's own target
     // premium (2.50) is reached.
     let level = strikeline_engine::underlying_levels(&signal, entry_years, Assumptions::default()).unwrap().target[0];

@@ -5,6 +5,7 @@ mod backtest;
 mod common;
 mod custom;
 mod lifecycle;
+mod paper_replay;
 mod params;
 mod portfolio;
 mod state;
