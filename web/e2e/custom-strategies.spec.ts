@@ -142,6 +142,29 @@ for (const [width, theme] of [
     await expect(page.getByText("All changes saved.")).toBeVisible();
     await noHorizontalOverflow(page, width);
 
+    // A custom AI strategy: a minimum model score (a score out of 100, never a chance), judged
+    // in the preview and kept in the list; sent as a fraction.
+    const scored = page.waitForResponse(
+      (res) =>
+        new URL(res.url()).pathname === "/api/strategies/custom/preview" &&
+        (res.request().postData() ?? "").includes('"minProbability":0.6'),
+    );
+    await page.getByLabel("Require a minimum model score").check();
+    await expect(page.getByLabel("Minimum model score (5–95)")).toHaveValue("60");
+    const scoredAnswer = (await (await scored).json()) as PreviewAnswer & { modelVersion: string | null };
+    if (scoredAnswer.modelVersion === null && scoredAnswer.firing > 0) {
+      await expect(today.getByText("No model ships yet, so this strategy issues no signals until one does.")).toBeVisible();
+    }
+    const withScore = answerTo(page, "PUT", /^\/api\/strategies\/custom\/[\w-]+$/);
+    await page.getByRole("button", { name: "Save changes" }).click();
+    const scoredPut = await withScore;
+    expect(scoredPut.status(), await scoredPut.text()).toBe(200);
+    expect(scoredPut.request().postDataJSON()).toMatchObject({ document: { minProbability: 0.6 } });
+    await expect(item).toContainText("model score ≥ 60");
+    await noHorizontalOverflow(page, width);
+    expect(await seriousViolations(page, `custom AI strategy ${width}`, theme)).toEqual([]);
+    if (process.env.SHOT_DIR) await page.screenshot({ path: `${process.env.SHOT_DIR}/custom-ai-${width}-${theme}.png`, fullPage: true });
+
     // Live signals: switched on, automated while on, then off again (which takes the automation
     // with them); each switch shows the server's answer.
     const live = item.getByRole("switch", { name: "Live signals for Trend pullback" });

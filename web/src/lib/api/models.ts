@@ -251,6 +251,8 @@ export type CurrentAccountInput = Schemas["CurrentAccountInput"];
 // An account's broker: the paper broker, or Alpaca with the account's keys (Premium; docs/execution.md)
 export type AccountBroker = Schemas["AccountBroker"];
 export type BrokerConnectionInput = Schemas["BrokerConnectionInput"];
+export type Reconciliation = Schemas["Reconciliation"];
+export type HoldingDifference = Schemas["HoldingDifference"];
 // Orders sent for the current account, and the kill switches (docs/execution.md)
 export type OrderView = Schemas["OrderView"];
 export type OrderLegView = Schemas["OrderLegView"];

@@ -92,6 +92,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/accounts/{id}/broker/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Checks one of the user's accounts against Alpaca (Premium): the options contracts our books
+         *     hold (open automated and manual positions) against Alpaca's positions, contract by
+         *     contract, with the cash Alpaca reports.
+         */
+        get: operations["reconcile_broker"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/billing/run": {
         parameters: {
             query?: never;
@@ -2935,6 +2956,13 @@ export interface components {
              * @description Minimum calendar days to the listed expiration.
              */
             minDays: number;
+            /**
+             * Format: double
+             * @description A custom AI strategy: a setup the rule fires on becomes a signal only when the
+             *     predictive model gives it at least this probability of a win (0.05–0.95). While no model
+             *     ships, such a strategy issues nothing. Absent: the rule alone decides.
+             */
+            minProbability?: number | null;
             /** @description What a signal buys. */
             opens: components["schemas"]["SignalKind"];
             strike: components["schemas"]["StrikeDocument"];
@@ -3451,6 +3479,27 @@ export interface components {
             open: number;
             /** Format: int64 */
             volume: number;
+        };
+        /** @description A contract the two books hold in different numbers. */
+        HoldingDifference: {
+            /** Format: date */
+            expirationDate: string;
+            /**
+             * Format: int64
+             * @description Contracts our books hold (negative: written).
+             */
+            ours: number;
+            right: components["schemas"]["OptionRight"];
+            /** Format: double */
+            strikePrice: number;
+            /** @description Its OCC symbol, as Alpaca names it. */
+            symbol: string;
+            /**
+             * Format: int64
+             * @description Contracts Alpaca holds.
+             */
+            theirs: number;
+            underlying: string;
         };
         /** @description A signal's entries with their inclusion proofs in one signed head. */
         InclusionProof: {
@@ -4658,6 +4707,8 @@ export interface components {
         Preview: {
             /** @description How many fire now. */
             firing: number;
+            /** @description The model that scored the proposals; `null` while none ships. */
+            modelVersion?: string | null;
             /** @description Symbols without a year of history yet, not judged. */
             notEnoughHistory: string[];
             symbols: components["schemas"]["SymbolPreview"][];
@@ -4665,12 +4716,24 @@ export interface components {
         /** @description What the rule would open on a symbol now. */
         PreviewProposal: {
             /**
+             * @description Whether it would become a signal: always without `minProbability`, else only when the
+             *     model's probability is at least the threshold.
+             */
+            clearsThreshold: boolean;
+            /**
              * Format: double
              * @description Premiums per share.
              */
             entryPrice: number;
             /** Format: date */
             expirationDate: string;
+            /**
+             * Format: double
+             * @description The predictive model's figure for the setup (0–1), the one `minProbability` is held
+             *     against. The track record checks it for the house strategies' signals only, so on a
+             *     custom rule's setup it is an estimate, shown as a score; `null` while no model ships.
+             */
+            modelProbability?: number | null;
             reasoning: string;
             signalType: components["schemas"]["SignalKind"];
             /** Format: double */
@@ -5043,6 +5106,28 @@ export interface components {
             risk: number;
             total: number;
             trade: number;
+        };
+        /** @description `GET /api/accounts/{id}/broker/reconciliation`. */
+        Reconciliation: {
+            accountId: string;
+            /**
+             * Format: double
+             * @description The account's cash at Alpaca, in dollars, as Alpaca reports it.
+             */
+            brokerCash: number;
+            /**
+             * Format: double
+             * @description Its options buying power at Alpaca, when reported.
+             */
+            brokerOptionsBuyingPower?: number | null;
+            /** Format: date-time */
+            checkedAt: string;
+            /** @description Contracts held in different numbers, in contract order; empty when the books agree. */
+            differences: components["schemas"]["HoldingDifference"][];
+            /** @description Contracts held in the same number in both books. */
+            matched: number;
+            /** @description Alpaca positions that are not options contracts (stocks, crypto): not compared. */
+            otherHoldings: number;
         };
         /** @description The whole record, to check offline with `strikeline verify`. */
         RecordExport: {
@@ -6515,6 +6600,82 @@ export interface operations {
             };
             /** @description The account has standing orders at its broker */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reconcile_broker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reconciliation"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Trading through Alpaca needs the Premium plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such account of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account is not connected to Alpaca, or Alpaca refused its keys */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many checks; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Alpaca cannot answer now */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

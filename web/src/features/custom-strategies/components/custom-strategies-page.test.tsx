@@ -21,6 +21,7 @@ function makeView(overrides: Partial<CustomStrategyView> = {}): CustomStrategyVi
 function makePreview(): Preview {
   return {
     firing: 1,
+    modelVersion: null,
     notEnoughHistory: ["NEWCO"],
     symbols: [
       {
@@ -40,6 +41,8 @@ function makePreview(): Preview {
           targetPrice: 14.53,
           stopLoss: 5.45,
           reasoning: "NVDA Custom CALL: …",
+          modelProbability: null,
+          clearsThreshold: true,
         },
       },
       {
@@ -395,6 +398,9 @@ describe("CustomStrategiesPage", () => {
     expect(judged[0]).toHaveTextContent("Holds: RSI(14) 28.4 below 30.0");
     expect(judged[1]).toHaveTextContent("Does not hold: close 108.27 did not cross above");
     expect(screen.getByText(/without a year of history yet: NEWCO/)).toBeInTheDocument();
+    // No minimum model score and no model: nothing about the model is said.
+    expect(screen.queryByTestId("no-model-notice")).not.toBeInTheDocument();
+    expect(within(firing).queryByTestId("model-line")).not.toBeInTheDocument();
   });
 
   it("warns when two kinds are compared, and asks nothing of the server until the rule is whole", async () => {
@@ -662,5 +668,192 @@ describe("CustomStrategiesPage", () => {
     });
     renderPage();
     expect(await screen.findByText("Too many previews this hour: try again in 2 min.", {}, { timeout: 3000 })).toBeInTheDocument();
+  });
+
+  describe("the model filter (a custom AI strategy)", () => {
+    const AI_DOCUMENT = { ...OVERSOLD, minProbability: 0.6 };
+
+    /** A preview scored by a model: NVDA clears a minimum of 60/100, MSFT fires below it. */
+    function makeScoredPreview(modelVersion: string | null = "gbm-2026-11"): Preview {
+      const base = makePreview();
+      const [nvda, , aapl] = base.symbols;
+      const scored = modelVersion !== null;
+      return {
+        ...base,
+        firing: 2,
+        modelVersion,
+        symbols: [
+          { ...nvda, proposal: { ...nvda.proposal!, modelProbability: scored ? 0.62 : null, clearsThreshold: scored } },
+          {
+            ...nvda,
+            symbol: "MSFT",
+            confidence: 55,
+            proposal: { ...nvda.proposal!, strikePrice: 420, modelProbability: scored ? 0.48 : null, clearsThreshold: false },
+          },
+          aapl,
+        ],
+      };
+    }
+
+    it("adds the minimum score to the saved document as a fraction while checked, and leaves it out once unchecked", async () => {
+      const fetchMock = api();
+      renderPage();
+      const user = userEvent.setup();
+      await screen.findByText("No saved strategies");
+      await useTemplate(user, "Oversold bounce");
+      const check = screen.getByRole("checkbox", { name: "Require a minimum model score" });
+      expect(check).not.toBeChecked();
+      expect(check).toHaveAccessibleDescription(
+        "A custom AI strategy: a setup becomes a signal only when the predictive model scores it at least this high. The model is calibrated on the house strategies' signals, so on your rule's setups its score is an estimate, shown out of 100 rather than as a chance. While no model ships, it issues nothing.",
+      );
+      expect(screen.queryByLabelText("Minimum model score (5–95)")).not.toBeInTheDocument();
+
+      await user.click(check);
+      const least = screen.getByLabelText("Minimum model score (5–95)");
+      expect(least).toHaveValue(60);
+      await user.clear(least);
+      await user.type(least, "75");
+      await user.click(screen.getByRole("button", { name: "Save strategy" }));
+      expect(await screen.findByText("Strategy saved.")).toBeInTheDocument();
+      const saved = lastBody(fetchMock, "/api/strategies/custom") as CustomStrategyInput;
+      expect(saved).toEqual({ name: "Oversold bounce", document: { ...OVERSOLD, minProbability: 0.75 } });
+      await waitFor(() => expect(screen.getByTestId("saved-strategy")).toHaveTextContent("model score ≥ 75"));
+
+      await user.click(screen.getByRole("checkbox", { name: "Require a minimum model score" }));
+      expect(screen.queryByLabelText("Minimum model score (5–95)")).not.toBeInTheDocument();
+      expect(screen.getByText("Unsaved changes")).toBeInTheDocument();
+      await user.click(screen.getByRole("button", { name: "Save changes" }));
+      const url = "/api/strategies/custom/5f0c2a51-0000-4000-8000-0000000000aa";
+      await waitFor(() => expect(callsTo(fetchMock, url, "PUT")).toHaveLength(1));
+      const changed = lastBody(fetchMock, url, "PUT") as CustomStrategyInput;
+      // Left out, not null: the rule alone decides.
+      expect(changed.document).toEqual(OVERSOLD);
+      expect(Object.keys(changed.document)).not.toContain("minProbability");
+      await waitFor(() => expect(screen.getByTestId("saved-strategy")).not.toHaveTextContent("model score ≥"));
+
+      // Checked again: the last minimum comes back.
+      await user.click(screen.getByRole("checkbox", { name: "Require a minimum model score" }));
+      expect(screen.getByLabelText("Minimum model score (5–95)")).toHaveValue(75);
+    });
+
+    it("blocks a minimum outside 5–95 or not whole with an error under it, and sends nothing", async () => {
+      const fetchMock = api();
+      renderPage();
+      const user = userEvent.setup();
+      await screen.findByText("No saved strategies");
+      await useTemplate(user, "Oversold bounce");
+      await waitFor(() => expect(callsTo(fetchMock, "/api/strategies/custom/preview")).toHaveLength(1), { timeout: 3000 });
+      await user.click(screen.getByRole("checkbox", { name: "Require a minimum model score" }));
+      const least = screen.getByLabelText("Minimum model score (5–95)");
+      await user.clear(least);
+      await user.type(least, "97");
+      expect(least).toHaveAttribute("aria-invalid", "true");
+      expect(least).toHaveAccessibleDescription("Must be a whole number from 5 to 95.");
+      expect(await screen.findByTestId("preview-waiting", {}, { timeout: 3000 })).toHaveTextContent("Fix the marked fields");
+      expect(screen.getByRole("button", { name: "Run backtest" })).toBeDisabled();
+
+      await user.click(screen.getByRole("button", { name: "Save strategy" }));
+      await waitFor(() => expect(least).toHaveFocus());
+      expect(callsTo(fetchMock, "/api/strategies/custom")).toEqual([]);
+
+      await user.clear(least);
+      await user.type(least, "4");
+      expect(least).toHaveAccessibleDescription("Must be a whole number from 5 to 95.");
+      await user.clear(least);
+      await user.type(least, "5");
+      expect(least).not.toHaveAttribute("aria-invalid");
+      expect(least).toHaveAccessibleDescription("Out of 100, a whole number from 5 to 95. Backtests run the rule alone, without it.");
+      // Unchecked, a bad value is not sent, so it blocks nothing.
+      await user.clear(least);
+      await user.type(least, "99");
+      await user.click(screen.getByRole("checkbox", { name: "Require a minimum model score" }));
+      await user.click(screen.getByRole("button", { name: "Save strategy" }));
+      expect(await screen.findByText("Strategy saved.")).toBeInTheDocument();
+      expect((lastBody(fetchMock, "/api/strategies/custom") as CustomStrategyInput).document).toEqual(OVERSOLD);
+    });
+
+    it("opens a saved custom AI strategy checked with its minimum score, summarised in the list", async () => {
+      api({ list: [makeView({ name: "AI bounce", document: AI_DOCUMENT })] });
+      renderPage();
+      const user = userEvent.setup();
+      const item = await screen.findByTestId("saved-strategy");
+      expect(item).toHaveTextContent("at the money, 30+ days · +50% / −30%, closed after 10 days · model score ≥ 60");
+      await user.click(within(item).getByRole("button", { name: /Edit AI bounce/ }));
+      expect(screen.getByRole("checkbox", { name: "Require a minimum model score" })).toBeChecked();
+      expect(screen.getByLabelText("Minimum model score (5–95)")).toHaveValue(60);
+      expect(screen.getByText("All changes saved.")).toBeInTheDocument();
+    });
+
+    it("shows the server's refusal of the minimum under its control", async () => {
+      api({
+        save: () =>
+          problem(422, "Invalid request", "Some fields are invalid.", [
+            { field: "document.minProbability", message: "Must be between 0.05 and 0.95, got 0.97." },
+          ]),
+      });
+      renderPage();
+      const user = userEvent.setup();
+      await screen.findByText("No saved strategies");
+      await useTemplate(user, "Oversold bounce");
+      await user.click(screen.getByRole("checkbox", { name: "Require a minimum model score" }));
+      await user.click(screen.getByRole("button", { name: "Save strategy" }));
+      const least = screen.getByLabelText("Minimum model score (5–95)");
+      await waitFor(() => expect(least).toHaveAttribute("aria-invalid", "true"));
+      expect(least).toHaveAccessibleDescription("Must be between 0.05 and 0.95, got 0.97.");
+      await waitFor(() => expect(least).toHaveFocus());
+      expect(screen.getByRole("alert")).toHaveTextContent("Not saved: check the marked fields.");
+    });
+
+    it("shows the model's score out of 100 in the preview, never a percent, and marks a setup below the minimum", async () => {
+      const fetchMock = api({
+        list: [makeView({ name: "AI bounce", document: AI_DOCUMENT })],
+        preview: () => jsonResponse(makeScoredPreview()),
+      });
+      renderPage({ route: "/custom-strategies?id=5f0c2a51-0000-4000-8000-000000000001" });
+      await screen.findByRole("heading", { name: "Editing “AI bounce”" });
+      await waitFor(() => expect(screen.getAllByTestId("firing-symbol")).toHaveLength(2), { timeout: 3000 });
+      expect(lastBody(fetchMock, "/api/strategies/custom/preview")).toEqual({ document: AI_DOCUMENT });
+      // Two fire; one clears the minimum, so one would be a signal.
+      expect(screen.getByTestId("firing-count")).toHaveTextContent("Fires on 2 of 3 stocks today; 1 would issue a signal");
+      expect(screen.queryByTestId("no-model-notice")).not.toBeInTheDocument();
+
+      const [nvda, msft] = screen.getAllByTestId("firing-symbol");
+      expect(nvda).toHaveTextContent("Model score 62/100");
+      // Read out as a score, never as a chance or a percent.
+      expect(within(nvda).getByTestId("model-score")).toHaveTextContent(/62 out of 100$/);
+      expect(nvda).toHaveTextContent("Clears your minimum of 60/100");
+      expect(within(nvda).queryByTestId("below-threshold")).not.toBeInTheDocument();
+      expect(msft).toHaveTextContent("Model score 48/100");
+      expect(within(msft).getByTestId("below-threshold")).toHaveTextContent("Below your minimum of 60/100: no signal");
+      for (const item of [nvda, msft]) {
+        expect(item).not.toHaveTextContent("%");
+        expect(item).not.toHaveTextContent(/chance|probability/i);
+      }
+
+      // Without a minimum the score is still shown, with no mark.
+      const user = userEvent.setup();
+      await user.click(screen.getByRole("checkbox", { name: "Require a minimum model score" }));
+      await waitFor(() => expect(callsTo(fetchMock, "/api/strategies/custom/preview")).toHaveLength(2), { timeout: 3000 });
+      expect(lastBody(fetchMock, "/api/strategies/custom/preview")).toEqual({ document: OVERSOLD });
+      await waitFor(() => expect(screen.getByTestId("firing-count")).toHaveTextContent(/^Fires on 2 of 3 stocks today$/));
+      expect(screen.getAllByTestId("firing-symbol")[0]).toHaveTextContent("Model score 62/100");
+      expect(screen.queryByTestId("below-threshold")).not.toBeInTheDocument();
+      expect(screen.queryByText(/Clears your/)).not.toBeInTheDocument();
+    });
+
+    it("says once that no model ships, and that nothing would issue meanwhile", async () => {
+      api({ list: [makeView({ name: "AI bounce", document: AI_DOCUMENT })], preview: () => jsonResponse(makeScoredPreview(null)) });
+      renderPage({ route: "/custom-strategies?id=5f0c2a51-0000-4000-8000-000000000001" });
+      const notice = await screen.findByTestId("no-model-notice", {}, { timeout: 3000 });
+      expect(notice).toHaveTextContent("No model ships yet, so this strategy issues no signals until one does.");
+      expect(screen.getAllByTestId("no-model-notice")).toHaveLength(1);
+      expect(screen.getByTestId("firing-count")).toHaveTextContent("Fires on 2 of 3 stocks today; none would issue a signal");
+      const firing = screen.getAllByTestId("firing-symbol");
+      expect(firing).toHaveLength(2);
+      for (const item of firing) {
+        expect(item).not.toHaveTextContent("Model");
+        expect(within(item).getByTestId("below-threshold")).toHaveTextContent("No model score yet: no signal");
+      }
+    });
   });
 });

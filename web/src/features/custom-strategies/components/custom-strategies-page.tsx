@@ -35,7 +35,7 @@ import { CustomStrategiesLocked } from "./locked";
 import { RuleEditor } from "./rule-editor";
 import { SavedStrategies } from "./saved-strategies";
 import { TodayPanel } from "./today-panel";
-import { ExitsFields, OpensFields } from "./trade-fields";
+import { ExitsFields, ModelFilterField, OpensFields } from "./trade-fields";
 
 /** How long the page waits after the last valid edit before it asks what the rule says today. */
 export const PREVIEW_DEBOUNCE_MS = 600;
@@ -353,6 +353,10 @@ function Workspace({ language, results }: { language: RuleLanguage; results?: Ba
 
               <Section title="Exits" description="On the option's premium, from the entry price.">
                 <ExitsFields draft={draft} language={language} onChange={update} messages={messages} />
+              </Section>
+
+              <Section title="Model filter">
+                <ModelFilterField draft={draft} onChange={update} messages={messages} />
               </Section>
 
               <div className="grid gap-2 border-t pt-5">

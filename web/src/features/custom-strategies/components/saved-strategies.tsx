@@ -16,7 +16,7 @@ import { formatShortDate } from "@/lib/dates";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useCustomStrategies, useDeleteCustomStrategy, useSetCustomStrategyActive } from "../api/custom-strategies";
-import { exitsText, strikeText } from "../lib/describe";
+import { exitsText, modelText, strikeText } from "../lib/describe";
 
 function ListSkeleton() {
   return (
@@ -172,6 +172,7 @@ function StrategyItem({
   onDelete: () => void;
 }) {
   const doc = strategy.document;
+  const model = modelText(doc);
   const details = (
     <>
       <span className="flex min-w-0 items-center gap-2">
@@ -180,6 +181,7 @@ function StrategyItem({
       </span>
       <span className="block text-xs text-muted-foreground">
         {strikeText(doc.strike)}, {doc.minDays}+ days · {exitsText(doc)}
+        {model ? ` · ${model}` : null}
       </span>
       <span className="block text-xs text-muted-foreground">Updated {dayOf(strategy.updatedAt)}</span>
     </>

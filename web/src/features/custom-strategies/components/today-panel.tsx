@@ -1,16 +1,19 @@
-import { CheckIcon, Loader2Icon, XIcon } from "lucide-react";
+import { CheckIcon, InfoIcon, Loader2Icon, XIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { OptionTypeBadge } from "@/components/option-type-badge";
 import { QueryLoading, QueryState } from "@/components/query-state";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError, errorMessage } from "@/lib/api/client";
-import type { CustomStrategyDocument, Preview, SymbolPreview } from "@/lib/api/models";
+import type { CustomStrategyDocument, Preview, PreviewProposal, SymbolPreview } from "@/lib/api/models";
 import { formatShortDate } from "@/lib/dates";
 import { formatContractPrice } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { usePreview } from "../api/custom-strategies";
+import { modelScoreNumber, modelScoreText } from "../lib/describe";
+import { percentText } from "../lib/rule";
 
 /** How many of the symbols that fire are shown before "Show all". */
 export const FIRING_SHOWN = 5;
@@ -44,13 +47,54 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-function Firing({ symbol }: { symbol: SymbolPreview }) {
-  const p = symbol.proposal;
+/** Whether a symbol's setup would become a signal: it fires, can be priced, and clears the minimum model score (if any). */
+const wouldIssue = (symbol: SymbolPreview) => symbol.triggered && symbol.proposal != null && symbol.proposal.clearsThreshold;
+
+/**
+ * What the model says of a proposal, under a minimum or not: "Model score 62/100", and whether it
+ * clears the minimum. A score out of 100, not a chance: the model is calibrated on the house
+ * strategies' signals, not on a custom rule's setups (docs/decisions.md §20).
+ */
+function ModelLine({ proposal, threshold }: { proposal: PreviewProposal; threshold: number | null }) {
+  const probability = proposal.modelProbability ?? null;
+  if (probability === null && threshold === null) return null;
+  const minimumText = threshold !== null ? `${percentText(threshold)}/100` : "";
   return (
-    <li className="grid gap-1.5 rounded-lg border border-positive/40 bg-positive/5 p-3" data-testid="firing-symbol">
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-[0.8rem]" data-testid="model-line">
+      {probability !== null ? (
+        <span className="font-medium tabular" data-testid="model-score">
+          Model score <span aria-hidden="true">{modelScoreText(probability, threshold, proposal.clearsThreshold)}</span>
+          <span className="sr-only">{modelScoreNumber(probability, threshold, proposal.clearsThreshold)} out of 100</span>
+        </span>
+      ) : null}
+      {threshold === null ? null : proposal.clearsThreshold ? (
+        <Badge variant="soft" className="whitespace-normal">
+          Clears your minimum of {minimumText}
+        </Badge>
+      ) : (
+        <Badge variant="outline" className="whitespace-normal text-muted-foreground" data-testid="below-threshold">
+          {probability !== null ? `Below your minimum of ${minimumText}` : "No model score yet"}
+          <span className="sr-only">: no signal</span>
+        </Badge>
+      )}
+    </p>
+  );
+}
+
+function Firing({ symbol, threshold }: { symbol: SymbolPreview; threshold: number | null }) {
+  const p = symbol.proposal;
+  // Fired, but held back by the model's minimum score: shown muted, and not counted as issuing.
+  const held = threshold !== null && p != null && !p.clearsThreshold;
+  return (
+    <li
+      className={cn("grid gap-1.5 rounded-lg border p-3", held ? "border-dashed bg-muted/40" : "border-positive/40 bg-positive/5")}
+      data-testid="firing-symbol"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-semibold">{symbol.symbol}</span>
-        <span className="text-xs font-medium text-positive-strong">Fires · confidence {symbol.confidence}</span>
+        <span className={cn("text-xs font-medium", held ? "text-muted-foreground" : "text-positive-strong")}>
+          Fires · confidence {symbol.confidence}
+        </span>
       </div>
       {p ? (
         <>
@@ -64,6 +108,7 @@ function Firing({ symbol }: { symbol: SymbolPreview }) {
             <Figure label="Target" value={formatContractPrice(p.targetPrice)} />
             <Figure label="Stop" value={formatContractPrice(p.stopLoss)} />
           </dl>
+          <ModelLine proposal={p} threshold={threshold} />
         </>
       ) : (
         <p className="text-[0.8rem] text-muted-foreground">It fires, but no listed contract can be priced now.</p>
@@ -92,20 +137,28 @@ function Closest({ symbol }: { symbol: SymbolPreview }) {
   );
 }
 
-function Answer({ preview }: { preview: Preview }) {
+/** `threshold`: the document's `minProbability` (null: the rule alone decides). */
+function Answer({ preview, threshold }: { preview: Preview; threshold: number | null }) {
   const [showAll, setShowAll] = useState(false);
   const allFiring = preview.symbols.filter((s) => s.triggered);
   const firing = showAll ? allFiring : allFiring.slice(0, FIRING_SHOWN);
   const hidden = allFiring.length - firing.length;
   const closest = preview.symbols.filter((s) => !s.triggered).slice(0, CLOSEST_SHOWN);
   const waiting = preview.notEnoughHistory.length;
+  const noModel = threshold !== null && preview.modelVersion == null;
   return (
     <div className="grid gap-4">
+      {noModel ? (
+        <p role="note" className="flex items-start gap-2 rounded-lg border bg-muted/50 p-3 text-[0.8rem]" data-testid="no-model-notice">
+          <InfoIcon className="mt-0.5 size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+          No model ships yet, so this strategy issues no signals until one does.
+        </p>
+      ) : null}
       {firing.length > 0 ? (
         <div className="grid gap-2">
           <ul className="grid gap-2" aria-label="Stocks where the rule fires">
             {firing.map((s) => (
-              <Firing key={s.symbol} symbol={s} />
+              <Firing key={s.symbol} symbol={s} threshold={threshold} />
             ))}
           </ul>
           {hidden > 0 || showAll ? (
@@ -141,11 +194,17 @@ function retryAfter(error: unknown): string | null {
   return `Too many previews this hour: try again ${wait}.`;
 }
 
-/** "Fires on 3 of 50 stocks today", said again to screen readers when it changes. */
-function countText(preview: Preview | undefined): string {
+/**
+ * "Fires on 3 of 50 stocks today", said again to screen readers when it changes; under a model
+ * score minimum, how many of those would become signals too ("; 1 would issue a signal").
+ */
+function countText(preview: Preview | undefined, threshold: number | null): string {
   if (!preview) return "";
   const judged = preview.symbols.length;
-  return `Fires on ${preview.firing} of ${judged} ${judged === 1 ? "stock" : "stocks"} today`;
+  const fires = `Fires on ${preview.firing} of ${judged} ${judged === 1 ? "stock" : "stocks"} today`;
+  if (threshold === null) return fires;
+  const issuing = preview.symbols.filter(wouldIssue).length;
+  return `${fires}; ${issuing === 0 ? "none" : issuing} would issue ${issuing > 1 ? "signals" : "a signal"}`;
 }
 
 /**
@@ -164,6 +223,7 @@ export function TodayPanel({
 }) {
   const id = useId();
   const preview = usePreview(document ? { document } : null);
+  const threshold = document?.minProbability ?? null;
   const asOf = preview.data?.symbols[0]?.asOf;
   const skeleton = (
     <div className="grid gap-2">
@@ -187,7 +247,7 @@ export function TodayPanel({
           ) : null}
         </div>
         <p role="status" aria-live="polite" className="text-sm font-medium" data-testid="firing-count">
-          {complete && document ? countText(preview.data) : ""}
+          {complete && document ? countText(preview.data, threshold) : ""}
         </p>
         <p className="text-[0.8rem] text-muted-foreground">
           {asOf ? `On each tracked stock's latest bar (${formatShortDate(asOf)}). ` : ""}
@@ -216,7 +276,7 @@ export function TodayPanel({
               }
               errorLayout="banner"
             >
-              {(data) => <Answer preview={data} />}
+              {(data) => <Answer preview={data} threshold={threshold} />}
             </QueryState>
           </div>
         )}

@@ -5,7 +5,7 @@ import { Label } from "@/components/ui/label";
 import { OPTION_TYPES } from "@/lib/api/enums";
 import type { RuleLanguage, SignalKind } from "@/lib/api/models";
 import { cn } from "@/lib/utils";
-import { percentText, type StrategyDraft, type StrikeMode } from "../lib/rule";
+import { DEFAULT_MIN_PROBABILITY, MIN_PROBABILITY_RANGE, percentText, type StrategyDraft, type StrikeMode } from "../lib/rule";
 import { Segmented } from "./segmented";
 
 type Props = {
@@ -237,6 +237,67 @@ export function ExitsFields({ draft, language, onChange, messages, disabled }: P
               : "Held to expiry unless the target or the stop is reached.")}
         </p>
       </div>
+    </div>
+  );
+}
+
+/**
+ * What the model filter's helper says: what a custom AI strategy is, and why the model's figure is
+ * a score out of 100 and not a chance (docs/decisions.md §20).
+ */
+export const MODEL_FILTER_TEXT =
+  "A custom AI strategy: a setup becomes a signal only when the predictive model scores it at least this high. The model is calibrated on the house strategies' signals, so on your rule's setups its score is an estimate, shown out of 100 rather than as a chance. While no model ships, it issues nothing.";
+
+/**
+ * The model filter (`minProbability`): unchecked, the rule alone decides and the document has
+ * no minimum; checked, the least model score out of 100, a whole number (60 the first time; the
+ * document holds the fraction, 0.6).
+ */
+export function ModelFilterField({ draft, onChange, messages, disabled }: Omit<Props, "language">) {
+  const id = useId();
+  const [low, high] = MIN_PROBABILITY_RANGE;
+  const error = messages.minProbability;
+  const check = (modelFilter: boolean) =>
+    onChange(
+      modelFilter && draft.minProbability.trim() === "" ? { modelFilter, minProbability: DEFAULT_MIN_PROBABILITY } : { modelFilter },
+    );
+  return (
+    <div className="grid gap-4">
+      <div className="grid content-start gap-1.5">
+        <label className="inline-flex w-fit cursor-pointer items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            className="size-4 rounded border-input accent-primary"
+            checked={draft.modelFilter}
+            onChange={(e) => check(e.target.checked)}
+            aria-describedby={`${id}-about`}
+            disabled={disabled}
+          />
+          Require a minimum model score
+        </label>
+        <p id={`${id}-about`} className="text-[0.8rem] text-muted-foreground">
+          {MODEL_FILTER_TEXT}
+        </p>
+        {!draft.modelFilter && error ? (
+          <p role="alert" className="text-[0.8rem] font-medium text-destructive-strong">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      {draft.modelFilter ? (
+        <NumberField
+          id={`${id}-min-probability`}
+          label={`Minimum model score (${low}–${high})`}
+          value={draft.minProbability}
+          onChange={(minProbability) => onChange({ minProbability })}
+          error={error}
+          hint={`Out of 100, a whole number from ${low} to ${high}. Backtests run the rule alone, without it.`}
+          min={low}
+          max={high}
+          step={1}
+          disabled={disabled}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CustomStrategyDocument } from "@/lib/api/models";
 import { makeRuleLanguage } from "@/test/fixtures";
-import { exitsText, opensText, strikeText } from "./describe";
+import { exitsText, modelScoreText, modelText, opensText, strikeText } from "./describe";
 import { capitalise, displayLabel, isIndicator, kindGroups, kindOf, labelOf } from "./indicators";
 import {
   buildDocument,
@@ -176,6 +176,75 @@ describe("buildDocument", () => {
     expect(buildDocument(many, LANGUAGE).errors).toEqual([
       { field: "document.entry", message: "At most 20 comparisons in all; this rule has 21." },
     ]);
+  });
+});
+
+describe("the minimum model score (minProbability)", () => {
+  it("sends the score out of 100 as a fraction while checked, and leaves the key out while not", () => {
+    expect(buildDocument({ ...emptyDraft(), modelFilter: true }, LANGUAGE).document?.minProbability).toBe(0.6);
+    expect(buildDocument({ ...emptyDraft(), modelFilter: true, minProbability: " 7 " }, LANGUAGE).document?.minProbability).toBe(0.07);
+    expect(buildDocument({ ...emptyDraft(), modelFilter: true, minProbability: "95" }, LANGUAGE).document?.minProbability).toBe(0.95);
+    expect(buildDocument({ ...emptyDraft(), modelFilter: true, minProbability: "5" }, LANGUAGE).document?.minProbability).toBe(0.05);
+    const off = buildDocument({ ...emptyDraft(), modelFilter: false, minProbability: "75" }, LANGUAGE).document;
+    expect(off).not.toBeNull();
+    expect(off).not.toHaveProperty("minProbability");
+    // Unchecked, what the input still holds is not judged: it is not sent.
+    expect(buildDocument({ ...emptyDraft(), modelFilter: false, minProbability: "200" }, LANGUAGE).errors).toEqual([]);
+  });
+
+  it("starts unchecked at 60", () => {
+    expect(emptyDraft()).toMatchObject({ modelFilter: false, minProbability: "60" });
+  });
+
+  it("refuses a minimum outside 5–95 or not whole, named as the server names it", () => {
+    const message = "Must be a whole number from 5 to 95.";
+    for (const text of ["4", "96", "0", "100", "60.5", "", "abc", "0.6"]) {
+      expect(buildDocument({ ...emptyDraft(), modelFilter: true, minProbability: text }, LANGUAGE).errors).toEqual([
+        { field: "document.minProbability", message },
+      ]);
+    }
+    expect(
+      buildDocument({ ...emptyDraft(), modelFilter: true, minProbability: "99" }, LANGUAGE, "customStrategy").errors.map((e) => e.field),
+    ).toEqual(["customStrategy.minProbability"]);
+  });
+
+  it("reads a saved minimum back as checked with its score out of 100, and round-trips it", () => {
+    const doc: CustomStrategyDocument = { ...EXAMPLE, minProbability: 0.55 };
+    const draft = draftFromDocument("AI bounce", doc);
+    expect(draft).toMatchObject({ modelFilter: true, minProbability: "55" });
+    expect(buildDocument(draft, LANGUAGE).document).toEqual(doc);
+    expect(draftFromDocument("Plain", EXAMPLE)).toMatchObject({ modelFilter: false, minProbability: "60" });
+    expect(draftFromDocument("Null", { ...EXAMPLE, minProbability: null })).toMatchObject({ modelFilter: false });
+  });
+
+  it("tells a minimum added, changed or removed from the saved document, and null from absent", () => {
+    expect(sameDocument(EXAMPLE, { ...EXAMPLE, minProbability: 0.6 }, LANGUAGE)).toBe(false);
+    expect(sameDocument({ ...EXAMPLE, minProbability: 0.6 }, { ...EXAMPLE, minProbability: 0.65 }, LANGUAGE)).toBe(false);
+    expect(sameDocument({ ...EXAMPLE, minProbability: 0.6 }, { ...EXAMPLE, minProbability: 0.6 }, LANGUAGE)).toBe(true);
+    expect(sameDocument(EXAMPLE, { ...EXAMPLE, minProbability: null }, LANGUAGE)).toBe(true);
+  });
+
+  it("places the server's message on the minimum's control, from a save or a backtest", () => {
+    const draft = { ...emptyDraft(), modelFilter: true };
+    expect(placeErrors([{ field: "document.minProbability", message: "Must be between 0.05 and 0.95." }], draft)).toEqual({
+      messages: { minProbability: "Must be between 0.05 and 0.95." },
+      unplaced: [],
+    });
+    expect(placeErrors([{ field: "customStrategy.minProbability", message: "No." }], draft).messages).toEqual({ minProbability: "No." });
+  });
+
+  it("says the minimum in a summary, and the model's score out of 100 on the right side of it, never as a percent", () => {
+    expect(modelText({ ...EXAMPLE, minProbability: 0.6 })).toBe("model score ≥ 60");
+    expect(modelText({ ...EXAMPLE, minProbability: 0.07 })).toBe("model score ≥ 7");
+    expect(modelText(EXAMPLE)).toBeNull();
+    expect(modelText({ ...EXAMPLE, minProbability: null })).toBeNull();
+    expect(modelScoreText(0.62)).toBe("62/100");
+    expect(modelScoreText(0.62, 0.6, true)).toBe("62/100");
+    expect(modelScoreText(0.48, 0.6, false)).toBe("48/100");
+    expect(modelScoreText(0.6, 0.6, true)).toBe("60/100");
+    // Rounded to 60/100 it would seem to clear a minimum of 60 it does not.
+    expect(modelScoreText(0.596, 0.6, false)).toBe("59.6/100");
+    expect(modelScoreText(0.59996, 0.6, false)).toBe("59.996/100");
   });
 });
 

@@ -67,7 +67,18 @@ export type StrategyDraft = {
   /** Whether the trade closes after `maxDays` calendar days (else it is held to expiry). */
   closeAfter: boolean;
   maxDays: string;
+  /** Whether a fired setup must also clear a minimum predictive-model score (a custom AI strategy). */
+  modelFilter: boolean;
+  /** The minimum model score out of 100, whole: 60 for `minProbability` 0.6. Kept while unchecked, as `maxDays` is. */
+  minProbability: string;
 };
+
+/**
+ * The minimum model score's range out of 100 (`CustomStrategyDocument.minProbability`,
+ * 0.05–0.95; the rule language's ranges do not list it), and what a first check starts at.
+ */
+export const MIN_PROBABILITY_RANGE: readonly [number, number] = [5, 95];
+export const DEFAULT_MIN_PROBABILITY = "60";
 
 let lastKey = 0;
 /** A key for a new row or group, unique in this page. */
@@ -105,6 +116,8 @@ export function emptyDraft(): StrategyDraft {
     stopLoss: "30",
     closeAfter: true,
     maxDays: "10",
+    modelFilter: false,
+    minProbability: DEFAULT_MIN_PROBABILITY,
   };
 }
 
@@ -240,6 +253,13 @@ export function buildDocument(draft: StrategyDraft, language: RuleLanguage, pref
   const maxDays = draft.closeAfter ? parseNumber(draft.maxDays) : null;
   if (maxDays !== null && (!isWhole(maxDays) || maxDays < firstDay || maxDays > lastDay)) fail("exits.maxDays", daysMessage);
 
+  // The minimum is typed as a whole score out of 100; the document holds the fraction. Unchecked, the key is left out.
+  const minProbability = draft.modelFilter ? parseNumber(draft.minProbability) : null;
+  const [scoreLow, scoreHigh] = MIN_PROBABILITY_RANGE;
+  if (minProbability !== null && (!isWhole(minProbability) || minProbability < scoreLow || minProbability > scoreHigh)) {
+    fail("minProbability", `Must be a whole number from ${scoreLow} to ${scoreHigh}.`);
+  }
+
   if (errors.length > 0) return { document: null, errors };
   return {
     document: {
@@ -249,6 +269,7 @@ export function buildDocument(draft: StrategyDraft, language: RuleLanguage, pref
       strike,
       minDays,
       exits: { targetGain: fraction(targetGain), stopLoss: fraction(stopLoss), maxDays },
+      ...(minProbability !== null ? { minProbability: fraction(minProbability) } : {}),
     },
     errors: [],
   };
@@ -301,6 +322,7 @@ export function draftFromDocument(name: string, doc: CustomStrategyDocument): St
   const entry = conditionDraft(doc.entry);
   const delta = doc.strike.delta;
   const maxDays = doc.exits.maxDays;
+  const minProbability = doc.minProbability;
   return {
     name,
     entry: entry.kind === "group" ? entry : { key: newKey(), kind: "group", mode: "all", items: [entry] },
@@ -313,6 +335,8 @@ export function draftFromDocument(name: string, doc: CustomStrategyDocument): St
     stopLoss: percentText(doc.exits.stopLoss),
     closeAfter: maxDays != null,
     maxDays: String(maxDays ?? 10),
+    modelFilter: minProbability != null,
+    minProbability: minProbability != null ? percentText(minProbability) : DEFAULT_MIN_PROBABILITY,
   };
 }
 
@@ -343,7 +367,7 @@ export function sameDraft(a: StrategyDraft, b: StrategyDraft): boolean {
 
 /**
  * Where a message shows: a control of the form (`name`, `opens`, `strike`, `offset`, `delta`,
- * `minDays`, `targetGain`, `stopLoss`, `maxDays`), the rule as a whole (`entry`), a group
+ * `minDays`, `targetGain`, `stopLoss`, `maxDays`, `minProbability`), the rule as a whole (`entry`), a group
  * (`{key}`) or a row's side (`{key}:left`, `{key}:right`, `{key}:row`).
  */
 export type Placed = { messages: Record<string, string>; unplaced: FieldError[] };
@@ -358,6 +382,7 @@ const FIELD_TARGETS: Record<string, string> = {
   "exits.targetGain": "targetGain",
   "exits.stopLoss": "stopLoss",
   "exits.maxDays": "maxDays",
+  minProbability: "minProbability",
   entry: "entry",
 };
 

@@ -4,6 +4,7 @@ import {
   OctagonXIcon,
   PencilIcon,
   PlugIcon,
+  ScaleIcon,
   Trash2Icon,
   TriangleAlertIcon,
   UnplugIcon,
@@ -25,9 +26,9 @@ import { accountCount, orderStrategies } from "../lib/trading-accounts";
 
 /**
  * What a row's buttons ask of the list: edit or delete `account`, connect it to Alpaca (or change
- * its keys) or disconnect it, `opener` getting focus back after.
+ * its keys), check it against Alpaca or disconnect it, `opener` getting focus back after.
  */
-export type AccountAction = { kind: "edit" | "delete" | "connect" | "disconnect"; account: TradingAccount; opener: HTMLElement };
+export type AccountAction = { kind: "edit" | "delete" | "connect" | "check" | "disconnect"; account: TradingAccount; opener: HTMLElement };
 
 type AccountRowProps = {
   account: TradingAccount;
@@ -129,7 +130,8 @@ function KillSwitch({ account, nameId }: { account: TradingAccount; nameId: stri
 /**
  * Who fills the account's orders: "Paper broker (built in)", or Alpaca with its endpoint and the
  * key id's last four characters ("Live money" on the live endpoint). On Premium, "Connect
- * Alpaca" or "Change keys"; when connected, "Disconnect" (on any plan: after a downgrade the
+ * Alpaca" or "Change keys"; when connected, "Check against Alpaca" (the server decides whether
+ * the plan allows it, and says so) and "Disconnect" (on any plan: after a downgrade the
  * automation sends the account nothing, and going back to the paper broker stays the user's).
  */
 function BrokerLine({
@@ -162,6 +164,17 @@ function BrokerLine({
         </dl>
         {connectsBrokers || alpaca ? (
           <div className="flex flex-wrap items-center gap-2">
+            {alpaca ? (
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={(event) => onAction({ kind: "check", account, opener: event.currentTarget })}
+                aria-describedby={nameId}
+              >
+                <ScaleIcon aria-hidden />
+                Check against Alpaca
+              </Button>
+            ) : null}
             {connectsBrokers ? (
               <Button
                 variant="outline"

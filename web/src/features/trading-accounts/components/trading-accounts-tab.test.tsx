@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TradingAccounts } from "@/lib/api/models";
+import { formatDateTime } from "@/lib/dates";
 import {
   BROKER_PLAN_REFUSAL,
   CURRENT_REFUSAL,
@@ -11,7 +12,7 @@ import {
   STANDING_ORDERS_REFUSAL,
   tradingAccountsServer,
 } from "@/test/trading-account-fixtures";
-import { makePlanCatalogue, type mockFetch, problem, renderWithProviders } from "@/test/utils";
+import { jsonResponse, makePlanCatalogue, type mockFetch, problem, renderWithProviders } from "@/test/utils";
 import { TradingAccountsTab } from "./trading-accounts-tab";
 
 beforeEach(() => {
@@ -517,5 +518,173 @@ describe("TradingAccountsTab: an account's broker", () => {
     expect(line).toHaveTextContent("Your plan does not trade through Alpaca");
     expect(within(line).queryByRole("button", { name: "Change keys" })).not.toBeInTheDocument();
     expect(within(line).getByRole("button", { name: "Disconnect" })).toBeInTheDocument();
+  });
+});
+
+describe("TradingAccountsTab: checking an account against Alpaca", () => {
+  const alpaca = makeTradingAccount({ name: "Alpaca Paper", broker: { name: "alpaca", endpoint: "paper", keyHint: "WXYZ" } });
+  const checkUrl = `/api/accounts/${alpaca.id}/broker/reconciliation`;
+  const NOT_CONNECTED = "Alpaca refused the account's keys. Change them to check again.";
+
+  /** An answer of the check, as the server gives it: the books agree on 3 contracts unless `overrides` says otherwise. */
+  function reconciliation(overrides: Record<string, unknown> = {}) {
+    return jsonResponse({
+      accountId: alpaca.id,
+      checkedAt: "2026-11-23T14:35:00Z",
+      brokerCash: 12_345.67,
+      brokerOptionsBuyingPower: 24_000,
+      matched: 3,
+      differences: [],
+      otherHoldings: 0,
+      ...overrides,
+    });
+  }
+
+  /** The tab with Main (paper) and Alpaca Paper, the check answered by `answer` (called once per check). */
+  function renderWithCheck(answer: () => Response | Promise<Response>) {
+    return renderTab(makeTradingAccounts([main, alpaca], 10), (url, init) =>
+      url === checkUrl && (init.method ?? "GET") === "GET" ? answer() : undefined,
+    );
+  }
+
+  async function openCheck(user: Events) {
+    const line = within(await row("Alpaca Paper")).getByTestId("account-broker");
+    await user.click(within(line).getByRole("button", { name: "Check against Alpaca" }));
+    return screen.findByRole("dialog", { name: "Check Alpaca Paper against Alpaca" });
+  }
+
+  it("offers the check only for accounts connected to Alpaca", async () => {
+    const { fetchMock } = renderWithCheck(() => reconciliation());
+    const check = within(await row("Alpaca Paper")).getByRole("button", { name: "Check against Alpaca" });
+    expect(check).toHaveAccessibleDescription("Alpaca Paper");
+    expect(within(await row("Main")).queryByRole("button", { name: "Check against Alpaca" })).not.toBeInTheDocument();
+    // Nothing is asked of Alpaca until the button is pressed.
+    expect(fetchMock.mock.calls.some(([input]) => String(input) === checkUrl)).toBe(false);
+  });
+
+  it("says the books agree, with Alpaca's cash and buying power and when it checked", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { fetchMock, user } = renderWithCheck(() => gate.then(() => reconciliation()));
+    const dialog = await openCheck(user);
+
+    expect(within(dialog).getByRole("status", { name: "Checking with Alpaca…" })).toHaveAttribute("aria-busy", "true");
+    release();
+
+    const summary = within(dialog).getByTestId("broker-check-summary");
+    await waitFor(() => expect(summary).toHaveTextContent("Books agree: 3 contracts match."));
+    expect(summary).toHaveAttribute("aria-live", "polite");
+    expect(figures(within(dialog).getByTestId("broker-figures"))).toEqual([
+      "Cash at Alpaca: $12,345.67",
+      "Options buying power: $24,000.00",
+      `Checked at: ${formatDateTime("2026-11-23T14:35:00Z")}`,
+    ]);
+    expect(within(dialog).queryByRole("table")).not.toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent("not compared");
+    expect(fetchMock.mock.calls.filter(([input]) => String(input) === checkUrl)).toHaveLength(1);
+
+    // "Check again" asks Alpaca afresh.
+    await user.click(within(dialog).getByRole("button", { name: "Check again" }));
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([input]) => String(input) === checkUrl)).toHaveLength(2));
+    await waitFor(() => expect(summary).toHaveTextContent("Books agree: 3 contracts match."));
+  });
+
+  it("lists the contracts that differ, a written one with a negative count", async () => {
+    const { user } = renderWithCheck(() =>
+      reconciliation({
+        matched: 1,
+        brokerOptionsBuyingPower: null,
+        differences: [
+          {
+            symbol: "MSFT261218C00400000",
+            underlying: "MSFT",
+            right: "call",
+            strikePrice: 400,
+            expirationDate: "2026-12-18",
+            ours: -1,
+            theirs: 0,
+          },
+          {
+            symbol: "AAPL261120P00182500",
+            underlying: "AAPL",
+            right: "put",
+            strikePrice: 182.5,
+            expirationDate: "2026-11-20",
+            ours: 2,
+            theirs: 3,
+          },
+        ],
+      }),
+    );
+    const dialog = await openCheck(user);
+
+    const summary = within(dialog).getByTestId("broker-check-summary");
+    await waitFor(() => expect(summary).toHaveTextContent("Warning: 2 contracts differ; 1 matches."));
+    expect(figures(within(dialog).getByTestId("broker-figures"))).toContain("Options buying power: Not reported");
+
+    const table = within(dialog).getByRole("table");
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Contract", "Our books", "Alpaca", "Difference"]);
+    const [written, bought] = within(table).getAllByTestId("difference-row");
+    expect(within(written).getByRole("rowheader")).toHaveTextContent("MSFT 400 call 2026-12-18MSFT261218C00400000");
+    expect(within(written).getByText("MSFT261218C00400000")).toHaveClass("font-mono");
+    expect(
+      within(written)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["-1 (written)", "0", "+1"]);
+    expect(within(bought).getByRole("rowheader")).toHaveTextContent("AAPL 182.5 put 2026-11-20");
+    expect(
+      within(bought)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["2", "3", "+1"]);
+
+    // The same, stacked, for phones.
+    const list = within(dialog).getByRole("list", { name: "Differences" });
+    expect(list).toHaveClass("md:hidden");
+    const [item] = within(list).getAllByRole("listitem");
+    expect(item).toHaveTextContent("MSFT 400 call 2026-12-18");
+    expect(figures(item)).toEqual(["Our books: -1 (written)", "Alpaca: 0", "Difference: +1"]);
+  });
+
+  it("says what Alpaca holds besides options, not compared", async () => {
+    const { user } = renderWithCheck(() => reconciliation({ otherHoldings: 2 }));
+    const dialog = await openCheck(user);
+    expect(await within(dialog).findByText("Alpaca also holds 2 positions that are not options (not compared).")).toBeInTheDocument();
+    expect(within(dialog).getByTestId("broker-check-summary")).toHaveTextContent("Books agree: 3 contracts match.");
+  });
+
+  it("shows the server's reason when Alpaca refuses the keys (409)", async () => {
+    const { user } = renderWithCheck(() => problem(409, "Conflict", undefined, [{ field: "id", message: NOT_CONNECTED }]));
+    const dialog = await openCheck(user);
+    const alert = await within(dialog).findByRole("alert");
+    expect(alert).toHaveTextContent("Failed to check against Alpaca");
+    expect(alert).toHaveTextContent(NOT_CONNECTED);
+    expect(within(dialog).getByTestId("broker-check-summary")).toBeEmptyDOMElement();
+  });
+
+  it("says when Alpaca cannot answer (503), and checks again on request", async () => {
+    let down = true;
+    const { user } = renderWithCheck(() =>
+      down ? problem(503, "Service Unavailable", "Alpaca cannot answer now. Try again in a few minutes.") : reconciliation(),
+    );
+    const dialog = await openCheck(user);
+    const alert = await within(dialog).findByRole("alert");
+    expect(alert).toHaveTextContent("Alpaca cannot answer now. Try again in a few minutes.");
+    down = false;
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(within(dialog).getByTestId("broker-check-summary")).toHaveTextContent("Books agree: 3 contracts match."));
+  });
+
+  it("says when to try again after too many checks (429)", async () => {
+    const { user } = renderWithCheck(() =>
+      jsonResponse({ type: "about:blank", title: "Too Many Requests", status: 429, detail: "Slow down." }, 429, { "Retry-After": "30" }),
+    );
+    const dialog = await openCheck(user);
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("Too many checks: try again in 30 s.");
   });
 });

@@ -12,6 +12,7 @@ import { connectsBrokers } from "../lib/broker";
 import { accountCount, premiumAccounts } from "../lib/trading-accounts";
 import { type AccountAction, AccountList } from "./account-list";
 import { AccountFormDialog } from "./account-form-dialog";
+import { BrokerCheckDialog } from "./broker-check-dialog";
 import { BrokerConnectDialog, BrokerDisconnectDialog } from "./broker-dialogs";
 
 /** "You hold 2 of 10 accounts."; after a downgrade, "You hold 3 accounts; your plan holds 1." */
@@ -28,7 +29,8 @@ type Open = { kind: "new"; opener: HTMLElement | null } | AccountAction;
 /**
  * Settings › Trading accounts: the user's accounts with "You hold N of M accounts", opening one
  * (or, on a plan that holds one, the way to Premium instead), editing, switching the automation,
- * switching to one and deleting one, and (Premium) connecting one to Alpaca or disconnecting it.
+ * switching to one and deleting one, and (Premium) connecting one to Alpaca, checking it against
+ * Alpaca or disconnecting it.
  * The server decides every refusal; its reason is shown.
  * `plans` is the plan catalogue, for how many accounts Premium holds.
  */
@@ -56,6 +58,7 @@ export function TradingAccountsTab({ plans }: { plans?: readonly PlanInfo[] }) {
   const deleting = open?.kind === "delete" ? open.account : null;
   const connecting = open?.kind === "connect" ? open.account : null;
   const disconnecting = open?.kind === "disconnect" ? open.account : null;
+  const checking = open?.kind === "check" ? open.account : null;
   const onDialogOpenChange = (next: boolean) => {
     if (!next) close();
   };
@@ -140,6 +143,7 @@ export function TradingAccountsTab({ plans }: { plans?: readonly PlanInfo[] }) {
         failure="Failed to delete the account. Please try again."
       />
       <BrokerConnectDialog account={connecting} onOpenChange={onDialogOpenChange} onCloseAutoFocus={restoreFocus} />
+      <BrokerCheckDialog account={checking} onOpenChange={onDialogOpenChange} onCloseAutoFocus={restoreFocus} />
       <BrokerDisconnectDialog account={disconnecting} onOpenChange={onDialogOpenChange} onCloseAutoFocus={restoreFocus} />
     </Card>
   );
