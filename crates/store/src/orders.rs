@@ -256,6 +256,14 @@ pub async fn fills_of(db: &Db, order_ids: &[String]) -> StoreResult<Vec<FillRow>
     }))
 }
 
+/// What the fills of each of `user_id`'s accounts took from cash (negative: brought in),
+/// commissions included, by account id; an account without fills is not listed.
+pub async fn cash_out_by_account(db: &Db, user_id: &str) -> StoreResult<Vec<(String, f64)>> {
+    let sql = "SELECT o.account_id, SUM(f.cash_out) FROM order_fills f JOIN orders o ON o.id = f.order_id \
+               WHERE o.user_id = $1 GROUP BY o.account_id";
+    Ok(with_db!(db, pool => sqlx::query_as::<_, (String, f64)>(sql).bind(user_id).fetch_all(pool).await?))
+}
+
 /// An order's fills, oldest first.
 pub async fn fills(db: &Db, order_id: &str) -> StoreResult<Vec<FillRow>> {
     let sql = format!("SELECT {FILL_COLUMNS} FROM order_fills WHERE order_id = $1 ORDER BY filled_at, id");

@@ -14,6 +14,7 @@ export function makeTradingAccount(overrides: Partial<TradingAccount> = {}): Tra
     automate: true,
     ordersHalted: false,
     investmentCapital: 1000,
+    cash: overrides.investmentCapital ?? 1000,
     maxPositionSize: 100,
     riskTolerance: "medium",
     preferredStrategies: ["Momentum", "Breakout"],

@@ -45,6 +45,11 @@ pub struct TradingAccount {
     pub name: String,
     /// Dollars.
     pub investment_capital: f64,
+    /// Dollars: the capital less what the account's order fills paid, plus what they brought
+    /// in, commissions included (the paper broker's cash; an account connected to Alpaca shows
+    /// Alpaca's own in its reconciliation). Positions opened before orders existed (before
+    /// 2026-11-29) and manual positions move no cash.
+    pub cash: f64,
     pub risk_tolerance: RiskTolerance,
     /// Dollars per position.
     pub max_position_size: f64,
@@ -155,7 +160,13 @@ pub struct CurrentAccountInput {
     pub id: String,
 }
 
-fn view(row: AccountRow, place: usize, entitlements: &Entitlements, connection: Option<&ConnectionRow>) -> Result<TradingAccount> {
+fn view(
+    row: AccountRow,
+    place: usize,
+    entitlements: &Entitlements,
+    connection: Option<&ConnectionRow>,
+    cash_out: f64,
+) -> Result<TradingAccount> {
     let what = format!("trading account {}", row.id);
     let broker = match connection {
         Some(c) => AccountBroker {
@@ -170,6 +181,7 @@ fn view(row: AccountRow, place: usize, entitlements: &Entitlements, connection: 
         risk_tolerance: stored(&row.risk_tolerance, &what)?,
         preferred_strategies: strategies_of(&row.preferred_strategies),
         investment_capital: dollars(row.investment_capital_cents),
+        cash: ((dollars(row.investment_capital_cents) - cash_out) * 100.0).round() / 100.0,
         max_position_size: dollars(row.max_position_size_cents),
         within_plan: place <= entitlements.trading_accounts as usize,
         id: row.id,
@@ -179,6 +191,12 @@ fn view(row: AccountRow, place: usize, entitlements: &Entitlements, connection: 
         current: row.is_current,
         created_at: row.created_at,
     })
+}
+
+/// What the fills of `user_id`'s account `id` took from cash (see [`TradingAccount::cash`]).
+async fn cash_out_of(state: &AppState, user_id: &str, id: &str) -> Result<f64> {
+    let by_account = strikeline_store::orders::cash_out_by_account(&state.db, user_id).await?;
+    Ok(by_account.into_iter().find(|(account, _)| account == id).map_or(0.0, |(_, out)| out))
 }
 
 /// The place of the account `id` among `user_id`'s accounts, oldest first (1 for the oldest),
@@ -226,12 +244,14 @@ async fn list(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> 
     let entitlements = Entitlements::of(&user, state.clock.now());
     let rows = store::for_user(&state.db, &user.id).await?;
     let connections = strikeline_store::broker_connections::for_user(&state.db, &user.id).await?;
+    let cash_out = strikeline_store::orders::cash_out_by_account(&state.db, &user.id).await?;
     let accounts = rows
         .into_iter()
         .enumerate()
         .map(|(i, row)| {
             let connection = connections.iter().find(|c| c.account_id == row.id);
-            view(row, i + 1, &entitlements, connection)
+            let out = cash_out.iter().find(|(id, _)| *id == row.id).map_or(0.0, |(_, out)| *out);
+            view(row, i + 1, &entitlements, connection, out)
         })
         .collect::<Result<_>>()?;
     Ok(axum::Json(TradingAccounts { accounts, max_accounts: entitlements.trading_accounts }))
@@ -285,7 +305,7 @@ async fn create(
         return Err(entitlements.accounts_held());
     }
     let place = place_of(&state, &user.id, &row.id).await?;
-    Ok((StatusCode::CREATED, axum::Json(view(row, place, &entitlements, None)?)))
+    Ok((StatusCode::CREATED, axum::Json(view(row, place, &entitlements, None, 0.0)?)))
 }
 
 /// Renames an account or changes its preferences or automation switch (every plan: what an
@@ -346,7 +366,8 @@ async fn update(
     let entitlements = Entitlements::of(&user, now);
     let place = place_of(&state, &user.id, &id).await?;
     let connection = strikeline_store::broker_connections::find(&state.db, &id).await?;
-    Ok(axum::Json(view(saved, place, &entitlements, connection.as_ref())?))
+    let out = cash_out_of(&state, &user.id, &saved.id).await?;
+    Ok(axum::Json(view(saved, place, &entitlements, connection.as_ref(), out)?))
 }
 
 /// Deletes an account with its closed positions, finished orders and history. The current
@@ -397,7 +418,8 @@ async fn switch_current(
     let entitlements = Entitlements::of(&user, now);
     let place = place_of(&state, &user.id, &row.id).await?;
     let connection = strikeline_store::broker_connections::find(&state.db, &row.id).await?;
-    Ok(axum::Json(view(row, place, &entitlements, connection.as_ref())?))
+    let out = cash_out_of(&state, &user.id, &row.id).await?;
+    Ok(axum::Json(view(row, place, &entitlements, connection.as_ref(), out)?))
 }
 
 /// Connects one of the user's accounts to Alpaca (Premium): its orders then go to Alpaca's
@@ -463,7 +485,8 @@ async fn connect_broker(
     let detail = format!("{} connected to Alpaca ({} endpoint, key {})", account.name, input.endpoint.as_str(), key_hint(key_id));
     audit::record(&state, Some(&user.id), None, AuditAction::BrokerConnected, Some(detail), &origin, now).await?;
     let place = place_of(&state, &user.id, &account.id).await?;
-    Ok(axum::Json(view(account, place, &entitlements, Some(&row))?))
+    let out = cash_out_of(&state, &user.id, &account.id).await?;
+    Ok(axum::Json(view(account, place, &entitlements, Some(&row), out)?))
 }
 
 /// Disconnects an account from its broker: its next orders go to the paper broker. Refused
@@ -493,7 +516,8 @@ async fn disconnect_broker(
     }
     let entitlements = Entitlements::of(&user, now);
     let place = place_of(&state, &user.id, &account.id).await?;
-    Ok(axum::Json(view(account, place, &entitlements, None)?))
+    let out = cash_out_of(&state, &user.id, &account.id).await?;
+    Ok(axum::Json(view(account, place, &entitlements, None, out)?))
 }
 
 /// Checks one of the user's accounts against Alpaca (Premium): the options contracts our books

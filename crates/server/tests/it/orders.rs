@@ -92,6 +92,10 @@ async fn a_signal_becomes_one_filled_order_whose_fill_opens_the_position(app: Te
     assert_eq!(held.len(), 1, "{positions:?}");
     assert_eq!(held[0]["quantity"], 3);
     assert!((held[0]["entryPrice"].as_f64().expect("entry") - 3.03).abs() < 1e-9, "{}", held[0]);
+    // The account's cash: its $10,000 capital less what the fill paid.
+    let accounts: Value = app.client.get(app.url("/api/accounts")).send().await.expect("accounts").json().await.expect("json");
+    assert_eq!(accounts["accounts"][0]["investmentCapital"], 10_000.0);
+    assert_eq!(accounts["accounts"][0]["cash"], 10_000.0 - 909.0 - 1.95, "{accounts}");
 
     // The owner is told, and nobody else sees the order.
     let notes: Value = app.client.get(app.url("/api/notifications")).send().await.expect("notes").json().await.expect("json");
@@ -452,6 +456,10 @@ async fn a_position_closes_through_a_sell_order_at_the_backtesters_exit(app: Tes
     let backtest = strikeline_engine::Costs::STANDARD.net_pnl(3.00, 4.50, 3.0);
     let paper = ((closed.exit_cents.expect("exit") - closed.entry_cents) * 100 * 3 - closed.commissions_cents) as f64 / 100.0;
     assert_eq!(paper, backtest, "paper against backtest");
+    // The cash: the capital, less the opening, plus the sale, both with their commissions.
+    let accounts: Value = app.client.get(app.url("/api/accounts")).send().await.expect("accounts").json().await.expect("json");
+    let cash = accounts["accounts"][0]["cash"].as_f64().expect("cash");
+    assert!((cash - (10_000.0 + paper)).abs() < 1e-9, "{cash} against {}", 10_000.0 + paper);
     let log = audit_log(&app, &app.client).await;
     assert_eq!(log.iter().filter(|(action, detail)| action == "order_placed" && detail.contains("sell call")).count(), 1, "{log:?}");
 }

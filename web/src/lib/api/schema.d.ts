@@ -5956,6 +5956,14 @@ export interface components {
             automate: boolean;
             /** @description Who fills the account's orders. */
             broker: components["schemas"]["AccountBroker"];
+            /**
+             * Format: double
+             * @description Dollars: the capital less what the account's order fills paid, plus what they brought
+             *     in, commissions included (the paper broker's cash; an account connected to Alpaca shows
+             *     Alpaca's own in its reconciliation). Positions opened before orders existed (before
+             *     2026-11-29) and manual positions move no cash.
+             */
+            cash: number;
             /** Format: date-time */
             createdAt: string;
             /** @description The account the app shows and works in. */

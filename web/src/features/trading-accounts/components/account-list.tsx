@@ -220,6 +220,8 @@ function AccountRow({ account, maxAccounts, connectsBrokers, onAction }: Account
   const strategies = orderStrategies(account.preferredStrategies);
   const figures = [
     { label: "Capital", value: formatCurrency(account.investmentCapital) },
+    // The capital less what the account's fills paid, plus what they brought in.
+    { label: "Cash", value: formatCurrency(account.cash) },
     { label: "Max position size", value: formatCurrency(account.maxPositionSize) },
     { label: "Risk tolerance", value: riskToleranceLabel(account.riskTolerance) },
     { label: "Preferred strategies", value: strategies.length > 0 ? strategies.join(", ") : "None" },

@@ -28,7 +28,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const main = makeTradingAccount({ name: "Main", current: true, investmentCapital: 10_000, maxPositionSize: 500 });
+// Main's fills have paid $909 and $1.95 in commissions: its cash is below its capital.
+const main = makeTradingAccount({ name: "Main", current: true, investmentCapital: 10_000, cash: 9_089.05, maxPositionSize: 500 });
 const ira = makeTradingAccount({
   name: "IRA",
   investmentCapital: 25_000,
@@ -87,6 +88,7 @@ describe("TradingAccountsTab (Settings › Trading accounts)", () => {
     expect(within(first).getByText("Current")).toBeInTheDocument();
     expect(figures(first)).toEqual([
       "Capital: $10,000.00",
+      "Cash: $9,089.05",
       "Max position size: $500.00",
       "Risk tolerance: Moderate",
       "Preferred strategies: Momentum, Breakout",
@@ -99,6 +101,7 @@ describe("TradingAccountsTab (Settings › Trading accounts)", () => {
     expect(within(second).queryByText("Current")).not.toBeInTheDocument();
     expect(figures(second)).toEqual([
       "Capital: $25,000.00",
+      "Cash: $25,000.00",
       "Max position size: $2,500.00",
       "Risk tolerance: Conservative",
       "Preferred strategies: Mean Reversion",
@@ -156,6 +159,7 @@ describe("TradingAccountsTab (Settings › Trading accounts)", () => {
     const created = await row("IRA");
     expect(figures(created)).toEqual([
       "Capital: $25,000.00",
+      "Cash: $25,000.00",
       "Max position size: $2,500.50",
       "Risk tolerance: Aggressive",
       "Preferred strategies: Momentum, Volatility",
