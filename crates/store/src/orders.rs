@@ -233,6 +233,21 @@ pub async fn on_active_signals(db: &Db) -> StoreResult<Vec<StoredOrder>> {
     with_legs(db, rows).await
 }
 
+/// The orders of `account_id` whose client order id is `prefix` or starts with `prefix-`,
+/// oldest first: each attempt at one thing (closing one position).
+pub async fn attempts(db: &Db, account_id: &str, prefix: &str) -> StoreResult<Vec<StoredOrder>> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM orders WHERE account_id = $1 AND (client_order_id = $2 OR substr(client_order_id, 1, $3) = $4) \
+         ORDER BY created_at, id"
+    );
+    let dashed = format!("{prefix}-");
+    let length = i32::try_from(dashed.chars().count()).unwrap_or(i32::MAX);
+    let rows = with_db!(db, pool => {
+        sqlx::query_as::<_, OrderRow>(&sql).bind(account_id).bind(prefix).bind(length).bind(&dashed).fetch_all(pool).await?
+    });
+    with_legs(db, rows).await
+}
+
 /// The orders of `account_id` still standing, oldest first.
 pub async fn standing_in(db: &Db, account_id: &str) -> StoreResult<Vec<StoredOrder>> {
     let sql = format!("SELECT {COLUMNS} FROM orders WHERE account_id = $1 AND status IN {STANDING} ORDER BY created_at, id");

@@ -530,3 +530,82 @@ async fn sqlite_an_order_in_flight_survives_kill_9_of_the_server() {
 async fn postgres_an_order_in_flight_survives_kill_9_of_the_server() {
     an_order_in_flight_survives_kill_9_of_the_server(crate::common::Engine::Postgres).await;
 }
+
+/// A closing order Alpaca cancels part filled: the position stays open for what is left, the
+/// next settlement sends a second attempt for the rest only, and its fill closes the position
+/// at the average of every closing fill.
+async fn a_closing_order_cancelled_part_filled_is_retried_for_the_rest(engine: crate::common::Engine) {
+    let (base, fake) = fake_alpaca().await;
+    let Some(app) = app_with_alpaca(engine, &base).await else { return };
+    let user = app.register().await;
+    let user_id = user["id"].as_str().expect("id").to_owned();
+    strikeline_store::users::set_subscription(app.db(), &user_id, "premium", "active", None, app.now()).await.expect("plan");
+    let prefs = json!({"investmentCapital": 10000, "riskTolerance": "high", "maxPositionSize": 1000, "preferredStrategies": "Momentum"});
+    assert_eq!(app.client.patch(app.url("/api/user/preferences")).json(&prefs).send().await.expect("patch").status(), 200);
+    let ada = strikeline_store::users::find_by_email(app.db(), "ada@example.com").await.expect("query").expect("ada");
+    let good = json!({"broker": "alpaca", "endpoint": "paper", "keyId": KEY, "secretKey": SECRET});
+    let connect = app.client.put(app.url(&format!("/api/accounts/{}/broker", ada.account_id))).json(&good).send().await.expect("connect");
+    assert_eq!(connect.status(), 200);
+    let mut signal = crate::common::signal_row("MOM", 90, app.today(), 3, None);
+    signal.strategy = "Momentum".into();
+    strikeline_store::signals::issue_automated(app.db(), &[signal.clone()]).await.expect("issue");
+    let poll = || strikeline_server::services::execution::remote::poll_standing(&app.state, app.now());
+    strikeline_server::services::execution::automated::execute(&app.state, app.now()).await.expect("tick");
+    poll().await.expect("poll");
+    poll().await.expect("poll");
+    let positions: Vec<Value> =
+        app.client.get(app.url("/api/portfolio/positions")).send().await.expect("positions").json().await.expect("json");
+    let position_id = positions.iter().find(|p| p["signal"]["symbol"] == "MOM").expect("held")["id"].as_str().expect("id").to_owned();
+
+    // The signal ends: a closing order for the three contracts, two of which fill before it is cancelled.
+    let ended = strikeline_store::signals::SignalMark {
+        id: signal.id.clone(),
+        current_option_cents: 450,
+        current_price_cents: 10_500,
+        previous_close_cents: 10_000,
+        pnl_cents: 15_000,
+        pnl_percent: 50.0,
+        close: Some(("closed".into(), "target".into())),
+        net_pnl_cents: None,
+        at: app.now(),
+    };
+    strikeline_store::signals::apply_marks(app.db(), &[ended]).await.expect("ended");
+    let settle = || strikeline_server::services::portfolio_settlement::settle_positions(&app.state, app.now());
+    settle().await.expect("settle");
+    let first = format!("close-{position_id}");
+    let closing = strikeline_store::orders::by_client_id(app.db(), &ada.account_id, &first).await.expect("closing order");
+    assert_eq!((closing.row.quantity, closing.row.status.as_str()), (3, "accepted"));
+    poll().await.expect("poll");
+    let cancel = app.client.post(app.url(&format!("/api/orders/{}/cancel", closing.row.id))).send().await.expect("cancel");
+    assert_eq!(cancel.status(), 200, "{}", cancel.text().await.unwrap_or_default());
+    let cancelled = strikeline_store::orders::by_client_id(app.db(), &ada.account_id, &first).await.expect("closing order");
+    assert_eq!((cancelled.row.status.as_str(), cancelled.row.filled_units), ("cancelled", 2));
+    let open = strikeline_store::positions::find_automated(app.db(), &ada.account_id, &position_id).await.expect("position");
+    assert_eq!((open.status.as_str(), open.quantity), ("open", 3), "open until every contract is sold");
+
+    // The next settlements: one second attempt, for the one contract left, whose fill closes it.
+    let (a, b) = tokio::join!(settle(), settle());
+    a.expect("settle");
+    b.expect("settle");
+    let retry = strikeline_store::orders::by_client_id(app.db(), &ada.account_id, &format!("{first}-r2")).await.expect("second attempt");
+    assert_eq!(retry.row.quantity, 1);
+    assert_eq!(fake.lock().expect("fake").orders.get(&format!("{first}-r2")).map(|o| o.1), Some(1), "one contract sent");
+    poll().await.expect("poll");
+    settle().await.expect("settle");
+    let closed = strikeline_store::positions::find_automated(app.db(), &ada.account_id, &position_id).await.expect("position");
+    assert_eq!((closed.status.as_str(), closed.quantity), ("closed", 3));
+    assert_eq!(closed.exit_cents, Some(125), "the average of every closing fill (Alpaca's $1.25)");
+    let closings = strikeline_store::orders::attempts(app.db(), &ada.account_id, &first).await.expect("attempts");
+    assert_eq!(closings.len(), 2, "no third attempt once closed");
+    assert_eq!(fake.lock().expect("fake").orders.keys().filter(|k| k.starts_with("close-")).count(), 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_a_closing_order_cancelled_part_filled_is_retried_for_the_rest() {
+    a_closing_order_cancelled_part_filled_is_retried_for_the_rest(crate::common::Engine::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_a_closing_order_cancelled_part_filled_is_retried_for_the_rest() {
+    a_closing_order_cancelled_part_filled_is_retried_for_the_rest(crate::common::Engine::Postgres).await;
+}

@@ -18,10 +18,37 @@ use crate::foundation::error::Result;
 use crate::foundation::state::AppState;
 use crate::foundation::vocab::OrderSide;
 
-/// The client order id of the order closing position `position_id` (one per position: a
-/// second settler places nothing).
-pub fn client_order_id(position_id: &str) -> String {
-    format!("close-{position_id}")
+/// How many orders may try to close one position: a broker that cancels or refuses each
+/// leaves the position open (the reconciliation with the broker shows it) rather than sending
+/// orders without end.
+pub const MAX_ATTEMPTS: usize = 3;
+
+/// The client order id of attempt `attempt` (1, 2, …) at closing position `position_id`:
+/// `close-<id>`, then `close-<id>-r2`, … Every settler counts the same earlier attempts, so two
+/// at once place one order.
+pub fn client_order_id(position_id: &str, attempt: usize) -> String {
+    if attempt <= 1 { format!("close-{position_id}") } else { format!("close-{position_id}-r{attempt}") }
+}
+
+/// The position a closing order's client order id names (`None` for any other order).
+pub fn position_of(client_order_id: &str) -> Option<&str> {
+    let rest = client_order_id.strip_prefix("close-")?;
+    // A retry's suffix: ids are UUIDs, whose hex never holds an `r`.
+    Some(match rest.rsplit_once("-r") {
+        Some((position, attempt)) if !attempt.is_empty() && attempt.chars().all(|c| c.is_ascii_digit()) => position,
+        _ => rest,
+    })
+}
+
+/// What earlier attempts at closing a position sold: units, and their fills summed.
+pub(super) async fn sold_before(state: &AppState, account_id: &str, position_id: &str, except: &str) -> Result<super::FilledSoFar> {
+    let earlier: Vec<String> = strikeline_store::orders::attempts(&state.db, account_id, &client_order_id(position_id, 1))
+        .await?
+        .into_iter()
+        .filter(|o| o.row.id != except && o.row.filled_units > 0)
+        .map(|o| o.row.id)
+        .collect();
+    Ok(super::FilledSoFar::of(&strikeline_store::orders::fills_of(&state.db, &earlier).await?))
 }
 
 /// Closes every open automated position whose signal has ended with a sell order; returns the
@@ -54,9 +81,16 @@ pub async fn close_ended(state: &AppState, now: DateTime<Utc>) -> Result<Vec<(St
         else {
             continue;
         };
-        let Some(contracts) = u32::try_from(position.quantity).ok().filter(|n| *n > 0) else { continue };
+        // Earlier attempts: one standing is left to its broker; what cancelled ones sold is not
+        // sold again.
+        let earlier = strikeline_store::orders::attempts(&state.db, &account.id, &client_order_id(&position.id, 1)).await?;
+        if earlier.iter().any(|o| !super::is_final(o)) || earlier.len() >= MAX_ATTEMPTS {
+            continue;
+        }
+        let sold: i64 = earlier.iter().map(|o| o.row.filled_units).sum();
+        let Some(contracts) = u32::try_from(position.quantity - sold).ok().filter(|n| *n > 0) else { continue };
         let Some(mut order) = order_for(signal, account, broker, Ok(contracts), now) else { continue };
-        order.row.client_order_id = client_order_id(&position.id);
+        order.row.client_order_id = client_order_id(&position.id, earlier.len() + 1);
         // An expired contract's closing is booked on its expiration day, the last day it
         // traded: the signal's last mark is its value then.
         order.row.placed_on = order.row.placed_on.min(signal.expiration_date);
@@ -72,4 +106,21 @@ pub async fn close_ended(state: &AppState, now: DateTime<Utc>) -> Result<Vec<(St
     }
     announcements.flush(state, now).await?;
     Ok(closed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_attempt_has_its_id_and_every_id_names_its_position() {
+        let id = "6f1c2d3e-0a1b-4c5d-8e9f-0123456789ab";
+        assert_eq!(client_order_id(id, 1), format!("close-{id}"));
+        assert_eq!(client_order_id(id, 3), format!("close-{id}-r3"));
+        for attempt in 1..=MAX_ATTEMPTS {
+            assert_eq!(position_of(&client_order_id(id, attempt)), Some(id));
+        }
+        assert_eq!(position_of(&format!("signal-{id}")), None);
+        assert_eq!(position_of("close-p-1-rx"), Some("p-1-rx"), "not a retry's suffix");
+    }
 }

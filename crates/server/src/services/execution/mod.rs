@@ -46,6 +46,12 @@ fn progress_of(order: &StoredOrder) -> Option<OrderProgress> {
     Some(OrderProgress { status, filled, quantity })
 }
 
+/// Whether a stored order has ended (filled, cancelled, rejected); one whose state cannot be
+/// read counts as ended, as nothing can move it.
+fn is_final(order: &StoredOrder) -> bool {
+    progress_of(order).is_none_or(|p| p.status.is_final())
+}
+
 /// The engine's order for a stored one; `None` when its stored terms are not an order the
 /// engine accepts (which the store's checks and [`Order::new`] keep from happening).
 pub fn engine_order(order: &StoredOrder) -> Option<Order> {
@@ -222,7 +228,7 @@ async fn opening_of_fills(state: &AppState, order: &StoredOrder, now: DateTime<U
 /// What an order's stored fills add up to: units, the net paid (price × units, per share) and
 /// the commissions in cents.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct FilledSoFar {
+pub(super) struct FilledSoFar {
     units: i64,
     paid: f64,
     commission_cents: i64,
@@ -259,13 +265,18 @@ async fn record_fill(state: &AppState, order: &StoredOrder, fill: Fill, effect: 
     let commissions = earlier.commission_cents + fill_row.commission_cents;
     let opens = if effect == Some(&Effect::Opens) { opening(order, filled, average, commissions, now) } else { None };
     let closes = match effect {
-        Some(Effect::Closes { position_id, status }) => Some(Closing {
-            position_id: position_id.clone(),
-            status: status.clone(),
-            // A sale's net price is negative (received).
-            exit_cents: to_cents(-average),
-            commission_cents: commissions,
-        }),
+        Some(Effect::Closes { position_id, status }) => {
+            // With what earlier attempts at closing it sold (cancelled part filled).
+            let before = closing::sold_before(state, &order.row.account_id, position_id, &order.row.id).await?;
+            let units = filled + before.units;
+            Some(Closing {
+                position_id: position_id.clone(),
+                status: status.clone(),
+                // A sale's net price is negative (received).
+                exit_cents: to_cents(-(paid + before.paid) / units.max(1) as f64),
+                commission_cents: commissions + before.commission_cents,
+            })
+        }
         Some(Effect::Opens) | None => None,
     };
     let event = OrderEvent::Fill { units: fill.units };
@@ -375,7 +386,7 @@ pub async fn broker_of(state: &AppState, account_id: &str) -> Result<&'static st
 /// What a stored order's fill does to the account's positions: a closing order's client order
 /// id names the position (`close-<id>`), which closes as its signal ended; any other opens.
 pub async fn effect_of(state: &AppState, order: &StoredOrder) -> Result<Effect> {
-    let Some(position_id) = order.row.client_order_id.strip_prefix("close-") else { return Ok(Effect::Opens) };
+    let Some(position_id) = closing::position_of(&order.row.client_order_id) else { return Ok(Effect::Opens) };
     let status = match &order.row.signal_id {
         Some(id) => strikeline_store::signals::find(&state.db, id).await?.map(|s| s.status),
         None => None,
