@@ -73,7 +73,8 @@ for (const [width, theme] of [
     expect((await created).status()).toBe(201);
     await expect(toastTitle(page, "Account Opened")).toBeVisible();
     const ira = card.getByRole("listitem", { name: "IRA" });
-    await expect(ira.getByText("$25,000.00")).toBeVisible();
+    // Its capital, and its cash: no fill has moved it yet.
+    await expect(ira.getByText("$25,000.00")).toHaveCount(2);
     await expect(ira.getByText("Current")).toHaveCount(0);
     await expect(card.getByTestId("account-count")).toHaveText("You hold 2 of 10 accounts.");
     await noHorizontalOverflow(page, width);

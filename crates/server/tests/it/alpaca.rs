@@ -151,6 +151,20 @@ async fn account(State(fake): State<Shared>, headers: HeaderMap) -> Response {
     (StatusCode::OK, axum::Json(body)).into_response()
 }
 
+/// The account's fees: two, on one page.
+async fn fees(State(fake): State<Shared>, headers: HeaderMap, Query(query): Query<HashMap<String, String>>) -> Response {
+    let mut fake = fake.lock().expect("fake");
+    let what = format!("GET /v2/account/activities/FEE after={}", query.get("after").cloned().unwrap_or_default());
+    if let Some(answer) = gate(&mut fake, &headers, what) {
+        return answer;
+    }
+    let body = json!([
+        {"id": "20261201000000000::fee-1", "activity_type": "FEE", "activity_sub_type": "ORF", "net_amount": "-0.03", "date": "2026-12-01"},
+        {"id": "20261201000000000::fee-2", "activity_type": "FEE", "activity_sub_type": "TAF", "net_amount": "-0.02", "date": "2026-12-01"}
+    ]);
+    (StatusCode::OK, axum::Json(body)).into_response()
+}
+
 async fn fake_alpaca() -> (String, Shared) {
     let fake: Shared = Arc::default();
     let app = axum::Router::new()
@@ -159,6 +173,7 @@ async fn fake_alpaca() -> (String, Shared) {
         .route("/v2/orders/{id}", delete(cancel))
         .route("/v2/positions", get(positions))
         .route("/v2/account", get(account))
+        .route("/v2/account/activities/FEE", get(fees))
         .with_state(fake.clone());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("addr"));
@@ -384,6 +399,13 @@ async fn premium_connected_account_trades_through_alpaca(engine: crate::common::
     assert_eq!(response.status(), 200);
     let checked: Value = response.json().await.expect("json");
     assert_eq!((checked["brokerCash"].as_f64(), checked["brokerOptionsBuyingPower"].as_f64()), (Some(8123.45), Some(7000.5)));
+    // Alpaca's fees since the account was connected: $0.03 and $0.02.
+    assert_eq!(checked["brokerFees"].as_f64(), Some(0.05), "{checked}");
+    let connected_at = stored.created_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+    assert!(
+        fake.lock().expect("fake").seen.contains(&format!("GET /v2/account/activities/FEE after={connected_at}")),
+        "fees after the connection"
+    );
     assert_eq!((checked["matched"].as_u64(), checked["otherHoldings"].as_u64()), (Some(1), Some(1)), "{checked}");
     let differences: Vec<(String, i64, i64)> = checked["differences"]
         .as_array()

@@ -5117,11 +5117,22 @@ export interface components {
             brokerCash: number;
             /**
              * Format: double
+             * @description Dollars Alpaca charged in fees (regulatory and clearing: its `FEE` activities) since
+             *     the account was connected; our books charge none for Alpaca's fills.
+             */
+            brokerFees: number;
+            /**
+             * Format: double
              * @description Its options buying power at Alpaca, when reported.
              */
             brokerOptionsBuyingPower?: number | null;
             /** Format: date-time */
             checkedAt: string;
+            /**
+             * Format: date-time
+             * @description When the account was connected to Alpaca: the fees are counted from then.
+             */
+            connectedAt: string;
             /** @description Contracts held in different numbers, in contract order; empty when the books agree. */
             differences: components["schemas"]["HoldingDifference"][];
             /** @description Contracts held in the same number in both books. */

@@ -152,7 +152,7 @@ pub const OPTIMISE: Policy = policy("optimise", 60, HOUR);
 pub const STRATEGY_PREVIEW: Policy = policy("strategy_preview", 120, HOUR);
 /// Optimiser proposals sent as orders per user (each places and sends up to 50 orders).
 pub const ORDER_SEND: Policy = policy("order_send", 60, HOUR);
-/// Checks of an account against its broker per user (each asks Alpaca twice with the
+/// Checks of an account against its broker per user (each asks Alpaca three times with the
 /// account's keys, within Alpaca's own rate limit).
 pub const BROKER_CHECK: Policy = policy("broker_check", 60, HOUR);
 

@@ -8,6 +8,7 @@
 
 use std::time::Duration as StdDuration;
 
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use strikeline_engine::broker::{Contract, Order, OrderType, Right, Side, TimeInForce};
 
@@ -133,6 +134,18 @@ impl AlpacaPosition {
         Some(if self.side.as_deref() == Some("short") && n > 0 { -n } else { n })
     }
 }
+
+/// One of the account's activities at Alpaca (`GET /v2/account/activities/{type}`): a fee's
+/// `net_amount` is negative, a decimal string.
+#[derive(Debug, Clone, Deserialize)]
+pub struct AlpacaActivity {
+    pub id: String,
+    #[serde(default)]
+    pub net_amount: Option<String>,
+}
+
+/// Pages of activities read at most: 100 each.
+const ACTIVITY_PAGES: usize = 10;
 
 /// The account as Alpaca reports it (`GET /v2/account`): amounts as decimal strings.
 #[derive(Debug, Clone, Deserialize)]
@@ -346,6 +359,27 @@ impl AlpacaClient {
     /// The account at Alpaca: its cash and options buying power.
     pub async fn account(&self) -> Result<AlpacaAccount, AlpacaError> {
         self.read("/v2/account").await
+    }
+
+    /// The fees Alpaca charged the account (activities of type `FEE`: regulatory and clearing
+    /// fees, mostly charged across a day's trades rather than per fill) after `after`, newest
+    /// first, up to [`ACTIVITY_PAGES`] pages of 100.
+    pub async fn fees_after(&self, after: DateTime<Utc>) -> Result<Vec<AlpacaActivity>, AlpacaError> {
+        let mut fees: Vec<AlpacaActivity> = Vec::new();
+        let after = urlencode(&after.to_rfc3339_opts(chrono::SecondsFormat::Secs, true));
+        for _ in 0..ACTIVITY_PAGES {
+            let mut path = format!("/v2/account/activities/FEE?after={after}&direction=desc&page_size=100");
+            if let Some(last) = fees.last() {
+                path.push_str(&format!("&page_token={}", urlencode(&last.id)));
+            }
+            let page: Vec<AlpacaActivity> = self.read(&path).await?;
+            let full = page.len() == 100;
+            fees.extend(page);
+            if !full {
+                break;
+            }
+        }
+        Ok(fees)
     }
 
     async fn read<T: serde::de::DeserializeOwned>(&self, path: &str) -> Result<T, AlpacaError> {

@@ -44,6 +44,11 @@ pub struct Reconciliation {
     pub broker_cash: f64,
     /// Its options buying power at Alpaca, when reported.
     pub broker_options_buying_power: Option<f64>,
+    /// Dollars Alpaca charged in fees (regulatory and clearing: its `FEE` activities) since
+    /// the account was connected; our books charge none for Alpaca's fills.
+    pub broker_fees: f64,
+    /// When the account was connected to Alpaca: the fees are counted from then.
+    pub connected_at: DateTime<Utc>,
     /// Contracts held in the same number in both books.
     pub matched: usize,
     /// Contracts held in different numbers, in contract order; empty when the books agree.
@@ -95,12 +100,12 @@ fn amount(text: &str) -> Option<f64> {
 pub async fn check(state: &AppState, user: &UserRecord, account_id: &str, now: DateTime<Utc>) -> Result<(RateLimit, Reconciliation)> {
     Entitlements::of(user, now).require(Capability::BrokerExecution)?;
     let account = strikeline_store::trading_accounts::find(&state.db, &user.id, account_id).await?;
-    if strikeline_store::broker_connections::find(&state.db, &account.id).await?.is_none() {
+    let Some(connection) = strikeline_store::broker_connections::find(&state.db, &account.id).await? else {
         return Err(AppError::Conflict(FieldError::new(
             "broker",
             "This account trades with the paper broker: there is nothing to reconcile.",
         )));
-    }
+    };
     let Some(alpaca) = super::remote::client_for(state, &account.id).await? else {
         return Err(AppError::Conflict(FieldError::new(
             "broker",
@@ -114,8 +119,9 @@ pub async fn check(state: &AppState, user: &UserRecord, account_id: &str, now: D
         }
         other => AppError::upstream("Alpaca", other),
     };
-    let (at_alpaca, positions) = tokio::join!(alpaca.account(), alpaca.positions());
-    let (at_alpaca, positions) = (at_alpaca.map_err(refused)?, positions.map_err(refused)?);
+    let (at_alpaca, positions, fees) = tokio::join!(alpaca.account(), alpaca.positions(), alpaca.fees_after(connection.created_at));
+    let (at_alpaca, positions, fees) = (at_alpaca.map_err(refused)?, positions.map_err(refused)?, fees.map_err(refused)?);
+    let charged: f64 = fees.iter().filter_map(|f| f.net_amount.as_deref().and_then(amount)).map(|a| -a).sum();
     let ours = our_book(state, &account.id).await?;
     let mut theirs: BTreeMap<Contract, i64> = BTreeMap::new();
     let mut other_holdings = 0;
@@ -152,6 +158,8 @@ pub async fn check(state: &AppState, user: &UserRecord, account_id: &str, now: D
         checked_at: now,
         broker_cash: amount(&at_alpaca.cash).unwrap_or(0.0),
         broker_options_buying_power: at_alpaca.options_buying_power.as_deref().and_then(amount),
+        broker_fees: (charged * 100.0).round() / 100.0,
+        connected_at: connection.created_at,
         matched,
         differences,
         other_holdings,

@@ -138,7 +138,7 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** What Alpaca reports beside the summary: its cash and options buying power, when the check ran, the differences and what was not compared. */
+/** What Alpaca reports beside the summary: its cash, options buying power and fees, when the check ran, the differences and what was not compared. */
 function CheckDetails({ check }: { check: BrokerCheck }) {
   const other = otherHoldingsText(check.otherHoldings);
   return (
@@ -148,6 +148,7 @@ function CheckDetails({ check }: { check: BrokerCheck }) {
         <Figure label="Options buying power">
           {check.brokerOptionsBuyingPower == null ? "Not reported" : formatMoney(check.brokerOptionsBuyingPower)}
         </Figure>
+        <Figure label="Fees at Alpaca since connected">{formatMoney(check.brokerFees)}</Figure>
         <Figure label="Checked at">
           <time dateTime={check.checkedAt}>{formatDateTime(check.checkedAt)}</time>
         </Figure>

@@ -537,6 +537,8 @@ describe("TradingAccountsTab: checking an account against Alpaca", () => {
       checkedAt: "2026-11-23T14:35:00Z",
       brokerCash: 12_345.67,
       brokerOptionsBuyingPower: 24_000,
+      brokerFees: 0.05,
+      connectedAt: "2026-11-20T10:00:00Z",
       matched: 3,
       differences: [],
       otherHoldings: 0,
@@ -581,6 +583,7 @@ describe("TradingAccountsTab: checking an account against Alpaca", () => {
     expect(figures(within(dialog).getByTestId("broker-figures"))).toEqual([
       "Cash at Alpaca: $12,345.67",
       "Options buying power: $24,000.00",
+      "Fees at Alpaca since connected: $0.05",
       `Checked at: ${formatDateTime("2026-11-23T14:35:00Z")}`,
     ]);
     expect(within(dialog).queryByRole("table")).not.toBeInTheDocument();
