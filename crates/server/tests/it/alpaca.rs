@@ -448,13 +448,11 @@ async fn postgres_premium_connected_account_trades_through_alpaca() {
     premium_connected_account_trades_through_alpaca(crate::common::Engine::Postgres).await;
 }
 
-/// A real server process sends a connected account's order to Alpaca and is killed (SIGKILL)
-/// before Alpaca's answer arrives, so Alpaca holds the order and our store still says "new".
-/// The restarted server sends it again under the same client order id and reads Alpaca's one
-/// order back: one order at Alpaca, one in the store, one position.
-async fn an_order_in_flight_survives_kill_9_of_the_server(engine: crate::common::Engine) {
-    let (base, fake) = fake_alpaca().await;
-    let Some(app) = app_with_alpaca(engine, &base).await else { return };
+/// Ada on Premium with room for three contracts, her account connected to the fake Alpaca,
+/// and an active Momentum signal on MOM (a $3.00 premium) for her automation.
+async fn connected_with_a_signal(
+    app: &crate::common::TestApp,
+) -> (strikeline_store::users::UserRecord, strikeline_store::signals::SignalRow) {
     let user = app.register().await;
     let user_id = user["id"].as_str().expect("id").to_owned();
     strikeline_store::users::set_subscription(app.db(), &user_id, "premium", "active", None, app.now()).await.expect("plan");
@@ -467,6 +465,17 @@ async fn an_order_in_flight_survives_kill_9_of_the_server(engine: crate::common:
     let mut signal = crate::common::signal_row("MOM", 90, app.today(), 3, None);
     signal.strategy = "Momentum".into();
     strikeline_store::signals::issue_automated(app.db(), &[signal.clone()]).await.expect("issue");
+    (ada, signal)
+}
+
+/// A real server process sends a connected account's order to Alpaca and is killed (SIGKILL)
+/// before Alpaca's answer arrives, so Alpaca holds the order and our store still says "new".
+/// The restarted server sends it again under the same client order id and reads Alpaca's one
+/// order back: one order at Alpaca, one in the store, one position.
+async fn an_order_in_flight_survives_kill_9_of_the_server(engine: crate::common::Engine) {
+    let (base, fake) = fake_alpaca().await;
+    let Some(app) = app_with_alpaca(engine, &base).await else { return };
+    let (ada, signal) = connected_with_a_signal(&app).await;
     let client_id = format!("signal-{}", signal.id);
     fake.lock().expect("fake").hang_after_placing = true;
 
@@ -559,18 +568,7 @@ async fn postgres_an_order_in_flight_survives_kill_9_of_the_server() {
 async fn a_closing_order_cancelled_part_filled_is_retried_for_the_rest(engine: crate::common::Engine) {
     let (base, fake) = fake_alpaca().await;
     let Some(app) = app_with_alpaca(engine, &base).await else { return };
-    let user = app.register().await;
-    let user_id = user["id"].as_str().expect("id").to_owned();
-    strikeline_store::users::set_subscription(app.db(), &user_id, "premium", "active", None, app.now()).await.expect("plan");
-    let prefs = json!({"investmentCapital": 10000, "riskTolerance": "high", "maxPositionSize": 1000, "preferredStrategies": "Momentum"});
-    assert_eq!(app.client.patch(app.url("/api/user/preferences")).json(&prefs).send().await.expect("patch").status(), 200);
-    let ada = strikeline_store::users::find_by_email(app.db(), "ada@example.com").await.expect("query").expect("ada");
-    let good = json!({"broker": "alpaca", "endpoint": "paper", "keyId": KEY, "secretKey": SECRET});
-    let connect = app.client.put(app.url(&format!("/api/accounts/{}/broker", ada.account_id))).json(&good).send().await.expect("connect");
-    assert_eq!(connect.status(), 200);
-    let mut signal = crate::common::signal_row("MOM", 90, app.today(), 3, None);
-    signal.strategy = "Momentum".into();
-    strikeline_store::signals::issue_automated(app.db(), &[signal.clone()]).await.expect("issue");
+    let (ada, signal) = connected_with_a_signal(&app).await;
     let poll = || strikeline_server::services::execution::remote::poll_standing(&app.state, app.now());
     strikeline_server::services::execution::automated::execute(&app.state, app.now()).await.expect("tick");
     poll().await.expect("poll");
@@ -580,24 +578,16 @@ async fn a_closing_order_cancelled_part_filled_is_retried_for_the_rest(engine: c
     let position_id = positions.iter().find(|p| p["signal"]["symbol"] == "MOM").expect("held")["id"].as_str().expect("id").to_owned();
 
     // The signal ends: a closing order for the three contracts, two of which fill before it is cancelled.
-    let ended = strikeline_store::signals::SignalMark {
-        id: signal.id.clone(),
-        current_option_cents: 450,
-        current_price_cents: 10_500,
-        previous_close_cents: 10_000,
-        pnl_cents: 15_000,
-        pnl_percent: 50.0,
-        close: Some(("closed".into(), "target".into())),
-        net_pnl_cents: None,
-        at: app.now(),
-    };
-    strikeline_store::signals::apply_marks(app.db(), &[ended]).await.expect("ended");
+    strikeline_store::signals::apply_marks(app.db(), &[crate::common::target_reached(&signal.id, 450, app.now())]).await.expect("ended");
     let settle = || strikeline_server::services::portfolio_settlement::settle_positions(&app.state, app.now());
     settle().await.expect("settle");
     let first = format!("close-{position_id}");
     let closing = strikeline_store::orders::by_client_id(app.db(), &ada.account_id, &first).await.expect("closing order");
     assert_eq!((closing.row.quantity, closing.row.status.as_str()), (3, "accepted"));
-    poll().await.expect("poll");
+    // A settlement while it stands resumes it under its own id (reading it back: two filled).
+    settle().await.expect("settle");
+    let resumed = strikeline_store::orders::attempts(app.db(), &ada.account_id, &first).await.expect("attempts");
+    assert_eq!(resumed.iter().map(|o| (o.row.client_order_id.as_str(), o.row.filled_units)).collect::<Vec<_>>(), [(first.as_str(), 2)]);
     let cancel = app.client.post(app.url(&format!("/api/orders/{}/cancel", closing.row.id))).send().await.expect("cancel");
     assert_eq!(cancel.status(), 200, "{}", cancel.text().await.unwrap_or_default());
     let cancelled = strikeline_store::orders::by_client_id(app.db(), &ada.account_id, &first).await.expect("closing order");

@@ -412,18 +412,7 @@ async fn a_position_closes_through_a_sell_order_at_the_backtesters_exit(app: Tes
     let signal = issue(&app, "MOM", "CALL").await;
     assert_eq!(tick(&app).await, 1);
     // The signal reaches its target at a $4.50 premium.
-    let close = store::SignalMark {
-        id: signal.id.clone(),
-        current_option_cents: 450,
-        current_price_cents: 10_500,
-        previous_close_cents: 10_000,
-        pnl_cents: 15_000,
-        pnl_percent: 50.0,
-        close: Some(("closed".into(), "target".into())),
-        net_pnl_cents: None,
-        at: app.now(),
-    };
-    store::apply_marks(app.db(), &[close]).await.expect("close");
+    store::apply_marks(app.db(), &[crate::common::target_reached(&signal.id, 450, app.now())]).await.expect("close");
     let settle = || strikeline_server::services::portfolio_settlement::settle_positions(&app.state, app.now());
     // Two settlers at once: one sell order, one closing.
     let (a, b) = tokio::join!(settle(), settle());

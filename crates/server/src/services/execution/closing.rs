@@ -81,16 +81,18 @@ pub async fn close_ended(state: &AppState, now: DateTime<Utc>) -> Result<Vec<(St
         else {
             continue;
         };
-        // Earlier attempts: one standing is left to its broker; what cancelled ones sold is not
-        // sold again.
+        // Earlier attempts: one still standing (a crash may have left it unsent) is resumed
+        // under its own id; what ended ones sold is not sold again.
         let earlier = strikeline_store::orders::attempts(&state.db, &account.id, &client_order_id(&position.id, 1)).await?;
-        if earlier.iter().any(|o| !super::is_final(o)) || earlier.len() >= MAX_ATTEMPTS {
+        let standing = earlier.iter().find(|o| !super::is_final(o));
+        if standing.is_none() && earlier.len() >= MAX_ATTEMPTS {
             continue;
         }
-        let sold: i64 = earlier.iter().map(|o| o.row.filled_units).sum();
+        let sold: i64 = earlier.iter().filter(|o| super::is_final(o)).map(|o| o.row.filled_units).sum();
         let Some(contracts) = u32::try_from(position.quantity - sold).ok().filter(|n| *n > 0) else { continue };
         let Some(mut order) = order_for(signal, account, broker, Ok(contracts), now) else { continue };
-        order.row.client_order_id = client_order_id(&position.id, earlier.len() + 1);
+        order.row.client_order_id =
+            standing.map_or_else(|| client_order_id(&position.id, earlier.len() + 1), |o| o.row.client_order_id.clone());
         // An expired contract's closing is booked on its expiration day, the last day it
         // traded: the signal's last mark is its value then.
         order.row.placed_on = order.row.placed_on.min(signal.expiration_date);

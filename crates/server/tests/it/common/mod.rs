@@ -327,6 +327,22 @@ pub fn with_admin(config: &mut Config) {
     config.admin_emails = vec!["admin@example.com".into()];
 }
 
+/// The mark that ends signal `id` at its target, its premium at `premium_cents` (from a $3.00
+/// entry on a $100 underlying now at $105).
+pub fn target_reached(id: &str, premium_cents: i64, at: DateTime<Utc>) -> strikeline_store::signals::SignalMark {
+    strikeline_store::signals::SignalMark {
+        id: id.to_owned(),
+        current_option_cents: premium_cents,
+        current_price_cents: 10_500,
+        previous_close_cents: 10_000,
+        pnl_cents: (premium_cents - 300) * 100,
+        pnl_percent: (premium_cents - 300) as f64 / 3.0,
+        close: Some(("closed".into(), "target".into())),
+        net_pnl_cents: None,
+        at,
+    }
+}
+
 /// A stored signal as the engine would issue it, `minutes_ago`, owned by `owner` when on demand.
 pub fn signal_row(symbol: &str, confidence: i64, day: NaiveDate, minutes_ago: i64, owner: Option<&str>) -> SignalRow {
     strikeline_store::test_support::signal(symbol, "Momentum", confidence, day, now() - Duration::minutes(minutes_ago), owner)
