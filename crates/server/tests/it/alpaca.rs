@@ -418,6 +418,18 @@ async fn premium_connected_account_trades_through_alpaca(engine: crate::common::
     assert_eq!(differences, [(two.as_str().unwrap_or_default().to_owned(), 2, 1), ("XYZ261218P00050000".to_owned(), 0, -4)]);
     let xyz = &checked["differences"][1];
     assert_eq!((xyz["underlying"].as_str(), xyz["right"].as_str(), xyz["strikePrice"].as_f64()), (Some("XYZ"), Some("put"), Some(50.0)));
+    // The end of day's check tells the owner, naming the contracts.
+    let daily = strikeline_server::services::execution::reconciliation::daily(&app.state, app.now()).await.expect("daily");
+    assert_eq!(daily, 1);
+    let bell: Value = app.client.get(app.url("/api/notifications")).send().await.expect("bell").json().await.expect("json");
+    let told: Vec<&Value> = bell["notifications"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .filter(|n| n["title"].as_str().is_some_and(|t| t.ends_with(": our books and Alpaca's differ on 2 contracts")))
+        .collect();
+    assert_eq!(told.len(), 1, "{bell}");
+    assert!(told[0]["body"].as_str().is_some_and(|b| b.contains(&format!("{}: ours 2, Alpaca 1", two.as_str().unwrap_or_default()))), "{}", told[0]);
     // Another Premium user's account is not theirs to check; Alpaca down is a 503, never a 500.
     let mallory_id = strikeline_store::users::find_by_email(app.db(), "mallory@example.com").await.expect("query").expect("mallory").id;
     strikeline_store::users::set_subscription(app.db(), &mallory_id, "premium", "active", None, app.now()).await.expect("plan");

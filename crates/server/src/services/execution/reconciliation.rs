@@ -10,13 +10,16 @@ use strikeline_engine::broker::{Contract, Right, reconcile};
 use strikeline_store::users::UserRecord;
 use utoipa::ToSchema;
 
-use super::alpaca::{AlpacaError, occ_symbol, parse_occ};
+use strikeline_store::broker_connections::ConnectionRow;
+
+use super::alpaca::{AlpacaClient, AlpacaError, occ_symbol, parse_occ};
 use crate::foundation::entitlements::{Capability, Entitlements};
 use crate::foundation::error::{AppError, FieldError, Result};
 use crate::foundation::limits::{self, RateLimit};
 use crate::foundation::money::dollars;
 use crate::foundation::state::AppState;
-use crate::foundation::vocab::{OptionRight, SignalKind, Vocabulary};
+use crate::foundation::vocab::{NotificationKind, OptionRight, SignalKind, Vocabulary};
+use crate::services::notifying::{self, Note};
 
 /// A contract the two books hold in different numbers.
 #[derive(Debug, Serialize, ToSchema)]
@@ -113,6 +116,17 @@ pub async fn check(state: &AppState, user: &UserRecord, account_id: &str, now: D
         )));
     };
     let limit = limits::hit(state, limits::BROKER_CHECK, &user.id, now).await?;
+    Ok((limit, compare(state, &account.id, &connection, &alpaca, now).await?))
+}
+
+/// Our books for `account_id` against Alpaca's, read with the account's client.
+async fn compare(
+    state: &AppState,
+    account_id: &str,
+    connection: &ConnectionRow,
+    alpaca: &AlpacaClient,
+    now: DateTime<Utc>,
+) -> Result<Reconciliation> {
     let refused = |e: AlpacaError| match e {
         AlpacaError::Unauthorized => {
             AppError::Conflict(FieldError::new("broker", "Alpaca refused the account's keys: connect it again with current keys."))
@@ -122,7 +136,7 @@ pub async fn check(state: &AppState, user: &UserRecord, account_id: &str, now: D
     let (at_alpaca, positions, fees) = tokio::join!(alpaca.account(), alpaca.positions(), alpaca.fees_after(connection.created_at));
     let (at_alpaca, positions, fees) = (at_alpaca.map_err(refused)?, positions.map_err(refused)?, fees.map_err(refused)?);
     let charged: f64 = fees.iter().filter_map(|f| f.net_amount.as_deref().and_then(amount)).map(|a| -a).sum();
-    let ours = our_book(state, &account.id).await?;
+    let ours = our_book(state, account_id).await?;
     let mut theirs: BTreeMap<Contract, i64> = BTreeMap::new();
     let mut other_holdings = 0;
     for position in &positions {
@@ -153,8 +167,8 @@ pub async fn check(state: &AppState, user: &UserRecord, account_id: &str, now: D
             theirs: d.theirs,
         })
         .collect();
-    let reconciliation = Reconciliation {
-        account_id: account.id,
+    Ok(Reconciliation {
+        account_id: account_id.to_owned(),
         checked_at: now,
         broker_cash: amount(&at_alpaca.cash).unwrap_or(0.0),
         broker_options_buying_power: at_alpaca.options_buying_power.as_deref().and_then(amount),
@@ -163,8 +177,58 @@ pub async fn check(state: &AppState, user: &UserRecord, account_id: &str, now: D
         matched,
         differences,
         other_holdings,
-    };
-    Ok((limit, reconciliation))
+    })
+}
+
+/// Differences named in a note, at most.
+const NOTED_DIFFERENCES: usize = 3;
+
+/// The end of day's check of every account connected to Alpaca whose owner's plan still
+/// includes it: the owner is told when the books differ, naming the first contracts. An account
+/// Alpaca cannot answer for is logged and checked again the next day. Returns how many
+/// accounts differed.
+pub async fn daily(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
+    let mut notes = Vec::new();
+    for connection in strikeline_store::broker_connections::all(&state.db).await? {
+        let Some(user) = strikeline_store::users::find_by_id(&state.db, &connection.user_id).await? else { continue };
+        if !Entitlements::of(&user, now).allows(Capability::BrokerExecution) {
+            continue;
+        }
+        let account = match strikeline_store::trading_accounts::find(&state.db, &user.id, &connection.account_id).await {
+            Ok(account) => account,
+            Err(strikeline_store::StoreError::NotFound) => continue,
+            Err(other) => return Err(other.into()),
+        };
+        let Some(alpaca) = super::remote::client_for(state, &account.id).await? else { continue };
+        let checked = match compare(state, &account.id, &connection, &alpaca, now).await {
+            Ok(checked) => checked,
+            Err(err) => {
+                tracing::warn!(account = %account.id, error = %err, "the daily reconciliation with Alpaca failed");
+                continue;
+            }
+        };
+        if checked.differences.is_empty() {
+            continue;
+        }
+        let n = checked.differences.len();
+        let named: Vec<String> = checked
+            .differences
+            .iter()
+            .take(NOTED_DIFFERENCES)
+            .map(|d| format!("{}: ours {}, Alpaca {}", d.symbol, d.ours, d.theirs))
+            .collect();
+        let more = if n > NOTED_DIFFERENCES { format!("; and {} more", n - NOTED_DIFFERENCES) } else { String::new() };
+        notes.push(Note {
+            user_id: user.id.clone(),
+            kind: NotificationKind::Order,
+            title: format!("{}: our books and Alpaca's differ on {n} contract{}", account.name, if n == 1 { "" } else { "s" }),
+            body: format!("{}{more}. Check against Alpaca under Settings › Trading accounts.", named.join("; ")),
+            link: Some("/settings?tab=accounts"),
+        });
+    }
+    let differed = notes.len();
+    notifying::notify(state, notes, now).await?;
+    Ok(differed)
 }
 
 #[cfg(test)]

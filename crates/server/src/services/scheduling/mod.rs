@@ -275,6 +275,8 @@ pub async fn run_job(state: &AppState, job: Job, now: DateTime<Utc>) -> Result<(
             let quotes = refresh_prices(state, now).await?;
             mark_signals(state, &quotes, now).await?;
             settle_positions(state, now).await?;
+            // Accounts connected to Alpaca checked against it; their owners told of differences.
+            super::execution::reconciliation::daily(state, now).await?;
             take_snapshot(state, now).await?;
             snapshot_all(state, now).await?;
             news_refresh(state, now).await;
