@@ -146,6 +146,7 @@ fn custom_rule() -> CustomStrategy {
         opens: SignalType::Call,
         strike: StrikeRule::Delta(0.4),
         min_days: 30,
+        monthly: false,
         exits: Exits { target_gain: 0.6, stop_loss: 0.4, max_days: Some(15) },
     }
 }

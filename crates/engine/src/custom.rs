@@ -26,6 +26,7 @@
 //!     opens: SignalType::Call,
 //!     strike: StrikeRule::Offset(0),
 //!     min_days: 30,
+//!     monthly: false,
 //!     exits: Exits { target_gain: 0.5, stop_loss: 0.3, max_days: Some(10) },
 //! };
 //! assert!(oversold.validate().is_ok());
@@ -36,6 +37,7 @@
 
 use std::fmt::{self, Write};
 
+use chrono::{Datelike, NaiveDate};
 use strikeline_quant::{BlackScholes, OptionInputs};
 
 use crate::lifecycle::years_between;
@@ -348,8 +350,22 @@ pub struct CustomStrategy {
     pub strike: StrikeRule,
     /// Minimum calendar days to the listed expiration (1–365).
     pub min_days: u32,
+    /// The first **monthly** expiration (the third Friday's, or the Thursday before it when
+    /// that Friday is a holiday) at least `min_days` away, rather than the first listed one.
+    pub monthly: bool,
     pub exits: Exits,
 }
+
+/// Whether `day` is its month's monthly expiration: the third Friday, or the Thursday before
+/// it (a listed Thursday there is the Friday's holiday expiration).
+#[must_use]
+pub fn is_monthly_expiration(day: NaiveDate) -> bool {
+    let third_friday = |d: NaiveDate| d.weekday() == chrono::Weekday::Fri && (15..=21).contains(&d.day());
+    third_friday(day) || (day.weekday() == chrono::Weekday::Thu && day.succ_opt().is_some_and(third_friday))
+}
+
+/// Weekly expirations looked through for a monthly one (there is one every four or five weeks).
+const MONTHLY_SEARCH: usize = 6;
 
 /// A part of a rule document that is wrong: its path in the document (`entry.all[1].compare.right`)
 /// and why.
@@ -715,13 +731,31 @@ impl CustomStrategy {
         self.price(&judged, state.latest()?, ctx)
     }
 
+    /// The listed expiration the rule opens: the first at least `min_days` away, or with
+    /// `monthly` the first monthly one, found among the listed ones; `None` when the listed
+    /// ones hold no monthly within [`MONTHLY_SEARCH`] weeks.
+    fn expiration(&self, ctx: &ProposalContext<'_>) -> Option<NaiveDate> {
+        let mut expiration = (ctx.expiration)(ctx.as_of, self.min_days);
+        if !self.monthly {
+            return Some(expiration);
+        }
+        for _ in 0..MONTHLY_SEARCH {
+            if is_monthly_expiration(expiration) {
+                return Some(expiration);
+            }
+            let past = u32::try_from((expiration - ctx.as_of).num_days() + 1).ok()?;
+            expiration = (ctx.expiration)(ctx.as_of, past);
+        }
+        is_monthly_expiration(expiration).then_some(expiration)
+    }
+
     fn price(&self, judged: &CustomEvaluation, latest: &Snapshot, ctx: &ProposalContext<'_>) -> Option<Proposal> {
         let spot = ctx.spot;
         if !(spot.is_finite() && spot > 0.0) {
             return None;
         }
         let kind = self.opens;
-        let expiration = (ctx.expiration)(ctx.as_of, self.min_days);
+        let expiration = self.expiration(ctx)?;
         let years = years_between(ctx.as_of, expiration);
         if years <= 0.0 {
             return None;

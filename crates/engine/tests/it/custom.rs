@@ -23,6 +23,7 @@ fn rule(entry: Condition, opens: SignalType) -> CustomStrategy {
         opens,
         strike: StrikeRule::Offset(0),
         min_days: 30,
+        monthly: false,
         exits: Exits { target_gain: 0.5, stop_loss: 0.3, max_days: None },
     }
 }
@@ -180,6 +181,17 @@ fn the_strike_and_the_exits_are_the_ones_asked_for() {
     let days = (call.expiration - ctx.as_of).num_days();
     assert!(days >= 30, "at least the 30 days asked for: {days}");
 
+    // The first monthly expiration (a third Friday) at least 30 days away, instead of the first
+    // listed Friday: the same or later, and never a later monthly than needed.
+    let monthly = CustomStrategy { monthly: true, ..two_out.clone() }.propose(&state, &ctx).expect("fires");
+    assert!(strikeline_engine::custom::is_monthly_expiration(monthly.expiration), "{}", monthly.expiration);
+    assert!(monthly.expiration >= call.expiration && (monthly.expiration - ctx.as_of).num_days() >= 30);
+    assert!((monthly.expiration - call.expiration).num_days() < 35, "the first monthly from there: {}", monthly.expiration);
+    for (day, is) in [("2026-12-18", true), ("2026-12-11", false), ("2026-12-25", false), ("2025-04-17", true), ("2026-12-10", false)] {
+        let date: chrono::NaiveDate = day.parse().expect("date");
+        assert_eq!(strikeline_engine::custom::is_monthly_expiration(date), is, "{day}");
+    }
+
     // A 0.30-delta call: no listed strike's delta is nearer 0.30.
     let by_delta = CustomStrategy { strike: StrikeRule::Delta(0.3), ..rule(always, SignalType::Call) };
     let p = by_delta.propose(&state, &ctx).expect("fires");
@@ -215,6 +227,7 @@ fn a_wrong_rule_is_refused_part_by_part() {
         opens: SignalType::Straddle,
         strike: StrikeRule::Offset(2),
         min_days: 0,
+        monthly: false,
         exits: Exits { target_gain: 0.0, stop_loss: 1.0, max_days: Some(400) },
     };
     let errors = bad.validate().expect_err("wrong in many ways");

@@ -45,6 +45,10 @@ pub struct CustomStrategyDocument {
     /// Minimum calendar days to the listed expiration.
     #[schema(minimum = 1, maximum = 365)]
     pub min_days: u32,
+    /// The first monthly expiration (the third Friday) at least `minDays` away, rather than the
+    /// first listed one (weeklies included). Default false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub monthly: bool,
     pub exits: ExitsDocument,
     /// A custom AI strategy: a setup the rule fires on becomes a signal only when the
     /// predictive model gives it at least this probability of a win (0.05–0.95). While no model
@@ -267,6 +271,7 @@ impl CustomStrategyDocument {
                 (offset, None) => StrikeRule::Offset(offset.unwrap_or(0)),
             },
             min_days: self.min_days,
+            monthly: self.monthly,
             exits: Exits { target_gain: self.exits.target_gain, stop_loss: self.exits.stop_loss, max_days: self.exits.max_days },
         };
         let mut errors = Vec::new();

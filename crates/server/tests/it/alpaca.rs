@@ -429,7 +429,11 @@ async fn premium_connected_account_trades_through_alpaca(engine: crate::common::
         .filter(|n| n["title"].as_str().is_some_and(|t| t.ends_with(": our books and Alpaca's differ on 2 contracts")))
         .collect();
     assert_eq!(told.len(), 1, "{bell}");
-    assert!(told[0]["body"].as_str().is_some_and(|b| b.contains(&format!("{}: ours 2, Alpaca 1", two.as_str().unwrap_or_default()))), "{}", told[0]);
+    assert!(
+        told[0]["body"].as_str().is_some_and(|b| b.contains(&format!("{}: ours 2, Alpaca 1", two.as_str().unwrap_or_default()))),
+        "{}",
+        told[0]
+    );
     // Another Premium user's account is not theirs to check; Alpaca down is a 503, never a 500.
     let mallory_id = strikeline_store::users::find_by_email(app.db(), "mallory@example.com").await.expect("query").expect("mallory").id;
     strikeline_store::users::set_subscription(app.db(), &mallory_id, "premium", "active", None, app.now()).await.expect("plan");

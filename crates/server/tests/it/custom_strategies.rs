@@ -209,6 +209,16 @@ async fn the_preview_judges_the_rule_on_every_tracked_symbol(app: TestApp) {
     // A rule that always holds fires on every symbol with a year of history, each priced.
     let mut always = dip(30.0);
     always["entry"] = json!({"compare": {"left": {"indicator": {"name": "close"}}, "is": "above", "right": {"number": 0.01}}});
+    // With `monthly`, each opens the first monthly expiration (third Friday) 30 days away or more.
+    let mut monthly = always.clone();
+    monthly["monthly"] = json!(true);
+    let by_month: Value = preview(monthly).await.json().await.expect("json");
+    for s in by_month["symbols"].as_array().expect("symbols") {
+        let day: chrono::NaiveDate = s["proposal"]["expirationDate"].as_str().expect("expiration").parse().expect("date");
+        assert!(strikeline_engine::custom::is_monthly_expiration(day), "{s}");
+        let as_of: chrono::NaiveDate = s["asOf"].as_str().expect("as of").parse().expect("date");
+        assert!((day - as_of).num_days() >= 30, "{s}");
+    }
     let response = preview(always).await;
     assert_eq!(response.status(), 200);
     let answer: Value = response.json().await.expect("json");

@@ -2963,6 +2963,11 @@ export interface components {
              *     ships, such a strategy issues nothing. Absent: the rule alone decides.
              */
             minProbability?: number | null;
+            /**
+             * @description The first monthly expiration (the third Friday) at least `minDays` away, rather than the
+             *     first listed one (weeklies included). Default false.
+             */
+            monthly?: boolean;
             /** @description What a signal buys. */
             opens: components["schemas"]["SignalKind"];
             strike: components["schemas"]["StrikeDocument"];
