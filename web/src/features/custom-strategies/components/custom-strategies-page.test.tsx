@@ -670,6 +670,85 @@ describe("CustomStrategiesPage", () => {
     expect(await screen.findByText("Too many previews this hour: try again in 2 min.", {}, { timeout: 3000 })).toBeInTheDocument();
   });
 
+  describe("the monthly expiration", () => {
+    const TREND = TEMPLATES[1].document;
+    const MONTHLY_NAME = "Monthly expiration (third Friday)";
+
+    it("adds monthly: true to the saved document while checked, and leaves the key out once unchecked", async () => {
+      const fetchMock = api();
+      renderPage();
+      const user = userEvent.setup();
+      await screen.findByText("No saved strategies");
+      await useTemplate(user, "Trend pullback");
+      const check = screen.getByRole("checkbox", { name: MONTHLY_NAME });
+      expect(check).not.toBeChecked();
+      expect(check).toHaveAccessibleDescription(
+        "Opens the first monthly expiration at least this many days away, rather than the nearest weekly.",
+      );
+
+      await user.click(check);
+      await user.click(screen.getByRole("button", { name: "Save strategy" }));
+      expect(await screen.findByText("Strategy saved.")).toBeInTheDocument();
+      const saved = lastBody(fetchMock, "/api/strategies/custom") as CustomStrategyInput;
+      expect(saved).toEqual({ name: "Trend pullback", document: { ...TREND, monthly: true } });
+      await waitFor(() => expect(screen.getByTestId("saved-strategy")).toHaveTextContent("1 strike out of the money, 21+ days, monthly"));
+
+      await user.click(screen.getByRole("checkbox", { name: MONTHLY_NAME }));
+      expect(screen.getByText("Unsaved changes")).toBeInTheDocument();
+      await user.click(screen.getByRole("button", { name: "Save changes" }));
+      const url = "/api/strategies/custom/5f0c2a51-0000-4000-8000-0000000000aa";
+      await waitFor(() => expect(callsTo(fetchMock, url, "PUT")).toHaveLength(1));
+      const changed = lastBody(fetchMock, url, "PUT") as CustomStrategyInput;
+      // Left out, not false: the server's default.
+      expect(changed.document).toEqual(TREND);
+      expect(Object.keys(changed.document)).not.toContain("monthly");
+      await waitFor(() => expect(screen.getByTestId("saved-strategy")).not.toHaveTextContent("monthly"));
+      expect(screen.getByTestId("saved-strategy")).toHaveTextContent("1 strike out of the money, 21+ days ·");
+    });
+
+    it("opens a saved monthly strategy checked, summarised as monthly in the list", async () => {
+      api({ list: [makeView({ name: "Monthly trend", document: { ...TREND, monthly: true } })] });
+      renderPage();
+      const user = userEvent.setup();
+      const item = await screen.findByTestId("saved-strategy");
+      expect(item).toHaveTextContent("1 strike out of the money, 21+ days, monthly · +");
+      await user.click(within(item).getByRole("button", { name: /Edit Monthly trend/ }));
+      expect(screen.getByRole("checkbox", { name: MONTHLY_NAME })).toBeChecked();
+      expect(screen.getByText("All changes saved.")).toBeInTheDocument();
+      expect(screen.queryByText("Unsaved changes")).not.toBeInTheDocument();
+    });
+
+    it("reads monthly: false as unchecked, the same as no key, with nothing unsaved", async () => {
+      api({
+        list: [
+          makeView({ name: "Trend, false", document: { ...TREND, monthly: false } }),
+          makeView({ id: "5f0c2a51-0000-4000-8000-000000000002", name: "Trend, absent", document: TREND }),
+        ],
+      });
+      renderPage();
+      const user = userEvent.setup();
+      const items = await screen.findAllByTestId("saved-strategy");
+      for (const item of items) expect(item).not.toHaveTextContent("monthly");
+
+      await user.click(screen.getByRole("button", { name: /Edit Trend, false/ }));
+      expect(screen.getByRole("checkbox", { name: MONTHLY_NAME })).not.toBeChecked();
+      expect(screen.getByText("All changes saved.")).toBeInTheDocument();
+      expect(screen.queryByText("Unsaved changes")).not.toBeInTheDocument();
+      // Checked and unchecked again: back to as saved.
+      await user.click(screen.getByRole("checkbox", { name: MONTHLY_NAME }));
+      expect(screen.getByText("Unsaved changes")).toBeInTheDocument();
+      await user.click(screen.getByRole("checkbox", { name: MONTHLY_NAME }));
+      expect(screen.queryByText("Unsaved changes")).not.toBeInTheDocument();
+
+      // Nothing to lose: the other opens without asking.
+      await user.click(screen.getByRole("button", { name: /Edit Trend, absent/ }));
+      expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+      expect(screen.getByRole("heading", { name: "Editing “Trend, absent”" })).toBeInTheDocument();
+      expect(screen.getByRole("checkbox", { name: MONTHLY_NAME })).not.toBeChecked();
+      expect(screen.getByText("All changes saved.")).toBeInTheDocument();
+    });
+  });
+
   describe("the model filter (a custom AI strategy)", () => {
     const AI_DOCUMENT = { ...OVERSOLD, minProbability: 0.6 };
 

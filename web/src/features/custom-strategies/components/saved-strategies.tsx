@@ -16,7 +16,7 @@ import { formatShortDate } from "@/lib/dates";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useCustomStrategies, useDeleteCustomStrategy, useSetCustomStrategyActive } from "../api/custom-strategies";
-import { exitsText, modelText, strikeText } from "../lib/describe";
+import { exitsText, expiryText, modelText, strikeText } from "../lib/describe";
 
 function ListSkeleton() {
   return (
@@ -180,7 +180,7 @@ function StrategyItem({
         <OptionTypeBadge type={doc.opens} />
       </span>
       <span className="block text-xs text-muted-foreground">
-        {strikeText(doc.strike)}, {doc.minDays}+ days · {exitsText(doc)}
+        {strikeText(doc.strike)}, {expiryText(doc)} · {exitsText(doc)}
         {model ? ` · ${model}` : null}
       </span>
       <span className="block text-xs text-muted-foreground">Updated {dayOf(strategy.updatedAt)}</span>

@@ -78,7 +78,7 @@ const STRIKE_MODES: readonly { value: StrikeMode; label: string }[] = [
   { value: "delta", label: "Delta" },
 ];
 
-/** What a signal opens: the contract, which strike, how far out it expires. */
+/** What a signal opens: the contract, which strike, how far out it expires (the first listed expiration, or the first monthly one). */
 export function OpensFields({ draft, language, onChange, messages, disabled }: Props) {
   const id = useId();
   const [offsetLow, offsetHigh] = language.ranges.offset;
@@ -143,19 +143,37 @@ export function OpensFields({ draft, language, onChange, messages, disabled }: P
             disabled={disabled}
           />
         )}
-        <NumberField
-          id={`${id}-min-days`}
-          label="Minimum days to expiration"
-          unit="days"
-          value={draft.minDays}
-          onChange={(minDays) => onChange({ minDays })}
-          error={messages.minDays}
-          hint={`The first listed expiration at least this many calendar days out (${firstDay} to ${lastDay}).`}
-          min={firstDay}
-          max={lastDay}
-          step={1}
-          disabled={disabled}
-        />
+        <div className="grid content-start gap-3">
+          <NumberField
+            id={`${id}-min-days`}
+            label="Minimum days to expiration"
+            unit="days"
+            value={draft.minDays}
+            onChange={(minDays) => onChange({ minDays })}
+            error={messages.minDays}
+            hint={`The first ${draft.monthly ? "monthly" : "listed"} expiration at least this many calendar days out (${firstDay} to ${lastDay}).`}
+            min={firstDay}
+            max={lastDay}
+            step={1}
+            disabled={disabled}
+          />
+          <div className="grid content-start gap-1.5">
+            <label className="inline-flex w-fit cursor-pointer items-center gap-2 text-sm font-medium">
+              <input
+                type="checkbox"
+                className="size-4 rounded border-input accent-primary"
+                checked={draft.monthly}
+                onChange={(e) => onChange({ monthly: e.target.checked })}
+                aria-describedby={`${id}-monthly-about`}
+                disabled={disabled}
+              />
+              Monthly expiration (third Friday)
+            </label>
+            <p id={`${id}-monthly-about`} className="text-[0.8rem] text-muted-foreground">
+              Opens the first monthly expiration at least this many days away, rather than the nearest weekly.
+            </p>
+          </div>
+        </div>
       </div>
     </div>
   );

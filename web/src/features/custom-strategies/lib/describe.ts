@@ -11,9 +11,14 @@ export function strikeText(strike: CustomStrategyDocument["strike"]): string {
   return `${plural(Math.abs(offset), "strike", "strikes")} ${offset > 0 ? "out of" : "in"} the money`;
 }
 
+/** How far out a document's expiration is, in words: "30+ days", or "21+ days, monthly" for the first third Friday that far out. */
+export function expiryText(doc: CustomStrategyDocument): string {
+  return doc.monthly ? `${doc.minDays}+ days, monthly` : `${doc.minDays}+ days`;
+}
+
 /** What a document opens, in one line: "CALL at the money, 30+ days". */
 export function opensText(doc: CustomStrategyDocument): string {
-  return `${doc.opens} ${strikeText(doc.strike)}, ${doc.minDays}+ days`;
+  return `${doc.opens} ${strikeText(doc.strike)}, ${expiryText(doc)}`;
 }
 
 /** How a document closes, in one line: "+50% / −30%, after 10 days". */

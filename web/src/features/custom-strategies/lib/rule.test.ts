@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CustomStrategyDocument } from "@/lib/api/models";
 import { makeRuleLanguage } from "@/test/fixtures";
-import { exitsText, modelScoreText, modelText, opensText, strikeText } from "./describe";
+import { exitsText, expiryText, modelScoreText, modelText, opensText, strikeText } from "./describe";
 import { capitalise, displayLabel, isIndicator, kindGroups, kindOf, labelOf } from "./indicators";
 import {
   buildDocument,
@@ -176,6 +176,45 @@ describe("buildDocument", () => {
     expect(buildDocument(many, LANGUAGE).errors).toEqual([
       { field: "document.entry", message: "At most 20 comparisons in all; this rule has 21." },
     ]);
+  });
+});
+
+describe("the monthly expiration (monthly)", () => {
+  it("sends monthly: true while checked, and leaves the key out while not, never false", () => {
+    expect(emptyDraft()).toMatchObject({ monthly: false });
+    expect(buildDocument({ ...emptyDraft(), monthly: true }, LANGUAGE).document?.monthly).toBe(true);
+    const off = buildDocument({ ...emptyDraft(), monthly: false }, LANGUAGE).document;
+    expect(off).not.toBeNull();
+    expect(off).not.toHaveProperty("monthly");
+    expect(buildDocument(draftFromDocument("Oversold bounce", EXAMPLE), LANGUAGE).document).not.toHaveProperty("monthly");
+  });
+
+  it("reads a saved monthly back as checked, absent or false as unchecked, and round-trips it", () => {
+    const doc: CustomStrategyDocument = { ...EXAMPLE, monthly: true };
+    const draft = draftFromDocument("Monthly bounce", doc);
+    expect(draft).toMatchObject({ monthly: true });
+    expect(buildDocument(draft, LANGUAGE).document).toEqual(doc);
+    expect(draftFromDocument("Plain", EXAMPLE)).toMatchObject({ monthly: false });
+    const unset = draftFromDocument("False", { ...EXAMPLE, monthly: false });
+    expect(unset).toMatchObject({ monthly: false });
+    expect(buildDocument(unset, LANGUAGE).document).toEqual(EXAMPLE);
+  });
+
+  it("tells monthly added or removed from the saved document, and false from absent not at all", () => {
+    expect(sameDocument(EXAMPLE, { ...EXAMPLE, monthly: true }, LANGUAGE)).toBe(false);
+    expect(sameDocument({ ...EXAMPLE, monthly: true }, { ...EXAMPLE, monthly: false }, LANGUAGE)).toBe(false);
+    expect(sameDocument({ ...EXAMPLE, monthly: true }, { ...EXAMPLE, monthly: true }, LANGUAGE)).toBe(true);
+    expect(sameDocument(EXAMPLE, { ...EXAMPLE, monthly: false }, LANGUAGE)).toBe(true);
+    expect(sameDraft(emptyDraft(), { ...emptyDraft(), monthly: true })).toBe(false);
+  });
+
+  it("says monthly in a summary after the days", () => {
+    const trend = { ...EXAMPLE, strike: { offset: 1 }, minDays: 21 };
+    expect(expiryText(trend)).toBe("21+ days");
+    expect(expiryText({ ...trend, monthly: false })).toBe("21+ days");
+    expect(expiryText({ ...trend, monthly: true })).toBe("21+ days, monthly");
+    expect(`${strikeText(trend.strike)}, ${expiryText({ ...trend, monthly: true })}`).toBe("1 strike out of the money, 21+ days, monthly");
+    expect(opensText({ ...EXAMPLE, monthly: true })).toBe("CALL at the money, 30+ days, monthly");
   });
 });
 

@@ -60,6 +60,8 @@ export type StrategyDraft = {
   /** 0.05–0.95. */
   delta: string;
   minDays: string;
+  /** Whether the trade opens the first monthly expiration (the third Friday) at least `minDays` out, not the first listed one. */
+  monthly: boolean;
   /** Percent of the premium: 50 for +50 %. */
   targetGain: string;
   /** Percent of the premium: 30 for −30 %. */
@@ -112,6 +114,7 @@ export function emptyDraft(): StrategyDraft {
     offset: "0",
     delta: "0.5",
     minDays: "30",
+    monthly: false,
     targetGain: "50",
     stopLoss: "30",
     closeAfter: true,
@@ -268,6 +271,8 @@ export function buildDocument(draft: StrategyDraft, language: RuleLanguage, pref
       opens: draft.opens,
       strike,
       minDays,
+      // Unchecked, the key is left out (the server's default, false), never sent as false.
+      ...(draft.monthly ? { monthly: true } : {}),
       exits: { targetGain: fraction(targetGain), stopLoss: fraction(stopLoss), maxDays },
       ...(minProbability !== null ? { minProbability: fraction(minProbability) } : {}),
     },
@@ -331,6 +336,7 @@ export function draftFromDocument(name: string, doc: CustomStrategyDocument): St
     offset: String(doc.strike.offset ?? 0),
     delta: String(delta ?? 0.5),
     minDays: String(doc.minDays),
+    monthly: doc.monthly === true,
     targetGain: percentText(doc.exits.targetGain),
     stopLoss: percentText(doc.exits.stopLoss),
     closeAfter: maxDays != null,
