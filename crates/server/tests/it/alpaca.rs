@@ -484,6 +484,24 @@ async fn connected_with_a_signal(
     (ada, signal)
 }
 
+/// A server process the test started: killed (SIGKILL) when the test says so, or when it ends
+/// (a failing assertion included), so none outlives its test.
+struct Killed(std::process::Child);
+
+impl Killed {
+    fn kill_9(&mut self) {
+        self.0.kill().expect("SIGKILL");
+        self.0.wait().expect("reaped");
+    }
+}
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// A real server process sends a connected account's order to Alpaca and is killed (SIGKILL)
 /// before Alpaca's answer arrives, so Alpaca holds the order and our store still says "new".
 /// The restarted server sends it again under the same client order id and reads Alpaca's one
@@ -518,6 +536,7 @@ async fn an_order_in_flight_survives_kill_9_of_the_server(engine: crate::common:
             .stdout(std::process::Stdio::null())
             .stderr(log)
             .spawn()
+            .map(Killed)
             .expect("server starts")
     };
     let stored = || async { strikeline_store::orders::by_client_id(app.db(), &ada.account_id, &client_id).await.ok() };
@@ -530,8 +549,7 @@ async fn an_order_in_flight_survives_kill_9_of_the_server(engine: crate::common:
         assert!(std::time::Instant::now() < deadline, "no order reached Alpaca: {}", std::fs::read_to_string(&logs).unwrap_or_default());
         tokio::time::sleep(StdDuration::from_millis(50)).await;
     }
-    first.kill().expect("SIGKILL");
-    first.wait().expect("reaped");
+    first.kill_9();
     let in_flight = stored().await.expect("placed before it was sent");
     assert_eq!((in_flight.row.status.as_str(), in_flight.row.broker_order_id.as_deref()), ("new", None), "killed mid-send");
     assert!(fake.lock().expect("fake").orders.contains_key(&client_id), "Alpaca holds it");
@@ -544,8 +562,7 @@ async fn an_order_in_flight_survives_kill_9_of_the_server(engine: crate::common:
         assert!(std::time::Instant::now() < deadline, "never resent: {}", std::fs::read_to_string(&logs).unwrap_or_default());
         tokio::time::sleep(StdDuration::from_millis(50)).await;
     }
-    second.kill().expect("SIGKILL");
-    second.wait().expect("reaped");
+    second.kill_9();
     let alpaca_id = fake.lock().expect("fake").orders[&client_id].0.clone();
     let accepted = stored().await.expect("order");
     assert_eq!(accepted.row.broker_order_id.as_deref(), Some(alpaca_id.as_str()), "Alpaca's one order");
