@@ -157,24 +157,57 @@ export function OpensFields({ draft, language, onChange, messages, disabled }: P
             step={1}
             disabled={disabled}
           />
-          <div className="grid content-start gap-1.5">
-            <label className="inline-flex w-fit cursor-pointer items-center gap-2 text-sm font-medium">
-              <input
-                type="checkbox"
-                className="size-4 rounded border-input accent-primary"
-                checked={draft.monthly}
-                onChange={(e) => onChange({ monthly: e.target.checked })}
-                aria-describedby={`${id}-monthly-about`}
-                disabled={disabled}
-              />
-              Monthly expiration (third Friday)
-            </label>
-            <p id={`${id}-monthly-about`} className="text-[0.8rem] text-muted-foreground">
-              Opens the first monthly expiration at least this many days away, rather than the nearest weekly.
-            </p>
-          </div>
+          <CheckboxField
+            label="Monthly expiration (third Friday)"
+            about="Opens the first monthly expiration at least this many days away, rather than the nearest weekly."
+            checked={draft.monthly}
+            onChange={(monthly) => onChange({ monthly })}
+            disabled={disabled}
+          />
         </div>
       </div>
+    </div>
+  );
+}
+
+/** A checkbox with its label, a line saying what it does (read with it) when given, and what goes under it. */
+function CheckboxField({
+  label,
+  about,
+  checked,
+  onChange,
+  disabled,
+  className,
+  children,
+}: {
+  label: string;
+  about?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  className?: string;
+  children?: React.ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={cn("grid content-start gap-1.5", className)}>
+      <label className="inline-flex w-fit cursor-pointer items-center gap-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          className="size-4 rounded border-input accent-primary"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          aria-describedby={about ? `${id}-about` : undefined}
+          disabled={disabled}
+        />
+        {label}
+      </label>
+      {about ? (
+        <p id={`${id}-about`} className="text-[0.8rem] text-muted-foreground">
+          {about}
+        </p>
+      ) : null}
+      {children}
     </div>
   );
 }
@@ -213,17 +246,13 @@ export function ExitsFields({ draft, language, onChange, messages, disabled }: P
         step={1}
         disabled={disabled}
       />
-      <div className="grid content-start gap-1.5 sm:col-span-2 lg:col-span-1">
-        <label className="inline-flex w-fit cursor-pointer items-center gap-2 text-sm font-medium">
-          <input
-            type="checkbox"
-            className="size-4 rounded border-input accent-primary"
-            checked={draft.closeAfter}
-            onChange={(e) => onChange({ closeAfter: e.target.checked })}
-            disabled={disabled}
-          />
-          Close after a number of days
-        </label>
+      <CheckboxField
+        label="Close after a number of days"
+        checked={draft.closeAfter}
+        onChange={(closeAfter) => onChange({ closeAfter })}
+        disabled={disabled}
+        className="sm:col-span-2 lg:col-span-1"
+      >
         <div className="flex items-center gap-2">
           <Label htmlFor={`${id}-max-days`} className="sr-only">
             Close after (days)
@@ -254,7 +283,7 @@ export function ExitsFields({ draft, language, onChange, messages, disabled }: P
               ? `Closed at the first close this many calendar days after entry (${firstDay} to ${lastDay}), if neither was reached.`
               : "Held to expiry unless the target or the stop is reached.")}
         </p>
-      </div>
+      </CheckboxField>
     </div>
   );
 }
@@ -281,27 +310,19 @@ export function ModelFilterField({ draft, onChange, messages, disabled }: Omit<P
     );
   return (
     <div className="grid gap-4">
-      <div className="grid content-start gap-1.5">
-        <label className="inline-flex w-fit cursor-pointer items-center gap-2 text-sm font-medium">
-          <input
-            type="checkbox"
-            className="size-4 rounded border-input accent-primary"
-            checked={draft.modelFilter}
-            onChange={(e) => check(e.target.checked)}
-            aria-describedby={`${id}-about`}
-            disabled={disabled}
-          />
-          Require a minimum model score
-        </label>
-        <p id={`${id}-about`} className="text-[0.8rem] text-muted-foreground">
-          {MODEL_FILTER_TEXT}
-        </p>
+      <CheckboxField
+        label="Require a minimum model score"
+        about={MODEL_FILTER_TEXT}
+        checked={draft.modelFilter}
+        onChange={check}
+        disabled={disabled}
+      >
         {!draft.modelFilter && error ? (
           <p role="alert" className="text-[0.8rem] font-medium text-destructive-strong">
             {error}
           </p>
         ) : null}
-      </div>
+      </CheckboxField>
       {draft.modelFilter ? (
         <NumberField
           id={`${id}-min-probability`}
