@@ -571,6 +571,37 @@ impl From<SignalType> for SignalKind {
     }
 }
 
+impl From<strikeline_engine::broker::Right> for OptionRight {
+    fn from(r: strikeline_engine::broker::Right) -> Self {
+        match r {
+            strikeline_engine::broker::Right::Call => OptionRight::Call,
+            strikeline_engine::broker::Right::Put => OptionRight::Put,
+        }
+    }
+}
+
+impl From<OptionRight> for strikeline_engine::broker::Right {
+    fn from(r: OptionRight) -> Self {
+        match r {
+            OptionRight::Call => strikeline_engine::broker::Right::Call,
+            OptionRight::Put => strikeline_engine::broker::Right::Put,
+        }
+    }
+}
+
+impl SignalKind {
+    /// The contracts a signal of this kind buys: its call or its put, or both for a straddle.
+    #[must_use]
+    pub fn rights(self) -> &'static [strikeline_engine::broker::Right] {
+        use strikeline_engine::broker::Right;
+        match self {
+            SignalKind::Call => &[Right::Call],
+            SignalKind::Put => &[Right::Put],
+            SignalKind::Straddle => &[Right::Call, Right::Put],
+        }
+    }
+}
+
 impl From<SignalKind> for SignalType {
     fn from(k: SignalKind) -> Self {
         match k {

@@ -18,7 +18,7 @@ use crate::foundation::entitlements::Entitlements;
 use crate::foundation::error::{AppError, FieldError, Problem, Result};
 use crate::foundation::extract::ApiJson;
 use crate::foundation::limits;
-use crate::foundation::money::dollars;
+use crate::foundation::money::{dollars, round2};
 use crate::foundation::session::CurrentUser;
 use crate::foundation::state::AppState;
 use crate::foundation::vocab::{AuditAction, BrokerEndpoint, BrokerName, RiskTolerance, StrategyName, Vocabulary, stored};
@@ -181,7 +181,7 @@ fn view(
         risk_tolerance: stored(&row.risk_tolerance, &what)?,
         preferred_strategies: strategies_of(&row.preferred_strategies),
         investment_capital: dollars(row.investment_capital_cents),
-        cash: ((dollars(row.investment_capital_cents) - cash_out) * 100.0).round() / 100.0,
+        cash: round2(dollars(row.investment_capital_cents) - cash_out),
         max_position_size: dollars(row.max_position_size_cents),
         within_plan: place <= entitlements.trading_accounts as usize,
         id: row.id,

@@ -18,7 +18,7 @@ use crate::foundation::entitlements::{Capability, Entitlements};
 use crate::foundation::error::Result;
 use crate::foundation::money::{dollars, usd};
 use crate::foundation::state::AppState;
-use crate::foundation::vocab::{OrderDuration, OrderKind, OrderSide, OrderState, SignalKind, StrategyName, Vocabulary};
+use crate::foundation::vocab::{OptionRight, OrderDuration, OrderKind, OrderSide, OrderState, SignalKind, StrategyName, Vocabulary};
 
 /// An account's investment preferences as the automation reads them, from their stored
 /// spelling (comma-separated strategy names, the risk tolerance, cents).
@@ -51,11 +51,7 @@ pub fn client_order_id(signal_id: &str) -> String {
 
 /// The legs that execute a signal: its call or its put bought, or both for a straddle.
 fn legs_of(signal: &SignalRow, order_id: &str) -> Option<Vec<OrderLegRow>> {
-    let rights: &[&str] = match SignalKind::exact(&signal.signal_type).ok()? {
-        SignalKind::Call => &["call"],
-        SignalKind::Put => &["put"],
-        SignalKind::Straddle => &["call", "put"],
-    };
+    let rights = SignalKind::exact(&signal.signal_type).ok()?.rights();
     Some(
         rights
             .iter()
@@ -64,7 +60,7 @@ fn legs_of(signal: &SignalRow, order_id: &str) -> Option<Vec<OrderLegRow>> {
                 order_id: order_id.to_owned(),
                 user_id: String::new(),
                 leg_index: i as i64,
-                option_right: (*right).to_owned(),
+                option_right: OptionRight::from(*right).as_str().to_owned(),
                 strike_cents: signal.strike_cents,
                 expiration_date: signal.expiration_date,
                 side: OrderSide::Buy.as_str().to_owned(),

@@ -8,6 +8,7 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
+use strikeline_store::orders::StoredOrder;
 use strikeline_store::signals::SignalRow;
 use strikeline_store::trading_accounts::AccountRow;
 
@@ -40,12 +41,17 @@ pub fn position_of(client_order_id: &str) -> Option<&str> {
     })
 }
 
-/// What earlier attempts at closing a position sold: units, and their fills summed.
-pub(super) async fn sold_before(state: &AppState, account_id: &str, position_id: &str, except: &str) -> Result<super::FilledSoFar> {
+/// What the attempts at closing a position before `order` sold: units, and their fills summed.
+/// A first attempt has none before it, and reads nothing.
+pub(super) async fn sold_before(state: &AppState, position_id: &str, order: &StoredOrder) -> Result<super::FilledSoFar> {
+    if order.row.client_order_id == client_order_id(position_id, 1) {
+        return Ok(super::FilledSoFar::default());
+    }
+    let (account_id, except) = (&order.row.account_id, &order.row.id);
     let earlier: Vec<String> = strikeline_store::orders::attempts(&state.db, account_id, &client_order_id(position_id, 1))
         .await?
         .into_iter()
-        .filter(|o| o.row.id != except && o.row.filled_units > 0)
+        .filter(|o| o.row.id != *except && o.row.filled_units > 0)
         .map(|o| o.row.id)
         .collect();
     Ok(super::FilledSoFar::of(&strikeline_store::orders::fills_of(&state.db, &earlier).await?))

@@ -17,7 +17,7 @@ pub mod reconciliation;
 pub mod remote;
 
 use chrono::{DateTime, Duration, Utc};
-use strikeline_engine::broker::{Contract, Fill, Leg, Order, OrderEvent, OrderProgress, OrderType, Right, Side, TimeInForce};
+use strikeline_engine::broker::{Contract, Fill, Leg, Order, OrderEvent, OrderProgress, OrderType, Side, TimeInForce};
 use strikeline_store::orders::{self, Advance, FillRow, StoredOrder};
 use strikeline_store::positions::{AutomatedRow, Closing};
 
@@ -62,10 +62,7 @@ pub fn engine_order(order: &StoredOrder) -> Option<Order> {
             Some(Leg {
                 contract: Contract {
                     underlying: order.row.underlying.clone(),
-                    right: match OptionRight::exact(&leg.option_right).ok()? {
-                        OptionRight::Call => Right::Call,
-                        OptionRight::Put => Right::Put,
-                    },
+                    right: OptionRight::exact(&leg.option_right).ok()?.into(),
                     strike_cents: leg.strike_cents,
                     expiration: leg.expiration_date,
                 },
@@ -267,7 +264,7 @@ async fn record_fill(state: &AppState, order: &StoredOrder, fill: Fill, effect: 
     let closes = match effect {
         Some(Effect::Closes { position_id, status }) => {
             // With what earlier attempts at closing it sold (cancelled part filled).
-            let before = closing::sold_before(state, &order.row.account_id, position_id, &order.row.id).await?;
+            let before = closing::sold_before(state, position_id, order).await?;
             let units = filled + before.units;
             Some(Closing {
                 position_id: position_id.clone(),

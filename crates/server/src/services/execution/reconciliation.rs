@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
-use strikeline_engine::broker::{Contract, Right, reconcile};
+use strikeline_engine::broker::{Contract, reconcile};
 use strikeline_store::users::UserRecord;
 use utoipa::ToSchema;
 
@@ -16,7 +16,7 @@ use super::alpaca::{AlpacaClient, AlpacaError, occ_symbol, parse_occ};
 use crate::foundation::entitlements::{Capability, Entitlements};
 use crate::foundation::error::{AppError, FieldError, Result};
 use crate::foundation::limits::{self, RateLimit};
-use crate::foundation::money::dollars;
+use crate::foundation::money::{dollars, round2};
 use crate::foundation::state::AppState;
 use crate::foundation::vocab::{NotificationKind, OptionRight, SignalKind, Vocabulary};
 use crate::services::notifying::{self, Note};
@@ -62,12 +62,7 @@ pub struct Reconciliation {
 
 /// The contracts of one position: a straddle holds its call and its put.
 fn contracts_of(symbol: &str, kind: &str, strike_cents: i64, expiration: NaiveDate) -> Vec<Contract> {
-    let rights: &[Right] = match SignalKind::exact(kind) {
-        Ok(SignalKind::Call) => &[Right::Call],
-        Ok(SignalKind::Put) => &[Right::Put],
-        Ok(SignalKind::Straddle) => &[Right::Call, Right::Put],
-        Err(_) => &[],
-    };
+    let rights = SignalKind::exact(kind).map_or(&[][..], SignalKind::rights);
     rights.iter().map(|&right| Contract { underlying: symbol.to_owned(), right, strike_cents, expiration }).collect()
 }
 
@@ -156,10 +151,7 @@ async fn compare(
         .into_iter()
         .map(|d| HoldingDifference {
             symbol: occ_symbol(&d.contract),
-            right: match d.contract.right {
-                Right::Call => OptionRight::Call,
-                Right::Put => OptionRight::Put,
-            },
+            right: d.contract.right.into(),
             strike_price: dollars(d.contract.strike_cents),
             expiration_date: d.contract.expiration,
             underlying: d.contract.underlying,
@@ -172,7 +164,7 @@ async fn compare(
         checked_at: now,
         broker_cash: amount(&at_alpaca.cash).unwrap_or(0.0),
         broker_options_buying_power: at_alpaca.options_buying_power.as_deref().and_then(amount),
-        broker_fees: (charged * 100.0).round() / 100.0,
+        broker_fees: round2(charged),
         connected_at: connection.created_at,
         matched,
         differences,
@@ -234,6 +226,7 @@ pub async fn daily(state: &AppState, now: DateTime<Utc>) -> Result<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use strikeline_engine::broker::Right;
 
     #[test]
     fn a_straddle_holds_its_call_and_its_put_and_an_unknown_kind_nothing() {
