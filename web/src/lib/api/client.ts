@@ -26,6 +26,13 @@ export class ApiError extends Error {
   }
 }
 
+/** A 429's wait: the seconds its Retry-After asks for (`null` when it names none); `null` for any other error. */
+export function rateLimited(error: unknown): { retryAfter: number | null } | null {
+  if (!(error instanceof ApiError) || error.status !== 429) return null;
+  const seconds = Number(error.headers?.get("Retry-After"));
+  return { retryAfter: Number.isFinite(seconds) && seconds > 0 ? seconds : null };
+}
+
 function parseProblem(text: string): Problem | null {
   if (!text) return null;
   try {

@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ApiError, errorMessage } from "@/lib/api/client";
+import { ApiError, errorMessage, rateLimited } from "@/lib/api/client";
 import type { CustomStrategyDocument, Preview, PreviewProposal, SymbolPreview } from "@/lib/api/models";
 import { formatShortDate } from "@/lib/dates";
 import { formatContractPrice } from "@/lib/format";
@@ -188,9 +188,9 @@ function Answer({ preview, threshold }: { preview: Preview; threshold: number | 
 }
 
 function retryAfter(error: unknown): string | null {
-  if (!(error instanceof ApiError) || error.status !== 429) return null;
-  const seconds = Number(error.headers?.get("Retry-After"));
-  const wait = Number.isFinite(seconds) && seconds > 0 ? `in ${Math.ceil(seconds / 60)} min` : "shortly";
+  const limited = rateLimited(error);
+  if (!limited) return null;
+  const wait = limited.retryAfter !== null ? `in ${Math.ceil(limited.retryAfter / 60)} min` : "shortly";
   return `Too many previews this hour: try again ${wait}.`;
 }
 

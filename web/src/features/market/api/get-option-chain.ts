@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api, ApiError, dataOf } from "@/lib/api/client";
+import { api, dataOf, rateLimited } from "@/lib/api/client";
 import type { OptionChainView } from "@/lib/api/models";
 import { queryKeys } from "@/lib/query-keys";
 
@@ -39,9 +39,9 @@ export function useOptionChain(symbol: string, expiration: string | null) {
 
 /** "Too many option chains: try again in 12 s." for a 429, else null. */
 export function chainRetryText(error: unknown): string | null {
-  if (!(error instanceof ApiError) || error.status !== 429) return null;
-  const seconds = Number(error.headers?.get("Retry-After"));
-  return Number.isFinite(seconds) && seconds > 0
-    ? `Too many option chains: try again in ${seconds} s.`
+  const limited = rateLimited(error);
+  if (!limited) return null;
+  return limited.retryAfter !== null
+    ? `Too many option chains: try again in ${limited.retryAfter} s.`
     : "Too many option chains: try again shortly.";
 }

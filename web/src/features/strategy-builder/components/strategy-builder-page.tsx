@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ApiError, errorMessage } from "@/lib/api/client";
+import { ApiError, errorMessage, rateLimited } from "@/lib/api/client";
 import { EXERCISE_STYLES } from "@/lib/api/enums";
 import { useSaveHeldStructure } from "@/lib/api/held-structures";
 import type { ExerciseStyle, NewHeldStructure, TemplateName } from "@/lib/api/models";
@@ -74,11 +74,9 @@ function saveErrorText(error: unknown, shown: (field: string) => boolean): strin
 }
 
 function retryAfter(error: unknown): string | null {
-  if (!(error instanceof ApiError) || error.status !== 429) return null;
-  const seconds = Number(error.headers?.get("Retry-After"));
-  return Number.isFinite(seconds) && seconds > 0
-    ? `Too many analyses: try again in ${seconds} s.`
-    : "Too many analyses: try again shortly.";
+  const limited = rateLimited(error);
+  if (!limited) return null;
+  return limited.retryAfter !== null ? `Too many analyses: try again in ${limited.retryAfter} s.` : "Too many analyses: try again shortly.";
 }
 
 function ResultsSkeleton() {

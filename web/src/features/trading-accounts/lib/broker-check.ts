@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/client";
+import { ApiError, rateLimited } from "@/lib/api/client";
 import { formatCount } from "@/lib/format";
 import type { BrokerCheck, ContractDifference } from "../api/get-broker-reconciliation";
 import { brokerRefusal } from "./broker";
@@ -43,9 +43,10 @@ export function otherHoldingsText(otherHoldings: number): string | null {
 
 /** "Too many checks: try again in 30 s." (or in minutes, from two minutes) for a 429, else null. */
 export function checkRetryText(error: unknown): string | null {
-  if (!(error instanceof ApiError) || error.status !== 429) return null;
-  const seconds = Number(error.headers?.get("Retry-After"));
-  if (!Number.isFinite(seconds) || seconds <= 0) return "Too many checks: try again shortly.";
+  const limited = rateLimited(error);
+  if (!limited) return null;
+  const seconds = limited.retryAfter;
+  if (seconds === null) return "Too many checks: try again shortly.";
   return seconds < 120
     ? `Too many checks: try again in ${Math.ceil(seconds)} s.`
     : `Too many checks: try again in ${Math.ceil(seconds / 60)} min.`;
