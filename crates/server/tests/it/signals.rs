@@ -1,7 +1,7 @@
 //! Signals from the simulated market: listing with filters, plan quotas, on-demand generation,
 //! the detail analysis, the lifecycle, the dashboard figures and live events.
 
-use crate::common::{TestApp, fields, problem};
+use crate::common::{TestApp, fields, instant, problem};
 use chrono::{Duration, NaiveDate};
 use serde_json::{Value, json};
 use strikeline_store::signals::{self as store, SignalRow};
@@ -64,7 +64,7 @@ async fn the_simulated_market_yields_signals_that_the_filters_narrow(app: TestAp
     assert_eq!(response.status(), 200);
     let updated: Vec<Value> = response.json().await.expect("json");
     assert_eq!(updated.len(), 50);
-    assert!(updated.iter().all(|s| s["lastUpdated"].as_str() >= stocks[0]["lastUpdated"].as_str()));
+    assert!(updated.iter().all(|s| instant(&s["lastUpdated"]) >= instant(&stocks[0]["lastUpdated"])));
 }
 
 async fn generating_for_a_symbol_gives_an_owned_signal_with_an_analysis(app: TestApp) {

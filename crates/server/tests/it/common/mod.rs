@@ -262,6 +262,14 @@ pub fn fields(problem: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// An RFC 3339 time in a JSON body, parsed. Compare instants this way, never as text: the
+/// server writes as many fraction digits as a time needs (0, 3, 6 or 9), so `.1Z` sorts
+/// after `.123Z` as text.
+pub fn instant(value: &Value) -> DateTime<Utc> {
+    let text = value.as_str().unwrap_or_else(|| panic!("not a time: {value}"));
+    DateTime::parse_from_rfc3339(text).unwrap_or_else(|err| panic!("{text} is not RFC 3339: {err}")).with_timezone(&Utc)
+}
+
 /// Runs each listed `async fn(TestApp)` once on SQLite and once on PostgreSQL.
 #[macro_export]
 macro_rules! on_both_engines {
