@@ -22,6 +22,7 @@ pub mod audit;
 pub mod automation;
 pub mod billing;
 pub mod broker_connections;
+pub mod broker_fees;
 pub mod custom_strategies;
 mod db;
 mod error;

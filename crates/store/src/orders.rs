@@ -272,11 +272,18 @@ pub async fn fills_of(db: &Db, order_ids: &[String]) -> StoreResult<Vec<FillRow>
 }
 
 /// What the fills of each of `user_id`'s accounts took from cash (negative: brought in),
-/// commissions included, by account id; an account without fills is not listed.
-pub async fn cash_out_by_account(db: &Db, user_id: &str) -> StoreResult<Vec<(String, f64)>> {
-    let sql = "SELECT o.account_id, SUM(f.cash_out) FROM order_fills f JOIN orders o ON o.id = f.order_id \
-               WHERE o.user_id = $1 GROUP BY o.account_id";
-    Ok(with_db!(db, pool => sqlx::query_as::<_, (String, f64)>(sql).bind(user_id).fetch_all(pool).await?))
+/// commissions included, and the fees its broker charged ([`crate::broker_fees`]), by account
+/// id; only `account` when given. An account with neither is not listed.
+pub async fn cash_out_by_account(db: &Db, user_id: &str, account: Option<&str>) -> StoreResult<Vec<(String, f64)>> {
+    let sql = "SELECT account_id, SUM(taken) FROM ( \
+                   SELECT o.account_id AS account_id, f.cash_out AS taken FROM order_fills f JOIN orders o ON o.id = f.order_id \
+                   WHERE o.user_id = $1 \
+                   UNION ALL \
+                   SELECT account_id, CAST(amount_cents AS DOUBLE PRECISION) / 100 FROM broker_fees WHERE user_id = $2 \
+               ) books WHERE $3 IS NULL OR account_id = $4 GROUP BY account_id";
+    Ok(with_db!(db, pool => {
+        sqlx::query_as::<_, (String, f64)>(sql).bind(user_id).bind(user_id).bind(account).bind(account).fetch_all(pool).await?
+    }))
 }
 
 /// An order's fills, oldest first.

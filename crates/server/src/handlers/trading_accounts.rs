@@ -46,9 +46,10 @@ pub struct TradingAccount {
     /// Dollars.
     pub investment_capital: f64,
     /// Dollars: the capital less what the account's order fills paid, plus what they brought
-    /// in, commissions included (the paper broker's cash; an account connected to Alpaca shows
-    /// Alpaca's own in its reconciliation). Positions opened before orders existed (before
-    /// 2026-11-29) and manual positions move no cash.
+    /// in, commissions included, less the fees its broker charged once read (an account
+    /// connected to Alpaca books Alpaca's fees at each check against Alpaca and at the end of
+    /// each day; Alpaca's own cash figure is in the check). Positions opened before orders
+    /// existed (before 2026-11-29) and manual positions move no cash.
     pub cash: f64,
     pub risk_tolerance: RiskTolerance,
     /// Dollars per position.
@@ -193,9 +194,10 @@ fn view(
     })
 }
 
-/// What the fills of `user_id`'s account `id` took from cash (see [`TradingAccount::cash`]).
+/// What the fills of `user_id`'s account `id` and its broker's fees took from cash (see
+/// [`TradingAccount::cash`]).
 async fn cash_out_of(state: &AppState, user_id: &str, id: &str) -> Result<f64> {
-    let by_account = strikeline_store::orders::cash_out_by_account(&state.db, user_id).await?;
+    let by_account = strikeline_store::orders::cash_out_by_account(&state.db, user_id, Some(id)).await?;
     Ok(by_account.into_iter().find(|(account, _)| account == id).map_or(0.0, |(_, out)| out))
 }
 
@@ -244,7 +246,7 @@ async fn list(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> 
     let entitlements = Entitlements::of(&user, state.clock.now());
     let rows = store::for_user(&state.db, &user.id).await?;
     let connections = strikeline_store::broker_connections::for_user(&state.db, &user.id).await?;
-    let cash_out = strikeline_store::orders::cash_out_by_account(&state.db, &user.id).await?;
+    let cash_out = strikeline_store::orders::cash_out_by_account(&state.db, &user.id, None).await?;
     let accounts = rows
         .into_iter()
         .enumerate()

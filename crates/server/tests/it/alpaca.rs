@@ -394,13 +394,26 @@ async fn premium_connected_account_trades_through_alpaca(engine: crate::common::
         json!({"symbol": "XYZ261218P00050000", "qty": "-4", "side": "short", "asset_class": "us_option"}),
         json!({"symbol": "AAPL", "qty": "10", "side": "long", "asset_class": "us_equity"}),
     ];
+    let cash = || async {
+        let accounts: Value = app.client.get(app.url("/api/accounts")).send().await.expect("accounts").json().await.expect("json");
+        let ours = accounts["accounts"].as_array().expect("list").iter().find(|a| a["id"] == ada.account_id.as_str()).cloned();
+        (ours.expect("the account")["cash"].as_f64().expect("cash") * 100.0).round() as i64
+    };
+    let cash_before = cash().await;
     let check = format!("/api/accounts/{}/broker/reconciliation", ada.account_id);
     let response = app.client.get(app.url(&check)).send().await.expect("check");
     assert_eq!(response.status(), 200);
     let checked: Value = response.json().await.expect("json");
     assert_eq!((checked["brokerCash"].as_f64(), checked["brokerOptionsBuyingPower"].as_f64()), (Some(8123.45), Some(7000.5)));
-    // Alpaca's fees since the account was connected: $0.03 and $0.02.
-    assert_eq!(checked["brokerFees"].as_f64(), Some(0.05), "{checked}");
+    // Alpaca's fees since the account was connected: $0.03 and $0.02, booked into the cash once.
+    assert_eq!((checked["brokerFees"].as_f64(), checked["feesBooked"].as_u64()), (Some(0.05), Some(2)), "{checked}");
+    assert_eq!(cash().await, cash_before - 5, "the fees come out of the account's cash");
+    let again: Value = app.client.get(app.url(&check)).send().await.expect("check").json().await.expect("json");
+    assert_eq!((again["brokerFees"].as_f64(), again["feesBooked"].as_u64()), (Some(0.05), Some(0)), "read again, booked once");
+    assert_eq!(cash().await, cash_before - 5);
+    let kinds: Vec<Option<String>> =
+        strikeline_store::broker_fees::of_account(app.db(), &ada.account_id).await.expect("fees").into_iter().map(|f| f.kind).collect();
+    assert_eq!(kinds, [Some("TAF".to_owned()), Some("ORF".to_owned())]);
     let connected_at = stored.created_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
     assert!(
         fake.lock().expect("fake").seen.contains(&format!("GET /v2/account/activities/FEE after={connected_at}")),
@@ -421,6 +434,7 @@ async fn premium_connected_account_trades_through_alpaca(engine: crate::common::
     // The end of day's check tells the owner, naming the contracts.
     let daily = strikeline_server::services::execution::reconciliation::daily(&app.state, app.now()).await.expect("daily");
     assert_eq!(daily, 1);
+    assert_eq!(cash().await, cash_before - 5, "the end of day books no fee twice");
     let bell: Value = app.client.get(app.url("/api/notifications")).send().await.expect("bell").json().await.expect("json");
     let told: Vec<&Value> = bell["notifications"]
         .as_array()

@@ -3,6 +3,7 @@
 //! checks in force, and an account's orders gone with it.
 
 use chrono::Duration;
+use strikeline_store::broker_fees::{self, FeeRow};
 use strikeline_store::orders::{self, Advance, FillRow, OrderLegRow, OrderRow};
 use strikeline_store::trading_accounts::{self as accounts, AccountRow};
 use strikeline_store::users::UserRecord;
@@ -15,6 +16,7 @@ crate::on_both_engines!(
     an_order_moves_only_from_the_state_read,
     the_schema_refuses_what_the_engine_never_writes,
     an_accounts_orders_go_with_it,
+    cash_counts_each_fill_and_each_broker_fee_once,
 );
 
 fn order(owner: &UserRecord, account_id: &str, client_order_id: &str) -> (OrderRow, Vec<OrderLegRow>) {
@@ -197,4 +199,77 @@ async fn an_accounts_orders_go_with_it(db: Db) {
     assert!(orders::advance(&db, &cancel).await.expect("reject"));
     assert_eq!(accounts::delete(&db, &ada.id, &ira.id).await.expect("delete"), Ok(()));
     assert!(matches!(orders::find(&db, &ira.id, &stored.row.id).await, Err(StoreError::NotFound)));
+}
+
+fn fee(owner: &UserRecord, account_id: &str, activity_id: &str, amount_cents: i64) -> FeeRow {
+    FeeRow {
+        account_id: account_id.to_owned(),
+        user_id: owner.id.clone(),
+        activity_id: activity_id.to_owned(),
+        kind: Some("ORF".into()),
+        amount_cents,
+        charged_on: Some(day(2026, 12, 1)),
+        booked_at: t0(),
+    }
+}
+
+async fn cash_counts_each_fill_and_each_broker_fee_once(db: Db) {
+    let ada = user(&db, "ada").await;
+    let bob = user(&db, "bob").await;
+    let ira = AccountRow {
+        id: uuid::Uuid::new_v4().to_string(),
+        name: "IRA".into(),
+        is_current: false,
+        ..accounts::first_account(&ada.id, t0())
+    };
+    assert!(accounts::insert_within(&db, &ira, 10).await.expect("account"));
+    let (row, legs) = order(&ada, &ada.account_id, "o-1");
+    let (stored, _) = orders::place(&db, &row, &legs).await.expect("place");
+    let filled = fill(&stored.row, 3, 1);
+    let change = Advance {
+        broker_order_id: None,
+        id: &stored.row.id,
+        from: ("new", 0),
+        to: ("filled", 3),
+        reason: None,
+        fill: Some(&filled),
+        opens: None,
+        closes: None,
+        audit: None,
+        at: t0(),
+    };
+    assert!(orders::advance(&db, &change).await.expect("fill"));
+
+    // The same two fees read by eight checks at once (a fee refunded among them): booked once.
+    let fees = vec![fee(&ada, &ada.account_id, "fee-1", 3), fee(&ada, &ada.account_id, "fee-2", 2), fee(&ada, &ira.id, "fee-3", -1)];
+    let tasks: Vec<_> = (0..8)
+        .map(|_| {
+            let (db, fees) = (db.clone(), fees.clone());
+            tokio::spawn(async move { broker_fees::book(&db, &fees).await.expect("book") })
+        })
+        .collect();
+    let mut booked = 0;
+    for task in tasks {
+        booked += task.await.expect("task");
+    }
+    assert_eq!(booked, 3, "each fee booked by one of the checks");
+    assert_eq!(broker_fees::book(&db, &[fee(&bob, &bob.account_id, "fee-1", 7)]).await.expect("bob"), 1, "ids are per account");
+
+    let cents = |v: Vec<(String, f64)>| {
+        let mut v: Vec<(String, i64)> = v.into_iter().map(|(id, out)| (id, (out * 100.0).round() as i64)).collect();
+        v.sort();
+        v
+    };
+    let fills_cents = (filled.cash_out * 100.0).round() as i64;
+    let mut want = vec![(ada.account_id.clone(), fills_cents + 5), (ira.id.clone(), -1)];
+    want.sort();
+    assert_eq!(cents(orders::cash_out_by_account(&db, &ada.id, None).await.expect("all")), want);
+    assert_eq!(
+        cents(orders::cash_out_by_account(&db, &ada.id, Some(&ira.id)).await.expect("one")),
+        [(ira.id.clone(), -1)],
+        "one account when named"
+    );
+    assert!(orders::cash_out_by_account(&db, &ada.id, Some(&bob.account_id)).await.expect("not hers").is_empty(), "never another user's");
+    assert_eq!(cents(orders::cash_out_by_account(&db, &bob.id, None).await.expect("bob")), [(bob.account_id.clone(), 7)]);
+    assert_eq!(broker_fees::of_account(&db, &ada.account_id).await.expect("fees").len(), 2);
 }

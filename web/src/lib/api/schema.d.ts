@@ -5123,7 +5123,8 @@ export interface components {
             /**
              * Format: double
              * @description Dollars Alpaca charged in fees (regulatory and clearing: its `FEE` activities) since
-             *     the account was connected; our books charge none for Alpaca's fills.
+             *     the account was connected. Each is booked into the account's cash once
+             *     (`TradingAccount.cash`), at this check or the end of day's.
              */
             brokerFees: number;
             /**
@@ -5140,6 +5141,11 @@ export interface components {
             connectedAt: string;
             /** @description Contracts held in different numbers, in contract order; empty when the books agree. */
             differences: components["schemas"]["HoldingDifference"][];
+            /**
+             * Format: int64
+             * @description How many of those fees this check booked for the first time.
+             */
+            feesBooked: number;
             /** @description Contracts held in the same number in both books. */
             matched: number;
             /** @description Alpaca positions that are not options contracts (stocks, crypto): not compared. */
@@ -5975,9 +5981,10 @@ export interface components {
             /**
              * Format: double
              * @description Dollars: the capital less what the account's order fills paid, plus what they brought
-             *     in, commissions included (the paper broker's cash; an account connected to Alpaca shows
-             *     Alpaca's own in its reconciliation). Positions opened before orders existed (before
-             *     2026-11-29) and manual positions move no cash.
+             *     in, commissions included, less the fees its broker charged once read (an account
+             *     connected to Alpaca books Alpaca's fees at each check against Alpaca and at the end of
+             *     each day; Alpaca's own cash figure is in the check). Positions opened before orders
+             *     existed (before 2026-11-29) and manual positions move no cash.
              */
             cash: number;
             /** Format: date-time */

@@ -142,6 +142,12 @@ pub struct AlpacaActivity {
     pub id: String,
     #[serde(default)]
     pub net_amount: Option<String>,
+    /// What the fee is for (`ORF`, `OCC`, `TAF`, ...), when Alpaca says.
+    #[serde(default)]
+    pub activity_sub_type: Option<String>,
+    /// The day it was charged, when Alpaca says.
+    #[serde(default)]
+    pub date: Option<chrono::NaiveDate>,
 }
 
 /// Pages of activities read at most: 100 each.

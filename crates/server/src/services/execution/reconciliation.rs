@@ -11,12 +11,13 @@ use strikeline_store::users::UserRecord;
 use utoipa::ToSchema;
 
 use strikeline_store::broker_connections::ConnectionRow;
+use strikeline_store::broker_fees::FeeRow;
 
-use super::alpaca::{AlpacaClient, AlpacaError, occ_symbol, parse_occ};
+use super::alpaca::{AlpacaActivity, AlpacaClient, AlpacaError, occ_symbol, parse_occ};
 use crate::foundation::entitlements::{Capability, Entitlements};
 use crate::foundation::error::{AppError, FieldError, Result};
 use crate::foundation::limits::{self, RateLimit};
-use crate::foundation::money::{dollars, round2};
+use crate::foundation::money::{dollars, to_cents};
 use crate::foundation::state::AppState;
 use crate::foundation::vocab::{NotificationKind, OptionRight, SignalKind, Vocabulary};
 use crate::services::notifying::{self, Note};
@@ -48,8 +49,11 @@ pub struct Reconciliation {
     /// Its options buying power at Alpaca, when reported.
     pub broker_options_buying_power: Option<f64>,
     /// Dollars Alpaca charged in fees (regulatory and clearing: its `FEE` activities) since
-    /// the account was connected; our books charge none for Alpaca's fills.
+    /// the account was connected. Each is booked into the account's cash once
+    /// (`TradingAccount.cash`), at this check or the end of day's.
     pub broker_fees: f64,
+    /// How many of those fees this check booked for the first time.
+    pub fees_booked: u64,
     /// When the account was connected to Alpaca: the fees are counted from then.
     pub connected_at: DateTime<Utc>,
     /// Contracts held in the same number in both books.
@@ -87,6 +91,22 @@ async fn our_book(state: &AppState, account_id: &str) -> Result<BTreeMap<Contrac
 
 fn amount(text: &str) -> Option<f64> {
     text.trim().parse::<f64>().ok().filter(|x| x.is_finite())
+}
+
+/// A fee activity as our books keep it: the cents it took from cash (Alpaca writes a charge as
+/// a negative `net_amount`). `None` for one without a readable amount (it is left out, and
+/// read again at the next check).
+fn fee_row(fee: &AlpacaActivity, connection: &ConnectionRow, now: DateTime<Utc>) -> Option<FeeRow> {
+    let charged = -amount(fee.net_amount.as_deref()?)?;
+    (fee.id.len() <= 128 && charged.abs() < 1e9).then(|| FeeRow {
+        account_id: connection.account_id.clone(),
+        user_id: connection.user_id.clone(),
+        activity_id: fee.id.clone(),
+        kind: fee.activity_sub_type.clone().filter(|k| k.len() <= 32),
+        amount_cents: to_cents(charged),
+        charged_on: fee.date,
+        booked_at: now,
+    })
 }
 
 /// The user's account `account_id` checked against Alpaca (Premium; the account must be
@@ -130,7 +150,9 @@ async fn compare(
     };
     let (at_alpaca, positions, fees) = tokio::join!(alpaca.account(), alpaca.positions(), alpaca.fees_after(connection.created_at));
     let (at_alpaca, positions, fees) = (at_alpaca.map_err(refused)?, positions.map_err(refused)?, fees.map_err(refused)?);
-    let charged: f64 = fees.iter().filter_map(|f| f.net_amount.as_deref().and_then(amount)).map(|a| -a).sum();
+    let fees: Vec<FeeRow> = fees.iter().filter_map(|fee| fee_row(fee, connection, now)).collect();
+    let fees_booked = strikeline_store::broker_fees::book(&state.db, &fees).await?;
+    let charged = fees.iter().map(|f| f.amount_cents).sum::<i64>();
     let ours = our_book(state, account_id).await?;
     let mut theirs: BTreeMap<Contract, i64> = BTreeMap::new();
     let mut other_holdings = 0;
@@ -164,7 +186,8 @@ async fn compare(
         checked_at: now,
         broker_cash: amount(&at_alpaca.cash).unwrap_or(0.0),
         broker_options_buying_power: at_alpaca.options_buying_power.as_deref().and_then(amount),
-        broker_fees: round2(charged),
+        broker_fees: dollars(charged),
+        fees_booked,
         connected_at: connection.created_at,
         matched,
         differences,

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { api, dataOf } from "@/lib/api/client";
 import type { HoldingDifference, Reconciliation } from "@/lib/api/models";
 import { queryKeys } from "@/lib/query-keys";
@@ -37,10 +38,18 @@ export function brokerReconciliationQueryOptions(id: string) {
   });
 }
 
-/** The check of account `id`, and `checkAgain`, which drops the answer shown and asks Alpaca again. */
+/**
+ * The check of account `id`, and `checkAgain`, which drops the answer shown and asks Alpaca again.
+ * A check that booked Alpaca's fees for the first time changed the account's cash: the account
+ * list is read again (only the list: the check itself sits under the same key).
+ */
 export function useBrokerReconciliation(id: string) {
   const queryClient = useQueryClient();
   const query = useQuery(brokerReconciliationQueryOptions(id));
+  const booked = query.data?.feesBooked ?? 0;
+  useEffect(() => {
+    if (booked > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.tradingAccounts(), exact: true });
+  }, [booked, query.dataUpdatedAt, queryClient]);
   const checkAgain = () => void queryClient.resetQueries({ queryKey: brokerReconciliationKey(id), exact: true });
   return { query, checkAgain };
 }

@@ -14,6 +14,7 @@ import {
   checkFailureText,
   contractLabel,
   differenceText,
+  feesNote,
   holdingText,
   otherHoldingsText,
   refusedForPlan,
@@ -153,6 +154,9 @@ function CheckDetails({ check }: { check: BrokerCheck }) {
           <time dateTime={check.checkedAt}>{formatDateTime(check.checkedAt)}</time>
         </Figure>
       </dl>
+      <p className="text-xs text-muted-foreground" data-testid="broker-fees-note">
+        {feesNote(check.feesBooked)}
+      </p>
       {check.differences.length > 0 ? (
         <>
           <DifferencesTable differences={check.differences} />

@@ -538,6 +538,7 @@ describe("TradingAccountsTab: checking an account against Alpaca", () => {
       brokerCash: 12_345.67,
       brokerOptionsBuyingPower: 24_000,
       brokerFees: 0.05,
+      feesBooked: 0,
       connectedAt: "2026-11-20T10:00:00Z",
       matched: 3,
       differences: [],
@@ -586,6 +587,7 @@ describe("TradingAccountsTab: checking an account against Alpaca", () => {
       "Fees at Alpaca since connected: $0.05",
       `Checked at: ${formatDateTime("2026-11-23T14:35:00Z")}`,
     ]);
+    expect(within(dialog).getByTestId("broker-fees-note")).toHaveTextContent("Alpaca's fees are taken from this account's cash once each.");
     expect(within(dialog).queryByRole("table")).not.toBeInTheDocument();
     expect(dialog).not.toHaveTextContent("not compared");
     expect(fetchMock.mock.calls.filter(([input]) => String(input) === checkUrl)).toHaveLength(1);
@@ -594,6 +596,21 @@ describe("TradingAccountsTab: checking an account against Alpaca", () => {
     await user.click(within(dialog).getByRole("button", { name: "Check again" }));
     await waitFor(() => expect(fetchMock.mock.calls.filter(([input]) => String(input) === checkUrl)).toHaveLength(2));
     await waitFor(() => expect(summary).toHaveTextContent("Books agree: 3 contracts match."));
+  });
+
+  it("reads the account list again when the check took new fees from its cash", async () => {
+    const { fetchMock, user } = renderWithCheck(() => reconciliation({ feesBooked: 2 }));
+    await row("Alpaca Paper");
+    const lists = () =>
+      fetchMock.mock.calls.filter(([input, init]) => String(input) === "/api/accounts" && (init?.method ?? "GET") === "GET");
+    const before = lists().length;
+    const dialog = await openCheck(user);
+    await waitFor(() =>
+      expect(within(dialog).getByTestId("broker-fees-note")).toHaveTextContent(
+        "Alpaca's fees are taken from this account's cash once each: this check took 2 new fees.",
+      ),
+    );
+    await waitFor(() => expect(lists().length).toBe(before + 1));
   });
 
   it("lists the contracts that differ, a written one with a negative count", async () => {

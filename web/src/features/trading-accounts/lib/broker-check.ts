@@ -77,3 +77,10 @@ export function checkFailureText(error: unknown): string {
 export function refusedForPlan(error: unknown): boolean {
   return error instanceof ApiError && error.status === 403;
 }
+
+/** What the check did with Alpaca's fees: each is taken from the account's cash once. */
+export function feesNote(booked: number): string {
+  const taken = "Alpaca's fees are taken from this account's cash once each";
+  if (booked <= 0) return `${taken}.`;
+  return `${taken}: this check took ${formatCount(booked)} new ${booked === 1 ? "fee" : "fees"}.`;
+}
