@@ -386,7 +386,7 @@ describe("CustomStrategiesPage", () => {
 
     const firing = screen.getByTestId("firing-symbol");
     expect(firing).toHaveTextContent("NVDA");
-    expect(firing).toHaveTextContent("confidence 58");
+    expect(firing).toHaveTextContent("strength 58/100");
     expect(firing).toHaveTextContent("$150.00 strike");
     expect(firing).toHaveTextContent("Dec 18, 2026");
     expect(within(firing).getByText("Entry").nextSibling).toHaveTextContent("$9.08");

@@ -93,7 +93,7 @@ function Firing({ symbol, threshold }: { symbol: SymbolPreview; threshold: numbe
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-semibold">{symbol.symbol}</span>
         <span className={cn("text-xs font-medium", held ? "text-muted-foreground" : "text-positive-strong")}>
-          Fires · confidence {symbol.confidence}
+          Fires · strength {symbol.confidence}/100
         </span>
       </div>
       {p ? (
@@ -130,7 +130,7 @@ function Closest({ symbol }: { symbol: SymbolPreview }) {
     <li className="grid gap-1.5 rounded-lg border p-3" data-testid="closest-symbol">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-semibold">{symbol.symbol}</span>
-        <span className="text-xs text-muted-foreground">Quiet · confidence {symbol.confidence}</span>
+        <span className="text-xs text-muted-foreground">Quiet · strength {symbol.confidence}/100</span>
       </div>
       <Conditions symbol={symbol} />
     </li>
