@@ -498,24 +498,6 @@ async fn connected_with_a_signal(
     (ada, signal)
 }
 
-/// A server process the test started: killed (SIGKILL) when the test says so, or when it ends
-/// (a failing assertion included), so none outlives its test.
-struct Killed(std::process::Child);
-
-impl Killed {
-    fn kill_9(&mut self) {
-        self.0.kill().expect("SIGKILL");
-        self.0.wait().expect("reaped");
-    }
-}
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 /// A real server process sends a connected account's order to Alpaca and is killed (SIGKILL)
 /// before Alpaca's answer arrives, so Alpaca holds the order and our store still says "new".
 /// The restarted server sends it again under the same client order id and reads Alpaca's one
@@ -550,7 +532,7 @@ async fn an_order_in_flight_survives_kill_9_of_the_server(engine: crate::common:
             .stdout(std::process::Stdio::null())
             .stderr(log)
             .spawn()
-            .map(Killed)
+            .map(crate::common::Killed)
             .expect("server starts")
     };
     let stored = || async { strikeline_store::orders::by_client_id(app.db(), &ada.account_id, &client_id).await.ok() };

@@ -16,7 +16,7 @@ use strikeline_server::services::delivering;
 use strikeline_store::users;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use crate::common::{TestApp, fields, problem};
+use crate::common::{Killed, TestApp, fields, problem};
 
 on_both_engines_with!(local_webhooks, crate::webhooks::with_local_webhooks;
     deliveries_are_signed_retried_with_the_same_id_and_logged,
@@ -418,6 +418,7 @@ async fn a_delivery_survives_the_server_being_killed_between_attempts() {
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .spawn()
+            .map(Killed)
             .expect("server starts")
     };
     let wait_for = |count: usize, within: Duration| {
@@ -447,15 +448,13 @@ async fn a_delivery_survives_the_server_being_killed_between_attempts() {
     let mut first = start();
     wait_for(1, Duration::from_secs(60)).await;
     written(|m| m.last_error.is_some()).await;
-    first.kill().expect("killed");
-    first.wait().expect("reaped");
+    first.kill_9();
     assert_eq!(got.lock().expect("lock").len(), 1, "killed before the retry");
 
     let mut second = start();
     wait_for(2, Duration::from_secs(60)).await;
     written(|m| m.status != "pending").await;
-    second.kill().expect("killed");
-    second.wait().expect("reaped");
+    second.kill_9();
     let received = got.lock().expect("lock").clone();
     assert!(received.iter().all(|r| verify(&secret, r) && r.header("webhook-id") == Some("msg_restart")));
     let db = Db::connect(&db_url).await.expect("db");

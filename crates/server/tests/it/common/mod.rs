@@ -262,6 +262,25 @@ pub fn fields(problem: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// A server process the test started: killed (SIGKILL) when the test says so, or when it ends
+/// (a failing assertion included), so none outlives its test.
+pub struct Killed(pub std::process::Child);
+
+impl Killed {
+    /// Kills it now (SIGKILL) and reaps it.
+    pub fn kill_9(&mut self) {
+        self.0.kill().expect("SIGKILL");
+        self.0.wait().expect("reaped");
+    }
+}
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// An RFC 3339 time in a JSON body, parsed. Compare instants this way, never as text: the
 /// server writes as many fraction digits as a time needs (0, 3, 6 or 9), so `.1Z` sorts
 /// after `.123Z` as text.

@@ -1,5 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SubscriptionView } from "@/lib/api/models";
 import { resetToastsForTests } from "@/lib/toast";
@@ -54,6 +55,30 @@ describe("PricingPage for a subscriber", () => {
       "href",
       "/settings?tab=subscription&change=premium-monthly",
     );
+  });
+
+  it("keeps a period clicked while the subscription was still loading", async () => {
+    server();
+    /** The page before and after the subscription (billed yearly) has loaded. */
+    function Loading() {
+      const [billing, setBilling] = useState<PricingAccount["billing"]>(null);
+      return (
+        <>
+          <button type="button" onClick={() => setBilling("yearly")}>
+            Subscription loaded
+          </button>
+          <PricingPage account={{ ...PREMIUM_YEARLY, billing }} />
+        </>
+      );
+    }
+    renderWithProviders(<Loading />, { route: "/pricing?billing=yearly" });
+    await screen.findByTestId("plan-premium");
+    const user = userEvent.setup();
+    await user.click(monthly());
+    expect(monthly()).toHaveAttribute("aria-pressed", "true");
+    await user.click(screen.getByRole("button", { name: "Subscription loaded" }));
+    expect(monthly()).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByTestId("location")).toHaveAttribute("data-search", "?billing=monthly");
   });
 
   it("keeps the period asked for in the address", async () => {

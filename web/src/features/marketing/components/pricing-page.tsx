@@ -348,9 +348,9 @@ export function PricingPage({ account }: { account: PricingAccount | null }) {
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
-        // Monthly is the page's own default, except for a subscriber billed yearly.
-        if (value === "monthly" && !account?.billing) next.delete("billing");
-        else next.set("billing", value);
+        // Always said outright: a period left to the default would follow the subscriber's own
+        // period once their subscription has loaded, undoing a click made before it had.
+        next.set("billing", value);
         return next;
       },
       { replace: true, preventScrollReset: true },
