@@ -237,6 +237,9 @@ def resources(base, cookie, email, password, admin_cookie):
         # The caller's first trading account, and another to delete (Premium holds more than one).
         "update_trading_account": first_id(api, "/api/accounts", "accounts"),
         "delete_trading_account": held_account(),
+        # An order the update above sent for the caller's automated account, if it sent one:
+        # cancelling it answers 200 once (while it stands) and 409 after, never 404.
+        "cancel_order": first_id(api, "/api/orders"),
     }
     # Two endpoints (a plan allows few): one to delete, one that the reads, tests and enabling
     # share; the public API's operations get the same two.
@@ -267,6 +270,11 @@ def state_bindings(api, symbol):
         for operation in ("create_alert", "create", "generate", "v1_generate_signals", "v1_create_signal", "create_held_structure")
     ]
     bindings.append(("history", "path.symbol", symbol))
+    # The chain of a tracked symbol, at one of its listed expirations (the list is the market's).
+    status, chain, _ = api.call("GET", f"/api/stock-prices/{symbol}/options")
+    if status == 200:
+        bindings.append(("option_chain", "path.symbol", symbol))
+        bindings += [("option_chain", "query.expiration", expiration) for expiration in chain.get("expirations", [])[1:2]]
     bindings += [(operation, "body.url", WEBHOOK_URL) for operation in ("create_webhook", "v1_create_webhook")]
     bindings += [(operation, "body.expirationDate", AHEAD) for operation in ("create", "v1_create_signal")]
     status, heads, _ = api.call("GET", "/api/public/track-record/heads")
