@@ -249,6 +249,36 @@ describe("OrdersCard", () => {
     expect(rows()).toHaveLength(2);
   });
 
+  it("filters by status with each chip's count, paging within the filter, and says when a filter holds none", async () => {
+    const refused = Array.from({ length: 11 }, () =>
+      makeOrder({ status: "rejected", filledUnits: 0, fills: [], reason: "The capital is spent." }),
+    );
+    ordersServer([...refused, makeOrder(), makeOrder()]);
+    renderWithProviders(<OrdersCard />);
+    await screen.findByRole("table");
+    const chips = within(screen.getByRole("group", { name: "Show orders" }));
+    expect(chips.getAllByRole("button").map((b) => b.textContent)).toEqual(["All13", "Open0", "Filled2", "Rejected or cancelled11"]);
+    expect(chips.getByRole("button", { name: /^All/ })).toHaveAttribute("aria-pressed", "true");
+    // Newest first: the refusals fill the first page.
+    expect(rows().every((row) => within(row).queryByText("Filled") === null)).toBe(true);
+
+    const user = userEvent.setup();
+    await user.click(chips.getByRole("button", { name: /^Filled/ }));
+    expect(chips.getByRole("button", { name: /^Filled/ })).toHaveAttribute("aria-pressed", "true");
+    expect(rows()).toHaveLength(2);
+    expect(rows().every((row) => within(row).getByText("Filled"))).toBe(true);
+    expect(screen.getByText("Showing 1 to 2 of 2 orders")).toBeInTheDocument();
+
+    await user.click(chips.getByRole("button", { name: /^Rejected or cancelled/ }));
+    expect(rows()).toHaveLength(10);
+    await user.click(within(screen.getByRole("navigation", { name: "Orders pages" })).getByRole("button", { name: "Page 2" }));
+    expect(rows()).toHaveLength(1);
+
+    await user.click(chips.getByRole("button", { name: /^Open/ }));
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    expect(screen.getByTestId("orders-filter-empty")).toHaveTextContent("No open orders among the latest 13.");
+  });
+
   it("cancels a standing order after asking, then reads the orders and the positions again", async () => {
     const standing = makeStandingOrder();
     const server = ordersServer([standing, makeOrder()]);

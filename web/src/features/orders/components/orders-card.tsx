@@ -2,6 +2,7 @@ import { ReceiptTextIcon, XIcon } from "lucide-react";
 import { useState } from "react";
 import type * as React from "react";
 import { EmptyState } from "@/components/empty-state";
+import { FilterChips } from "@/components/filter-chips";
 import { Pagination } from "@/components/pagination";
 import { QueryState } from "@/components/query-state";
 import { Button } from "@/components/ui/button";
@@ -16,7 +17,17 @@ import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useCancelOrder } from "../api/cancel-order";
 import { useOrders } from "../api/get-orders";
-import { commission, contractLabels, fillPrice, isStanding, orderReason } from "../lib/orders";
+import {
+  commission,
+  contractLabels,
+  fillPrice,
+  inFilter,
+  isStanding,
+  ORDER_FILTER_LABELS,
+  ORDER_FILTERS,
+  type OrderFilter,
+  orderReason,
+} from "../lib/orders";
 import { CancelOrderDialog } from "./cancel-order-dialog";
 import { OrderStatusBadge } from "./order-status-badge";
 
@@ -254,7 +265,7 @@ function useCancelOrderFlow() {
 
 /**
  * "Orders": what the automation (or the optimiser's "Send as orders") sent for the current account, newest first (the server's latest
- * 100), 10 per page: when each was placed, its contract (every leg), how much filled, its
+ * 100), 10 per page, all of them or only the open, filled, or rejected and cancelled ones (chips with their counts): when each was placed, its contract (every leg), how much filled, its
  * status, the first fill's net price per share (US dollars, as contract prices are), the
  * commission (in the display currency), and why a rejected or cancelled one ended so. A
  * standing order (new, accepted, partially filled) can be cancelled after a confirmation. From
@@ -263,8 +274,15 @@ function useCancelOrderFlow() {
  */
 export function OrdersCard() {
   const query = useOrders();
-  const orders = query.data ?? [];
-  const pager = usePagination(orders.length, ORDERS_PAGE_SIZE);
+  const all = query.data ?? [];
+  const [filter, setFilter] = useState<OrderFilter>("all");
+  const orders = all.filter((order) => inFilter(order, filter));
+  const pager = usePagination(orders.length, ORDERS_PAGE_SIZE, filter);
+  const filters = ORDER_FILTERS.map((value) => ({
+    value,
+    label: ORDER_FILTER_LABELS[value],
+    count: all.filter((order) => inFilter(order, value)).length,
+  }));
   const cancel = useCancelOrderFlow();
 
   return (
@@ -298,9 +316,18 @@ export function OrdersCard() {
             const page = pager.slice(orders);
             return (
               <>
-                <OrdersTable orders={page} cancellingId={cancel.cancellingId} onCancel={cancel.setTarget} />
-                <OrdersList orders={page} cancellingId={cancel.cancellingId} onCancel={cancel.setTarget} />
-                <Pagination pager={pager} noun="orders" label="Orders pages" />
+                <FilterChips label="Show orders" options={filters} value={filter} onChange={setFilter} />
+                {orders.length === 0 ? (
+                  <p className="py-6 text-center text-sm text-muted-foreground" data-testid="orders-filter-empty">
+                    No {ORDER_FILTER_LABELS[filter].toLowerCase()} orders among the latest {all.length}.
+                  </p>
+                ) : (
+                  <>
+                    <OrdersTable orders={page} cancellingId={cancel.cancellingId} onCancel={cancel.setTarget} />
+                    <OrdersList orders={page} cancellingId={cancel.cancellingId} onCancel={cancel.setTarget} />
+                    <Pagination pager={pager} noun="orders" label="Orders pages" />
+                  </>
+                )}
               </>
             );
           }}

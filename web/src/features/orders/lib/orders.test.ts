@@ -8,6 +8,7 @@ import {
   fillPrice,
   formatExpiry,
   formatStrike,
+  inFilter,
   isStanding,
   legLabel,
   ORDER_STATE_LABELS,
@@ -26,6 +27,16 @@ describe("orders", () => {
 
   it("lets only new, accepted and partially filled orders be cancelled", () => {
     expect(ORDER_STATES.filter((status) => isStanding({ status }))).toEqual(["new", "accepted", "partially_filled"]);
+  });
+
+  it("puts every known state in exactly one filter besides All, and an unknown one in All only", () => {
+    const among = (filter: Parameters<typeof inFilter>[1]) => ORDER_STATES.filter((status) => inFilter({ status }, filter));
+    expect(among("all")).toEqual(ORDER_STATES);
+    expect(among("open")).toEqual(["new", "accepted", "partially_filled"]);
+    expect(among("filled")).toEqual(["filled"]);
+    expect(among("ended")).toEqual(["cancelled", "rejected"]);
+    expect([...among("open"), ...among("filled"), ...among("ended")].sort()).toEqual([...ORDER_STATES].sort());
+    expect((["open", "filled", "ended"] as const).some((filter) => inFilter({ status: "expired" as never }, filter))).toBe(false);
   });
 
   it("writes a leg as options are quoted: underlying, right, strike, expiration", () => {

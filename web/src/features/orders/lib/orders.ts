@@ -22,6 +22,32 @@ export function isStanding(order: Pick<OrderView, "status">): boolean {
   return isOneOf(STANDING_ORDER_STATES, order.status);
 }
 
+/** The Orders card's filters: every order, those still standing, those filled, those that ended unfilled or part filled. */
+export const ORDER_FILTERS = ["all", "open", "filled", "ended"] as const;
+export type OrderFilter = (typeof ORDER_FILTERS)[number];
+
+/** Each filter's chip. */
+export const ORDER_FILTER_LABELS: Record<OrderFilter, string> = {
+  all: "All",
+  open: "Open",
+  filled: "Filled",
+  ended: "Rejected or cancelled",
+};
+
+/** Whether `order` is in `filter` (a state this build does not know is only in "All"). */
+export function inFilter(order: Pick<OrderView, "status">, filter: OrderFilter): boolean {
+  switch (filter) {
+    case "all":
+      return true;
+    case "open":
+      return isStanding(order);
+    case "filled":
+      return order.status === "filled";
+    case "ended":
+      return order.status === "rejected" || order.status === "cancelled";
+  }
+}
+
 const monthDay = new Intl.DateTimeFormat("en-US", { month: "numeric", day: "numeric", timeZone: "UTC" });
 
 /** An expiration as options are quoted: "2026-12-18" → "12/18" (a calendar date, not a moment). */
