@@ -68,6 +68,23 @@ fn fill(row: &OrderRow, units: i64, minutes: i64) -> FillRow {
     }
 }
 
+/// Another account of `owner`'s, "IRA", not current.
+async fn second_account(db: &Db, owner: &UserRecord) -> AccountRow {
+    let ira = AccountRow {
+        id: uuid::Uuid::new_v4().to_string(),
+        name: "IRA".into(),
+        is_current: false,
+        ..accounts::first_account(&owner.id, t0())
+    };
+    assert!(accounts::insert_within(db, &ira, 10).await.expect("account"));
+    ira
+}
+
+/// A change of order `id` from one state to another at `t0`, with nothing else attached.
+fn change<'a>(id: &'a str, from: (&'a str, i64), to: (&'a str, i64)) -> Advance<'a> {
+    Advance { broker_order_id: None, id, from, to, reason: None, fill: None, opens: None, closes: None, audit: None, at: t0() }
+}
+
 async fn one_client_order_id_places_one_order_whatever_runs_at_once(db: Db) {
     let ada = user(&db, "ada").await;
     let tasks: Vec<_> = (0..8)
@@ -88,13 +105,7 @@ async fn one_client_order_id_places_one_order_whatever_runs_at_once(db: Db) {
     assert_eq!((first.legs[0].side.as_str(), first.legs[1].side.as_str()), ("buy", "sell"));
     assert_eq!(orders::for_account(&db, &ada.account_id, 10).await.expect("list").len(), 1);
     // The same client order id in another account is another order.
-    let ira = AccountRow {
-        id: uuid::Uuid::new_v4().to_string(),
-        name: "IRA".into(),
-        is_current: false,
-        ..accounts::first_account(&ada.id, t0())
-    };
-    assert!(accounts::insert_within(&db, &ira, 10).await.expect("account"));
+    let ira = second_account(&db, &ada).await;
     let (row, legs) = order(&ada, &ira.id, "signal-1/main");
     assert!(orders::place(&db, &row, &legs).await.expect("place").1);
     assert!(matches!(orders::find(&db, &ira.id, &first.row.id).await, Err(StoreError::NotFound)), "not the IRA's");
@@ -153,30 +164,13 @@ async fn the_schema_refuses_what_the_engine_never_writes(db: Db) {
     );
     assert!(orders::for_account(&db, &ada.account_id, 10).await.expect("list").is_empty(), "nothing stored from the refusals");
     let (stored, _) = orders::place(&db, &row, &legs).await.expect("place");
-    let overfill = Advance {
-        broker_order_id: None,
-        id: &stored.row.id,
-        from: ("new", 0),
-        to: ("filled", 4),
-        reason: None,
-        fill: None,
-        opens: None,
-        closes: None,
-        audit: None,
-        at: t0(),
-    };
+    let overfill = change(&stored.row.id, ("new", 0), ("filled", 4));
     assert!(orders::advance(&db, &overfill).await.is_err(), "never more than the quantity");
 }
 
 async fn an_accounts_orders_go_with_it(db: Db) {
     let ada = user(&db, "ada").await;
-    let ira = AccountRow {
-        id: uuid::Uuid::new_v4().to_string(),
-        name: "IRA".into(),
-        is_current: false,
-        ..accounts::first_account(&ada.id, t0())
-    };
-    assert!(accounts::insert_within(&db, &ira, 10).await.expect("account"));
+    let ira = second_account(&db, &ada).await;
     let (row, legs) = order(&ada, &ira.id, "o-1");
     let (stored, _) = orders::place(&db, &row, &legs).await.expect("place");
     assert_eq!(
@@ -184,18 +178,7 @@ async fn an_accounts_orders_go_with_it(db: Db) {
         Err(accounts::Kept::OpenPositions),
         "a standing order keeps it"
     );
-    let cancel = Advance {
-        broker_order_id: None,
-        id: &stored.row.id,
-        from: ("new", 0),
-        to: ("rejected", 0),
-        reason: Some("test"),
-        fill: None,
-        opens: None,
-        closes: None,
-        audit: None,
-        at: t0(),
-    };
+    let cancel = Advance { reason: Some("test"), ..change(&stored.row.id, ("new", 0), ("rejected", 0)) };
     assert!(orders::advance(&db, &cancel).await.expect("reject"));
     assert_eq!(accounts::delete(&db, &ada.id, &ira.id).await.expect("delete"), Ok(()));
     assert!(matches!(orders::find(&db, &ira.id, &stored.row.id).await, Err(StoreError::NotFound)));
@@ -216,29 +199,12 @@ fn fee(owner: &UserRecord, account_id: &str, activity_id: &str, amount_cents: i6
 async fn cash_counts_each_fill_and_each_broker_fee_once(db: Db) {
     let ada = user(&db, "ada").await;
     let bob = user(&db, "bob").await;
-    let ira = AccountRow {
-        id: uuid::Uuid::new_v4().to_string(),
-        name: "IRA".into(),
-        is_current: false,
-        ..accounts::first_account(&ada.id, t0())
-    };
-    assert!(accounts::insert_within(&db, &ira, 10).await.expect("account"));
+    let ira = second_account(&db, &ada).await;
     let (row, legs) = order(&ada, &ada.account_id, "o-1");
     let (stored, _) = orders::place(&db, &row, &legs).await.expect("place");
     let filled = fill(&stored.row, 3, 1);
-    let change = Advance {
-        broker_order_id: None,
-        id: &stored.row.id,
-        from: ("new", 0),
-        to: ("filled", 3),
-        reason: None,
-        fill: Some(&filled),
-        opens: None,
-        closes: None,
-        audit: None,
-        at: t0(),
-    };
-    assert!(orders::advance(&db, &change).await.expect("fill"));
+    let filling = Advance { fill: Some(&filled), ..change(&stored.row.id, ("new", 0), ("filled", 3)) };
+    assert!(orders::advance(&db, &filling).await.expect("fill"));
 
     // The same two fees read by eight checks at once (a fee refunded among them): booked once.
     let fees = vec![fee(&ada, &ada.account_id, "fee-1", 3), fee(&ada, &ada.account_id, "fee-2", 2), fee(&ada, &ira.id, "fee-3", -1)];
